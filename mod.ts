@@ -1,0 +1,50 @@
+/**
+ * assess tells an ML team, with evidence they can trust, whether a LoRA adapter calls tools better
+ * than its base model.
+ *
+ * This module is the library: the strict JSON reader, the configuration, the dataset, the split,
+ * the scorers and their registry. The command line is `@assess/assess/cli`.
+ *
+ * @example Read JSON with exact numbers
+ * ```ts
+ * import { JsonNumber, parseJson } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseJson("[1.50]"), [new JsonNumber("1.50")]);
+ * ```
+ *
+ * @module
+ */
+
+export {
+  isJsonNumberText,
+  isJsonObject,
+  type JsonArray,
+  JsonNumber,
+  type JsonObject,
+  type JsonValue,
+} from "./src/json/json_value.ts";
+export {
+  decodeUtf8,
+  JsonSyntaxError,
+  MAX_JSON_DEPTH,
+  parseJson,
+  parseJsonBytes,
+} from "./src/json/strict_json.ts";
+export type {
+  AdapterConfig,
+  BatchInvariance,
+  Config,
+  DatasetConfig,
+  ModelsConfig,
+  Ordering,
+  SamplingConfig,
+  ScorerConfig,
+  ServerConfig,
+  ServingConfig,
+  SplitConfig,
+  ThinkingConfig,
+} from "./src/config/config.ts";
+export type { AnswerCall, Item, ToolSpec } from "./src/dataset/item.ts";
+export type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./src/score/scorer.ts";
+export { lookupScorer, register } from "./src/score/registry.ts";

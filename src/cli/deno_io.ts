@@ -1,0 +1,58 @@
+/**
+ * The real {@linkcode Io}, backed by Deno.
+ *
+ * @module
+ */
+
+import type { Io, Output } from "./io.ts";
+
+function output(stream: typeof Deno.stdout | typeof Deno.stderr): Output {
+  const encoder = new TextEncoder();
+  return {
+    isTerminal: stream.isTerminal(),
+    async write(text: string) {
+      const bytes = encoder.encode(text);
+      let done = 0;
+      while (done < bytes.length) done += await stream.write(bytes.subarray(done));
+    },
+  };
+}
+
+/**
+ * The world as Deno gives it: the process's stdout and stderr, the file system, the environment,
+ * `fetch` and the clock. Nothing is read until a verb asks for it, so each verb needs only its own
+ * permissions.
+ *
+ * @returns An {@linkcode Io} backed by Deno.
+ *
+ * @example
+ * ```ts
+ * import { denoIo } from "@assess/assess/cli";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(typeof denoIo().now(), "number");
+ * ```
+ */
+export function denoIo(): Io {
+  return {
+    stdout: output(Deno.stdout),
+    stderr: output(Deno.stderr),
+    readFile: (path) => Deno.readFile(path),
+    async writeFileAtomic(path, data) {
+      const slash = path.lastIndexOf("/");
+      const dir = slash < 0 ? "." : path.slice(0, slash) || "/";
+      const base = slash < 0 ? path : path.slice(slash + 1);
+      const tmp = `${dir}/.${base}.${crypto.randomUUID()}.tmp`;
+      try {
+        await Deno.writeFile(tmp, data, { createNew: true });
+        await Deno.rename(tmp, path);
+      } catch (error) {
+        await Deno.remove(tmp).catch(() => {});
+        throw error;
+      }
+    },
+    env: (name) => Deno.env.get(name),
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The exit codes of the command line, from BSD's sysexits.
+ *
+ * @module
+ */
+
+/** The documented exit codes. */
+export const ExitCode = {
+  /** The verb did what it was asked. */
+  ok: 0,
+  /** A flag or assess.yaml was refused, or an output file could not be written. */
+  usage: 64,
+  /** The dataset could not be opened or was refused, or a scorer failed its self-test. */
+  data: 65,
+  /** A server that cannot be used. */
+  unavailable: 69,
+  /** assess or a scorer failed: a bug. */
+  software: 70,
+} as const;
+
+/** One of the documented exit codes. */
+export type ExitCode = typeof ExitCode[keyof typeof ExitCode];

@@ -1,0 +1,35 @@
+/**
+ * What the command line needs from the world, passed in so that every verb can be run and tested
+ * without touching the real one. `denoIo()` gives the real one.
+ *
+ * @module
+ */
+
+/** Where a verb writes text. */
+export interface Output {
+  /** Writes the text as it is (add your own newline). */
+  write(text: string): Promise<void>;
+  /** Whether this output is a terminal. */
+  readonly isTerminal: boolean;
+}
+
+/** The world as the command line sees it. */
+export interface Io {
+  /** Results and requested output. */
+  readonly stdout: Output;
+  /** Messages, refusals and progress. */
+  readonly stderr: Output;
+  /** Reads a whole file. Rejects with `Deno.errors.NotFound` and friends, or any `Error`. */
+  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Writes a file whole and atomically: a temporary file in the same folder, then a rename, so
+   * that a reader sees the old file or the new one, never a part.
+   */
+  writeFileAtomic(path: string, data: Uint8Array): Promise<void>;
+  /** Reads an environment variable (only the documented ones are ever asked for). */
+  env(name: string): string | undefined;
+  /** Sends an HTTP request. */
+  readonly fetch: typeof fetch;
+  /** The clock, in milliseconds since the epoch. */
+  now(): number;
+}

@@ -1,0 +1,123 @@
+/**
+ * The typed form of an accepted `assess.yaml`, with every default filled in.
+ *
+ * @module
+ */
+
+/** How a reply's calls must be ordered to match the answer's. */
+export type Ordering = "any" | "strict";
+
+/** What `serving.batchInvariant` asks of the server. */
+export type BatchInvariance = "required" | "asserted" | "not-required";
+
+/** Where the models are served. Every member is optional in the file. */
+export interface ServerConfig {
+  /** The server's OpenAI-compatible base URL, ending in `/v1`. */
+  readonly url?: string;
+  /** The path of go/launch's serve manifest. */
+  readonly manifest?: string;
+  /** The server's tool-call parser, such as `hermes`. */
+  readonly toolCallParser?: string;
+  /** The server's reasoning parser, such as `qwen3`. */
+  readonly reasoningParser?: string;
+  /** `true` allows plain `http://` to any host. Default `false`. */
+  readonly insecure: boolean;
+}
+
+/** The dataset file and where it came from. */
+export interface DatasetConfig {
+  /** `xlam-function-calling`, the one kind there is. */
+  readonly kind: "xlam-function-calling";
+  /** The dataset file, relative to the working directory. */
+  readonly path: string;
+  /** The file's SHA-256, 64 hex digits, as written (either case). */
+  readonly sha256: string;
+  /** A record of where the file came from; nothing compares it with the file. */
+  readonly source: { readonly repo: string; readonly revision: string };
+}
+
+/** The held-out split. */
+export interface SplitConfig {
+  /** Any text. */
+  readonly seed: string;
+  /** How many items to hold out. */
+  readonly size: number;
+}
+
+/** The scorer and its ordering rule. */
+export interface ScorerConfig {
+  /** A registered scorer's name. */
+  readonly name: string;
+  /** Default `any`. */
+  readonly ordering: Ordering;
+}
+
+/** A LoRA adapter compared with the baseline. */
+export interface AdapterConfig {
+  /** The name the server gives the adapter. */
+  readonly name: string;
+  /** Where the adapter's weights are, for a server that is not serving it yet. */
+  readonly path?: string;
+}
+
+/** The models: a baseline and the adapters compared with it. */
+export interface ModelsConfig {
+  /** The name the server gives the base model. */
+  readonly baseline: string;
+  /** Default none (an empty list). */
+  readonly adapters: readonly AdapterConfig[];
+}
+
+/** How the models sample. */
+export interface SamplingConfig {
+  /** 0 or more. */
+  readonly temperature: number;
+  /** More than 0, at most 1. */
+  readonly topP: number;
+  /** A signed 64-bit whole number, exact. */
+  readonly seed: bigint;
+  /** The most tokens a reply may hold. */
+  readonly maxTokens: number;
+}
+
+/** The chat template's thinking switch. */
+export interface ThinkingConfig {
+  /** `off` or `on`. */
+  readonly mode: "off" | "on";
+  /** The template variable, such as `enable_thinking`. */
+  readonly templateKey: string;
+}
+
+/** Batch invariance and load. */
+export interface ServingConfig {
+  /** Default `required`. */
+  readonly batchInvariant: BatchInvariance;
+  /** How many of the split's items are sent twice to check batch invariance. */
+  readonly probe: number;
+  /** How many requests are in flight at once. */
+  readonly concurrency: number;
+}
+
+/** One evaluation, as an accepted `assess.yaml` describes it, defaults filled in. */
+export interface Config {
+  /** Always 1. */
+  readonly version: 1;
+  /** Default: every member absent, `insecure: false`. */
+  readonly server: ServerConfig;
+  /** The dataset file. */
+  readonly dataset: DatasetConfig;
+  /** The held-out split. */
+  readonly split: SplitConfig;
+  /** The scorer. */
+  readonly scorer: ScorerConfig;
+  /** Default `system: ""`. */
+  readonly prompt: { readonly system: string };
+  /** The models. */
+  readonly models: ModelsConfig;
+  /** Sampling. */
+  readonly sampling: SamplingConfig;
+  /** Thinking. */
+  readonly thinking: ThinkingConfig;
+  /** Serving. */
+  readonly serving: ServingConfig;
+}

@@ -1,0 +1,67 @@
+/**
+ * The scorer interface: what every scorer, built in or registered, implements.
+ *
+ * @module
+ */
+
+import type { Ordering } from "../config/config.ts";
+import type { Item } from "../dataset/item.ts";
+
+/** A call in a model's reply: the tool's name and its arguments as the server sent them (text). */
+export interface ReplyCall {
+  /** The tool called. */
+  readonly name: string;
+  /** The arguments text; a correct one is one JSON object. */
+  readonly arguments: string;
+}
+
+/** A model's reply to an item, as a scorer sees it. */
+export interface Reply {
+  /** The reply's text (`""` when the server sent none). */
+  readonly text: string;
+  /** The calls the server parsed out of the reply. */
+  readonly calls: readonly ReplyCall[];
+  /** Whether the reply reached the token limit. */
+  readonly truncated: boolean;
+}
+
+/** A scorer's judgement of a reply. */
+export interface Verdict {
+  /** Whether the reply is correct. */
+  readonly correct: boolean;
+  /** One of the scorer's declared reasons. */
+  readonly reason: string;
+  /** The reason in plain words, on one line. */
+  readonly detail: string;
+}
+
+/** What a scorer is told besides the item and the reply. */
+export interface ScoreOptions {
+  /** Whether a reply's calls must come in the answer's order. */
+  readonly ordering: Ordering;
+  /** The server's tool-call parser, when known (`hermes`). */
+  readonly toolCallParser?: string;
+}
+
+/**
+ * A scorer decides whether a reply to an item is correct, and gives one declared reason.
+ *
+ * `score` throwing means the scorer could not judge the item at all: never a wrong answer.
+ */
+export interface Scorer {
+  /** The name a configuration selects the scorer by. */
+  readonly name: string;
+  /** Recorded with every result, so a change to the scoring is visible. */
+  readonly version: string;
+  /** Every reason `score` can give. */
+  readonly reasons: readonly string[];
+  /**
+   * The tool-call parsers the scorer knows. When present, `validate` refuses a
+   * `server.toolCallParser` outside it.
+   */
+  readonly toolCallParsers?: readonly string[];
+  /** The item's answer as a reply: what a model that got it right would return. */
+  key(item: Item): Reply;
+  /** The verdict on a reply to an item. */
+  score(item: Item, reply: Reply, options: ScoreOptions): Verdict;
+}
