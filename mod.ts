@@ -48,3 +48,30 @@ export type {
 export type { AnswerCall, Item, ToolSpec } from "./src/dataset/item.ts";
 export type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./src/score/scorer.ts";
 export { lookupScorer, register } from "./src/score/registry.ts";
+export {
+  type BodyRecord,
+  type EndRecord,
+  type Exchange,
+  formatRecord,
+  type HeaderRecord,
+  latestResults,
+  type ModelsCompared,
+  type ProbeCheckRecord,
+  type ProbeRecord,
+  type RawResponse,
+  readResults,
+  type RecordedReply,
+  type RequestError,
+  type RequestErrorKind,
+  type ResultRecord,
+  resultKey,
+  RESULTS_FORMAT,
+  RESULTS_FORMAT_VERSION,
+  type ResultsFile,
+  ResultsFileError,
+  type ResultsRecord,
+  type ScorerIdentity,
+  type SelftestSummary,
+  type SessionRecord,
+  type Usage,
+} from "./src/run/results.ts";
