@@ -47,7 +47,25 @@ export type {
 } from "./src/config/config.ts";
 export type { AnswerCall, Item, ToolSpec } from "./src/dataset/item.ts";
 export type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./src/score/scorer.ts";
-export { lookupScorer, register } from "./src/score/registry.ts";
+export { lookupScorer, register, scorerNames } from "./src/score/registry.ts";
+export { canonicalDecimal, type ExactDecimal, exactDecimal } from "./src/json/decimal.ts";
+export { jsonEqual } from "./src/json/equal.ts";
+export { stringifyJson } from "./src/json/stringify.ts";
+export {
+  XLAM_TOOL_CALL_REASONS,
+  xlamToolCall,
+  type XlamToolCallReason,
+} from "./src/score/xlam_tool_call.ts";
+export {
+  EMPTY_REPLY,
+  MAX_FAULT_LINES,
+  selftest,
+  type SelftestCheck,
+  type SelftestFailure,
+  type SelftestFault,
+  selftestLines,
+  type SelftestResult,
+} from "./src/score/selftest.ts";
 export {
   type BodyRecord,
   type EndRecord,

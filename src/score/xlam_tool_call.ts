@@ -1,0 +1,349 @@
+/**
+ * The built-in scorer, `xlam-tool-call` version 1: a reply is correct when the tool calls it makes
+ * are the dataset's answer, the same tools each with equal arguments.
+ *
+ * @module
+ */
+
+import type { AnswerCall, Item } from "../dataset/item.ts";
+import { jsonEqual } from "../json/equal.ts";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_value.ts";
+import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
+import { stringifyJson } from "../json/stringify.ts";
+import type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
+
+/** The reasons of `xlam-tool-call`, in the order they are tried: the first that applies is given. */
+export const XLAM_TOOL_CALL_REASONS: readonly XlamToolCallReason[] = [
+  "truncated",
+  "unparsed-call",
+  "malformed-arguments",
+  "no-call",
+  "call-count",
+  "name",
+  "arguments",
+  "match",
+];
+
+/** A reason `xlam-tool-call` gives. */
+export type XlamToolCallReason =
+  | "truncated"
+  | "unparsed-call"
+  | "malformed-arguments"
+  | "no-call"
+  | "call-count"
+  | "name"
+  | "arguments"
+  | "match";
+
+/** The tool-call marker of each tool-call parser the scorer knows. */
+const MARKERS: ReadonlyMap<string, string> = new Map([["hermes", "<tool_call>"]]);
+
+/** The parser assumed when the options name none: the only one the scorer knows. */
+const DEFAULT_PARSER = "hermes";
+
+/** The most characters of a value or a name a detail shows. */
+const SHOWN = 60;
+
+function verdict(reason: XlamToolCallReason, detail: string): Verdict {
+  return { correct: reason === "match", reason, detail };
+}
+
+function clip(text: string): string {
+  return text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text;
+}
+
+/** A value as a detail shows it: compact JSON, numbers as written, clipped. */
+function show(value: JsonValue): string {
+  return clip(stringifyJson(value));
+}
+
+const PLAIN_NAME = /^[\p{L}\p{N}_.:\/-]+$/u;
+
+/** A tool's or an argument's name as a detail shows it: plain when it is plain, else quoted. */
+function showName(name: string): string {
+  return clip(PLAIN_NAME.test(name) ? name : JSON.stringify(name));
+}
+
+function kindOf(value: JsonValue): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return "a string";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (Array.isArray(value)) return "an array";
+  return isJsonObject(value) ? "an object" : "a number";
+}
+
+function plural(n: number, one: string, many: string = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function times(n: number): string {
+  return n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
+}
+
+/**
+ * How a reply call's arguments differ from an answer call's, as the end of a detail:
+ * `argument days is 3.5, the answer's is 3`.
+ */
+function difference(reply: JsonObject, answer: JsonObject, answerCall: string): string {
+  for (const [key, expected] of answer) {
+    const got = reply.get(key);
+    if (got === undefined) {
+      return `argument ${showName(key)} is missing, ${answerCall} is ${show(expected)}`;
+    }
+    if (!jsonEqual(got, expected)) {
+      return `argument ${showName(key)} is ${show(got)}, ${answerCall} is ${show(expected)}`;
+    }
+  }
+  for (const [key, got] of reply) {
+    if (!answer.has(key)) {
+      return `argument ${showName(key)} is ${show(got)}, and ${answerCall} has none`;
+    }
+  }
+  return "the arguments are equal";
+}
+
+/** The arguments of an answer's call, which the scorer can only judge when they are an object. */
+function answerArguments(item: Item, index: number): JsonObject {
+  const args = item.answers[index]!.arguments;
+  if (!isJsonObject(args)) {
+    throw new TypeError(
+      `item ${item.id}: the answer's call ${index + 1} has arguments that are ${
+        kindOf(args)
+      }, not an object`,
+    );
+  }
+  return args;
+}
+
+/**
+ * Finds a largest matching between a group's reply calls and answer calls, where a pair may be
+ * matched when their arguments are equal (Kuhn's augmenting paths: never greedy, so two calls to
+ * one tool with swapped arguments match). Returns, for each answer call of the group, the reply
+ * call matched to it, or -1.
+ */
+function largestMatching(equal: readonly (readonly boolean[])[], size: number): number[] {
+  const replyOf: number[] = new Array(size).fill(-1);
+  const augment = (r: number, seen: boolean[]): boolean => {
+    for (let a = 0; a < size; a++) {
+      if (!equal[r]![a] || seen[a]) continue;
+      seen[a] = true;
+      if (replyOf[a]! < 0 || augment(replyOf[a]!, seen)) {
+        replyOf[a] = r;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let r = 0; r < size; r++) augment(r, new Array(size).fill(false));
+  return replyOf;
+}
+
+function scoreStrict(
+  item: Item,
+  calls: readonly ReplyCall[],
+  args: readonly JsonObject[],
+): Verdict {
+  const answers = item.answers;
+  for (let i = 0; i < calls.length; i++) {
+    const got = calls[i]!.name;
+    const expected = answers[i]!.name;
+    if (got !== expected) {
+      return verdict(
+        "name",
+        `call ${i + 1} is ${showName(got)}, the answer's call ${i + 1} is ${showName(expected)}`,
+      );
+    }
+  }
+  for (let i = 0; i < calls.length; i++) {
+    const expected = answerArguments(item, i);
+    if (!jsonEqual(args[i]!, expected)) {
+      return verdict(
+        "arguments",
+        `call ${i + 1} ${showName(calls[i]!.name)}: ${
+          difference(args[i]!, expected, "the answer's")
+        }`,
+      );
+    }
+  }
+  return verdict("match", describeMatch(calls.length));
+}
+
+function describeMatch(calls: number): string {
+  return calls === 1 ? "the call is the answer's" : `the ${calls} calls are the answer's`;
+}
+
+function scoreAny(item: Item, calls: readonly ReplyCall[], args: readonly JsonObject[]): Verdict {
+  const answers = item.answers;
+  // Names first: the reply must call each tool as many times as the answer does.
+  const left = new Map<string, number>();
+  for (const a of answers) left.set(a.name, (left.get(a.name) ?? 0) + 1);
+  const total = new Map(left);
+  for (let i = 0; i < calls.length; i++) {
+    const name = calls[i]!.name;
+    const n = left.get(name) ?? 0;
+    if (n === 0) {
+      const inAnswer = total.get(name) ?? 0;
+      return verdict(
+        "name",
+        inAnswer === 0
+          ? `call ${i + 1} is ${showName(name)}, which the answer does not call`
+          : `call ${i + 1} is ${showName(name)}, which the answer calls only ${times(inAnswer)}`,
+      );
+    }
+    left.set(name, n - 1);
+  }
+  // The common case: the calls come in the answer's order.
+  let inOrder = true;
+  for (let i = 0; i < calls.length && inOrder; i++) {
+    inOrder = calls[i]!.name === answers[i]!.name &&
+      jsonEqual(args[i]!, answerArguments(item, i));
+  }
+  if (inOrder) return verdict("match", describeMatch(calls.length));
+  // Else an exact matching, tool by tool.
+  const groups = new Map<string, { replies: number[]; answers: number[] }>();
+  for (let i = 0; i < answers.length; i++) {
+    const name = answers[i]!.name;
+    let group = groups.get(name);
+    if (group === undefined) groups.set(name, group = { replies: [], answers: [] });
+    group.answers.push(i);
+  }
+  for (let i = 0; i < calls.length; i++) groups.get(calls[i]!.name)!.replies.push(i);
+  let firstUnmatched: { reply: number; answer: number } | undefined;
+  for (const group of groups.values()) {
+    const size = group.answers.length;
+    const equal = group.replies.map((r) =>
+      group.answers.map((a) => jsonEqual(args[r]!, answerArguments(item, a)))
+    );
+    const replyOf = largestMatching(equal, size);
+    if (replyOf.every((r) => r >= 0)) continue;
+    const matched = new Set(replyOf);
+    const r = group.replies.findIndex((_, k) => !matched.has(k));
+    const a = replyOf.indexOf(-1);
+    const reply = group.replies[r]!;
+    if (firstUnmatched === undefined || reply < firstUnmatched.reply) {
+      firstUnmatched = { reply, answer: group.answers[a]! };
+    }
+  }
+  if (firstUnmatched === undefined) return verdict("match", describeMatch(calls.length));
+  const { reply, answer } = firstUnmatched;
+  const answerCall = reply === answer ? "the answer's" : `the answer's call ${answer + 1}`;
+  return verdict(
+    "arguments",
+    `call ${reply + 1} ${showName(calls[reply]!.name)}: ${
+      difference(args[reply]!, answerArguments(item, answer), answerCall)
+    }`,
+  );
+}
+
+function keyOf(item: Item): Reply {
+  return {
+    text: "",
+    calls: item.answers.map((call: AnswerCall): ReplyCall => ({
+      name: call.name,
+      arguments: stringifyJson(call.arguments),
+    })),
+    truncated: false,
+  };
+}
+
+function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
+  const parser = options.toolCallParser ?? DEFAULT_PARSER;
+  const marker = MARKERS.get(parser);
+  if (marker === undefined) {
+    throw new RangeError(
+      `xlam-tool-call knows the tool-call parser ${[...MARKERS.keys()].join(", ")}, not ${
+        JSON.stringify(parser)
+      }`,
+    );
+  }
+  if (reply.truncated) return verdict("truncated", "the reply reached the token limit");
+  const calls = reply.calls;
+  if (calls.length === 0 && reply.text.includes(marker)) {
+    return verdict(
+      "unparsed-call",
+      `the reply has no calls, and its text holds ${marker}, the ${parser} tool-call marker`,
+    );
+  }
+  const args: JsonObject[] = [];
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    let value: JsonValue;
+    try {
+      value = parseJson(call.arguments);
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      return verdict(
+        "malformed-arguments",
+        `call ${i + 1} ${
+          showName(call.name)
+        }: the arguments are not strict JSON (${error.message})`,
+      );
+    }
+    if (!isJsonObject(value)) {
+      return verdict(
+        "malformed-arguments",
+        `call ${i + 1} ${showName(call.name)}: the arguments are ${kindOf(value)}, not an object`,
+      );
+    }
+    args.push(value);
+  }
+  const expected = item.answers.length;
+  if (calls.length === 0) {
+    return expected === 0
+      ? verdict("match", "no calls, as the answer has none")
+      : verdict("no-call", `the reply has no calls, the answer has ${expected}`);
+  }
+  if (calls.length !== expected) {
+    return verdict(
+      "call-count",
+      `the reply has ${plural(calls.length, "call")}, the answer has ${expected}`,
+    );
+  }
+  return options.ordering === "strict"
+    ? scoreStrict(item, calls, args)
+    : scoreAny(item, calls, args);
+}
+
+/**
+ * The built-in scorer, `xlam-tool-call` version 1. It marks a reply correct when its tool calls are
+ * the dataset's answer: the same tools, each with equal arguments (see {@linkcode jsonEqual}), in
+ * any order or, under `ordering: strict`, in the answer's order. Its reasons are
+ * {@linkcode XLAM_TOOL_CALL_REASONS}, tried in that order. It knows the `hermes` tool-call parser
+ * (marker `<tool_call>`), and assumes it when the options name no parser; another parser makes
+ * `score` throw, as it cannot tell an unparsed call.
+ *
+ * Under `ordering: any`, the reason is `name` when the reply calls a tool more often than the
+ * answer does (a tool the answer does not call at all, or a second call to a tool the answer calls
+ * once), and `arguments` when every tool is called as often as in the answer but no pairing of
+ * calls to the same tool gives each reply call an answer call with equal arguments.
+ *
+ * @example
+ * ```ts
+ * import { parseJson, xlamToolCall } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const item = {
+ *   id: 7, index: 7, query: "Weather in Paris for 3 days?", tools: [],
+ *   answers: [{ name: "get_weather", arguments: parseJson('{"city": "Paris", "days": 3}') }],
+ * };
+ * const reply = {
+ *   text: "",
+ *   calls: [{ name: "get_weather", arguments: '{"days": 3.5, "city": "Paris"}' }],
+ *   truncated: false,
+ * };
+ * assert.deepEqual(xlamToolCall.score(item, reply, { ordering: "any" }), {
+ *   correct: false,
+ *   reason: "arguments",
+ *   detail: "call 1 get_weather: argument days is 3.5, the answer's is 3",
+ * });
+ * assert.equal(xlamToolCall.score(item, xlamToolCall.key(item), { ordering: "any" }).reason, "match");
+ * ```
+ */
+export const xlamToolCall: Scorer = {
+  name: "xlam-tool-call",
+  version: "1",
+  reasons: XLAM_TOOL_CALL_REASONS,
+  toolCallParsers: [...MARKERS.keys()],
+  key: keyOf,
+  score,
+};
