@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""assess_ref: an independent reference implementation of assess's scorer rules, type words and
+split.v1, in Python 3 with the standard library only. See README.md beside this file.
+
+    python3 assess_ref.py score  < cases.jsonl > reasons.jsonl
+    python3 assess_ref.py tools  < rows.json   > tools.jsonl
+    python3 assess_ref.py split DATASET --seed S --size N > split.json
+"""
+
+import argparse
+import json
+import sys
+
+import scorer
+import strict_json
+
+
+def _read_stdin_text():
+    return sys.stdin.buffer.read().decode("utf-8", errors="strict")
+
+
+def cmd_score(_args):
+    """One case per input line; one ``{"reason": …}`` line per case, in order.
+
+    A case: ``{"answers": "<the row's answers string>", "reply": {"text", "calls":
+    [{"name", "arguments"}], "truncated"}, "ordering": "any"|"strict", "toolCallParser"?: …}``.
+    An ``id`` member, when present, is copied to the output line.
+    """
+    out = []
+    for line in _read_stdin_text().split("\n"):
+        if line.strip() == "":
+            continue
+        case = json.loads(line)
+        answers = [
+            {"name": call["name"], "arguments": call["arguments"]}
+            for call in strict_json.parse(case["answers"])
+        ]
+        parser = case.get("toolCallParser", "hermes")
+        result = {"reason": scorer.reason(answers, case["reply"], case["ordering"], parser)}
+        if "id" in case:
+            result = {"id": case["id"], **result}
+        out.append(json.dumps(result))
+    sys.stdout.write("".join(line + "\n" for line in out))
+    return 0
+
+
+def cmd_tools(_args):
+    import type_words
+
+    rows = strict_json.parse(_read_stdin_text())
+    out = []
+    for index, row in enumerate(rows):
+        out.append(type_words.row_line(row, index))
+    sys.stdout.write("".join(line + "\n" for line in out))
+    return 0
+
+
+def cmd_split(args):
+    import split_v1
+
+    with open(args.dataset, "rb") as f:
+        data = f.read()
+    result = split_v1.split_file(data, args.seed, args.size)
+    sys.stdout.write(result + "\n")
+    return 0
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="assess_ref.py", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("score", help="reasons for cases (JSON lines on stdin)")
+    sub.add_parser("tools", help="JSON Schema tools for rows (a JSON array on stdin)")
+    s = sub.add_parser("split", help="the split.v1 file for a dataset")
+    s.add_argument("dataset")
+    s.add_argument("--seed", required=True)
+    s.add_argument("--size", required=True, type=int)
+    args = p.parse_args(argv)
+    return {"score": cmd_score, "tools": cmd_tools, "split": cmd_split}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,180 @@
+"""split.v1, step by step as reference/split.md describes it.
+
+``split_file(data, seed, size)`` returns the split file's text (without the final newline) or
+raises ``DatasetRefused`` (the page's exit 65) or ``SizeRefused`` (exit 64).
+"""
+
+import hashlib
+import json
+
+import strict_json
+import type_words
+
+
+class DatasetRefused(ValueError):
+    """Step 1 or 2 refused the dataset (exit 65)."""
+
+
+class SizeRefused(ValueError):
+    """Step 3: size is more than the eligible rows (exit 64)."""
+
+
+_MAX_ID = 2**53 - 1
+
+
+def _integral(number):
+    """The integer value of an ExactNumber, or None when it is not integral (or too large)."""
+    sign, digits, exponent = number.key
+    if sign == 0:
+        return 0
+    if exponent < 0:
+        return None
+    if len(digits) + exponent > 16:  # more than 16 digits is past 2**53 - 1
+        return None
+    return sign * int(digits) * 10**exponent
+
+
+def _dec(n):
+    return str(n)
+
+
+def _u32be(n):
+    return n.to_bytes(4, "big")
+
+
+def _json_string(s):
+    # Step 3: escape " and \, the five short escapes, other controls as \u00XX lowercase,
+    # everything else as itself. json.dumps(ensure_ascii=False) writes exactly this.
+    return json.dumps(s, ensure_ascii=False)
+
+
+def read_rows(data):
+    """Step 2: the rows as (index, id, query, tools text, answers text, tools value)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise DatasetRefused("the file starts with a byte order mark")
+    try:
+        text = data.decode("utf-8", errors="strict")
+    except UnicodeDecodeError as e:
+        raise DatasetRefused("not UTF-8: %s" % e) from None
+    try:
+        rows = strict_json.parse(text)
+    except strict_json.StrictJsonError as e:
+        raise DatasetRefused("not JSON: %s" % e) from None
+    if not isinstance(rows, list):
+        raise DatasetRefused("not a JSON array")
+    out = []
+    ids = set()
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict) or set(row) != {"id", "query", "tools", "answers"}:
+            raise DatasetRefused("row %d: not a row" % index)
+        rid = row["id"]
+        if not isinstance(rid, strict_json.ExactNumber) or _integral(rid) is None:
+            raise DatasetRefused("row %d: id is not a whole number" % index)
+        rid = _integral(rid)
+        if abs(rid) > _MAX_ID:
+            raise DatasetRefused("row %d: id is too large" % index)
+        if rid in ids:
+            raise DatasetRefused("row %d: id %d appears twice" % (index, rid))
+        ids.add(rid)
+        for member in ("query", "tools", "answers"):
+            if not isinstance(row[member], str):
+                raise DatasetRefused("row %d: %s is not a string" % (index, member))
+        query, tools_text, answers_text = row["query"], row["tools"], row["answers"]
+        try:
+            tools = strict_json.parse(tools_text)
+            answers = strict_json.parse(answers_text)
+        except strict_json.StrictJsonError as e:
+            raise DatasetRefused("row %d: %s" % (index, e)) from None
+        # The strict reader refuses a lone surrogate in tools and answers; query too.
+        try:
+            strict_json.parse(json.dumps(query))
+        except strict_json.StrictJsonError:
+            raise DatasetRefused("row %d: query holds a lone surrogate" % index) from None
+        try:
+            type_words.check_tools(tools)
+            type_words.check_answers(answers)
+            type_words.convert_tools(tools)
+        except type_words.Refused as e:
+            raise DatasetRefused("row %d: %s" % (index, e)) from None
+        out.append((index, rid, query, tools_text, answers_text, tools))
+    return out
+
+
+def _ineligible_reason(tools):
+    """Step 3: None for an eligible row, else its reason."""
+    seen = set()
+    for tool in tools:
+        name = tool["name"]
+        if name in seen:
+            return "two tools are named " + _json_string(name)
+        seen.add(name)
+    return None
+
+
+def _rank(seed, rid):
+    return hashlib.sha256(
+        b"split.v1" + b"\x00" + seed.encode("utf-8") + b"\x00" + _dec(rid).encode("ascii")
+    ).digest()
+
+
+def _content_hash(query, tools_text, answers_text):
+    h = hashlib.sha256()
+    for s in (query, tools_text, answers_text):
+        b = s.encode("utf-8")
+        h.update(_u32be(len(b)))
+        h.update(b)
+    return h.hexdigest()
+
+
+def split(data, seed, size):
+    """The split as a dict in the file's member order (step 9)."""
+    dataset_sha256 = hashlib.sha256(data).hexdigest()  # step 1 (compared by the caller)
+    rows = read_rows(data)  # step 2
+    reasons = {}  # step 3
+    eligible = []
+    for row in rows:
+        r = _ineligible_reason(row[5])
+        if r is None:
+            eligible.append(row)
+        else:
+            reasons[row[1]] = r
+    if size < 1:
+        raise SizeRefused("size must be at least 1")
+    if size > len(eligible):
+        raise SizeRefused("size %d is more than the %d eligible items" % (size, len(eligible)))
+    eligible.sort(key=lambda row: (_rank(seed, row[1]), row[1]))  # step 4
+    held = eligible[:size]  # step 5
+    hashes = {row[1]: _content_hash(row[2], row[3], row[4]) for row in rows}  # step 6
+    held_ids = {row[1] for row in held}
+    held_hashes = {hashes[row[1]] for row in held}
+    twins = sorted(
+        row[1] for row in rows if row[1] not in held_ids and hashes[row[1]] in held_hashes
+    )
+    twin_set = set(twins)
+    complement = sorted(
+        row[1] for row in rows if row[1] not in held_ids and row[1] not in twin_set
+    )  # step 7
+    ineligible = [{"id": i, "reason": reasons[i]} for i in sorted(reasons)]
+    digest = hashlib.sha256(
+        b"".join(
+            (_dec(row[1]) + " " + hashes[row[1]] + "\n").encode("utf-8") for row in held
+        )
+    ).hexdigest()  # step 8
+    return {
+        "schema": "assess.split.v1",
+        "algorithm": "split.v1",
+        "seed": seed,
+        "size": size,
+        "datasetSha256": dataset_sha256,
+        "digest": digest,
+        "heldOut": [{"id": row[1], "hash": hashes[row[1]]} for row in held],
+        "complement": complement,
+        "twins": twins,
+        "twinsExcluded": len(twins),
+        "ineligible": ineligible,
+    }
+
+
+def split_file(data, seed, size):
+    """Step 9: the file's text, without its final newline."""
+    return json.dumps(split(data, seed, size), indent=2, ensure_ascii=False)
