@@ -46,6 +46,33 @@ export type {
   ThinkingConfig,
 } from "./src/config/config.ts";
 export type { AnswerCall, Item, ToolSpec } from "./src/dataset/item.ts";
+export { DatasetError, type RowPlace } from "./src/dataset/dataset_error.ts";
+export {
+  contentHash,
+  type Dataset,
+  type DatasetItem,
+  loadDataset,
+  sha256Hex,
+} from "./src/dataset/dataset.ts";
+export {
+  defaultAgrees,
+  parseTypeWords,
+  type TypeWords,
+  type TypeWordsDefault,
+  TypeWordsError,
+} from "./src/dataset/type_words.ts";
+export { toolsFromJson, ToolsError } from "./src/dataset/tools.ts";
+export {
+  type HeldOutEntry,
+  heldOutItems,
+  type IneligibleEntry,
+  rankKey,
+  type Split,
+  splitFileText,
+  SplitSizeError,
+  type SplitOptions,
+  takeSplit,
+} from "./src/split/split.ts";
 export type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./src/score/scorer.ts";
 export { lookupScorer, register, scorerNames } from "./src/score/registry.ts";
 export { canonicalDecimal, type ExactDecimal, exactDecimal } from "./src/json/decimal.ts";

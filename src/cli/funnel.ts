@@ -6,6 +6,8 @@
  */
 
 import { ExitCode } from "./exit_codes.ts";
+import { DatasetError } from "../dataset/dataset_error.ts";
+import { SplitSizeError } from "../split/split.ts";
 import { UsageError } from "./usage_error.ts";
 
 /** How an error is reported: its exit code and the lines to print on stderr. */
@@ -35,6 +37,12 @@ export interface Reported {
 export function reportError(verb: string, error: unknown): Reported {
   if (error instanceof UsageError) {
     return { code: ExitCode.usage, lines: [error.message, ...error.lines] };
+  }
+  if (error instanceof DatasetError) {
+    return { code: ExitCode.data, lines: [`assess ${verb}: ${error.message}`] };
+  }
+  if (error instanceof SplitSizeError) {
+    return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`] };
   }
   const detail = error instanceof Error
     ? (error.stack ?? `${error.name}: ${error.message}`)

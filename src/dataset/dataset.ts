@@ -1,0 +1,264 @@
+/**
+ * The xlam-function-calling dataset, read from its bytes and checked against its pinned SHA-256.
+ *
+ * @module
+ */
+
+import { Buffer } from "node:buffer";
+import { createHash } from "node:crypto";
+import { isJsonObject, type JsonValue } from "../json/json_value.ts";
+import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
+import { DatasetError, type RowPlace } from "./dataset_error.ts";
+import type { AnswerCall, Item } from "./item.ts";
+import { ToolsError, toolsFromJson } from "./tools.ts";
+
+/** An item as the dataset holds it: the item, its content hash and why it is ineligible, if so. */
+export interface DatasetItem extends Item {
+  /**
+   * The SHA-256 of the row's query, tools and answers texts, 64 lowercase hex digits (see
+   * `reference/split.md`, step 6). Rows with equal hashes have identical content.
+   */
+  readonly contentHash: string;
+  /** Why the item can never be held out (two tools share a name); absent when it is eligible. */
+  readonly ineligible?: string;
+}
+
+/** A dataset read and checked. */
+export interface Dataset {
+  /** The file's SHA-256, 64 lowercase hex digits. */
+  readonly sha256: string;
+  /** Every row, in the file's order. */
+  readonly items: readonly DatasetItem[];
+  /** How many items are eligible. */
+  readonly eligibleCount: number;
+}
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * The SHA-256 of some bytes, as 64 lowercase hex digits.
+ *
+ * @param bytes The bytes.
+ * @returns Their hash.
+ *
+ * @example
+ * ```ts
+ * import { sha256Hex } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   sha256Hex(new Uint8Array()),
+ *   "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+ * );
+ * ```
+ */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * Reads the xlam-function-calling dataset from the file's bytes. The bytes' SHA-256 is compared
+ * with `expectedSha256` (either case) before any row is read. Then each row must be an object with
+ * exactly `id` (an integer), `query` (a string), `tools` and `answers` (strings holding JSON, read
+ * with the strict reader so that numbers stay exact), ids must be unique, and each tool must
+ * convert to JSON Schema (see {@linkcode toolsFromJson}). An item is eligible unless two of its
+ * tools share a name.
+ *
+ * @param bytes The whole dataset file.
+ * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
+ * @returns The dataset: its hash and its items, in the file's order.
+ * @throws {DatasetError} When the hash differs (naming both), or the file or a row is refused
+ *   (naming the row's index and id, and the reason).
+ *
+ * @example
+ * ```ts
+ * import { loadDataset, sha256Hex } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode(JSON.stringify([{
+ *   id: 7,
+ *   query: "Weather in Oslo?",
+ *   tools: '[{"name": "weather", "description": "Weather now.", "parameters": ' +
+ *     '{"city": {"type": "str", "description": "The city."}}}]',
+ *   answers: '[{"name": "weather", "arguments": {"city": "Oslo"}}]',
+ * }]));
+ * const dataset = loadDataset(bytes, sha256Hex(bytes).toUpperCase());
+ * assert.equal(dataset.items[0]!.id, 7);
+ * assert.equal(dataset.eligibleCount, 1);
+ * assert.throws(() => loadDataset(bytes, "0".repeat(64)), /dataset refused/);
+ * ```
+ */
+export function loadDataset(bytes: Uint8Array, expectedSha256: string): Dataset {
+  if (!HEX64.test(expectedSha256)) {
+    throw new DatasetError(
+      `the expected SHA-256 ${JSON.stringify(expectedSha256)} is not 64 hex digits`,
+    );
+  }
+  const sha256 = sha256Hex(bytes);
+  if (sha256 !== expectedSha256.toLowerCase()) {
+    throw new DatasetError(
+      `the file's SHA-256 is ${sha256}, and dataset.sha256 is ${expectedSha256}`,
+    );
+  }
+  const rows = readRows(bytes);
+  const items: DatasetItem[] = [];
+  const seen = new Map<number, number>();
+  let eligibleCount = 0;
+  for (let index = 0; index < rows.length; index++) {
+    const item = readRow(rows[index], index, seen);
+    // Let the row's strings go as soon as they are read: the item holds what it needs.
+    rows[index] = undefined;
+    items.push(item);
+    if (item.ineligible === undefined) eligibleCount++;
+  }
+  return { sha256, items, eligibleCount };
+}
+
+function readRows(bytes: Uint8Array): unknown[] {
+  let text: string;
+  try {
+    text = decodeUtf8(bytes);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      throw new DatasetError(`the file is not UTF-8 text (${e.reason} at byte ${e.offset})`);
+    }
+    throw e;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new DatasetError(`the file is not JSON: ${e instanceof Error ? e.message : e}`);
+  }
+  if (!Array.isArray(value)) throw new DatasetError("the file is not a JSON array of rows");
+  return value;
+}
+
+const ROW_KEYS = ["id", "query", "tools", "answers"];
+
+function readRow(row: unknown, index: number, seen: Map<number, number>): DatasetItem {
+  let place: RowPlace = { index };
+  const refuse = (reason: string): never => {
+    throw new DatasetError(reason, place);
+  };
+  if (typeof row !== "object" || row === null || Array.isArray(row)) {
+    refuse("the row is not a JSON object");
+  }
+  const r = row as Record<string, unknown>;
+  const keys = Object.keys(r);
+  for (const key of keys) {
+    if (!ROW_KEYS.includes(key)) refuse(`the row has an unknown member ${JSON.stringify(key)}`);
+  }
+  if (keys.length !== ROW_KEYS.length) {
+    const missing = ROW_KEYS.filter((k) => !Object.hasOwn(r, k));
+    refuse(`the row has no ${missing.join(", ")}`);
+  }
+  const id = r.id;
+  if (typeof id !== "number" || !Number.isSafeInteger(id)) {
+    refuse(`the row's id ${JSON.stringify(id)} is not an integer`);
+  }
+  const intId = (id as number) === 0 ? 0 : (id as number); // -0 is 0
+  place = { index, id: intId };
+  const earlier = seen.get(intId);
+  if (earlier !== undefined) refuse(`the id is also row ${earlier}'s`);
+  seen.set(intId, index);
+  const { query, tools, answers } = r;
+  if (typeof query !== "string") refuse("query is not a string");
+  if (typeof tools !== "string") refuse("tools is not a string");
+  if (typeof answers !== "string") refuse("answers is not a string");
+  const q = query as string;
+  const t = tools as string;
+  const a = answers as string;
+  if (!q.isWellFormed()) refuse("query holds a lone surrogate");
+  const toolsValue = strict(t, "tools", refuse);
+  const answersValue = strict(a, "answers", refuse);
+  let specs;
+  try {
+    specs = toolsFromJson(toolsValue);
+  } catch (e) {
+    if (e instanceof ToolsError) refuse(e.reason);
+    throw e;
+  }
+  const calls = readAnswers(answersValue, refuse);
+  let ineligible: string | undefined;
+  const names = new Set<string>();
+  for (const spec of specs!) {
+    if (names.has(spec.name)) {
+      ineligible = `two tools are named ${JSON.stringify(spec.name)}`;
+      break;
+    }
+    names.add(spec.name);
+  }
+  const item: DatasetItem = {
+    id: intId,
+    index,
+    query: q,
+    tools: specs!,
+    answers: calls,
+    contentHash: contentHash(q, t, a),
+  };
+  return ineligible === undefined ? item : { ...item, ineligible };
+}
+
+function strict(text: string, what: string, refuse: (reason: string) => never): JsonValue {
+  try {
+    return parseJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      refuse(`${what} is not valid JSON: ${e.reason} at offset ${e.offset}`);
+    }
+    throw e;
+  }
+}
+
+function readAnswers(value: JsonValue, refuse: (reason: string) => never): AnswerCall[] {
+  if (!Array.isArray(value)) refuse("answers is not a JSON array");
+  const out: AnswerCall[] = [];
+  const list = value as readonly JsonValue[];
+  for (let i = 0; i < list.length; i++) {
+    const call = list[i]!;
+    if (!isJsonObject(call)) refuse(`answer ${i} is not a JSON object`);
+    const c = call as ReadonlyMap<string, JsonValue>;
+    const name = c.get("name");
+    const args = c.get("arguments");
+    if (typeof name !== "string") refuse(`answer ${i} has no name string`);
+    if (args === undefined) refuse(`answer ${i} has no arguments`);
+    for (const key of c.keys()) {
+      if (key !== "name" && key !== "arguments") {
+        refuse(`answer ${i} has an unknown member ${JSON.stringify(key)}`);
+      }
+    }
+    out.push({ name: name as string, arguments: args! });
+  }
+  return out;
+}
+
+/**
+ * The content hash of a row (`reference/split.md`, step 6): SHA-256 over each of the query, tools
+ * and answers texts as UTF-8, each preceded by its length in bytes as 4 bytes, most significant
+ * first.
+ *
+ * @param query The row's query text.
+ * @param tools The row's tools text (the JSON string's value, not parsed).
+ * @param answers The row's answers text.
+ * @returns 64 lowercase hex digits.
+ *
+ * @example
+ * ```ts
+ * import { contentHash } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(contentHash("q", "[]", "[]"), contentHash("q", "[]", "[]"));
+ * assert.notEqual(contentHash("q", "[]", "[]"), contentHash("q ", "[]", "[]"));
+ * ```
+ */
+export function contentHash(query: string, tools: string, answers: string): string {
+  const h = createHash("sha256");
+  for (const text of [query, tools, answers]) {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(Buffer.byteLength(text, "utf8"));
+    h.update(length);
+    h.update(text, "utf8");
+  }
+  return h.digest("hex");
+}

@@ -1,0 +1,164 @@
+/**
+ * A row's tools as they are sent: name and description as written, parameters as a JSON Schema
+ * object built from each parameter's type words.
+ *
+ * @module
+ */
+
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_value.ts";
+import type { ToolSpec } from "./item.ts";
+import { defaultAgrees, parseTypeWords, type TypeWords, TypeWordsError } from "./type_words.ts";
+
+/**
+ * Why a row's `tools` cannot be sent: `reason` names the tool, the parameter and the type words
+ * where they are at fault.
+ *
+ * @example
+ * ```ts
+ * import { toolsFromJson, ToolsError, parseJson } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.throws(() => toolsFromJson(parseJson("{}")), ToolsError);
+ * ```
+ */
+export class ToolsError extends TypeError {
+  /** What is wrong, in plain words. */
+  readonly reason: string;
+
+  /** @param reason What is wrong, in plain words. */
+  constructor(reason: string) {
+    super(reason);
+    this.name = "ToolsError";
+    this.reason = reason;
+  }
+}
+
+const cache = new Map<string, TypeWords | TypeWordsError>();
+
+function typeWords(words: string): TypeWords {
+  let got = cache.get(words);
+  if (got === undefined) {
+    try {
+      got = parseTypeWords(words);
+    } catch (e) {
+      if (!(e instanceof TypeWordsError)) throw e;
+      got = e;
+    }
+    if (cache.size < 10_000) cache.set(words, got);
+  }
+  if (got instanceof TypeWordsError) throw got;
+  return got;
+}
+
+const TOOL_KEYS = new Set(["name", "description", "parameters"]);
+const PARAMETER_KEYS = new Set(["type", "description", "default"]);
+
+/**
+ * Builds the tools a row sends from its parsed `tools` string: an array of
+ * `{"name", "description", "parameters"}` objects, where `parameters` maps each parameter's name
+ * to `{"type": TYPE WORDS, "description"?: text, "default"?: any}`.
+ *
+ * Each tool's `parameters` becomes `{"type": "object", "properties": {…}, "required": […]}`: a
+ * property holds the type's schema members, then `description` and `default` as the row wrote
+ * them; a parameter is required unless it has a `default` or its type words say `optional`.
+ *
+ * @param value The row's `tools`, parsed with the strict reader.
+ * @returns The tools, in the row's order.
+ * @throws {ToolsError} When the value is not in that shape, a parameter's type words are outside
+ *   the grammar or a Tuple of mixed types, or a default in the type words does not agree with the
+ *   parameter's `default`. The reason names the tool, the parameter and the type words.
+ *
+ * @example
+ * ```ts
+ * import { JsonNumber, parseJson, toolsFromJson } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const [tool] = toolsFromJson(parseJson(
+ *   '[{"name": "f", "description": "d", "parameters": ' +
+ *     '{"n": {"type": "int, optional", "description": "how many", "default": 5}}}]',
+ * ));
+ * assert.deepEqual(tool!.parameters, new Map<string, unknown>([
+ *   ["type", "object"],
+ *   ["properties", new Map([["n", new Map<string, unknown>([
+ *     ["type", "integer"], ["description", "how many"], ["default", new JsonNumber("5")],
+ *   ])]])],
+ *   ["required", []],
+ * ]));
+ * ```
+ */
+export function toolsFromJson(value: JsonValue): ToolSpec[] {
+  if (!Array.isArray(value)) throw new ToolsError("tools is not a JSON array");
+  const out: ToolSpec[] = [];
+  for (let i = 0; i < value.length; i++) out.push(tool(value[i]!, i));
+  return out;
+}
+
+function tool(value: JsonValue, i: number): ToolSpec {
+  if (!isJsonObject(value)) throw new ToolsError(`tool ${i} is not a JSON object`);
+  const name = value.get("name");
+  if (typeof name !== "string") throw new ToolsError(`tool ${i} has no name string`);
+  const label = `tool ${JSON.stringify(name)}`;
+  for (const key of value.keys()) {
+    if (!TOOL_KEYS.has(key)) {
+      throw new ToolsError(`${label} has an unknown member ${JSON.stringify(key)}`);
+    }
+  }
+  const description = value.get("description");
+  if (typeof description !== "string") throw new ToolsError(`${label} has no description string`);
+  const params = value.get("parameters");
+  if (params === undefined || !isJsonObject(params)) {
+    throw new ToolsError(`${label} has no parameters object`);
+  }
+  const properties = new Map<string, JsonValue>();
+  const required: string[] = [];
+  for (const [pname, p] of params) {
+    const plabel = `${label} parameter ${JSON.stringify(pname)}`;
+    if (!isJsonObject(p)) throw new ToolsError(`${plabel} is not a JSON object`);
+    for (const key of p.keys()) {
+      if (!PARAMETER_KEYS.has(key)) {
+        throw new ToolsError(`${plabel} has an unknown member ${JSON.stringify(key)}`);
+      }
+    }
+    const words = p.get("type");
+    if (typeof words !== "string") throw new ToolsError(`${plabel} has no type words string`);
+    let parsed: TypeWords;
+    try {
+      parsed = typeWords(words);
+    } catch (e) {
+      if (!(e instanceof TypeWordsError)) throw e;
+      throw new ToolsError(`${plabel} type words ${JSON.stringify(words)}: ${e.message}`);
+    }
+    const pdesc = p.get("description");
+    if (pdesc !== undefined && typeof pdesc !== "string") {
+      throw new ToolsError(`${plabel} has a description that is not a string`);
+    }
+    const pdefault = p.get("default");
+    if (parsed.default !== undefined) {
+      if (pdefault === undefined) {
+        throw new ToolsError(
+          `${plabel} type words ${
+            JSON.stringify(words)
+          } give a default, and the parameter has none`,
+        );
+      }
+      if (!defaultAgrees(parsed.default, pdefault)) {
+        throw new ToolsError(
+          `${plabel} type words ${
+            JSON.stringify(words)
+          } give the default ${parsed.default.text}, which is not the parameter's default`,
+        );
+      }
+    }
+    const schema = new Map<string, JsonValue>(parsed.schema);
+    if (pdesc !== undefined) schema.set("description", pdesc);
+    if (pdefault !== undefined) schema.set("default", pdefault);
+    properties.set(pname, schema);
+    if (pdefault === undefined && !parsed.optional) required.push(pname);
+  }
+  const parameters: JsonObject = new Map<string, JsonValue>([
+    ["type", "object"],
+    ["properties", properties],
+    ["required", required],
+  ]);
+  return { name, description, parameters };
+}

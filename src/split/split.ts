@@ -1,0 +1,270 @@
+/**
+ * `split.v1`: the held-out items, the complement, the twins and the ineligible items, taken from a
+ * dataset with a seed and a size. `reference/split.md` says every step.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import type { Dataset, DatasetItem } from "../dataset/dataset.ts";
+
+/** A held-out item in the split file: its id and its content hash. */
+export interface HeldOutEntry {
+  /** The item's id. */
+  readonly id: number;
+  /** Its content hash, 64 lowercase hex digits. */
+  readonly hash: string;
+}
+
+/** An ineligible item in the split file: its id and why it can never be held out. */
+export interface IneligibleEntry {
+  /** The item's id. */
+  readonly id: number;
+  /** Why, such as `two tools are named "search"`. */
+  readonly reason: string;
+}
+
+/** A split, with exactly the members of the split file (`assess.split.v1`), in its order. */
+export interface Split {
+  /** Always `assess.split.v1`. */
+  readonly schema: "assess.split.v1";
+  /** Always `split.v1`. */
+  readonly algorithm: "split.v1";
+  /** The seed it was taken with. */
+  readonly seed: string;
+  /** How many items are held out. */
+  readonly size: number;
+  /** The dataset file's SHA-256, lowercase. */
+  readonly datasetSha256: string;
+  /** The SHA-256 of the held-out ids and content hashes, in order. */
+  readonly digest: string;
+  /** The held-out items, in rank order. */
+  readonly heldOut: readonly HeldOutEntry[];
+  /** The ids training may use, ascending (ineligible items included). */
+  readonly complement: readonly number[];
+  /** The ids left out of both: identical in content to a held-out item. Ascending. */
+  readonly twins: readonly number[];
+  /** How many ids `twins` holds. */
+  readonly twinsExcluded: number;
+  /** The ineligible items, by id ascending. They are in the complement too. */
+  readonly ineligible: readonly IneligibleEntry[];
+}
+
+/** What a split is taken with. */
+export interface SplitOptions {
+  /** Any text. */
+  readonly seed: string;
+  /** How many items to hold out: from 1 to the dataset's eligible items. */
+  readonly size: number;
+}
+
+/**
+ * A split size the dataset cannot give (the command line exits 64): less than 1, not whole, or more
+ * than the dataset's eligible items.
+ *
+ * @example
+ * ```ts
+ * import { SplitSizeError } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const e = new SplitSizeError(20, 15);
+ * assert(e instanceof RangeError);
+ * assert.equal(e.eligibleCount, 15);
+ * ```
+ */
+export class SplitSizeError extends RangeError {
+  /** The size asked for. */
+  readonly size: number;
+  /** How many eligible items the dataset has. */
+  readonly eligibleCount: number;
+
+  /**
+   * @param size The size asked for.
+   * @param eligibleCount How many eligible items the dataset has.
+   */
+  constructor(size: number, eligibleCount: number) {
+    super(
+      `split.size ${size} is more than the dataset can give: it has ${eligibleCount} eligible ${
+        eligibleCount === 1 ? "item" : "items"
+      }, and the size must be from 1 to that`,
+    );
+    this.name = "SplitSizeError";
+    this.size = size;
+    this.eligibleCount = eligibleCount;
+  }
+}
+
+const PREFIX = new TextEncoder().encode("split.v1\0");
+
+/**
+ * The rank key of an eligible item (`reference/split.md`, step 4), as 64 lowercase hex digits:
+ * SHA-256 of `split.v1`, a zero byte, the seed as UTF-8, a zero byte and the id in decimal.
+ *
+ * @param seed The split's seed.
+ * @param id The item's id.
+ * @returns The key; eligible items are held out in ascending key order.
+ *
+ * @example
+ * ```ts
+ * import { rankKey } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.match(rankKey("twins", 3), /^[0-9a-f]{64}$/);
+ * assert.notEqual(rankKey("twins", 3), rankKey("twins", 4));
+ * ```
+ */
+export function rankKey(seed: string, id: number): string {
+  return createHash("sha256").update(PREFIX).update(seed, "utf8").update("\0" + decimal(id))
+    .digest("hex");
+}
+
+function decimal(id: number): string {
+  return id === 0 ? "0" : String(id);
+}
+
+/**
+ * Takes the split (`split.v1`): orders the eligible items by {@linkcode rankKey} (ties by id),
+ * holds out the first `size`, puts each other item whose content hash equals a held-out item's in
+ * `twins`, and the rest in the complement. The same dataset, seed and size always give the same
+ * split, and the held-out items for a size are the first of those for any larger size.
+ *
+ * @param dataset The dataset, from {@linkcode loadDataset}.
+ * @param options The seed and the size.
+ * @returns The split, with the split file's members.
+ * @throws {SplitSizeError} When the size is not a whole number from 1 to the dataset's eligible
+ *   items; the message names the eligible count.
+ *
+ * @example
+ * ```ts
+ * import { loadDataset, sha256Hex, takeSplit } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const row = (id: number, query: string) => ({
+ *   id, query, tools: "[]", answers: "[]",
+ * });
+ * const bytes = new TextEncoder().encode(JSON.stringify([row(1, "a"), row(2, "b"), row(3, "a")]));
+ * const dataset = loadDataset(bytes, sha256Hex(bytes));
+ * const split = takeSplit(dataset, { seed: "s", size: 1 });
+ * assert.equal(split.heldOut.length, 1);
+ * assert.equal(split.heldOut.length + split.complement.length + split.twins.length, 3);
+ * assert.throws(() => takeSplit(dataset, { seed: "s", size: 4 }), RangeError);
+ * ```
+ */
+export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
+  const { seed, size } = options;
+  if (!Number.isSafeInteger(size) || size < 1 || size > dataset.eligibleCount) {
+    throw new SplitSizeError(size, dataset.eligibleCount);
+  }
+  const ranked: { key: string; item: DatasetItem }[] = [];
+  for (const item of dataset.items) {
+    if (item.ineligible === undefined) ranked.push({ key: rankKey(seed, item.id), item });
+  }
+  ranked.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id);
+  const heldOut: HeldOutEntry[] = [];
+  const heldIds = new Set<number>();
+  const heldHashes = new Set<string>();
+  const digest = createHash("sha256");
+  for (let k = 0; k < size; k++) {
+    const { item } = ranked[k]!;
+    heldOut.push({ id: item.id, hash: item.contentHash });
+    heldIds.add(item.id);
+    heldHashes.add(item.contentHash);
+    digest.update(`${decimal(item.id)} ${item.contentHash}\n`);
+  }
+  const complement: number[] = [];
+  const twins: number[] = [];
+  const ineligible: IneligibleEntry[] = [];
+  for (const item of dataset.items) {
+    if (item.ineligible !== undefined) ineligible.push({ id: item.id, reason: item.ineligible });
+    if (heldIds.has(item.id)) continue;
+    if (heldHashes.has(item.contentHash)) twins.push(item.id);
+    else complement.push(item.id);
+  }
+  const byNumber = (a: number, b: number) => a - b;
+  complement.sort(byNumber);
+  twins.sort(byNumber);
+  ineligible.sort((a, b) => a.id - b.id);
+  return {
+    schema: "assess.split.v1",
+    algorithm: "split.v1",
+    seed,
+    size,
+    datasetSha256: dataset.sha256,
+    digest: digest.digest("hex"),
+    heldOut,
+    complement,
+    twins,
+    twinsExcluded: twins.length,
+    ineligible,
+  };
+}
+
+/**
+ * The split file's text (`reference/split.md`, step 9): the members in their documented order,
+ * written as `JSON.stringify(value, null, 2)` writes them, then a newline.
+ *
+ * @param split The split.
+ * @returns The file's text; write it as UTF-8.
+ *
+ * @example
+ * ```ts
+ * import { splitFileText } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const text = splitFileText({
+ *   schema: "assess.split.v1", algorithm: "split.v1", seed: "s", size: 1,
+ *   datasetSha256: "0".repeat(64), digest: "1".repeat(64),
+ *   heldOut: [{ id: 2, hash: "2".repeat(64) }], complement: [1], twins: [], twinsExcluded: 0,
+ *   ineligible: [],
+ * });
+ * assert.equal(JSON.parse(text).heldOut[0].id, 2);
+ * assert(text.endsWith("}\n"));
+ * ```
+ */
+export function splitFileText(split: Split): string {
+  const value = {
+    schema: split.schema,
+    algorithm: split.algorithm,
+    seed: split.seed,
+    size: split.size,
+    datasetSha256: split.datasetSha256,
+    digest: split.digest,
+    heldOut: split.heldOut.map((e) => ({ id: e.id, hash: e.hash })),
+    complement: split.complement,
+    twins: split.twins,
+    twinsExcluded: split.twinsExcluded,
+    ineligible: split.ineligible.map((e) => ({ id: e.id, reason: e.reason })),
+  };
+  return JSON.stringify(value, null, 2) + "\n";
+}
+
+/**
+ * The held-out items themselves, in the split's order: what the self-test and the run score.
+ *
+ * @param dataset The dataset the split was taken from.
+ * @param split The split.
+ * @returns The items, in `heldOut` order.
+ * @throws {RangeError} When the split names an id the dataset does not hold.
+ *
+ * @example
+ * ```ts
+ * import { heldOutItems, loadDataset, sha256Hex, takeSplit } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode('[{"id": 4, "query": "q", "tools": "[]", "answers": "[]"}]');
+ * const dataset = loadDataset(bytes, sha256Hex(bytes));
+ * const items = heldOutItems(dataset, takeSplit(dataset, { seed: "x", size: 1 }));
+ * assert.equal(items[0]!.id, 4);
+ * ```
+ */
+export function heldOutItems(dataset: Dataset, split: Split): DatasetItem[] {
+  const byId = new Map<number, DatasetItem>();
+  for (const item of dataset.items) byId.set(item.id, item);
+  return split.heldOut.map((e) => {
+    const item = byId.get(e.id);
+    if (item === undefined) {
+      throw new RangeError(`the split holds out id ${e.id}, which the dataset does not hold`);
+    }
+    return item;
+  });
+}
