@@ -1,0 +1,65 @@
+/**
+ * Reads and validates the configuration for a verb.
+ *
+ * @module
+ */
+
+import type { Config } from "../config/config.ts";
+import { issueLine } from "../config/config_issue.ts";
+import { validateConfig } from "../config/validate.ts";
+import { lookupScorer } from "../score/registry.ts";
+import type { Io } from "./io.ts";
+import { UsageError } from "./usage_error.ts";
+
+/**
+ * Reads the `assess.yaml` at `path` through `io.readFile`, validates it against the scorers the
+ * registry knows, and returns the typed configuration. Reads nothing else: no environment, no
+ * dataset.
+ *
+ * @param path The file, as the user named it (`-config`).
+ * @param io Where to read it from.
+ * @returns The configuration, defaults filled in.
+ * @throws {UsageError} When the file cannot be read (missing, a directory, no permission) or is
+ * refused: the message is `<path> refused:` and `lines` holds one indented line per refusal,
+ * sorted by path, so that the funnel prints them all and exits 64.
+ *
+ * @example
+ * ```ts
+ * import { denoIo, readConfig, UsageError } from "@assess/assess/cli";
+ * import assert from "node:assert/strict";
+ *
+ * const io = { ...denoIo(), readFile: async () => new TextEncoder().encode("version: 2\n") };
+ * await assert.rejects(readConfig("assess.yaml", io), (e: unknown) =>
+ *   e instanceof UsageError && e.message === "assess.yaml refused:" &&
+ *   e.lines.at(-1) === "  version: value must be 1");
+ * ```
+ */
+export async function readConfig(path: string, io: Io): Promise<Config> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readFile(path);
+  } catch (error) {
+    throw new UsageError(`${path} cannot be read: ${readFailure(error, path)}`);
+  }
+  const { config, issues } = validateConfig(bytes, { lookupScorer });
+  if (config === undefined) {
+    throw new UsageError(`${path} refused:`, issues.map((i) => `  ${issueLine(i)}`));
+  }
+  return config;
+}
+
+function readFailure(error: unknown, path: string): string {
+  const name = error instanceof Error ? error.name : "";
+  switch (name) {
+    case "NotFound":
+      return "there is no such file (-config names it; see assess help)";
+    case "IsADirectory":
+      return "it is a directory, not a file";
+    case "NotCapable":
+      return `assess was not allowed to read it (give deno --allow-read=${path})`;
+    case "PermissionDenied":
+      return "permission denied";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
