@@ -31,6 +31,7 @@ export type { Io, Output } from "./src/cli/io.ts";
 export { runCli, VERBS } from "./src/cli/main.ts";
 export { ExitCode } from "./src/cli/exit_codes.ts";
 export { UsageError } from "./src/cli/usage_error.ts";
+export { readConfig } from "./src/cli/read_config.ts";
 export type { Verb } from "./src/cli/verb.ts";
 
 /**

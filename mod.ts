@@ -45,6 +45,24 @@ export type {
   SplitConfig,
   ThinkingConfig,
 } from "./src/config/config.ts";
+export {
+  compareIssues,
+  ConfigError,
+  type ConfigIssue,
+  issueLine,
+  sortIssues,
+} from "./src/config/config_issue.ts";
+export {
+  MAX_CONFIG_BYTES,
+  MAX_SAMPLING_SEED,
+  MAX_WHOLE_NUMBER,
+  MIN_SAMPLING_SEED,
+  parseConfig,
+  THINKING_MIN_TOKENS,
+  validateConfig,
+  type ValidateOptions,
+  type ValidateResult,
+} from "./src/config/validate.ts";
 export type { AnswerCall, Item, ToolSpec } from "./src/dataset/item.ts";
 export { DatasetError, type RowPlace } from "./src/dataset/dataset_error.ts";
 export {
