@@ -9,13 +9,14 @@ import { flagUsage, parseFlags } from "./flags.ts";
 import { reportError } from "./funnel.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
+import { validateVerb } from "./verb_validate.ts";
 import { versionVerb } from "./verb_version.ts";
 
 /** Every verb, in the order `assess help` lists them. */
-export const VERBS: readonly Verb[] = [versionVerb];
+export const VERBS: readonly Verb[] = [validateVerb, versionVerb];
 
 function usage(): string {
-  const width = Math.max(...VERBS.map((v) => v.name.length));
+  const width = Math.max("help".length, ...VERBS.map((v) => v.name.length));
   return [
     "assess: tells whether a LoRA adapter calls tools better than its base model",
     "",
@@ -23,7 +24,7 @@ function usage(): string {
     "",
     "verbs:",
     ...VERBS.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
-    "  help      print this help, or a verb's: assess help VERB",
+    `  ${"help".padEnd(width)}  print this help, or a verb's: assess help VERB`,
     "",
     "A flag is -name value, -name=value, --name value or --name=value.",
     "Exit codes: 0 done, 64 usage or config refused, 65 data refused or self-test failed,",
