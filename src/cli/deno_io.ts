@@ -54,5 +54,32 @@ export function denoIo(): Io {
     env: (name) => Deno.env.get(name),
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
+    async openAppend(path, truncateTo) {
+      const file = await Deno.open(path, { write: true, create: true });
+      try {
+        if (truncateTo !== null) await file.truncate(truncateTo);
+        await file.seek(0, Deno.SeekMode.End);
+      } catch (error) {
+        file.close();
+        throw error;
+      }
+      return {
+        async write(bytes: Uint8Array) {
+          let done = 0;
+          while (done < bytes.length) done += await file.write(bytes.subarray(done));
+        },
+        close: () => Promise.resolve(file.close()),
+      };
+    },
+    onStopSignal(listener) {
+      const onInt = () => listener("SIGINT");
+      const onTerm = () => listener("SIGTERM");
+      Deno.addSignalListener("SIGINT", onInt);
+      Deno.addSignalListener("SIGTERM", onTerm);
+      return () => {
+        Deno.removeSignalListener("SIGINT", onInt);
+        Deno.removeSignalListener("SIGTERM", onTerm);
+      };
+    },
   };
 }

@@ -13,6 +13,17 @@ export interface Output {
   readonly isTerminal: boolean;
 }
 
+/** A file open for appending (the results file of `assess run`). */
+export interface AppendFile {
+  /** Appends the bytes whole. */
+  write(bytes: Uint8Array): Promise<void>;
+  /** Closes the file. */
+  close(): Promise<void>;
+}
+
+/** The signals that ask a verb to stop. */
+export type StopSignal = "SIGINT" | "SIGTERM";
+
 /** The world as the command line sees it. */
 export interface Io {
   /** Results and requested output. */
@@ -32,4 +43,14 @@ export interface Io {
   readonly fetch: typeof fetch;
   /** The clock, in milliseconds since the epoch. */
   now(): number;
+  /**
+   * Opens a file for appending, creating it when missing; when `truncateTo` is a number, the
+   * file is first cut to that many bytes (dropping a torn last line). Only `assess run` needs it.
+   */
+  openAppend?(path: string, truncateTo: number | null): Promise<AppendFile>;
+  /**
+   * Calls `listener` on SIGINT or SIGTERM until the returned function is called. Absent: the
+   * verb is never asked to stop.
+   */
+  onStopSignal?(listener: (signal: StopSignal) => void): () => void;
 }
