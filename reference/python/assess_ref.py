@@ -55,13 +55,39 @@ def cmd_tools(_args):
     return 0
 
 
-def cmd_split(args):
+def _split_one(path, seed, size):
     import split_v1
 
-    with open(args.dataset, "rb") as f:
+    with open(path, "rb") as f:
         data = f.read()
-    result = split_v1.split_file(data, args.seed, args.size)
-    sys.stdout.write(result + "\n")
+    try:
+        return {"file": split_v1.split_file(data, seed, size) + "\n"}
+    except split_v1.DatasetRefused as e:
+        return {"refused": "dataset", "message": str(e)}
+    except split_v1.SizeRefused as e:
+        return {"refused": "size", "message": str(e)}
+
+
+def cmd_split(args):
+    """The split file on stdout; a refusal on stderr, exit 65 (dataset) or 64 (size)."""
+    result = _split_one(args.dataset, args.seed, args.size)
+    if "file" in result:
+        sys.stdout.buffer.write(result["file"].encode("utf-8"))
+        return 0
+    sys.stderr.write("assess_ref.py split: %s\n" % result["message"])
+    return 65 if result["refused"] == "dataset" else 64
+
+
+def cmd_split_batch(_args):
+    """One job per input line, ``{"path", "seed", "size"}``; one result line per job:
+    ``{"file": text}`` or ``{"refused": "dataset"|"size", "message": …}``."""
+    out = []
+    for line in _read_stdin_text().split("\n"):
+        if line.strip() == "":
+            continue
+        job = json.loads(line)
+        out.append(json.dumps(_split_one(job["path"], job["seed"], job["size"])))
+    sys.stdout.write("".join(line + "\n" for line in out))
     return 0
 
 
@@ -74,8 +100,15 @@ def main(argv):
     s.add_argument("dataset")
     s.add_argument("--seed", required=True)
     s.add_argument("--size", required=True, type=int)
+    sub.add_parser("split-batch", help="split files for jobs (JSON lines on stdin)")
     args = p.parse_args(argv)
-    return {"score": cmd_score, "tools": cmd_tools, "split": cmd_split}[args.command](args)
+    commands = {
+        "score": cmd_score,
+        "tools": cmd_tools,
+        "split": cmd_split,
+        "split-batch": cmd_split_batch,
+    }
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

@@ -263,7 +263,7 @@ export function writeNumber(n: GenNumber, rng: Prng, forms: boolean): string {
   const digits = n.digits + "0".repeat(pad);
   const exp = n.exp - BigInt(pad);
   const pointAt = forms ? rng.int(digits.length) : 0; // digits after the point
-  let e = exp + BigInt(pointAt);
+  const e = exp + BigInt(pointAt);
   let mant = digits;
   if (pointAt > 0) mant = digits.slice(0, digits.length - pointAt) + "." + digits.slice(-pointAt);
   if (mant.startsWith(".")) mant = "0" + mant;

@@ -10,6 +10,11 @@ import { isJsonObject } from "../../src/json/json_value.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
 import type { AnswerCall, Item } from "../../src/dataset/item.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
+import { toolsFromJson } from "../../src/dataset/tools.ts";
+import { loadDataset, sha256Hex } from "../../src/dataset/dataset.ts";
+import { DatasetError } from "../../src/dataset/dataset_error.ts";
+import { splitFileText, SplitSizeError, takeSplit } from "../../src/split/split.ts";
 import type { ScoreCase } from "./_cases.ts";
 
 /** The answer calls of a row's `answers` string, read the way the dataset reads them. */
@@ -38,5 +43,46 @@ export function tsReason(c: ScoreCase): string {
     return verdict.reason;
   } catch (e) {
     return `error: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+/** A row's tools as the TypeScript side sends them: one output line like `assess_ref.py tools`. */
+export function tsToolsLine(row: { id?: unknown; tools?: unknown }, index: number): string {
+  const id = typeof row.id === "number" ? String(row.id) : "null";
+  try {
+    if (typeof row.tools !== "string") throw new Error("tools is not a string");
+    const tools = toolsFromJson(parseJson(row.tools));
+    const value = tools.map((t) =>
+      new Map<string, JsonValue>([
+        ["name", t.name],
+        ["description", t.description],
+        ["parameters", t.parameters],
+      ])
+    );
+    return `{"index": ${index}, "id": ${id}, "tools": ${stringifyJson(value)}}`;
+  } catch (e) {
+    return `{"index": ${index}, "id": ${id}, "refused": ${
+      JSON.stringify(e instanceof Error ? e.message : String(e))
+    }}`;
+  }
+}
+
+/** The result of a split on the TypeScript side, shaped like `assess_ref.py split-batch`'s. */
+export type SplitOutcome = { file: string } | { refused: "dataset" | "size"; message: string };
+
+/** Splits a dataset's bytes with the project's split.v1. */
+export function tsSplit(bytes: Uint8Array, seed: string, size: number): SplitOutcome {
+  let dataset;
+  try {
+    dataset = loadDataset(bytes, sha256Hex(bytes));
+  } catch (e) {
+    if (e instanceof DatasetError) return { refused: "dataset", message: e.message };
+    throw e;
+  }
+  try {
+    return { file: splitFileText(takeSplit(dataset, { seed, size })) };
+  } catch (e) {
+    if (e instanceof SplitSizeError) return { refused: "size", message: e.message };
+    throw e;
   }
 }

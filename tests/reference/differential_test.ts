@@ -7,11 +7,17 @@
 import assert from "node:assert/strict";
 import { Prng } from "./_prng.ts";
 import { genCase, type ScoreCase, shrinkCandidates } from "./_cases.ts";
-import { havePython, runPythonLines } from "./_python.ts";
-import { tsReason } from "./_ts_side.ts";
+import { type GenDataset, genDataset } from "./_datasets.ts";
+import { havePython, runPython, runPythonLines } from "./_python.ts";
+import { type SplitOutcome, tsReason, tsSplit, tsToolsLine } from "./_ts_side.ts";
 
 const SCORER_CASES = 20_000;
+const DATASETS = 70;
 const SEED = 20261130;
+const REAL_ROWS = [
+  new URL("../../../shared/data/xlam-real-rows.json", import.meta.url),
+  new URL("../../../shared/data/xlam-real-rows-rebuilt.json", import.meta.url),
+];
 
 const python = await havePython();
 if (!python) {
@@ -82,5 +88,72 @@ Deno.test({
         [...counts].map(([r, n]) => `${r} ${n}`).join(", ")
       })`,
     );
+  },
+});
+
+Deno.test({
+  name: "differential: generated datasets give the Python reference's split file",
+  ignore: !python,
+  async fn() {
+    const rng = new Prng(SEED + 1);
+    const dir = await Deno.makeTempDir({ prefix: "assess-differential-" });
+    try {
+      const jobs: { path: string; seed: string; size: number }[] = [];
+      const datasets: GenDataset[] = [];
+      for (let i = 0; i < DATASETS; i++) {
+        const d = genDataset(rng);
+        const path = `${dir}/dataset-${i}.json`;
+        await Deno.writeFile(path, d.bytes);
+        datasets.push(d);
+        jobs.push({ path, seed: d.seed, size: d.size });
+      }
+      const py = (await runPythonLines("split-batch", jobs)) as SplitOutcome[];
+      const kinds = { split: 0, refusedDataset: 0, refusedSize: 0 };
+      datasets.forEach((d, i) => {
+        const ts = tsSplit(d.bytes, d.seed, d.size);
+        const p = py[i]!;
+        const label = `dataset ${i} (${jobs[i]!.path}, seed ${
+          JSON.stringify(d.seed)
+        }, size ${d.size})`;
+        if ("file" in ts && "file" in p) {
+          assert.equal(ts.file, p.file, `${label}: the split files differ`);
+          kinds.split++;
+        } else if ("refused" in ts && "refused" in p) {
+          assert.equal(ts.refused, p.refused, `${label}: refused for different reasons`);
+          kinds[ts.refused === "dataset" ? "refusedDataset" : "refusedSize"]++;
+        } else {
+          assert.fail(`${label}: TypeScript ${JSON.stringify(ts)}, Python ${JSON.stringify(p)}`);
+        }
+      });
+      assert(kinds.split >= 50, `only ${kinds.split} datasets were split`);
+      console.log(
+        `differential: ${DATASETS} datasets agree (${kinds.split} split files byte for byte, ` +
+          `${kinds.refusedSize} sizes refused, ${kinds.refusedDataset} datasets refused)`,
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "differential: every real row converts to the Python reference's JSON Schema tools",
+  ignore: !python,
+  async fn() {
+    let rows = 0;
+    for (const url of REAL_ROWS) {
+      const text = await Deno.readTextFile(url);
+      const py = (await runPython(["tools"], text)).split("\n").filter((l) => l !== "");
+      const parsed = JSON.parse(text) as { id?: unknown; tools?: unknown }[];
+      assert.equal(py.length, parsed.length);
+      parsed.forEach((row, i) => {
+        const ts = tsToolsLine(row, i);
+        assert.equal(ts, py[i], `${url.pathname} row ${i}: the tools differ`);
+        assert(!ts.includes('"refused"'), `${url.pathname} row ${i} is refused: ${ts}`);
+      });
+      rows += parsed.length;
+    }
+    assert(rows >= 200, `only ${rows} real rows`);
+    console.log(`differential: ${rows} real rows convert to the same tools`);
   },
 });
