@@ -5,7 +5,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import type { Dataset, DatasetItem } from "../dataset/dataset.ts";
 
 /** A held-out item in the split file: its id and its content hash. */
@@ -94,7 +94,6 @@ export class SplitSizeError extends RangeError {
   }
 }
 
-const PREFIX = new TextEncoder().encode("split.v1\0");
 
 /**
  * The rank key of an eligible item (`reference/split.md`, step 4), as 64 lowercase hex digits:
@@ -114,8 +113,7 @@ const PREFIX = new TextEncoder().encode("split.v1\0");
  * ```
  */
 export function rankKey(seed: string, id: number): string {
-  return createHash("sha256").update(PREFIX).update(seed, "utf8").update("\0" + decimal(id))
-    .digest("hex");
+  return hash("sha256", `split.v1\0${seed}\0${decimal(id)}`, "hex");
 }
 
 function decimal(id: number): string {
