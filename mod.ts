@@ -138,3 +138,37 @@ export {
   type SessionRecord,
   type Usage,
 } from "./src/run/results.ts";
+export { buildRequestBody, type RequestSettings, requestSettings } from "./src/run/request.ts";
+export { type ReadReply, readReply } from "./src/run/reply.ts";
+export {
+  describeStatus,
+  exchange,
+  type HttpOptions,
+  type HttpOutcome,
+  isTransientStatus,
+} from "./src/run/http.ts";
+export { type RecordSink, RecordWriter } from "./src/run/record_writer.ts";
+export { firstDifference } from "./src/run/probe.ts";
+export {
+  backoffDelay,
+  DEFAULT_RETRY,
+  type RetryPolicy,
+  runSession,
+  type SessionDeps,
+  type SessionEvents,
+  type SessionOutcome,
+  type SessionPlan,
+} from "./src/run/session.ts";
+export { RunSetupError, ServerError } from "./src/run/run_errors.ts";
+export {
+  API_KEY_ENV,
+  type ManifestSettings,
+  parseManifest,
+  resolveServerSettings,
+  SERVER_ENV,
+  type ServerSettings,
+  type SettingSource,
+} from "./src/run/server_settings.ts";
+export { checkServer, type ServerCheck, type ServerCheckOptions } from "./src/run/server_check.ts";
+export { configDigest, headerChanges, type HeaderFacts, makeHeader } from "./src/run/header.ts";
+export { type ModelStart, Progress } from "./src/run/progress.ts";

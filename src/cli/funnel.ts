@@ -8,6 +8,8 @@
 import { ExitCode } from "./exit_codes.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { SplitSizeError } from "../split/split.ts";
+import { ResultsFileError } from "../run/results.ts";
+import { RunSetupError, ServerError } from "../run/run_errors.ts";
 import { UsageError } from "./usage_error.ts";
 
 /** How an error is reported: its exit code and the lines to print on stderr. */
@@ -42,6 +44,18 @@ export function reportError(verb: string, error: unknown): Reported {
     return { code: ExitCode.data, lines: [`assess ${verb}: ${error.message}`] };
   }
   if (error instanceof SplitSizeError) {
+    return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`] };
+  }
+  if (error instanceof ServerError) {
+    return {
+      code: ExitCode.unavailable,
+      lines: [`assess ${verb}: ${error.message}`, ...error.lines],
+    };
+  }
+  if (error instanceof RunSetupError) {
+    return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`, ...error.lines] };
+  }
+  if (error instanceof ResultsFileError) {
     return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`] };
   }
   const detail = error instanceof Error

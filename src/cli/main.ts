@@ -9,11 +9,12 @@ import { flagUsage, parseFlags } from "./flags.ts";
 import { reportError } from "./funnel.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
+import { runVerb } from "./verb_run.ts";
 import { validateVerb } from "./verb_validate.ts";
 import { versionVerb } from "./verb_version.ts";
 
 /** Every verb, in the order `assess help` lists them. */
-export const VERBS: readonly Verb[] = [validateVerb, versionVerb];
+export const VERBS: readonly Verb[] = [validateVerb, runVerb, versionVerb];
 
 function usage(): string {
   const width = Math.max("help".length, ...VERBS.map((v) => v.name.length));

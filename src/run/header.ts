@@ -1,0 +1,186 @@
+/**
+ * The results file's header: what a run is, built from the configuration and what the run found,
+ * and the comparison that decides whether a results file can be resumed.
+ *
+ * @module
+ */
+
+import type { Config } from "../config/config.ts";
+import { sha256Hex } from "../dataset/dataset.ts";
+import {
+  type HeaderRecord,
+  RESULTS_FORMAT,
+  RESULTS_FORMAT_VERSION,
+  type SelftestSummary,
+} from "./results.ts";
+
+/**
+ * The configuration's digest: SHA-256 of a canonical JSON text of every value that decides the
+ * replies or their verdicts: `version`, `dataset.kind` and `dataset.sha256` (lowercase), `split`,
+ * `scorer`, `prompt`, the models' names, `sampling` (the seed as its exact text), `thinking`,
+ * `serving.batchInvariant` and `serving.probe`. Left out, so that a resumed run may change them:
+ * `server.*`, `dataset.path`, `dataset.source`, adapter paths and `serving.concurrency`.
+ *
+ * @param config An accepted configuration.
+ * @returns 64 hex digits.
+ *
+ * @example
+ * ```ts ignore
+ * const digest = configDigest(config);
+ * ```
+ */
+export function configDigest(config: Config): string {
+  const canonical = {
+    version: config.version,
+    dataset: { kind: config.dataset.kind, sha256: config.dataset.sha256.toLowerCase() },
+    split: { seed: config.split.seed, size: config.split.size },
+    scorer: { name: config.scorer.name, ordering: config.scorer.ordering },
+    prompt: { system: config.prompt.system },
+    models: {
+      baseline: config.models.baseline,
+      adapters: config.models.adapters.map((a) => a.name),
+    },
+    sampling: {
+      temperature: config.sampling.temperature,
+      topP: config.sampling.topP,
+      seed: config.sampling.seed.toString(),
+      maxTokens: config.sampling.maxTokens,
+    },
+    thinking: { mode: config.thinking.mode, templateKey: config.thinking.templateKey },
+    serving: { batchInvariant: config.serving.batchInvariant, probe: config.serving.probe },
+  };
+  return sha256Hex(new TextEncoder().encode(JSON.stringify(canonical)));
+}
+
+/** What a header records besides the configuration. */
+export interface HeaderFacts {
+  /** The assess version, or `null`. */
+  readonly assessVersion: string | null;
+  /** The start time, ISO 8601 UTC. */
+  readonly startedAt: string;
+  /** The configuration's digest ({@linkcode configDigest}). */
+  readonly configDigest: string;
+  /** The split's digest. */
+  readonly splitDigest: string;
+  /** The scorer's version. */
+  readonly scorerVersion: string;
+  /** The tool-call parser the run used, or `null`. */
+  readonly toolCallParser: string | null;
+  /** The self-test's outcome. */
+  readonly selftest: SelftestSummary;
+  /** The server's URL. */
+  readonly serverUrl: string;
+  /** The models it served. */
+  readonly serverModels: readonly string[];
+}
+
+/**
+ * The header of a new results file.
+ *
+ * @param config The configuration.
+ * @param facts What the run found.
+ * @returns The header record.
+ *
+ * @example
+ * ```ts ignore
+ * const header = makeHeader(config, facts);
+ * ```
+ */
+export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
+  return {
+    kind: "header",
+    format: RESULTS_FORMAT,
+    formatVersion: RESULTS_FORMAT_VERSION,
+    assessVersion: facts.assessVersion,
+    startedAt: facts.startedAt,
+    configDigest: facts.configDigest,
+    dataset: { path: config.dataset.path, sha256: config.dataset.sha256.toLowerCase() },
+    split: { seed: config.split.seed, size: config.split.size, digest: facts.splitDigest },
+    scorer: {
+      name: config.scorer.name,
+      version: facts.scorerVersion,
+      ordering: config.scorer.ordering,
+      toolCallParser: facts.toolCallParser,
+    },
+    selftest: facts.selftest,
+    server: { url: facts.serverUrl, models: facts.serverModels },
+    models: {
+      baseline: config.models.baseline,
+      adapters: config.models.adapters.map((a) => a.name),
+    },
+    sampling: {
+      temperature: config.sampling.temperature,
+      topP: config.sampling.topP,
+      seed: config.sampling.seed.toString(),
+      maxTokens: config.sampling.maxTokens,
+    },
+    thinking: { mode: config.thinking.mode, templateKey: config.thinking.templateKey },
+    probe: { batchInvariant: config.serving.batchInvariant, items: config.serving.probe },
+    system: config.prompt.system,
+  };
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * What differs between a results file's header and the header this run would write, in the
+ * values that decide the replies or their verdicts: one line per difference, empty when the file
+ * can be resumed. The server's URL and models, the start time and the assess version may differ.
+ *
+ * @param old The file's header.
+ * @param fresh The header of this run.
+ * @returns The differences, in plain words.
+ *
+ * @example
+ * ```ts ignore
+ * assert.deepEqual(headerChanges(header, header), []);
+ * ```
+ */
+export function headerChanges(old: HeaderRecord, fresh: HeaderRecord): string[] {
+  const changes: string[] = [];
+  const show = (value: unknown) => JSON.stringify(value);
+  if (old.dataset.sha256 !== fresh.dataset.sha256) {
+    changes.push(
+      `the dataset: sha256 ${old.dataset.sha256} in the file, ${fresh.dataset.sha256} now`,
+    );
+  }
+  if (old.split.seed !== fresh.split.seed || old.split.size !== fresh.split.size) {
+    changes.push(
+      `the split: seed ${show(old.split.seed)} size ${old.split.size} in the file, seed ${
+        show(fresh.split.seed)
+      } size ${fresh.split.size} now`,
+    );
+  } else if (old.split.digest !== fresh.split.digest) {
+    changes.push(`the split: its items are not the same (digest ${old.split.digest} in the file)`);
+  }
+  for (const key of ["name", "version", "ordering", "toolCallParser"] as const) {
+    if (old.scorer[key] !== fresh.scorer[key]) {
+      changes.push(
+        `the scorer's ${key}: ${show(old.scorer[key])} in the file, ${show(fresh.scorer[key])} now`,
+      );
+    }
+  }
+  if (!same(old.models, fresh.models)) {
+    changes.push(`the models: ${show(old.models)} in the file, ${show(fresh.models)} now`);
+  }
+  if (!same(old.sampling, fresh.sampling)) {
+    changes.push(`sampling: ${show(old.sampling)} in the file, ${show(fresh.sampling)} now`);
+  }
+  if (!same(old.thinking, fresh.thinking)) {
+    changes.push(`thinking: ${show(old.thinking)} in the file, ${show(fresh.thinking)} now`);
+  }
+  if (old.system !== fresh.system) changes.push("prompt.system");
+  if (!same(old.probe, fresh.probe)) {
+    changes.push(
+      `serving.batchInvariant or serving.probe: ${show(old.probe)} in the file, ${
+        show(fresh.probe)
+      } now`,
+    );
+  }
+  if (changes.length === 0 && old.configDigest !== fresh.configDigest) {
+    changes.push("the configuration (its digest differs)");
+  }
+  return changes;
+}

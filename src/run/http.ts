@@ -1,0 +1,217 @@
+/**
+ * One HTTP exchange with the server, bounded: a timeout over the whole exchange (headers and
+ * body) and a cap on the body's size, so that a body that never ends or is absurdly large is an
+ * error for that request, never a hang or a crash.
+ *
+ * @module
+ */
+
+import type { RawResponse, RequestError } from "./results.ts";
+
+/** The limits and credentials of a request. */
+export interface HttpOptions {
+  /** The most milliseconds the whole exchange may take. */
+  readonly timeoutMs: number;
+  /** The most bytes the response body may hold. */
+  readonly maxResponseBytes: number;
+  /** The API key, sent as `Authorization: Bearer <key>`; absent sends none. */
+  readonly apiKey?: string;
+  /** Aborts the exchange from outside (a stop that does not wait). */
+  readonly signal?: AbortSignal;
+}
+
+/** What came of an exchange: a response read whole, or an error (maybe with a partial one). */
+export type HttpOutcome =
+  | { readonly ok: true; readonly status: number; readonly body: string }
+  | {
+    readonly ok: false;
+    readonly error: RequestError;
+    readonly response: RawResponse | null;
+    /** Whether the outside signal aborted it (not the server's fault: not recorded). */
+    readonly aborted: boolean;
+  };
+
+/** The statuses worth retrying: 408, 429 and every 5xx. */
+export function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+function errorText(body: string): string | null {
+  try {
+    const value = JSON.parse(body);
+    if (typeof value === "object" && value !== null) {
+      const error = value.error;
+      if (typeof error === "string") return error;
+      if (typeof error === "object" && error !== null && typeof error.message === "string") {
+        return error.message;
+      }
+      if (typeof value.message === "string") return value.message;
+      if (typeof value.detail === "string") return value.detail;
+    }
+  } catch {
+    // not JSON: the text itself
+  }
+  const text = body.trim();
+  return text === "" ? null : text;
+}
+
+/**
+ * The one-line description of a non-200 response: its status and the server's message (from
+ * vLLM's nested or flat error envelope, or the text), cut to 300 characters.
+ *
+ * @param status The HTTP status.
+ * @param body The body, or `null`.
+ * @returns The description.
+ *
+ * @example
+ * ```ts
+ * import { describeStatus } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   describeStatus(404, '{"error":{"message":"The model `x` does not exist.","code":404}}'),
+ *   "HTTP 404: The model `x` does not exist.",
+ * );
+ * ```
+ */
+export function describeStatus(status: number, body: string | null): string {
+  const text = body === null ? null : errorText(body);
+  if (text === null) return `HTTP ${status}`;
+  const line = text.replace(/\s+/g, " ");
+  return `HTTP ${status}: ${line.length > 300 ? line.slice(0, 300) + "…" : line}`;
+}
+
+function networkMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/refused/i.test(message)) return "connection refused";
+  if (/reset/i.test(message)) return "connection reset";
+  if (/closed|broken|eof|incomplete|aborted|unexpected end/i.test(message)) {
+    return "connection closed before the response ended";
+  }
+  return `network error (${message.split("\n")[0]?.slice(0, 200)})`;
+}
+
+/**
+ * Sends one request and reads the response whole, within the limits. Never throws: every failure
+ * is an outcome. A timeout, a refused, reset or dropped connection is a transient error; a body
+ * over the size cap is a `too-large` error, not transient.
+ *
+ * @param fetchFn The `fetch` to send with.
+ * @param url The URL.
+ * @param init The method and body (`GET` when no body); headers are added here.
+ * @param options The limits and the API key.
+ * @returns The status and body, or the error.
+ *
+ * @example
+ * ```ts
+ * import { exchange } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const fetchFn = (() => Promise.resolve(new Response("x".repeat(100)))) as typeof fetch;
+ * const outcome = await exchange(fetchFn, "http://127.0.0.1:1/v1/models", {}, {
+ *   timeoutMs: 1000, maxResponseBytes: 10,
+ * });
+ * assert.equal(outcome.ok, false);
+ * if (!outcome.ok) assert.equal(outcome.error.kind, "too-large");
+ * ```
+ */
+export async function exchange(
+  fetchFn: typeof fetch,
+  url: string,
+  init: { readonly body?: string },
+  options: HttpOptions,
+): Promise<HttpOutcome> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const outer = options.signal;
+  const onOuter = () => controller.abort();
+  outer?.addEventListener("abort", onOuter);
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.apiKey !== undefined) headers["Authorization"] = `Bearer ${options.apiKey}`;
+  let status: number | null = null;
+  const fail = (error: RequestError, body: string | null = null): HttpOutcome => ({
+    ok: false,
+    error,
+    response: status === null ? null : { status, body },
+    aborted: !timedOut && (outer?.aborted ?? false),
+  });
+  try {
+    if (outer?.aborted) controller.abort();
+    const response = await fetchFn(url, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers,
+      ...(init.body === undefined ? {} : { body: init.body }),
+      signal: controller.signal,
+    });
+    status = response.status;
+    const declared = Number(response.headers.get("content-length"));
+    if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
+      await response.body?.cancel().catch(() => {});
+      return fail({
+        kind: "too-large",
+        message:
+          `the response body is ${declared} bytes, over the ${options.maxResponseBytes}-byte cap`,
+        status,
+        transient: false,
+      });
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    if (response.body !== null) {
+      const reader = response.body.getReader();
+      while (true) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.length;
+        if (size > options.maxResponseBytes) {
+          await reader.cancel().catch(() => {});
+          return fail({
+            kind: "too-large",
+            message: `the response body passed the ${options.maxResponseBytes}-byte cap`,
+            status,
+            transient: false,
+          });
+        }
+        chunks.push(value);
+      }
+    }
+    let bytes: Uint8Array;
+    if (chunks.length === 1) {
+      bytes = chunks[0]!;
+    } else {
+      bytes = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+    }
+    const body = new TextDecoder().decode(bytes);
+    if (status !== 200) {
+      const transient = isTransientStatus(status);
+      return fail({ kind: "http", message: describeStatus(status, body), status, transient }, body);
+    }
+    return { ok: true, status, body };
+  } catch (error) {
+    if (timedOut) {
+      return fail({
+        kind: "timeout",
+        message: `no complete response within ${options.timeoutMs / 1000} s`,
+        status,
+        transient: true,
+      });
+    }
+    if (outer?.aborted) {
+      return fail({ kind: "network", message: "stopped by the run", status, transient: true });
+    }
+    return fail({ kind: "network", message: networkMessage(error), status, transient: true });
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", onOuter);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The batch-invariance probe's comparison: two replies to the same request, one sent alone and one
+ * sent inside the full load, compared exactly.
+ *
+ * @module
+ */
+
+import type { RecordedReply } from "./results.ts";
+
+function show(text: string, at: number): string {
+  const start = Math.max(0, at - 20);
+  const piece = text.slice(start, at + 40);
+  return (start > 0 ? "…" : "") + JSON.stringify(piece) + (at + 40 < text.length ? "…" : "");
+}
+
+function textDifference(what: string, alone: string, loaded: string): string | null {
+  if (alone === loaded) return null;
+  let at = 0;
+  while (at < alone.length && at < loaded.length && alone[at] === loaded[at]) at++;
+  return `${what} differs at character ${at}: alone ${show(alone, at)}, loaded ${show(loaded, at)}`;
+}
+
+/**
+ * The first difference between two replies, in plain words, or `null` when they are identical:
+ * the same calls (names and arguments text, in order), the same text, the same reasoning, the
+ * same finish reason and the same truncation.
+ *
+ * @param alone The reply sent with nothing else in flight.
+ * @param loaded The reply sent inside the full load.
+ * @returns The first difference, or `null`.
+ *
+ * @example
+ * ```ts
+ * import { firstDifference } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const reply = { text: "", calls: [{ name: "f", arguments: '{"a": 1}' }], truncated: false,
+ *   reasoning: null, finishReason: "tool_calls" };
+ * assert.equal(firstDifference(reply, reply), null);
+ * assert.match(
+ *   firstDifference(reply, { ...reply, calls: [{ name: "f", arguments: '{"a": 2}' }] }) ?? "",
+ *   /^calls\[0\]\.arguments differs at character 6/,
+ * );
+ * ```
+ */
+export function firstDifference(alone: RecordedReply, loaded: RecordedReply): string | null {
+  const count = Math.max(alone.calls.length, loaded.calls.length);
+  for (let i = 0; i < count; i++) {
+    const a = alone.calls[i];
+    const b = loaded.calls[i];
+    if (a === undefined || b === undefined) {
+      return `the number of calls differs: alone ${alone.calls.length}, loaded ${loaded.calls.length}`;
+    }
+    const difference = textDifference(`calls[${i}].name`, a.name, b.name) ??
+      textDifference(`calls[${i}].arguments`, a.arguments, b.arguments);
+    if (difference !== null) return difference;
+  }
+  const text = textDifference("the text", alone.text, loaded.text);
+  if (text !== null) return text;
+  const reasoning = textDifference("the reasoning", alone.reasoning ?? "", loaded.reasoning ?? "");
+  if (reasoning !== null) return reasoning;
+  if ((alone.reasoning === null) !== (loaded.reasoning === null)) {
+    return `the reasoning is present in one reply only`;
+  }
+  if (alone.finishReason !== loaded.finishReason) {
+    return `the finish reason differs: alone ${JSON.stringify(alone.finishReason)}, loaded ${
+      JSON.stringify(loaded.finishReason)
+    }`;
+  }
+  if (alone.truncated !== loaded.truncated) {
+    return `the reply is truncated in one send only`;
+  }
+  return null;
+}

@@ -1,0 +1,133 @@
+/**
+ * The progress of a run as state, and that state as text: one line per model with done/total,
+ * requests per second, ETA, errors, retries and accuracy so far.
+ *
+ * @module
+ */
+
+interface ModelProgress {
+  total: number;
+  done: number;
+  correct: number;
+  answered: number;
+  errors: number;
+  retries: number;
+  doneThisSession: number;
+}
+
+/** Where a model stands when a session starts. */
+export interface ModelStart {
+  /** The model's name. */
+  readonly model: string;
+  /** Its (model, item) pairs. */
+  readonly total: number;
+  /** Pairs answered in earlier sessions. */
+  readonly answered: number;
+  /** Of those, how many were correct. */
+  readonly correct: number;
+}
+
+function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "?";
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return h > 0
+    ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`
+    : `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+/**
+ * A run's progress, updated as records are written, shown as lines.
+ *
+ * @example
+ * ```ts
+ * import { Progress } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const progress = new Progress([{ model: "base", total: 4, answered: 0, correct: 0 }], 0);
+ * progress.result("base", true);
+ * progress.result("base", null);
+ * assert.equal(
+ *   progress.lines(2000)[0],
+ *   "base  2/4  1.0 req/s  ETA 0:02  errors 1  retries 0  accuracy 100.0%",
+ * );
+ * ```
+ */
+export class Progress {
+  #models = new Map<string, ModelProgress>();
+  #startedAt: number;
+  #width: number;
+
+  /**
+   * @param starts Each model's totals when the session starts, in display order.
+   * @param startedAt The session's start, in milliseconds.
+   */
+  constructor(starts: readonly ModelStart[], startedAt: number) {
+    for (const start of starts) {
+      this.#models.set(start.model, {
+        total: start.total,
+        done: start.answered,
+        correct: start.correct,
+        answered: start.answered,
+        errors: 0,
+        retries: 0,
+        doneThisSession: 0,
+      });
+    }
+    this.#startedAt = startedAt;
+    this.#width = Math.max(0, ...starts.map((s) => s.model.length));
+  }
+
+  /**
+   * Counts a (model, item) pair's record.
+   *
+   * @param model The model.
+   * @param correct The verdict's `correct`, or `null` for an error.
+   */
+  result(model: string, correct: boolean | null): void {
+    const p = this.#models.get(model);
+    if (p === undefined) return;
+    p.done++;
+    p.doneThisSession++;
+    if (correct === null) {
+      p.errors++;
+    } else {
+      p.answered++;
+      if (correct) p.correct++;
+    }
+  }
+
+  /**
+   * Counts a request sent again.
+   *
+   * @param model The model.
+   */
+  retry(model: string): void {
+    const p = this.#models.get(model);
+    if (p !== undefined) p.retries++;
+  }
+
+  /**
+   * The progress lines, one per model.
+   *
+   * @param now The clock, in milliseconds.
+   * @returns The lines, without newlines.
+   */
+  lines(now: number): string[] {
+    const elapsed = Math.max(0.001, (now - this.#startedAt) / 1000);
+    const lines: string[] = [];
+    for (const [model, p] of this.#models) {
+      const rate = p.doneThisSession / elapsed;
+      const eta = p.done >= p.total ? 0 : rate > 0 ? (p.total - p.done) / rate : Infinity;
+      const accuracy = p.answered === 0 ? "-" : `${(100 * p.correct / p.answered).toFixed(1)}%`;
+      lines.push(
+        `${model.padEnd(this.#width)}  ${p.done}/${p.total}  ${rate.toFixed(1)} req/s  ETA ${
+          duration(eta)
+        }  errors ${p.errors}  retries ${p.retries}  accuracy ${accuracy}`,
+      );
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Appending records to the results file as the run goes, without making each answer wait for the
+ * disk: lines are queued and written in order, as many at once as have queued up.
+ *
+ * @module
+ */
+
+import { formatRecord, type ResultsRecord } from "./results.ts";
+
+/** Where the lines go: an append-only file opened by the shell. */
+export interface RecordSink {
+  /** Appends the bytes whole (retrying short writes). */
+  write(bytes: Uint8Array): Promise<void>;
+}
+
+/**
+ * Queues records and appends them to a sink in the order they were queued, one write per batch
+ * that queued up while the previous write ran. A failed write is thrown by the next
+ * {@linkcode RecordWriter.flush}.
+ *
+ * @example
+ * ```ts
+ * import { RecordWriter } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * let text = "";
+ * const writer = new RecordWriter({ write: async (b) => { text += new TextDecoder().decode(b); } });
+ * writer.append({ kind: "probe-check", session: 1, model: "m", itemId: 1, itemIndex: 1, outcome: "same", detail: null });
+ * await writer.flush();
+ * assert.equal(text.split("\n").length, 2);
+ * ```
+ */
+export class RecordWriter {
+  #sink: RecordSink;
+  #queue: string[] = [];
+  #writing: Promise<void> | null = null;
+  #failure: unknown = null;
+  #encoder = new TextEncoder();
+
+  /**
+   * @param sink Where the lines go.
+   */
+  constructor(sink: RecordSink) {
+    this.#sink = sink;
+  }
+
+  /**
+   * Queues a record; it is written soon, after every record queued before it.
+   *
+   * @param record The record.
+   */
+  append(record: ResultsRecord): void {
+    this.#queue.push(formatRecord(record));
+    if (this.#writing === null) this.#writing = this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0 && this.#failure === null) {
+        const text = this.#queue.join("");
+        this.#queue = [];
+        await this.#sink.write(this.#encoder.encode(text));
+      }
+    } catch (error) {
+      this.#failure = error;
+    } finally {
+      this.#writing = null;
+    }
+  }
+
+  /**
+   * Waits until every queued record is written.
+   *
+   * @throws What a write threw, if one failed.
+   */
+  async flush(): Promise<void> {
+    while (this.#writing !== null) await this.#writing;
+    if (this.#failure !== null) throw this.#failure;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The one place that turns an item into the body of a chat-completion request. `assess run`, the
+ * vLLM emulator's tests and the benchmarks all build their requests here.
+ *
+ * @module
+ */
+
+import type { Config } from "../config/config.ts";
+import type { Item, ToolSpec } from "../dataset/item.ts";
+import { stringifyJson } from "../json/stringify.ts";
+
+/** What every request of a run shares: the prompt, the sampling and the thinking switch. */
+export interface RequestSettings {
+  /** The system prompt; `""` sends no system message. */
+  readonly system: string;
+  /** `sampling.temperature`. */
+  readonly temperature: number;
+  /** `sampling.topP`. */
+  readonly topP: number;
+  /** `sampling.seed`, a signed 64-bit whole number, written exactly. */
+  readonly seed: bigint;
+  /** `sampling.maxTokens`. */
+  readonly maxTokens: number;
+  /** `thinking.templateKey`, such as `enable_thinking`. */
+  readonly templateKey: string;
+  /** `thinking.mode === "on"`. */
+  readonly thinking: boolean;
+}
+
+/**
+ * The request settings of a configuration.
+ *
+ * @param config An accepted configuration.
+ * @returns Its prompt, sampling and thinking, as requests send them.
+ *
+ * @example
+ * ```ts ignore
+ * const settings = requestSettings(config);
+ * ```
+ */
+export function requestSettings(config: Config): RequestSettings {
+  return {
+    system: config.prompt.system,
+    temperature: config.sampling.temperature,
+    topP: config.sampling.topP,
+    seed: config.sampling.seed,
+    maxTokens: config.sampling.maxTokens,
+    templateKey: config.thinking.templateKey,
+    thinking: config.thinking.mode === "on",
+  };
+}
+
+function toolText(tool: ToolSpec): string {
+  return `{"type":"function","function":{"name":${JSON.stringify(tool.name)},"description":${
+    JSON.stringify(tool.description)
+  },"parameters":${stringifyJson(tool.parameters)}}}`;
+}
+
+/**
+ * Writes the body of the chat completion that asks `model` about `item`: compact JSON with, in
+ * this order, `model`; `messages` (a system message when `system` is not empty, then the query as
+ * the user message); `tools` (each as `{"type":"function","function":{name, description,
+ * parameters}}`, left out when the item has none, since vLLM refuses `tools: []`);
+ * `temperature`; `top_p`; `seed` (exact, even beyond 2^53); `max_tokens`; and
+ * `chat_template_kwargs: {<templateKey>: <thinking>}`, always sent. Nothing else: no
+ * `tool_choice` (vLLM makes it `auto` when tools are sent) and no `stream`.
+ *
+ * @param item The item.
+ * @param model The served name of the model asked (baseline or adapter).
+ * @param settings The run's request settings.
+ * @returns The body's text.
+ *
+ * @example
+ * ```ts
+ * import { buildRequestBody } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const body = buildRequestBody(
+ *   { id: 1, index: 0, query: "Weather in Paris?", tools: [], answers: [] },
+ *   "base",
+ *   {
+ *     system: "", temperature: 0, topP: 1, seed: 9007199254740993n, maxTokens: 512,
+ *     templateKey: "enable_thinking", thinking: false,
+ *   },
+ * );
+ * assert.equal(
+ *   body,
+ *   '{"model":"base","messages":[{"role":"user","content":"Weather in Paris?"}],' +
+ *     '"temperature":0,"top_p":1,"seed":9007199254740993,"max_tokens":512,' +
+ *     '"chat_template_kwargs":{"enable_thinking":false}}',
+ * );
+ * ```
+ */
+export function buildRequestBody(item: Item, model: string, settings: RequestSettings): string {
+  let messages = "[";
+  if (settings.system !== "") {
+    messages += `{"role":"system","content":${JSON.stringify(settings.system)}},`;
+  }
+  messages += `{"role":"user","content":${JSON.stringify(item.query)}}]`;
+  let body = `{"model":${JSON.stringify(model)},"messages":${messages}`;
+  if (item.tools.length > 0) body += `,"tools":[${item.tools.map(toolText).join(",")}]`;
+  body += `,"temperature":${JSON.stringify(settings.temperature)}`;
+  body += `,"top_p":${JSON.stringify(settings.topP)}`;
+  body += `,"seed":${settings.seed.toString()}`;
+  body += `,"max_tokens":${settings.maxTokens}`;
+  body += `,"chat_template_kwargs":{${JSON.stringify(settings.templateKey)}:${settings.thinking}}}`;
+  return body;
+}

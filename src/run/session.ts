@@ -1,0 +1,400 @@
+/**
+ * The scheduler of `assess run`: one session over the (model, item) pairs not answered yet, with
+ * at most `concurrency` requests in flight, bounded retries with exponential backoff and jitter,
+ * the batch-invariance probe first, and a stop that loses nothing. It touches nothing itself: the
+ * HTTP exchange, the scorer, the results file, the clock, the random source, the timers and the
+ * stop signal come in as parameters.
+ *
+ * @module
+ */
+
+import type { BatchInvariance } from "../config/config.ts";
+import type { Item } from "../dataset/item.ts";
+import type { Verdict } from "../score/scorer.ts";
+import type { HttpOutcome } from "./http.ts";
+import { firstDifference } from "./probe.ts";
+import { readReply } from "./reply.ts";
+import {
+  type BodyRecord,
+  type EndRecord,
+  type Exchange,
+  type ProbeCheckRecord,
+  type RecordedReply,
+  type RequestError,
+  resultKey,
+  type ResultRecord,
+  type Usage,
+} from "./results.ts";
+
+/** How failed requests are retried. */
+export interface RetryPolicy {
+  /** The most times a request is sent (1 = no retry). */
+  readonly attempts: number;
+  /** The first backoff, in milliseconds. */
+  readonly baseDelayMs: number;
+  /** The longest backoff, in milliseconds. */
+  readonly maxDelayMs: number;
+}
+
+/** The default retry policy: 6 sends, backoff 0.5 s doubling to at most 30 s, with jitter. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 500, maxDelayMs: 30_000 };
+
+/**
+ * The wait before resending after failed attempt `attempt` (1-based): exponential, capped, with
+ * "equal jitter" (half fixed, half drawn), so that many failed requests do not come back at once.
+ *
+ * @param attempt The attempt that failed, from 1.
+ * @param policy The retry policy.
+ * @param random A number in [0, 1), from the injected random source.
+ * @returns The wait in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { backoffDelay, DEFAULT_RETRY } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(backoffDelay(1, DEFAULT_RETRY, 0), 250);
+ * assert.equal(backoffDelay(3, DEFAULT_RETRY, 0.5), 1500);
+ * assert.equal(backoffDelay(20, DEFAULT_RETRY, 0), 15_000);
+ * ```
+ */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return ceiling / 2 + random * (ceiling / 2);
+}
+
+/** What a session is asked to do. */
+export interface SessionPlan {
+  /** The split's items, in order. */
+  readonly items: readonly Item[];
+  /** The models' served names, baseline first. */
+  readonly models: readonly string[];
+  /** The effective result of each pair from earlier sessions (see `latestResults`). */
+  readonly previous: ReadonlyMap<string, ResultRecord>;
+  /** The items sent twice by the probe (the first `serving.probe` items of the split). */
+  readonly probeItems: readonly Item[];
+  /** `serving.batchInvariant`. */
+  readonly batchInvariant: BatchInvariance;
+  /** The most requests in flight. */
+  readonly concurrency: number;
+  /** This session's number. */
+  readonly session: number;
+  /** `sampling.maxTokens`, for truncation. */
+  readonly maxTokens: number;
+  /** The retry policy. */
+  readonly retry: RetryPolicy;
+  /** How long a stop waits for requests in flight before aborting them, in milliseconds. */
+  readonly graceMs: number;
+  /**
+   * After this many pairs in a row end in transient errors (retries spent), the server is taken
+   * for gone and the session stops (`server-failed`).
+   */
+  readonly failAfter: number;
+}
+
+/** Progress events, for the live line. */
+export interface SessionEvents {
+  /** A pair got its record: `correct` is `null` for an error. */
+  result?(model: string, correct: boolean | null): void;
+  /** A request is sent again. */
+  retry?(model: string): void;
+  /** A probe item's replies were compared. */
+  probe?(check: ProbeCheckRecord): void;
+}
+
+/** What a session needs from the world. */
+export interface SessionDeps {
+  /** Writes the body of the request asking `model` about `item`. */
+  body(item: Item, model: string): string;
+  /** The request body's digest. */
+  digest(body: string): string;
+  /** Sends a body and reads the response (see `exchange`), aborted by `signal`. */
+  post(body: string, signal: AbortSignal): Promise<HttpOutcome>;
+  /** The scorer's verdict; throwing means it could not judge the reply. */
+  score(item: Item, reply: RecordedReply): Verdict;
+  /** Queues a record for the results file. */
+  write(record: BodyRecord): void;
+  /** Waits `ms` milliseconds, or less when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** A number in [0, 1): the backoff's jitter. */
+  random(): number;
+  /** The clock in milliseconds. */
+  now(): number;
+  /** Aborted to stop the session (SIGINT, SIGTERM). */
+  readonly stop: AbortSignal;
+  /** Progress events. */
+  readonly events?: SessionEvents;
+}
+
+/** How a session ended. */
+export interface SessionOutcome {
+  /** The end record written. */
+  readonly end: EndRecord;
+  /** The probe comparisons of this session. */
+  readonly checks: readonly ProbeCheckRecord[];
+  /** Requests sent again in this session. */
+  readonly retries: number;
+}
+
+interface Asked {
+  readonly exchange: Omit<Exchange, "model" | "itemId" | "itemIndex" | "session">;
+  readonly aborted: boolean;
+}
+
+interface Task {
+  readonly item: Item;
+  readonly model: string;
+  readonly probe: boolean;
+}
+
+/**
+ * Runs one session: the probe's lone sends first (one at a time, nothing else in flight), then
+ * every pair not answered yet, item by item and model by model, with the probe's loaded sends
+ * placed right after the first `concurrency` requests, so that they go out under the full load and
+ * a `required` probe fails within the first minutes. Writes a record per answer or error, per
+ * probe send and per probe comparison, and an end record.
+ *
+ * @param plan What to do.
+ * @param deps The world.
+ * @returns The end record, the probe comparisons and the retry count.
+ *
+ * @example
+ * ```ts ignore
+ * const outcome = await runSession(plan, deps);
+ * ```
+ */
+export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<SessionOutcome> {
+  const inner = new AbortController();
+  let outcome: EndRecord["outcome"] | null = null;
+  let retries = 0;
+  let transientRun = 0;
+  const checks: ProbeCheckRecord[] = [];
+  const latest = new Map(plan.previous);
+  const stopSending = () => outcome !== null || deps.stop.aborted;
+
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  const beginStop = (why: EndRecord["outcome"]) => {
+    if (outcome === null) outcome = why;
+    if (graceTimer === undefined) {
+      graceTimer = setTimeout(() => inner.abort(), plan.graceMs);
+    }
+  };
+  const onStop = () => beginStop("interrupted");
+  deps.stop.addEventListener("abort", onStop);
+  if (deps.stop.aborted) onStop();
+
+  const ask = async (item: Item, model: string): Promise<Asked> => {
+    const body = deps.body(item, model);
+    const requestDigest = deps.digest(body);
+    let attempts = 0;
+    while (true) {
+      attempts++;
+      const started = deps.now();
+      const out = await deps.post(body, inner.signal);
+      const latencyMs = deps.now() - started;
+      const base = { requestDigest, attempts, latencyMs };
+      if (out.ok) {
+        const read = readReply(out.body, plan.maxTokens);
+        const response = { status: out.status, body: out.body };
+        if (read.ok) {
+          return {
+            aborted: false,
+            exchange: { ...base, response, reply: read.reply, usage: read.usage, error: null },
+          };
+        }
+        return { aborted: false, exchange: fail(base, response, read.error) };
+      }
+      if (out.aborted) return { aborted: true, exchange: fail(base, out.response, out.error) };
+      const retry = out.error.transient && attempts < plan.retry.attempts && !stopSending();
+      if (!retry) {
+        return {
+          aborted: false,
+          exchange: fail({ ...base, latencyMs: null }, out.response, out.error),
+        };
+      }
+      retries++;
+      deps.events?.retry?.(model);
+      await deps.sleep(backoffDelay(attempts, plan.retry, deps.random()), inner.signal);
+      if (inner.signal.aborted || stopSending()) {
+        return { aborted: true, exchange: fail(base, out.response, out.error) };
+      }
+    }
+  };
+
+  const place = (item: Item, model: string) => ({
+    model,
+    itemId: item.id,
+    itemIndex: item.index,
+    session: plan.session,
+  });
+
+  // Which models still have work: the probe runs only for them.
+  const tasks: Task[] = [];
+  const modelsToProbe = new Set<string>();
+  for (const item of plan.items) {
+    for (const model of plan.models) {
+      const previous = latest.get(resultKey(model, item.index));
+      if (previous !== undefined && previous.error === null) continue;
+      tasks.push({ item, model, probe: false });
+      modelsToProbe.add(model);
+    }
+  }
+
+  // The probe, part one: each probe item alone, one request at a time.
+  const alone = new Map<string, Asked>();
+  const probeTasks: Task[] = [];
+  for (const model of plan.models) {
+    if (!modelsToProbe.has(model)) continue;
+    for (const item of plan.probeItems) {
+      if (stopSending()) break;
+      const asked = await ask(item, model);
+      if (asked.aborted) break;
+      deps.write({ kind: "probe", phase: "alone", ...place(item, model), ...asked.exchange });
+      alone.set(resultKey(model, item.index), asked);
+      probeTasks.push({ item, model, probe: true });
+    }
+  }
+  const probesLeft = new Map<string, number>();
+  const probesCompared = new Map<string, number>();
+  for (const task of probeTasks) probesLeft.set(task.model, (probesLeft.get(task.model) ?? 0) + 1);
+  const at = Math.min(plan.concurrency, tasks.length);
+  const queue = [...tasks.slice(0, at), ...probeTasks, ...tasks.slice(at)];
+
+  const compare = (task: Task, loaded: Asked) => {
+    const key = resultKey(task.model, task.item.index);
+    const first = alone.get(key)!.exchange;
+    const second = loaded.exchange;
+    let check: ProbeCheckRecord;
+    const head = {
+      kind: "probe-check",
+      session: plan.session,
+      model: task.model,
+      itemId: task.item.id,
+      itemIndex: task.item.index,
+    } as const;
+    if (first.reply === null || second.reply === null) {
+      const error = (first.error ?? second.error)!;
+      check = {
+        ...head,
+        outcome: "inconclusive",
+        detail: `the ${first.reply === null ? "lone" : "loaded"} send failed: ${error.message}`,
+      };
+    } else {
+      const detail = firstDifference(first.reply, second.reply);
+      check = { ...head, outcome: detail === null ? "same" : "different", detail };
+    }
+    deps.write(check);
+    checks.push(check);
+    deps.events?.probe?.(check);
+    if (check.outcome !== "inconclusive") {
+      probesCompared.set(task.model, (probesCompared.get(task.model) ?? 0) + 1);
+    }
+    const left = probesLeft.get(task.model)! - 1;
+    probesLeft.set(task.model, left);
+    if (plan.batchInvariant === "required") {
+      if (check.outcome === "different") beginStop("probe-failed");
+      if (left === 0 && (probesCompared.get(task.model) ?? 0) === 0) beginStop("probe-failed");
+    }
+  };
+
+  const runTask = async (task: Task) => {
+    const asked = await ask(task.item, task.model);
+    if (asked.aborted) return;
+    if (task.probe) {
+      deps.write({
+        kind: "probe",
+        phase: "loaded",
+        ...place(task.item, task.model),
+        ...asked.exchange,
+      });
+      compare(task, asked);
+      return;
+    }
+    let exchange = asked.exchange;
+    let verdict: Verdict | null = null;
+    if (exchange.reply !== null) {
+      try {
+        verdict = deps.score(task.item, exchange.reply);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        exchange = fail(exchange, exchange.response, {
+          kind: "scorer",
+          message: `the scorer could not judge the reply: ${message.split("\n")[0]}`,
+          status: null,
+          transient: false,
+        });
+      }
+    }
+    const record: ResultRecord = {
+      kind: "result",
+      ...place(task.item, task.model),
+      ...exchange,
+      verdict,
+    };
+    deps.write(record);
+    latest.set(resultKey(task.model, task.item.index), record);
+    deps.events?.result?.(task.model, verdict === null ? null : verdict.correct);
+    if (record.error !== null && record.error.transient) {
+      transientRun++;
+      if (transientRun >= plan.failAfter) beginStop("server-failed");
+    } else {
+      transientRun = 0;
+    }
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (!stopSending() && next < queue.length) {
+      const task = queue[next++]!;
+      await runTask(task);
+    }
+  };
+  const workers: Promise<void>[] = [];
+  for (let i = 0; i < Math.max(1, plan.concurrency); i++) workers.push(worker());
+  try {
+    await Promise.all(workers);
+  } finally {
+    clearTimeout(graceTimer);
+    deps.stop.removeEventListener("abort", onStop);
+  }
+
+  let answered = 0;
+  let errors = 0;
+  for (const record of latest.values()) {
+    if (record.error === null) answered++;
+    else errors++;
+  }
+  const total = plan.items.length * plan.models.length;
+  const missing = total - answered - errors;
+  const end: EndRecord = {
+    kind: "end",
+    session: plan.session,
+    endedAt: new Date(deps.now()).toISOString(),
+    outcome: outcome ?? (errors > 0 ? "errors" : "complete"),
+    answered,
+    errors,
+    missing,
+  };
+  deps.write(end);
+  return { end, checks, retries };
+}
+
+function fail(
+  base: {
+    readonly requestDigest: string;
+    readonly attempts: number;
+    readonly latencyMs: number | null;
+  },
+  response: Exchange["response"],
+  error: RequestError,
+): Asked["exchange"] {
+  return {
+    requestDigest: base.requestDigest,
+    attempts: base.attempts,
+    latencyMs: base.latencyMs,
+    response,
+    reply: null,
+    usage: null as Usage | null,
+    error,
+  };
+}
