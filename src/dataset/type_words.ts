@@ -189,7 +189,7 @@ class Reader {
       this.expect(",");
       this.space();
       let result: string;
-      if (this.peek("None")) {
+      if (/^None(?![A-Za-z0-9_])/.test(this.text.slice(this.pos))) {
         this.pos += 4;
         result = "None";
       } else {
@@ -236,7 +236,9 @@ class Reader {
         return out;
       }
     }
-    const num = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/.exec(t.slice(this.pos));
+    const num = /^-?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/.exec(
+      t.slice(this.pos),
+    );
     if (num) {
       this.pos += num[0].length;
       return new JsonNumber(jsonNumberText(num[0]));
