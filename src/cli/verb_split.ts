@@ -1,0 +1,76 @@
+/**
+ * `assess split`.
+ *
+ * @module
+ */
+
+import { splitFileText } from "../split/split.ts";
+import { ExitCode } from "./exit_codes.ts";
+import { loadSplit } from "./load_split.ts";
+import { readConfig } from "./read_config.ts";
+import { UsageError } from "./usage_error.ts";
+import type { Verb } from "./verb.ts";
+
+/**
+ * `assess split [-config FILE] -out FILE`: reads the config and the dataset, takes the held-out
+ * split (`split.v1`) and writes the split file atomically to `-out`, replacing one already there.
+ * Prints two lines (the counts, then the digest) and exits 0. A dataset refused: 65. A size the
+ * dataset cannot give, or an `-out` that cannot be written: 64, and a file already there is left
+ * as it was.
+ */
+export const splitVerb: Verb = {
+  name: "split",
+  summary: "take the held-out split and write the split file",
+  usage: "[-config FILE] -out FILE",
+  flags: {
+    config: {
+      kind: "string",
+      help: "the assess.yaml to read",
+      placeholder: "FILE",
+      default: "assess.yaml",
+    },
+    out: {
+      kind: "string",
+      help: "the split file to write",
+      placeholder: "FILE",
+      required: true,
+    },
+  },
+  async run(flags, io) {
+    const out = flags.out as string;
+    if (out === "") {
+      throw new UsageError("assess split: -out names no file (see assess help split)");
+    }
+    const config = await readConfig(flags.config as string, io);
+    const { split } = await loadSplit(config, io);
+    const bytes = new TextEncoder().encode(splitFileText(split));
+    try {
+      await io.writeFileAtomic(out, bytes);
+    } catch (e) {
+      throw new UsageError(`assess split: cannot write ${out}: ${writeFailure(e)}`);
+    }
+    const held = split.heldOut.length;
+    await io.stdout.write(
+      `${out}: ${held} ${held === 1 ? "item" : "items"} held out, ${split.complement.length} in ` +
+        `the complement, ${split.twinsExcluded} left out of it as identical to a held-out item\n` +
+        `digest ${split.digest}\n`,
+    );
+    return ExitCode.ok;
+  },
+};
+
+function writeFailure(error: unknown): string {
+  const name = error instanceof Error ? error.name : "";
+  switch (name) {
+    case "NotFound":
+      return "its folder does not exist";
+    case "IsADirectory":
+      return "it is a directory";
+    case "NotCapable":
+      return "assess was not allowed to write there (give deno --allow-write for its folder)";
+    case "PermissionDenied":
+      return "permission denied";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
