@@ -10,12 +10,13 @@ import { reportError } from "./funnel.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
 import { runVerb } from "./verb_run.ts";
+import { selftestVerb } from "./verb_selftest.ts";
 import { splitVerb } from "./verb_split.ts";
 import { validateVerb } from "./verb_validate.ts";
 import { versionVerb } from "./verb_version.ts";
 
 /** Every verb, in the order `assess help` lists them. */
-export const VERBS: readonly Verb[] = [validateVerb, splitVerb, runVerb, versionVerb];
+export const VERBS: readonly Verb[] = [validateVerb, splitVerb, selftestVerb, runVerb, versionVerb];
 
 function usage(): string {
   const width = Math.max("help".length, ...VERBS.map((v) => v.name.length));

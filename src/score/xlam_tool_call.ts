@@ -82,37 +82,53 @@ function times(n: number): string {
 
 /**
  * How a reply call's arguments differ from an answer call's, as the end of a detail:
- * `argument days is 3.5, the answer's is 3`.
+ * `argument days is 3.5, the answer's is 3`. `answerCall` names the answer's call when it is not
+ * at the reply call's position.
  */
-function difference(reply: JsonObject, answer: JsonObject, answerCall: string): string {
+function difference(reply: JsonObject, answer: JsonObject, answerCall?: number): string {
+  const theirs = answerCall === undefined
+    ? "the answer's is"
+    : `the answer's call ${answerCall} has`;
+  const owner = answerCall === undefined ? "the answer" : `the answer's call ${answerCall}`;
   for (const [key, expected] of answer) {
     const got = reply.get(key);
     if (got === undefined) {
-      return `argument ${showName(key)} is missing, ${answerCall} is ${show(expected)}`;
+      return `argument ${showName(key)} is missing, ${theirs} ${show(expected)}`;
     }
     if (!jsonEqual(got, expected)) {
-      return `argument ${showName(key)} is ${show(got)}, ${answerCall} is ${show(expected)}`;
+      return `argument ${showName(key)} is ${show(got)}, ${theirs} ${show(expected)}`;
     }
   }
   for (const [key, got] of reply) {
     if (!answer.has(key)) {
-      return `argument ${showName(key)} is ${show(got)}, and ${answerCall} has none`;
+      return `argument ${showName(key)} is ${show(got)}, which ${owner} leaves out`;
     }
   }
   return "the arguments are equal";
 }
 
-/** The arguments of an answer's call, which the scorer can only judge when they are an object. */
+/** The arguments of an answer's call, which {@linkcode checkAnswers} has found to be an object. */
 function answerArguments(item: Item, index: number): JsonObject {
-  const args = item.answers[index]!.arguments;
-  if (!isJsonObject(args)) {
-    throw new TypeError(
-      `item ${item.id}: the answer's call ${index + 1} has arguments that are ${
-        kindOf(args)
-      }, not an object`,
-    );
+  return item.answers[index]!.arguments as JsonObject;
+}
+
+/**
+ * The scorer can only judge an item whose answer's calls have objects for arguments: a reply's
+ * arguments must be one object, so no reply could match another answer. Such an item is one the
+ * scorer cannot judge (it throws), not one every model gets wrong.
+ */
+function checkAnswers(item: Item): void {
+  const answers = item.answers;
+  for (let i = 0; i < answers.length; i++) {
+    const args = answers[i]!.arguments;
+    if (!isJsonObject(args)) {
+      throw new TypeError(
+        `xlam-tool-call cannot judge item ${item.id}: the arguments of its answer's call ${
+          i + 1
+        } are ${kindOf(args)}, not an object`,
+      );
+    }
   }
-  return args;
 }
 
 /**
@@ -150,7 +166,9 @@ function scoreStrict(
     if (got !== expected) {
       return verdict(
         "name",
-        `call ${i + 1} is ${showName(got)}, the answer's call ${i + 1} is ${showName(expected)}`,
+        answers.some((a) => a.name === got)
+          ? `call ${i + 1} is ${showName(got)}, the answer's call ${i + 1} is ${showName(expected)}`
+          : `call ${i + 1} is ${showName(got)}, which the answer does not call`,
       );
     }
   }
@@ -159,9 +177,7 @@ function scoreStrict(
     if (!jsonEqual(args[i]!, expected)) {
       return verdict(
         "arguments",
-        `call ${i + 1} ${showName(calls[i]!.name)}: ${
-          difference(args[i]!, expected, "the answer's")
-        }`,
+        `call ${i + 1} ${showName(calls[i]!.name)}: ${difference(args[i]!, expected)}`,
       );
     }
   }
@@ -226,11 +242,14 @@ function scoreAny(item: Item, calls: readonly ReplyCall[], args: readonly JsonOb
   }
   if (firstUnmatched === undefined) return verdict("match", describeMatch(calls.length));
   const { reply, answer } = firstUnmatched;
-  const answerCall = reply === answer ? "the answer's" : `the answer's call ${answer + 1}`;
   return verdict(
     "arguments",
     `call ${reply + 1} ${showName(calls[reply]!.name)}: ${
-      difference(args[reply]!, answerArguments(item, answer), answerCall)
+      difference(
+        args[reply]!,
+        answerArguments(item, answer),
+        reply === answer ? undefined : answer + 1,
+      )
     }`,
   );
 }
@@ -256,6 +275,7 @@ function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
       }`,
     );
   }
+  checkAnswers(item);
   if (reply.truncated) return verdict("truncated", "the reply reached the token limit");
   const calls = reply.calls;
   if (calls.length === 0 && reply.text.includes(marker)) {

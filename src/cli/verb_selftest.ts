@@ -1,0 +1,64 @@
+/**
+ * `assess selftest`: holds the configured scorer to its self-test on every held-out item.
+ *
+ * @module
+ */
+
+import { heldOutItems } from "../split/split.ts";
+import { lookupScorer } from "../score/registry.ts";
+import { selftest, selftestLines } from "../score/selftest.ts";
+import { ExitCode } from "./exit_codes.ts";
+import { loadSplit } from "./load_split.ts";
+import { readConfig } from "./read_config.ts";
+import { UsageError } from "./usage_error.ts";
+import type { Verb } from "./verb.ts";
+
+/**
+ * `assess selftest [-config FILE]`: reads the config, the dataset and its split, and holds the
+ * scorer to its self-test on every held-out item. No model is asked anything, and
+ * `server.toolCallParser` is ignored (there is no server).
+ *
+ * Prints the counts block and the split digest and exits 0 when the scorer passes; names every
+ * failing item with the reason the scorer gave and exits 65 when it fails; names the items where
+ * the scorer threw, gave a reason it does not declare, or gave no verdict, and exits 70, when it
+ * has a bug.
+ */
+export const selftestVerb: Verb = {
+  name: "selftest",
+  summary: "hold the scorer to its self-test on every held-out item",
+  usage: "[-config FILE]",
+  flags: {
+    config: {
+      kind: "string",
+      help: "the assess.yaml to read",
+      placeholder: "FILE",
+      default: "assess.yaml",
+    },
+  },
+  async run(flags, io) {
+    const config = await readConfig(flags.config as string, io);
+    const scorer = lookupScorer(config.scorer.name);
+    if (scorer === undefined) {
+      throw new UsageError(`assess selftest: no scorer named ${config.scorer.name} is registered`);
+    }
+    const { dataset, split } = await loadSplit(config, io);
+    const items = heldOutItems(dataset, split);
+    const result = selftest(scorer, items, { ordering: config.scorer.ordering });
+    const { outcome, lines } = selftestLines(result);
+    if (outcome === "passed") {
+      await io.stdout.write([...lines, `split digest ${split.digest}`, ""].join("\n"));
+      return ExitCode.ok;
+    }
+    const out = [...lines];
+    if (outcome === "faulty") {
+      const thrown = result.faults.find((f) => f.error instanceof Error)?.error as
+        | Error
+        | undefined;
+      if (thrown?.stack !== undefined) {
+        out.push("the first error thrown:", ...thrown.stack.split("\n").map((l) => `    ${l}`));
+      }
+    }
+    await io.stderr.write([...out, ""].join("\n"));
+    return outcome === "failed" ? ExitCode.data : ExitCode.software;
+  },
+};
