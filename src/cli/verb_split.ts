@@ -67,7 +67,7 @@ function writeFailure(error: unknown): string {
     case "IsADirectory":
       return "it is a directory";
     case "NotCapable":
-      return "assess was not allowed to write there (give deno --allow-write for its folder)";
+      return "assess was not allowed to (give deno --allow-read and --allow-write for its folder)";
     case "PermissionDenied":
       return "permission denied";
     default:
