@@ -1,0 +1,123 @@
+/**
+ * Synthetic datasets and configs for the run tests: rows whose answers a scripted server can
+ * give back, written to a temporary directory.
+ *
+ * @module
+ */
+
+import { loadDataset, sha256Hex } from "../../src/dataset/dataset.ts";
+import type { Item } from "../../src/dataset/item.ts";
+
+/** The rows of a synthetic dataset of `n` items: item i asks for `tool_i` with `{"x": i}`. */
+export function syntheticRows(n: number): unknown[] {
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    rows.push({
+      id: i,
+      query: `Question number ${i}?`,
+      answers: JSON.stringify([{ name: `tool_${i % 7}`, arguments: { x: i } }]),
+      tools: JSON.stringify([{
+        name: `tool_${i % 7}`,
+        description: "A tool.",
+        parameters: { x: { description: "x", type: "int" } },
+      }]),
+    });
+  }
+  return rows;
+}
+
+/** The dataset file's bytes. */
+export function syntheticDataset(n: number): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(syntheticRows(n)));
+}
+
+/** The items of a synthetic dataset, as the run sees them. */
+export function syntheticItems(n: number): Item[] {
+  const bytes = syntheticDataset(n);
+  return [...loadDataset(bytes, sha256Hex(bytes)).items];
+}
+
+/** The answer a correct model gives to a request body: the item's number read from the query. */
+export function answerFor(body: Record<string, unknown>): { name: string; arguments: string } {
+  const messages = body.messages as { role: string; content: string }[];
+  const query = messages[messages.length - 1]!.content;
+  const i = Number(/([0-9]+)/.exec(query)![1]);
+  return { name: `tool_${i % 7}`, arguments: `{"x": ${i}}` };
+}
+
+/** Options of a test config. */
+export interface ConfigOptions {
+  url: string;
+  datasetPath: string;
+  datasetSha256: string;
+  size: number;
+  adapters?: { name: string; path?: string }[];
+  batchInvariant?: "required" | "asserted" | "not-required";
+  probe?: number;
+  concurrency?: number;
+  maxTokens?: number;
+  seed?: string;
+}
+
+/** An assess.yaml for the tests. */
+export function configText(o: ConfigOptions): string {
+  const adapters = (o.adapters ?? []).map((a) =>
+    `    - name: ${a.name}\n` + (a.path ? `      path: ${a.path}\n` : "")
+  ).join("");
+  return `version: 1
+server:
+  url: ${o.url}
+  toolCallParser: hermes
+dataset:
+  kind: xlam-function-calling
+  path: ${o.datasetPath}
+  sha256: ${o.datasetSha256}
+  source:
+    repo: test/synthetic
+    revision: "1"
+split:
+  seed: "test-seed"
+  size: ${o.size}
+scorer:
+  name: xlam-tool-call
+  ordering: any
+prompt:
+  system: "You call tools."
+models:
+  baseline: base
+${adapters ? `  adapters:\n${adapters}` : ""}sampling:
+  temperature: 0
+  topP: 1
+  seed: ${o.seed ?? "9007199254740993"}
+  maxTokens: ${o.maxTokens ?? 512}
+thinking:
+  mode: off
+  templateKey: enable_thinking
+serving:
+  batchInvariant: ${o.batchInvariant ?? "not-required"}
+  probe: ${o.probe ?? 0}
+  concurrency: ${o.concurrency ?? 4}
+`;
+}
+
+/** Writes a dataset and a config into a new temporary directory. */
+export async function setupRun(
+  n: number,
+  options: Omit<ConfigOptions, "datasetPath" | "datasetSha256" | "size"> & { size?: number },
+): Promise<{ dir: string; config: string; out: string; dataset: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "assess_run_" });
+  const bytes = syntheticDataset(n);
+  const dataset = `${dir}/data.json`;
+  await Deno.writeFile(dataset, bytes);
+  const config = `${dir}/assess.yaml`;
+  await Deno.writeTextFile(
+    config,
+    configText({
+      ...options,
+      datasetPath: dataset,
+      datasetSha256: sha256Hex(bytes),
+      size: options.size ?? n,
+    }),
+  );
+  return { dir, config, out: `${dir}/results.jsonl`, dataset };
+}

@@ -1,0 +1,405 @@
+import assert from "node:assert/strict";
+import type { Item } from "../../src/dataset/item.ts";
+import type { HttpOutcome } from "../../src/run/http.ts";
+import { type BodyRecord, latestResults, type ResultRecord } from "../../src/run/results.ts";
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  runSession,
+  type SessionDeps,
+  type SessionPlan,
+} from "../../src/run/session.ts";
+import { syntheticItems } from "./_fixtures.ts";
+
+const ITEMS = syntheticItems(20);
+
+function okBody(call: { name: string; arguments: string }, extra = ""): string {
+  return JSON.stringify({
+    choices: [{
+      message: { content: null, tool_calls: [{ type: "function", function: call }] },
+      finish_reason: "tool_calls",
+    }],
+    usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+  }) + extra;
+}
+
+function callOf(body: string): { name: string; arguments: string } {
+  const query = JSON.parse(body).messages.at(-1).content as string;
+  const i = Number(/([0-9]+)/.exec(query)![1]);
+  return { name: `tool_${i % 7}`, arguments: `{"x": ${i}}` };
+}
+
+function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
+  return {
+    items: ITEMS,
+    models: ["base", "tuned"],
+    previous: new Map(),
+    probeItems: [],
+    batchInvariant: "not-required",
+    concurrency: 4,
+    session: 1,
+    maxTokens: 512,
+    retry: DEFAULT_RETRY,
+    graceMs: 50,
+    failAfter: 1000,
+    ...overrides,
+  };
+}
+
+interface World {
+  deps: SessionDeps;
+  records: BodyRecord[];
+  sleeps: number[];
+  sent: string[];
+  maxInFlight: () => number;
+  stop: AbortController;
+}
+
+function world(
+  answer: (body: string, inFlight: number, n: number) => Promise<HttpOutcome> | HttpOutcome,
+): World {
+  const records: BodyRecord[] = [];
+  const sleeps: number[] = [];
+  const sent: string[] = [];
+  let inFlight = 0;
+  let max = 0;
+  let clock = 0;
+  const stop = new AbortController();
+  const deps: SessionDeps = {
+    body: (item: Item, model: string) =>
+      JSON.stringify({ model, messages: [{ role: "user", content: item.query }] }),
+    digest: (body) => `d${body.length}`,
+    async post(body, signal) {
+      sent.push(body);
+      const n = sent.length;
+      inFlight++;
+      max = Math.max(max, inFlight);
+      try {
+        await new Promise((r) => setTimeout(r, 1));
+        if (signal.aborted) {
+          return {
+            ok: false,
+            aborted: true,
+            response: null,
+            error: { kind: "network", message: "stopped", status: null, transient: true },
+          };
+        }
+        const aborted = new Promise<HttpOutcome>((resolve) =>
+          signal.addEventListener("abort", () =>
+            resolve({
+              ok: false,
+              aborted: true,
+              response: null,
+              error: { kind: "network", message: "stopped", status: null, transient: true },
+            }))
+        );
+        return await Promise.race([answer(body, inFlight, n), aborted]);
+      } finally {
+        inFlight--;
+      }
+    },
+    score: (item, reply) => {
+      const call = reply.calls[0];
+      const correct = call?.arguments === `{"x": ${item.id}}`;
+      return { correct, reason: correct ? "correct" : "wrong-arguments", detail: "" };
+    },
+    write: (record) => records.push(record),
+    sleep: (ms) => {
+      sleeps.push(ms);
+      return Promise.resolve();
+    },
+    random: () => 0.5,
+    now: () => clock++,
+    stop: stop.signal,
+  };
+  return { deps, records, sleeps, sent, maxInFlight: () => max, stop };
+}
+
+const ok = (body: string): HttpOutcome => ({ ok: true, status: 200, body: okBody(callOf(body)) });
+const status = (code: number, transient: boolean): HttpOutcome => ({
+  ok: false,
+  aborted: false,
+  response: { status: code, body: "{}" },
+  error: { kind: "http", message: `HTTP ${code}`, status: code, transient },
+});
+
+function results(records: BodyRecord[]): ResultRecord[] {
+  return records.filter((r): r is ResultRecord => r.kind === "result");
+}
+
+Deno.test("backoff doubles, is capped, and its jitter comes from the random source", () => {
+  const policy = { attempts: 6, baseDelayMs: 100, maxDelayMs: 1000 };
+  assert.equal(backoffDelay(1, policy, 0), 50);
+  assert.equal(backoffDelay(1, policy, 0.999999) < 100, true);
+  assert.equal(backoffDelay(2, policy, 0), 100);
+  assert.equal(backoffDelay(3, policy, 1), 400);
+  assert.equal(backoffDelay(10, policy, 0), 500);
+  assert.equal(backoffDelay(10, policy, 1), 1000);
+});
+
+Deno.test("every pair is answered once, scored, and never more than `concurrency` are in flight", async () => {
+  const w = world((body) => ok(body));
+  const outcome = await runSession(plan({ concurrency: 3 }), w.deps);
+  const rs = results(w.records);
+  assert.equal(rs.length, 40);
+  assert.equal(new Set(rs.map((r) => `${r.model}/${r.itemIndex}`)).size, 40);
+  assert(rs.every((r) => r.verdict?.correct === true && r.error === null && r.attempts === 1));
+  assert.equal(w.maxInFlight() <= 3, true);
+  assert.equal(w.maxInFlight(), 3);
+  assert.deepEqual(
+    { ...outcome.end, endedAt: "" },
+    {
+      kind: "end",
+      session: 1,
+      endedAt: "",
+      outcome: "complete",
+      answered: 40,
+      errors: 0,
+      missing: 0,
+    },
+  );
+  assert.equal(w.records.at(-1)?.kind, "end");
+});
+
+Deno.test("transient failures are retried with backoff, then recorded as errors, never scored", async () => {
+  // Item 0 always fails with 503; item 1 fails twice, then answers.
+  const failures = new Map<string, number>();
+  const w = world((body) => {
+    const id = callOf(body).arguments;
+    if (id === '{"x": 0}') return status(503, true);
+    if (id === '{"x": 1}') {
+      const n = failures.get(body) ?? 0;
+      failures.set(body, n + 1);
+      if (n < 2) return status(429, true);
+    }
+    return ok(body);
+  });
+  const retry = { attempts: 4, baseDelayMs: 100, maxDelayMs: 10_000 };
+  const outcome = await runSession(plan({ retry, models: ["base"] }), w.deps);
+  const rs = results(w.records);
+  const zero = rs.find((r) => r.itemId === 0)!;
+  assert.equal(zero.error?.kind, "http");
+  assert.equal(zero.error?.status, 503);
+  assert.equal(zero.verdict, null);
+  assert.equal(zero.reply, null);
+  assert.equal(zero.attempts, 4);
+  const one = rs.find((r) => r.itemId === 1)!;
+  assert.equal(one.attempts, 3);
+  assert.equal(one.verdict?.correct, true);
+  // 3 waits for item 0 (75, 150, 300 with random 0.5) and 2 for item 1.
+  assert.deepEqual([...w.sleeps].sort((a, b) => a - b), [75, 75, 150, 150, 300]);
+  assert.equal(outcome.retries, 5);
+  assert.equal(outcome.end.outcome, "errors");
+  assert.equal(outcome.end.errors, 1);
+  assert.equal(outcome.end.answered, 19);
+});
+
+Deno.test("a 4xx is recorded for its item at once (no retry) and the run goes on", async () => {
+  const w = world((body) => callOf(body).arguments === '{"x": 3}' ? status(400, false) : ok(body));
+  const outcome = await runSession(plan({ models: ["base"] }), w.deps);
+  const three = results(w.records).find((r) => r.itemId === 3)!;
+  assert.equal(three.attempts, 1);
+  assert.equal(three.error?.status, 400);
+  assert.equal(outcome.end.answered, 19);
+  assert.deepEqual(w.sleeps, []);
+});
+
+Deno.test("malformed replies are per-item errors with clear messages", async () => {
+  const bodies = [
+    "not json",
+    "{}",
+    JSON.stringify({ choices: [] }),
+    JSON.stringify({
+      choices: [{ message: { tool_calls: [{ function: { name: "f", arguments: { a: 1 } } }] } }],
+    }),
+  ];
+  const w = world((body) => {
+    const i = Number(JSON.parse(callOf(body).arguments).x);
+    return i < bodies.length ? { ok: true, status: 200, body: bodies[i]! } : ok(body);
+  });
+  await runSession(plan({ models: ["base"] }), w.deps);
+  const messages = results(w.records).filter((r) => r.error !== null).sort((a, b) =>
+    a.itemId - b.itemId
+  ).map((r) => [r.error!.kind, r.error!.message, r.response?.body]);
+  assert.deepEqual(messages, [
+    ["malformed", 'the response is not JSON (it starts "not json")', "not json"],
+    ["malformed", "the response has no choices", "{}"],
+    ["malformed", "the response has no choices", bodies[2]],
+    [
+      "malformed",
+      "choices[0].message.tool_calls[0].function.arguments is not a string",
+      bodies[3],
+    ],
+  ]);
+});
+
+Deno.test("a scorer that throws makes an error, not a wrong answer", async () => {
+  const w = world((body) => ok(body));
+  w.deps.score = () => {
+    throw new Error("boom");
+  };
+  const outcome = await runSession(plan({ models: ["base"], items: ITEMS.slice(0, 2) }), w.deps);
+  assert(results(w.records).every((r) => r.error?.kind === "scorer" && r.verdict === null));
+  assert.equal(outcome.end.errors, 2);
+});
+
+Deno.test("resuming skips answered pairs and asks errored and missing ones again", async () => {
+  const first = world((body) =>
+    callOf(body).arguments === '{"x": 2}' ? status(500, true) : ok(body)
+  );
+  first.stop.abort(); // stopped before anything: nothing asked
+  const none = await runSession(plan({ models: ["base"] }), first.deps);
+  assert.equal(none.end.outcome, "interrupted");
+  assert.equal(none.end.missing, 20);
+
+  const second = world((body) =>
+    callOf(body).arguments === '{"x": 2}' ? status(500, true) : ok(body)
+  );
+  await runSession(
+    plan({ models: ["base"], items: ITEMS.slice(0, 10), retry: { ...DEFAULT_RETRY, attempts: 1 } }),
+    second.deps,
+  );
+  const previous = latestResults(second.records);
+  assert.equal(previous.get(`2\u0000base`)?.error?.status, 500);
+
+  const third = world((body) => ok(body));
+  const outcome = await runSession(plan({ models: ["base"], previous, session: 2 }), third.deps);
+  // 9 answered before: 11 asked now (the errored item 2 and items 10..19).
+  assert.equal(third.sent.length, 11);
+  assert.equal(outcome.end.answered, 20);
+  assert.equal(outcome.end.errors, 0);
+  const all = latestResults([...second.records, ...third.records]);
+  assert.equal(all.size, 20);
+  assert(
+    [...all.values()].every((r) => r.error === null),
+  );
+});
+
+Deno.test("a stop sends nothing more, waits for requests in flight, and records no aborted one", async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => release = r);
+  const w = world(async (body, _inFlight, n) => {
+    if (n > 4) await gate;
+    return ok(body);
+  });
+  const running = runSession(plan({ models: ["base"], concurrency: 4, graceMs: 30 }), w.deps);
+  await new Promise((r) => setTimeout(r, 20));
+  w.stop.abort();
+  const outcome = await running;
+  release();
+  assert.equal(outcome.end.outcome, "interrupted");
+  const rs = results(w.records);
+  assert.equal(rs.length, 4);
+  assert.equal(outcome.end.missing, 16);
+  assert(w.sent.length <= 8);
+});
+
+Deno.test("a server that stops answering ends the session as server-failed", async () => {
+  const w = world(() => ({
+    ok: false,
+    aborted: false,
+    response: null,
+    error: { kind: "network", message: "connection refused", status: null, transient: true },
+  }));
+  const outcome = await runSession(
+    plan({
+      models: ["base"],
+      failAfter: 5,
+      concurrency: 1,
+      retry: { ...DEFAULT_RETRY, attempts: 2 },
+    }),
+    w.deps,
+  );
+  assert.equal(outcome.end.outcome, "server-failed");
+  assert.equal(results(w.records).length, 5);
+  assert.equal(outcome.end.missing, 15);
+});
+
+const PROBE = ITEMS.slice(0, 3);
+
+function batchVariant(body: string, inFlight: number): HttpOutcome {
+  const call = callOf(body);
+  // Under load the model writes its arguments without the space.
+  return {
+    ok: true,
+    status: 200,
+    body: okBody(inFlight > 1 ? { ...call, arguments: call.arguments.replace(" ", "") } : call),
+  };
+}
+
+Deno.test("the probe sends each probe item alone first, then under load, and compares them", async () => {
+  const w = world((body) => ok(body));
+  const outcome = await runSession(
+    plan({ probeItems: PROBE, batchInvariant: "required", concurrency: 4 }),
+    w.deps,
+  );
+  const probes = w.records.filter((r) => r.kind === "probe");
+  assert.equal(probes.length, 12);
+  // The lone sends come before anything else.
+  assert.deepEqual(w.records.slice(0, 6).map((r) => r.kind === "probe" && r.phase), [
+    "alone",
+    "alone",
+    "alone",
+    "alone",
+    "alone",
+    "alone",
+  ]);
+  assert.equal(outcome.checks.length, 6);
+  assert(outcome.checks.every((c) => c.outcome === "same" && c.detail === null));
+  assert.equal(outcome.end.outcome, "complete");
+});
+
+Deno.test("required: the probe catches a batch-variant model within the first requests", async () => {
+  const w = world(batchVariant);
+  const outcome = await runSession(
+    plan({
+      items: syntheticItems(400),
+      probeItems: PROBE,
+      batchInvariant: "required",
+      concurrency: 4,
+    }),
+    w.deps,
+  );
+  assert.equal(outcome.end.outcome, "probe-failed");
+  const different = outcome.checks.filter((c) => c.outcome === "different");
+  assert(different.length > 0);
+  assert.match(different[0]!.detail!, /^calls\[0\]\.arguments differs at character 5/);
+  // Fail fast: far fewer than the 800 pairs were asked.
+  assert(w.sent.length < 40, `sent ${w.sent.length}`);
+});
+
+Deno.test("asserted and not-required record the differences and finish the run", async () => {
+  for (const batchInvariant of ["asserted", "not-required"] as const) {
+    const w = world(batchVariant);
+    const outcome = await runSession(
+      plan({ probeItems: PROBE, batchInvariant, concurrency: 4 }),
+      w.deps,
+    );
+    assert.equal(outcome.end.answered, 40, batchInvariant);
+    assert(outcome.checks.some((c) => c.outcome === "different"), batchInvariant);
+    assert(w.records.some((r) => r.kind === "probe-check" && r.outcome === "different"));
+  }
+});
+
+Deno.test("required: a probe that can compare nothing fails the run", async () => {
+  const w = world((body) =>
+    PROBE.some((i) => callOf(body).arguments === `{"x": ${i.id}}`) ? status(400, false) : ok(body)
+  );
+  const outcome = await runSession(
+    plan({ probeItems: PROBE, batchInvariant: "required", models: ["base"] }),
+    w.deps,
+  );
+  assert.equal(outcome.end.outcome, "probe-failed");
+  assert(outcome.checks.every((c) => c.outcome === "inconclusive"));
+});
+
+Deno.test("results are identical at concurrency 1 and 64 for a batch-invariant model", async () => {
+  const run = async (concurrency: number) => {
+    const w = world((body) => ok(body));
+    await runSession(plan({ items: syntheticItems(200), concurrency }), w.deps);
+    return [...latestResults(w.records).values()].map((r) =>
+      JSON.stringify([r.model, r.itemIndex, r.requestDigest, r.reply, r.verdict])
+    ).sort();
+  };
+  assert.deepEqual(await run(1), await run(64));
+});
