@@ -25,7 +25,7 @@ function join(path: string, key: string): string {
 /** A value as a refusal shows it: text in single quotes (shortened), others as JSON. */
 export function show(value: unknown): string {
   if (typeof value === "string") {
-    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    const shown = value.length > 100 ? `${value.slice(0, 97)}...` : value;
     return `'${shown}'`;
   }
   if (typeof value === "number" && !Number.isFinite(value)) return String(value);

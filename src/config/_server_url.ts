@@ -22,6 +22,8 @@ export function serverUrlProblems(url: string, insecure: boolean): string[] {
   const authority = shape[2]!;
   const path = shape[3]!;
   const rest = shape[4]!;
+  const host = authority.slice(authority.lastIndexOf("@") + 1);
+  if (host === "" || host.startsWith(":")) return ["must name a host"];
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -34,10 +36,7 @@ export function serverUrlProblems(url: string, insecure: boolean): string[] {
       "must hold no credentials: the API key is read from the VLLM_API_KEY environment variable",
     );
   }
-  const host = authority.slice(authority.lastIndexOf("@") + 1);
-  if (host === "" || host.startsWith(":") || parsed.hostname === "") {
-    problems.push("must name a host");
-  }
+  if (parsed.hostname === "") problems.push("must name a host");
   if (rest.startsWith("?")) problems.push("must hold no query");
   if (rest.includes("#")) problems.push("must hold no fragment");
   if (!path.endsWith("/v1") || !parsed.pathname.endsWith("/v1")) {

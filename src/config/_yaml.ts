@@ -207,6 +207,7 @@ export function readYaml(text: string): YamlRead {
   const stack: Open[] = [];
   let root: YamlNode | undefined;
   let documents = 0;
+  let firstExplicit = false;
   let written = 0;
   let lastOffset = 0;
   let aborted = false;
@@ -279,14 +280,18 @@ export function readYaml(text: string): YamlRead {
     switch (event.type) {
       case EV_DOCUMENT: {
         documents++;
+        if (documents === 1) firstExplicit = event.explicitStart;
         if (documents === 2) {
-          // The next event with an offset says where the second document starts.
+          // Its --- line, or (after a ... line) its first node, says where it starts.
+          const markers = [...text.matchAll(/^---(?=[ \t\r\n]|$)/gm)];
+          const marker = markers[firstExplicit ? 1 : 0];
           const next = events[events.indexOf(event) + 1];
-          const offset = next && "start" in next
-            ? next.start
-            : next && next.type === EV_SCALAR && next.valueStart >= 0
-            ? next.valueStart
-            : lastOffset;
+          const offset = marker?.index ??
+            (next && "start" in next
+              ? next.start
+              : next && next.type === EV_SCALAR && next.valueStart >= 0
+              ? next.valueStart
+              : lastOffset);
           issues.push({
             path: "",
             message: `line ${

@@ -11,8 +11,12 @@
  * @module
  */
 
-import Ajv2020 from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standalone from "ajv/dist/standalone/index.js";
+
+// ajv is CommonJS: its default export arrives as the module object under Deno's type checker.
+const standaloneCode = ((standalone as unknown as { default?: unknown }).default ??
+  standalone) as unknown as (ajv: Ajv2020, validate: unknown) => string;
 
 /** Where the generated file goes, from the repository's root. */
 export const GENERATED_PATH = "src/config/_schema_check.js";
