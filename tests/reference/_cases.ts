@@ -8,6 +8,9 @@
  */
 
 import type { Prng } from "./_prng.ts";
+import { isJsonObject, type JsonValue } from "../../src/json/json_value.ts";
+import { parseJson } from "../../src/json/strict_json.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
 import {
   DATASET_STYLE,
   FREE_STYLE,
@@ -302,51 +305,80 @@ export function shrinkCandidates(c: ScoreCase): ScoreCase[] {
   }
   if (c.reply.text !== "") out.push({ ...c, reply: { ...c.reply, text: "" } });
   if (c.reply.truncated) out.push({ ...c, reply: { ...c.reply, truncated: false } });
-  let answers: unknown;
-  try {
-    answers = JSON.parse(c.answers);
-  } catch {
-    answers = undefined;
+  if (c.ordering === "strict") out.push({ ...c, ordering: "any" });
+  // One call out of both the answer and the reply, so that the counts stay equal.
+  const answerList = parseJson(c.answers);
+  if (Array.isArray(answerList)) {
+    answerList.forEach((_, i) => {
+      const answers = stringifyJson(answerList.filter((_, k) => k !== i));
+      calls.forEach((_, j) => {
+        out.push({ ...c, answers, reply: { ...c.reply, calls: calls.filter((_, k) => k !== j) } });
+      });
+    });
   }
-  if (Array.isArray(answers)) {
-    for (let i = 0; i < answers.length; i++) {
-      // Only when the answer has no exact numbers that JSON.parse would change.
-      const shorter = answers.filter((_, j) => j !== i);
-      const text = JSON.stringify(shorter);
-      if (!/[0-9]/.test(c.answers)) out.push({ ...c, answers: text });
-    }
+  for (const answers of smallerTexts(c.answers)) {
+    if (isAnswerList(answers)) out.push({ ...c, answers });
   }
   for (let i = 0; i < calls.length; i++) {
-    const a = calls[i]!.arguments;
-    for (const shorter of shrinkText(a)) {
+    for (const args of smallerTexts(calls[i]!.arguments)) {
       out.push({
         ...c,
         reply: {
           ...c.reply,
-          calls: calls.map((x, j) => (j === i ? { ...x, arguments: shorter } : x)),
+          calls: calls.map((x, j) => (j === i ? { ...x, arguments: args } : x)),
         },
+      });
+    }
+    if (calls[i]!.name.length > 1) {
+      out.push({
+        ...c,
+        reply: { ...c.reply, calls: calls.map((x, j) => (j === i ? { ...x, name: "f" } : x)) },
       });
     }
   }
   return out;
 }
 
-function shrinkText(text: string): string[] {
-  // Drop one member of the outermost object, when it parses as plain JSON.
-  const out: string[] = [];
-  let v: unknown;
+/** Whether a text is still a list of calls, each with a name and object arguments. */
+function isAnswerList(text: string): boolean {
+  const v = parseJson(text);
+  return Array.isArray(v) &&
+    v.every((call) =>
+      isJsonObject(call) && call.size === 2 && typeof call.get("name") === "string" &&
+      isJsonObject(call.get("arguments") ?? null)
+    );
+}
+
+/**
+ * Smaller JSON texts than `text` (numbers kept exact): each with one array element or object
+ * member left out, or one nested value replaced by `null`. None when the text does not parse.
+ */
+function smallerTexts(text: string): string[] {
+  let value: JsonValue;
   try {
-    v = JSON.parse(text);
+    value = parseJson(text);
   } catch {
-    return out;
+    return [];
   }
-  if (v !== null && typeof v === "object" && !Array.isArray(v) && !/[0-9]/.test(text)) {
-    const keys = Object.keys(v);
-    for (const k of keys) {
-      const copy: Record<string, unknown> = { ...(v as Record<string, unknown>) };
-      delete copy[k];
-      out.push(JSON.stringify(copy));
+  const out = new Set<string>();
+  const visit = (v: JsonValue, rebuild: (x: JsonValue) => JsonValue): void => {
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        out.add(stringifyJson(rebuild(v.filter((_, j) => j !== i))));
+        visit(x, (y) => rebuild(v.map((z, j) => (j === i ? y : z))));
+      });
+    } else if (isJsonObject(v)) {
+      for (const [k, x] of v) {
+        const without = new Map(v);
+        without.delete(k);
+        out.add(stringifyJson(rebuild(without)));
+        visit(x, (y) => rebuild(new Map([...v].map(([kk, z]) => [kk, kk === k ? y : z]))));
+      }
+    } else if (v !== null) {
+      out.add(stringifyJson(rebuild(null)));
     }
-  }
-  return out;
+  };
+  visit(value, (x) => x);
+  out.delete(text);
+  return [...out].slice(0, 200);
 }
