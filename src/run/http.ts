@@ -82,7 +82,12 @@ export function describeStatus(status: number, body: string | null): string {
 }
 
 function networkMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  let message = "";
+  for (let e: unknown = error, depth = 0; e !== undefined && depth < 5; depth++) {
+    message += (e instanceof Error ? e.message : String(e)) + " ";
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  message = message.replace(/\(?https?:\/\/[^\s)]*\)?/g, "").replace(/\s+/g, " ").trim();
   if (/refused/i.test(message)) return "connection refused";
   if (/reset/i.test(message)) return "connection reset";
   if (/closed|broken|eof|incomplete|aborted|unexpected end/i.test(message)) {

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { ServerError } from "../../src/run/run_errors.ts";
+import { checkServer, type ServerCheckOptions } from "../../src/run/server_check.ts";
+import { startStub } from "./_stub_server.ts";
+
+function options(url: string, more: Partial<ServerCheckOptions> = {}): ServerCheckOptions {
+  return {
+    url,
+    baseline: "base",
+    adapters: [],
+    timeoutMs: 2000,
+    maxResponseBytes: 1 << 20,
+    ...more,
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ServerError> {
+  try {
+    await promise;
+  } catch (e) {
+    assert(e instanceof ServerError, String(e));
+    return e;
+  }
+  assert.fail("accepted");
+}
+
+Deno.test("a server that serves every model passes", async () => {
+  const stub = startStub({ models: ["base", "a"], apiKey: "k" });
+  try {
+    const check = await checkServer(
+      fetch,
+      options(stub.url, { apiKey: "k", adapters: [{ name: "a" }] }),
+    );
+    assert.deepEqual(check, { served: ["base", "a"], loaded: [] });
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("unreachable: says so and what to fix", async () => {
+  const stub = startStub();
+  await stub.close();
+  const e = await refusal(checkServer(fetch, options(stub.url)));
+  assert.match(
+    e.message,
+    /^cannot reach the server at http:\/\/127\.0\.0\.1:[0-9]+\/v1: connection refused\. Start the server, or fix server\.url$/,
+  );
+});
+
+Deno.test("a key refused, or none sent: says to set VLLM_API_KEY, never shows the key", async () => {
+  const stub = startStub({ apiKey: "right" });
+  try {
+    const wrong = await refusal(checkServer(fetch, options(stub.url, { apiKey: "wrong-key" })));
+    assert.match(wrong.message, /refused the API key: set VLLM_API_KEY/);
+    assert.doesNotMatch(wrong.message + wrong.lines.join(), /wrong-key/);
+    const none = await refusal(checkServer(fetch, options(stub.url)));
+    assert.match(none.message, /asks for an API key: set VLLM_API_KEY/);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("a baseline or adapter not served is named, with what is served", async () => {
+  const stub = startStub({ models: ["other"] });
+  try {
+    const e = await refusal(checkServer(fetch, options(stub.url)));
+    assert.equal(
+      e.message,
+      'the server does not serve the baseline "base": set models.baseline to a served name',
+    );
+    assert.deepEqual(e.lines, ['it serves: "other"']);
+    stub.models.push("base");
+    const a = await refusal(checkServer(fetch, options(stub.url, { adapters: [{ name: "a" }] })));
+    assert.match(a.message, /does not serve the adapter "a", and it has no path/);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("an adapter with a path is loaded at run time", async () => {
+  const stub = startStub({ models: ["base"], dynamicLora: true });
+  try {
+    const check = await checkServer(
+      fetch,
+      options(stub.url, { adapters: [{ name: "a", path: "/ckpt/a" }] }),
+    );
+    assert.deepEqual(check, { served: ["base", "a"], loaded: ["a"] });
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("a refused load says runtime LoRA loading must be enabled", async () => {
+  const off = startStub({ models: ["base"] });
+  const on = startStub({ models: ["base"], dynamicLora: true });
+  try {
+    const e = await refusal(
+      checkServer(fetch, options(off.url, { adapters: [{ name: "a", path: "/ckpt/a" }] })),
+    );
+    assert.match(e.message, /refused to load the adapter "a": runtime LoRA loading is not enabled/);
+    assert.match(e.lines[0]!, /VLLM_ALLOW_RUNTIME_LORA_UPDATING=True/);
+    const missing = await refusal(
+      checkServer(fetch, options(on.url, { adapters: [{ name: "a", path: "/missing/a" }] })),
+    );
+    assert.match(
+      missing.message,
+      /from its path \(HTTP 404: Loading lora a failed: No adapter found/,
+    );
+    assert.match(missing.lines[0]!, /VLLM_ALLOW_RUNTIME_LORA_UPDATING/);
+  } finally {
+    await off.close();
+    await on.close();
+  }
+});
+
+Deno.test("not a model list: asks whether the URL is a vLLM server's", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response("<html>hello</html>"),
+  );
+  try {
+    const url = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/v1`;
+    const e = await refusal(checkServer(fetch, options(url)));
+    assert.match(e.message, /not a model list: is server.url a vLLM server's \/v1 URL\?/);
+  } finally {
+    await server.shutdown();
+  }
+});
