@@ -1,0 +1,404 @@
+/**
+ * `assess run` end to end: in process against a scripted server for each behaviour, and as the
+ * real command line, with the narrow permissions the README gives, for kills and signals.
+ */
+
+import assert from "node:assert/strict";
+import { denoIo } from "../../src/cli/deno_io.ts";
+import type { Io } from "../../src/cli/io.ts";
+import { runCli } from "../../src/cli/main.ts";
+import { register } from "../../src/score/registry.ts";
+import { latestResults, readResults, type ResultRecord } from "../../src/run/results.ts";
+import { answerFor, setupRun } from "../run/_fixtures.ts";
+import { completion, startStub, type StubRequest } from "../run/_stub_server.ts";
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function runIn(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  let stdout = "";
+  let stderr = "";
+  const { onStopSignal: _signals, ...real } = denoIo();
+  const io: Io = {
+    ...real,
+    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
+    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
+    env: (name) => env[name],
+  };
+  const code = await runCli(["run", ...args], io);
+  return { code, stdout, stderr };
+}
+
+const correct = (r: StubRequest) =>
+  completion(String(r.body.model), { calls: [answerFor(r.body)] });
+
+async function results(path: string) {
+  const file = readResults(await Deno.readFile(path));
+  return { file, latest: latestResults(file.records) };
+}
+
+function answers(records: readonly { kind: string }[]): ResultRecord[] {
+  return records.filter((r): r is ResultRecord =>
+    r.kind === "result" && (r as ResultRecord).error === null
+  );
+}
+
+Deno.test("a run asks every item of every model once, records it, and prints only results on stdout", async () => {
+  const stub = startStub({ models: ["base", "tuned"], chat: correct });
+  try {
+    const s = await setupRun(12, { url: stub.url, adapters: [{ name: "tuned" }], concurrency: 3 });
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.equal(ran.stdout, `${s.out}: 24 of 24 answers recorded (0 errors, 0 not asked)\n`);
+    assert.match(ran.stderr, /^progress base +12\/12 .*accuracy 100\.0%$/m);
+    assert.match(ran.stderr, /^progress tuned +12\/12 /m);
+    const { file, latest } = await results(s.out);
+    assert.equal(latest.size, 24);
+    assert.equal(answers(file.records).length, 24);
+    assert.equal(file.header.models.baseline, "base");
+    assert.deepEqual(file.header.models.adapters, ["tuned"]);
+    assert.deepEqual(file.header.server.models, ["base", "tuned"]);
+    assert.equal(file.header.sampling.seed, "9007199254740993");
+    assert.equal(file.header.scorer.toolCallParser, "hermes");
+    assert.equal(stub.requests.length, 24);
+    // The request: system prompt, query, tools, sampling, exact seed, thinking sent explicitly.
+    const request = stub.requests[0]!;
+    assert.match(request.text, /"seed":9007199254740993,/);
+    assert.equal((request.body.messages as unknown[]).length, 2);
+    assert.deepEqual(request.body.chat_template_kwargs, { enable_thinking: false });
+    // Running again asks nothing.
+    const again = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(again.code, 0);
+    assert.equal(stub.requests.length, 24);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("the self-test runs before any request: a failing scorer stops the run with 65", async () => {
+  register({
+    name: "test-always-wrong",
+    version: "0",
+    reasons: ["wrong"],
+    key: () => ({ text: "", calls: [{ name: "x", arguments: "{}" }], truncated: false }),
+    score: () => ({ correct: false, reason: "wrong", detail: "always" }),
+  });
+  const stub = startStub({ chat: correct });
+  try {
+    const s = await setupRun(3, { url: stub.url });
+    const text = await Deno.readTextFile(s.config);
+    await Deno.writeTextFile(
+      s.config,
+      text.replace("name: xlam-tool-call", "name: test-always-wrong"),
+    );
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 65, ran.stderr);
+    assert.match(ran.stderr, /failed its self-test on the split; no request was sent/);
+    assert.equal(stub.requests.length, 0);
+    await assert.rejects(Deno.stat(s.out), Deno.errors.NotFound);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("server checks: unreachable, key refused, model missing: exit 69 saying what to fix", async () => {
+  const stub = startStub({ models: ["base"], apiKey: "the-key", chat: correct });
+  const s = await setupRun(3, { url: stub.url, adapters: [{ name: "tuned" }] });
+  try {
+    const wrongKey = await runIn(["-config", s.config, "-out", s.out], {
+      VLLM_API_KEY: "bad-key-123",
+    });
+    assert.equal(wrongKey.code, 69);
+    assert.match(wrongKey.stderr, /refused the API key: set VLLM_API_KEY/);
+    assert.doesNotMatch(wrongKey.stderr + wrongKey.stdout, /bad-key-123/);
+    const noAdapter = await runIn(["-config", s.config, "-out", s.out], {
+      VLLM_API_KEY: "the-key",
+    });
+    assert.equal(noAdapter.code, 69);
+    assert.match(noAdapter.stderr, /does not serve the adapter "tuned"/);
+    assert.equal(stub.requests.length, 0);
+  } finally {
+    await stub.close();
+  }
+  const down = await runIn(["-config", s.config, "-out", s.out]);
+  assert.equal(down.code, 69);
+  assert.match(
+    down.stderr,
+    /cannot reach the server .*connection refused\. Start the server, or fix server\.url/,
+  );
+});
+
+Deno.test("the API key is sent as a bearer token and written nowhere", async () => {
+  const stub = startStub({ models: ["base"], apiKey: "sk-very-secret", chat: correct });
+  try {
+    const s = await setupRun(4, { url: stub.url });
+    const ran = await runIn(["-config", s.config, "-out", s.out], {
+      VLLM_API_KEY: "sk-very-secret",
+    });
+    assert.equal(ran.code, 0, ran.stderr);
+    assert(stub.requests.every((r) => r.authorization === "Bearer sk-very-secret"));
+    const text = await Deno.readTextFile(s.out);
+    assert.doesNotMatch(text + ran.stderr + ran.stdout, /sk-very-secret/);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("server errors are never wrong answers: exit 69 with how many are missing, and a re-run resumes", async () => {
+  let failing = true;
+  const stub = startStub({
+    models: ["base"],
+    chat: (r) => {
+      const i = Number(JSON.parse(answerFor(r.body).arguments).x);
+      if (failing && i % 3 === 0) return new Response("overloaded", { status: 503 });
+      if (i === 4) {
+        return Response.json({ error: { message: "context length", code: 400 } }, { status: 400 });
+      }
+      return correct(r);
+    },
+  });
+  try {
+    const s = await setupRun(9, { url: stub.url });
+    const first = await runIn(["-config", s.config, "-out", s.out, "-retries", "1"]);
+    assert.equal(first.code, 69, first.stderr);
+    assert.match(
+      first.stderr,
+      /4 of 9 \(model, item\) pairs have no answer \(4 ended in errors\); run the same command again to resume/,
+    );
+    const { latest } = await results(s.out);
+    const errors = [...latest.values()].filter((r) => r.error !== null);
+    assert.equal(errors.length, 4);
+    assert(errors.every((r) => r.verdict === null));
+    assert.deepEqual(errors.map((r) => r.error!.status).sort(), [400, 503, 503, 503]);
+    assert.equal(errors.find((r) => r.error!.status === 503)!.attempts, 2);
+    failing = false;
+    const before = stub.requests.length;
+    const second = await runIn(["-config", s.config, "-out", s.out, "-retries", "0"]);
+    assert.equal(second.code, 69);
+    assert.match(second.stderr, /1 of 9 \(model, item\) pairs have no answer/);
+    assert.equal(stub.requests.length - before, 4);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("resuming refuses a results file of another run (64), saying what changed", async () => {
+  const stub = startStub({ models: ["base"], chat: correct });
+  try {
+    const s = await setupRun(4, { url: stub.url });
+    assert.equal((await runIn(["-config", s.config, "-out", s.out])).code, 0);
+    const text = await Deno.readTextFile(s.config);
+    await Deno.writeTextFile(s.config, text.replace("maxTokens: 512", "maxTokens: 256"));
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 64);
+    assert.match(
+      ran.stderr,
+      /holds the results of another run, so it is not resumed; what changed:/,
+    );
+    assert.match(ran.stderr, /sampling: .*"maxTokens":512.* in the file, .*"maxTokens":256.* now/);
+    await Deno.writeTextFile(`${s.dir}/other.jsonl`, "hello\n");
+    const notOurs = await runIn(["-config", s.config, "-out", `${s.dir}/other.jsonl`]);
+    assert.equal(notOurs.code, 64);
+    assert.match(notOurs.stderr, /is not a results file this run can resume/);
+    assert.equal(await Deno.readTextFile(`${s.dir}/other.jsonl`), "hello\n");
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("a torn last line is ignored and overwritten", async () => {
+  const stub = startStub({ models: ["base"], chat: correct });
+  try {
+    const s = await setupRun(5, { url: stub.url });
+    assert.equal((await runIn(["-config", s.config, "-out", s.out])).code, 0);
+    const lines = (await Deno.readTextFile(s.out)).split("\n");
+    // Keep the header, the session and two results, and tear the third.
+    const kept = lines.slice(0, 4).join("\n") + "\n" + lines[4]!.slice(0, 30);
+    await Deno.writeTextFile(s.out, kept);
+    const before = stub.requests.length;
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.equal(stub.requests.length - before, 3);
+    const { file, latest } = await results(s.out);
+    assert.equal(file.torn, false);
+    assert.equal(latest.size, 5);
+    assert.equal(answers(file.records).length, 5);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("a required probe fails fast on a batch-variant model, naming the items (69)", async () => {
+  const stub = startStub({
+    models: ["base"],
+    chat: async (r) => {
+      await new Promise((res) => setTimeout(res, 5));
+      const call = answerFor(r.body);
+      return completion(String(r.body.model), {
+        calls: [r.inFlight > 1 ? { ...call, arguments: call.arguments.replace(" ", "") } : call],
+      });
+    },
+  });
+  try {
+    const s = await setupRun(200, {
+      url: stub.url,
+      batchInvariant: "required",
+      probe: 2,
+      concurrency: 8,
+    });
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /the server is not batch invariant \(serving.batchInvariant is required\)/,
+    );
+    assert.match(ran.stderr, /base, item [0-9]+: calls\[0\]\.arguments differs at character 5/);
+    assert.match(ran.stderr, /VLLM_BATCH_INVARIANT=1/);
+    assert(stub.requests.length < 60, `${stub.requests.length} requests`);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("an asserted probe warns loudly and the run completes", async () => {
+  const stub = startStub({
+    models: ["base"],
+    chat: async (r) => {
+      await new Promise((res) => setTimeout(res, 5));
+      const call = answerFor(r.body);
+      return completion(String(r.body.model), {
+        calls: [r.inFlight > 1 ? { ...call, arguments: call.arguments.replace(" ", "") } : call],
+      });
+    },
+  });
+  try {
+    const s = await setupRun(30, {
+      url: stub.url,
+      batchInvariant: "asserted",
+      probe: 2,
+      concurrency: 8,
+    });
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stderr, /^WARNING: serving.batchInvariant is asserted, but [12] probe item/m);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("flags: a bad -timeout or -retries is refused with 64", async () => {
+  const bad = await runIn(["-out", "x.jsonl", "-timeout", "soon"]);
+  assert.equal(bad.code, 64);
+  assert.match(bad.stderr, /-timeout "soon" is not a duration/);
+  const retries = await runIn(["-out", "x.jsonl", "-retries", "-1"]);
+  assert.equal(retries.code, 64);
+});
+
+// ---- The real command line, with the README's permissions ----
+
+const ENV_NAMES =
+  "VLLM_API_KEY,ASSESS_SERVER_URL,ASSESS_SERVE_MANIFEST,ASSESS_TOOL_CALL_PARSER,ASSESS_REASONING_PARSER";
+
+function command(s: { config: string; dataset: string; out: string }, url: string): Deno.Command {
+  const host = new URL(url).host;
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      `--allow-read=${s.config},${s.dataset},${s.out}`,
+      `--allow-write=${s.out}`,
+      `--allow-net=${host}`,
+      `--allow-env=${ENV_NAMES}`,
+      new URL("../../cli.ts", import.meta.url).pathname,
+      "run",
+      "-config",
+      s.config,
+      "-out",
+      s.out,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  });
+}
+
+async function waitForAnswers(path: string, count: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const text = await Deno.readTextFile(path);
+      if ((text.match(/"kind":"result"/g) ?? []).length >= count) return;
+    } catch {
+      // not written yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`fewer than ${count} results were written`);
+}
+
+const slow = async (r: StubRequest) => {
+  await new Promise((res) => setTimeout(res, 15));
+  return correct(r);
+};
+
+Deno.test("killed with SIGKILL mid-way and resumed: every item answered exactly once", async () => {
+  const stub = startStub({ models: ["base", "tuned"], chat: slow });
+  try {
+    const s = await setupRun(150, { url: stub.url, adapters: [{ name: "tuned" }], concurrency: 4 });
+    const child = command(s, stub.url).spawn();
+    await waitForAnswers(s.out, 60);
+    child.kill("SIGKILL");
+    const killed = await child.output();
+    assert.equal(killed.success, false);
+    const partial = await results(s.out);
+    assert(partial.latest.size < 300, `${partial.latest.size} answered before the kill`);
+
+    const resumed = await command(s, stub.url).output();
+    const stderr = new TextDecoder().decode(resumed.stderr);
+    assert.equal(resumed.code, 0, stderr);
+    const { file, latest } = await results(s.out);
+    assert.equal(latest.size, 300);
+    const answered = answers(file.records);
+    assert.equal(answered.length, 300, "each (model, item) answered exactly once");
+    assert.equal(new Set(answered.map((r) => `${r.model}/${r.itemIndex}`)).size, 300);
+    assert.deepEqual(file.records.filter((r) => r.kind === "session").map((r) => r.session), [
+      1,
+      2,
+    ]);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("SIGINT stops sending, flushes, and says how to resume", async () => {
+  const stub = startStub({ models: ["base"], chat: slow });
+  try {
+    const s = await setupRun(300, { url: stub.url, concurrency: 4 });
+    const child = command(s, stub.url).spawn();
+    await waitForAnswers(s.out, 20);
+    child.kill("SIGINT");
+    const out = await child.output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 69, stderr);
+    assert.match(stderr, /SIGINT: sending nothing more; waiting up to 5 s/);
+    assert.match(
+      stderr,
+      /stopped by SIGINT; [0-9]+ of 300 answers are in .*; run the same command again to resume/,
+    );
+    const { file } = await results(s.out);
+    const end = file.records.at(-1)!;
+    assert.equal(end.kind, "end");
+    assert.equal(end.kind === "end" && end.outcome, "interrupted");
+    const sent = stub.requests.length;
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(stub.requests.length, sent, "nothing is sent after the stop");
+    const resumed = await command(s, stub.url).output();
+    assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
+    const { file: done } = await results(s.out);
+    assert.equal(answers(done.records).length, 300);
+  } finally {
+    await stub.close();
+  }
+});
