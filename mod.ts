@@ -50,6 +50,7 @@ export {
   ConfigError,
   type ConfigIssue,
   issueLine,
+  oneLine,
   sortIssues,
 } from "./src/config/config_issue.ts";
 export {

@@ -32,9 +32,10 @@ export type ParsedFlags = { readonly help: true } | {
 
 /**
  * Reads a verb's arguments against its flags. Refuses (with a {@linkcode UsageError}) an unknown
- * flag, a flag given twice, a string flag without its value, a boolean flag with a value other
- * than `true`/`false`, a positional argument and a required flag left out. `-h`, `-help` and
- * `--help` ask for the verb's help.
+ * flag, a flag given twice, a string flag without its value (at the end, or followed by another
+ * flag: write `-name=-x` for a value that starts with `-`), an empty value, a boolean flag with a
+ * value other than `true`/`false`, a positional argument and a required flag left out. `-h`,
+ * `-help` and `--help` ask for the verb's help.
  *
  * @param verb The verb, for messages.
  * @param args The arguments after the verb.
@@ -91,13 +92,19 @@ export function parseFlags(
       else refuse(`flag -${name} takes true or false, not ${quote(inline)}`);
       continue;
     }
-    if (inline !== undefined) {
-      values[name] = inline;
-      continue;
+    let value = inline;
+    if (value === undefined) {
+      // A next argument that looks like a flag is taken for a forgotten value, not as the value
+      // (write -name=-x for a value that starts with -).
+      const next = args[i];
+      if (next === undefined || (next.startsWith("-") && next !== "-")) {
+        refuse(`flag needs a value: -${name}`);
+      }
+      value = next!;
+      i++;
     }
-    if (i >= args.length) refuse(`flag needs a value: -${name}`);
-    values[name] = args[i]!;
-    i++;
+    if (value === "") refuse(`flag -${name} needs a value that is not empty`);
+    values[name] = value;
   }
   for (const [name, spec] of Object.entries(specs)) {
     if (Object.hasOwn(values, name)) continue;

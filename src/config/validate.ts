@@ -12,7 +12,7 @@ import { schemaIssues, show } from "./_schema_issues.ts";
 import { serverUrlProblems } from "./_server_url.ts";
 import { lineColumn, readYaml, type YamlNode } from "./_yaml.ts";
 import type { AdapterConfig, BatchInvariance, Config, Ordering, ServerConfig } from "./config.ts";
-import { ConfigError, type ConfigIssue, sortIssues } from "./config_issue.ts";
+import { ConfigError, type ConfigIssue, oneLine, sortIssues } from "./config_issue.ts";
 
 /** The largest file read: 1 MiB. A larger one is refused before it is parsed. */
 export const MAX_CONFIG_BYTES = 1_048_576;
@@ -98,14 +98,14 @@ export function validateConfig(
   const read = readYaml(text);
   issues.push(...read.issues);
   if (read.empty) issues.push({ path: "", message: "the file holds no YAML document" });
-  if (read.root === undefined) return { issues: sortIssues(issues) };
+  if (read.root === undefined) return { issues: sortIssues(issues.map(fitted)) };
 
   const value = toPlain(read.root, new Map());
   const valid = schemaCheck(value);
   const fromSchema = valid ? [] : schemaIssues(schemaCheck.errors ?? []);
   const rules = ruleIssues(value, read.root, options);
   issues.push(...fromSchema.filter((i) => !rules.replaces.has(i.path)), ...rules.issues);
-  if (issues.length > 0) return { issues: sortIssues(issues) };
+  if (issues.length > 0) return { issues: sortIssues(issues.map(fitted)) };
   return { config: typedConfig(value, rules.samplingSeed ?? 0n), issues: [] };
 }
 
@@ -133,6 +133,11 @@ export function parseConfig(source: string | Uint8Array, options: ValidateOption
   const { config, issues } = validateConfig(source, options);
   if (config === undefined) throw new ConfigError(issues);
   return config;
+}
+
+/** The issue with its path and message on one line each. */
+function fitted(issue: ConfigIssue): ConfigIssue {
+  return { path: oneLine(issue.path), message: oneLine(issue.message) };
 }
 
 function tooBig(bytes: number): ConfigIssue {
