@@ -43,9 +43,23 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   try {
     bytes = await io.readFile(path);
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    throw new DatasetError(`cannot read the dataset file ${path}: ${why}`);
+    throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
   const dataset = loadDataset(bytes, config.dataset.sha256);
   return { dataset, split: takeSplit(dataset, config.split) };
+}
+
+function readFailure(error: unknown, path: string): string {
+  switch (error instanceof Error ? error.name : "") {
+    case "NotFound":
+      return "there is no such file";
+    case "IsADirectory":
+      return "it is a directory, not a file";
+    case "NotCapable":
+      return `assess was not allowed to read it (give deno --allow-read=${path})`;
+    case "PermissionDenied":
+      return "permission denied";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
 }

@@ -38,9 +38,6 @@ export const splitVerb: Verb = {
   },
   async run(flags, io) {
     const out = flags.out as string;
-    if (out === "") {
-      throw new UsageError("assess split: -out names no file (see assess help split)");
-    }
     const config = await readConfig(flags.config as string, io);
     const { split } = await loadSplit(config, io);
     const bytes = new TextEncoder().encode(splitFileText(split));

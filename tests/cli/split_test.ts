@@ -1,0 +1,304 @@
+import assert from "node:assert/strict";
+import { runCli } from "../../src/cli/main.ts";
+import type { Io } from "../../src/cli/io.ts";
+import { sha256Hex } from "../../src/dataset/dataset.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const CONFIG = "reference/testdata/assess.yaml";
+const ROWS = "reference/testdata/rows.json";
+const DIGEST = "153b435176c135efb8e917af20affc5f5e18e79dc11c4efcac79f12cd90e12ed";
+const OK_LINE =
+  "6 items held out, 9 in the complement, 1 left out of it as identical to a held-out item";
+
+const configText = Deno.readTextFileSync(ROOT + CONFIG);
+const rowsBytes = Deno.readFileSync(ROOT + ROWS);
+
+/** A world held in memory: files by path, captured outputs, and paths that cannot be written. */
+function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string> = new Set()) {
+  const out = { stdout: "", stderr: "" };
+  const io: Io = {
+    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (out.stdout += t)) },
+    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (out.stderr += t)) },
+    readFile(path) {
+      const bytes = files.get(path);
+      if (bytes === undefined) {
+        return Promise.reject(
+          new Deno.errors.NotFound(`No such file or directory (os error 2): readfile '${path}'`),
+        );
+      }
+      return Promise.resolve(bytes);
+    },
+    writeFileAtomic(path, data) {
+      if (unwritable.has(path)) {
+        return Promise.reject(new Deno.errors.PermissionDenied("Permission denied (os error 13)"));
+      }
+      files.set(path, data);
+      return Promise.resolve();
+    },
+    env: () => undefined,
+    fetch: () => Promise.reject(new Error("no network in this test")),
+    now: () => 0,
+  };
+  return { io, out };
+}
+
+function world(config = configText, rows: Uint8Array = rowsBytes) {
+  return new Map<string, Uint8Array>([
+    ["assess.yaml", new TextEncoder().encode(config)],
+    [CONFIG, new TextEncoder().encode(config)],
+    [ROWS, rows],
+  ]);
+}
+
+async function split(args: string[], files = world(), unwritable?: ReadonlySet<string>) {
+  const { io, out } = memoryIo(files, unwritable);
+  const code = await runCli(["split", ...args], io);
+  return { code, ...out, files };
+}
+
+Deno.test({
+  name: "split prints the two documented lines and writes the file",
+  permissions: "none",
+  fn: async () => {
+    const r = await split(["-out", "split.json"]);
+    assert.equal(r.stderr, "");
+    assert.equal(r.stdout, `split.json: ${OK_LINE}\ndigest ${DIGEST}\n`);
+    assert.equal(r.code, 0);
+    const file = JSON.parse(new TextDecoder().decode(r.files.get("split.json")));
+    assert.equal(file.schema, "assess.split.v1");
+    assert.equal(file.algorithm, "split.v1");
+    assert.equal(file.seed, "twins");
+    assert.equal(file.size, 6);
+    assert.equal(file.datasetSha256, sha256Hex(rowsBytes));
+    assert.equal(file.digest, DIGEST);
+    assert.deepEqual(file.heldOut.map((e: { id: number }) => e.id), [47, 125, 21, 34, 88, 117]);
+    assert.deepEqual(file.complement, [3, 8, 15, 40, 52, 66, 71, 104, 139]);
+    assert.deepEqual(file.twins, [90]);
+    assert.equal(file.twinsExcluded, 1);
+    assert.deepEqual(file.ineligible, [{ id: 52, reason: 'two tools are named "search"' }]);
+  },
+});
+
+Deno.test({
+  name: "split accepts each flag syntax, and replaces a file already there",
+  permissions: "none",
+  fn: async () => {
+    const files = world();
+    files.set("out/s.json", new TextEncoder().encode("old"));
+    const r = await split(["--config", CONFIG, "--out=out/s.json"], files);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, `out/s.json: ${OK_LINE}\ndigest ${DIGEST}\n`);
+    assert.match(new TextDecoder().decode(files.get("out/s.json")), /"digest": "153b4351/);
+  },
+});
+
+function withSize(size: number): string {
+  return configText.replace("size: 6", `size: ${size}`);
+}
+
+Deno.test({
+  name: "split counts one held-out item in the singular",
+  permissions: "none",
+  fn: async () => {
+    const r = await split(["-out", "s.json"], world(withSize(1).replace("probe: 2", "probe: 1")));
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^s\.json: 1 item held out, 15 in the complement, 0 left out of it/);
+  },
+});
+
+Deno.test({
+  name: "split refusals: the exit code and the one line on stderr",
+  permissions: "none",
+  fn: async (t) => {
+    const badRows = new TextEncoder().encode(
+      new TextDecoder().decode(rowsBytes).replace('"id": 8,', '"id": 3,'),
+    );
+    const cases: {
+      name: string;
+      args: string[];
+      files?: Map<string, Uint8Array>;
+      unwritable?: Set<string>;
+      code: number;
+      stderr: string | RegExp;
+    }[] = [
+      {
+        name: "no -out",
+        args: [],
+        code: 64,
+        stderr: "assess split: flag -out is required (see assess help split)\n",
+      },
+      {
+        name: "an empty -out",
+        args: ["-out", ""],
+        code: 64,
+        stderr: "assess split: flag -out needs a value that is not empty (see assess help split)\n",
+      },
+      {
+        name: "a positional argument",
+        args: ["-out", "s.json", "extra"],
+        code: 64,
+        stderr: 'assess split: unexpected argument "extra" (see assess help split)\n',
+      },
+      {
+        name: "-out given twice",
+        args: ["-out", "a", "-out", "b"],
+        code: 64,
+        stderr: "assess split: flag given twice: -out (see assess help split)\n",
+      },
+      {
+        name: "a missing config",
+        args: ["-config", "nope.yaml", "-out", "s.json"],
+        code: 64,
+        stderr: /^nope\.yaml cannot be read: /,
+      },
+      {
+        name: "a missing dataset",
+        args: ["-out", "s.json"],
+        files: new Map([["assess.yaml", new TextEncoder().encode(configText)]]),
+        code: 65,
+        stderr:
+          "assess split: dataset refused: cannot read the dataset file reference/testdata/rows.json: " +
+          "there is no such file\n",
+      },
+      {
+        name: "a dataset with another hash",
+        args: ["-out", "s.json"],
+        files: world(configText, badRows),
+        code: 65,
+        stderr: `assess split: dataset refused: the file's SHA-256 is ${
+          sha256Hex(badRows)
+        }, and dataset.sha256 is ${sha256Hex(rowsBytes)}\n`,
+      },
+      {
+        name: "a refused row",
+        args: ["-out", "s.json"],
+        files: world(configText.replace(sha256Hex(rowsBytes), sha256Hex(badRows)), badRows),
+        code: 65,
+        stderr: "assess split: dataset refused: row 1 (id 3): the id is also row 0's\n",
+      },
+      {
+        name: "a size the dataset cannot give",
+        args: ["-out", "s.json"],
+        files: world(withSize(16)),
+        code: 64,
+        stderr:
+          "assess split: split.size 16 is more than the dataset can give: it has 15 eligible items, " +
+          "and the size must be from 1 to that\n",
+      },
+      {
+        name: "an -out that cannot be written",
+        args: ["-out", "locked/s.json"],
+        unwritable: new Set(["locked/s.json"]),
+        code: 64,
+        stderr: "assess split: cannot write locked/s.json: permission denied\n",
+      },
+    ];
+    for (const c of cases) {
+      await t.step(c.name, async () => {
+        const files = c.files ?? world();
+        const before = new Map(files);
+        const r = await split(c.args, files, c.unwritable);
+        assert.equal(r.stdout, "");
+        if (typeof c.stderr === "string") assert.equal(r.stderr, c.stderr);
+        else assert.match(r.stderr, c.stderr);
+        assert.equal(r.code, c.code);
+        assert.deepEqual([...files.keys()], [...before.keys()], "no file was written");
+      });
+    }
+  },
+});
+
+// The real command line, with the permissions a user gives it.
+async function spawn(args: string[], read: string[], write: string[]) {
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      `--allow-read=${read.join(",")}`,
+      ...(write.length > 0 ? [`--allow-write=${write.join(",")}`] : []),
+      "cli.ts",
+      "split",
+      ...args,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  });
+  const { code, stdout, stderr } = await cmd.output();
+  const dec = new TextDecoder();
+  return { code, stdout: dec.decode(stdout), stderr: dec.decode(stderr) };
+}
+
+Deno.test({
+  name: "the real command line writes the same file with narrow permissions",
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      const out = `${dir}/split.json`;
+      const r = await spawn(["-config", CONFIG, "-out", out], [CONFIG, ROWS, dir], [dir]);
+      assert.equal(r.stderr, "");
+      assert.equal(r.stdout, `${out}: ${OK_LINE}\ndigest ${DIGEST}\n`);
+      assert.equal(r.code, 0);
+      const mem = await split(["-out", "s.json"]);
+      assert.deepEqual(await Deno.readFile(out), mem.files.get("s.json"));
+      // Nothing but the file is left in the folder (no temporary file).
+      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["split.json"]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "the real command line: an -out it may not write exits 64 and leaves the old file",
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    const other = await Deno.makeTempDir();
+    try {
+      const out = `${dir}/split.json`;
+      await Deno.writeTextFile(out, "old\n");
+      const r = await spawn(["-config", CONFIG, "-out", out], [CONFIG, ROWS, dir], [other]);
+      assert.equal(r.stdout, "");
+      assert.equal(
+        r.stderr,
+        `assess split: cannot write ${out}: assess was not allowed to ` +
+          "(give deno --allow-read and --allow-write for its folder)\n",
+      );
+      assert.equal(r.code, 64);
+      assert.equal(await Deno.readTextFile(out), "old\n");
+      const missing = await spawn(
+        ["-config", CONFIG, "-out", `${other}/no/such/dir/s.json`],
+        [CONFIG, ROWS, other],
+        [other],
+      );
+      assert.equal(
+        missing.stderr,
+        `assess split: cannot write ${other}/no/such/dir/s.json: its folder does not exist\n`,
+      );
+      assert.equal(missing.code, 64);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await Deno.remove(other, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "the real command line: a dataset it may not read exits 65",
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      const r = await spawn(["-config", CONFIG, "-out", `${dir}/s.json`], [CONFIG, dir], [dir]);
+      assert.equal(r.stdout, "");
+      assert.match(
+        r.stderr,
+        /^assess split: dataset refused: cannot read the dataset file reference\/testdata\/rows\.json: /,
+      );
+      assert.equal(r.code, 65);
+      assert.deepEqual([...Deno.readDirSync(dir)], []);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
