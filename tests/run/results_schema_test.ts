@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
+import type { HttpOutcome } from "../../src/run/http.ts";
+import { formatRecord, readResults } from "../../src/run/results.ts";
+import { DEFAULT_RETRY, runSession } from "../../src/run/session.ts";
+import { HEADER } from "./_header.ts";
+import { syntheticItems } from "./_fixtures.ts";
+
+const schema = JSON.parse(
+  await Deno.readTextFile(new URL("../../schema/results.schema.json", import.meta.url)),
+);
+
+Deno.test("every kind of record a run writes matches schema/results.schema.json", async () => {
+  // deno-lint-ignore no-explicit-any
+  const ajv = new (Ajv2020 as any)({ strict: true, allErrors: true });
+  const validate = ajv.compile(schema);
+  const items = syntheticItems(12);
+  const lines: string[] = [formatRecord(HEADER)];
+  lines.push(formatRecord({
+    kind: "session",
+    session: 1,
+    startedAt: "2026-01-01T00:00:00.000Z",
+    assessVersion: null,
+    serverModels: ["base"],
+    concurrency: 2,
+  }));
+  let n = 0;
+  const outcome = await runSession({
+    items,
+    models: ["base"],
+    previous: new Map(),
+    probeItems: items.slice(0, 2),
+    batchInvariant: "asserted",
+    concurrency: 2,
+    session: 1,
+    maxTokens: 64,
+    retry: { ...DEFAULT_RETRY, attempts: 1 },
+    graceMs: 10,
+    failAfter: 100,
+  }, {
+    body: (item) => item.query,
+    digest: () => "0".repeat(64),
+    post: (body): Promise<HttpOutcome> => {
+      n++;
+      if (body.includes("number 5?")) {
+        return Promise.resolve({
+          ok: false,
+          aborted: false,
+          response: { status: 503, body: "busy" },
+          error: { kind: "http", message: "HTTP 503: busy", status: 503, transient: true },
+        });
+      }
+      if (body.includes("number 6?")) return Promise.resolve({ ok: true, status: 200, body: "[]" });
+      return Promise.resolve({
+        ok: true,
+        status: 200,
+        body: JSON.stringify({
+          choices: [{
+            message: {
+              content: n % 2 ? "x" : null,
+              tool_calls: [{ function: { name: "f", arguments: "{}" } }],
+              reasoning: "hm",
+            },
+            finish_reason: "tool_calls",
+          }],
+          usage: {
+            prompt_tokens: 1,
+            completion_tokens: 2,
+            total_tokens: 3,
+            completion_tokens_details: { reasoning_tokens: 1 },
+          },
+        }),
+      });
+    },
+    score: () => ({ correct: true, reason: "correct", detail: "" }),
+    write: (record) => lines.push(formatRecord(record)),
+    sleep: () => Promise.resolve(),
+    random: () => 0,
+    now: () => 0,
+    stop: new AbortController().signal,
+  });
+  assert.equal(outcome.end.errors, 2);
+  const kinds = new Set<string>();
+  for (const line of lines) {
+    const value = JSON.parse(line);
+    kinds.add(value.kind + (value.phase ? `/${value.phase}` : ""));
+    assert(validate(value), `${line}\n${JSON.stringify(validate.errors, null, 1)}`);
+  }
+  assert.deepEqual([...kinds].sort(), [
+    "end",
+    "header",
+    "probe-check",
+    "probe/alone",
+    "probe/loaded",
+    "result",
+    "session",
+  ]);
+  // And the reader reads what was written.
+  assert.equal(
+    readResults(new TextEncoder().encode(lines.join(""))).records.length,
+    lines.length - 1,
+  );
+});
+
+Deno.test("the schema refuses a result with both a reply and an error", () => {
+  // deno-lint-ignore no-explicit-any
+  const ajv = new (Ajv2020 as any)({ strict: true });
+  const validate = ajv.compile(schema);
+  const record = {
+    kind: "result",
+    model: "m",
+    itemId: 1,
+    itemIndex: 1,
+    session: 1,
+    requestDigest: "0".repeat(64),
+    attempts: 1,
+    latencyMs: 1,
+    response: null,
+    reply: { text: "", calls: [], truncated: false, reasoning: null, finishReason: null },
+    usage: null,
+    error: { kind: "timeout", message: "t", status: null, transient: true },
+    verdict: null,
+  };
+  assert.equal(validate(record), false);
+  assert.equal(validate({ ...record, error: null }), true);
+});
