@@ -7,9 +7,9 @@
 import { createHash } from "node:crypto";
 import { isJsonObject, type JsonValue } from "../json/json_value.ts";
 import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
-import { DatasetError, type RowPlace } from "./dataset_error.ts";
+import { DatasetError } from "./dataset_error.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
-import { ToolsError, toolsFromJson } from "./tools.ts";
+import { checkTools, ToolsError, toolsFromJson } from "./tools.ts";
 
 /** An item as the dataset holds it: the item, its content hash and why it is ineligible, if so. */
 export interface DatasetItem extends Item {
@@ -142,59 +142,59 @@ function readRows(bytes: Uint8Array): unknown[] {
 const ROW_KEYS = ["id", "query", "tools", "answers"];
 
 function readRow(row: unknown, index: number, seen: Map<number, number>): DatasetItem {
-  let place: RowPlace = { index };
+  // deno-lint-ignore prefer-const -- assigned once the id is read; `refuse` reads it before then.
+  let id: number | undefined;
   const refuse = (reason: string): never => {
-    throw new DatasetError(reason, place);
+    throw new DatasetError(reason, id === undefined ? { index } : { index, id });
   };
   if (typeof row !== "object" || row === null || Array.isArray(row)) {
     refuse("the row is not a JSON object");
   }
   const r = row as Record<string, unknown>;
-  const keys = Object.keys(r);
-  for (const key of keys) {
-    if (!ROW_KEYS.includes(key)) refuse(`the row has an unknown member ${JSON.stringify(key)}`);
+  let members = 0;
+  for (const key in r) {
+    if (key !== "id" && key !== "query" && key !== "tools" && key !== "answers") {
+      refuse(`the row has an unknown member ${JSON.stringify(key)}`);
+    }
+    members++;
   }
-  if (keys.length !== ROW_KEYS.length) {
+  if (members !== 4) {
     const missing = ROW_KEYS.filter((k) => !Object.hasOwn(r, k));
     refuse(`the row has no ${missing.join(", ")}`);
   }
-  const id = r.id;
-  if (typeof id !== "number" || !Number.isSafeInteger(id)) {
-    refuse(`the row's id ${JSON.stringify(id)} is not an integer`);
+  const rawId = r.id;
+  if (typeof rawId !== "number" || !Number.isSafeInteger(rawId)) {
+    refuse(`the row's id ${JSON.stringify(rawId)} is not an integer`);
   }
-  const intId = (id as number) === 0 ? 0 : (id as number); // -0 is 0
-  place = { index, id: intId };
-  const earlier = seen.get(intId);
+  id = (rawId as number) === 0 ? 0 : (rawId as number); // -0 is 0
+  const earlier = seen.get(id);
   if (earlier !== undefined) refuse(`the id is also row ${earlier}'s`);
-  seen.set(intId, index);
-  const { query, tools, answers } = r;
-  if (typeof query !== "string") refuse("query is not a string");
-  if (typeof tools !== "string") refuse("tools is not a string");
-  if (typeof answers !== "string") refuse("answers is not a string");
-  const q = query as string;
-  const t = tools as string;
-  const a = answers as string;
+  seen.set(id, index);
+  const q = r.query;
+  const t = r.tools;
+  const a = r.answers;
+  if (typeof q !== "string") return refuse("query is not a string");
+  if (typeof t !== "string") return refuse("tools is not a string");
+  if (typeof a !== "string") return refuse("answers is not a string");
   if (!q.isWellFormed()) refuse("query holds a lone surrogate");
   const toolsValue = strict(t, "tools", refuse);
   const answersValue = strict(a, "answers", refuse);
-  let specs;
+  let names: string[] = [];
   try {
-    specs = toolsFromJson(toolsValue);
+    names = checkTools(toolsValue);
   } catch (e) {
     if (e instanceof ToolsError) refuse(e.reason);
     throw e;
   }
   readAnswers(answersValue, refuse);
   let ineligible: string | undefined;
-  const names = new Set<string>();
-  for (const spec of specs!) {
-    if (names.has(spec.name)) {
-      ineligible = `two tools are named ${JSON.stringify(spec.name)}`;
+  for (let k = 1; k < names.length; k++) {
+    if (names.indexOf(names[k]!) < k) {
+      ineligible = `two tools are named ${JSON.stringify(names[k])}`;
       break;
     }
-    names.add(spec.name);
   }
-  return new RowItem(intId, index, q, t, a, contentHash(q, t, a), ineligible);
+  return new RowItem(id, index, q, t, a, ineligible);
 }
 
 /**
@@ -207,12 +207,12 @@ class RowItem implements DatasetItem {
   readonly id: number;
   readonly index: number;
   readonly query: string;
-  readonly contentHash: string;
   declare readonly ineligible?: string;
   readonly #toolsText: string;
   readonly #answersText: string;
   #tools: readonly ToolSpec[] | undefined;
   #answers: readonly AnswerCall[] | undefined;
+  #hash: string | undefined;
 
   constructor(
     id: number,
@@ -220,7 +220,6 @@ class RowItem implements DatasetItem {
     query: string,
     toolsText: string,
     answersText: string,
-    hash: string,
     ineligible: string | undefined,
   ) {
     this.id = id;
@@ -228,8 +227,11 @@ class RowItem implements DatasetItem {
     this.query = query;
     this.#toolsText = toolsText;
     this.#answersText = answersText;
-    this.contentHash = hash;
     if (ineligible !== undefined) this.ineligible = ineligible;
+  }
+
+  get contentHash(): string {
+    return this.#hash ??= contentHash(this.query, this.#toolsText, this.#answersText);
   }
 
   get tools(): readonly ToolSpec[] {

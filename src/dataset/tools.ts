@@ -89,76 +89,108 @@ const PARAMETER_KEYS = new Set(["type", "description", "default"]);
 export function toolsFromJson(value: JsonValue): ToolSpec[] {
   if (!Array.isArray(value)) throw new ToolsError("tools is not a JSON array");
   const out: ToolSpec[] = [];
-  for (let i = 0; i < value.length; i++) out.push(tool(value[i]!, i));
+  for (let i = 0; i < value.length; i++) tool(value[i]!, i, out);
   return out;
 }
 
-function tool(value: JsonValue, i: number): ToolSpec {
+/**
+ * Checks a row's parsed `tools` as {@linkcode toolsFromJson} does, without building what is sent:
+ * the dataset checks every row this way when it is loaded, and builds the tools of the items it
+ * needs.
+ *
+ * @param value The row's `tools`, parsed with the strict reader.
+ * @returns The tools' names, in the row's order.
+ * @throws {ToolsError} Exactly when {@linkcode toolsFromJson} would.
+ */
+export function checkTools(value: JsonValue): string[] {
+  if (!Array.isArray(value)) throw new ToolsError("tools is not a JSON array");
+  const names: string[] = [];
+  for (let i = 0; i < value.length; i++) names.push(tool(value[i]!, i, null));
+  return names;
+}
+
+function unknownMember(map: ReadonlyMap<string, JsonValue>, known: ReadonlySet<string>): string {
+  for (const key of map.keys()) if (!known.has(key)) return key;
+  return "";
+}
+
+// Checks one tool; when `out` is given, builds what is sent and appends it. Returns the name.
+function tool(value: JsonValue, i: number, out: ToolSpec[] | null): string {
   if (!isJsonObject(value)) throw new ToolsError(`tool ${i} is not a JSON object`);
   const name = value.get("name");
   if (typeof name !== "string") throw new ToolsError(`tool ${i} has no name string`);
-  const label = `tool ${JSON.stringify(name)}`;
-  for (const key of value.keys()) {
-    if (!TOOL_KEYS.has(key)) {
-      throw new ToolsError(`${label} has an unknown member ${JSON.stringify(key)}`);
-    }
-  }
+  const label = () => `tool ${JSON.stringify(name)}`;
   const description = value.get("description");
-  if (typeof description !== "string") throw new ToolsError(`${label} has no description string`);
   const params = value.get("parameters");
-  if (params === undefined || !isJsonObject(params)) {
-    throw new ToolsError(`${label} has no parameters object`);
+  if (value.size !== 1 + (description === undefined ? 0 : 1) + (params === undefined ? 0 : 1)) {
+    throw new ToolsError(
+      `${label()} has an unknown member ${JSON.stringify(unknownMember(value, TOOL_KEYS))}`,
+    );
   }
-  const properties = new Map<string, JsonValue>();
+  if (typeof description !== "string") {
+    throw new ToolsError(`${label()} has no description string`);
+  }
+  if (params === undefined || !isJsonObject(params)) {
+    throw new ToolsError(`${label()} has no parameters object`);
+  }
+  const properties = out === null ? null : new Map<string, JsonValue>();
   const required: string[] = [];
   for (const [pname, p] of params) {
-    const plabel = `${label} parameter ${JSON.stringify(pname)}`;
-    if (!isJsonObject(p)) throw new ToolsError(`${plabel} is not a JSON object`);
-    for (const key of p.keys()) {
-      if (!PARAMETER_KEYS.has(key)) {
-        throw new ToolsError(`${plabel} has an unknown member ${JSON.stringify(key)}`);
-      }
-    }
+    const plabel = () => `${label()} parameter ${JSON.stringify(pname)}`;
+    if (!isJsonObject(p)) throw new ToolsError(`${plabel()} is not a JSON object`);
     const words = p.get("type");
-    if (typeof words !== "string") throw new ToolsError(`${plabel} has no type words string`);
+    const pdesc = p.get("description");
+    const pdefault = p.get("default");
+    if (
+      p.size !==
+        (words === undefined ? 0 : 1) + (pdesc === undefined ? 0 : 1) +
+          (pdefault === undefined ? 0 : 1)
+    ) {
+      throw new ToolsError(
+        `${plabel()} has an unknown member ${JSON.stringify(unknownMember(p, PARAMETER_KEYS))}`,
+      );
+    }
+    if (typeof words !== "string") throw new ToolsError(`${plabel()} has no type words string`);
     let parsed: TypeWords;
     try {
       parsed = typeWords(words);
     } catch (e) {
       if (!(e instanceof TypeWordsError)) throw e;
-      throw new ToolsError(`${plabel} type words ${JSON.stringify(words)}: ${e.message}`);
+      throw new ToolsError(`${plabel()} type words ${JSON.stringify(words)}: ${e.message}`);
     }
-    const pdesc = p.get("description");
     if (pdesc !== undefined && typeof pdesc !== "string") {
-      throw new ToolsError(`${plabel} has a description that is not a string`);
+      throw new ToolsError(`${plabel()} has a description that is not a string`);
     }
-    const pdefault = p.get("default");
     if (parsed.default !== undefined) {
       if (pdefault === undefined) {
         throw new ToolsError(
-          `${plabel} type words ${
+          `${plabel()} type words ${
             JSON.stringify(words)
           } give a default, and the parameter has none`,
         );
       }
       if (!defaultAgrees(parsed.default, pdefault)) {
         throw new ToolsError(
-          `${plabel} type words ${
+          `${plabel()} type words ${
             JSON.stringify(words)
           } give the default ${parsed.default.text}, which is not the parameter's default`,
         );
       }
     }
+    if (properties === null) continue;
     const schema = new Map<string, JsonValue>(parsed.schema);
     if (pdesc !== undefined) schema.set("description", pdesc);
     if (pdefault !== undefined) schema.set("default", pdefault);
     properties.set(pname, schema);
     if (pdefault === undefined && !parsed.optional) required.push(pname);
   }
-  const parameters: JsonObject = new Map<string, JsonValue>([
-    ["type", "object"],
-    ["properties", properties],
-    ["required", required],
-  ]);
-  return { name, description, parameters };
+  if (out !== null) {
+    const parameters: JsonObject = new Map<string, JsonValue>([
+      ["type", "object"],
+      ["properties", properties!],
+      ["required", required],
+    ]);
+    out.push({ name, description, parameters });
+  }
+  return name;
 }

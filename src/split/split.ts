@@ -94,7 +94,6 @@ export class SplitSizeError extends RangeError {
   }
 }
 
-
 /**
  * The rank key of an eligible item (`reference/split.md`, step 4), as 64 lowercase hex digits:
  * SHA-256 of `split.v1`, a zero byte, the seed as UTF-8, a zero byte and the id in decimal.
@@ -153,20 +152,27 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   if (!Number.isSafeInteger(size) || size < 1 || size > dataset.eligibleCount) {
     throw new SplitSizeError(size, dataset.eligibleCount);
   }
-  const ranked: { key: string; item: DatasetItem }[] = [];
+  // The key's first 48 bits as a number order almost every pair without comparing strings.
+  const ranked: { hi: number; key: string; item: DatasetItem }[] = [];
   for (const item of dataset.items) {
-    if (item.ineligible === undefined) ranked.push({ key: rankKey(seed, item.id), item });
+    if (item.ineligible !== undefined) continue;
+    const key = rankKey(seed, item.id);
+    ranked.push({ hi: parseInt(key.slice(0, 12), 16), key, item });
   }
-  ranked.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id);
+  ranked.sort((a, b) =>
+    a.hi - b.hi || (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id)
+  );
   const heldOut: HeldOutEntry[] = [];
   const heldIds = new Set<number>();
   const heldHashes = new Set<string>();
+  const heldQueries = new Set<string>();
   const digest = createHash("sha256");
   for (let k = 0; k < size; k++) {
     const { item } = ranked[k]!;
     heldOut.push({ id: item.id, hash: item.contentHash });
     heldIds.add(item.id);
     heldHashes.add(item.contentHash);
+    heldQueries.add(item.query);
     digest.update(`${decimal(item.id)} ${item.contentHash}\n`);
   }
   const complement: number[] = [];
@@ -175,7 +181,8 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   for (const item of dataset.items) {
     if (item.ineligible !== undefined) ineligible.push({ id: item.id, reason: item.ineligible });
     if (heldIds.has(item.id)) continue;
-    if (heldHashes.has(item.contentHash)) twins.push(item.id);
+    // Equal content hashes need equal queries, so only those items' hashes are computed.
+    if (heldQueries.has(item.query) && heldHashes.has(item.contentHash)) twins.push(item.id);
     else complement.push(item.id);
   }
   const byNumber = (a: number, b: number) => a - b;
