@@ -61,8 +61,12 @@ export const PLAIN_PROGRESS_MS = 5_000;
  * @throws {UsageError} When the text is not a positive duration.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { parseDuration } from "./verb_run.ts";
+ * import assert from "node:assert/strict";
+ *
  * assert.equal(parseDuration("timeout", "2m"), 120_000);
+ * assert.equal(parseDuration("timeout", "90"), 90_000);
  * ```
  */
 export function parseDuration(flag: string, text: string): number {

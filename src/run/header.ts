@@ -25,8 +25,18 @@ import {
  * @returns 64 hex digits.
  *
  * @example
- * ```ts ignore
- * const digest = configDigest(config);
+ * ```ts
+ * import { configDigest, lookupScorer, validateConfig } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const config = validateConfig(
+ *   await Deno.readTextFile("reference/testdata/whole.yaml"),
+ *   { lookupScorer },
+ * ).config!;
+ * const moved = { ...config, serving: { ...config.serving, concurrency: 1 } };
+ * assert.equal(configDigest(moved), configDigest(config));
+ * const reseeded = { ...config, sampling: { ...config.sampling, seed: 1n } };
+ * assert.notEqual(configDigest(reseeded), configDigest(config));
  * ```
  */
 export function configDigest(config: Config): string {
@@ -82,8 +92,22 @@ export interface HeaderFacts {
  * @returns The header record.
  *
  * @example
- * ```ts ignore
- * const header = makeHeader(config, facts);
+ * ```ts
+ * import { lookupScorer, makeHeader, validateConfig } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const config = validateConfig(
+ *   await Deno.readTextFile("reference/testdata/whole.yaml"),
+ *   { lookupScorer },
+ * ).config!;
+ * const header = makeHeader(config, {
+ *   assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c",
+ *   splitDigest: "s", scorerVersion: "1", toolCallParser: "hermes",
+ *   selftest: { passed: true, items: 2000 }, serverUrl: "http://127.0.0.1:8000/v1",
+ *   serverModels: ["base", "tuned-a"],
+ * });
+ * assert.deepEqual(header.models, { baseline: "base", adapters: ["tuned-a", "tuned-b"] });
+ * assert.equal(header.sampling.seed, "0");
  * ```
  */
 export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
@@ -134,8 +158,25 @@ function same(a: unknown, b: unknown): boolean {
  * @returns The differences, in plain words.
  *
  * @example
- * ```ts ignore
- * assert.deepEqual(headerChanges(header, header), []);
+ * ```ts
+ * import { headerChanges, lookupScorer, makeHeader, validateConfig } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const config = validateConfig(
+ *   await Deno.readTextFile("reference/testdata/whole.yaml"),
+ *   { lookupScorer },
+ * ).config!;
+ * const facts = {
+ *   assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c",
+ *   splitDigest: "s", scorerVersion: "1", toolCallParser: "hermes",
+ *   selftest: { passed: true, items: 2000 }, serverUrl: "http://127.0.0.1:8000/v1",
+ *   serverModels: ["base"],
+ * };
+ * const header = makeHeader(config, facts);
+ * assert.deepEqual(headerChanges(header, { ...header, startedAt: "2027-01-01T00:00:00.000Z" }), []);
+ * assert.deepEqual(headerChanges(header, makeHeader(config, { ...facts, scorerVersion: "2" })), [
+ *   'the scorer\'s version: "1" in the file, "2" now',
+ * ]);
  * ```
  */
 export function headerChanges(old: HeaderRecord, fresh: HeaderRecord): string[] {

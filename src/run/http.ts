@@ -31,7 +31,21 @@ export type HttpOutcome =
     readonly aborted: boolean;
   };
 
-/** The statuses worth retrying: 408, 429 and every 5xx. */
+/**
+ * Tells whether an HTTP status is worth retrying: 408, 429 and every 5xx.
+ *
+ * @param status The HTTP status.
+ * @returns Whether a retry might get an answer.
+ *
+ * @example
+ * ```ts
+ * import { isTransientStatus } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(isTransientStatus(503), true);
+ * assert.equal(isTransientStatus(400), false);
+ * ```
+ */
 export function isTransientStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }

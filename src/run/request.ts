@@ -34,8 +34,18 @@ export interface RequestSettings {
  * @returns Its prompt, sampling and thinking, as requests send them.
  *
  * @example
- * ```ts ignore
- * const settings = requestSettings(config);
+ * ```ts
+ * import { lookupScorer, requestSettings, validateConfig } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const config = validateConfig(
+ *   await Deno.readTextFile("reference/testdata/whole.yaml"),
+ *   { lookupScorer },
+ * ).config!;
+ * assert.deepEqual(requestSettings(config), {
+ *   system: "", temperature: 0, topP: 1, seed: 0n, maxTokens: 512,
+ *   templateKey: "enable_thinking", thinking: false,
+ * });
  * ```
  */
 export function requestSettings(config: Config): RequestSettings {

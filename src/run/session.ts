@@ -159,8 +159,30 @@ interface Task {
  * @returns The end record, the probe comparisons and the retry count.
  *
  * @example
- * ```ts ignore
- * const outcome = await runSession(plan, deps);
+ * ```ts
+ * import { DEFAULT_RETRY, runSession } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const item = { id: 7, index: 0, query: "q", tools: [], answers: [] };
+ * const lines: string[] = [];
+ * const body = JSON.stringify({ choices: [{ message: { content: "hi" }, finish_reason: "stop" }] });
+ * const outcome = await runSession({
+ *   items: [item], models: ["base"], previous: new Map(), probeItems: [],
+ *   batchInvariant: "not-required", concurrency: 4, session: 1, maxTokens: 64,
+ *   retry: DEFAULT_RETRY, graceMs: 5000, failAfter: 16,
+ * }, {
+ *   body: (it, model) => JSON.stringify({ model, q: it.query }),
+ *   digest: () => "0".repeat(64),
+ *   post: () => Promise.resolve({ ok: true, status: 200, body }),
+ *   score: () => ({ correct: false, reason: "no-call", detail: "no call" }),
+ *   write: (record) => lines.push(record.kind),
+ *   sleep: () => Promise.resolve(),
+ *   random: () => 0.5,
+ *   now: () => 0,
+ *   stop: new AbortController().signal,
+ * });
+ * assert.equal(outcome.end.outcome, "complete");
+ * assert.deepEqual(lines, ["result", "end"]);
  * ```
  */
 export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<SessionOutcome> {
