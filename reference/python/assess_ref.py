@@ -35,8 +35,11 @@ def cmd_score(_args):
             {"name": call["name"], "arguments": call["arguments"]}
             for call in strict_json.parse(case["answers"])
         ]
-        parser = case.get("toolCallParser", "hermes")
-        result = {"reason": scorer.reason(answers, case["reply"], case["ordering"], parser)}
+        parser = case.get("toolCallParser")
+        try:
+            result = {"reason": scorer.reason(answers, case["reply"], case["ordering"], parser)}
+        except scorer.CannotJudge as e:
+            result = {"reason": "error", "error": str(e)}
         if "id" in case:
             result = {"id": case["id"], **result}
         out.append(json.dumps(result))

@@ -5,6 +5,8 @@
 truncated, unparsed-call, malformed-arguments, no-call, call-count, name, arguments, match.
 """
 
+from collections import Counter
+
 from equality import json_equal
 from strict_json import StrictJsonError, parse
 
@@ -32,20 +34,34 @@ def _read_arguments(text):
     return value if isinstance(value, dict) else None
 
 
-def reason(answers, reply, ordering, tool_call_parser="hermes"):
+class CannotJudge(Exception):
+    """``score`` throws: the scorer cannot judge the item at all (not a wrong answer)."""
+
+
+def reason(answers, reply, ordering, tool_call_parser=None):
     """The reason for a reply to an item whose answer is ``answers``.
 
     answers: a list of ``{"name": str, "arguments": value}`` (values as ``strict_json.parse``
     gives them). reply: ``{"text": str, "calls": [{"name": str, "arguments": str}],
-    "truncated": bool}``. ordering: ``"any"`` or ``"strict"``.
+    "truncated": bool}``. ordering: ``"any"`` or ``"strict"``. tool_call_parser: the server's
+    parser, or None when the options name none (then hermes is assumed).
+
+    Raises CannotJudge for a parser the scorer does not know, and for an answer call whose
+    arguments are not a JSON object ("An item it cannot judge").
     """
+    if tool_call_parser is None:
+        tool_call_parser = "hermes"
+    if tool_call_parser not in MARKERS:
+        raise CannotJudge("xlam-tool-call does not know the tool-call parser %r" % tool_call_parser)
+    for i, answer in enumerate(answers):
+        if not isinstance(answer["arguments"], dict):
+            raise CannotJudge("the arguments of the answer's call %d are not an object" % (i + 1))
     calls = reply["calls"]
     # truncated: the reply reached the token limit.
     if reply["truncated"]:
         return "truncated"
-    # unparsed-call: no calls, and the text holds the server's tool-call marker.
-    marker = MARKERS.get(tool_call_parser) if tool_call_parser is not None else None
-    if not calls and marker is not None and marker in reply["text"]:
+    # unparsed-call: no calls, and the text holds the server's tool-call marker (exactly).
+    if not calls and MARKERS[tool_call_parser] in reply["text"]:
         return "unparsed-call"
     # malformed-arguments: a call's arguments are not one JSON object (read strictly).
     arguments = []
@@ -72,11 +88,10 @@ def reason(answers, reply, ordering, tool_call_parser="hermes"):
         return "match"
     if ordering != "any":
         raise ValueError("unknown ordering %r" % (ordering,))
-    # name: a call names a tool the answer does not call.
-    answer_names = {a["name"] for a in answers}
-    for call in calls:
-        if call["name"] not in answer_names:
-            return "name"
+    # name: the reply's tool names, counted with their repeats, are not the answer's (a tool the
+    # answer does not call, or one called more times than the answer does).
+    if Counter(c["name"] for c in calls) != Counter(a["name"] for a in answers):
+        return "name"
     # arguments: the calls are not the answer's calls in any order. Equality is an equivalence,
     # so pairing each call with the first unused equal answer call finds a full pairing
     # whenever one exists.

@@ -283,9 +283,18 @@ export function genCase(rng: Prng): ScoreCase {
     name: c.name,
     arguments: c.text ?? writeValue(c.args, rng, rng.chance(0.8) ? FREE_STYLE : DATASET_STYLE),
   }));
-  const toolCallParser = rng.chance(0.9) ? "hermes" : undefined;
+  const toolCallParser = rng.chance(0.9)
+    ? "hermes"
+    : rng.chance(0.8)
+    ? undefined
+    : rng.pick(["mistral", "", "Hermes", "llama3_json"]);
   return {
-    answers,
+    answers: rng.chance(0.01)
+      ? answers.replace(
+        /"arguments": \{\}/,
+        rng.pick(['"arguments": []', '"arguments": null', '"arguments": "{}"']),
+      )
+      : answers,
     reply: {
       text: rng.chance(0.7) ? "" : rng.pick(TEXTS),
       calls: replyCalls,

@@ -30,7 +30,7 @@ export function answerCalls(answers: string): AnswerCall[] {
   });
 }
 
-/** The reason the TypeScript scorer gives for a case (`error: …` when it throws). */
+/** The reason the TypeScript scorer gives for a case (`error` when it throws: cannot judge). */
 export function tsReason(c: ScoreCase): string {
   const scorer = lookupScorer("xlam-tool-call");
   if (scorer === undefined) throw new Error("xlam-tool-call is not registered");
@@ -41,8 +41,8 @@ export function tsReason(c: ScoreCase): string {
       ...(c.toolCallParser === undefined ? {} : { toolCallParser: c.toolCallParser }),
     });
     return verdict.reason;
-  } catch (e) {
-    return `error: ${e instanceof Error ? e.message : String(e)}`;
+  } catch {
+    return "error";
   }
 }
 
