@@ -402,3 +402,107 @@ Deno.test("SIGINT stops sending, flushes, and says how to resume", async () => {
     await stub.close();
   }
 });
+
+Deno.test("-timeout and -max-response bound every request; their failures are per-item errors", async () => {
+  const stub = startStub({
+    models: ["base"],
+    chat: (r) => {
+      const i = Number(JSON.parse(answerFor(r.body).arguments).x);
+      if (i === 1) return completion("base", { content: "x".repeat(5000) });
+      if (i === 2) {
+        return new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(new TextEncoder().encode("{"));
+            },
+          }),
+        );
+      }
+      return correct(r);
+    },
+  });
+  try {
+    const s = await setupRun(4, { url: stub.url });
+    const ran = await runIn([
+      "-config",
+      s.config,
+      "-out",
+      s.out,
+      "-timeout",
+      "300ms",
+      "-max-response",
+      "4096",
+      "-retries",
+      "0",
+    ]);
+    assert.equal(ran.code, 69, ran.stderr);
+    const { latest } = await results(s.out);
+    const errors = [...latest.values()].filter((r) => r.error !== null).sort((a, b) =>
+      a.itemId - b.itemId
+    ).map((r) => [r.itemId, r.error!.kind, r.error!.message]);
+    assert.deepEqual(errors, [
+      [1, "too-large", "the response body is 5309 bytes, over the 4096-byte cap"],
+      [2, "timeout", "no complete response within 0.3 s"],
+    ]);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("server settings come from the manifest or the environment when the file has none", async () => {
+  const stub = startStub({ models: ["base"], chat: correct });
+  try {
+    const s = await setupRun(2, { url: stub.url });
+    const text = await Deno.readTextFile(s.config);
+    await Deno.writeTextFile(
+      s.config,
+      text.replace(/ {2}url: .*\n/, "  insecure: false\n").replace(
+        "  toolCallParser: hermes\n",
+        "",
+      ),
+    );
+    const none = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(none.code, 64);
+    assert.match(
+      none.stderr,
+      /no server URL: set server.url in assess.yaml, url in the serve manifest, or ASSESS_SERVER_URL/,
+    );
+    const fromEnv = await runIn(["-config", s.config, "-out", s.out], {
+      ASSESS_SERVER_URL: stub.url,
+      ASSESS_TOOL_CALL_PARSER: "hermes",
+    });
+    assert.equal(fromEnv.code, 0, fromEnv.stderr);
+    const manifest = `${s.dir}/serve.json`;
+    await Deno.writeTextFile(manifest, JSON.stringify({ url: stub.url, toolCallParser: "hermes" }));
+    const out2 = `${s.dir}/results2.jsonl`;
+    const fromManifest = await runIn(["-config", s.config, "-out", out2], {
+      ASSESS_SERVE_MANIFEST: manifest,
+      ASSESS_SERVER_URL: "http://127.0.0.1:1/v1",
+    });
+    assert.equal(fromManifest.code, 0, fromManifest.stderr);
+    assert.equal((await results(out2)).file.header.server.url, stub.url);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("on a terminal, the progress lines are redrawn in place", async () => {
+  const stub = startStub({ models: ["base", "tuned"], chat: correct });
+  try {
+    const s = await setupRun(3, { url: stub.url, adapters: [{ name: "tuned" }] });
+    let stderr = "";
+    const { onStopSignal: _signals, ...real } = denoIo();
+    const code = await runCli(["run", "-config", s.config, "-out", s.out], {
+      ...real,
+      stdout: { isTerminal: false, write: () => Promise.resolve() },
+      stderr: { isTerminal: true, write: (t) => Promise.resolve(void (stderr += t)) },
+      env: () => undefined,
+    });
+    assert.equal(code, 0, stderr);
+    assert(stderr.includes("\x1b[2Kbase   3/3 "), stderr);
+    assert(stderr.includes("\x1b[2Ktuned  3/3 "), stderr);
+    assert.doesNotMatch(stderr, /^progress /m);
+  } finally {
+    await stub.close();
+  }
+});
