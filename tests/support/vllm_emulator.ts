@@ -1,0 +1,1449 @@
+/**
+ * An emulator of vLLM's OpenAI-compatible HTTP API (`../shared/reference/vllm-api.md`), serving
+ * scripted models, for the tests of `assess run` and the README's quick start.
+ *
+ * The scripted model "writes" raw text (hermes `<tool_call>` blocks, maybe a `<think>` block), and
+ * the emulator runs vLLM's parsers on it (qwen3 reasoning, then hermes, all or nothing), so what the
+ * client receives is what vLLM would send for that text. See `reference/emulator.md`.
+ *
+ * Library: {@linkcode startEmulator}. Standalone:
+ * `deno run --allow-net=127.0.0.1 --allow-read tests/support/vllm_emulator.ts --port 0 --dataset FILE`
+ * prints its URL (`http://127.0.0.1:PORT/v1`) on the first line of stdout.
+ *
+ * @module
+ */
+
+import type { Item } from "../../src/dataset/item.ts";
+import { JsonNumber, type JsonValue } from "../../src/json/json_value.ts";
+import { type RawAction, type RawRequest, type RawServer, startRawServer } from "./http1_server.ts";
+import {
+  pyFloatRepr,
+  type PyInt,
+  pyJsonLoads,
+  type PyValue,
+  writeAsWritten,
+} from "./python_json.ts";
+import {
+  type HermesArgs,
+  parseHermes,
+  parseQwen3Reasoning,
+  type Qwen3ParserMode,
+} from "./vllm_parsers.ts";
+
+/** Which vLLM generation to emulate (§0 of the reference): sets the defaults of the switches. */
+export type VllmVersion = "legacy" | "mid" | "main-2026";
+
+/** The ways a scripted model answers wrongly. */
+export type WrongKind = "wrongArgument" | "wrongName" | "noCall" | "extraCall";
+
+/**
+ * How a scripted model behaves. Everything is off by default: the model answers with the answer
+ * key. Rates are fractions of items, decided by a hash of (model, emulator seed, query, request
+ * seed), so the same request always gets the same reply.
+ */
+export interface ModelScript {
+  /** Fraction of items answered wrongly. Default 0. */
+  readonly errorRate?: number;
+  /** Weights of the wrong-answer kinds. Default 1 each. */
+  readonly errorMix?: Readonly<Partial<Record<WrongKind, number>>>;
+  /** Fraction of items whose `<tool_call>` text is broken (parse fails: raw text as content). */
+  readonly brokenRate?: number;
+  /** Fraction of items cut mid-call: finish_reason `length`, completion_tokens = max_tokens. */
+  readonly truncateRate?: number;
+  /**
+   * Fraction of items cut after complete calls: vLLM reports `tool_calls` with completion_tokens =
+   * max_tokens.
+   */
+  readonly truncateAfterCallsRate?: number;
+  /** Delay before answering, in milliseconds. Default 0. */
+  readonly delayMs?: number;
+  /**
+   * The reply depends on the load: when another chat request was in flight at any time during this
+   * one (which waits `batchWindowMs`), a number argument changes (or one is added).
+   */
+  readonly batchVariant?: boolean;
+  /** How long a batch-variant request waits to see other requests. Default 5 ms. */
+  readonly batchWindowMs?: number;
+  /** Writes a `<think>` block when thinking is enabled (the template key true or not sent). */
+  readonly thinking?: boolean;
+}
+
+/** Faults the emulator can inject into chat completions. */
+export type FaultKind =
+  | "drop"
+  | "500"
+  | "429"
+  | "503"
+  | "hang"
+  | "endless"
+  | "huge"
+  | "cut"
+  | "not-json"
+  | "no-choices"
+  | "args-not-string";
+
+/**
+ * When to inject a fault. A rule with none of `requests`, `attempts`, `rate` applies to every chat
+ * request (of its `models`). The first rule that applies wins.
+ */
+export interface FaultRule {
+  /** What happens. */
+  readonly kind: FaultKind;
+  /** Chat request numbers (1-based, counted over the whole server) it hits. */
+  readonly requests?: readonly number[];
+  /** Per (model, item) attempt numbers it hits: `[1]` fails every item's first request. */
+  readonly attempts?: readonly number[];
+  /** A fraction of requests, decided by a hash of (seed, request number). */
+  readonly rate?: number;
+  /** Only these models. Default all. */
+  readonly models?: readonly string[];
+  /** The `Retry-After` seconds of a 429. Default 1. */
+  readonly retryAfter?: number;
+}
+
+/** A LoRA adapter served from the start (`--lora-modules`). */
+export interface AdapterSpec {
+  /** Its served name. */
+  readonly name: string;
+  /** Its path (the card's `root`). Default `/adapters/<name>`. */
+  readonly path?: string;
+  /** Its base model name (the card's `parent`). Default the base model. */
+  readonly parent?: string;
+}
+
+/** Settings of {@linkcode startEmulator}. */
+export interface EmulatorOptions {
+  /** Port, 0 (default) for a free one. */
+  readonly port?: number;
+  /** The API key (`--api-key`); none by default. */
+  readonly apiKey?: string;
+  /** The generation emulated; default `mid`. */
+  readonly version?: VllmVersion;
+  /** Error envelope: `flat` (legacy) or `nested` (mid, main-2026). */
+  readonly errorFormat?: "flat" | "nested";
+  /** Reasoning field(s): `reasoning_content` (legacy), `both` (mid), `reasoning` (main-2026). */
+  readonly reasoningField?: "reasoning_content" | "both" | "reasoning";
+  /** Omit `tool_calls` when empty (main-2026) instead of `[]`. */
+  readonly omitEmptyToolCalls?: boolean;
+  /** Hermes arguments: `pythonJsonDumps` (default) or `verbatim`. */
+  readonly hermesArgs?: HermesArgs;
+  /** Whether `--reasoning-parser qwen3` is on. Default true. */
+  readonly reasoningParser?: boolean;
+  /** The qwen3 parser generation: `strict` (legacy, mid), `main2026` (main-2026). */
+  readonly qwen3ParserMode?: Qwen3ParserMode;
+  /** `--enable-auto-tool-choice --tool-call-parser hermes`. Default true. */
+  readonly autoToolChoice?: boolean;
+  /** `VLLM_ALLOW_RUNTIME_LORA_UPDATING`: the load/unload routes exist. Default true. */
+  readonly dynamicLora?: boolean;
+  /** The served base model name. Default `base`. */
+  readonly baseModel?: string;
+  /** The base card's `root` (`--model`). Default `Qwen/Qwen3-8B`. */
+  readonly root?: string;
+  /** Adapters served from the start. */
+  readonly adapters?: readonly (string | AdapterSpec)[];
+  /** Paths where an adapter can be loaded from. Default: any path. */
+  readonly adapterPaths?: readonly string[];
+  /**
+   * Scripts by model name (an object or a spec string, see {@linkcode parseScript}). A model with
+   * no entry gets the script its name spells (`broken`, `errors-20`, …), else the answer key.
+   */
+  readonly scripts?: Readonly<Record<string, ModelScript | string>>;
+  /** The dataset's items (answers with exact numbers). */
+  readonly items?: readonly Item[];
+  /** Or raw dataset rows (`{id, query, tools, answers}` with `answers` a JSON string). */
+  readonly rows?: readonly unknown[];
+  /** The emulator's seed, mixed into every scripted decision. Default 0. */
+  readonly seed?: number;
+  /** `max_model_len`. Default 32768. */
+  readonly maxModelLen?: number;
+  /** The chat template key that switches thinking. Default `enable_thinking`. */
+  readonly templateKey?: string;
+  /** Faults to inject. */
+  readonly faults?: readonly FaultRule[];
+  /** The server dies on chat request number `dieAfter + 1`: it and everything in flight dropped. */
+  readonly dieAfter?: number;
+  /** Called once when the server has died (the standalone process exits). */
+  readonly onDie?: () => void;
+  /** Keep every chat request's parsed body in `requests`. Default false. */
+  readonly record?: boolean;
+  /** Size of a `huge` body. Default 64 MiB. */
+  readonly hugeBytes?: number;
+  /** Milliseconds between the bytes of an `endless` body. Default 100. */
+  readonly endlessIntervalMs?: number;
+}
+
+/** Counters, live (they change as requests arrive). */
+export interface EmulatorStats {
+  /** Every HTTP request. */
+  httpRequests: number;
+  /** Chat completion requests. */
+  chatRequests: number;
+  /** Chat completions answered normally (200 with a completion). */
+  answered: number;
+  /** Faults injected. */
+  faults: number;
+  /** Chat requests in flight now. */
+  inFlight: number;
+  /** The most chat requests seen in flight at once. */
+  maxInFlight: number;
+  /** Chat requests by model name (as the request named it, base when empty). */
+  readonly perModel: Map<string, number>;
+  /** Chat requests by {@linkcode itemKey}(model, item id); item id `?` when the query matched none. */
+  readonly perItem: Map<string, number>;
+  /** Normal answers by {@linkcode itemKey}(model, item id). */
+  readonly answeredPerItem: Map<string, number>;
+  /** Successful `load_lora_adapter` calls. */
+  loads: number;
+}
+
+/** A chat request as recorded with `record: true`. */
+export interface RecordedRequest {
+  /** Its number, from 1. */
+  readonly n: number;
+  /** The model it named. */
+  readonly model: string;
+  /** The matched item's id, or null. */
+  readonly itemId: number | null;
+  /** The parsed body. */
+  readonly body: unknown;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** The base URL, `http://127.0.0.1:PORT/v1`. */
+  readonly url: string;
+  /** The port. */
+  readonly port: number;
+  /** Live counters. */
+  readonly stats: EmulatorStats;
+  /** Recorded chat requests (with `record: true`). */
+  readonly requests: RecordedRequest[];
+  /** Whether the server died (`dieAfter`) or was killed. */
+  readonly dead: boolean;
+  /** How many chat requests named (model, item id). */
+  asked(model: string, itemId: number): number;
+  /** How many normal answers (model, item id) got. */
+  answeredCount(model: string, itemId: number): number;
+  /** Dies now, as a crash: the listener and every connection closed, nothing answered. */
+  kill(): Promise<void>;
+  /** Stops the server (same as kill, for a test's cleanup). */
+  close(): Promise<void>;
+}
+
+/**
+ * The key of `perItem` and `answeredPerItem`.
+ *
+ * @param model The model name.
+ * @param itemId The item id, or `?`.
+ * @returns The key.
+ *
+ * @example
+ * ```ts
+ * import { itemKey } from "./vllm_emulator.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(itemKey("base", 3), "base\u00003");
+ * ```
+ */
+export function itemKey(model: string, itemId: number | "?"): string {
+  return `${model}\u0000${itemId}`;
+}
+
+const PRESETS: Record<string, ModelScript> = {
+  "answer-key": {},
+  broken: { brokenRate: 1 },
+  truncate: { truncateRate: 1 },
+  "truncate-after": { truncateAfterCallsRate: 1 },
+  slow: { delayMs: 100 },
+  "batch-variant": { batchVariant: true },
+  thinking: { thinking: true },
+  errors: { errorRate: 0.2 },
+  "wrong-argument": { errorRate: 1, errorMix: { wrongArgument: 1 } },
+  "wrong-name": { errorRate: 1, errorMix: { wrongName: 1 } },
+  "no-call": { errorRate: 1, errorMix: { noCall: 1 } },
+  "extra-call": { errorRate: 1, errorMix: { extraCall: 1 } },
+};
+
+/**
+ * Reads a script spec: comma-separated words, each a preset with an optional `:value` (a rate for
+ * rates, milliseconds for `slow`): `answer-key`, `errors:0.2`, `wrong-argument:0.5`,
+ * `wrong-name`, `no-call`, `extra-call`, `broken:0.3`, `truncate`, `truncate-after`, `slow:50`,
+ * `batch-variant`, `thinking`. Words combine: `errors:0.1,slow:20,thinking`.
+ *
+ * @param spec The spec.
+ * @returns The script.
+ * @throws {RangeError} On an unknown word or a bad value.
+ *
+ * @example
+ * ```ts
+ * import { parseScript } from "./vllm_emulator.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseScript("errors:0.3,slow:20"), { errorRate: 0.3, delayMs: 20 });
+ * ```
+ */
+export function parseScript(spec: string): ModelScript {
+  let out: ModelScript = {};
+  for (const word of spec.split(",").map((w) => w.trim()).filter((w) => w !== "")) {
+    const [name = "", valueText] = word.split(":");
+    const preset = PRESETS[name];
+    if (preset === undefined) throw new RangeError(`unknown script word "${name}"`);
+    out = { ...out, ...preset };
+    if (valueText === undefined) continue;
+    const v = Number(valueText);
+    if (!Number.isFinite(v) || v < 0) throw new RangeError(`bad value in script word "${word}"`);
+    if (name === "slow") out = { ...out, delayMs: v };
+    else if (name === "batch-variant") out = { ...out, batchWindowMs: v };
+    else if (name === "broken") out = { ...out, brokenRate: v };
+    else if (name === "truncate") out = { ...out, truncateRate: v };
+    else if (name === "truncate-after") out = { ...out, truncateAfterCallsRate: v };
+    else if (name === "answer-key" || name === "thinking") {
+      throw new RangeError(`"${name}" takes no value`);
+    } else out = { ...out, errorRate: v };
+  }
+  return out;
+}
+
+/**
+ * The script a model name spells: a preset name (`broken`, `slow`, …), or `errors-N`,
+ * `wrong-argument-N`, … with N a percentage; anything else answers with the answer key.
+ *
+ * @param name The model name.
+ * @returns The script.
+ *
+ * @example
+ * ```ts
+ * import { scriptForName } from "./vllm_emulator.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(scriptForName("errors-25"), { errorRate: 0.25 });
+ * assert.deepEqual(scriptForName("tuned-a"), {});
+ * ```
+ */
+export function scriptForName(name: string): ModelScript {
+  const preset = PRESETS[name];
+  if (preset !== undefined) return preset;
+  const m = /^(errors|wrong-argument|wrong-name|no-call|extra-call|broken|truncate)-(\d+)$/.exec(
+    name,
+  );
+  if (m === null) return {};
+  return parseScript(`${m[1]}:${Number(m[2]) / 100}`);
+}
+
+/**
+ * Reads a fault spec: `KIND[@N,N…][#A,A…][:RATE][/MODEL]`, e.g. `500@3,7` (requests 3 and 7),
+ * `429:0.1` (a tenth of requests), `drop#1` (every item's first attempt), `hang@5/tuned-a`.
+ *
+ * @param spec The spec.
+ * @returns The rule.
+ * @throws {RangeError} On an unknown kind or a bad number.
+ *
+ * @example
+ * ```ts
+ * import { parseFault } from "./vllm_emulator.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseFault("500@3,7"), { kind: "500", requests: [3, 7] });
+ * assert.deepEqual(parseFault("drop#1/tuned-a"), { kind: "drop", attempts: [1], models: ["tuned-a"] });
+ * ```
+ */
+export function parseFault(spec: string): FaultRule {
+  const m = /^([a-z0-9-]+)(?:@([0-9,]+))?(?:#([0-9,]+))?(?::([0-9.]+))?(?:\/(.+))?$/.exec(spec);
+  const kinds: readonly string[] = [
+    "drop",
+    "500",
+    "429",
+    "503",
+    "hang",
+    "endless",
+    "huge",
+    "cut",
+    "not-json",
+    "no-choices",
+    "args-not-string",
+  ];
+  if (m === null || !kinds.includes(m[1]!)) throw new RangeError(`bad fault spec "${spec}"`);
+  const nums = (t: string): number[] => t.split(",").filter((x) => x !== "").map(Number);
+  let rule: FaultRule = { kind: m[1] as FaultKind };
+  if (m[2] !== undefined) rule = { ...rule, requests: nums(m[2]) };
+  if (m[3] !== undefined) rule = { ...rule, attempts: nums(m[3]) };
+  if (m[4] !== undefined) {
+    const rate = Number(m[4]);
+    if (!(rate >= 0 && rate <= 1)) throw new RangeError(`bad fault rate in "${spec}"`);
+    rule = { ...rule, rate };
+  }
+  if (m[5] !== undefined) rule = { ...rule, models: [m[5]] };
+  return rule;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dataset, as the emulator knows it.
+
+interface Call {
+  readonly name: string;
+  readonly args: PyValue;
+}
+
+interface Entry {
+  readonly id: number;
+  readonly toolNames: () => readonly string[];
+  readonly answers: () => readonly Call[];
+}
+
+function fromJsonValue(v: JsonValue): PyValue {
+  if (v === null || typeof v === "boolean" || typeof v === "string") return v;
+  if (v instanceof JsonNumber) {
+    return /^-?[0-9]+$/.test(v.text)
+      ? { kind: "int", value: BigInt(v.text), text: v.text }
+      : { kind: "float", value: Number(v.text), text: v.text };
+  }
+  if (Array.isArray(v)) return v.map(fromJsonValue);
+  const m = new Map<string, PyValue>();
+  for (const [k, x] of v as ReadonlyMap<string, JsonValue>) m.set(k, fromJsonValue(x));
+  return m;
+}
+
+function lazy<T>(f: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = f();
+      done = true;
+    }
+    return value;
+  };
+}
+
+function callsFromRowAnswers(text: string): readonly Call[] {
+  const v = pyJsonLoads(text);
+  if (!Array.isArray(v)) return [];
+  const out: Call[] = [];
+  for (const c of v) {
+    if (!(c instanceof Map)) continue;
+    const name = c.get("name");
+    out.push({
+      name: typeof name === "string" ? name : String(name),
+      args: c.has("arguments") ? c.get("arguments")! : new Map(),
+    });
+  }
+  return out;
+}
+
+function toolNamesFromRow(text: string): readonly string[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.map((t) => String(t?.name)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function indexDataset(options: EmulatorOptions): Map<string, Entry[]> {
+  const byQuery = new Map<string, Entry[]>();
+  const add = (query: string, e: Entry): void => {
+    const list = byQuery.get(query);
+    if (list === undefined) byQuery.set(query, [e]);
+    else list.push(e);
+  };
+  for (const item of options.items ?? []) {
+    const names = item.tools.map((t) => t.name);
+    const answers = item.answers.map((a) => ({ name: a.name, args: fromJsonValue(a.arguments) }));
+    add(item.query, { id: item.id, toolNames: () => names, answers: () => answers });
+  }
+  for (const raw of options.rows ?? []) {
+    const row = raw as { id?: unknown; query?: unknown; tools?: unknown; answers?: unknown };
+    if (typeof row.query !== "string" || typeof row.id !== "number") continue;
+    const answersText = typeof row.answers === "string" ? row.answers : "[]";
+    const toolsText = typeof row.tools === "string" ? row.tools : "[]";
+    add(row.query, {
+      id: row.id,
+      toolNames: lazy(() => toolNamesFromRow(toolsText)),
+      answers: lazy(() => {
+        try {
+          return callsFromRowAnswers(answersText);
+        } catch {
+          return [];
+        }
+      }),
+    });
+  }
+  return byQuery;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic choices.
+
+/** cyrb53: a fast 53-bit string hash. */
+function hash53(s: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+function unit(s: string, seed: number): number {
+  return hash53(s, seed) / 9007199254740992;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the scripted model writes.
+
+const NO_CALL_TEXT = "I'm sorry, but none of the available tools can help with that request.";
+const UNKNOWN_TEXT = "I don't know how to help with that.";
+
+function renderCalls(calls: readonly Call[]): string {
+  return calls.map((c) =>
+    `<tool_call>\n{"name": ${JSON.stringify(c.name)}, "arguments": ${
+      writeAsWritten(c.args)
+    }}\n</tool_call>`
+  ).join("\n");
+}
+
+function alterValue(v: PyValue): PyValue {
+  if (v === null) return "wrong";
+  if (typeof v === "boolean") return !v;
+  if (typeof v === "string") return `${v}_wrong`;
+  if (Array.isArray(v)) return v.length > 0 ? v.slice(0, -1) : ["wrong"];
+  if (v instanceof Map) return v.size > 0 ? new Map() : new Map([["wrong", true]]);
+  const n = v as PyInt | { kind: "float"; value: number; text: string };
+  if (n.kind === "int") {
+    const value = n.value + 1n;
+    return { kind: "int", value, text: value.toString() };
+  }
+  const value = Number.isFinite(n.value) ? n.value + 1 : 0;
+  return { kind: "float", value, text: pyFloatRepr(value) };
+}
+
+function wrongArgument(calls: readonly Call[]): readonly Call[] | undefined {
+  const first = calls[0];
+  if (first === undefined) return undefined;
+  let args: PyValue;
+  if (first.args instanceof Map) {
+    const m = new Map(first.args);
+    const key = m.keys().next();
+    if (key.done) m.set("unexpected", "wrong");
+    else m.set(key.value, alterValue(m.get(key.value)!));
+    args = m;
+  } else {
+    args = alterValue(first.args);
+  }
+  return [{ name: first.name, args }, ...calls.slice(1)];
+}
+
+/** Changes the first number argument (depth first), or adds one: what batching does. */
+function batchPerturb(calls: readonly Call[]): readonly Call[] | undefined {
+  const first = calls[0];
+  if (first === undefined) return undefined;
+  let done = false;
+  const walk = (v: PyValue): PyValue => {
+    if (done || v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v instanceof Map) {
+      const m = new Map<string, PyValue>();
+      for (const [k, x] of v) m.set(k, walk(x));
+      return m;
+    }
+    done = true;
+    return alterValue(v);
+  };
+  let args = walk(first.args);
+  if (!done) {
+    const m = args instanceof Map ? new Map(args) : new Map<string, PyValue>();
+    m.set("batch_size_hint", { kind: "int", value: 2n, text: "2" });
+    args = m;
+  }
+  return [{ name: first.name, args }, ...calls.slice(1)];
+}
+
+function breakText(text: string, u: number): string {
+  const last = text.lastIndexOf("<tool_call>");
+  if (last < 0) return `${text}\n<tool_call>\n{"name": "`;
+  const head = text.slice(0, last);
+  const block = text.slice(last);
+  if (u < 1 / 3) {
+    // The last block's closing brace is missing.
+    const close = block.lastIndexOf("}");
+    return head + block.slice(0, close) + block.slice(close + 1);
+  }
+  if (u < 2 / 3) return head + block.replaceAll('"', "'");
+  return head + block.replace("\n</tool_call>", " and more\n</tool_call>");
+}
+
+function tokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+interface Generated {
+  readonly text: string;
+  readonly engineFinish: "stop" | "length";
+  readonly completionTokens: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server.
+
+interface ServedAdapter {
+  readonly name: string;
+  readonly path: string;
+  readonly parent: string;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const JSON_HEADERS = { "content-type": "application/json" } as const;
+
+/**
+ * Starts an emulator on 127.0.0.1.
+ *
+ * @param options The settings; see {@linkcode EmulatorOptions}.
+ * @returns The running emulator.
+ *
+ * @example
+ * ```ts
+ * import { startEmulator } from "./vllm_emulator.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const emu = await startEmulator({
+ *   rows: [{ id: 7, query: "Weather in Paris?", tools: "[]",
+ *            answers: '[{"name": "weather", "arguments": {"city": "Paris", "days": 1.0}}]' }],
+ * });
+ * const r = await fetch(`${emu.url}/chat/completions`, {
+ *   method: "POST",
+ *   headers: { "content-type": "application/json" },
+ *   body: JSON.stringify({ model: "base", messages: [{ role: "user", content: "Weather in Paris?" }],
+ *     tools: [{ type: "function", function: { name: "weather", parameters: {} } }],
+ *     chat_template_kwargs: { enable_thinking: false } }),
+ * });
+ * const body = await r.json();
+ * assert.equal(body.choices[0].finish_reason, "tool_calls");
+ * assert.equal(body.choices[0].message.tool_calls[0].function.arguments, '{"city": "Paris", "days": 1.0}');
+ * assert.equal(emu.asked("base", 7), 1);
+ * await emu.close();
+ * ```
+ */
+export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const version = options.version ?? "mid";
+  const errorFormat = options.errorFormat ?? (version === "legacy" ? "flat" : "nested");
+  const reasoningField = options.reasoningField ??
+    (version === "legacy" ? "reasoning_content" : version === "mid" ? "both" : "reasoning");
+  const omitEmpty = options.omitEmptyToolCalls ?? version === "main-2026";
+  const hermesArgs = options.hermesArgs ?? "pythonJsonDumps";
+  const reasoningParser = options.reasoningParser ?? true;
+  const qwen3Mode = options.qwen3ParserMode ?? (version === "main-2026" ? "main2026" : "strict");
+  const autoTools = options.autoToolChoice ?? true;
+  const dynamicLora = options.dynamicLora ?? true;
+  const baseModel = options.baseModel ?? "base";
+  const root = options.root ?? "Qwen/Qwen3-8B";
+  const seed = options.seed ?? 0;
+  const maxModelLen = options.maxModelLen ?? 32768;
+  const templateKey = options.templateKey ?? "enable_thinking";
+  const faults = options.faults ?? [];
+  const hugeBytes = options.hugeBytes ?? 64 * 1024 * 1024;
+  const endlessIntervalMs = options.endlessIntervalMs ?? 100;
+  const record = options.record ?? false;
+  const byQuery = indexDataset(options);
+
+  const adapters = new Map<string, ServedAdapter>();
+  for (const a of options.adapters ?? []) {
+    const spec: AdapterSpec = typeof a === "string" ? { name: a } : a;
+    adapters.set(spec.name, {
+      name: spec.name,
+      path: spec.path ?? `/adapters/${spec.name}`,
+      parent: spec.parent ?? baseModel,
+    });
+  }
+  const scriptCache = new Map<string, ModelScript>();
+  const scriptOf = (model: string): ModelScript => {
+    let s = scriptCache.get(model);
+    if (s === undefined) {
+      const given = options.scripts?.[model];
+      s = given === undefined
+        ? scriptForName(model)
+        : typeof given === "string"
+        ? parseScript(given)
+        : given;
+      scriptCache.set(model, s);
+    }
+    return s;
+  };
+  // Fail early on a bad script spec.
+  for (const name of Object.keys(options.scripts ?? {})) scriptOf(name);
+
+  const stats: EmulatorStats = {
+    httpRequests: 0,
+    chatRequests: 0,
+    answered: 0,
+    faults: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    perModel: new Map(),
+    perItem: new Map(),
+    answeredPerItem: new Map(),
+    loads: 0,
+  };
+  const requests: RecordedRequest[] = [];
+  let arrivals = 0;
+  let dead = false;
+  let markDead = (): void => {};
+  const whenDead = new Promise<void>((resolve) => markDead = resolve);
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  const sleep = (ms: number): Promise<void> =>
+    Promise.race([
+      new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          resolve();
+        }, ms);
+        timers.add(t);
+      }),
+      whenDead,
+    ]);
+
+  const bump = (map: Map<string, number>, key: string): number => {
+    const n = (map.get(key) ?? 0) + 1;
+    map.set(key, n);
+    return n;
+  };
+
+  function errorResponse(
+    status: number,
+    type: string,
+    message: string,
+    param: string | null = null,
+    headers: Record<string, string> = {},
+  ): RawAction {
+    const info = { message, type, param, code: status };
+    const body = errorFormat === "flat" ? { object: "error", ...info } : { error: info };
+    return {
+      kind: "respond",
+      status,
+      headers: { ...JSON_HEADERS, ...headers },
+      body: JSON.stringify(body),
+    };
+  }
+
+  const notFoundRoute = (): RawAction => ({
+    kind: "respond",
+    status: 404,
+    headers: JSON_HEADERS,
+    body: '{"detail":"Not Found"}',
+  });
+
+  function validationError(message: string): RawAction {
+    return errorResponse(400, version === "main-2026" ? "Bad Request" : "BadRequestError", message);
+  }
+
+  function isJsonRequest(req: RawRequest): boolean {
+    const ct = (req.headers.get("content-type") ?? "").toLowerCase().split(";")[0]!.trim();
+    return ct === "application/json";
+  }
+
+  function authorized(req: RawRequest): boolean {
+    if (options.apiKey === undefined) return true;
+    const h = req.headers.get("authorization") ?? "";
+    const space = h.indexOf(" ");
+    if (space < 0) return false;
+    if (version === "legacy") return h === `Bearer ${options.apiKey}`;
+    return h.slice(0, space).toLowerCase() === "bearer" && h.slice(space + 1) === options.apiKey;
+  }
+
+  function modelsList(): RawAction {
+    const created = Math.floor(Date.now() / 1000);
+    const permission = () => [{
+      id: `modelperm-${created.toString(16)}`,
+      object: "model_permission",
+      created,
+      allow_create_engine: false,
+      allow_sampling: true,
+      allow_logprobs: true,
+      allow_search_indices: false,
+      allow_view: true,
+      allow_fine_tuning: false,
+      organization: "*",
+      group: null,
+      is_blocking: false,
+    }];
+    const data = [{
+      id: baseModel,
+      object: "model",
+      created,
+      owned_by: "vllm",
+      root,
+      parent: null,
+      max_model_len: maxModelLen,
+      permission: permission(),
+    }];
+    for (const a of adapters.values()) {
+      data.push({
+        id: a.name,
+        object: "model",
+        created,
+        owned_by: "vllm",
+        root: a.path,
+        parent: a.parent as unknown as null,
+        max_model_len: null as unknown as number,
+        permission: permission(),
+      });
+    }
+    return {
+      kind: "respond",
+      status: 200,
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ object: "list", data }),
+    };
+  }
+
+  function loraRoute(req: RawRequest, load: boolean): RawAction {
+    if (!dynamicLora) return notFoundRoute();
+    if (req.method !== "POST") return methodNotAllowed();
+    if (!isJsonRequest(req)) {
+      return validationError("Unsupported Media Type: Only 'application/json' is allowed");
+    }
+    let body: Record<string, unknown>;
+    try {
+      const v = JSON.parse(dec.decode(req.body));
+      if (v === null || typeof v !== "object" || Array.isArray(v)) throw new TypeError();
+      body = v;
+    } catch {
+      return validationError("JSON decode error");
+    }
+    const name = typeof body.lora_name === "string" ? body.lora_name : "";
+    if (load) {
+      const path = typeof body.lora_path === "string" ? body.lora_path : "";
+      if (name === "" || path === "") {
+        return errorResponse(
+          400,
+          "InvalidUserInput",
+          "Both 'lora_name' and 'lora_path' must be provided.",
+        );
+      }
+      if (adapters.has(name) && !(version !== "legacy" && body.load_inplace === true)) {
+        return errorResponse(
+          400,
+          "InvalidUserInput",
+          version === "legacy"
+            ? `The lora adapter '${name}' has already been loaded.`
+            : `The lora adapter '${name}' has already been loaded. If you want to load the adapter in place, set 'load_inplace' to True.`,
+        );
+      }
+      if (options.adapterPaths !== undefined && !options.adapterPaths.includes(path)) {
+        return errorResponse(
+          404,
+          "NotFoundError",
+          `Loading lora ${name} failed: No adapter found for ${path}`,
+        );
+      }
+      adapters.set(name, { name, path, parent: baseModel });
+      stats.loads++;
+      return {
+        kind: "respond",
+        status: 200,
+        body: `Success: LoRA adapter '${name}' added successfully.`,
+      };
+    }
+    if (name === "") {
+      return errorResponse(
+        400,
+        "InvalidUserInput",
+        version === "legacy"
+          ? "either 'lora_name' and 'lora_int_id' needs to be provided."
+          : "'lora_name' needs to be provided to unload a LoRA adapter.",
+      );
+    }
+    if (!adapters.delete(name)) {
+      return errorResponse(404, "NotFoundError", `The lora adapter '${name}' cannot be found.`);
+    }
+    return {
+      kind: "respond",
+      status: 200,
+      body: `Success: LoRA adapter '${name}' removed successfully.`,
+    };
+  }
+
+  function methodNotAllowed(): RawAction {
+    return {
+      kind: "respond",
+      status: 405,
+      headers: JSON_HEADERS,
+      body: '{"detail":"Method Not Allowed"}',
+    };
+  }
+
+  function die(): void {
+    if (dead) return;
+    dead = true;
+    markDead();
+    for (const t of timers) clearTimeout(t);
+    timers.clear();
+    const s = server;
+    queueMicrotask(() => {
+      void s.close().then(() => options.onDie?.());
+    });
+  }
+
+  function userQuery(messages: readonly unknown[]): string | undefined {
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i] as { role?: unknown; content?: unknown } | null;
+      if (m === null || typeof m !== "object" || m.role !== "user") continue;
+      if (typeof m.content === "string") return m.content;
+      if (Array.isArray(m.content)) {
+        return m.content.map((p: { text?: unknown }) => typeof p?.text === "string" ? p.text : "")
+          .join("");
+      }
+      return undefined;
+    }
+    return undefined;
+  }
+
+  function findEntry(query: string | undefined, toolNames: readonly string[]): Entry | undefined {
+    if (query === undefined) return undefined;
+    const list = byQuery.get(query);
+    if (list === undefined) return undefined;
+    if (list.length === 1) return list[0];
+    const key = toolNames.join("\u0000");
+    return list.find((e) => e.toolNames().join("\u0000") === key) ?? list[0];
+  }
+
+  function pickFault(n: number, model: string, attempt: number): FaultRule | undefined {
+    for (const f of faults) {
+      if (f.models !== undefined && !f.models.includes(model)) continue;
+      const unconditional = f.requests === undefined && f.attempts === undefined &&
+        f.rate === undefined;
+      if (
+        unconditional || f.requests?.includes(n) || f.attempts?.includes(attempt) ||
+        (f.rate !== undefined && unit(`fault:${f.kind}:${n}`, seed) < f.rate)
+      ) return f;
+    }
+    return undefined;
+  }
+
+  function generate(
+    model: string,
+    script: ModelScript,
+    entry: Entry | undefined,
+    query: string,
+    toolNames: readonly string[],
+    requestSeed: string,
+    thinkingOn: boolean,
+    maxTokens: number,
+    concurrent: boolean,
+  ): Generated {
+    const salt = `${model}\u0000${query}\u0000${requestSeed}`;
+    let calls: readonly Call[] | undefined = entry?.answers();
+    let text: string;
+    if (calls === undefined) {
+      text = UNKNOWN_TEXT;
+    } else {
+      if ((script.errorRate ?? 0) > 0 && unit(`err\u0000${salt}`, seed) < script.errorRate!) {
+        const mix = script.errorMix ?? {};
+        const kinds: WrongKind[] = ["wrongArgument", "wrongName", "noCall", "extraCall"];
+        const weights = kinds.map((k) => mix[k] ?? (script.errorMix === undefined ? 1 : 0));
+        const total = weights.reduce((a, b) => a + b, 0);
+        let r = unit(`kind\u0000${salt}`, seed) * total;
+        let kind: WrongKind = "noCall";
+        for (let i = 0; i < kinds.length; i++) {
+          r -= weights[i]!;
+          if (r < 0) {
+            kind = kinds[i]!;
+            break;
+          }
+        }
+        calls = wrongCalls(kind, calls, toolNames);
+      }
+      if (script.batchVariant === true && concurrent) {
+        calls = calls === undefined ? undefined : batchPerturb(calls) ?? calls;
+      }
+      text = calls === undefined
+        ? NO_CALL_TEXT
+        : calls.length === 0
+        ? (script.batchVariant === true && concurrent ? `${NO_CALL_TEXT} (batched)` : NO_CALL_TEXT)
+        : renderCalls(calls);
+      if ((script.brokenRate ?? 0) > 0 && unit(`broken\u0000${salt}`, seed) < script.brokenRate!) {
+        text = breakText(text, unit(`how\u0000${salt}`, seed));
+      }
+    }
+    if (script.thinking === true && thinkingOn) {
+      text = `<think>\nThe user asks: ${
+        query.slice(0, 120)
+      }\nI should pick the right tool and fill its arguments.\n</think>\n\n${text}`;
+    }
+    if (
+      (script.truncateRate ?? 0) > 0 && unit(`trunc\u0000${salt}`, seed) < script.truncateRate!
+    ) {
+      return {
+        text: text.slice(0, Math.max(1, text.length >> 1)),
+        engineFinish: "length",
+        completionTokens: maxTokens,
+      };
+    }
+    if (
+      (script.truncateAfterCallsRate ?? 0) > 0 &&
+      unit(`truncafter\u0000${salt}`, seed) < script.truncateAfterCallsRate!
+    ) {
+      return {
+        text: `${text}\nI will also check`,
+        engineFinish: "length",
+        completionTokens: maxTokens,
+      };
+    }
+    const t = tokens(text);
+    if (t > maxTokens) {
+      return {
+        text: text.slice(0, maxTokens * 4),
+        engineFinish: "length",
+        completionTokens: maxTokens,
+      };
+    }
+    return { text, engineFinish: "stop", completionTokens: t };
+  }
+
+  function wrongCalls(
+    kind: WrongKind,
+    calls: readonly Call[],
+    toolNames: readonly string[],
+  ): readonly Call[] | undefined {
+    const extra = (): readonly Call[] => {
+      const first = calls[0];
+      if (first !== undefined) return [...calls, first];
+      return [{ name: toolNames[0] ?? "extra_call", args: new Map() }];
+    };
+    switch (kind) {
+      case "noCall":
+        return calls.length === 0 ? extra() : undefined;
+      case "extraCall":
+        return extra();
+      case "wrongArgument":
+        return wrongArgument(calls) ?? extra();
+      case "wrongName": {
+        const first = calls[0];
+        if (first === undefined) return extra();
+        const other = toolNames.find((n) => n !== first.name) ?? `${first.name}_v2`;
+        return [{ name: other, args: first.args }, ...calls.slice(1)];
+      }
+    }
+  }
+
+  async function chat(req: RawRequest): Promise<RawAction> {
+    const n = ++stats.chatRequests;
+    if (options.dieAfter !== undefined && n > options.dieAfter) {
+      die();
+      return { kind: "drop" };
+    }
+    if (!isJsonRequest(req)) {
+      return validationError("Unsupported Media Type: Only 'application/json' is allowed");
+    }
+    let body: Record<string, unknown>;
+    try {
+      const v = JSON.parse(dec.decode(req.body));
+      if (v === null || typeof v !== "object" || Array.isArray(v)) {
+        return validationError("1 validation error:\n  Input should be a valid dictionary");
+      }
+      body = v;
+    } catch {
+      return validationError("JSON decode error");
+    }
+    const messages = body.messages;
+    if (!Array.isArray(messages)) {
+      return validationError("1 validation error:\n  ('body', 'messages'): Field required");
+    }
+    const requested = typeof body.model === "string" ? body.model : "";
+    const model = requested === "" ? baseModel : requested;
+    bump(stats.perModel, model);
+    if (model !== baseModel && !adapters.has(model)) {
+      return errorResponse(
+        404,
+        "NotFoundError",
+        `The model \`${model}\` does not exist.`,
+        version === "legacy" ? null : "model",
+      );
+    }
+    const tools = Array.isArray(body.tools) ? body.tools : undefined;
+    const toolChoice = body.tool_choice;
+    if (toolChoice !== undefined && toolChoice !== null && tools === undefined) {
+      return validationError("When using `tool_choice`, `tools` must be set.");
+    }
+    if (version === "main-2026" && tools !== undefined && tools.length === 0) {
+      return validationError("`tools` must not be an empty array.");
+    }
+    const auto = tools !== undefined && tools.length > 0 &&
+      (toolChoice === undefined || toolChoice === null || toolChoice === "auto");
+    if (auto && !autoTools) {
+      return validationError(
+        '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+      );
+    }
+    const promptTokens = Math.max(1, Math.ceil(req.body.length / 4));
+    const maxParam = typeof body.max_completion_tokens === "number"
+      ? body.max_completion_tokens
+      : typeof body.max_tokens === "number"
+      ? body.max_tokens
+      : undefined;
+    if (
+      promptTokens >= maxModelLen ||
+      (maxParam !== undefined && promptTokens + maxParam > maxModelLen)
+    ) {
+      const m = maxParam ?? 0;
+      return validationError(
+        version === "main-2026"
+          ? `You passed ${promptTokens} input tokens and requested ${m} output tokens. However, the model's context length is only ${maxModelLen} tokens, resulting in a maximum input length of ${
+            maxModelLen - m
+          } tokens. Please reduce the length of the input prompt.`
+          : promptTokens >= maxModelLen
+          ? `This model's maximum context length is ${maxModelLen} tokens. However, your request has ${promptTokens} input tokens. Please reduce the length of the input messages. None`
+          : `'max_tokens' or 'max_completion_tokens' is too large: ${m}. This model's maximum context length is ${maxModelLen} tokens and your request has ${promptTokens} input tokens (${m} > ${maxModelLen} - ${promptTokens}). None`,
+      );
+    }
+    const maxTokens = maxParam ?? maxModelLen - promptTokens;
+
+    const query = userQuery(messages);
+    const toolNames: string[] = [];
+    for (const t of tools ?? []) {
+      const name = (t as { function?: { name?: unknown } })?.function?.name;
+      toolNames.push(typeof name === "string" ? name : "");
+    }
+    const entry = findEntry(query, toolNames);
+    const key = itemKey(model, entry === undefined ? "?" : entry.id);
+    const attempt = bump(stats.perItem, key);
+    if (record) requests.push({ n, model, itemId: entry?.id ?? null, body });
+
+    // In flight from here on.
+    stats.inFlight++;
+    arrivals++;
+    if (stats.inFlight > stats.maxInFlight) stats.maxInFlight = stats.inFlight;
+    const arrivalsAtStart = arrivals;
+    const concurrentAtStart = stats.inFlight > 1;
+    try {
+      const fault = pickFault(n, model, attempt);
+      if (fault !== undefined) {
+        stats.faults++;
+        switch (fault.kind) {
+          case "drop":
+            return { kind: "drop" };
+          case "hang":
+            return { kind: "hang" };
+          case "endless":
+            return { kind: "endless", intervalMs: endlessIntervalMs };
+          case "huge":
+            return { kind: "huge", bytes: hugeBytes };
+          case "500":
+            return errorResponse(500, "InternalServerError", "Internal server error");
+          case "503":
+            return errorResponse(503, "ServiceUnavailableError", "Service Unavailable");
+          case "429":
+            return errorResponse(429, "TooManyRequests", "Too many requests", null, {
+              "retry-after": String(fault.retryAfter ?? 1),
+            });
+          case "not-json":
+            return {
+              kind: "respond",
+              status: 200,
+              headers: { "content-type": "text/html" },
+              body: "<html><body>502 Bad Gateway</body></html>",
+            };
+          default:
+            break;
+        }
+      }
+      const script = scriptOf(model);
+      if ((script.delayMs ?? 0) > 0) await sleep(script.delayMs!);
+      if (script.batchVariant === true) await sleep(script.batchWindowMs ?? 5);
+      if (dead) return { kind: "drop" };
+      const concurrent = concurrentAtStart || arrivals !== arrivalsAtStart;
+      const kwargs = body.chat_template_kwargs as Record<string, unknown> | undefined;
+      const thinkingFlag = kwargs?.[templateKey];
+      const thinking = typeof thinkingFlag === "boolean" ? thinkingFlag : undefined;
+      const gen = generate(
+        model,
+        script,
+        entry,
+        query ?? "",
+        toolNames,
+        String(body.seed ?? ""),
+        thinking !== false,
+        maxTokens,
+        concurrent,
+      );
+      let reasoning: string | null = null;
+      let content: string | null = gen.text;
+      if (reasoningParser) {
+        const split = parseQwen3Reasoning(gen.text, qwen3Mode, thinking);
+        reasoning = split.reasoning;
+        content = split.content;
+      }
+      let calls: { name: string; arguments: unknown }[] = [];
+      let toolsCalled = false;
+      if (auto && content !== null) {
+        const h = parseHermes(content, hermesArgs);
+        toolsCalled = h.toolsCalled;
+        calls = h.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
+        content = h.content;
+      }
+      if (fault?.kind === "args-not-string") {
+        if (calls.length === 0) calls = [{ name: toolNames[0] ?? "f", arguments: {} }];
+        calls = calls.map((c) => ({
+          name: c.name,
+          arguments: (() => {
+            try {
+              return JSON.parse(c.arguments as string);
+            } catch {
+              return {};
+            }
+          })(),
+        }));
+      }
+      const requestId = req.headers.get("x-request-id");
+      const id = `chatcmpl-${requestId ?? n.toString(16).padStart(32, "0")}`;
+      const message: Record<string, unknown> = { role: "assistant" };
+      if (version === "legacy") message.reasoning_content = reasoning;
+      message.content = content;
+      if (version !== "legacy") {
+        message.refusal = null;
+        message.annotations = null;
+        message.audio = null;
+        message.function_call = null;
+      }
+      if (!(omitEmpty && calls.length === 0)) {
+        message.tool_calls = calls.map((c, i) => ({
+          id: `chatcmpl-tool-${(n * 64 + i).toString(16).padStart(32, "0")}`,
+          type: "function",
+          function: { name: c.name, arguments: c.arguments },
+        }));
+      }
+      if (version !== "legacy") {
+        if (reasoningField === "reasoning" || reasoningField === "both") {
+          message.reasoning = reasoning;
+        }
+        if (reasoningField === "reasoning_content" || reasoningField === "both") {
+          message.reasoning_content = reasoning;
+        }
+      }
+      const response = {
+        id,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: fault?.kind === "no-choices" ? [] : [{
+          index: 0,
+          message,
+          logprobs: null,
+          finish_reason: toolsCalled ? "tool_calls" : gen.engineFinish,
+          stop_reason: null,
+        }],
+        usage: {
+          prompt_tokens: promptTokens,
+          total_tokens: promptTokens + gen.completionTokens,
+          completion_tokens: gen.completionTokens,
+          prompt_tokens_details: null,
+        },
+        prompt_logprobs: null,
+        kv_transfer_params: null,
+      };
+      const text = JSON.stringify(response);
+      if (fault?.kind === "cut") return { kind: "cut", body: text };
+      if (fault === undefined) {
+        stats.answered++;
+        bump(stats.answeredPerItem, key);
+      }
+      return { kind: "respond", status: 200, headers: JSON_HEADERS, body: enc.encode(text) };
+    } finally {
+      stats.inFlight--;
+    }
+  }
+
+  function handle(req: RawRequest): RawAction | Promise<RawAction> {
+    stats.httpRequests++;
+    if (dead) return { kind: "drop" };
+    const q = req.path.indexOf("?");
+    const path = q < 0 ? req.path : req.path.slice(0, q);
+    if (path.startsWith("/v1") && !authorized(req)) {
+      return {
+        kind: "respond",
+        status: 401,
+        headers: JSON_HEADERS,
+        body: '{"error":"Unauthorized"}',
+      };
+    }
+    switch (path) {
+      case "/health":
+        return { kind: "respond", status: 200, body: "" };
+      case "/version":
+        return {
+          kind: "respond",
+          status: 200,
+          headers: JSON_HEADERS,
+          body: JSON.stringify({
+            version: version === "legacy" ? "0.9.2" : version === "mid" ? "0.11.0" : "0.17.0",
+          }),
+        };
+      case "/v1/models":
+        return req.method === "GET" ? modelsList() : methodNotAllowed();
+      case "/v1/chat/completions":
+        return req.method === "POST" ? chat(req) : methodNotAllowed();
+      case "/v1/load_lora_adapter":
+        return loraRoute(req, true);
+      case "/v1/unload_lora_adapter":
+        return loraRoute(req, false);
+      default:
+        return notFoundRoute();
+    }
+  }
+
+  const server: RawServer = startRawServer(options.port ?? 0, handle);
+  const port = server.port;
+  const emulator: Emulator = {
+    url: `http://127.0.0.1:${port}/v1`,
+    port,
+    stats,
+    requests,
+    get dead() {
+      return dead;
+    },
+    asked: (model, itemId) => stats.perItem.get(itemKey(model, itemId)) ?? 0,
+    answeredCount: (model, itemId) => stats.answeredPerItem.get(itemKey(model, itemId)) ?? 0,
+    async kill() {
+      dead = true;
+      markDead();
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await server.close();
+    },
+    close() {
+      return emulator.kill();
+    },
+  };
+  return Promise.resolve(emulator);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Standalone.
+
+const USAGE =
+  `usage: deno run --allow-net=127.0.0.1 --allow-read tests/support/vllm_emulator.ts [flags]
+  --port N              port (default 0: a free one)
+  --dataset FILE        the dataset (a JSON array of xlam rows)
+  --api-key KEY         require this API key
+  --version V           legacy | mid | main-2026 (default mid)
+  --base NAME           the base model's served name (default base)
+  --lora NAME[=SCRIPT]  an adapter served from the start, with its script
+  --script NAME=SCRIPT  the script of a model (base, an adapter, or one loaded later)
+  --adapter-path PATH   a path load_lora_adapter accepts (repeatable; default any)
+  --no-dynamic-lora     no load/unload routes
+  --no-auto-tool-choice refuse tool_choice auto (400)
+  --no-reasoning-parser no qwen3 reasoning parser
+  --seed N              the emulator's seed (default 0)
+  --max-model-len N     (default 32768)
+  --fault SPEC          KIND[@N,N][#A,A][:RATE][/MODEL] (repeatable)
+  --die-after N         die (exit 1) on chat request N+1
+Prints the base URL (http://127.0.0.1:PORT/v1) on the first line of stdout.`;
+
+async function main(args: readonly string[]): Promise<void> {
+  const opts: {
+    -readonly [K in keyof EmulatorOptions]: EmulatorOptions[K];
+  } = {};
+  const adapters: AdapterSpec[] = [];
+  const scripts: Record<string, string> = {};
+  const faults: FaultRule[] = [];
+  const paths: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i]!;
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new RangeError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--port":
+        opts.port = Number(value());
+        break;
+      case "--dataset":
+        opts.rows = JSON.parse(await Deno.readTextFile(value()));
+        break;
+      case "--api-key":
+        opts.apiKey = value();
+        break;
+      case "--version": {
+        const v = value();
+        if (v !== "legacy" && v !== "mid" && v !== "main-2026") {
+          throw new RangeError(`bad --version ${v}`);
+        }
+        opts.version = v;
+        break;
+      }
+      case "--base":
+        opts.baseModel = value();
+        break;
+      case "--lora": {
+        const [name = "", script] = value().split("=");
+        adapters.push({ name });
+        if (script !== undefined) scripts[name] = script;
+        break;
+      }
+      case "--script": {
+        const v = value();
+        const eq = v.indexOf("=");
+        if (eq < 0) throw new RangeError("--script needs NAME=SCRIPT");
+        scripts[v.slice(0, eq)] = v.slice(eq + 1);
+        break;
+      }
+      case "--adapter-path":
+        paths.push(value());
+        break;
+      case "--no-dynamic-lora":
+        opts.dynamicLora = false;
+        break;
+      case "--no-auto-tool-choice":
+        opts.autoToolChoice = false;
+        break;
+      case "--no-reasoning-parser":
+        opts.reasoningParser = false;
+        break;
+      case "--seed":
+        opts.seed = Number(value());
+        break;
+      case "--max-model-len":
+        opts.maxModelLen = Number(value());
+        break;
+      case "--fault":
+        faults.push(parseFault(value()));
+        break;
+      case "--die-after":
+        opts.dieAfter = Number(value());
+        break;
+      case "-h":
+      case "--help":
+        console.log(USAGE);
+        return;
+      default:
+        throw new RangeError(`unknown flag ${flag}\n${USAGE}`);
+    }
+  }
+  opts.adapters = adapters;
+  opts.scripts = scripts;
+  opts.faults = faults;
+  if (paths.length > 0) opts.adapterPaths = paths;
+  opts.onDie = () => Deno.exit(1);
+  const emu = await startEmulator(opts);
+  console.log(emu.url);
+  const stop = (): void => {
+    void emu.close().then(() => Deno.exit(0));
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+}
+
+if (import.meta.main) {
+  try {
+    await main(Deno.args);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    Deno.exit(64);
+  }
+}
