@@ -1,0 +1,159 @@
+/**
+ * `assess split` on a 60,000-row dataset shaped like xlam-function-calling-60k, against the floor:
+ * a plain script that reads the file, hashes it, `JSON.parse`s it and `JSON.parse`s every row's
+ * tools and answers strings. Both run as their own `deno run` processes, in the same bench run.
+ *
+ * Make the data once (about 95 MB; gitignored):
+ *   python3 ../shared/tools/make_xlam_like.py bench-data/xlam-like-60k.json
+ * then: deno bench --allow-read --allow-write --allow-run tests/bench/split_bench.ts
+ *
+ * Peak memory (maximum resident set size, from /usr/bin/time) is printed once before the timings.
+ *
+ * @module
+ */
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const DATA = Deno.env.get("ASSESS_BENCH_DATA") ?? `${ROOT}bench-data/xlam-like-60k.json`;
+const SHA256 = Deno.env.get("ASSESS_BENCH_SHA256") ??
+  "a5dc5dff2d39fca682ec4ec091a9388472683b94396bb2a66f843158943e88cd";
+
+function exists(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+const ready = exists(DATA);
+if (!ready) console.log(`split_bench: ${DATA} is missing; see this file's header to make it`);
+
+const dir = Deno.makeTempDirSync({ prefix: "assess-split-bench-" });
+const config = `${dir}/assess.yaml`;
+const floor = `${dir}/floor.ts`;
+const out = `${dir}/out`;
+Deno.mkdirSync(out);
+Deno.writeTextFileSync(
+  config,
+  `version: 1
+dataset:
+  kind: xlam-function-calling
+  path: ${JSON.stringify(DATA)}
+  sha256: ${SHA256}
+  source:
+    repo: synthetic/xlam-like-60k
+    revision: make_xlam_like-seed-1
+split:
+  seed: assess-v1
+  size: 2000
+scorer:
+  name: xlam-tool-call
+models:
+  baseline: base
+sampling:
+  temperature: 0
+  topP: 1
+  seed: 0
+  maxTokens: 512
+thinking:
+  mode: off
+  templateKey: enable_thinking
+serving:
+  probe: 8
+  concurrency: 16
+`,
+);
+Deno.writeTextFileSync(
+  floor,
+  `import { createHash } from "node:crypto";
+const bytes = await Deno.readFile(Deno.args[0]);
+const sha = createHash("sha256").update(bytes).digest("hex");
+const rows = JSON.parse(new TextDecoder().decode(bytes));
+let n = 0;
+for (const row of rows) n += JSON.parse(row.tools).length + JSON.parse(row.answers).length;
+console.log(sha, rows.length, n);
+`,
+);
+
+const FLOOR_ARGS = ["run", "--quiet", `--allow-read=${floor},${DATA}`, floor, DATA];
+const SPLIT_ARGS = [
+  "run",
+  "--quiet",
+  `--allow-read=${config},${DATA},${out}`,
+  `--allow-write=${out}`,
+  `${ROOT}cli.ts`,
+  "split",
+  "-config",
+  config,
+  "-out",
+  `${out}/split.json`,
+];
+
+async function deno(args: string[]): Promise<void> {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (code !== 0) {
+    throw new Error(`deno ${args.join(" ")}: exit ${code}\n${new TextDecoder().decode(stderr)}`);
+  }
+}
+
+async function peakRssKiB(args: string[]): Promise<number | undefined> {
+  if (!exists("/usr/bin/time")) return undefined;
+  const { code, stderr } = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%M", Deno.execPath(), ...args],
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (code !== 0) throw new Error(`peak RSS of deno ${args.join(" ")}: exit ${code}`);
+  const lines = new TextDecoder().decode(stderr).trim().split("\n");
+  return Number(lines.at(-1));
+}
+
+if (ready) {
+  const size = Deno.statSync(DATA).size;
+  const f = await peakRssKiB(FLOOR_ARGS);
+  const s = await peakRssKiB(SPLIT_ARGS);
+  if (f !== undefined && s !== undefined) {
+    const mib = (k: number) => (k / 1024).toFixed(0);
+    console.log(
+      `split_bench: peak RSS on ${size} bytes: floor ${mib(f)} MiB (${
+        (f * 1024 / size).toFixed(2)
+      }x the file), ` +
+        `assess split ${mib(s)} MiB (${(s * 1024 / size).toFixed(2)}x the file, ${
+          (s / f).toFixed(2)
+        }x the floor)`,
+    );
+  }
+}
+
+Deno.bench({
+  name: "floor: read, hash, JSON.parse the rows and every tools and answers string",
+  group: "split 60k rows",
+  baseline: true,
+  ignore: !ready,
+  n: 5,
+  warmup: 1,
+  async fn() {
+    await deno(FLOOR_ARGS);
+  },
+});
+
+Deno.bench({
+  name: "assess split -out (seed assess-v1, size 2000)",
+  group: "split 60k rows",
+  ignore: !ready,
+  n: 5,
+  warmup: 1,
+  async fn() {
+    await deno(SPLIT_ARGS);
+  },
+});
+
+globalThis.addEventListener("unload", () => {
+  Deno.removeSync(dir, { recursive: true });
+});
