@@ -10,7 +10,7 @@ import { genCase, type ScoreCase, shrinkCandidates } from "./_cases.ts";
 import { type GenDataset, genDataset } from "./_datasets.ts";
 import { havePython, runPython, runPythonLines } from "./_python.ts";
 import { type SplitOutcome, tsReason, tsSplit, tsToolsLine } from "./_ts_side.ts";
-import { genParam, rowWithParams } from "./_type_words_gen.ts";
+import { EDGE_TOOLS, genParam, rowWithParams } from "./_type_words_gen.ts";
 
 const SCORER_CASES = 21_000;
 const DATASETS = 70;
@@ -187,10 +187,18 @@ Deno.test({
   ignore: !python,
   async fn() {
     const rng = new Prng(SEED + 2);
-    const rows = Array.from(
-      { length: TYPE_WORD_ROWS },
-      (_, i) => rowWithParams(i, Array.from({ length: rng.range(1, 2) }, () => genParam(rng))),
-    );
+    const rows = [
+      ...Array.from(
+        { length: TYPE_WORD_ROWS },
+        (_, i) => rowWithParams(i, Array.from({ length: rng.range(1, 2) }, () => genParam(rng))),
+      ),
+      ...EDGE_TOOLS.map((tools, i) => ({
+        id: TYPE_WORD_ROWS + i,
+        query: "q",
+        tools,
+        answers: "[]",
+      })),
+    ];
     const py = (await runPython(["tools"], JSON.stringify(rows))).split("\n").filter((l) => l);
     assert.equal(py.length, rows.length);
     let refused = 0;
