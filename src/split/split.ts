@@ -7,6 +7,7 @@
 
 import { createHash, hash } from "node:crypto";
 import type { Dataset, DatasetItem } from "../dataset/dataset.ts";
+import { sha256Words } from "./_sha256.ts";
 
 /** A held-out item in the split file: its id and its content hash. */
 export interface HeldOutEntry {
@@ -152,23 +153,14 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   if (!Number.isSafeInteger(size) || size < 1 || size > dataset.eligibleCount) {
     throw new SplitSizeError(size, dataset.eligibleCount);
   }
-  // The key's first 48 bits as a number order almost every pair without comparing strings.
-  const ranked: { hi: number; key: string; item: DatasetItem }[] = [];
-  for (const item of dataset.items) {
-    if (item.ineligible !== undefined) continue;
-    const key = rankKey(seed, item.id);
-    ranked.push({ hi: parseInt(key.slice(0, 12), 16), key, item });
-  }
-  ranked.sort((a, b) =>
-    a.hi - b.hi || (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id)
-  );
+  const held = firstRanked(dataset.items, seed, size);
   const heldOut: HeldOutEntry[] = [];
   const heldIds = new Set<number>();
   const heldHashes = new Set<string>();
   const heldQueries = new Set<string>();
   const digest = createHash("sha256");
   for (let k = 0; k < size; k++) {
-    const { item } = ranked[k]!;
+    const item = held[k]!;
     heldOut.push({ id: item.id, hash: item.contentHash });
     heldIds.add(item.id);
     heldHashes.add(item.contentHash);
@@ -185,9 +177,8 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     if (heldQueries.has(item.query) && heldHashes.has(item.contentHash)) twins.push(item.id);
     else complement.push(item.id);
   }
-  const byNumber = (a: number, b: number) => a - b;
-  complement.sort(byNumber);
-  twins.sort(byNumber);
+  // Ids are safe integers, so a Float64Array sorts them exactly, and fast.
+  const sortedIds = (ids: number[]) => Array.from(Float64Array.from(ids).sort());
   ineligible.sort((a, b) => a.id - b.id);
   return {
     schema: "assess.split.v1",
@@ -197,11 +188,43 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     datasetSha256: dataset.sha256,
     digest: digest.digest("hex"),
     heldOut,
-    complement,
-    twins,
+    complement: sortedIds(complement),
+    twins: sortedIds(twins),
     twinsExcluded: twins.length,
     ineligible,
   };
+}
+
+// The first `size` eligible items in rank order (step 4): rank keys are computed for every
+// eligible item, but only the few at the front are sorted in full.
+function firstRanked(items: readonly DatasetItem[], seed: string, size: number): DatasetItem[] {
+  const prefix = new TextEncoder().encode(`split.v1\0${seed}\0`);
+  const message = new Uint8Array(prefix.length + 24);
+  message.set(prefix);
+  const eligible: DatasetItem[] = [];
+  for (const item of items) if (item.ineligible === undefined) eligible.push(item);
+  const n = eligible.length;
+  const words = new Uint32Array(n * 8);
+  const front = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const digits = decimal(eligible[j]!.id);
+    let length = prefix.length;
+    for (let k = 0; k < digits.length; k++) message[length++] = digits.charCodeAt(k);
+    sha256Words(message, length, words, j * 8);
+    // The key's first 48 bits, as a number: ordering by it is ordering by the key, up to ties.
+    front[j] = words[j * 8]! * 65536 + (words[j * 8 + 1]! >>> 16);
+  }
+  const threshold = Float64Array.from(front).sort()[size - 1]!;
+  const chosen: number[] = [];
+  for (let j = 0; j < n; j++) if (front[j]! <= threshold) chosen.push(j);
+  chosen.sort((x, y) => {
+    for (let w = 0; w < 8; w++) {
+      const d = words[x * 8 + w]! - words[y * 8 + w]!;
+      if (d !== 0) return d;
+    }
+    return eligible[x]!.id - eligible[y]!.id;
+  });
+  return chosen.slice(0, size).map((j) => eligible[j]!);
 }
 
 /**
