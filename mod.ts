@@ -153,6 +153,8 @@ export { firstDifference } from "./src/run/probe.ts";
 export {
   backoffDelay,
   DEFAULT_RETRY,
+  type PairState,
+  pairStates,
   type RetryPolicy,
   runSession,
   type SessionDeps,

@@ -15,10 +15,11 @@ import { selftest, selftestLines } from "../score/selftest.ts";
 import type { ScoreOptions } from "../score/scorer.ts";
 import { configDigest, headerChanges, makeHeader } from "../run/header.ts";
 import { exchange } from "../run/http.ts";
-import { Progress } from "../run/progress.ts";
+import { type ModelStart, Progress } from "../run/progress.ts";
 import { RecordWriter } from "../run/record_writer.ts";
 import { buildRequestBody, requestSettings } from "../run/request.ts";
 import {
+  type BodyRecord,
   latestResults,
   readResults,
   type ResultsFile,
@@ -33,7 +34,7 @@ import {
   resolveServerSettings,
   SERVER_ENV,
 } from "../run/server_settings.ts";
-import { DEFAULT_RETRY, runSession } from "../run/session.ts";
+import { DEFAULT_RETRY, pairStates, runSession } from "../run/session.ts";
 import { ExitCode } from "./exit_codes.ts";
 import type { FlagValues } from "./flags.ts";
 import type { Io } from "./io.ts";
@@ -151,6 +152,26 @@ async function serverSettings(config: Config, io: Io) {
   return resolveServerSettings(config.server, { manifest, env: (name) => safeEnv(io, name) });
 }
 
+/** What a resumed file tells: the next session's number and how each pair stands. */
+function resumeState(records: readonly BodyRecord[], models: readonly string[], items: number) {
+  const previous = pairStates(records);
+  const starts: ModelStart[] = models.map((model) => ({
+    model,
+    total: items,
+    answered: 0,
+    correct: 0,
+  }));
+  const byModel = new Map(starts.map((s) => [s.model, s as { answered: number; correct: number }]));
+  for (const r of latestResults(records).values()) {
+    const start = byModel.get(r.model);
+    if (start === undefined || r.error !== null) continue;
+    start.answered++;
+    if (r.verdict?.correct) start.correct++;
+  }
+  const session = records.filter((r) => r.kind === "session").length + 1;
+  return { session, previous, starts };
+}
+
 /** What `assess run` is told besides the config: the flags, read. */
 export interface RunFlags {
   /** `-config`. */
@@ -177,7 +198,7 @@ function readFlags(flags: FlagValues): RunFlags {
 
 async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const config = await readConfig(flags.config, io);
-  const existing = await readExisting(flags.out, io);
+  let existing = await readExisting(flags.out, io);
   const { dataset, split } = await loadSplit(config, io);
   const items: Item[] = heldOutItems(dataset, split);
   const scorer = lookupScorer(config.scorer.name);
@@ -247,12 +268,13 @@ async function runCommand(flags: RunFlags, io: Io): Promise<number> {
     throw new RunSetupError(`the results file ${flags.out} cannot be written: ${why}`);
   }
   const writer = new RecordWriter(file);
-  const records = existing?.records ?? [];
-  const sessionNumber = records.filter((r) => r.kind === "session").length + 1;
+  const models = [config.models.baseline, ...config.models.adapters.map((a) => a.name)];
+  const resumed = resumeState(existing?.records ?? [], models, items.length);
   if (existing === null) writer.append(header);
+  existing = null; // the earlier records are not kept: memory does not grow with the file
   const session: SessionRecord = {
     kind: "session",
-    session: sessionNumber,
+    session: resumed.session,
     startedAt,
     assessVersion: ASSESS_VERSION ?? null,
     serverModels: check.served,
@@ -261,21 +283,7 @@ async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   writer.append(session);
 
   // 4. The session, with progress and a clean stop.
-  const models = [config.models.baseline, ...config.models.adapters.map((a) => a.name)];
-  const previous = latestResults(records);
-  const progress = new Progress(
-    models.map((model) => {
-      let answered = 0;
-      let correct = 0;
-      for (const r of previous.values()) {
-        if (r.model !== model || r.error !== null) continue;
-        answered++;
-        if (r.verdict?.correct) correct++;
-      }
-      return { model, total: items.length, answered, correct };
-    }),
-    io.now(),
-  );
+  const progress = new Progress(resumed.starts, io.now());
   const terminal = io.stderr.isTerminal;
   let drawn = 0;
   let lastPlain = io.now();
@@ -318,11 +326,11 @@ async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       {
         items,
         models,
-        previous,
+        previous: resumed.previous,
         probeItems: items.slice(0, config.serving.probe),
         batchInvariant: config.serving.batchInvariant,
         concurrency: config.serving.concurrency,
-        session: sessionNumber,
+        session: resumed.session,
         maxTokens: config.sampling.maxTokens,
         retry: { ...DEFAULT_RETRY, attempts: flags.retries + 1 },
         graceMs: STOP_GRACE_MS,

@@ -63,14 +63,50 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: numbe
   return ceiling / 2 + random * (ceiling / 2);
 }
 
+/** How a (model, item) pair stands: answered, or only errors so far. */
+export type PairState = "answered" | "error";
+
+/**
+ * How each pair of a results file stands, from its records (an answer in any session wins).
+ *
+ * @param records The file's records, in order.
+ * @returns The state of each pair that has a result record, by `resultKey`.
+ *
+ * @example
+ * ```ts
+ * import { pairStates, resultKey } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const base = {
+ *   kind: "result", model: "m", itemId: 1, itemIndex: 1, session: 1, requestDigest: "d",
+ *   attempts: 1, latencyMs: 1, response: null, usage: null, reply: null, verdict: null,
+ *   error: { kind: "timeout", message: "t", status: null, transient: true },
+ * } as const;
+ * assert.equal(pairStates([base]).get(resultKey("m", 1)), "error");
+ * ```
+ */
+export function pairStates(records: readonly BodyRecord[]): Map<string, PairState> {
+  const states = new Map<string, PairState>();
+  for (const record of records) {
+    if (record.kind !== "result") continue;
+    const key = resultKey(record.model, record.itemIndex);
+    if (record.error === null) states.set(key, "answered");
+    else if (!states.has(key)) states.set(key, "error");
+  }
+  return states;
+}
+
 /** What a session is asked to do. */
 export interface SessionPlan {
   /** The split's items, in order. */
   readonly items: readonly Item[];
   /** The models' served names, baseline first. */
   readonly models: readonly string[];
-  /** The effective result of each pair from earlier sessions (see `latestResults`). */
-  readonly previous: ReadonlyMap<string, ResultRecord>;
+  /**
+   * How each pair stands after earlier sessions, by `resultKey` (see {@linkcode pairStates}):
+   * pairs answered are skipped, pairs in error are asked again.
+   */
+  readonly previous: ReadonlyMap<string, PairState>;
   /** The items sent twice by the probe (the first `serving.probe` items of the split). */
   readonly probeItems: readonly Item[];
   /** `serving.batchInvariant`. */
@@ -191,7 +227,8 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
   let retries = 0;
   let transientRun = 0;
   const checks: ProbeCheckRecord[] = [];
-  const latest = new Map(plan.previous);
+  // Only how each pair stands is kept, never its record: memory does not grow with replies.
+  const latest = new Map<string, PairState>(plan.previous);
   const stopSending = () => outcome !== null || deps.stop.aborted;
 
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -255,8 +292,7 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
   const modelsToProbe = new Set<string>();
   for (const item of plan.items) {
     for (const model of plan.models) {
-      const previous = latest.get(resultKey(model, item.index));
-      if (previous !== undefined && previous.error === null) continue;
+      if (latest.get(resultKey(model, item.index)) === "answered") continue;
       tasks.push({ item, model, probe: false });
       modelsToProbe.add(model);
     }
@@ -354,7 +390,10 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
       verdict,
     };
     deps.write(record);
-    latest.set(resultKey(task.model, task.item.index), record);
+    latest.set(
+      resultKey(task.model, task.item.index),
+      record.error === null ? "answered" : "error",
+    );
     deps.events?.result?.(task.model, verdict === null ? null : verdict.correct);
     if (record.error !== null && record.error.transient) {
       transientRun++;
@@ -382,8 +421,8 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
 
   let answered = 0;
   let errors = 0;
-  for (const record of latest.values()) {
-    if (record.error === null) answered++;
+  for (const state of latest.values()) {
+    if (state === "answered") answered++;
     else errors++;
   }
   const total = plan.items.length * plan.models.length;

@@ -5,6 +5,7 @@ import { type BodyRecord, latestResults, type ResultRecord } from "../../src/run
 import {
   backoffDelay,
   DEFAULT_RETRY,
+  pairStates,
   runSession,
   type SessionDeps,
   type SessionPlan,
@@ -259,8 +260,9 @@ Deno.test("resuming skips answered pairs and asks errored and missing ones again
     plan({ models: ["base"], items: ITEMS.slice(0, 10), retry: { ...DEFAULT_RETRY, attempts: 1 } }),
     second.deps,
   );
-  const previous = latestResults(second.records);
-  assert.equal(previous.get(`2\u0000base`)?.error?.status, 500);
+  assert.equal(latestResults(second.records).get(`2\u0000base`)?.error?.status, 500);
+  const previous = pairStates(second.records);
+  assert.equal(previous.get(`2\u0000base`), "error");
 
   const third = world((body) => ok(body));
   const outcome = await runSession(plan({ models: ["base"], previous, session: 2 }), third.deps);
