@@ -67,23 +67,27 @@ const EV_SCALAR = 4;
 const EV_ALIAS = 5;
 const EV_POP = 6;
 
-/** Line and column (both from 1) of an offset in the text. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      start = i + 1;
+/**
+ * Finds the line and column (both from 1) of offsets in a text. The line starts are found once, on
+ * the first call, so that many lookups cost a binary search each.
+ */
+export function lineLocator(text: string): (offset: number) => { line: number; column: number } {
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (starts === undefined) {
+      starts = [0];
+      for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
     }
-  }
-  return { line, column: end - start + 1 };
-}
-
-/** The line (from 1) of an offset. */
-function lineOf(text: string, offset: number): number {
-  return lineColumn(text, offset).line;
+    const at = Math.max(0, Math.min(offset, text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: at - starts[lo]! + 1 };
+  };
 }
 
 const INT_DEC = /^[-+]?[0-9]+$/;
@@ -149,7 +153,7 @@ function resolveTagged(
 interface OpenMapping {
   kind: "mapping";
   entries: Map<string, YamlNode>;
-  keyLines: Map<string, number>;
+  keyOffsets: Map<string, number>;
   offset: number;
   path: string;
   anchor: string | undefined;
@@ -185,8 +189,10 @@ function quote(text: string): string {
  */
 export function readYaml(text: string): YamlRead {
   const issues: ConfigIssue[] = [];
+  const locate = lineLocator(text);
+  const lineOf = (offset: number): number => locate(offset).line;
   const at = (offset: number, message: string): void => {
-    const { line, column } = lineColumn(text, offset);
+    const { line, column } = locate(offset);
     issues.push({ path: "", message: `line ${line}, column ${column}: ${message}` });
   };
   let events: Event[];
@@ -238,7 +244,7 @@ export function readYaml(text: string): YamlRead {
       if (node.kind !== "scalar") {
         issues.push({
           path: top.path,
-          message: `line ${lineOf(text, offset)}: a key must be text, not a ${node.kind}`,
+          message: `line ${lineOf(offset)}: a key must be text, not a ${node.kind}`,
         });
         top.pendingKey = { skip: true };
         return;
@@ -246,22 +252,22 @@ export function readYaml(text: string): YamlRead {
       if (isAlias) {
         issues.push({
           path: top.path,
-          message: `line ${lineOf(text, offset)}: a key must be written out, not an alias`,
+          message: `line ${lineOf(offset)}: a key must be written out, not an alias`,
         });
         top.pendingKey = { skip: true };
         return;
       }
       const key = node.text;
-      const first = top.keyLines.get(key);
+      const first = top.keyOffsets.get(key);
       if (first !== undefined) {
         issues.push({
           path: join(top.path, key),
-          message: `key written twice, on lines ${first} and ${lineOf(text, offset)}`,
+          message: `key written twice, on lines ${lineOf(first)} and ${lineOf(offset)}`,
         });
         top.pendingKey = { skip: true };
         return;
       }
-      top.keyLines.set(key, lineOf(text, offset));
+      top.keyOffsets.set(key, offset);
       top.pendingKey = { key, offset };
       top.expanded += 1;
       return;
@@ -295,7 +301,7 @@ export function readYaml(text: string): YamlRead {
           issues.push({
             path: "",
             message: `line ${
-              lineOf(text, offset)
+              lineOf(offset)
             }: a second YAML document is refused, since it would replace values in the first without saying so`,
           });
           aborted = true;
@@ -328,7 +334,7 @@ export function readYaml(text: string): YamlRead {
             ? {
               kind: "mapping",
               entries: new Map(),
-              keyLines: new Map(),
+              keyOffsets: new Map(),
               offset: event.start,
               path,
               anchor,
@@ -375,7 +381,7 @@ export function readYaml(text: string): YamlRead {
             const isKey = top?.kind === "mapping" && top.pendingKey === undefined;
             issues.push({
               path: isKey ? top.path : currentPath(),
-              message: `line ${lineOf(text, offset)}: ${r.error}`,
+              message: `line ${lineOf(offset)}: ${r.error}`,
             });
             resolved = value;
           } else {

@@ -10,7 +10,7 @@ import type { Scorer } from "../score/scorer.ts";
 import { validate as schemaCheck } from "./_schema_check.js";
 import { schemaIssues, show } from "./_schema_issues.ts";
 import { serverUrlProblems } from "./_server_url.ts";
-import { lineColumn, readYaml, type YamlNode } from "./_yaml.ts";
+import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type { AdapterConfig, BatchInvariance, Config, Ordering, ServerConfig } from "./config.ts";
 import { ConfigError, type ConfigIssue, oneLine, sortIssues } from "./config_issue.ts";
 
@@ -88,15 +88,16 @@ export function validateConfig(
   }
 
   const issues: ConfigIssue[] = [];
+  const locate = lineLocator(text);
   for (let i = text.indexOf("${"); i >= 0; i = text.indexOf("${", i + 2)) {
-    const { line, column } = lineColumn(text, i);
+    const { line, column } = locate(i);
     issues.push({
       path: "",
       message: `line ${line}, column ${column}: \${ is refused, since nothing is interpolated`,
     });
   }
   const read = readYaml(text);
-  issues.push(...read.issues);
+  for (const issue of read.issues) issues.push(issue); // not push(...): there may be very many
   if (read.empty) issues.push({ path: "", message: "the file holds no YAML document" });
   if (read.root === undefined) return { issues: sortIssues(issues.map(fitted)) };
 
@@ -104,7 +105,8 @@ export function validateConfig(
   const valid = schemaCheck(value);
   const fromSchema = valid ? [] : schemaIssues(schemaCheck.errors ?? []);
   const rules = ruleIssues(value, read.root, options);
-  issues.push(...fromSchema.filter((i) => !rules.replaces.has(i.path)), ...rules.issues);
+  for (const issue of fromSchema) if (!rules.replaces.has(issue.path)) issues.push(issue);
+  for (const issue of rules.issues) issues.push(issue);
   if (issues.length > 0) return { issues: sortIssues(issues.map(fitted)) };
   return { config: typedConfig(value, rules.samplingSeed ?? 0n), issues: [] };
 }

@@ -188,3 +188,20 @@ Deno.test("aliases", none, async (t) => {
     assert.match(issues[0]!.message, /aliases expand the file by more than 10000 nodes/);
   });
 });
+
+Deno.test("a 1 MiB file of refusals is read in one pass, each refusal once", none, async (t) => {
+  const MiB = 1_048_576;
+  await t.step("the same key 209,715 times", () => {
+    const text = "k: 1\n".repeat(Math.floor(MiB / 5));
+    const { issues } = check(text);
+    assert.equal(issues.length, 1 + Math.floor(MiB / 5) - 1 + 8);
+    assert.equal(
+      issues.filter((i) => i.message.startsWith("key written twice")).length,
+      Math.floor(MiB / 5) - 1,
+    );
+  });
+  await t.step("${ 524,288 times", () => {
+    const { issues } = check("${".repeat(MiB / 2));
+    assert.equal(issues.filter((i) => i.message.includes("${ is refused")).length, MiB / 2);
+  });
+});
