@@ -1,0 +1,311 @@
+/**
+ * `assess run` against the vLLM emulator (tests/support/vllm_emulator.ts): the scripted models,
+ * the faults, the server versions, a server that dies, a kill, the probe and concurrency.
+ */
+
+import assert from "node:assert/strict";
+import { denoIo } from "../../src/cli/deno_io.ts";
+import { runCli } from "../../src/cli/main.ts";
+import { latestResults, readResults, type ResultRecord } from "../../src/run/results.ts";
+import { type EmulatorOptions, startEmulator } from "../support/vllm_emulator.ts";
+import { setupRun, syntheticRows } from "./_fixtures.ts";
+
+const N = 40;
+const ROWS = syntheticRows(N);
+
+async function assess(args: string[], env: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const { onStopSignal: _signals, ...real } = denoIo();
+  const code = await runCli(["run", ...args], {
+    ...real,
+    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
+    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
+    env: (name) => env[name],
+  });
+  return { code, stdout, stderr };
+}
+
+async function read(path: string) {
+  const file = readResults(await Deno.readFile(path));
+  const latest = [...latestResults(file.records).values()];
+  const answered = file.records.filter((r): r is ResultRecord =>
+    r.kind === "result" && r.error === null
+  );
+  return { file, latest, answered };
+}
+
+function reasons(latest: readonly ResultRecord[], model: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of latest) {
+    if (r.model !== model) continue;
+    const key = r.verdict?.reason ?? `error:${r.error?.kind}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+async function withEmulator(
+  options: EmulatorOptions,
+  body: (url: string, emu: Awaited<ReturnType<typeof startEmulator>>) => Promise<void>,
+): Promise<void> {
+  const emu = await startEmulator({ rows: ROWS, ...options });
+  try {
+    await body(emu.url, emu);
+  } finally {
+    await emu.close();
+  }
+}
+
+Deno.test("scripted models: answer key, errors, broken calls, truncation, all scored as such", async () => {
+  await withEmulator({
+    adapters: ["errors-25", "broken", "truncate", "truncate-after"],
+  }, async (url) => {
+    const s = await setupRun(N, {
+      url,
+      adapters: [
+        { name: "errors-25" },
+        { name: "broken" },
+        { name: "truncate" },
+        { name: "truncate-after" },
+      ],
+      concurrency: 8,
+    });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const { latest } = await read(s.out);
+    assert.equal(latest.length, 5 * N);
+    assert.deepEqual(reasons(latest, "base"), { match: N });
+    const errors = reasons(latest, "errors-25");
+    const total = Object.values(errors).reduce((a, b) => a + b, 0);
+    assert.equal(total, N);
+    assert(errors.match! < N && errors.match! > N / 2, JSON.stringify(errors));
+    assert.deepEqual(reasons(latest, "broken"), { "unparsed-call": N });
+    assert.deepEqual(reasons(latest, "truncate"), { truncated: N });
+    assert.deepEqual(reasons(latest, "truncate-after"), { truncated: N });
+    const after = latest.find((r) => r.model === "truncate-after")!;
+    assert.equal(after.reply!.finishReason, "tool_calls");
+    assert(after.reply!.calls.length > 0);
+  });
+});
+
+Deno.test("an adapter with a path is loaded at run time; with loading off, the refusal says so", async () => {
+  await withEmulator({}, async (url, emu) => {
+    const s = await setupRun(5, { url, adapters: [{ name: "tuned", path: "/ckpt/tuned" }] });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stderr, /loaded the adapter tuned on the server/);
+    assert.equal(emu.stats.loads, 1);
+    assert.equal((await read(s.out)).latest.length, 10);
+  });
+  await withEmulator({ dynamicLora: false }, async (url, emu) => {
+    const s = await setupRun(5, { url, adapters: [{ name: "tuned", path: "/ckpt/tuned" }] });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69);
+    assert.match(ran.stderr, /runtime LoRA loading is not enabled/);
+    assert.match(ran.stderr, /VLLM_ALLOW_RUNTIME_LORA_UPDATING=True/);
+    assert.equal(emu.stats.chatRequests, 0);
+  });
+});
+
+Deno.test("a wrong API key: 69, the key never shown", async () => {
+  await withEmulator({ apiKey: "server-key" }, async (url, emu) => {
+    const s = await setupRun(3, { url });
+    const bad = await assess(["-config", s.config, "-out", s.out], { VLLM_API_KEY: "nope-123" });
+    assert.equal(bad.code, 69);
+    assert.match(bad.stderr, /refused the API key/);
+    assert.doesNotMatch(bad.stderr, /nope-123/);
+    const good = await assess(["-config", s.config, "-out", s.out], {
+      VLLM_API_KEY: "server-key",
+    });
+    assert.equal(good.code, 0, good.stderr);
+    assert.equal(emu.stats.answered, 3);
+  });
+});
+
+Deno.test("every server generation's replies read the same", async () => {
+  const seen: string[] = [];
+  for (const version of ["legacy", "mid", "main-2026"] as const) {
+    await withEmulator({ version, adapters: ["broken"] }, async (url) => {
+      const s = await setupRun(10, { url, adapters: [{ name: "broken" }] });
+      const ran = await assess(["-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, `${version}: ${ran.stderr}`);
+      const { latest } = await read(s.out);
+      seen.push(
+        JSON.stringify(
+          latest.map((r) => [r.model, r.itemIndex, r.verdict?.reason, r.reply?.calls]).sort(),
+        ),
+      );
+    });
+  }
+  assert.equal(seen[0], seen[1]);
+  assert.equal(seen[1], seen[2]);
+});
+
+Deno.test("transient faults on first attempts are retried: every item answered, attempts recorded", async () => {
+  await withEmulator({
+    faults: [
+      { kind: "500", attempts: [1], models: ["base"] },
+      { kind: "429", attempts: [1], models: ["tuned"], retryAfter: 0 },
+      { kind: "drop", requests: [3, 4] },
+    ],
+    adapters: ["tuned"],
+  }, async (url) => {
+    const s = await setupRun(8, { url, adapters: [{ name: "tuned" }], concurrency: 2 });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const { latest } = await read(s.out);
+    assert.equal(latest.length, 16);
+    assert(latest.every((r) => r.error === null && r.attempts >= 2), "each retried once at least");
+    assert(latest.every((r) => r.verdict?.correct === true));
+  });
+});
+
+Deno.test("malformed, endless and huge replies are per-item errors; the run goes on", async () => {
+  await withEmulator({
+    faults: [
+      { kind: "not-json", requests: [1] },
+      { kind: "no-choices", requests: [2] },
+      { kind: "args-not-string", requests: [3] },
+      { kind: "huge", requests: [4] },
+      { kind: "endless", requests: [5] },
+      { kind: "cut", requests: [6] },
+    ],
+    hugeBytes: 1 << 20,
+    endlessIntervalMs: 20,
+  }, async (url) => {
+    const s = await setupRun(12, { url, concurrency: 1 });
+    const ran = await assess([
+      "-config",
+      s.config,
+      "-out",
+      s.out,
+      "-retries",
+      "0",
+      "-timeout",
+      "1s",
+      "-max-response",
+      "65536",
+    ]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(ran.stderr, /6 of 12 \(model, item\) pairs have no answer \(6 ended in errors\)/);
+    const { latest } = await read(s.out);
+    const kinds = latest.filter((r) => r.error !== null).map((r) => r.error!.kind).sort();
+    assert.deepEqual(kinds, [
+      "malformed",
+      "malformed",
+      "malformed",
+      "network",
+      "timeout",
+      "too-large",
+    ]);
+    assert.equal(latest.filter((r) => r.verdict?.correct === true).length, 6);
+  });
+});
+
+Deno.test("a server that dies mid-run: exit 69, and a resumed run on a new server finishes with each pair answered once", async () => {
+  const s0 = { dir: "", config: "", out: "" };
+  await withEmulator({ dieAfter: 25, adapters: ["tuned"] }, async (url) => {
+    const s = await setupRun(N, { url, adapters: [{ name: "tuned" }], concurrency: 4 });
+    Object.assign(s0, s);
+    const ran = await assess(["-config", s.config, "-out", s.out, "-retries", "1"]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(ran.stderr, /pairs have no answer .*run the same command again to resume/);
+  });
+  await withEmulator({ adapters: ["tuned"] }, async (url, emu) => {
+    const text = await Deno.readTextFile(s0.config);
+    await Deno.writeTextFile(s0.config, text.replace(/url: .*/, `url: ${url}`));
+    const ran = await assess(["-config", s0.config, "-out", s0.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const { latest, answered } = await read(s0.out);
+    assert.equal(latest.length, 2 * N);
+    assert.equal(answered.length, 2 * N, "each pair answered exactly once");
+    assert(emu.stats.chatRequests < 2 * N, "the resumed run asked only what was missing");
+  });
+});
+
+Deno.test("the probe catches the batch-variant model (required: 69, fast)", async () => {
+  await withEmulator({ adapters: ["batch-variant"] }, async (url, emu) => {
+    const s = await setupRun(N, {
+      url,
+      adapters: [{ name: "batch-variant" }],
+      batchInvariant: "required",
+      probe: 3,
+      concurrency: 8,
+    });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(ran.stderr, /not batch invariant/);
+    assert.match(ran.stderr, /batch-variant, item [0-9]+: calls\[0\]\.arguments differs/);
+    assert.doesNotMatch(ran.stderr, /^ {2}base, item/m);
+    assert(emu.stats.chatRequests < 2 * N, `${emu.stats.chatRequests} requests`);
+    const { file } = await read(s.out);
+    const checks = file.records.filter((r) => r.kind === "probe-check");
+    assert(
+      checks.some((c) => c.kind === "probe-check" && c.model === "base" && c.outcome === "same"),
+    );
+  });
+});
+
+Deno.test("results are the same at concurrency 1 and 64 for a batch-invariant model", async () => {
+  const runs: string[] = [];
+  for (const concurrency of [1, 64]) {
+    await withEmulator({ adapters: ["errors-30"] }, async (url) => {
+      const s = await setupRun(N, {
+        url,
+        adapters: [{ name: "errors-30" }],
+        concurrency,
+        batchInvariant: "required",
+        probe: 4,
+      });
+      const ran = await assess(["-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const { latest } = await read(s.out);
+      runs.push(JSON.stringify(
+        latest.map((r) => [r.model, r.itemIndex, r.requestDigest, r.reply, r.verdict]).sort(),
+      ));
+    });
+  }
+  assert.equal(runs[0], runs[1]);
+});
+
+Deno.test("killed with SIGKILL mid-way and resumed against the emulator: each pair answered once", async () => {
+  await withEmulator({ adapters: ["slow:10"], scripts: { base: "slow:10" } }, async (url, emu) => {
+    const s = await setupRun(120, { url, adapters: [{ name: "slow:10" }], concurrency: 4 });
+    const cmd = () =>
+      new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--quiet",
+          `--allow-read=${s.config},${s.dataset},${s.out}`,
+          `--allow-write=${s.out}`,
+          `--allow-net=${new URL(url).host}`,
+          "--allow-env=VLLM_API_KEY,ASSESS_SERVER_URL,ASSESS_SERVE_MANIFEST,ASSESS_TOOL_CALL_PARSER,ASSESS_REASONING_PARSER",
+          new URL("../../cli.ts", import.meta.url).pathname,
+          "run",
+          "-config",
+          s.config,
+          "-out",
+          s.out,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+      });
+    const child = cmd().spawn();
+    for (let i = 0; i < 400; i++) {
+      const text = await Deno.readTextFile(s.out).catch(() => "");
+      if ((text.match(/"kind":"result"/g) ?? []).length >= 50) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    child.kill("SIGKILL");
+    await child.output();
+    const asked = emu.stats.chatRequests;
+    const resumed = await cmd().output();
+    assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
+    const { latest, answered } = await read(s.out);
+    assert.equal(latest.length, 240);
+    assert.equal(answered.length, 240);
+    assert.equal(new Set(answered.map((r) => `${r.model}/${r.itemIndex}`)).size, 240);
+    assert(emu.stats.chatRequests - asked < 240 - 40, "the resumed run skipped what was answered");
+  });
+});
