@@ -18,6 +18,22 @@ function output(stream: typeof Deno.stdout | typeof Deno.stderr): Output {
   };
 }
 
+/** Reads at most `max + 1` bytes of a file: enough to tell that it holds more than `max`. */
+async function readAtMost(path: string, max: number): Promise<Uint8Array> {
+  using file = await Deno.open(path);
+  if ((await file.stat()).isDirectory) {
+    throw new Deno.errors.IsADirectory(`Is a directory: ${path}`);
+  }
+  const buffer = new Uint8Array(max + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = await file.read(buffer.subarray(filled));
+    if (n === null) break;
+    filled += n;
+  }
+  return buffer.subarray(0, filled);
+}
+
 /**
  * The world as Deno gives it: the process's stdout and stderr, the file system, the environment,
  * `fetch` and the clock. Nothing is read until a verb asks for it, so each verb needs only its own
@@ -37,7 +53,8 @@ export function denoIo(): Io {
   return {
     stdout: output(Deno.stdout),
     stderr: output(Deno.stderr),
-    readFile: (path) => Deno.readFile(path),
+    readFile: (path, options) =>
+      options?.maxBytes === undefined ? Deno.readFile(path) : readAtMost(path, options.maxBytes),
     async writeFileAtomic(path, data) {
       const slash = path.lastIndexOf("/");
       const dir = slash < 0 ? "." : path.slice(0, slash) || "/";

@@ -30,8 +30,12 @@ export interface Io {
   readonly stdout: Output;
   /** Messages, refusals and progress. */
   readonly stderr: Output;
-  /** Reads a whole file. Rejects with `Deno.errors.NotFound` and friends, or any `Error`. */
-  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a whole file. Rejects with `Deno.errors.NotFound` and friends, or any `Error`. With
+   * `maxBytes`, reads at most `maxBytes + 1` bytes, so that a caller can refuse a file that is too
+   * large (or endless, such as `/dev/zero`) without reading all of it.
+   */
+  readFile(path: string, options?: { readonly maxBytes?: number }): Promise<Uint8Array>;
   /**
    * Writes a file whole and atomically: a temporary file in the same folder, then a rename, so
    * that a reader sees the old file or the new one, never a part.

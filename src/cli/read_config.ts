@@ -6,7 +6,7 @@
 
 import type { Config } from "../config/config.ts";
 import { issueLine } from "../config/config_issue.ts";
-import { validateConfig } from "../config/validate.ts";
+import { MAX_CONFIG_BYTES, validateConfig } from "../config/validate.ts";
 import { lookupScorer } from "../score/registry.ts";
 import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
@@ -37,7 +37,7 @@ import { UsageError } from "./usage_error.ts";
 export async function readConfig(path: string, io: Io): Promise<Config> {
   let bytes: Uint8Array;
   try {
-    bytes = await io.readFile(path);
+    bytes = await io.readFile(path, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
     throw new UsageError(`${path} cannot be read: ${readFailure(error, path)}`);
   }

@@ -73,10 +73,10 @@ export function validateConfig(
   let text: string;
   if (typeof source === "string") {
     const bytes = utf8Length(source);
-    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooBig(bytes)] };
+    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
     text = source;
   } else {
-    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooBig(source.length)] };
+    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
     const bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf;
     try {
       text = decodeUtf8(bom ? source.subarray(3) : source);
@@ -142,10 +142,10 @@ function fitted(issue: ConfigIssue): ConfigIssue {
   return { path: oneLine(issue.path), message: oneLine(issue.message) };
 }
 
-function tooBig(bytes: number): ConfigIssue {
+function tooBig(): ConfigIssue {
   return {
     path: "",
-    message: `the file is ${bytes} bytes; at most 1 MiB (${MAX_CONFIG_BYTES} bytes) is read`,
+    message: `the file is over 1 MiB (${MAX_CONFIG_BYTES} bytes), the most that is read`,
   };
 }
 

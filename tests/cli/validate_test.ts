@@ -127,7 +127,7 @@ Deno.test("validate: a file that cannot be read is refused with exit 64", none, 
     [
       "over 1 MiB",
       { "assess.yaml": new Uint8Array(1_048_577).fill(0x5b) },
-      "assess.yaml refused:\n  the file is 1048577 bytes; at most 1 MiB (1048576 bytes) is read\n",
+      "assess.yaml refused:\n  the file is over 1 MiB (1048576 bytes), the most that is read\n",
     ],
     [
       "a YAML syntax error",
@@ -393,4 +393,56 @@ Deno.test("golden: deno run --allow-read=<the file> cli.ts validate", async (t) 
       err: "refusal cannot be read: it is a directory, not a file\n",
     });
   });
+});
+
+Deno.test("golden: a file over 1 MiB is not read whole", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "assess-validate-" });
+  try {
+    await t.step("1 MiB is read; 1 byte more is refused", async () => {
+      const exact = WHOLE + "#" + "x".repeat(1_048_576 - WHOLE.length - 2) + "\n";
+      await Deno.writeTextFile(`${dir}/exact.yaml`, exact);
+      await Deno.writeTextFile(`${dir}/over.yaml`, exact + "\n");
+      const ok = await spawn(dir, [
+        "run",
+        "--allow-read=exact.yaml",
+        CLI,
+        "validate",
+        "-config",
+        "exact.yaml",
+      ]);
+      assert.deepEqual(ok, { code: 0, out: "", err: "" });
+      const over = await spawn(dir, [
+        "run",
+        "--allow-read=over.yaml",
+        CLI,
+        "validate",
+        "-config",
+        "over.yaml",
+      ]);
+      assert.deepEqual(over, {
+        code: 64,
+        out: "",
+        err:
+          "over.yaml refused:\n  the file is over 1 MiB (1048576 bytes), the most that is read\n",
+      });
+    });
+    await t.step("an endless file is refused, not read forever", async () => {
+      const r = await spawn(dir, [
+        "run",
+        "--allow-read=/dev/zero",
+        CLI,
+        "validate",
+        "-config",
+        "/dev/zero",
+      ]);
+      assert.deepEqual(r, {
+        code: 64,
+        out: "",
+        err:
+          "/dev/zero refused:\n  the file is over 1 MiB (1048576 bytes), the most that is read\n",
+      });
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
