@@ -110,6 +110,38 @@ function networkMessage(error: unknown): string {
   return `network error (${message.split("\n")[0]?.slice(0, 200)})`;
 }
 
+class TooLarge extends Error {}
+
+async function readCapped(response: Response, cap: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body !== null) {
+    const reader = response.body.getReader();
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > cap) {
+        await reader.cancel().catch(() => {});
+        throw new TooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  let bytes: Uint8Array;
+  if (chunks.length === 1) {
+    bytes = chunks[0]!;
+  } else {
+    bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /**
  * Sends one request and reads the response whole, within the limits. Never throws: every failure
  * is an outcome. A timeout, a refused, reset or dropped connection is a transient error; a body
@@ -179,44 +211,27 @@ export async function exchange(
         transient: false,
       });
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    if (response.body !== null) {
-      const reader = response.body.getReader();
-      while (true) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.length;
-        if (size > options.maxResponseBytes) {
-          await reader.cancel().catch(() => {});
-          return fail({
-            kind: "too-large",
-            message: `the response body passed the ${options.maxResponseBytes}-byte cap`,
-            status,
-            transient: false,
-          });
-        }
-        chunks.push(value);
-      }
-    }
-    let bytes: Uint8Array;
-    if (chunks.length === 1) {
-      bytes = chunks[0]!;
+    let body: string;
+    if (response.headers.has("content-length") && Number.isFinite(declared)) {
+      // The length is declared and within the cap, and the body cannot outgrow it: read it whole.
+      body = await response.text();
     } else {
-      bytes = new Uint8Array(size);
-      let at = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, at);
-        at += chunk.length;
-      }
+      body = await readCapped(response, options.maxResponseBytes);
     }
-    const body = new TextDecoder().decode(bytes);
     if (status !== 200) {
       const transient = isTransientStatus(status);
       return fail({ kind: "http", message: describeStatus(status, body), status, transient }, body);
     }
     return { ok: true, status, body };
   } catch (error) {
+    if (error instanceof TooLarge) {
+      return fail({
+        kind: "too-large",
+        message: `the response body passed the ${options.maxResponseBytes}-byte cap`,
+        status,
+        transient: false,
+      });
+    }
     if (timedOut) {
       return fail({
         kind: "timeout",
