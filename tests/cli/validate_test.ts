@@ -6,6 +6,7 @@ import { issueLine } from "../../src/config/config_issue.ts";
 import { register } from "../../src/score/registry.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
 import { check, edit, REFUSAL_STDERR, SHORTEST, WHOLE } from "../config/_fixtures.ts";
+import { RULES } from "../config/_rule_cases.ts";
 
 const none = { permissions: "none" } as const;
 const encoder = new TextEncoder();
@@ -79,6 +80,31 @@ Deno.test("validate: an accepted file prints nothing and exits 0", none, async (
     }
   });
 });
+
+Deno.test(
+  "golden, in process: every rule at its boundary, accepted and refused",
+  none,
+  async (t) => {
+    for (const [group, cases] of RULES) {
+      await t.step(group, async (t) => {
+        for (const [name, text, expected] of cases) {
+          await t.step(name, async () => {
+            const r = await validate({ "assess.yaml": text });
+            const err = expected.length === 0
+              ? ""
+              : `assess.yaml refused:\n${expected.map((l) => `  ${l}\n`).join("")}`;
+            assert.deepEqual(r, {
+              code: expected.length === 0 ? 0 : 64,
+              out: "",
+              err,
+              read: ["assess.yaml"],
+            });
+          });
+        }
+      });
+    }
+  },
+);
 
 Deno.test("validate: the page's refusal example, exactly", none, async () => {
   const text = edit(

@@ -1,0 +1,505 @@
+/**
+ * The rule cases of the assess.yaml page, each at its boundary, accepted and refused: the text and
+ * the refusal lines `validate` must give (none for a file it accepts). The library tests
+ * (`validate_test.ts`) and the golden command-line tests (`../cli/validate_test.ts`) both run them.
+ *
+ * @module
+ */
+
+import { edit, SHORTEST, WHOLE } from "./_fixtures.ts";
+
+/** A case: its name, the file's text, and the expected refusal lines (`path: message`). */
+export type Case = [name: string, text: string, expected: string[]];
+
+const RULES_BUILDER = new Map<string, Case[]>([
+  [
+    "keys: unknown at every level, and in another case",
+    [
+      ["unknown at the top", WHOLE + "retries: 3\n", [
+        "additional properties 'retries' not allowed",
+      ]],
+      [
+        "Version",
+        edit(WHOLE, ["version: 1", "Version: 1"]),
+        [
+          "additional properties 'Version' not allowed (did you mean 'version'?)",
+          "missing property 'version'",
+        ],
+      ],
+      [
+        "maxtokens",
+        edit(WHOLE, ["  maxTokens: 512", "  maxtokens: 512"]),
+        [
+          "sampling: additional properties 'maxtokens' not allowed (did you mean 'maxTokens'?)",
+          "sampling: missing property 'maxTokens'",
+        ],
+      ],
+      [
+        "unknown in server",
+        edit(WHOLE, ["  insecure: false", "  insecure: false\n  retries: 3"]),
+        ["server: additional properties 'retries' not allowed"],
+      ],
+      [
+        "unknown in dataset.source",
+        edit(WHOLE, ["    revision: 26d", "    branch: main\n    revision: 26d"]),
+        ["dataset.source: additional properties 'branch' not allowed"],
+      ],
+      [
+        "unknown in an adapter",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      rank: 8"]),
+        ["models.adapters.0: additional properties 'rank' not allowed"],
+      ],
+      [
+        "a merge key is just an unknown key",
+        edit(WHOLE, ["  probe: 8", "  probe: 8\n  <<: {x: 1}"]),
+        ["serving: additional properties '<<' not allowed"],
+      ],
+      [
+        "quoted keys are keys",
+        edit(WHOLE, ["version: 1", '"version": 1']),
+        [],
+      ],
+      [
+        "required keys, one line each",
+        edit(WHOLE, ["  mode: off\n", ""], ["  templateKey: enable_thinking\n", "  x: 1\n"]),
+        [
+          "thinking: additional properties 'x' not allowed",
+          "thinking: missing property 'mode'",
+          "thinking: missing property 'templateKey'",
+        ],
+      ],
+    ],
+  ],
+  [
+    "nothing is interpolated: ${ anywhere",
+    [
+      [
+        "in a value",
+        edit(WHOLE, ["  baseline: base", "  baseline: ${BASE}"]),
+        ["line 24, column 13: ${ is refused, since nothing is interpolated"],
+      ],
+      [
+        "in a comment, twice",
+        WHOLE + "# ${HOME} and ${USER}\n",
+        [
+          "line 41, column 3: ${ is refused, since nothing is interpolated",
+          "line 41, column 15: ${ is refused, since nothing is interpolated",
+        ],
+      ],
+      ["a $ alone is text", edit(WHOLE, ['  system: ""', '  system: "$HOME {x}"']), []],
+    ],
+  ],
+  [
+    "one YAML document",
+    [
+      [
+        "a second document",
+        WHOLE + "---\nversion: 1\n",
+        [
+          "line 41: a second YAML document is refused, since it would replace values in the first without saying so",
+        ],
+      ],
+      [
+        "an empty second document",
+        WHOLE + "---\n",
+        [
+          "line 41: a second YAML document is refused, since it would replace values in the first without saying so",
+        ],
+      ],
+      [
+        "a second document after a ... line",
+        WHOLE + "...\nversion: 1\n",
+        [
+          "line 42: a second YAML document is refused, since it would replace values in the first without saying so",
+        ],
+      ],
+      [
+        "a second document after a first that starts with ---",
+        "---\n" + WHOLE + "--- \nversion: 1\n",
+        [
+          "line 42: a second YAML document is refused, since it would replace values in the first without saying so",
+        ],
+      ],
+      ["a --- before the first", "---\n" + WHOLE, []],
+      ["a ... after it", WHOLE + "...\n", []],
+    ],
+  ],
+  [
+    "a key written twice",
+    [
+      [
+        "in a section",
+        edit(WHOLE, ["  size: 2000", "  size: 2000\n  size: 3000"]),
+        ["split.size: key written twice, on lines 17 and 18"],
+      ],
+      [
+        "a whole section, with other refusals in the same pass",
+        edit(WHOLE, ["version: 1", "version: 3"]) + "split:\n  seed: x\n  size: 1\n",
+        ["split: key written twice, on lines 15 and 41", "version: value must be 1"],
+      ],
+      [
+        "in a flow mapping",
+        edit(WHOLE, ["    - name: tuned-a", "    - {name: tuned-a, name: tuned-c}"]),
+        ["models.adapters.0.name: key written twice, on lines 26 and 26"],
+      ],
+    ],
+  ],
+  [
+    "whole numbers are at most 2147483647",
+    [
+      ["split.size 2147483647", edit(WHOLE, ["  size: 2000", "  size: 2147483647"]), []],
+      [
+        "split.size 2147483648",
+        edit(WHOLE, ["  size: 2000", "  size: 2147483648"]),
+        ["split.size: value must be at most 2147483647"],
+      ],
+      ["maxTokens 2147483647", edit(WHOLE, ["  maxTokens: 512", "  maxTokens: 2147483647"]), []],
+      [
+        "maxTokens 2147483648",
+        edit(WHOLE, ["  maxTokens: 512", "  maxTokens: 2147483648"]),
+        ["sampling.maxTokens: value must be at most 2147483647"],
+      ],
+      [
+        "concurrency 2147483648",
+        edit(WHOLE, ["  concurrency: 16", "  concurrency: 2147483648"]),
+        ["serving.concurrency: value must be at most 2147483647"],
+      ],
+      [
+        "probe 2147483647 with size 2147483647",
+        edit(WHOLE, ["  size: 2000", "  size: 2147483647"], ["  probe: 8", "  probe: 2147483647"]),
+        [],
+      ],
+      [
+        "probe 2147483648",
+        edit(WHOLE, ["  size: 2000", "  size: 2147483647"], ["  probe: 8", "  probe: 2147483648"]),
+        ["serving.probe: value must be at most 2147483647"],
+      ],
+      [
+        "temperature 2147483647",
+        edit(WHOLE, ["  temperature: 0", "  temperature: 2147483647"]),
+        [],
+      ],
+      [
+        "temperature 2147483648",
+        edit(WHOLE, ["  temperature: 0", "  temperature: 2147483648"]),
+        ["sampling.temperature: value must be at most 2147483647"],
+      ],
+      [
+        "temperature 0.5 (not a whole number)",
+        edit(WHOLE, ["  temperature: 0", "  temperature: 0.5"]),
+        [],
+      ],
+      [
+        "a float in a whole-number key",
+        edit(WHOLE, ["  size: 2000", "  size: 20.5"]),
+        ["split.size: got number, want integer"],
+      ],
+      [
+        "text in a whole-number key",
+        edit(WHOLE, ["  size: 2000", '  size: "2000"']),
+        ["split.size: got string, want integer"],
+      ],
+      ["hex and octal are YAML 1.2 integers", edit(WHOLE, ["  size: 2000", "  size: 0x7D0"]), []],
+    ],
+  ],
+  [
+    "adapters: named twice, or with the baseline's name",
+    [
+      [
+        "named twice",
+        edit(WHOLE, ["    - name: tuned-b", "    - name: tuned-a"]),
+        ["models.adapters.1.name: tuned-a is named twice, first at models.adapters.0.name"],
+      ],
+      [
+        "the baseline's name",
+        edit(WHOLE, ["    - name: tuned-b", "    - name: base"]),
+        ["models.adapters.1.name: base is the baseline, which is scored already"],
+      ],
+      [
+        "a name that differs only in case is another name",
+        edit(WHOLE, ["    - name: tuned-b", "    - name: Base"]),
+        [],
+      ],
+      [
+        "no adapters",
+        edit(WHOLE, [
+          "  adapters:\n    - name: tuned-a\n    - name: tuned-b\n      path: /shared/ckpt/b\n",
+          "  adapters: []\n",
+        ]),
+        [],
+      ],
+      [
+        "an adapter without a name",
+        edit(WHOLE, ["    - name: tuned-a", "    - path: /a"]),
+        ["models.adapters.0: missing property 'name'"],
+      ],
+      [
+        "indices sort as numbers",
+        edit(WHOLE, [
+          "    - name: tuned-b\n      path: /shared/ckpt/b\n",
+          Array.from({ length: 11 }, (_, i) => `    - name: ${i === 10 ? "base" : `t${i}`}\n`).join(
+            "",
+          ) +
+          "    - name: t2\n",
+        ]),
+        [
+          "models.adapters.11.name: base is the baseline, which is scored already",
+          "models.adapters.12.name: t2 is named twice, first at models.adapters.3.name",
+        ],
+      ],
+    ],
+  ],
+  [
+    "thinking.mode on needs maxTokens of 2048 or more",
+    [
+      [
+        "on with 2047",
+        edit(WHOLE, ["  mode: off", "  mode: on"], ["  maxTokens: 512", "  maxTokens: 2047"]),
+        ["sampling.maxTokens: value must be at least 2048 when thinking.mode is on"],
+      ],
+      [
+        "on with 2048",
+        edit(WHOLE, ["  mode: off", "  mode: on"], ["  maxTokens: 512", "  maxTokens: 2048"]),
+        [],
+      ],
+      ["off with 1", edit(WHOLE, ["  maxTokens: 512", "  maxTokens: 1"]), []],
+      [
+        "off with 0",
+        edit(WHOLE, ["  maxTokens: 512", "  maxTokens: 0"]),
+        ["sampling.maxTokens: value must be at least 1"],
+      ],
+      [
+        "on with 0: one refusal",
+        edit(WHOLE, ["  mode: off", "  mode: on"], ["  maxTokens: 512", "  maxTokens: 0"]),
+        ["sampling.maxTokens: value must be at least 1"],
+      ],
+      [
+        "mode false is a boolean, not off",
+        edit(WHOLE, ["  mode: off", "  mode: false"]),
+        ["thinking.mode: value must be one of 'off', 'on'"],
+      ],
+      [
+        "mode no is text in YAML 1.2, and not a mode",
+        edit(WHOLE, ["  mode: off", "  mode: no"]),
+        ["thinking.mode: value must be one of 'off', 'on'"],
+      ],
+      [
+        'mode "on" quoted',
+        edit(WHOLE, ["  mode: off", '  mode: "on"'], ["  maxTokens: 512", "  maxTokens: 4096"]),
+        [],
+      ],
+    ],
+  ],
+  [
+    "serving.probe: 0 and split.size",
+    [
+      [
+        "0 with required",
+        edit(WHOLE, ["  probe: 8", "  probe: 0"]),
+        ["serving.probe: 0 probes nothing, and serving.batchInvariant is required"],
+      ],
+      [
+        "0 with the default",
+        edit(SHORTEST, ["  probe: 8", "  probe: 0"]),
+        ["serving.probe: 0 probes nothing, and serving.batchInvariant is required"],
+      ],
+      [
+        "0 with asserted",
+        edit(WHOLE, ["  probe: 8", "  probe: 0"], [
+          "batchInvariant: required",
+          "batchInvariant: asserted",
+        ]),
+        ["serving.probe: 0 probes nothing, and serving.batchInvariant is asserted"],
+      ],
+      [
+        "0 with not-required",
+        edit(WHOLE, ["  probe: 8", "  probe: 0"], [
+          "batchInvariant: required",
+          "batchInvariant: not-required",
+        ]),
+        [],
+      ],
+      ["1 with required", edit(WHOLE, ["  probe: 8", "  probe: 1"]), []],
+      ["equal to split.size", edit(WHOLE, ["  size: 2000", "  size: 8"]), []],
+      [
+        "more than split.size",
+        edit(WHOLE, ["  size: 2000", "  size: 7"]),
+        ["serving.probe: value must be at most split.size, which is 7"],
+      ],
+      [
+        "-1",
+        edit(WHOLE, ["  probe: 8", "  probe: -1"]),
+        ["serving.probe: value must be at least 0"],
+      ],
+      [
+        "an unknown batchInvariant",
+        edit(WHOLE, ["batchInvariant: required", "batchInvariant: maybe"]),
+        ["serving.batchInvariant: value must be one of 'required', 'asserted', 'not-required'"],
+      ],
+    ],
+  ],
+  [
+    "the other keys at their boundaries",
+    [
+      [
+        "sha256 in capitals",
+        edit(WHOLE, [
+          "4ef5c6f0dc552f2231f93f5853a9ef431e9e806d7aa514d0f6b615606ce576c6",
+          "4EF5C6F0DC552F2231F93F5853A9EF431E9E806D7AA514D0F6B615606CE576C6",
+        ]),
+        [],
+      ],
+      [
+        "sha256 of 65 digits",
+        edit(WHOLE, ["606ce576c6", "606ce576c60"]),
+        ["dataset.sha256: '4ef5c6f0dc552f2231f93f5853a9ef431e9e806d7aa514d0f6b615606ce576c60' does not match pattern '^[0-9a-fA-F]{64}$'"],
+      ],
+      [
+        "another dataset kind",
+        edit(WHOLE, ["kind: xlam-function-calling", "kind: glaive"]),
+        ["dataset.kind: value must be 'xlam-function-calling'"],
+      ],
+      ["version 1.0 is the number 1", edit(WHOLE, ["version: 1", "version: 1.0"]), []],
+      ['version "1"', edit(WHOLE, ["version: 1", 'version: "1"']), ["version: value must be 1"]],
+      ["topP 1", edit(WHOLE, ["  topP: 1", "  topP: 1"]), []],
+      ["topP 1.01", edit(WHOLE, ["  topP: 1", "  topP: 1.01"]), [
+        "sampling.topP: value must be at most 1",
+      ]],
+      ["topP 0.001", edit(WHOLE, ["  topP: 1", "  topP: 0.001"]), []],
+      ["topP 0", edit(WHOLE, ["  topP: 1", "  topP: 0"]), [
+        "sampling.topP: value must be more than 0",
+      ]],
+      ["temperature -0.1", edit(WHOLE, ["  temperature: 0", "  temperature: -0.1"]), [
+        "sampling.temperature: value must be at least 0",
+      ]],
+      ["temperature .nan", edit(WHOLE, ["  temperature: 0", "  temperature: .nan"]), [
+        "sampling.temperature: got NaN, want number",
+      ]],
+      ["concurrency 1", edit(WHOLE, ["  concurrency: 16", "  concurrency: 1"]), []],
+      ["concurrency 0", edit(WHOLE, ["  concurrency: 16", "  concurrency: 0"]), [
+        "serving.concurrency: value must be at least 1",
+      ]],
+      ["an empty baseline", edit(WHOLE, ["  baseline: base", '  baseline: ""']), [
+        "models.baseline: value must not be empty",
+      ]],
+      ["insecure yes is text in YAML 1.2", edit(WHOLE, ["  insecure: false", "  insecure: yes"]), [
+        "server.insecure: got string, want boolean",
+      ]],
+      ["an empty section", edit(WHOLE, ['prompt:\n  system: ""', "prompt:"]), [
+        "prompt: got null, want object",
+      ]],
+      [
+        "a multi-line system prompt",
+        edit(WHOLE, ['  system: ""', "  system: |\n    Be brief.\n    Call tools."]),
+        [],
+      ],
+    ],
+  ],
+  [
+    "scorer.name and server.toolCallParser",
+    [
+      [
+        "a name nothing registered",
+        edit(WHOLE, ["  name: xlam-tool-call", "  name: nope"]),
+        ["scorer.name: no scorer named 'nope' is registered"],
+      ],
+      [
+        "a parser the scorer does not know",
+        edit(WHOLE, ["toolCallParser: hermes", "toolCallParser: qwen3_xml"]),
+        [
+          "server.toolCallParser: 'qwen3_xml' is not a tool-call parser the scorer xlam-tool-call knows: 'hermes'",
+        ],
+      ],
+      [
+        "an empty name",
+        edit(WHOLE, ["  name: xlam-tool-call", '  name: ""']),
+        ["scorer.name: value must not be empty"],
+      ],
+      ["ordering strict", edit(WHOLE, ["ordering: any", "ordering: strict"]), []],
+      [
+        "ordering random",
+        edit(WHOLE, ["ordering: any", "ordering: random"]),
+        ["scorer.ordering: value must be one of 'any', 'strict'"],
+      ],
+    ],
+  ],
+]);
+
+/** `sampling.seed` at the ends of the signed 64-bit range, and in every number form. */
+const RANGE =
+  "sampling.seed: value must fit in 64 bits: -9223372036854775808 to 9223372036854775807";
+const samplingSeed = (text: string) => edit(WHOLE, ["  seed: 0\n", `  seed: ${text}\n`]);
+RULES_BUILDER.set("sampling.seed", [
+  ...[
+    "9223372036854775807",
+    "-9223372036854775808",
+    "9007199254740993",
+    "2147483648",
+    "1e3",
+    "0x7FFFFFFFFFFFFFFF",
+    "0o17",
+  ].map((t): Case => [`${t} is accepted`, samplingSeed(t), []]),
+  ...([
+    ["9223372036854775808", RANGE],
+    ["-9223372036854775809", RANGE],
+    ["18446744073709551615", RANGE],
+    ["0x8000000000000000", RANGE],
+    ["1.5", "sampling.seed: got number, want integer"],
+    ["1.00000000000000000001", "sampling.seed: value must be a whole number"],
+    ['"0"', "sampling.seed: got string, want integer"],
+  ] as const).map(([t, line]): Case => [`${t} is refused`, samplingSeed(t), [line]]),
+]);
+
+/** `split.seed`: text, never a number. */
+const splitSeed = (text: string) => edit(WHOLE, ["  seed: assess-v1", `  seed: ${text}`]);
+RULES_BUILDER.set("split.seed", [
+  ...['"42"', "twins", "'0x2A'"].map((t): Case => [`${t} is accepted`, splitSeed(t), []]),
+  ...["42", "4.2", "0x2A", "-7", "1e3", ".inf"].map((t): Case => [
+    `${t} is refused`,
+    splitSeed(t),
+    [`split.seed: YAML reads ${t} as a number; put it in quotes ("${t}") to use it as the seed`],
+  ]),
+  ["true is refused", splitSeed("true"), ["split.seed: got boolean, want string"]],
+]);
+
+/** `server.url`: one case a rule, and the accepted forms at their edges. */
+const withUrl = (url: string, insecure = false) =>
+  edit(WHOLE, ["  url: http://127.0.0.1:8000/v1", `  url: ${JSON.stringify(url)}`], [
+    "  insecure: false",
+    `  insecure: ${insecure}`,
+  ]);
+const PLAIN =
+  "server.url: must use https://, or name 127.0.0.1, ::1 or localhost, unless server.insecure is true";
+RULES_BUILDER.set("server.url", [
+  ["loopback http", withUrl("http://localhost:8000/v1"), []],
+  ["::1", withUrl("http://[::1]:8000/v1"), []],
+  ["https anywhere", withUrl("https://vllm.example.com/proxy/v1"), []],
+  ["plain http with insecure", withUrl("http://10.0.0.7:8000/v1", true), []],
+  ["plain http elsewhere", withUrl("http://10.0.0.7:8000/v1"), [PLAIN]],
+  ["another scheme", withUrl("ftp://127.0.0.1/v1"), [
+    "server.url: must be an http:// or https:// URL",
+  ]],
+  ["no host", withUrl("http:///v1"), ["server.url: must name a host"]],
+  ["/v1/", withUrl("http://127.0.0.1:8000/v1/"), [
+    "server.url: must end in /v1, with nothing after it",
+  ]],
+  [
+    "credentials",
+    withUrl("https://u:sk-secret@vllm.example.com/v1"),
+    ["server.url: must hold no credentials: the API key is read from the VLLM_API_KEY environment variable"],
+  ],
+  ["a query", withUrl("http://127.0.0.1:8000/v1?key=sk-secret"), [
+    "server.url: must hold no query",
+  ]],
+  ["a fragment", withUrl("http://127.0.0.1:8000/v1#x"), ["server.url: must hold no fragment"]],
+]);
+
+/** The cases, by group. */
+export const RULES: ReadonlyMap<string, readonly Case[]> = RULES_BUILDER;
+
+/** The cases of one group. */
+export function ruleCases(group: string): readonly Case[] {
+  const cases = RULES.get(group);
+  if (!cases) throw new Error(`no rule group ${group}`);
+  return cases;
+}
