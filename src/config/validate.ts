@@ -49,7 +49,8 @@ export interface ValidateResult {
 /**
  * Validates the text (or UTF-8 bytes) of an `assess.yaml` and returns every refusal, sorted by
  * path, with the typed configuration when there is none. Never throws for any input: a file that
- * cannot be read as YAML is an issue too. Reads nothing but its arguments.
+ * cannot be read as YAML is an issue too (only a `lookupScorer` that throws makes it throw).
+ * Reads nothing but its arguments: no file, no environment, no clock.
  *
  * @param source The file's UTF-8 bytes, or its text.
  * @param options How to find scorers.
