@@ -14,6 +14,26 @@ export interface GenDataset {
   readonly bytes: Uint8Array;
   readonly seed: string;
   readonly size: number;
+  /** The rows as each member's JSON text, in the file's order (for shrinking). */
+  readonly rows: readonly RowText[];
+}
+
+/** A row as the JSON text of each of its members. */
+export interface RowText {
+  readonly id: string;
+  readonly query: string;
+  readonly tools: string;
+  readonly answers: string;
+}
+
+/** Writes rows as a dataset file, plainly. */
+export function datasetBytes(rows: readonly RowText[]): Uint8Array {
+  return new TextEncoder().encode(
+    "[\n" +
+      rows.map((r) =>
+        `{"id": ${r.id}, "query": ${r.query}, "tools": ${r.tools}, "answers": ${r.answers}}`
+      ).join(",\n") + "\n]\n",
+  );
 }
 
 const TYPE_WORDS = [
@@ -152,12 +172,18 @@ export function genDataset(rng: Prng): GenDataset {
   }
   const order = rng.shuffle(rows);
   const ws = () => (rng.chance(0.3) ? rng.pick([" ", "\n", "\t", "\r\n  "]) : "");
-  const text = "[" + ws() + order.map((row) => {
+  const texts: RowText[] = order.map((row) => ({
+    id: row.id,
+    query: row.rawQuery ?? writeString(row.query, rng, FREE_STYLE),
+    tools: writeString(row.tools, rng, FREE_STYLE),
+    answers: writeString(row.answers, rng, FREE_STYLE),
+  }));
+  const text = "[" + ws() + texts.map((row) => {
     const members = rng.shuffle([
       `"id": ${row.id}`,
-      `"query": ${row.rawQuery ?? writeString(row.query, rng, FREE_STYLE)}`,
-      `"tools": ${writeString(row.tools, rng, FREE_STYLE)}`,
-      `"answers": ${writeString(row.answers, rng, FREE_STYLE)}`,
+      `"query": ${row.query}`,
+      `"tools": ${row.tools}`,
+      `"answers": ${row.answers}`,
     ]);
     return "{" + ws() + members.join("," + ws()) + ws() + "}";
   }).join("," + ws()) + ws() + "]" + ws();
@@ -170,5 +196,5 @@ export function genDataset(rng: Prng): GenDataset {
     : rng.chance(0.1)
     ? eligible
     : rng.range(1, eligible);
-  return { bytes: new TextEncoder().encode(text), seed, size };
+  return { bytes: new TextEncoder().encode(text), seed, size, rows: texts };
 }

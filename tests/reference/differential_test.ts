@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { Prng } from "./_prng.ts";
 import { genCase, type ScoreCase, shrinkCandidates } from "./_cases.ts";
-import { type GenDataset, genDataset } from "./_datasets.ts";
+import { datasetBytes, type GenDataset, genDataset, type RowText } from "./_datasets.ts";
 import { havePython, runPython, runPythonLines } from "./_python.ts";
 import { type SplitOutcome, tsReason, tsSplit, tsToolsLine } from "./_ts_side.ts";
 import { EDGE_TOOLS, genParam, rowWithParams } from "./_type_words_gen.ts";
@@ -54,6 +54,77 @@ const PENDING: readonly {
   name: string;
   applies: (c: ScoreCase, ts: string, py: string) => boolean;
 }[] = [];
+
+/** Whether two split outcomes are the same file, or refusals of the same kind. */
+function sameSplit(a: SplitOutcome, b: SplitOutcome): boolean {
+  if ("file" in a && "file" in b) return a.file === b.file;
+  return "refused" in a && "refused" in b && a.refused === b.refused;
+}
+
+/** The first line where two split outcomes differ, in words. */
+function splitDifference(ts: SplitOutcome, py: SplitOutcome): string {
+  if ("file" in ts && "file" in py) {
+    const a = ts.file.split("\n");
+    const b = py.file.split("\n");
+    const k = a.findIndex((line, j) => line !== b[j]);
+    return `the files differ at line ${k + 1}:\nTypeScript: ${a[k]}\nPython:     ${b[k]}`;
+  }
+  const word = (o: SplitOutcome) =>
+    "file" in o ? "a split file" : `a refusal (${o.refused}: ${o.message})`;
+  return `TypeScript gives ${word(ts)}\nPython gives ${word(py)}`;
+}
+
+/** Leaves rows out of a dataset (and lowers the size) while the two splits still differ. */
+async function shrinkDataset(
+  dir: string,
+  d: GenDataset,
+): Promise<{ rows: readonly RowText[]; size: number; ts: SplitOutcome; py: SplitOutcome }> {
+  let rows = d.rows;
+  let size = d.size;
+  const outcome = async (candidates: { rows: readonly RowText[]; size: number }[]) => {
+    const jobs = [];
+    for (const [k, c] of candidates.entries()) {
+      const path = `${dir}/shrink-${k}.json`;
+      await Deno.writeFile(path, datasetBytes(c.rows));
+      jobs.push({ path, seed: d.seed, size: c.size });
+    }
+    const py = (await runPythonLines("split-batch", jobs)) as SplitOutcome[];
+    return candidates.map((c, k) => ({
+      ts: tsSplit(datasetBytes(c.rows), d.seed, c.size),
+      py: py[k]!,
+    }));
+  };
+  for (let round = 0; round < 100; round++) {
+    // Halves and quarters first, then single rows.
+    const candidates: { rows: readonly RowText[]; size: number }[] = [];
+    for (const parts of [2, 4, rows.length]) {
+      const chunk = Math.ceil(rows.length / parts);
+      for (let at = 0; at < rows.length && chunk > 0; at += chunk) {
+        candidates.push({ rows: [...rows.slice(0, at), ...rows.slice(at + chunk)], size });
+      }
+    }
+    if (size > 1) candidates.push({ rows, size: size - 1 });
+    // The same rows spelt plainly (escapes decoded where JSON allows), one member at a time.
+    rows.forEach((row, k) => {
+      for (const member of ["query", "tools", "answers"] as const) {
+        const plain = JSON.stringify(JSON.parse(row[member]));
+        if (plain !== row[member]) {
+          candidates.push({
+            rows: rows.map((r, j) => (j === k ? { ...r, [member]: plain } : r)),
+            size,
+          });
+        }
+      }
+    });
+    const results = await outcome(candidates);
+    const k = results.findIndex((r) => !sameSplit(r.ts, r.py));
+    if (k < 0) break;
+    rows = candidates[k]!.rows;
+    size = candidates[k]!.size;
+  }
+  const [last] = await outcome([{ rows, size }]);
+  return { rows, size, ts: last!.ts, py: last!.py };
+}
 
 let scored = 0;
 let splitDatasets = 0;
@@ -131,22 +202,23 @@ Deno.test({
       }
       const py = (await runPythonLines("split-batch", jobs)) as SplitOutcome[];
       const kinds = { split: 0, refusedDataset: 0, refusedSize: 0 };
-      datasets.forEach((d, i) => {
+      for (const [i, d] of datasets.entries()) {
         const ts = tsSplit(d.bytes, d.seed, d.size);
         const p = py[i]!;
-        const label = `dataset ${i} (${jobs[i]!.path}, seed ${
-          JSON.stringify(d.seed)
-        }, size ${d.size})`;
-        if ("file" in ts && "file" in p) {
-          assert.equal(ts.file, p.file, `${label}: the split files differ`);
-          kinds.split++;
-        } else if ("refused" in ts && "refused" in p) {
-          assert.equal(ts.refused, p.refused, `${label}: refused for different reasons`);
-          kinds[ts.refused === "dataset" ? "refusedDataset" : "refusedSize"]++;
-        } else {
-          assert.fail(`${label}: TypeScript ${JSON.stringify(ts)}, Python ${JSON.stringify(p)}`);
+        if (!sameSplit(ts, p)) {
+          const small = await shrinkDataset(dir, d);
+          assert.fail(
+            `dataset ${i} of the generator (seed ${
+              SEED + 1
+            }) gives different splits; the smallest ` +
+              `dataset found (seed ${JSON.stringify(d.seed)}, size ${small.size}):\n` +
+              `${new TextDecoder().decode(datasetBytes(small.rows))}\n` +
+              splitDifference(small.ts, small.py),
+          );
         }
-      });
+        if ("file" in ts) kinds.split++;
+        else kinds[ts.refused === "dataset" ? "refusedDataset" : "refusedSize"]++;
+      }
       assert(kinds.split >= 50, `only ${kinds.split} datasets were split`);
       splitDatasets = DATASETS;
       console.log(
