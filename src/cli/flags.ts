@@ -32,8 +32,8 @@ export type ParsedFlags = { readonly help: true } | {
 
 /**
  * Reads a verb's arguments against its flags. Refuses (with a {@linkcode UsageError}) an unknown
- * flag, a flag given twice, a string flag without its value (at the end, or followed by another
- * flag: write `-name=-x` for a value that starts with `-`), an empty value, a boolean flag with a
+ * flag, a flag given twice, a string flag without its value (at the end, or followed by what looks
+ * like a flag: write `-name=-x` for such a value), an empty value, a boolean flag with a
  * value other than `true`/`false`, a positional argument and a required flag left out. `-h`,
  * `-help` and `--help` ask for the verb's help.
  *
@@ -94,10 +94,10 @@ export function parseFlags(
     }
     let value = inline;
     if (value === undefined) {
-      // A next argument that looks like a flag is taken for a forgotten value, not as the value
-      // (write -name=-x for a value that starts with -).
+      // A next argument that looks like a flag (-name, --name) is taken for a forgotten value,
+      // not as the value: write -name=-x for such a value. `-1` and `-` are values.
       const next = args[i];
-      if (next === undefined || (next.startsWith("-") && next !== "-")) {
+      if (next === undefined || /^--?[A-Za-z]/.test(next)) {
         refuse(`flag needs a value: -${name}`);
       }
       value = next!;

@@ -24,6 +24,8 @@ Deno.test("each accepted form of a flag", none, async (t) => {
     [["-config=a=b"], { config: "a=b", out: undefined, resume: false }],
     [["-config=-x.yaml"], { config: "-x.yaml", out: undefined, resume: false }],
     [["-config", "-"], { config: "-", out: undefined, resume: false }],
+    [["-out", "-1"], { config: "assess.yaml", out: "-1", resume: false }],
+    [["-out", "--"], { config: "assess.yaml", out: "--", resume: false }],
     [["-config", "a b.yaml"], { config: "a b.yaml", out: undefined, resume: false }],
     [["-resume"], { config: "assess.yaml", out: undefined, resume: true }],
     [["--resume"], { config: "assess.yaml", out: undefined, resume: true }],
