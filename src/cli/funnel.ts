@@ -7,7 +7,7 @@
 
 import { ExitCode } from "./exit_codes.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
-import { SplitSizeError } from "../split/split.ts";
+import { SplitSizeError } from "../split/split_size_error.ts";
 import { ResultsFileError } from "../run/results.ts";
 import { RunSetupError, ServerError } from "../run/run_errors.ts";
 import { UsageError } from "./usage_error.ts";

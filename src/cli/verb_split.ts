@@ -4,9 +4,7 @@
  * @module
  */
 
-import { splitFileText } from "../split/split.ts";
 import { ExitCode } from "./exit_codes.ts";
-import { loadSplit } from "./load_split.ts";
 import { readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
@@ -39,6 +37,11 @@ export const splitVerb: Verb = {
   async run(flags, io) {
     const out = flags.out as string;
     const config = await readConfig(flags.config as string, io);
+    // Loaded here, not at start-up: the split brings node:crypto, which other verbs do not need.
+    const [{ loadSplit }, { splitFileText }] = await Promise.all([
+      import("./load_split.ts"),
+      import("../split/split.ts"),
+    ]);
     const { split } = await loadSplit(config, io);
     const bytes = new TextEncoder().encode(splitFileText(split));
     try {
