@@ -197,7 +197,7 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
         ? headers.get("connection")?.toLowerCase() !== "close"
         : headers.get("connection")?.toLowerCase() === "keep-alive";
       if (headers.get("expect")?.toLowerCase() === "100-continue") {
-        await conn.write(enc.encode("HTTP/1.1 100 Continue\r\n\r\n"));
+        await writeAll(conn, enc.encode("HTTP/1.1 100 Continue\r\n\r\n"));
       }
       // The body.
       let body: Uint8Array;
@@ -257,7 +257,7 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
         }
       } catch (e) {
         if (!(e instanceof BadRequest)) throw e;
-        await conn.write(response(400, { "content-type": "text/plain" }, e.message, false));
+        await writeAll(conn, response(400, { "content-type": "text/plain" }, e.message, false));
         return;
       }
       buf.copyWithin(0, consumed, len);
@@ -267,7 +267,10 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
       if (closed) return;
       switch (action.kind) {
         case "respond":
-          await conn.write(response(action.status, action.headers ?? {}, action.body, keepAlive));
+          await writeAll(
+            conn,
+            response(action.status, action.headers ?? {}, action.body, keepAlive),
+          );
           if (!keepAlive) return;
           break;
         case "drop":
@@ -276,42 +279,51 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
           await whenClosed;
           return;
         case "endless": {
-          await conn.write(enc.encode(
-            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n" +
-              chunk('{"id": "chatcmpl-endless", "object": "chat.completion", "choices": ['),
-          ));
+          await writeAll(
+            conn,
+            enc.encode(
+              "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n" +
+                chunk('{"id": "chatcmpl-endless", "object": "chat.completion", "choices": ['),
+            ),
+          );
           const space = enc.encode(chunk(" "));
           for (;;) {
             if (closed) return;
             await Promise.race([sleep(action.intervalMs, timers), whenClosed]);
-            await conn.write(space);
+            await writeAll(conn, space);
           }
         }
         case "huge": {
           const prefix = '{"id": "chatcmpl-huge", "object": "chat.completion", "padding": "';
           const suffix = '"}';
           const padding = action.bytes - prefix.length - suffix.length;
-          await conn.write(enc.encode(
-            `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${action.bytes}\r\n\r\n${prefix}`,
-          ));
+          await writeAll(
+            conn,
+            enc.encode(
+              `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${action.bytes}\r\n\r\n${prefix}`,
+            ),
+          );
           const block = enc.encode("x".repeat(64 * 1024));
           let left = padding;
           while (left > 0) {
             if (closed) return;
             const n = Math.min(left, block.length);
-            await conn.write(n === block.length ? block : block.subarray(0, n));
+            await writeAll(conn, n === block.length ? block : block.subarray(0, n));
             left -= n;
           }
-          await conn.write(enc.encode(suffix));
+          await writeAll(conn, enc.encode(suffix));
           if (!keepAlive) return;
           break;
         }
         case "cut": {
           const full = enc.encode(action.body);
-          await conn.write(enc.encode(
-            `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${full.length}\r\n\r\n`,
-          ));
-          await conn.write(full.subarray(0, full.length >> 1));
+          await writeAll(
+            conn,
+            enc.encode(
+              `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${full.length}\r\n\r\n`,
+            ),
+          );
+          await writeAll(conn, full.subarray(0, full.length >> 1));
           return;
         }
       }
@@ -334,6 +346,11 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
       await Promise.allSettled([...loops]);
     },
   };
+}
+
+async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  let off = 0;
+  while (off < bytes.length) off += await conn.write(off === 0 ? bytes : bytes.subarray(off));
 }
 
 function chunk(s: string): string {

@@ -1,0 +1,730 @@
+// deno-lint-ignore-file no-explicit-any -- response bodies are JSON read by the test; their shape is what the assertions check.
+import assert from "node:assert/strict";
+import type { Item } from "../../src/dataset/item.ts";
+import { JsonNumber, type JsonValue } from "../../src/json/json_value.ts";
+import {
+  type Emulator,
+  type EmulatorOptions,
+  parseFault,
+  parseScript,
+  scriptForName,
+  startEmulator,
+} from "./vllm_emulator.ts";
+
+interface Row {
+  id: number;
+  query: string;
+  tools: string;
+  answers: string;
+}
+
+const ROWS: Row[] = [
+  {
+    id: 1,
+    query: "What is the weather in Paris for 3 days?",
+    tools:
+      '[{"name": "weather", "description": "Forecast.", "parameters": {"city": {"type": "str"}}}, {"name": "news", "description": "News.", "parameters": {}}]',
+    answers: '[{"name": "weather", "arguments": {"city": "Paris", "days": 3, "ratio": 1.0}}]',
+  },
+  {
+    id: 2,
+    query: "Two calls please",
+    tools: '[{"name": "a", "description": "", "parameters": {}}]',
+    answers:
+      '[{"name": "a", "arguments": {"n": 12345678901234567890, "s": "é\\n"}}, {"name": "a", "arguments": {"n": 2}}]',
+  },
+  { id: 3, query: "Nothing to call", tools: "[]", answers: "[]" },
+];
+
+function toolsOf(row: Row): unknown[] {
+  return (JSON.parse(row.tools) as { name: string; description: string }[]).map((t) => ({
+    type: "function",
+    function: { name: t.name, description: t.description, parameters: { type: "object" } },
+  }));
+}
+
+function body(row: Row, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    model: "base",
+    messages: [{ role: "system", content: "Be brief." }, { role: "user", content: row.query }],
+    tools: toolsOf(row),
+    temperature: 0,
+    top_p: 1,
+    seed: 0,
+    max_tokens: 512,
+    chat_template_kwargs: { enable_thinking: false },
+    ...extra,
+  };
+}
+
+async function post(
+  emu: Emulator,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  path = "/chat/completions",
+): Promise<{ status: number; json: any; text: string; headers: Headers }> {
+  const r = await fetch(emu.url + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof payload === "string" ? payload : JSON.stringify(payload),
+  });
+  const text = await r.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: r.status, json, text, headers: r.headers };
+}
+
+async function withEmu(
+  options: EmulatorOptions,
+  f: (emu: Emulator) => Promise<void>,
+): Promise<void> {
+  const emu = await startEmulator({ rows: ROWS, ...options });
+  try {
+    await f(emu);
+  } finally {
+    await emu.close();
+  }
+}
+
+const message = (r: { json: any }) => r.json.choices[0].message;
+
+Deno.test("emulator: /v1/models lists the base model, then adapters with root and parent", async () => {
+  await withEmu({
+    adapters: ["tuned-a", { name: "tuned-b", path: "/ckpt/b", parent: "base" }],
+    root: "Qwen/Qwen3-8B",
+    maxModelLen: 4096,
+  }, async (emu) => {
+    const r = await fetch(`${emu.url}/models`);
+    assert.equal(r.status, 200);
+    const j = await r.json();
+    assert.equal(j.object, "list");
+    assert.deepEqual(
+      j.data.map((
+        m: any,
+      ) => [m.id, m.object, m.owned_by, m.root, m.parent, m.max_model_len]),
+      [
+        ["base", "model", "vllm", "Qwen/Qwen3-8B", null, 4096],
+        ["tuned-a", "model", "vllm", "/adapters/tuned-a", "base", null],
+        ["tuned-b", "model", "vllm", "/ckpt/b", "base", null],
+      ],
+    );
+    assert.equal(j.data[0].permission[0].object, "model_permission");
+  });
+});
+
+Deno.test("emulator: answer key, shaped like vLLM, arguments re-serialised like Python", async () => {
+  await withEmu({}, async (emu) => {
+    const r = await post(emu, body(ROWS[0]!));
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get("content-type") ?? "", /application\/json/);
+    const j = r.json;
+    assert.match(j.id, /^chatcmpl-/);
+    assert.equal(j.object, "chat.completion");
+    assert.equal(typeof j.created, "number");
+    assert.equal(j.model, "base");
+    assert.equal(j.choices.length, 1);
+    assert.equal(j.choices[0].index, 0);
+    assert.equal(j.choices[0].finish_reason, "tool_calls");
+    const m = j.choices[0].message;
+    assert.equal(m.role, "assistant");
+    assert.equal(m.content, null);
+    assert.equal(m.tool_calls.length, 1);
+    assert.match(m.tool_calls[0].id, /^chatcmpl-tool-/);
+    assert.equal(m.tool_calls[0].type, "function");
+    assert.deepEqual(m.tool_calls[0].function, {
+      name: "weather",
+      arguments: '{"city": "Paris", "days": 3, "ratio": 1.0}',
+    });
+    assert.equal(m.reasoning, null);
+    assert.equal(m.reasoning_content, null);
+    const u = j.usage;
+    assert.equal(u.total_tokens, u.prompt_tokens + u.completion_tokens);
+    assert(u.prompt_tokens > 0 && u.completion_tokens > 0);
+
+    const two = message(await post(emu, body(ROWS[1]!)));
+    assert.deepEqual(two.tool_calls.map((c: any) => c.function.arguments), [
+      '{"n": 12345678901234567890, "s": "é\\n"}',
+      '{"n": 2}',
+    ]);
+    const none = await post(emu, body(ROWS[2]!, { tools: toolsOf(ROWS[0]!) }));
+    assert.equal(none.json.choices[0].finish_reason, "stop");
+    assert.deepEqual(message(none).tool_calls, []);
+    assert.equal(typeof message(none).content, "string");
+  });
+});
+
+Deno.test("emulator: accepts Item values (exact numbers) as well as rows", async () => {
+  const args: JsonValue = new Map<string, JsonValue>([["x", new JsonNumber("2.50")]]);
+  const item: Item = {
+    id: 9,
+    index: 0,
+    query: "item query",
+    tools: [{ name: "f", description: "", parameters: new Map() }],
+    answers: [{ name: "f", arguments: args }],
+  };
+  const emu = await startEmulator({ items: [item] });
+  try {
+    const r = await post(emu, {
+      messages: [{ role: "user", content: "item query" }],
+      tools: [{ type: "function", function: { name: "f" } }],
+      chat_template_kwargs: { enable_thinking: false },
+    });
+    assert.equal(message(r).tool_calls[0].function.arguments, '{"x": 2.5}');
+    assert.equal(emu.asked("base", 9), 1);
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("emulator: deterministic replies; X-Request-Id sets the id", async () => {
+  await withEmu({ scripts: { base: "errors:0.5" } }, async (emu) => {
+    const a = await post(emu, body(ROWS[0]!), { "x-request-id": "abc" });
+    const b = await post(emu, body(ROWS[0]!));
+    assert.equal(a.json.id, "chatcmpl-abc");
+    const strip = (m: any) => ({
+      ...m,
+      tool_calls: m.tool_calls.map((c: any) => c.function),
+    });
+    assert.deepEqual(strip(message(a)), strip(message(b)));
+  });
+});
+
+Deno.test("emulator: auth (401 with vLLM's body on /v1 only)", async () => {
+  await withEmu({ apiKey: "sekrit" }, async (emu) => {
+    for (const h of [{}, { authorization: "Bearer wrong" }, { authorization: "sekrit" }]) {
+      const r = await post(emu, body(ROWS[0]!), h);
+      assert.equal(r.status, 401);
+      assert.equal(r.text, '{"error":"Unauthorized"}');
+    }
+    const models = await fetch(`${emu.url}/models`);
+    assert.equal(models.status, 401);
+    await models.body?.cancel();
+    const health = await fetch(emu.url.replace("/v1", "/health"));
+    assert.equal(health.status, 200);
+    assert.equal(await health.text(), "");
+    assert.equal((await post(emu, body(ROWS[0]!), { authorization: "Bearer sekrit" })).status, 200);
+    assert.equal((await post(emu, body(ROWS[0]!), { authorization: "bearer sekrit" })).status, 200);
+  });
+  await withEmu({ apiKey: "k", version: "legacy" }, async (emu) => {
+    assert.equal((await post(emu, body(ROWS[0]!), { authorization: "bearer k" })).status, 401);
+  });
+});
+
+Deno.test("emulator: unknown model → 404 NotFoundError, envelope by version", async () => {
+  await withEmu({}, async (emu) => {
+    const r = await post(emu, body(ROWS[0]!, { model: "nope" }));
+    assert.equal(r.status, 404);
+    assert.deepEqual(r.json, {
+      error: {
+        message: "The model `nope` does not exist.",
+        type: "NotFoundError",
+        param: "model",
+        code: 404,
+      },
+    });
+  });
+  await withEmu({ version: "legacy", autoToolChoice: false }, async (emu) => {
+    const r = await post(emu, body(ROWS[0]!, { model: "nope" }));
+    assert.equal(r.status, 404, "model check before the tool-choice check");
+    assert.deepEqual(r.json, {
+      object: "error",
+      message: "The model `nope` does not exist.",
+      type: "NotFoundError",
+      param: null,
+      code: 404,
+    });
+  });
+});
+
+Deno.test("emulator: 400s (content type, bad JSON, tool choice, context length)", async () => {
+  await withEmu({ autoToolChoice: false, maxModelLen: 2000 }, async (emu) => {
+    const ct = await post(emu, body(ROWS[0]!), { "content-type": "text/plain" });
+    assert.equal(ct.status, 400);
+    assert.match(ct.json.error.message, /application\/json/);
+    assert.equal((await post(emu, "{not json")).status, 400);
+    assert.equal((await post(emu, { model: "base" })).status, 400);
+    const auto = await post(emu, body(ROWS[0]!));
+    assert.equal(auto.status, 400);
+    assert.deepEqual(auto.json.error, {
+      message:
+        '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+      type: "BadRequestError",
+      param: null,
+      code: 400,
+    });
+    // tool_choice none: no parsing, the tags stay in content.
+    const none = await post(emu, body(ROWS[0]!, { tool_choice: "none" }));
+    assert.equal(none.status, 200);
+    assert.match(message(none).content, /^<tool_call>/);
+    assert.deepEqual(message(none).tool_calls, []);
+    assert.equal(none.json.choices[0].finish_reason, "stop");
+    const ctx = await post(emu, body(ROWS[0]!, { tool_choice: "none", max_tokens: 5000 }));
+    assert.equal(ctx.status, 400);
+    assert.match(ctx.json.error.message, /context length/);
+  });
+});
+
+Deno.test("emulator: version switches (legacy, main-2026)", async () => {
+  await withEmu({ version: "legacy", scripts: { base: "broken" } }, async (emu) => {
+    const m = message(await post(emu, body(ROWS[0]!)));
+    assert.deepEqual(Object.keys(m), ["role", "reasoning_content", "content", "tool_calls"]);
+    assert.deepEqual(m.tool_calls, []);
+  });
+  await withEmu({ version: "main-2026", scripts: { base: "broken" } }, async (emu) => {
+    const m = message(await post(emu, body(ROWS[0]!)));
+    assert.equal("tool_calls" in m, false, "empty tool_calls omitted");
+    assert.equal("reasoning_content" in m, false);
+    assert.equal(m.reasoning, null);
+    const empty = await post(emu, body(ROWS[0]!, { tools: [] }));
+    assert.equal(empty.status, 400);
+    assert.equal(empty.json.error.type, "Bad Request");
+  });
+  await withEmu({ hermesArgs: "verbatim" }, async (emu) => {
+    const m = message(await post(emu, body(ROWS[0]!)));
+    assert.equal(m.tool_calls[0].function.arguments, '{"city": "Paris", "days": 3, "ratio": 1.0}');
+  });
+});
+
+Deno.test("emulator: scripts spelled by name and by spec", () => {
+  assert.deepEqual(scriptForName("broken"), { brokenRate: 1 });
+  assert.deepEqual(scriptForName("wrong-name-30"), {
+    errorRate: 0.3,
+    errorMix: { wrongName: 1 },
+  });
+  assert.deepEqual(parseScript("thinking,slow:5"), { thinking: true, delayMs: 5 });
+  assert.throws(() => parseScript("nonsense"), RangeError);
+  assert.throws(() => parseScript("thinking:3"), RangeError);
+  assert.deepEqual(parseFault("429:0.25"), { kind: "429", rate: 0.25 });
+  assert.throws(() => parseFault("explode"), RangeError);
+});
+
+Deno.test("emulator: wrong-answer kinds", async () => {
+  const adapters = ["wrong-argument", "wrong-name", "no-call", "extra-call"];
+  await withEmu({ adapters }, async (emu) => {
+    const get = async (model: string) =>
+      message(await post(emu, body(ROWS[0]!, { model }))).tool_calls.map((c: any) => c.function);
+    assert.deepEqual(await get("wrong-argument"), [{
+      name: "weather",
+      arguments: '{"city": "Paris_wrong", "days": 3, "ratio": 1.0}',
+    }]);
+    assert.deepEqual(await get("wrong-name"), [{
+      name: "news",
+      arguments: '{"city": "Paris", "days": 3, "ratio": 1.0}',
+    }]);
+    assert.deepEqual(await get("no-call"), []);
+    assert.equal((await get("extra-call")).length, 2);
+    // An item whose answer is "no call" gets a call when the model errs.
+    const r = await post(emu, body(ROWS[2]!, { model: "no-call", tools: toolsOf(ROWS[0]!) }));
+    assert.equal(message(r).tool_calls.length, 1);
+  });
+});
+
+Deno.test("emulator: an error rate gets about that share wrong, deterministically", async () => {
+  const rows: Row[] = Array.from({ length: 200 }, (_, i) => ({
+    id: i,
+    query: `query ${i}`,
+    tools: '[{"name": "f"}, {"name": "g"}]',
+    answers: `[{"name": "f", "arguments": {"i": ${i}}}]`,
+  }));
+  const emu = await startEmulator({ rows, adapters: ["errors-30"] });
+  try {
+    let wrong = 0;
+    for (const row of rows) {
+      const r = await post(emu, body(row, { model: "errors-30" }));
+      const calls = message(r).tool_calls.map((c: any) => c.function);
+      if (
+        JSON.stringify(calls) !== JSON.stringify([{ name: "f", arguments: `{"i": ${row.id}}` }])
+      ) {
+        wrong++;
+      }
+    }
+    assert(wrong > 40 && wrong < 80, `30% of 200, got ${wrong}`);
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("emulator: broken <tool_call> text comes back raw", async () => {
+  await withEmu({ adapters: ["broken"] }, async (emu) => {
+    for (const row of ROWS.slice(0, 2)) {
+      const r = await post(emu, body(row, { model: "broken" }));
+      assert.equal(r.json.choices[0].finish_reason, "stop");
+      assert.deepEqual(message(r).tool_calls, []);
+      assert.match(message(r).content, /<tool_call>/);
+    }
+  });
+});
+
+Deno.test("emulator: truncation (length, completion_tokens = max_tokens)", async () => {
+  await withEmu({ adapters: ["truncate", "truncate-after"] }, async (emu) => {
+    const cut = await post(emu, body(ROWS[0]!, { model: "truncate", max_tokens: 300 }));
+    assert.equal(cut.json.choices[0].finish_reason, "length");
+    assert.equal(cut.json.usage.completion_tokens, 300);
+    assert.deepEqual(message(cut).tool_calls, []);
+    assert.match(message(cut).content, /^<tool_call>/);
+    const after = await post(emu, body(ROWS[0]!, { model: "truncate-after", max_tokens: 300 }));
+    assert.equal(
+      after.json.choices[0].finish_reason,
+      "tool_calls",
+      "vLLM says tool_calls on length",
+    );
+    assert.equal(after.json.usage.completion_tokens, 300);
+    assert.equal(message(after).tool_calls.length, 1);
+    // A small max_tokens truncates any model.
+    const small = await post(emu, body(ROWS[0]!, { max_tokens: 4 }));
+    assert.equal(small.json.choices[0].finish_reason, "length");
+    assert.equal(small.json.usage.completion_tokens, 4);
+    // max_completion_tokens wins over max_tokens.
+    const mct = await post(emu, body(ROWS[0]!, { max_tokens: 4, max_completion_tokens: 500 }));
+    assert.equal(mct.json.choices[0].finish_reason, "tool_calls");
+  });
+});
+
+Deno.test("emulator: slow model", async () => {
+  await withEmu({ scripts: { base: "slow:150" } }, async (emu) => {
+    const t0 = performance.now();
+    assert.equal((await post(emu, body(ROWS[0]!))).status, 200);
+    assert(performance.now() - t0 >= 140);
+  });
+});
+
+Deno.test("emulator: batch-variant model changes a number when others are in flight", async () => {
+  await withEmu({ adapters: ["batch-variant"], scripts: { base: "slow:100" } }, async (emu) => {
+    const alone = message(await post(emu, body(ROWS[0]!, { model: "batch-variant" })));
+    assert.equal(
+      alone.tool_calls[0].function.arguments,
+      '{"city": "Paris", "days": 3, "ratio": 1.0}',
+    );
+    const [loaded] = await Promise.all([
+      post(emu, body(ROWS[0]!, { model: "batch-variant" })),
+      post(emu, body(ROWS[1]!)),
+    ]);
+    assert.equal(
+      message(loaded).tool_calls[0].function.arguments,
+      '{"city": "Paris", "days": 4, "ratio": 1.0}',
+    );
+    // A batch-invariant model gives the same reply alone and under load.
+    const base = await Promise.all(
+      Array.from({ length: 8 }, () => post(emu, body(ROWS[0]!))),
+    );
+    for (const r of base) {
+      assert.equal(
+        message(r).tool_calls[0].function.arguments,
+        alone.tool_calls[0].function.arguments,
+      );
+    }
+    assert(emu.stats.maxInFlight >= 8);
+  });
+});
+
+Deno.test("emulator: thinking model and the reasoning parser", async () => {
+  await withEmu({ adapters: ["thinking"] }, async (emu) => {
+    const on = message(
+      await post(
+        emu,
+        body(ROWS[0]!, { model: "thinking", chat_template_kwargs: { enable_thinking: true } }),
+      ),
+    );
+    assert.match(on.reasoning, /^\nThe user asks: What is the weather/);
+    assert.equal(on.reasoning_content, on.reasoning);
+    assert.equal(on.content, "\n\n");
+    assert.equal(on.tool_calls.length, 1);
+    const off = message(await post(emu, body(ROWS[0]!, { model: "thinking" })));
+    assert.equal(off.reasoning, null);
+    assert.equal(off.content, null);
+    assert.equal(off.tool_calls.length, 1);
+  });
+  // main-2026 parser: a model that writes no think block, thinking not sent → all reasoning.
+  await withEmu({ version: "main-2026" }, async (emu) => {
+    const m = message(await post(emu, body(ROWS[0]!, { chat_template_kwargs: {} })));
+    assert.match(m.reasoning, /^<tool_call>/);
+    assert.equal(m.content, null);
+    assert.equal("tool_calls" in m, false);
+    assert.equal(message(await post(emu, body(ROWS[0]!))).tool_calls.length, 1);
+  });
+  await withEmu({ version: "legacy", adapters: ["thinking"] }, async (emu) => {
+    const m = message(
+      await post(
+        emu,
+        body(ROWS[0]!, { model: "thinking", chat_template_kwargs: { enable_thinking: true } }),
+      ),
+    );
+    assert.match(m.reasoning_content, /The user asks/);
+    assert.equal("reasoning" in m, false);
+  });
+});
+
+Deno.test("emulator: dynamic LoRA loading", async () => {
+  await withEmu({ adapterPaths: ["/ckpt/b"] }, async (emu) => {
+    const missing = await post(emu, { lora_name: "tuned-b" }, {}, "/load_lora_adapter");
+    assert.equal(missing.status, 400);
+    assert.equal(missing.json.error.type, "InvalidUserInput");
+    const nowhere = await post(
+      emu,
+      { lora_name: "x", lora_path: "/nope" },
+      {},
+      "/load_lora_adapter",
+    );
+    assert.equal(nowhere.status, 404);
+    assert.equal(nowhere.json.error.message, "Loading lora x failed: No adapter found for /nope");
+    const ok = await post(
+      emu,
+      { lora_name: "tuned-b", lora_path: "/ckpt/b" },
+      {},
+      "/load_lora_adapter",
+    );
+    assert.equal(ok.status, 200);
+    assert.equal(ok.text, "Success: LoRA adapter 'tuned-b' added successfully.");
+    assert.equal(ok.headers.get("content-type"), null);
+    const again = await post(
+      emu,
+      { lora_name: "tuned-b", lora_path: "/ckpt/b" },
+      {},
+      "/load_lora_adapter",
+    );
+    assert.equal(again.status, 400);
+    const models = await (await fetch(`${emu.url}/models`)).json();
+    assert.deepEqual(models.data.map((m: any) => [m.id, m.root, m.parent]), [
+      ["base", "Qwen/Qwen3-8B", null],
+      ["tuned-b", "/ckpt/b", "base"],
+    ]);
+    assert.equal((await post(emu, body(ROWS[0]!, { model: "tuned-b" }))).status, 200);
+    const un = await post(emu, { lora_name: "tuned-b" }, {}, "/unload_lora_adapter");
+    assert.equal(un.text, "Success: LoRA adapter 'tuned-b' removed successfully.");
+    assert.equal((await post(emu, body(ROWS[0]!, { model: "tuned-b" }))).status, 404);
+    assert.equal(emu.stats.loads, 1);
+  });
+  await withEmu({ dynamicLora: false, apiKey: "k" }, async (emu) => {
+    const auth = { authorization: "Bearer k" };
+    const r = await post(emu, { lora_name: "a", lora_path: "/a" }, auth, "/load_lora_adapter");
+    assert.equal(r.status, 404);
+    assert.equal(r.text, '{"detail":"Not Found"}');
+    assert.equal(
+      (await post(emu, { lora_name: "a", lora_path: "/a" }, {}, "/load_lora_adapter")).status,
+      401,
+    );
+  });
+});
+
+Deno.test("emulator: faults by request number and by attempt", async () => {
+  await withEmu({
+    faults: [
+      { kind: "500", requests: [1] },
+      { kind: "429", requests: [2], retryAfter: 7 },
+      { kind: "503", requests: [3] },
+      { kind: "not-json", requests: [4] },
+      { kind: "no-choices", requests: [5] },
+      { kind: "args-not-string", requests: [6] },
+    ],
+  }, async (emu) => {
+    const r500 = await post(emu, body(ROWS[0]!));
+    assert.equal(r500.status, 500);
+    assert.equal(r500.json.error.type, "InternalServerError");
+    const r429 = await post(emu, body(ROWS[0]!));
+    assert.equal(r429.status, 429);
+    assert.equal(r429.headers.get("retry-after"), "7");
+    assert.equal((await post(emu, body(ROWS[0]!))).status, 503);
+    const nj = await post(emu, body(ROWS[0]!));
+    assert.equal(nj.status, 200);
+    assert.equal(nj.json, undefined);
+    const nc = await post(emu, body(ROWS[0]!));
+    assert.deepEqual(nc.json.choices, []);
+    const ans = await post(emu, body(ROWS[0]!));
+    assert.equal(typeof message(ans).tool_calls[0].function.arguments, "object");
+    assert.equal((await post(emu, body(ROWS[0]!))).status, 200);
+    assert.equal(emu.stats.faults, 6);
+    assert.equal(emu.asked("base", 1), 7);
+    assert.equal(emu.answeredCount("base", 1), 1);
+  });
+  await withEmu(
+    { faults: [{ kind: "500", attempts: [1, 2], models: ["base"] }], adapters: ["a"] },
+    async (emu) => {
+      for (const row of ROWS) {
+        assert.equal((await post(emu, body(row))).status, 500);
+        assert.equal((await post(emu, body(row))).status, 500);
+        assert.equal((await post(emu, body(row))).status, 200);
+        assert.equal((await post(emu, body(row, { model: "a" }))).status, 200);
+      }
+    },
+  );
+});
+
+Deno.test("emulator: fault rate is deterministic in the request number", async () => {
+  const statuses = async () => {
+    const out: number[] = [];
+    await withEmu({ faults: [{ kind: "500", rate: 0.3 }], seed: 5 }, async (emu) => {
+      for (let i = 0; i < 60; i++) out.push((await post(emu, body(ROWS[i % 3]!))).status);
+    });
+    return out;
+  };
+  const a = await statuses();
+  assert.deepEqual(a, await statuses());
+  const fails = a.filter((s) => s === 500).length;
+  assert(fails > 8 && fails < 30, `about 30% of 60, got ${fails}`);
+});
+
+Deno.test("emulator: dropped connections, hangs, endless, huge and cut bodies", async () => {
+  await withEmu({
+    faults: [
+      { kind: "drop", requests: [1] },
+      { kind: "hang", requests: [2] },
+      { kind: "endless", requests: [3] },
+      { kind: "huge", requests: [4] },
+      { kind: "cut", requests: [5] },
+    ],
+    hugeBytes: 8 * 1024 * 1024,
+    endlessIntervalMs: 20,
+  }, async (emu) => {
+    const send = (signal?: AbortSignal) =>
+      fetch(`${emu.url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body(ROWS[0]!)),
+        ...(signal ? { signal } : {}),
+      });
+    await assert.rejects(send(), "drop: no response at all");
+    await assert.rejects(send(AbortSignal.timeout(300)), "hang: times out");
+    const endless = await send();
+    assert.equal(endless.status, 200);
+    const reader = endless.body!.getReader();
+    let got = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < 300) {
+      const { value, done } = await reader.read();
+      assert.equal(done, false, "the body never ends");
+      got += value!.length;
+    }
+    assert(got > 0);
+    await reader.cancel();
+    const huge = await send();
+    assert.equal(huge.headers.get("content-length"), String(8 * 1024 * 1024));
+    assert.equal((await huge.arrayBuffer()).byteLength, 8 * 1024 * 1024);
+    const cut = await send();
+    assert.equal(cut.status, 200);
+    await assert.rejects(cut.text(), "cut: the body ends early");
+    assert.equal((await post(emu, body(ROWS[0]!))).status, 200);
+  });
+});
+
+Deno.test("emulator: a server that dies mid-run", async () => {
+  const emu = await startEmulator({ rows: ROWS, dieAfter: 3 });
+  try {
+    for (let i = 0; i < 3; i++) assert.equal((await post(emu, body(ROWS[i]!))).status, 200);
+    await assert.rejects(post(emu, body(ROWS[0]!)));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(emu.dead, true);
+    await assert.rejects(fetch(`${emu.url}/models`), "connection refused once dead");
+    assert.equal(emu.stats.answered, 3);
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("emulator: counters and recorded requests", async () => {
+  await withEmu({ adapters: ["tuned-a"], record: true }, async (emu) => {
+    await Promise.all(
+      ROWS.flatMap((row) => [post(emu, body(row)), post(emu, body(row, { model: "tuned-a" }))]),
+    );
+    await post(emu, body(ROWS[0]!));
+    await post(emu, { messages: [{ role: "user", content: "unknown" }] });
+    assert.equal(emu.stats.chatRequests, 8);
+    assert.equal(emu.stats.perModel.get("base"), 5);
+    assert.equal(emu.stats.perModel.get("tuned-a"), 3);
+    assert.equal(emu.asked("base", 1), 2);
+    assert.equal(emu.asked("tuned-a", 1), 1);
+    assert.equal(emu.stats.perItem.get("base\u0000?"), 1);
+    assert.equal(emu.stats.inFlight, 0);
+    assert(emu.stats.maxInFlight >= 1);
+    assert.equal(emu.requests.length, 8);
+    const rec = emu.requests.find((r) => r.itemId === 2 && r.model === "tuned-a")!;
+    assert.deepEqual((rec.body as any).chat_template_kwargs, { enable_thinking: false });
+  });
+});
+
+Deno.test("emulator: runs as a standalone process, and can be SIGKILLed", async () => {
+  const dir = await Deno.makeTempDir();
+  const dataset = `${dir}/rows.json`;
+  await Deno.writeTextFile(dataset, JSON.stringify(ROWS));
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      `--allow-read=${dir}`,
+      new URL("./vllm_emulator.ts", import.meta.url).pathname,
+      "--port",
+      "0",
+      "--dataset",
+      dataset,
+      "--lora",
+      "tuned-a=errors:1",
+      "--api-key",
+      "k",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let out = "";
+    while (!out.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+    }
+    const url = out.split("\n")[0]!;
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const r = await fetch(`${url}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer k" },
+      body: JSON.stringify(body(ROWS[0]!, { model: "tuned-a" })),
+    });
+    const j = await r.json();
+    assert.equal(j.model, "tuned-a");
+    assert.notDeepEqual(
+      j.choices[0].message.tool_calls.map((c: { function: unknown }) => c.function),
+      [{ name: "weather", arguments: '{"city": "Paris", "days": 3, "ratio": 1.0}' }],
+      "errors:1 answers wrongly",
+    );
+    child.kill("SIGKILL");
+    const status = await child.status;
+    assert.equal(status.signal, "SIGKILL");
+    await reader.cancel();
+    await assert.rejects(fetch(`${url}/models`));
+  } finally {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* gone */ }
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("emulator: standalone --die-after exits the process", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      new URL("./vllm_emulator.ts", import.meta.url).pathname,
+      "--die-after",
+      "1",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += value;
+  }
+  const url = out.split("\n")[0]!;
+  assert.equal((await post({ url } as Emulator, body(ROWS[0]!))).status, 200);
+  await assert.rejects(post({ url } as Emulator, body(ROWS[0]!)));
+  const status = await child.status;
+  assert.equal(status.code, 1);
+  await reader.cancel();
+});
