@@ -272,3 +272,8 @@ Deno.test("every rule group has accepted and refused cases", none, () => {
     assert.ok(cases.some((c) => c[2].length > 0), `${group}: no refused case`);
   }
 });
+
+Deno.test("the editor's schema comment is only a comment", none, () => {
+  const text = "# yaml-language-server: $schema=./schema/assess.schema.json\n" + WHOLE;
+  assert.deepEqual(check(text).issues, []);
+});
