@@ -169,6 +169,8 @@ export class ConfigError extends Error {
   readonly issues: readonly ConfigIssue[];
 
   /**
+   * Makes the error from the refusals.
+   *
    * @param issues The refusals (sorted and deduplicated here).
    */
   constructor(issues: readonly ConfigIssue[]) {
