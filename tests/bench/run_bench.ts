@@ -4,8 +4,10 @@
  * ASSESS_BENCH_REQUESTS for a quicker look), with scoring and recording on (results streamed to a
  * file), against a plain `fetch` loop sending the same bodies with neither, in the same run. The
  * server runs in its own process. Peak memory per benchmark is printed at the end.
+ * ASSESS_BENCH_CONCURRENCY (such as `64`) picks the levels.
  *
- *     deno bench --allow-read --allow-write --allow-run --allow-net --allow-env tests/bench/run_bench.ts
+ *     deno bench --allow-read --allow-write --allow-run --allow-net --allow-env \
+ *       --v8-flags=--expose-gc tests/bench/run_bench.ts
  */
 
 import { exchange } from "../../src/run/http.ts";
@@ -17,7 +19,9 @@ import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { syntheticItems } from "../run/_fixtures.ts";
 
 const REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000);
-const CONCURRENCY = [1, 16, 64, 256];
+const CONCURRENCY = (Deno.env.get("ASSESS_BENCH_CONCURRENCY") ?? "1,16,64,256").split(",").map(
+  Number,
+);
 
 const server = new Deno.Command(Deno.execPath(), {
   args: ["run", "--allow-net=127.0.0.1", new URL("./_instant_server.ts", import.meta.url).pathname],
@@ -47,10 +51,13 @@ const limits = { timeoutMs: 60_000, maxResponseBytes: 16 << 20 };
 const dir = await Deno.makeTempDir({ prefix: "assess_run_bench_" });
 const encoder = new TextEncoder();
 
-const peaks = new Map<string, { rss: number; heap: number }>();
+const peaks = new Map<string, { rss: number; heap: number; retained: number }>();
+const gc = (globalThis as { gc?: () => void }).gc;
 function sampleMemory(name: string): () => void {
-  const peak = peaks.get(name) ?? { rss: 0, heap: 0 };
+  const peak = peaks.get(name) ?? { rss: 0, heap: 0, retained: 0 };
   peaks.set(name, peak);
+  gc?.();
+  const before = Deno.memoryUsage().heapUsed;
   const sample = () => {
     const m = Deno.memoryUsage();
     peak.rss = Math.max(peak.rss, m.rss);
@@ -60,6 +67,8 @@ function sampleMemory(name: string): () => void {
   return () => {
     sample();
     clearInterval(timer);
+    gc?.();
+    peak.retained = Math.max(peak.retained, Deno.memoryUsage().heapUsed - before);
   };
 }
 
@@ -151,8 +160,17 @@ for (const concurrency of CONCURRENCY) {
 
 globalThis.addEventListener("unload", () => {
   const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MB`;
-  console.log(`\npeak memory (process RSS / JS heap used) while each benchmark ran:`);
-  for (const [name, peak] of peaks) console.log(`  ${name}: ${mb(peak.rss)} / ${mb(peak.heap)}`);
+  console.log(
+    `\npeak memory while each benchmark ran (process RSS / JS heap used` +
+      (gc
+        ? " / heap retained after a run, after GC)"
+        : "; run with --v8-flags=--expose-gc for the heap retained)"),
+  );
+  for (const [name, peak] of peaks) {
+    console.log(
+      `  ${name}: ${mb(peak.rss)} / ${mb(peak.heap)}${gc ? ` / ${mb(peak.retained)}` : ""}`,
+    );
+  }
   try {
     server.kill("SIGTERM");
   } catch {

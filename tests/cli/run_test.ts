@@ -372,36 +372,40 @@ Deno.test("killed with SIGKILL mid-way and resumed: every item answered exactly 
   }
 });
 
-Deno.test("SIGINT stops sending, flushes, and says how to resume", async () => {
-  const stub = startStub({ models: ["base"], chat: slow });
-  try {
-    const s = await setupRun(300, { url: stub.url, concurrency: 4 });
-    const child = command(s, stub.url).spawn();
-    await waitForAnswers(s.out, 20);
-    child.kill("SIGINT");
-    const out = await child.output();
-    const stderr = new TextDecoder().decode(out.stderr);
-    assert.equal(out.code, 69, stderr);
-    assert.match(stderr, /SIGINT: sending nothing more; waiting up to 5 s/);
-    assert.match(
-      stderr,
-      /stopped by SIGINT; [0-9]+ of 300 answers are in .*; run the same command again to resume/,
-    );
-    const { file } = await results(s.out);
-    const end = file.records.at(-1)!;
-    assert.equal(end.kind, "end");
-    assert.equal(end.kind === "end" && end.outcome, "interrupted");
-    const sent = stub.requests.length;
-    await new Promise((r) => setTimeout(r, 100));
-    assert.equal(stub.requests.length, sent, "nothing is sent after the stop");
-    const resumed = await command(s, stub.url).output();
-    assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
-    const { file: done } = await results(s.out);
-    assert.equal(answers(done.records).length, 300);
-  } finally {
-    await stub.close();
-  }
-});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.test(`${signal} stops sending, flushes, and says how to resume`, async () => {
+    const stub = startStub({ models: ["base"], chat: slow });
+    try {
+      const s = await setupRun(300, { url: stub.url, concurrency: 4 });
+      const child = command(s, stub.url).spawn();
+      await waitForAnswers(s.out, 20);
+      child.kill(signal);
+      const out = await child.output();
+      const stderr = new TextDecoder().decode(out.stderr);
+      assert.equal(out.code, 69, stderr);
+      assert(stderr.includes(`${signal}: sending nothing more; waiting up to 5 s`), stderr);
+      assert.match(
+        stderr,
+        new RegExp(
+          `stopped by ${signal}; [0-9]+ of 300 answers are in .*; run the same command again to resume`,
+        ),
+      );
+      const { file } = await results(s.out);
+      const end = file.records.at(-1)!;
+      assert.equal(end.kind, "end");
+      assert.equal(end.kind === "end" && end.outcome, "interrupted");
+      const sent = stub.requests.length;
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(stub.requests.length, sent, "nothing is sent after the stop");
+      const resumed = await command(s, stub.url).output();
+      assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
+      const { file: done } = await results(s.out);
+      assert.equal(answers(done.records).length, 300);
+    } finally {
+      await stub.close();
+    }
+  });
+}
 
 Deno.test("-timeout and -max-response bound every request; their failures are per-item errors", async () => {
   const stub = startStub({
