@@ -12,6 +12,7 @@
  */
 
 import { type Event, getScalarValue, parseEvents, YAMLException } from "js-yaml";
+import { show } from "./_schema_issues.ts";
 import type { ConfigIssue } from "./config_issue.ts";
 
 /** A scalar: its value under the YAML 1.2 core schema, and its text as written. */
@@ -146,7 +147,7 @@ function resolveTagged(
     ? resolved === null
     : undefined;
   if (fits === undefined) return { error: `the tag ${tag} is not accepted` };
-  if (!fits) return { error: `${quote(text)} is not a ${tag}` };
+  if (!fits) return { error: `${show(text)} is not a ${tag}` };
   return resolved;
 }
 
@@ -174,11 +175,6 @@ type Open = OpenMapping | OpenSequence;
 
 function join(path: string, segment: string | number): string {
   return path === "" ? String(segment) : `${path}.${segment}`;
-}
-
-function quote(text: string): string {
-  const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
-  return `'${shown}'`;
 }
 
 /**
