@@ -52,9 +52,9 @@ export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
   const x = a as JsonObject;
   const y = b as JsonObject;
   if (x.size !== y.size) return false;
-  for (const [key, value] of x) {
+  for (const key of x.keys()) {
     const other = y.get(key);
-    if (other === undefined || !jsonEqual(value, other)) return false;
+    if (other === undefined || !jsonEqual(x.get(key)!, other)) return false;
   }
   return true;
 }

@@ -30,7 +30,7 @@ export function stringifyJson(value: JsonValue): string {
   if (value === null) return "null";
   switch (typeof value) {
     case "string":
-      return JSON.stringify(value);
+      return quote(value);
     case "boolean":
       return value ? "true" : "false";
   }
@@ -43,12 +43,24 @@ export function stringifyJson(value: JsonValue): string {
     }
     return out + "]";
   }
+  const object = value as JsonObject;
   let out = "{";
   let first = true;
-  for (const [key, member] of value as JsonObject) {
+  for (const key of object.keys()) {
     if (!first) out += ",";
     first = false;
-    out += JSON.stringify(key) + ":" + stringifyJson(member);
+    out += quote(key) + ":" + stringifyJson(object.get(key)!);
   }
   return out + "}";
+}
+
+/** A string as JSON: as it is between quotes when nothing needs escaping, else as JSON.stringify writes it. */
+function quote(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+      return JSON.stringify(text);
+    }
+  }
+  return `"${text}"`;
 }

@@ -190,6 +190,13 @@ function describeMatch(calls: number): string {
 
 function scoreAny(item: Item, calls: readonly ReplyCall[], args: readonly JsonObject[]): Verdict {
   const answers = item.answers;
+  // The common case: the calls are the answer's, in the answer's order.
+  let inOrder = true;
+  for (let i = 0; i < calls.length && inOrder; i++) {
+    inOrder = calls[i]!.name === answers[i]!.name &&
+      jsonEqual(args[i]!, answerArguments(item, i));
+  }
+  if (inOrder) return verdict("match", describeMatch(calls.length));
   // Names first: the reply must call each tool as many times as the answer does.
   const left = new Map<string, number>();
   for (const a of answers) left.set(a.name, (left.get(a.name) ?? 0) + 1);
@@ -208,13 +215,6 @@ function scoreAny(item: Item, calls: readonly ReplyCall[], args: readonly JsonOb
     }
     left.set(name, n - 1);
   }
-  // The common case: the calls come in the answer's order.
-  let inOrder = true;
-  for (let i = 0; i < calls.length && inOrder; i++) {
-    inOrder = calls[i]!.name === answers[i]!.name &&
-      jsonEqual(args[i]!, answerArguments(item, i));
-  }
-  if (inOrder) return verdict("match", describeMatch(calls.length));
   // Else an exact matching, tool by tool.
   const groups = new Map<string, { replies: number[]; answers: number[] }>();
   for (let i = 0; i < answers.length; i++) {
