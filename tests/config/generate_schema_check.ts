@@ -6,7 +6,7 @@
  *
  * Run after changing the schema:
  *
- *     deno run --allow-read=schema --allow-write=src/config tests/config/generate_schema_check.ts
+ *     deno task schema
  *
  * @module
  */

@@ -9,7 +9,7 @@ Deno.test("the committed validator is the one the schema gives", async () => {
   assert.equal(
     await read(GENERATED_PATH),
     generateSchemaCheck(schema),
-    `${GENERATED_PATH} is stale: run deno run --allow-read=schema --allow-write=src/config tests/config/generate_schema_check.ts`,
+    `${GENERATED_PATH} is stale: run deno task schema`,
   );
 });
 
