@@ -11,8 +11,10 @@ import argparse
 import json
 import sys
 
-import scorer
-import strict_json
+sys.dont_write_bytecode = True  # leave no __pycache__ in the repository
+
+import scorer  # noqa: E402
+import strict_json  # noqa: E402
 
 
 def _read_stdin_text():

@@ -35,7 +35,7 @@ export async function runPython(args: readonly string[], input: string): Promise
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
-    env: { PYTHONIOENCODING: "utf-8", PYTHONHASHSEED: "0" },
+    env: { PYTHONIOENCODING: "utf-8", PYTHONDONTWRITEBYTECODE: "1" },
   }).spawn();
   const writer = child.stdin.getWriter();
   const done = child.output();
