@@ -1,0 +1,134 @@
+/**
+ * The quick-start demo: every verb of assess, end to end, on the bundled sample of real
+ * xlam-function-calling-60k rows, against the built-in vLLM emulator. Each verb runs as its own
+ * process with exactly the permissions the README gives for it.
+ *
+ * ```
+ * deno task demo            # or: deno run -A tests/support/demo.ts [--keep]
+ * ```
+ *
+ * The emulator serves a base model that answers 35% of the items wrongly, an adapter `tuned-a` that
+ * answers 12% wrongly and an adapter `tuned-b` that is as good as the base model. `--keep` keeps the
+ * working folder (its path is printed) so that the files can be looked at.
+ *
+ * @module
+ */
+
+import { startEmulator } from "./vllm_emulator.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const CLI = `${ROOT}cli.ts`;
+const DATASET = `${ROOT}reference/testdata/xlam-sample.json`;
+
+async function sha256(path: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Runs one verb as a user would, shows the command and its output, and returns its exit code. */
+async function assess(dir: string, permissions: string[], args: string[]): Promise<number> {
+  console.log(`\n$ assess ${args.join(" ")}`);
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", ...permissions, CLI, ...args],
+    cwd: dir,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+  if (text) console.log(text.trimEnd());
+  if (code !== 0) console.log(`(exit ${code})`);
+  return code;
+}
+
+async function main(): Promise<number> {
+  const keep = Deno.args.includes("--keep");
+  const dir = await Deno.makeTempDir({ prefix: "assess-demo-" });
+  const rows = JSON.parse(await Deno.readTextFile(DATASET));
+  const emulator = await startEmulator({
+    rows,
+    adapters: ["tuned-a", "tuned-b"],
+    scripts: {
+      base: { errorRate: 0.35 },
+      "tuned-a": { errorRate: 0.12 },
+      "tuned-b": { errorRate: 0.35 },
+    },
+  });
+  try {
+    const config = [
+      "# yaml-language-server: $schema=../../schema/assess.schema.json",
+      "version: 1",
+      "server:",
+      `  url: ${emulator.url}`,
+      "  toolCallParser: hermes",
+      "dataset:",
+      "  kind: xlam-function-calling",
+      `  path: ${DATASET}`,
+      `  sha256: ${await sha256(DATASET)}`,
+      "  source:",
+      "    repo: Salesforce/xlam-function-calling-60k",
+      "    revision: 26d14ebfe18b1f7b524bd39b404b50af5dc97866",
+      "split:",
+      "  seed: demo",
+      "  size: 150",
+      "scorer:",
+      "  name: xlam-tool-call",
+      "models:",
+      "  baseline: base",
+      "  adapters:",
+      "    - name: tuned-a",
+      "    - name: tuned-b",
+      "sampling:",
+      "  temperature: 0",
+      "  topP: 1",
+      "  seed: 0",
+      "  maxTokens: 512",
+      "thinking:",
+      "  mode: off",
+      "  templateKey: enable_thinking",
+      "serving:",
+      "  batchInvariant: required",
+      "  probe: 8",
+      "  concurrency: 16",
+      "",
+    ].join("\n");
+    await Deno.writeTextFile(`${dir}/assess.yaml`, config);
+    console.log(`assess demo: ${rows.length} real rows of xlam-function-calling-60k (CC BY 4.0,`);
+    console.log(`Salesforce), the vLLM emulator at ${emulator.url}, working in ${dir}`);
+
+    const host = new URL(emulator.url).host;
+    const steps: [string[], string[]][] = [
+      [["--allow-read=assess.yaml"], ["validate"]],
+      [[`--allow-read=assess.yaml,${DATASET},.`, "--allow-write=."], [
+        "split",
+        "-out",
+        "split.json",
+      ]],
+      [[`--allow-read=assess.yaml,${DATASET}`], ["selftest"]],
+      [
+        [
+          `--allow-read=assess.yaml,${DATASET},results.jsonl`,
+          "--allow-write=results.jsonl",
+          `--allow-net=${host}`,
+          "--allow-env=VLLM_API_KEY,ASSESS_SERVER_URL,ASSESS_SERVE_MANIFEST,ASSESS_TOOL_CALL_PARSER,ASSESS_REASONING_PARSER",
+        ],
+        ["run", "-out", "results.jsonl"],
+      ],
+      [[`--allow-read=assess.yaml,${DATASET},results.jsonl`], ["report", "-in", "results.jsonl"]],
+    ];
+    for (const [permissions, args] of steps) {
+      const code = await assess(dir, permissions, args);
+      if (code !== 0) return code;
+    }
+    console.log(
+      `\nassess demo: done; ${emulator.stats.chatRequests} chat requests answered by the emulator`,
+    );
+    return 0;
+  } finally {
+    await emulator.close();
+    if (keep) console.log(`assess demo: the files are in ${dir}`);
+    else await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) Deno.exit(await main());
