@@ -46,6 +46,24 @@ export function tsReason(c: ScoreCase): string {
   }
 }
 
+/** The TypeScript scorer's answer key for a case's answer, as a case to score (undefined when
+ * `key` throws). */
+export function tsKeyCase(c: ScoreCase): ScoreCase | undefined {
+  const scorer = lookupScorer("xlam-tool-call");
+  if (scorer === undefined) throw new Error("xlam-tool-call is not registered");
+  const item: Item = { id: 0, index: 0, query: "", tools: [], answers: answerCalls(c.answers) };
+  try {
+    const key = scorer.key(item);
+    return {
+      answers: c.answers,
+      reply: { text: key.text, calls: key.calls.map((x) => ({ ...x })), truncated: key.truncated },
+      ordering: c.ordering,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A row's tools as the TypeScript side sends them: one output line like `assess_ref.py tools`. */
 export function tsToolsLine(row: { id?: unknown; tools?: unknown }, index: number): string {
   const id = typeof row.id === "number" ? String(row.id) : "null";

@@ -9,7 +9,7 @@ import { Prng } from "./_prng.ts";
 import { genCase, type ScoreCase, shrinkCandidates } from "./_cases.ts";
 import { datasetBytes, type GenDataset, genDataset, type RowText } from "./_datasets.ts";
 import { havePython, runPython, runPythonLines } from "./_python.ts";
-import { type SplitOutcome, tsReason, tsSplit, tsToolsLine } from "./_ts_side.ts";
+import { type SplitOutcome, tsKeyCase, tsReason, tsSplit, tsToolsLine } from "./_ts_side.ts";
 import { EDGE_TOOLS, genParam, rowWithParams } from "./_type_words_gen.ts";
 
 const SCORER_CASES = 21_000;
@@ -182,6 +182,31 @@ Deno.test({
         [...counts].map(([r, n]) => `${r} ${n}`).join(", ")
       })`,
     );
+  },
+});
+
+Deno.test({
+  name: "differential: the Python reference marks the TypeScript answer keys correct",
+  ignore: !python,
+  async fn() {
+    // reference/scorers.md, "xlam-tool-call": the key is the answer as a reply, and the self-test
+    // needs score(item, key(item)) to be correct. The keys come from TypeScript, the verdicts from
+    // Python.
+    const rng = new Prng(SEED + 3);
+    const keys: ScoreCase[] = [];
+    while (keys.length < 2_000) {
+      const k = tsKeyCase(genCase(rng));
+      if (k !== undefined) keys.push(k);
+    }
+    const py = await pythonReasons(keys);
+    const bad = keys.findIndex((k, i) => py[i] !== "match" && py[i] !== "error");
+    assert.equal(
+      bad,
+      -1,
+      bad < 0 ? "" : `the key ${JSON.stringify(keys[bad])} is ${py[bad]} by the Python reference`,
+    );
+    assert(py.filter((r) => r === "match").length > 1_900);
+    console.log(`differential: ${keys.length} TypeScript answer keys are a match in Python`);
   },
 });
 
