@@ -32,6 +32,7 @@ export { runCli, VERBS } from "./src/cli/main.ts";
 export { ExitCode } from "./src/cli/exit_codes.ts";
 export { UsageError } from "./src/cli/usage_error.ts";
 export { readConfig } from "./src/cli/read_config.ts";
+export { REPORT_FORMATS, reportVerb } from "./src/cli/verb_report.ts";
 export type { Verb } from "./src/cli/verb.ts";
 
 /**

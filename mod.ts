@@ -80,7 +80,7 @@ export {
   type TypeWordsDefault,
   TypeWordsError,
 } from "./src/dataset/type_words.ts";
-export { toolsFromJson, ToolsError } from "./src/dataset/tools.ts";
+export { ToolsError, toolsFromJson } from "./src/dataset/tools.ts";
 export {
   type HeldOutEntry,
   heldOutItems,
@@ -88,8 +88,8 @@ export {
   rankKey,
   type Split,
   splitFileText,
-  SplitSizeError,
   type SplitOptions,
+  SplitSizeError,
   takeSplit,
 } from "./src/split/split.ts";
 export type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./src/score/scorer.ts";
@@ -127,8 +127,8 @@ export {
   type RecordedReply,
   type RequestError,
   type RequestErrorKind,
-  type ResultRecord,
   resultKey,
+  type ResultRecord,
   RESULTS_FORMAT,
   RESULTS_FORMAT_VERSION,
   type ResultsFile,
@@ -175,3 +175,41 @@ export {
 export { checkServer, type ServerCheck, type ServerCheckOptions } from "./src/run/server_check.ts";
 export { configDigest, headerChanges, type HeaderFacts, makeHeader } from "./src/run/header.ts";
 export { type ModelStart, Progress } from "./src/run/progress.ts";
+export { type Interval, Z_95 } from "./src/report/interval.ts";
+export { wilsonInterval, type WilsonOptions } from "./src/report/wilson.ts";
+export { mcnemarExactP } from "./src/report/mcnemar.ts";
+export type { PairedTable } from "./src/report/paired_table.ts";
+export {
+  type PairedDifference,
+  pairedDifferenceInterval,
+  type PairedDifferenceOptions,
+} from "./src/report/paired_difference.ts";
+export { holmAdjust } from "./src/report/holm.ts";
+export { type Spread, spread } from "./src/report/quantile.ts";
+export {
+  type ComparisonReport,
+  type ModelReport,
+  type NamedCount,
+  type Outcome,
+  type PairedCounts,
+  type ProbeDifference,
+  type ProbeReport,
+  type ReasonChange,
+  type Report,
+  REPORT_SCHEMA,
+  type TokenTotals,
+  type Transition,
+  type TrustReport,
+  type VerdictSource,
+} from "./src/report/report.ts";
+export type { Observation, ProbeCheck, ReportInput } from "./src/report/report_input.ts";
+export { buildReport, VERDICT_ALPHA } from "./src/report/build_report.ts";
+export {
+  type FromResultsOptions,
+  needsRescoring,
+  reportInputFromResults,
+} from "./src/report/from_results.ts";
+export { renderText } from "./src/report/render_text.ts";
+export { renderMarkdown } from "./src/report/render_markdown.ts";
+export { renderJson } from "./src/report/render_json.ts";
+export { renderHtml } from "./src/report/render_html.ts";

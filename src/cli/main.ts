@@ -9,6 +9,7 @@ import { flagUsage, parseFlags } from "./flags.ts";
 import { reportError } from "./funnel.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
+import { reportVerb } from "./verb_report.ts";
 import { runVerb } from "./verb_run.ts";
 import { selftestVerb } from "./verb_selftest.ts";
 import { splitVerb } from "./verb_split.ts";
@@ -16,7 +17,14 @@ import { validateVerb } from "./verb_validate.ts";
 import { versionVerb } from "./verb_version.ts";
 
 /** Every verb, in the order `assess help` lists them. */
-export const VERBS: readonly Verb[] = [validateVerb, splitVerb, selftestVerb, runVerb, versionVerb];
+export const VERBS: readonly Verb[] = [
+  validateVerb,
+  splitVerb,
+  selftestVerb,
+  runVerb,
+  reportVerb,
+  versionVerb,
+];
 
 function usage(): string {
   const width = Math.max("help".length, ...VERBS.map((v) => v.name.length));

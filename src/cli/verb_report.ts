@@ -1,0 +1,201 @@
+/**
+ * `assess report`: the shell around `src/report/`. It reads the results file (and, to re-score,
+ * the configuration and the dataset), and writes the report to stdout or a file.
+ *
+ * @module
+ */
+
+import { ExitCode } from "./exit_codes.ts";
+import type { Io } from "./io.ts";
+import { UsageError } from "./usage_error.ts";
+import type { Verb } from "./verb.ts";
+
+/** The formats `assess report` writes. */
+export const REPORT_FORMATS: readonly string[] = ["text", "markdown", "json", "html"];
+
+function readFailure(error: unknown, path: string): string {
+  switch (error instanceof Error ? error.name : "") {
+    case "NotFound":
+      return "there is no such file";
+    case "IsADirectory":
+      return "it is a directory, not a file";
+    case "NotCapable":
+      return `assess was not allowed to read it (give deno --allow-read=${path})`;
+    case "PermissionDenied":
+      return "permission denied";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
+ * [-keep-verdicts]`: reads a results file and prints its report (or writes it atomically to
+ * `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
+ * the installed scorer's version is not the run's, the recorded replies are re-scored (the
+ * configuration and the dataset are read for the items; nothing is sent), unless
+ * `-keep-verdicts`. A results file that cannot be read or is broken, an unknown format, a
+ * configuration that is not the run's, or an `-out` that cannot be written: exit 64; a dataset
+ * refused: 65.
+ */
+export const reportVerb: Verb = {
+  name: "report",
+  summary: "report a results file: accuracy, paired comparisons, trust",
+  usage: "-in RESULTS [-format text|markdown|json|html] [-out FILE]",
+  flags: {
+    in: {
+      kind: "string",
+      help: "the results file of assess run",
+      placeholder: "RESULTS",
+      required: true,
+    },
+    format: {
+      kind: "string",
+      help: "text, markdown, json or html",
+      placeholder: "FORMAT",
+      default: "text",
+    },
+    out: {
+      kind: "string",
+      help: "write the report to this file (atomically) instead of stdout",
+      placeholder: "FILE",
+    },
+    config: {
+      kind: "string",
+      help: "the run's assess.yaml, read only to re-score",
+      placeholder: "FILE",
+      default: "assess.yaml",
+    },
+    "keep-verdicts": {
+      kind: "boolean",
+      help: "keep the recorded verdicts when the installed scorer's version differs",
+    },
+  },
+  async run(flags, io) {
+    const path = flags.in as string;
+    const format = flags.format as string;
+    if (!REPORT_FORMATS.includes(format)) {
+      throw new UsageError(
+        `assess report: -format ${JSON.stringify(format)} is not one of ${
+          REPORT_FORMATS.join(", ")
+        }`,
+      );
+    }
+    const text = await reportText(path, format, flags, io);
+    const out = flags.out as string | undefined;
+    if (out === undefined) {
+      await io.stdout.write(text);
+      return ExitCode.ok;
+    }
+    try {
+      await io.writeFileAtomic(out, new TextEncoder().encode(text));
+    } catch (e) {
+      throw new UsageError(`assess report: cannot write ${out}: ${readFailure(e, out)}`);
+    }
+    await io.stdout.write(`${out}: ${format} report written\n`);
+    return ExitCode.ok;
+  },
+};
+
+async function reportText(
+  path: string,
+  format: string,
+  flags: Readonly<Record<string, string | boolean | undefined>>,
+  io: Io,
+): Promise<string> {
+  const [
+    { readResults, ResultsFileError },
+    { lookupScorer },
+    { needsRescoring, reportInputFromResults },
+    { buildReport },
+  ] = await Promise.all([
+    import("../run/results.ts"),
+    import("../score/registry.ts"),
+    import("../report/from_results.ts"),
+    import("../report/build_report.ts"),
+  ]);
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readFile(path);
+  } catch (e) {
+    throw new UsageError(`assess report: cannot read ${path}: ${readFailure(e, path)}`);
+  }
+  let file;
+  try {
+    file = readResults(bytes);
+  } catch (e) {
+    if (e instanceof ResultsFileError) {
+      throw new ResultsFileError(`${path}: ${e.message}`, e.line);
+    }
+    throw e;
+  }
+  const header = file.header;
+  const scorer = lookupScorer(header.scorer.name);
+  const keep = flags["keep-verdicts"] === true;
+  let items;
+  if (needsRescoring(header, scorer, keep)) {
+    await io.stderr.write(
+      `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
+        `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
+        `sent; -keep-verdicts keeps the recorded verdicts)\n`,
+    );
+    items = await runItems(flags.config as string, header, io);
+  } else if (scorer === undefined) {
+    await io.stderr.write(
+      `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used\n`,
+    );
+  }
+  const report = buildReport(
+    reportInputFromResults(file, { scorer, items, keepVerdicts: keep }),
+  );
+  switch (format) {
+    case "json":
+      return (await import("../report/render_json.ts")).renderJson(report);
+    case "markdown":
+      return (await import("../report/render_markdown.ts")).renderMarkdown(report);
+    case "html":
+      return (await import("../report/render_html.ts")).renderHtml(report);
+    default:
+      return (await import("../report/render_text.ts")).renderText(report);
+  }
+}
+
+/** The run's held-out items, from its configuration and dataset, checked to be the run's. */
+async function runItems(
+  configPath: string,
+  header: import("../run/results.ts").HeaderRecord,
+  io: Io,
+) {
+  const [{ readConfig }, { loadSplit }, { heldOutItems }] = await Promise.all([
+    import("./read_config.ts"),
+    import("./load_split.ts"),
+    import("../split/split.ts"),
+  ]);
+  const hint = "  re-scoring needs the run's assess.yaml (-config) and dataset; " +
+    "-keep-verdicts reports the recorded verdicts instead";
+  let config;
+  try {
+    config = await readConfig(configPath, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      throw new UsageError(`assess report: ${e.message}`, [...e.lines, hint]);
+    }
+    throw e;
+  }
+  if (config.dataset.sha256.toLowerCase() !== header.dataset.sha256.toLowerCase()) {
+    throw new UsageError(
+      `assess report: ${configPath} names another dataset (sha256 ${config.dataset.sha256}) ` +
+        `than the run's (${header.dataset.sha256})`,
+      [hint],
+    );
+  }
+  const { dataset, split } = await loadSplit(config, io);
+  if (split.digest !== header.split.digest) {
+    throw new UsageError(
+      `assess report: the split ${configPath} gives (digest ${split.digest}) is not the run's ` +
+        `(${header.split.digest})`,
+      [hint],
+    );
+  }
+  return heldOutItems(dataset, split);
+}

@@ -1,0 +1,79 @@
+/**
+ * What a report is built from: each model's outcome on each item, and the facts of the run. The
+ * results file is one source of it (`reportInputFromResults`); a program can build one from its
+ * own records.
+ *
+ * @module
+ */
+
+import type { TrustReport } from "./report.ts";
+
+/** A model's outcome on one item: a verdict, or an error (never counted wrong). */
+export interface Observation {
+  /** The item's position in the dataset: what pairs the models' outcomes. */
+  readonly itemIndex: number;
+  /** The item's id, as shown to people. */
+  readonly itemId: number;
+  /** The verdict, or `null` when the item ended in an error. */
+  readonly verdict: { readonly correct: boolean; readonly reason: string } | null;
+  /** The error's kind when there is no verdict, else `null`. */
+  readonly error: string | null;
+  /** Milliseconds the reply took, or `null` when unknown. */
+  readonly latencyMs: number | null;
+  /** Token counts the server reported, or `null` when none. */
+  readonly usage: {
+    readonly prompt: number | null;
+    readonly completion: number | null;
+    readonly reasoning: number | null;
+  } | null;
+}
+
+/** A probe comparison, as recorded. */
+export interface ProbeCheck {
+  /** The model. */
+  readonly model: string;
+  /** The item's id. */
+  readonly itemId: number;
+  /** What the comparison found. */
+  readonly outcome: "same" | "different" | "inconclusive";
+  /** The first difference or the error, or `null`. */
+  readonly detail: string | null;
+}
+
+/** Everything a report is built from. */
+export interface ReportInput {
+  /** The run's facts. */
+  readonly run: {
+    /** The assess version that started it, or `null`. */
+    readonly assessVersion: string | null;
+    /** When it started, ISO 8601 UTC. */
+    readonly startedAt: string;
+    /** How many sessions wrote to it. */
+    readonly sessions: number;
+    /** The split's seed. */
+    readonly splitSeed: string;
+    /** The items of the split. */
+    readonly items: number;
+  };
+  /** The baseline's name. */
+  readonly baseline: string;
+  /** The adapters' names, in order. */
+  readonly adapters: readonly string[];
+  /** The reasons the scorer declares, in its order (others found are added after them). */
+  readonly reasons: readonly string[];
+  /** Each model's outcomes, at most one per item. A model with none may be left out. */
+  readonly observations: ReadonlyMap<string, readonly Observation[]>;
+  /** The scorer, as the trust section shows it. */
+  readonly scorer: TrustReport["scorer"];
+  /** The digests. */
+  readonly digests: TrustReport["digests"];
+  /** The probe's setting and checks. */
+  readonly probe: {
+    /** `serving.batchInvariant`. */
+    readonly batchInvariant: string;
+    /** `serving.probe`. */
+    readonly items: number;
+    /** Every comparison recorded, in order. */
+    readonly checks: readonly ProbeCheck[];
+  };
+}
