@@ -14,17 +14,23 @@
  */
 
 import type { Item } from "../../src/dataset/item.ts";
-import { JsonNumber, type JsonValue } from "../../src/json/json_value.ts";
 import { type RawAction, type RawRequest, type RawServer, startRawServer } from "./http1_server.ts";
 import {
-  pyFloatRepr,
-  type PyInt,
-  pyJsonLoads,
-  type PyValue,
-  writeAsWritten,
-} from "./python_json.ts";
+  batchPerturb,
+  breakText,
+  type Call,
+  type Entry,
+  indexDataset,
+  tokens,
+  unit,
+  UNKNOWN_TEXT,
+  writeCalls,
+  type Written,
+  wrongArgument,
+} from "./scripted_model.ts";
 import {
   type HermesArgs,
+  type HermesResult,
   parseHermes,
   parseQwen3Reasoning,
   type Qwen3ParserMode,
@@ -170,6 +176,11 @@ export interface EmulatorOptions {
   readonly hugeBytes?: number;
   /** Milliseconds between the bytes of an `endless` body. Default 100. */
   readonly endlessIntervalMs?: number;
+  /**
+   * Write and parse every item's answer key at start (about 1 s for 60,000 rows), so that requests
+   * cost nothing but HTTP and JSON. Default false (done on each item's first request).
+   */
+  readonly precompute?: boolean;
 }
 
 /** Counters, live (they change as requests arrive). */
@@ -377,222 +388,19 @@ export function parseFault(spec: string): FaultRule {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The dataset, as the emulator knows it.
-
-interface Call {
-  readonly name: string;
-  readonly args: PyValue;
-}
-
-interface Entry {
-  readonly id: number;
-  readonly toolNames: () => readonly string[];
-  readonly answers: () => readonly Call[];
-}
-
-function fromJsonValue(v: JsonValue): PyValue {
-  if (v === null || typeof v === "boolean" || typeof v === "string") return v;
-  if (v instanceof JsonNumber) {
-    return /^-?[0-9]+$/.test(v.text)
-      ? { kind: "int", value: BigInt(v.text), text: v.text }
-      : { kind: "float", value: Number(v.text), text: v.text };
-  }
-  if (Array.isArray(v)) return v.map(fromJsonValue);
-  const m = new Map<string, PyValue>();
-  for (const [k, x] of v as ReadonlyMap<string, JsonValue>) m.set(k, fromJsonValue(x));
-  return m;
-}
-
-function lazy<T>(f: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = f();
-      done = true;
-    }
-    return value;
-  };
-}
-
-function callsFromRowAnswers(text: string): readonly Call[] {
-  const v = pyJsonLoads(text);
-  if (!Array.isArray(v)) return [];
-  const out: Call[] = [];
-  for (const c of v) {
-    if (!(c instanceof Map)) continue;
-    const name = c.get("name");
-    out.push({
-      name: typeof name === "string" ? name : String(name),
-      args: c.has("arguments") ? c.get("arguments")! : new Map(),
-    });
-  }
-  return out;
-}
-
-function toolNamesFromRow(text: string): readonly string[] {
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? v.map((t) => String(t?.name)) : [];
-  } catch {
-    return [];
-  }
-}
-
-function indexDataset(options: EmulatorOptions): Map<string, Entry[]> {
-  const byQuery = new Map<string, Entry[]>();
-  const add = (query: string, e: Entry): void => {
-    const list = byQuery.get(query);
-    if (list === undefined) byQuery.set(query, [e]);
-    else list.push(e);
-  };
-  for (const item of options.items ?? []) {
-    const names = item.tools.map((t) => t.name);
-    const answers = item.answers.map((a) => ({ name: a.name, args: fromJsonValue(a.arguments) }));
-    add(item.query, { id: item.id, toolNames: () => names, answers: () => answers });
-  }
-  for (const raw of options.rows ?? []) {
-    const row = raw as { id?: unknown; query?: unknown; tools?: unknown; answers?: unknown };
-    if (typeof row.query !== "string" || typeof row.id !== "number") continue;
-    const answersText = typeof row.answers === "string" ? row.answers : "[]";
-    const toolsText = typeof row.tools === "string" ? row.tools : "[]";
-    add(row.query, {
-      id: row.id,
-      toolNames: lazy(() => toolNamesFromRow(toolsText)),
-      answers: lazy(() => {
-        try {
-          return callsFromRowAnswers(answersText);
-        } catch {
-          return [];
-        }
-      }),
-    });
-  }
-  return byQuery;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic choices.
-
-/** cyrb53: a fast 53-bit string hash. */
-function hash53(s: string, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-function unit(s: string, seed: number): number {
-  return hash53(s, seed) / 9007199254740992;
-}
-
-// ---------------------------------------------------------------------------------------------
-// What the scripted model writes.
-
-const NO_CALL_TEXT = "I'm sorry, but none of the available tools can help with that request.";
-const UNKNOWN_TEXT = "I don't know how to help with that.";
-
-function renderCalls(calls: readonly Call[]): string {
-  return calls.map((c) =>
-    `<tool_call>\n{"name": ${JSON.stringify(c.name)}, "arguments": ${
-      writeAsWritten(c.args)
-    }}\n</tool_call>`
-  ).join("\n");
-}
-
-function alterValue(v: PyValue): PyValue {
-  if (v === null) return "wrong";
-  if (typeof v === "boolean") return !v;
-  if (typeof v === "string") return `${v}_wrong`;
-  if (Array.isArray(v)) return v.length > 0 ? v.slice(0, -1) : ["wrong"];
-  if (v instanceof Map) return v.size > 0 ? new Map() : new Map([["wrong", true]]);
-  const n = v as PyInt | { kind: "float"; value: number; text: string };
-  if (n.kind === "int") {
-    const value = n.value + 1n;
-    return { kind: "int", value, text: value.toString() };
-  }
-  const value = Number.isFinite(n.value) ? n.value + 1 : 0;
-  return { kind: "float", value, text: pyFloatRepr(value) };
-}
-
-function wrongArgument(calls: readonly Call[]): readonly Call[] | undefined {
-  const first = calls[0];
-  if (first === undefined) return undefined;
-  let args: PyValue;
-  if (first.args instanceof Map) {
-    const m = new Map(first.args);
-    const key = m.keys().next();
-    if (key.done) m.set("unexpected", "wrong");
-    else m.set(key.value, alterValue(m.get(key.value)!));
-    args = m;
-  } else {
-    args = alterValue(first.args);
-  }
-  return [{ name: first.name, args }, ...calls.slice(1)];
-}
-
-/** Changes the first number argument (depth first), or adds one: what batching does. */
-function batchPerturb(calls: readonly Call[]): readonly Call[] | undefined {
-  const first = calls[0];
-  if (first === undefined) return undefined;
-  let done = false;
-  const walk = (v: PyValue): PyValue => {
-    if (done || v === null || typeof v !== "object") return v;
-    if (Array.isArray(v)) return v.map(walk);
-    if (v instanceof Map) {
-      const m = new Map<string, PyValue>();
-      for (const [k, x] of v) m.set(k, walk(x));
-      return m;
-    }
-    done = true;
-    return alterValue(v);
-  };
-  let args = walk(first.args);
-  if (!done) {
-    const m = args instanceof Map ? new Map(args) : new Map<string, PyValue>();
-    m.set("batch_size_hint", { kind: "int", value: 2n, text: "2" });
-    args = m;
-  }
-  return [{ name: first.name, args }, ...calls.slice(1)];
-}
-
-function breakText(text: string, u: number): string {
-  const last = text.lastIndexOf("<tool_call>");
-  if (last < 0) return `${text}\n<tool_call>\n{"name": "`;
-  const head = text.slice(0, last);
-  const block = text.slice(last);
-  if (u < 1 / 3) {
-    // The last block's closing brace is missing.
-    const close = block.lastIndexOf("}");
-    return head + block.slice(0, close) + block.slice(close + 1);
-  }
-  if (u < 2 / 3) return head + block.replaceAll('"', "'");
-  return head + block.replace("\n</tool_call>", " and more\n</tool_call>");
-}
-
-function tokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
-}
-
-interface Generated {
-  readonly text: string;
-  readonly engineFinish: "stop" | "length";
-  readonly completionTokens: number;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The server.
 
 interface ServedAdapter {
   readonly name: string;
   readonly path: string;
   readonly parent: string;
+}
+
+interface Generated {
+  readonly text: string;
+  readonly parsed: HermesResult | undefined;
+  readonly engineFinish: "stop" | "length";
+  readonly completionTokens: number;
 }
 
 const enc = new TextEncoder();
@@ -648,7 +456,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const hugeBytes = options.hugeBytes ?? 64 * 1024 * 1024;
   const endlessIntervalMs = options.endlessIntervalMs ?? 100;
   const record = options.record ?? false;
-  const byQuery = indexDataset(options);
+  const byQuery = indexDataset(options.items ?? [], options.rows ?? []);
+  if (options.precompute === true) {
+    for (const list of byQuery.values()) for (const e of list) e.answerKey();
+  }
 
   const adapters = new Map<string, ServedAdapter>();
   for (const a of options.adapters ?? []) {
@@ -937,11 +748,12 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     concurrent: boolean,
   ): Generated {
     const salt = `${model}\u0000${query}\u0000${requestSeed}`;
-    let calls: readonly Call[] | undefined = entry?.answers();
-    let text: string;
-    if (calls === undefined) {
-      text = UNKNOWN_TEXT;
+    let written: Written;
+    if (entry === undefined) {
+      written = { text: UNKNOWN_TEXT, parsed: undefined };
     } else {
+      let calls: readonly Call[] | undefined = entry.answers();
+      let modified = false;
       if ((script.errorRate ?? 0) > 0 && unit(`err\u0000${salt}`, seed) < script.errorRate!) {
         const mix = script.errorMix ?? {};
         const kinds: WrongKind[] = ["wrongArgument", "wrongName", "noCall", "extraCall"];
@@ -957,29 +769,38 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
           }
         }
         calls = wrongCalls(kind, calls, toolNames);
+        modified = true;
       }
-      if (script.batchVariant === true && concurrent) {
-        calls = calls === undefined ? undefined : batchPerturb(calls) ?? calls;
+      const batched = script.batchVariant === true && concurrent;
+      if (batched && calls !== undefined && calls.length > 0) {
+        calls = batchPerturb(calls) ?? calls;
+        modified = true;
       }
-      text = calls === undefined
-        ? NO_CALL_TEXT
-        : calls.length === 0
-        ? (script.batchVariant === true && concurrent ? `${NO_CALL_TEXT} (batched)` : NO_CALL_TEXT)
-        : renderCalls(calls);
+      written = modified ? writeCalls(calls) : entry.answerKey();
+      if (batched && (calls === undefined || calls.length === 0)) {
+        written = { text: `${written.text} (batched)`, parsed: undefined };
+      }
       if ((script.brokenRate ?? 0) > 0 && unit(`broken\u0000${salt}`, seed) < script.brokenRate!) {
-        text = breakText(text, unit(`how\u0000${salt}`, seed));
+        written = {
+          text: breakText(written.text, unit(`how\u0000${salt}`, seed)),
+          parsed: undefined,
+        };
       }
     }
+    let text = written.text;
+    let parsed = written.parsed;
     if (script.thinking === true && thinkingOn) {
       text = `<think>\nThe user asks: ${
         query.slice(0, 120)
       }\nI should pick the right tool and fill its arguments.\n</think>\n\n${text}`;
+      parsed = undefined;
     }
     if (
       (script.truncateRate ?? 0) > 0 && unit(`trunc\u0000${salt}`, seed) < script.truncateRate!
     ) {
       return {
         text: text.slice(0, Math.max(1, text.length >> 1)),
+        parsed: undefined,
         engineFinish: "length",
         completionTokens: maxTokens,
       };
@@ -990,6 +811,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     ) {
       return {
         text: `${text}\nI will also check`,
+        parsed: undefined,
         engineFinish: "length",
         completionTokens: maxTokens,
       };
@@ -998,11 +820,12 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     if (t > maxTokens) {
       return {
         text: text.slice(0, maxTokens * 4),
+        parsed: undefined,
         engineFinish: "length",
         completionTokens: maxTokens,
       };
     }
-    return { text, engineFinish: "stop", completionTokens: t };
+    return { text, parsed, engineFinish: "stop", completionTokens: t };
   }
 
   function wrongCalls(
@@ -1181,7 +1004,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       let calls: { name: string; arguments: unknown }[] = [];
       let toolsCalled = false;
       if (auto && content !== null) {
-        const h = parseHermes(content, hermesArgs);
+        const h =
+          content === gen.text && gen.parsed !== undefined && hermesArgs === "pythonJsonDumps"
+            ? gen.parsed
+            : parseHermes(content, hermesArgs);
         toolsCalled = h.toolsCalled;
         calls = h.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
         content = h.content;
@@ -1342,6 +1168,7 @@ const USAGE =
   --max-model-len N     (default 32768)
   --fault SPEC          KIND[@N,N][#A,A][:RATE][/MODEL] (repeatable)
   --die-after N         die (exit 1) on chat request N+1
+  --precompute          write every answer key at start (for benchmarks)
 Prints the base URL (http://127.0.0.1:PORT/v1) on the first line of stdout.`;
 
 async function main(args: readonly string[]): Promise<void> {
@@ -1414,6 +1241,9 @@ async function main(args: readonly string[]): Promise<void> {
       case "--fault":
         faults.push(parseFault(value()));
         break;
+      case "--precompute":
+        opts.precompute = true;
+        break;
       case "--die-after":
         opts.dieAfter = Number(value());
         break;
@@ -1431,6 +1261,7 @@ async function main(args: readonly string[]): Promise<void> {
   if (paths.length > 0) opts.adapterPaths = paths;
   opts.onDie = () => Deno.exit(1);
   const emu = await startEmulator(opts);
+  delete opts.rows; // the emulator keeps what it needs; let the rest be collected
   console.log(emu.url);
   const stop = (): void => {
     void emu.close().then(() => Deno.exit(0));

@@ -30,7 +30,27 @@ export interface HermesResult {
 export type HermesArgs = "pythonJsonDumps" | "verbatim";
 
 const START = "<tool_call>";
-const BLOCK = /<tool_call>([\s\S]*?)<\/tool_call>|<tool_call>([\s\S]*)/g;
+const END = "</tool_call>";
+
+/**
+ * The bodies Python's `re.findall(r"<tool_call>(.*?)</tool_call>|<tool_call>(.*)", text,
+ * re.DOTALL)` finds (`m[0] or m[1]`), by `indexOf` (the regex is several times slower here).
+ */
+function blockBodies(text: string, first: number): string[] {
+  const out: string[] = [];
+  let i = first;
+  while (i >= 0) {
+    const from = i + START.length;
+    const j = text.indexOf(END, from);
+    if (j < 0) {
+      out.push(text.slice(from));
+      break;
+    }
+    out.push(text.slice(from, j));
+    i = text.indexOf(START, j + END.length);
+  }
+  return out;
+}
 
 /**
  * Runs vLLM's hermes tool parser on a model's output, all or nothing.
@@ -55,8 +75,7 @@ export function parseHermes(text: string, mode: HermesArgs = "pythonJsonDumps"):
   if (first < 0) return { toolsCalled: false, calls: [], content: text };
   try {
     const calls: ParsedCall[] = [];
-    for (const m of text.matchAll(BLOCK)) {
-      const body = m[1] || m[2] || "";
+    for (const body of blockBodies(text, first)) {
       const { value, argumentsSpan } = loadsWithSpan(body);
       if (!(value instanceof Map)) throw new TypeError("not a dict");
       if (!value.has("name")) throw new TypeError("KeyError: 'name'");
