@@ -120,16 +120,17 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   if (!Number.isSafeInteger(size) || size < 1 || size > dataset.eligibleCount) {
     throw new SplitSizeError(size, dataset.eligibleCount);
   }
-  const held = firstRanked(dataset.items, seed, size);
+  const items = dataset.items;
+  const held = firstRanked(items, seed, size);
   const heldOut: HeldOutEntry[] = [];
-  const heldIds = new Set<number>();
+  const isHeld = new Uint8Array(items.length);
   const heldHashes = new Set<string>();
   const heldQueries = new Set<string>();
   const digest = createHash("sha256");
   for (let k = 0; k < size; k++) {
-    const item = held[k]!;
+    const item = items[held[k]!]!;
     heldOut.push({ id: item.id, hash: item.contentHash });
-    heldIds.add(item.id);
+    isHeld[held[k]!] = 1;
     heldHashes.add(item.contentHash);
     heldQueries.add(item.query);
     digest.update(`${decimal(item.id)} ${item.contentHash}\n`);
@@ -137,9 +138,10 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   const complement: number[] = [];
   const twins: number[] = [];
   const ineligible: IneligibleEntry[] = [];
-  for (const item of dataset.items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     if (item.ineligible !== undefined) ineligible.push({ id: item.id, reason: item.ineligible });
-    if (heldIds.has(item.id)) continue;
+    if (isHeld[i] === 1) continue;
     // Equal content hashes need equal queries, so only those items' hashes are computed.
     if (heldQueries.has(item.query) && heldHashes.has(item.contentHash)) twins.push(item.id);
     else complement.push(item.id);
@@ -162,19 +164,19 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   };
 }
 
-// The first `size` eligible items in rank order (step 4): rank keys are computed for every
-// eligible item, but only the few at the front are sorted in full.
-function firstRanked(items: readonly DatasetItem[], seed: string, size: number): DatasetItem[] {
+// The positions of the first `size` eligible items in rank order (step 4): rank keys are computed
+// for every eligible item, but only the few at the front are sorted in full.
+function firstRanked(items: readonly DatasetItem[], seed: string, size: number): number[] {
   const prefix = new TextEncoder().encode(`split.v1\0${seed}\0`);
   const message = new Uint8Array(prefix.length + 24);
   message.set(prefix);
-  const eligible: DatasetItem[] = [];
-  for (const item of items) if (item.ineligible === undefined) eligible.push(item);
+  const eligible: number[] = [];
+  for (let i = 0; i < items.length; i++) if (items[i]!.ineligible === undefined) eligible.push(i);
   const n = eligible.length;
   const words = new Uint32Array(n * 8);
   const front = new Float64Array(n);
   for (let j = 0; j < n; j++) {
-    const digits = decimal(eligible[j]!.id);
+    const digits = decimal(items[eligible[j]!]!.id);
     let length = prefix.length;
     for (let k = 0; k < digits.length; k++) message[length++] = digits.charCodeAt(k);
     sha256Words(message, length, words, j * 8);
@@ -189,7 +191,7 @@ function firstRanked(items: readonly DatasetItem[], seed: string, size: number):
       const d = words[x * 8 + w]! - words[y * 8 + w]!;
       if (d !== 0) return d;
     }
-    return eligible[x]!.id - eligible[y]!.id;
+    return items[eligible[x]!]!.id - items[eligible[y]!]!.id;
   });
   return chosen.slice(0, size).map((j) => eligible[j]!);
 }
