@@ -177,6 +177,11 @@ export interface EmulatorOptions {
   /** Milliseconds between the bytes of an `endless` body. Default 100. */
   readonly endlessIntervalMs?: number;
   /**
+   * Listen only after this many milliseconds: until then connections to the (already chosen) port
+   * are refused, as while vLLM loads a model. Default 0.
+   */
+  readonly readyAfterMs?: number;
+  /**
    * Write and parse every item's answer key at start (about 1 s for 60,000 rows), so that requests
    * cost nothing but HTTP and JSON. Default false (done on each item's first request).
    */
@@ -231,6 +236,8 @@ export interface Emulator {
   readonly requests: RecordedRequest[];
   /** Whether the server died (`dieAfter`) or was killed. */
   readonly dead: boolean;
+  /** Resolves when the server listens (at once, or after `readyAfterMs`). */
+  readonly ready: Promise<void>;
   /** How many chat requests named (model, item id). */
   asked(model: string, itemId: number): number;
   /** How many normal answers (model, item id) got. */
@@ -501,6 +508,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   };
   const requests: RecordedRequest[] = [];
   let arrivals = 0;
+  let promptTokensTotal = 0;
+  let generationTokensTotal = 0;
   let dead = false;
   let markDead = (): void => {};
   const whenDead = new Promise<void>((resolve) => markDead = resolve);
@@ -679,6 +688,29 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     };
   }
 
+  function metrics(): RawAction {
+    const labels = `engine="0",model_name="${baseModel}"`;
+    const lines = [
+      "# HELP vllm:num_requests_running Number of requests in model execution batches.",
+      "# TYPE vllm:num_requests_running gauge",
+      `vllm:num_requests_running{${labels}} ${stats.inFlight}.0`,
+      "# HELP vllm:num_requests_waiting Number of requests waiting to be processed.",
+      "# TYPE vllm:num_requests_waiting gauge",
+      `vllm:num_requests_waiting{${labels}} 0.0`,
+      "# TYPE vllm:prompt_tokens_total counter",
+      `vllm:prompt_tokens_total{${labels}} ${promptTokensTotal}.0`,
+      "# TYPE vllm:generation_tokens_total counter",
+      `vllm:generation_tokens_total{${labels}} ${generationTokensTotal}.0`,
+      "",
+    ];
+    return {
+      kind: "respond",
+      status: 200,
+      headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" },
+      body: lines.join("\n"),
+    };
+  }
+
   function methodNotAllowed(): RawAction {
     return {
       kind: "respond",
@@ -694,9 +726,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     markDead();
     for (const t of timers) clearTimeout(t);
     timers.clear();
-    const s = server;
     queueMicrotask(() => {
-      void s.close().then(() => options.onDie?.());
+      void stopServer().then(() => options.onDie?.());
     });
   }
 
@@ -1012,6 +1043,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         calls = h.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
         content = h.content;
       }
+      if (body.parallel_tool_calls === false && calls.length > 1) calls = calls.slice(0, 1);
+      if (body.include_reasoning === false) reasoning = null;
       if (fault?.kind === "args-not-string") {
         if (calls.length === 0) calls = [{ name: toolNames[0] ?? "f", arguments: {} }];
         calls = calls.map((c) => ({
@@ -1078,6 +1111,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         stats.answered++;
         bump(stats.answeredPerItem, key);
       }
+      promptTokensTotal += promptTokens;
+      generationTokensTotal += gen.completionTokens;
       return { kind: "respond", status: 200, headers: JSON_HEADERS, body: enc.encode(text) };
     } finally {
       stats.inFlight--;
@@ -1109,6 +1144,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
             version: version === "legacy" ? "0.9.2" : version === "mid" ? "0.11.0" : "0.17.0",
           }),
         };
+      case "/metrics":
+        return metrics();
       case "/v1/models":
         return req.method === "GET" ? modelsList() : methodNotAllowed();
       case "/v1/chat/completions":
@@ -1122,8 +1159,35 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     }
   }
 
-  const server: RawServer = startRawServer(options.port ?? 0, handle);
-  const port = server.port;
+  // Readiness: with readyAfterMs, the port is chosen now but nothing listens on it until then
+  // (vLLM refuses connections while the model loads).
+  let server: RawServer | undefined;
+  let port: number;
+  let markReady = (): void => {};
+  const ready = new Promise<void>((resolve) => markReady = resolve);
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
+  const readyAfter = options.readyAfterMs ?? 0;
+  if (readyAfter > 0) {
+    const probe = Deno.listen({ hostname: "127.0.0.1", port: options.port ?? 0 });
+    port = (probe.addr as Deno.NetAddr).port;
+    probe.close();
+    readyTimer = setTimeout(() => {
+      readyTimer = undefined;
+      if (dead) return;
+      server = startRawServer(port, handle);
+      markReady();
+    }, readyAfter);
+  } else {
+    server = startRawServer(options.port ?? 0, handle);
+    port = server.port;
+    markReady();
+  }
+  async function stopServer(): Promise<void> {
+    if (readyTimer !== undefined) clearTimeout(readyTimer);
+    readyTimer = undefined;
+    markReady();
+    await server?.close();
+  }
   const emulator: Emulator = {
     url: `http://127.0.0.1:${port}/v1`,
     port,
@@ -1132,6 +1196,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     get dead() {
       return dead;
     },
+    ready,
     asked: (model, itemId) => stats.perItem.get(itemKey(model, itemId)) ?? 0,
     answeredCount: (model, itemId) => stats.answeredPerItem.get(itemKey(model, itemId)) ?? 0,
     async kill() {
@@ -1139,7 +1204,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       markDead();
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      await server.close();
+      await stopServer();
     },
     close() {
       return emulator.kill();
@@ -1168,6 +1233,7 @@ const USAGE =
   --max-model-len N     (default 32768)
   --fault SPEC          KIND[@N,N][#A,A][:RATE][/MODEL] (repeatable)
   --die-after N         die (exit 1) on chat request N+1
+  --ready-after MS      refuse connections for MS milliseconds first
   --precompute          write every answer key at start (for benchmarks)
 Prints the base URL (http://127.0.0.1:PORT/v1) on the first line of stdout.`;
 
@@ -1240,6 +1306,9 @@ async function main(args: readonly string[]): Promise<void> {
         break;
       case "--fault":
         faults.push(parseFault(value()));
+        break;
+      case "--ready-after":
+        opts.readyAfterMs = Number(value());
         break;
       case "--precompute":
         opts.precompute = true;

@@ -728,3 +728,45 @@ Deno.test("emulator: standalone --die-after exits the process", async () => {
   assert.equal(status.code, 1);
   await reader.cancel();
 });
+
+Deno.test("emulator: parallel_tool_calls false, include_reasoning false, /metrics", async () => {
+  await withEmu({ adapters: ["thinking"] }, async (emu) => {
+    const one = message(await post(emu, body(ROWS[1]!, { parallel_tool_calls: false })));
+    assert.equal(one.tool_calls.length, 1);
+    const m = message(
+      await post(
+        emu,
+        body(ROWS[0]!, {
+          model: "thinking",
+          include_reasoning: false,
+          chat_template_kwargs: { enable_thinking: true },
+        }),
+      ),
+    );
+    assert.equal(m.reasoning, null);
+    assert.equal(m.tool_calls.length, 1);
+    const r = await fetch(emu.url.replace("/v1", "/metrics"));
+    const text = await r.text();
+    assert.match(text, /^vllm:num_requests_running\{engine="0",model_name="base"\} 0\.0$/m);
+    assert.match(text, /^vllm:num_requests_waiting\{/m);
+    assert.match(text, /^vllm:generation_tokens_total\{[^}]*\} [1-9]/m);
+  });
+});
+
+Deno.test("emulator: refuses connections until ready; restarts on the same port", async () => {
+  const emu = await startEmulator({ rows: ROWS, readyAfterMs: 300 });
+  await assert.rejects(fetch(emu.url.replace("/v1", "/health")), "refused while loading");
+  await emu.ready;
+  const h = await fetch(emu.url.replace("/v1", "/health"));
+  assert.equal(h.status, 200);
+  await h.body?.cancel();
+  await emu.kill();
+  await assert.rejects(fetch(`${emu.url}/models`));
+  const again = await startEmulator({ rows: ROWS, port: emu.port });
+  try {
+    assert.equal(again.url, emu.url);
+    assert.equal((await post(again, body(ROWS[0]!))).status, 200);
+  } finally {
+    await again.close();
+  }
+});
