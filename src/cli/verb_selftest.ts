@@ -4,11 +4,9 @@
  * @module
  */
 
-import { heldOutItems } from "../split/split.ts";
 import { lookupScorer } from "../score/registry.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { ExitCode } from "./exit_codes.ts";
-import { loadSplit } from "./load_split.ts";
 import { readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
@@ -41,6 +39,12 @@ export const selftestVerb: Verb = {
     if (scorer === undefined) {
       throw new UsageError(`assess selftest: no scorer named ${config.scorer.name} is registered`);
     }
+    // Loaded here, not at start-up: the dataset and split modules load node:crypto, which the
+    // other verbs do not need.
+    const [{ loadSplit }, { heldOutItems }] = await Promise.all([
+      import("./load_split.ts"),
+      import("../split/split.ts"),
+    ]);
     const { dataset, split } = await loadSplit(config, io);
     const items = heldOutItems(dataset, split);
     const result = selftest(scorer, items, { ordering: config.scorer.ordering });
