@@ -101,34 +101,56 @@ async function deno(args: string[]): Promise<void> {
   }
 }
 
-async function peakRssKiB(args: string[]): Promise<number | undefined> {
+interface Measured {
+  /** Wall time, seconds. */
+  readonly wall: number;
+  /** User + system CPU time, seconds. */
+  readonly cpu: number;
+  /** Peak resident set size, KiB. */
+  readonly rss: number;
+}
+
+async function measure(args: string[]): Promise<Measured | undefined> {
   if (!exists("/usr/bin/time")) return undefined;
   const { code, stderr } = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%M", Deno.execPath(), ...args],
+    args: ["-f", "%e %U %S %M", Deno.execPath(), ...args],
     cwd: ROOT,
     stdout: "null",
     stderr: "piped",
   }).output();
-  if (code !== 0) throw new Error(`peak RSS of deno ${args.join(" ")}: exit ${code}`);
-  const lines = new TextDecoder().decode(stderr).trim().split("\n");
-  return Number(lines.at(-1));
+  if (code !== 0) throw new Error(`deno ${args.join(" ")}: exit ${code}`);
+  const [wall, user, sys, rss] = new TextDecoder().decode(stderr).trim().split("\n").at(-1)!
+    .split(" ").map(Number) as [number, number, number, number];
+  return { wall, cpu: user + sys, rss };
 }
 
-if (ready) {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// Interleaved pairs (floor, then split) so that both see the same load; medians of the ratios.
+const PAIRS = Number(Deno.env.get("ASSESS_BENCH_PAIRS") ?? "5");
+if (ready && exists("/usr/bin/time")) {
   const size = Deno.statSync(DATA).size;
-  const f = await peakRssKiB(FLOOR_ARGS);
-  const s = await peakRssKiB(SPLIT_ARGS);
-  if (f !== undefined && s !== undefined) {
-    const mib = (k: number) => (k / 1024).toFixed(0);
-    console.log(
-      `split_bench: peak RSS on ${size} bytes: floor ${mib(f)} MiB (${
-        (f * 1024 / size).toFixed(2)
-      }x the file), ` +
-        `assess split ${mib(s)} MiB (${(s * 1024 / size).toFixed(2)}x the file, ${
-          (s / f).toFixed(2)
-        }x the floor)`,
-    );
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let f: Measured | undefined;
+  let s: Measured | undefined;
+  for (let i = 0; i < PAIRS; i++) {
+    f = await measure(FLOOR_ARGS);
+    s = await measure(SPLIT_ARGS);
+    wall.push(s!.wall / f!.wall);
+    cpu.push(s!.cpu / f!.cpu);
   }
+  const mib = (k: number) => (k / 1024).toFixed(0);
+  console.log(
+    `split_bench: ${PAIRS} interleaved pairs: assess split / floor, median wall ${
+      median(wall).toFixed(2)
+    }x (${wall.map((r) => r.toFixed(2)).join(" ")}), median CPU ${median(cpu).toFixed(2)}x`,
+  );
+  console.log(
+    `split_bench: peak RSS on ${size} bytes: floor ${mib(f!.rss)} MiB (${
+      (f!.rss * 1024 / size).toFixed(2)
+    }x the file), assess split ${mib(s!.rss)} MiB (${(s!.rss * 1024 / size).toFixed(2)}x the file)`,
+  );
 }
 
 Deno.bench({
