@@ -337,6 +337,11 @@ function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
  * once), and `arguments` when every tool is called as often as in the answer but no pairing of
  * calls to the same tool gives each reply call an answer call with equal arguments.
  *
+ * `score` throws (the scorer could not judge, never a wrong answer) a `RangeError` for a
+ * `toolCallParser` other than `hermes`, and a `TypeError` for an item whose answer has a call whose
+ * arguments are not a JSON object (no reply could match it). `reference/scorers.md` has every reason
+ * with an example.
+ *
  * @example
  * ```ts
  * import { parseJson, xlamToolCall } from "@assess/assess";
