@@ -80,7 +80,7 @@ export {
   type TypeWordsDefault,
   TypeWordsError,
 } from "./src/dataset/type_words.ts";
-export { ToolsError, toolsFromJson } from "./src/dataset/tools.ts";
+export { checkTools, ToolsError, toolsFromJson } from "./src/dataset/tools.ts";
 export {
   type HeldOutEntry,
   heldOutItems,

@@ -31,10 +31,31 @@ export interface LoadedSplit {
  * @throws {SplitSizeError} When `split.size` is more than the dataset's eligible items (exit 64).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { heldOutItems, sha256Hex } from "@assess/assess";
+ * import { denoIo, readConfig } from "@assess/assess/cli";
  * import { loadSplit } from "./load_split.ts";
+ * import assert from "node:assert/strict";
  *
- * const { dataset, split } = await loadSplit(config, io);
+ * const enc = new TextEncoder();
+ * const rows = enc.encode(JSON.stringify([1, 2, 3].map((id) => ({
+ *   id, query: `question ${id}`, tools: "[]", answers: "[]",
+ * }))));
+ * const yaml = `version: 1
+ * dataset: {kind: xlam-function-calling, path: rows.json, sha256: ${sha256Hex(rows)},
+ *   source: {repo: example, revision: "1"}}
+ * split: {seed: example, size: 2}
+ * scorer: {name: xlam-tool-call}
+ * models: {baseline: base}
+ * sampling: {temperature: 0, topP: 1, seed: 0, maxTokens: 512}
+ * thinking: {mode: "off", templateKey: enable_thinking}
+ * serving: {probe: 2, concurrency: 1}
+ * `;
+ * const files = new Map([["assess.yaml", enc.encode(yaml)], ["rows.json", rows]]);
+ * const io = { ...denoIo(), readFile: async (path: string) => files.get(path)! };
+ * const { dataset, split } = await loadSplit(await readConfig("assess.yaml", io), io);
+ * assert.equal(split.heldOut.length, 2);
+ * assert.equal(heldOutItems(dataset, split).length, 2);
  * ```
  */
 export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {

@@ -101,6 +101,17 @@ export function toolsFromJson(value: JsonValue): ToolSpec[] {
  * @param value The row's `tools`, parsed with the strict reader.
  * @returns The tools' names, in the row's order.
  * @throws {ToolsError} Exactly when {@linkcode toolsFromJson} would.
+ *
+ * @example
+ * ```ts
+ * import { checkTools, parseJson, ToolsError } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const tool = (name: string) =>
+ *   `{"name": "${name}", "description": "d", "parameters": {"x": {"type": "int"}}}`;
+ * assert.deepEqual(checkTools(parseJson(`[${tool("a")}, ${tool("b")}]`)), ["a", "b"]);
+ * assert.throws(() => checkTools(parseJson("[1]")), ToolsError);
+ * ```
  */
 export function checkTools(value: JsonValue): string[] {
   if (!Array.isArray(value)) throw new ToolsError("tools is not a JSON array");
