@@ -356,7 +356,7 @@ const LABEL_WIDTH = 170;
 const VALUE_WIDTH = 170;
 const ROW = 30;
 const TOP = 16;
-const AXIS = 34;
+const AXIS = 50;
 
 /** Tick positions: a step of 1, 2 or 5 × 10^k giving at most 10 ticks over [lo, hi]. */
 function ticks(lo: number, hi: number): number[] {
@@ -402,6 +402,7 @@ function chart(
   domain: readonly [number, number],
   unit: string,
   zero: boolean,
+  axisLabel: string,
 ): string {
   const plotLeft = LABEL_WIDTH;
   const plotRight = CHART_WIDTH - VALUE_WIDTH;
@@ -460,6 +461,9 @@ function chart(
   });
   out.push(
     `<line x1="${plotLeft}" y1="${plotBottom}" x2="${plotRight}" y2="${plotBottom}" stroke="#57606a" stroke-width="1"/>`,
+    `<text x="${fmt((plotLeft + plotRight) / 2)}" y="${
+      plotBottom + 36
+    }" text-anchor="middle" fill="#57606a">${esc(axisLabel)}</text>`,
     "</svg>",
   );
   return out.join("\n");
@@ -497,6 +501,7 @@ function accuracyChart(models: readonly ModelReport[]): string {
     [lo, hi],
     "%",
     false,
+    "accuracy on the items scored (dot) and its 95% interval (bar)",
   );
 }
 
@@ -538,5 +543,6 @@ function differenceChart(comparisons: readonly ComparisonReport[]): string {
     [-m, m],
     "",
     true,
+    "adapter minus baseline, in percentage points, on the items both scored",
   );
 }

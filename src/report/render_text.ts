@@ -165,20 +165,26 @@ function usageTable(models: readonly ModelReport[]): string[] {
 
 function comparisonLines(c: ComparisonReport, adapters: number): string[] {
   const out: string[] = [];
-  out.push(`${c.adapter} against ${c.baseline}, paired on ${count(c.items)} items scored for both`);
+  const head = `${c.adapter} against ${c.baseline}, paired on ${
+    count(c.items)
+  } items scored for both`;
+  out.push(...wrapWords(head.split(" "), "", "  ", WIDTH));
   out.push(...wrapWords(["verdict:", ...c.verdict.split(" ")], "  ", "    ", WIDTH));
   if (c.items === 0) return out;
   out.push("");
+  // Long served names would push the 2×2 table past 100 columns: then say "adapter"/"baseline".
+  const short = Math.max(c.adapter.length, c.baseline.length) <= 24;
+  const a = short ? c.adapter : "adapter";
+  const b = short ? c.baseline : "baseline";
   out.push(
     ...textTable(
+      [{ heading: "" }, { heading: `${b} right`, right: true }, {
+        heading: `${b} wrong`,
+        right: true,
+      }],
       [
-        { heading: "" },
-        { heading: `${c.baseline} right`, right: true },
-        { heading: `${c.baseline} wrong`, right: true },
-      ],
-      [
-        [`${c.adapter} right`, count(c.table.bothRight), count(c.table.onlyAdapter)],
-        [`${c.adapter} wrong`, count(c.table.onlyBaseline), count(c.table.bothWrong)],
+        [`${a} right`, count(c.table.bothRight), count(c.table.onlyAdapter)],
+        [`${a} wrong`, count(c.table.onlyBaseline), count(c.table.bothWrong)],
       ],
       { indent: "  ", width: WIDTH },
     ),
@@ -233,7 +239,8 @@ function comparisonLines(c: ComparisonReport, adapters: number): string[] {
   if (changes.length === 0) {
     out.push(`  no item changed reason between ${c.baseline} and ${c.adapter}`);
   } else {
-    out.push(`  items that changed reason (${c.baseline} -> ${c.adapter}):`);
+    const what = `items that changed reason (${c.baseline} -> ${c.adapter}):`;
+    out.push(...wrapWords(what.split(" "), "  ", "    ", WIDTH));
     out.push(
       ...textTable(
         [{ heading: "" }, { heading: "", right: true }],
@@ -252,7 +259,7 @@ function idLines(what: string, ids: readonly number[]): string[] {
   if (ids.length === 0) return [`  ${what}: none`];
   return wrapWords(
     ids.map((id, i) => `${id}${i < ids.length - 1 ? "," : ""}`),
-    `  ${what}, ${count(ids.length)} item${ids.length === 1 ? "" : "s"}:`,
+    `  ${what}, ${plural(ids.length, "item")}: `,
     "    ",
     WIDTH,
   );
