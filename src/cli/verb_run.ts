@@ -1,58 +1,19 @@
 /**
- * `assess run`: the shell around `src/run/`. It reads the config, the dataset and the results
- * file, the environment and the clock, opens the network and the signals, and hands them to the
- * pure core.
+ * `assess run`: its flags and help. The work is in `_run_command.ts`, loaded only when the verb
+ * runs, so that the other verbs do not pay for its imports at start-up.
  *
  * @module
  */
 
-import type { Config } from "../config/config.ts";
-import { sha256Hex } from "../dataset/dataset.ts";
-import type { Item } from "../dataset/item.ts";
-import { heldOutItems } from "../split/split.ts";
-import { lookupScorer } from "../score/registry.ts";
-import { selftest, selftestLines } from "../score/selftest.ts";
-import type { ScoreOptions } from "../score/scorer.ts";
-import { configDigest, headerChanges, makeHeader } from "../run/header.ts";
-import { exchange } from "../run/http.ts";
-import { type ModelStart, Progress } from "../run/progress.ts";
-import { RecordWriter } from "../run/record_writer.ts";
-import { buildRequestBody, requestSettings } from "../run/request.ts";
-import {
-  type BodyRecord,
-  latestResults,
-  readResults,
-  type ResultsFile,
-  type SessionRecord,
-} from "../run/results.ts";
-import { RunSetupError, ServerError } from "../run/run_errors.ts";
-import { checkServer } from "../run/server_check.ts";
-import {
-  API_KEY_ENV,
-  type ManifestSettings,
-  parseManifest,
-  resolveServerSettings,
-  SERVER_ENV,
-} from "../run/server_settings.ts";
-import { DEFAULT_RETRY, pairStates, runSession } from "../run/session.ts";
-import { ExitCode } from "./exit_codes.ts";
+import { DEFAULT_RETRY } from "../run/session.ts";
 import type { FlagValues } from "./flags.ts";
-import type { Io } from "./io.ts";
-import { loadSplit } from "./load_split.ts";
-import { readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
-import { ASSESS_VERSION } from "./verb_version.ts";
 
 /** The default per-request timeout: 10 minutes (a long reply, queued behind a full batch). */
 export const DEFAULT_TIMEOUT = "600s";
 /** The default response-size cap: 16 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** How long a stop waits for the requests in flight, in milliseconds. */
-export const STOP_GRACE_MS = 5_000;
-/** How often a progress line is printed when stderr is not a terminal, in milliseconds. */
-export const PLAIN_PROGRESS_MS = 5_000;
-
 /**
  * Reads a duration flag: a number with a unit (`ms`, `s`, `m`, `h`), or plain seconds.
  *
@@ -92,86 +53,6 @@ function parseCount(flag: string, text: string, min: number): number {
   return value;
 }
 
-function safeEnv(io: Io, name: string): string | undefined {
-  try {
-    const value = io.env(name);
-    return value === "" ? undefined : value;
-  } catch {
-    // Not allowed to read it (deno --allow-env without this name): taken as unset.
-    return undefined;
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && error.name === "NotFound";
-}
-
-async function readExisting(path: string, io: Io): Promise<ResultsFile | null> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await io.readFile(path);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    const why = error instanceof Error ? error.message : String(error);
-    throw new RunSetupError(`the results file ${path} cannot be read: ${why}`);
-  }
-  // An empty file, or one whose header line was torn by a crash, holds nothing yet.
-  if (bytes.length === 0) return null;
-  if (
-    bytes.indexOf(0x0a) < 0 &&
-    new TextDecoder().decode(bytes.subarray(0, 17)) === '{"kind":"header"'
-  ) {
-    return null;
-  }
-  try {
-    return readResults(bytes);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new RunSetupError(
-      `${path} is not a results file this run can resume: ${why}`,
-      ["  give -out a new file, or remove this one if it is not needed"],
-    );
-  }
-}
-
-async function serverSettings(config: Config, io: Io) {
-  const manifestPath = config.server.manifest ?? safeEnv(io, SERVER_ENV.manifest);
-  let manifest: ManifestSettings | null = null;
-  if (manifestPath !== undefined) {
-    let text: string;
-    try {
-      text = new TextDecoder().decode(await io.readFile(manifestPath));
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new RunSetupError(
-        `the serve manifest ${manifestPath} cannot be read: ${why}`,
-      );
-    }
-    manifest = parseManifest(text, manifestPath);
-  }
-  return resolveServerSettings(config.server, { manifest, env: (name) => safeEnv(io, name) });
-}
-
-/** What a resumed file tells: the next session's number and how each pair stands. */
-function resumeState(records: readonly BodyRecord[], models: readonly string[], items: number) {
-  const previous = pairStates(records);
-  const starts: ModelStart[] = models.map((model) => ({
-    model,
-    total: items,
-    answered: 0,
-    correct: 0,
-  }));
-  const byModel = new Map(starts.map((s) => [s.model, s as { answered: number; correct: number }]));
-  for (const r of latestResults(records).values()) {
-    const start = byModel.get(r.model);
-    if (start === undefined || r.error !== null) continue;
-    start.answered++;
-    if (r.verdict?.correct) start.correct++;
-  }
-  const session = records.filter((r) => r.kind === "session").length + 1;
-  return { session, previous, starts };
-}
-
 /** What `assess run` is told besides the config: the flags, read. */
 export interface RunFlags {
   /** `-config`. */
@@ -194,255 +75,6 @@ function readFlags(flags: FlagValues): RunFlags {
     maxResponseBytes: parseCount("max-response", String(flags["max-response"]), 1024),
     retries: parseCount("retries", String(flags.retries), 0),
   };
-}
-
-async function runCommand(flags: RunFlags, io: Io): Promise<number> {
-  const config = await readConfig(flags.config, io);
-  let existing = await readExisting(flags.out, io);
-  const { dataset, split } = await loadSplit(config, io);
-  const items: Item[] = heldOutItems(dataset, split);
-  const scorer = lookupScorer(config.scorer.name);
-  if (scorer === undefined) {
-    throw new UsageError(`assess run: no scorer is registered as ${config.scorer.name}`);
-  }
-  const settings = await serverSettings(config, io);
-  const scoreOptions: ScoreOptions = settings.toolCallParser === null
-    ? { ordering: config.scorer.ordering }
-    : { ordering: config.scorer.ordering, toolCallParser: settings.toolCallParser };
-
-  // 1. The self-test, before any request.
-  const tested = selftest(scorer, items, scoreOptions);
-  const testedLines = selftestLines(tested);
-  if (testedLines.outcome !== "passed") {
-    await io.stderr.write(
-      "assess run: the scorer failed its self-test on the split; no request was sent\n" +
-        testedLines.lines.map((l) => `${l}\n`).join(""),
-    );
-    return testedLines.outcome === "failed" ? ExitCode.data : ExitCode.software;
-  }
-
-  // 2. The server.
-  const apiKey = safeEnv(io, API_KEY_ENV);
-  const limits = { timeoutMs: flags.timeoutMs, maxResponseBytes: flags.maxResponseBytes };
-  const check = await checkServer(io.fetch, {
-    url: settings.url,
-    ...(apiKey === undefined ? {} : { apiKey }),
-    baseline: config.models.baseline,
-    adapters: config.models.adapters,
-    ...limits,
-  });
-  for (const name of check.loaded) {
-    await io.stderr.write(`assess run: loaded the adapter ${name} on the server\n`);
-  }
-
-  // 3. The results file: a new header, or the same run resumed.
-  const startedAt = new Date(io.now()).toISOString();
-  const header = makeHeader(config, {
-    assessVersion: ASSESS_VERSION ?? null,
-    startedAt,
-    configDigest: configDigest(config),
-    splitDigest: split.digest,
-    scorerVersion: scorer.version,
-    toolCallParser: settings.toolCallParser,
-    selftest: { passed: true, items: tested.items },
-    serverUrl: settings.url,
-    serverModels: check.served,
-  });
-  if (existing !== null) {
-    const changes = headerChanges(existing.header, header);
-    if (changes.length > 0) {
-      throw new RunSetupError(
-        `${flags.out} holds the results of another run, so it is not resumed; what changed:`,
-        [...changes.map((c) => `  ${c}`), "  give -out a new file to start a new run"],
-      );
-    }
-  }
-  if (io.openAppend === undefined) {
-    throw new TypeError("assess run needs an Io with openAppend");
-  }
-  let file;
-  try {
-    file = await io.openAppend(flags.out, existing === null ? 0 : existing.validBytes);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new RunSetupError(`the results file ${flags.out} cannot be written: ${why}`);
-  }
-  const writer = new RecordWriter(file);
-  const models = [config.models.baseline, ...config.models.adapters.map((a) => a.name)];
-  const resumed = resumeState(existing?.records ?? [], models, items.length);
-  if (existing === null) writer.append(header);
-  existing = null; // the earlier records are not kept: memory does not grow with the file
-  const session: SessionRecord = {
-    kind: "session",
-    session: resumed.session,
-    startedAt,
-    assessVersion: ASSESS_VERSION ?? null,
-    serverModels: check.served,
-    concurrency: config.serving.concurrency,
-  };
-  writer.append(session);
-
-  // 4. The session, with progress and a clean stop.
-  const progress = new Progress(resumed.starts, io.now());
-  const terminal = io.stderr.isTerminal;
-  let drawn = 0;
-  let lastPlain = io.now();
-  const draw = async (final: boolean) => {
-    const lines = progress.lines(io.now());
-    if (terminal) {
-      const up = drawn > 0 ? `\x1b[${drawn}A` : "";
-      await io.stderr.write(up + lines.map((l) => `\x1b[2K${l}\n`).join(""));
-      drawn = lines.length;
-    } else if (final || io.now() - lastPlain >= PLAIN_PROGRESS_MS) {
-      lastPlain = io.now();
-      await io.stderr.write(lines.map((l) => `progress ${l}\n`).join(""));
-    }
-  };
-  let drawing = Promise.resolve();
-  const ticker = setInterval(() => {
-    drawing = drawing.then(() => draw(false)).catch(() => {});
-  }, terminal ? 250 : 1000);
-
-  const stop = new AbortController();
-  let signalled: string | null = null;
-  const unlisten = io.onStopSignal?.((signal) => {
-    if (signalled !== null) return;
-    signalled = signal;
-    stop.abort();
-    drawing = drawing.then(() =>
-      io.stderr.write(
-        `assess run: ${signal}: sending nothing more; waiting up to ${
-          STOP_GRACE_MS / 1000
-        } s for the requests in flight\n`,
-      )
-    ).catch(() => {});
-  });
-  const reqSettings = requestSettings(config);
-  const encoder = new TextEncoder();
-  const warnings: string[] = [];
-  let outcome;
-  try {
-    outcome = await runSession(
-      {
-        items,
-        models,
-        previous: resumed.previous,
-        probeItems: items.slice(0, config.serving.probe),
-        batchInvariant: config.serving.batchInvariant,
-        concurrency: config.serving.concurrency,
-        session: resumed.session,
-        maxTokens: config.sampling.maxTokens,
-        retry: { ...DEFAULT_RETRY, attempts: flags.retries + 1 },
-        graceMs: STOP_GRACE_MS,
-        failAfter: Math.max(16, 2 * config.serving.concurrency),
-      },
-      {
-        body: (item, model) => buildRequestBody(item, model, reqSettings),
-        digest: (body) => sha256Hex(encoder.encode(body)),
-        post: (body, signal) =>
-          exchange(io.fetch, `${settings.url}/chat/completions`, { body }, {
-            ...limits,
-            ...(apiKey === undefined ? {} : { apiKey }),
-            signal,
-          }),
-        score: (item, reply) => scorer.score(item, reply, scoreOptions),
-        write: (record) => writer.append(record),
-        sleep: (ms, signal) =>
-          new Promise<void>((resolve) => {
-            const timer = setTimeout(done, ms);
-            function done() {
-              clearTimeout(timer);
-              signal.removeEventListener("abort", done);
-              resolve();
-            }
-            signal.addEventListener("abort", done);
-          }),
-        random: Math.random,
-        now: () => io.now(),
-        stop: stop.signal,
-        events: {
-          result: (model, correct) => progress.result(model, correct),
-          retry: (model) => progress.retry(model),
-          probe: (check) => {
-            if (check.outcome !== "different") return;
-            const line =
-              `the model ${check.model} answered item ${check.itemId} differently alone and under load: ${check.detail}`;
-            warnings.push(line);
-            if (config.serving.batchInvariant === "asserted") {
-              drawing = drawing.then(() => io.stderr.write(`WARNING: ${line}\n`)).catch(() => {});
-            }
-          },
-        },
-      },
-    );
-  } finally {
-    clearInterval(ticker);
-    unlisten?.();
-    await drawing;
-    try {
-      await writer.flush();
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      // deno-lint-ignore no-unsafe-finally
-      throw new RunSetupError(
-        `the results file ${flags.out} could not be written: ${why}`,
-      );
-    } finally {
-      await file.close().catch(() => {});
-    }
-  }
-  await draw(true);
-
-  // 5. What came of it.
-  const end = outcome.end;
-  const total = items.length * models.length;
-  await io.stdout.write(
-    `${flags.out}: ${end.answered} of ${total} answers recorded (${end.errors} errors, ${end.missing} not asked)\n`,
-  );
-  const resume = `run the same command again to resume: it asks only what is missing`;
-  const differentChecks = outcome.checks.filter((c) => c.outcome === "different");
-  if (end.outcome === "probe-failed") {
-    const lines = differentChecks.map((c) => `  ${c.model}, item ${c.itemId}: ${c.detail}`);
-    const inconclusive = outcome.checks.filter((c) => c.outcome === "inconclusive");
-    if (differentChecks.length === 0) {
-      lines.push(...inconclusive.map((c) => `  ${c.model}, item ${c.itemId}: ${c.detail}`));
-    }
-    throw new ServerError(
-      differentChecks.length > 0
-        ? `the server is not batch invariant (serving.batchInvariant is required): ${differentChecks.length} probe item(s) answered differently alone and under load`
-        : "the batch-invariance probe could not compare any reply (serving.batchInvariant is required)",
-      [
-        ...lines,
-        "  start vLLM with VLLM_BATCH_INVARIANT=1, or set serving.batchInvariant to asserted or not-required",
-      ],
-    );
-  }
-  if (config.serving.batchInvariant === "asserted" && differentChecks.length > 0) {
-    await io.stderr.write(
-      `WARNING: serving.batchInvariant is asserted, but ${differentChecks.length} probe item(s) were answered differently alone and under load; the report shows them\n`,
-    );
-  } else if (differentChecks.length > 0) {
-    await io.stderr.write(
-      `assess run: note: ${differentChecks.length} probe item(s) were answered differently alone and under load (recorded)\n`,
-    );
-  }
-  if (end.outcome === "interrupted") {
-    await io.stderr.write(
-      `assess run: stopped by ${
-        signalled ?? "a signal"
-      }; ${end.answered} of ${total} answers are in ${flags.out}; ${resume}\n`,
-    );
-    return ExitCode.unavailable;
-  }
-  const missing = end.errors + end.missing;
-  if (missing > 0) {
-    throw new ServerError(
-      `${missing} of ${total} (model, item) pairs have no answer (${end.errors} ended in errors${
-        end.outcome === "server-failed" ? "; the server stopped answering, so the run stopped" : ""
-      }); ${resume}`,
-    );
-  }
-  return ExitCode.ok;
 }
 
 /**
@@ -486,7 +118,9 @@ export const runVerb: Verb = {
       default: String(DEFAULT_RETRY.attempts - 1),
     },
   },
-  run(flags, io) {
-    return runCommand(readFlags(flags), io);
+  async run(flags, io) {
+    const read = readFlags(flags);
+    const { runCommand } = await import("./_run_command.ts");
+    return runCommand(read, io);
   },
 };
