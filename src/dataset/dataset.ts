@@ -99,7 +99,13 @@ export function loadDataset(bytes: Uint8Array, expectedSha256: string): Dataset 
       `the file's SHA-256 is ${sha256}, and dataset.sha256 is ${expectedSha256}`,
     );
   }
-  const rows = readRows(bytes);
+  const { rows, text } = readRows(bytes);
+  // JSON.parse keeps the last of a member written twice. Count the members as written: every key
+  // ends with an unescaped quote and a colon, and nothing else in the file does (the rows' strings
+  // escape their quotes). Once every row is known to hold the four members, more than four a row
+  // means one is written twice; only then is the text kept, to find which row.
+  const written = countMembers(text);
+  const suspect = written === 4 * rows.length ? undefined : text;
   const items: DatasetItem[] = [];
   const seen = new Map<number, number>();
   let eligibleCount = 0;
@@ -110,12 +116,13 @@ export function loadDataset(bytes: Uint8Array, expectedSha256: string): Dataset 
     items.push(item);
     if (item.ineligible === undefined) eligibleCount++;
   }
+  if (suspect !== undefined) refuseTwice(suspect, items);
   return { sha256, items, eligibleCount };
 }
 
 const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 
-function readRows(bytes: Uint8Array): unknown[] {
+function readRows(bytes: Uint8Array): { rows: unknown[]; text: string } {
   let text: string;
   try {
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) decodeUtf8(bytes);
@@ -136,7 +143,52 @@ function readRows(bytes: Uint8Array): unknown[] {
     throw new DatasetError(`the file is not JSON: ${e instanceof Error ? e.message : e}`);
   }
   if (!Array.isArray(value)) throw new DatasetError("the file is not a JSON array of rows");
-  return value;
+  return { rows: value, text };
+}
+
+const KEY_END = /(?<!\\)"[ \t\n\r]*:/g;
+
+function countMembers(text: string): number {
+  KEY_END.lastIndex = 0;
+  let n = 0;
+  while (KEY_END.exec(text) !== null) n++;
+  return n;
+}
+
+// Finds the first row with a member written twice, and refuses it. Runs only when the count of
+// members says there is one.
+function refuseTwice(text: string, items: readonly DatasetItem[]): void {
+  let depth = 0;
+  let row = -1;
+  let keys = new Set<string>();
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      for (i++; text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      if (depth !== 2) continue;
+      let j = i + 1;
+      while (/[ \t\n\r]/.test(text[j] ?? "")) j++;
+      if (text[j] !== ":") continue;
+      const key = JSON.parse(text.slice(start, i + 1)) as string;
+      if (keys.has(key)) {
+        const item = items[row]!;
+        throw new DatasetError(`the row has the member ${JSON.stringify(key)} twice`, {
+          index: item.index,
+          id: item.id,
+        });
+      }
+      keys.add(key);
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth === 2) {
+        row++;
+        keys = new Set();
+      }
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
 }
 
 const ROW_KEYS = ["id", "query", "tools", "answers"];
@@ -267,7 +319,7 @@ function readAnswers(value: JsonValue, refuse: (reason: string) => never): Answe
     const name = c.get("name");
     const args = c.get("arguments");
     if (typeof name !== "string") refuse(`answer ${i} has no name string`);
-    if (args === undefined) refuse(`answer ${i} has no arguments`);
+    if (args === undefined || !isJsonObject(args)) refuse(`answer ${i} has no arguments object`);
     for (const key of c.keys()) {
       if (key !== "name" && key !== "arguments") {
         refuse(`answer ${i} has an unknown member ${JSON.stringify(key)}`);

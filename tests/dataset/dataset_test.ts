@@ -205,7 +205,24 @@ Deno.test({
       [
         "an answer without arguments",
         rows(row(3, { answers: '[{"name": "f"}]' })),
-        "answer 0 has no arguments",
+        "answer 0 has no arguments object",
+      ],
+      [
+        "an answer whose arguments are not an object",
+        rows(row(3, { answers: '[{"name": "f", "arguments": []}]' })),
+        "row 0 (id 3): answer 0 has no arguments object",
+      ],
+      [
+        "a member written twice",
+        '[{"id": 1, "query": "a", "tools": "[]", "answers": "[]"},\n' +
+        ' {"id": 2, "query": "a", "tools": "[]", "query": "b", "answers": "[]"}]',
+        'row 1 (id 2): the row has the member "query" twice',
+      ],
+      [
+        "a member written twice, once with an escape",
+        '[{"id": 1, "query": "x\\\\", "tools": "[]", "answers": "[]"},\n' +
+        ' {"id": 2, "query" : "y\\":", "\\u0069d" : 3, "tools": "[]", "answers": "[]"}]',
+        'row 1 (id 3): the row has the member "id" twice',
       ],
       [
         "an answer with another member",
@@ -320,6 +337,17 @@ Deno.test({
   fn: () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...enc.encode("[]")]);
     assert.throws(() => loadDataset(bytes, sha256Hex(bytes)), /byte order mark/);
+  },
+});
+
+Deno.test({
+  name: "strings that look like members are not counted as members",
+  permissions: "none",
+  fn: () => {
+    const d = load(
+      '[{"id": 1, "query": "\\"id\\": 2, \\"query\\" : 3 \\\\", "tools": "[]", "answers": "[]"}]',
+    );
+    assert.equal(d.items[0]!.query, '"id": 2, "query" : 3 \\');
   },
 });
 
