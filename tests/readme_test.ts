@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+
+const root = new URL("../", import.meta.url);
+
+Deno.test("the README's program with its own scorer is the tested fixture, as it is", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const fixture = await Deno.readTextFile(new URL("tests/score/fixtures/own_scorer.ts", root));
+  const block = readme.match(/```ts ignore\n([\s\S]*?)\n```/);
+  assert(block, "README.md has no ```ts ignore block");
+  assert.equal(block[1], fixture.trimEnd());
+});
+
+Deno.test("the README's quick start is exactly the two commands, and both tasks exist", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const quick = readme.split("## Quick start")[1]?.match(/```sh\n([\s\S]*?)\n```/);
+  assert(quick, "README.md has no quick start block");
+  assert.deepEqual((quick[1] ?? "").split("\n"), [
+    "npx -y deno@2.9.6 task demo",
+    "npx -y deno@2.9.6 task test",
+  ]);
+  const tasks = JSON.parse(await Deno.readTextFile(new URL("deno.json", root))).tasks;
+  assert.equal(typeof tasks.demo, "string");
+  assert.equal(typeof tasks.test, "string");
+  const ci = await Deno.readTextFile(new URL(".ci/run", root));
+  assert.match(ci, /deno task test/);
+});
