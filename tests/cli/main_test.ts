@@ -125,3 +125,36 @@ Deno.test(
 Deno.test("version prints assess and the version in deno.json", none, async () => {
   assert.deepEqual(await cli("version"), { code: 0, out: `assess ${meta.version}\n`, err: "" });
 });
+
+Deno.test("start-up stays light: cli.ts loads no node:crypto and no ajv until a verb needs it", async () => {
+  const cli = new URL("../../cli.ts", import.meta.url);
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", cli.pathname],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+  interface Dep {
+    readonly code?: { readonly specifier: string };
+    readonly isDynamic?: boolean;
+  }
+  const info: {
+    modules: { specifier: string; dependencies?: Dep[] }[];
+    redirects: Record<string, string>;
+  } = JSON.parse(new TextDecoder().decode(output.stdout));
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const resolve = (s: string) => info.redirects[s] ?? s;
+  const reached = new Set<string>();
+  const todo = [cli.href];
+  while (todo.length > 0) {
+    const specifier = resolve(todo.pop()!);
+    if (reached.has(specifier)) continue;
+    reached.add(specifier);
+    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (dep.code && !dep.isDynamic) todo.push(dep.code.specifier);
+    }
+  }
+  const heavy = [...reached].filter((s) => s === "node:crypto" || /ajv/.test(s));
+  assert.deepEqual(heavy, [], "loaded at start-up: see BENCHMARKS.md, validate");
+  assert.ok(reached.has("npm:/js-yaml@5.5.0") || [...reached].some((s) => s.includes("js-yaml")));
+});
