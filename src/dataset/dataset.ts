@@ -99,13 +99,7 @@ export function loadDataset(bytes: Uint8Array, expectedSha256: string): Dataset 
       `the file's SHA-256 is ${sha256}, and dataset.sha256 is ${expectedSha256}`,
     );
   }
-  const { rows, text } = readRows(bytes);
-  // JSON.parse keeps the last of a member written twice. Count the members as written: every key
-  // ends with an unescaped quote and a colon, and nothing else in the file does (the rows' strings
-  // escape their quotes). Once every row is known to hold the four members, more than four a row
-  // means one is written twice; only then is the text kept, to find which row.
-  const written = countMembers(text);
-  const suspect = written === 4 * rows.length ? undefined : text;
+  const { rows, suspect } = readRows(bytes);
   const items: DatasetItem[] = [];
   const seen = new Map<number, number>();
   let eligibleCount = 0;
@@ -122,7 +116,8 @@ export function loadDataset(bytes: Uint8Array, expectedSha256: string): Dataset 
 
 const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 
-function readRows(bytes: Uint8Array): { rows: unknown[]; text: string } {
+// The rows as JSON.parse reads them, and the text when a member may be written twice in a row.
+function readRows(bytes: Uint8Array): { rows: unknown[]; suspect: string | undefined } {
   let text: string;
   try {
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) decodeUtf8(bytes);
@@ -143,7 +138,12 @@ function readRows(bytes: Uint8Array): { rows: unknown[]; text: string } {
     throw new DatasetError(`the file is not JSON: ${e instanceof Error ? e.message : e}`);
   }
   if (!Array.isArray(value)) throw new DatasetError("the file is not a JSON array of rows");
-  return { rows: value, text };
+  // JSON.parse keeps the last of a member written twice. Count the members as written: every key
+  // ends with an unescaped quote and a colon, and nothing else in the file does (the rows' strings
+  // escape their quotes). Once every row is known to hold the four members, more than four a row
+  // means one is written twice; only then is the text kept, to find which row.
+  const suspect = countMembers(text) === 4 * value.length ? undefined : text;
+  return { rows: value, suspect };
 }
 
 const KEY_END = /(?<!\\)"[ \t\n\r]*:/g;
