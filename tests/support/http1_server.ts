@@ -95,6 +95,8 @@ class BadRequest extends Error {}
  *
  * @param port The port, 0 for a free one.
  * @param handler What answers.
+ * @param onFinished Called once per request when its response is written, or abandoned (dropped,
+ *   connection lost, server closed).
  * @returns The running server.
  *
  * @example
@@ -108,7 +110,11 @@ class BadRequest extends Error {}
  * await s.close();
  * ```
  */
-export function startRawServer(port: number, handler: RawHandler): RawServer {
+export function startRawServer(
+  port: number,
+  handler: RawHandler,
+  onFinished?: (req: RawRequest) => void,
+): RawServer {
   const listener = Deno.listen({ hostname: "127.0.0.1", port });
   const conns = new Set<Deno.Conn>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -263,69 +269,79 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
       buf.copyWithin(0, consumed, len);
       len -= consumed;
 
-      const action = await handler({ method, path, headers, body });
-      if (closed) return;
-      switch (action.kind) {
-        case "respond":
-          await writeAll(
-            conn,
-            response(action.status, action.headers ?? {}, action.body, keepAlive),
-          );
-          if (!keepAlive) return;
-          break;
-        case "drop":
-          return;
-        case "hang":
-          await whenClosed;
-          return;
-        case "endless": {
-          await writeAll(
-            conn,
-            enc.encode(
-              "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n" +
-                chunk('{"id": "chatcmpl-endless", "object": "chat.completion", "choices": ['),
-            ),
-          );
-          const space = enc.encode(chunk(" "));
-          for (;;) {
-            if (closed) return;
-            await Promise.race([sleep(action.intervalMs, timers), whenClosed]);
-            await writeAll(conn, space);
-          }
+      const req: RawRequest = { method, path, headers, body };
+      let again = false;
+      try {
+        const action = await handler(req);
+        if (closed) return;
+        again = await perform(conn, action, keepAlive);
+      } finally {
+        onFinished?.(req);
+      }
+      if (!again) return;
+    }
+  }
+
+  /** Sends what the action says; tells whether the connection can serve another request. */
+  async function perform(conn: Deno.Conn, action: RawAction, keepAlive: boolean): Promise<boolean> {
+    switch (action.kind) {
+      case "respond":
+        await writeAll(
+          conn,
+          response(action.status, action.headers ?? {}, action.body, keepAlive),
+        );
+        return keepAlive;
+      case "drop":
+        return false;
+      case "hang":
+        await whenClosed;
+        return false;
+      case "endless": {
+        await writeAll(
+          conn,
+          enc.encode(
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n" +
+              chunk('{"id": "chatcmpl-endless", "object": "chat.completion", "choices": ['),
+          ),
+        );
+        const space = enc.encode(chunk(" "));
+        for (;;) {
+          if (closed) return false;
+          await Promise.race([sleep(action.intervalMs, timers), whenClosed]);
+          await writeAll(conn, space);
         }
-        case "huge": {
-          const prefix = '{"id": "chatcmpl-huge", "object": "chat.completion", "padding": "';
-          const suffix = '"}';
-          const padding = action.bytes - prefix.length - suffix.length;
-          await writeAll(
-            conn,
-            enc.encode(
-              `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${action.bytes}\r\n\r\n${prefix}`,
-            ),
-          );
-          const block = enc.encode("x".repeat(64 * 1024));
-          let left = padding;
-          while (left > 0) {
-            if (closed) return;
-            const n = Math.min(left, block.length);
-            await writeAll(conn, n === block.length ? block : block.subarray(0, n));
-            left -= n;
-          }
-          await writeAll(conn, enc.encode(suffix));
-          if (!keepAlive) return;
-          break;
+      }
+      case "huge": {
+        const prefix = '{"id": "chatcmpl-huge", "object": "chat.completion", "padding": "';
+        const suffix = '"}';
+        const padding = action.bytes - prefix.length - suffix.length;
+        await writeAll(
+          conn,
+          enc.encode(
+            `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${action.bytes}\r\n\r\n${prefix}`,
+          ),
+        );
+        const block = enc.encode("x".repeat(64 * 1024));
+        let left = padding;
+        while (left > 0) {
+          if (closed) return false;
+          const n = Math.min(left, block.length);
+          await writeAll(conn, n === block.length ? block : block.subarray(0, n));
+          left -= n;
         }
-        case "cut": {
-          const full = enc.encode(action.body);
-          await writeAll(
-            conn,
-            enc.encode(
-              `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${full.length}\r\n\r\n`,
-            ),
-          );
-          await writeAll(conn, full.subarray(0, full.length >> 1));
-          return;
-        }
+        await writeAll(conn, enc.encode(suffix));
+        return keepAlive;
+      }
+      case "cut": {
+        const full = enc.encode(action.body);
+        await writeAll(
+          conn,
+          enc.encode(
+            `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${full.length}\r\n\r\n`,
+          ),
+        );
+        await writeAll(conn, full.subarray(0, full.length >> 1));
+        return false;
       }
     }
   }

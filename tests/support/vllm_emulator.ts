@@ -13,6 +13,7 @@
  * @module
  */
 
+import { setImmediate } from "node:timers";
 import type { Item } from "../../src/dataset/item.ts";
 import { type RawAction, type RawRequest, type RawServer, startRawServer } from "./http1_server.ts";
 import {
@@ -507,6 +508,16 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     loads: 0,
   };
   const requests: RecordedRequest[] = [];
+  let batch: Promise<void> | undefined;
+  const nextBatch = (): Promise<void> => {
+    if (batch === undefined) {
+      // setImmediate runs after the event loop's I/O phase (setTimeout(0) costs a millisecond).
+      batch = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        batch = undefined;
+      });
+    }
+    return batch;
+  };
   let arrivals = 0;
   let promptTokensTotal = 0;
   let generationTokensTotal = 0;
@@ -968,13 +979,17 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const attempt = bump(stats.perItem, key);
     if (record) requests.push({ n, model, itemId: entry?.id ?? null, body });
 
-    // In flight from here on.
+    // In flight from here on, until the response is handed to the socket (so a client can never
+    // see more in flight than it sent). Requests read in the same turn of the event loop are
+    // answered together in the next one, as a batch, so that concurrent requests overlap here even
+    // though answering one is synchronous.
     stats.inFlight++;
     arrivals++;
     if (stats.inFlight > stats.maxInFlight) stats.maxInFlight = stats.inFlight;
     const arrivalsAtStart = arrivals;
-    const concurrentAtStart = stats.inFlight > 1;
     try {
+      await nextBatch();
+      if (dead) return { kind: "drop" };
       const fault = pickFault(n, model, attempt);
       if (fault !== undefined) {
         stats.faults++;
@@ -1010,7 +1025,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       if ((script.delayMs ?? 0) > 0) await sleep(script.delayMs!);
       if (script.batchVariant === true) await sleep(script.batchWindowMs ?? 5);
       if (dead) return { kind: "drop" };
-      const concurrent = concurrentAtStart || arrivals !== arrivalsAtStart;
+      const concurrent = stats.inFlight > 1 || arrivals !== arrivalsAtStart;
       const kwargs = body.chat_template_kwargs as Record<string, unknown> | undefined;
       const thinkingFlag = kwargs?.[templateKey];
       const thinking = typeof thinkingFlag === "boolean" ? thinkingFlag : undefined;
@@ -1146,6 +1161,18 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         };
       case "/metrics":
         return metrics();
+      case "/_emulator/stats":
+        return {
+          kind: "respond",
+          status: 200,
+          headers: JSON_HEADERS,
+          body: JSON.stringify({
+            ...stats,
+            perModel: Object.fromEntries(stats.perModel),
+            perItem: Object.fromEntries(stats.perItem),
+            answeredPerItem: Object.fromEntries(stats.answeredPerItem),
+          }),
+        };
       case "/v1/models":
         return req.method === "GET" ? modelsList() : methodNotAllowed();
       case "/v1/chat/completions":

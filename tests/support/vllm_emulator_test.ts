@@ -637,6 +637,7 @@ Deno.test("emulator: counters and recorded requests", async () => {
     assert.equal(emu.asked("base", 1), 2);
     assert.equal(emu.asked("tuned-a", 1), 1);
     assert.equal(emu.stats.perItem.get("base\u0000?"), 1);
+    await new Promise((r) => setTimeout(r, 20)); // the last writes complete
     assert.equal(emu.stats.inFlight, 0);
     assert(emu.stats.maxInFlight >= 1);
     assert.equal(emu.requests.length, 8);
@@ -768,5 +769,106 @@ Deno.test("emulator: refuses connections until ready; restarts on the same port"
     assert.equal((await post(again, body(ROWS[0]!))).status, 200);
   } finally {
     await again.close();
+  }
+});
+
+Deno.test("emulator: 2,000 requests at concurrency 256, none lost", async () => {
+  await withEmu({ precompute: true }, async (emu) => {
+    let next = 0;
+    let ok = 0;
+    const worker = async () => {
+      while (next < 2000) {
+        const i = next++;
+        const r = await post(emu, body(ROWS[i % 3]!));
+        if (r.status === 200 && r.json.choices.length === 1) ok++;
+      }
+    };
+    await Promise.all(Array.from({ length: 256 }, worker));
+    assert.equal(ok, 2000);
+    assert.equal(emu.stats.answered, 2000);
+    assert(
+      emu.stats.maxInFlight <= 256,
+      `never more than the client sent: ${emu.stats.maxInFlight}`,
+    );
+    assert(emu.stats.maxInFlight > 1, `in flight at once: ${emu.stats.maxInFlight}`);
+    await new Promise((r) => setTimeout(r, 20)); // the last writes complete
+    assert.equal(emu.stats.inFlight, 0);
+  });
+});
+
+Deno.test("emulator: without the reasoning parser the think block stays in content", async () => {
+  await withEmu({ adapters: ["thinking"], reasoningParser: false }, async (emu) => {
+    const m = message(
+      await post(
+        emu,
+        body(ROWS[0]!, {
+          model: "thinking",
+          chat_template_kwargs: { enable_thinking: true },
+        }),
+      ),
+    );
+    assert.match(m.content, /^<think>\n[\s\S]*<\/think>\n\n$/);
+    assert.equal(m.tool_calls.length, 1);
+  });
+});
+
+Deno.test("emulator: standalone flags (version, scripts, faults, no dynamic LoRA)", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      new URL("./vllm_emulator.ts", import.meta.url).pathname,
+      "--version",
+      "legacy",
+      "--base",
+      "qwen",
+      "--script",
+      "qwen=broken",
+      "--fault",
+      "429@1",
+      "--no-dynamic-lora",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let out = "";
+    while (!out.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+    }
+    const emu = { url: out.split("\n")[0]! } as Emulator;
+    const payload = { model: "qwen", messages: [{ role: "user", content: "x" }] };
+    const first = await post(emu, payload);
+    assert.equal(first.status, 429);
+    assert.equal(first.json.object, "error", "legacy flat envelope");
+    const second = await post(emu, payload);
+    assert.equal(second.json.model, "qwen");
+    const stats = await (await fetch(emu.url.replace("/v1", "/_emulator/stats"))).json();
+    assert.equal(stats.chatRequests, 2);
+    assert.equal(stats.faults, 1);
+    assert.deepEqual(stats.perItem, { "qwen\u0000?": 2 });
+    assert.equal(
+      (await post(emu, { lora_name: "a", lora_path: "/a" }, {}, "/load_lora_adapter")).status,
+      404,
+    );
+    const bad = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        new URL("./vllm_emulator.ts", import.meta.url).pathname,
+        "--script",
+        "x=nonsense",
+      ],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(bad.code, 64);
+    assert.match(new TextDecoder().decode(bad.stderr), /unknown script word "nonsense"/);
+  } finally {
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0, "SIGTERM stops it cleanly");
+    await reader.cancel();
   }
 });
