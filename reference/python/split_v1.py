@@ -21,6 +21,7 @@ class SizeRefused(ValueError):
 
 
 _MAX_ID = 2**53 - 1
+_MAX_DEPTH = 512  # step 2: arrays and objects nested deeper than 512 refuse the dataset
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -83,8 +84,8 @@ def read_rows(data):
                 raise DatasetRefused("row %d: %s is not a string" % (index, member))
         query, tools_text, answers_text = row["query"], row["tools"], row["answers"]
         try:
-            tools = strict_json.parse(tools_text)
-            answers = strict_json.parse(answers_text)
+            tools = strict_json.parse(tools_text, max_depth=_MAX_DEPTH)
+            answers = strict_json.parse(answers_text, max_depth=_MAX_DEPTH)
         except strict_json.StrictJsonError as e:
             raise DatasetRefused("row %d: %s" % (index, e)) from None
         # The strict reader refuses a lone surrogate in tools and answers; query may not hold one

@@ -103,11 +103,29 @@ _DECODER = json.JSONDecoder(
 _WS = " \t\n\r"
 
 
-def parse(text):
+def depth(value):
+    """How many arrays and objects nest in a value: 0 for a scalar, 1 for ``[]`` or ``{"a": 1}``,
+    2 for ``[[]]``."""
+    deepest = 0
+    stack = [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values())
+            deepest = max(deepest, d + 1)
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v)
+            deepest = max(deepest, d + 1)
+    return deepest
+
+
+def parse(text, max_depth=None):
     """Parses one strict JSON value from ``text`` (a str).
 
     Objects become dicts (members in order), arrays lists, numbers ``ExactNumber``.
-    Raises ``StrictJsonError`` for anything the page refuses.
+    Raises ``StrictJsonError`` for anything the page refuses, and, when ``max_depth`` is given, for
+    arrays and objects nested deeper than that (split.md step 2: 512 for a row's tools and
+    answers).
     """
     if not isinstance(text, str):
         raise StrictJsonError("not text")
@@ -123,6 +141,8 @@ def parse(text):
     if rest.strip(_WS) != "":
         raise StrictJsonError("text after the value")
     _check_surrogates(value)
+    if max_depth is not None and depth(value) > max_depth:
+        raise StrictJsonError("arrays and objects nested deeper than %d" % max_depth)
     return value
 
 

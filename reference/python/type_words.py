@@ -371,11 +371,18 @@ def check_tools(tools):
 
 
 def check_answers(answers):
+    """scorers.md, "What a row's answers look like": an array of calls, each an object with
+    exactly ``name`` (a string) and ``arguments`` (an object)."""
     if not isinstance(answers, list):
         raise Refused("answers is not an array")
-    for call in answers:
-        if not isinstance(call, dict) or not isinstance(call.get("name"), str) or "arguments" not in call:
-            raise Refused("an answer is not a call")
+    for i, call in enumerate(answers):
+        if (
+            not isinstance(call, dict)
+            or set(call) != {"name", "arguments"}
+            or not isinstance(call["name"], str)
+            or not isinstance(call["arguments"], dict)
+        ):
+            raise Refused("answer %d is not a call" % i)
 
 
 def convert_tools(tools):
@@ -389,7 +396,7 @@ def row_line(row, index):
     rid = row.get("id") if isinstance(row, dict) else None
     rid_text = rid.text if isinstance(rid, ExactNumber) else None
     try:
-        tools = convert_tools(strict_json.parse(row["tools"]))
+        tools = convert_tools(strict_json.parse(row["tools"], max_depth=512))
     except (Refused, strict_json.StrictJsonError) as e:
         return '{"index": %d, "id": %s, "refused": %s}' % (
             index, rid_text or "null", json.dumps(str(e), ensure_ascii=False))

@@ -24,6 +24,8 @@ export interface RowText {
   readonly query: string;
   readonly tools: string;
   readonly answers: string;
+  /** One more member, written as is (a flaw: a member twice). */
+  readonly extra?: string;
 }
 
 /** Writes rows as a dataset file, plainly. */
@@ -31,7 +33,9 @@ export function datasetBytes(rows: readonly RowText[]): Uint8Array {
   return new TextEncoder().encode(
     "[\n" +
       rows.map((r) =>
-        `{"id": ${r.id}, "query": ${r.query}, "tools": ${r.tools}, "answers": ${r.answers}}`
+        `{"id": ${r.id}, "query": ${r.query}, "tools": ${r.tools}, "answers": ${r.answers}${
+          r.extra === undefined ? "" : ", " + r.extra
+        }}`
       ).join(",\n") + "\n]\n",
   );
 }
@@ -108,6 +112,8 @@ interface Row {
   eligible: boolean;
   /** The query member's JSON text, written as is (for a flaw). */
   rawQuery?: string;
+  /** One more member (for a flaw). */
+  extra?: string;
 }
 
 /** One random dataset. */
@@ -153,7 +159,7 @@ export function genDataset(rng: Prng): GenDataset {
     });
   }
   // Now and then, one flaw that refuses the whole dataset.
-  const flaw = rng.chance(0.15) ? rng.int(10) : -1;
+  const flaw = rng.chance(0.2) ? rng.int(15) : -1;
   if (flaw >= 0 && rows.length > 0) {
     const i = rng.int(rows.length);
     const row = rows[i]!;
@@ -168,7 +174,25 @@ export function genDataset(rng: Prng): GenDataset {
     else if (flaw === 6) row.tools = row.tools.replace('"type": "', '"type": "Frobnicate[');
     else if (flaw === 7) row.answers = '[{"name": "f", "arguments": {"a": "\\udc00"}}]';
     else if (flaw === 8) row.tools = "{}";
-    else row.tools = "[" + row.tools.slice(1);
+    else if (flaw === 10) {
+      row.answers = `[{"name": "f", "arguments": ${rng.pick(["[]", '"{}"', "null", "1"])}}]`;
+    } else if (flaw === 11) row.answers = '[{"name": "f", "arguments": {}, "id": 1}]';
+    else if (flaw === 12) {
+      row.extra = rng.pick([
+        '"query": "other"',
+        '"\\u0069d": 12',
+        `"tools": "[]"`,
+        '"answers": "[]"',
+      ]);
+    } else if (flaw === 13) {
+      // Nested 512 deep (accepted) or 513 (refused): [ { "arguments": { "a": [ … ] } } ].
+      const k = rng.chance(0.5) ? 509 : 510;
+      row.answers = `[{"name": "f", "arguments": {"a": ${"[".repeat(k)}${"]".repeat(k)}}}]`;
+    } else if (flaw === 14) {
+      const k = rng.chance(0.5) ? 508 : 509;
+      row.tools = `[{"name": "f", "description": "d", "parameters": {"p": {"type": "str", ` +
+        `"default": ${"[".repeat(k)}${"]".repeat(k)}}}}]`;
+    } else row.tools = "[" + row.tools.slice(1);
   }
   const order = rng.shuffle(rows);
   const ws = () => (rng.chance(0.3) ? rng.pick([" ", "\n", "\t", "\r\n  "]) : "");
@@ -177,6 +201,7 @@ export function genDataset(rng: Prng): GenDataset {
     query: row.rawQuery ?? writeString(row.query, rng, FREE_STYLE),
     tools: writeString(row.tools, rng, FREE_STYLE),
     answers: writeString(row.answers, rng, FREE_STYLE),
+    ...(row.extra === undefined ? {} : { extra: row.extra }),
   }));
   const text = "[" + ws() + texts.map((row) => {
     const members = rng.shuffle([
@@ -184,6 +209,7 @@ export function genDataset(rng: Prng): GenDataset {
       `"query": ${row.query}`,
       `"tools": ${row.tools}`,
       `"answers": ${row.answers}`,
+      ...(row.extra === undefined ? [] : [row.extra]),
     ]);
     return "{" + ws() + members.join("," + ws()) + ws() + "}";
   }).join("," + ws()) + ws() + "]" + ws();
