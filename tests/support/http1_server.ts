@@ -95,8 +95,6 @@ class BadRequest extends Error {}
  *
  * @param port The port, 0 for a free one.
  * @param handler What answers.
- * @param onFinished Called once per request when its response is written, or abandoned (dropped,
- *   connection lost, server closed).
  * @returns The running server.
  *
  * @example
@@ -110,11 +108,7 @@ class BadRequest extends Error {}
  * await s.close();
  * ```
  */
-export function startRawServer(
-  port: number,
-  handler: RawHandler,
-  onFinished?: (req: RawRequest) => void,
-): RawServer {
+export function startRawServer(port: number, handler: RawHandler): RawServer {
   const listener = Deno.listen({ hostname: "127.0.0.1", port });
   const conns = new Set<Deno.Conn>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -269,16 +263,9 @@ export function startRawServer(
       buf.copyWithin(0, consumed, len);
       len -= consumed;
 
-      const req: RawRequest = { method, path, headers, body };
-      let again = false;
-      try {
-        const action = await handler(req);
-        if (closed) return;
-        again = await perform(conn, action, keepAlive);
-      } finally {
-        onFinished?.(req);
-      }
-      if (!again) return;
+      const action = await handler({ method, path, headers, body });
+      if (closed) return;
+      if (!(await perform(conn, action, keepAlive))) return;
     }
   }
 
