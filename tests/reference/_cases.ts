@@ -169,6 +169,9 @@ function malformed(args: Gen, rng: Prng): string {
           "\\uD800\\u0041",
           "\ud800",
           "\udfff",
+          // Halves of one pair, one raw and one escaped: each half is lone as written.
+          "\ud83d\\ude00",
+          "\\ud83d\ude00",
         ])
       }"}`;
     case 7:
