@@ -209,6 +209,14 @@ export {
   needsRescoring,
   reportInputFromResults,
 } from "./src/report/from_results.ts";
+export {
+  type ScannedProbe,
+  type ScannedRecord,
+  type ScannedResult,
+  type ScannedResults,
+  type ScanOptions,
+  scanResults,
+} from "./src/report/scan_results.ts";
 export { renderText } from "./src/report/render_text.ts";
 export { renderMarkdown } from "./src/report/render_markdown.ts";
 export { renderJson } from "./src/report/render_json.ts";

@@ -104,12 +104,14 @@ async function reportText(
   io: Io,
 ): Promise<string> {
   const [
-    { readResults, ResultsFileError },
+    { ResultsFileError },
+    { scanResults },
     { lookupScorer },
     { needsRescoring, reportInputFromResults },
     { buildReport },
   ] = await Promise.all([
     import("../run/results.ts"),
+    import("../report/scan_results.ts"),
     import("../score/registry.ts"),
     import("../report/from_results.ts"),
     import("../report/build_report.ts"),
@@ -120,9 +122,14 @@ async function reportText(
   } catch (e) {
     throw new UsageError(`assess report: cannot read ${path}: ${readFailure(e, path)}`);
   }
+  const keep = flags["keep-verdicts"] === true;
+  // The replies are read (most of the file's bytes) only when they are to be re-scored.
+  const first = peekHeader(bytes);
+  const replies = first !== null &&
+    needsRescoring(first, lookupScorer(first.scorer.name), keep);
   let file;
   try {
-    file = readResults(bytes);
+    file = scanResults(bytes, { replies });
   } catch (e) {
     if (e instanceof ResultsFileError) {
       throw new ResultsFileError(`${path}: ${e.message}`, e.line);
@@ -131,7 +138,6 @@ async function reportText(
   }
   const header = file.header;
   const scorer = lookupScorer(header.scorer.name);
-  const keep = flags["keep-verdicts"] === true;
   let items;
   if (needsRescoring(header, scorer, keep)) {
     await io.stderr.write(
@@ -198,4 +204,15 @@ async function runItems(
     );
   }
   return heldOutItems(dataset, split);
+}
+
+/** The header on line 1, when it reads as one; the scan says what is wrong otherwise. */
+function peekHeader(bytes: Uint8Array): import("../run/results.ts").HeaderRecord | null {
+  const end = bytes.indexOf(0x0a);
+  try {
+    const value = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end < 0 ? 0 : end)));
+    return value?.kind === "header" && typeof value?.scorer?.name === "string" ? value : null;
+  } catch {
+    return null;
+  }
 }

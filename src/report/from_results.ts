@@ -8,12 +8,12 @@
 
 import type { Item } from "../dataset/item.ts";
 import { readReply } from "../run/reply.ts";
-import { latestResults, type ResultRecord, type ResultsFile } from "../run/results.ts";
 import type { HeaderRecord } from "../run/results.ts";
 import { selftest } from "../score/selftest.ts";
 import type { Reply, ScoreOptions, Scorer } from "../score/scorer.ts";
 import type { TrustReport } from "./report.ts";
 import type { Observation, ProbeCheck, ReportInput } from "./report_input.ts";
+import type { ScannedResult, ScannedResults } from "./scan_results.ts";
 
 /** Options of {@linkcode reportInputFromResults}. */
 export interface FromResultsOptions {
@@ -67,22 +67,24 @@ export function needsRescoring(
  * scorer (a reply the old scorer could not judge is read again from its raw response), the
  * scorer's self-test is run on the items, and the trust section says so; no request is sent.
  *
- * @param file The results file, as `readResults` reads it.
+ * @param file The results file, as `scanResults` (or `readResults`) reads it; to re-score, with
+ *   the replies (`scanResults(bytes, { replies: true })`).
  * @param options The installed scorer, the items for re-scoring, and whether to keep verdicts.
  * @returns The report's input.
- * @throws {TypeError} When re-scoring is needed and no items are given.
+ * @throws {TypeError} When re-scoring is needed and no items are given, or the file was read
+ *   without its replies.
  * @throws {RangeError} When re-scoring meets a result for an item the items do not hold.
  *
  * @example
  * ```ts ignore
- * import { buildReport, readResults, reportInputFromResults, lookupScorer } from "@assess/assess";
+ * import { buildReport, lookupScorer, reportInputFromResults, scanResults } from "@assess/assess";
  *
- * const file = readResults(await Deno.readFile("results.jsonl"));
+ * const file = scanResults(await Deno.readFile("results.jsonl"));
  * const report = buildReport(reportInputFromResults(file, { scorer: lookupScorer(file.header.scorer.name) }));
  * ```
  */
 export function reportInputFromResults(
-  file: ResultsFile,
+  file: ScannedResults,
   options: FromResultsOptions = {},
 ): ReportInput {
   const { header } = file;
@@ -92,7 +94,7 @@ export function reportInputFromResults(
     ? { ordering: header.scorer.ordering }
     : { ordering: header.scorer.ordering, toolCallParser: header.scorer.toolCallParser };
 
-  let judge: ((r: ResultRecord) => Observation["verdict"] | "scorer-error" | null) | null = null;
+  let judge: ((r: ScannedResult) => Observation["verdict"] | "scorer-error" | null) | null = null;
   let scorerTrust: TrustReport["scorer"];
   const base = {
     name: header.scorer.name,
@@ -153,37 +155,51 @@ export function reportInputFromResults(
     };
   }
 
-  const names = new Set([header.models.baseline, ...header.models.adapters]);
-  const observations = new Map<string, Observation[]>();
-  for (const name of names) observations.set(name, []);
-  for (const r of latestResults(file.records).values()) {
-    const list = observations.get(r.model);
-    if (list === undefined) continue;
-    let verdict: Observation["verdict"] = null;
-    let error: string | null = r.error === null ? null : r.error.kind;
-    if (judge !== null) {
-      const judged = judge(r);
-      if (judged === "scorer-error") error = "scorer";
-      else if (judged !== null) {
-        verdict = judged;
-        error = null;
-      }
-    } else if (r.verdict !== null) {
-      verdict = { correct: r.verdict.correct, reason: r.verdict.reason };
+  // The latest answer of each (model, item), or its latest error when it was never answered.
+  const latest = new Map<string, Map<number, ScannedResult>>();
+  for (const name of [header.models.baseline, ...header.models.adapters]) {
+    latest.set(name, new Map());
+  }
+  for (const record of file.records) {
+    if (record.kind !== "result") continue;
+    const byItem = latest.get(record.model);
+    if (byItem === undefined) continue;
+    const previous = byItem.get(record.itemIndex);
+    if (previous === undefined || record.error === null || previous.error !== null) {
+      byItem.set(record.itemIndex, record);
     }
-    const u = r.usage;
-    list.push({
-      itemIndex: r.itemIndex,
-      itemId: r.itemId,
-      verdict,
-      error: verdict === null ? (error ?? "unknown") : null,
-      latencyMs: r.latencyMs,
-      usage: u === null ? null : {
-        prompt: u.promptTokens,
-        completion: u.completionTokens,
-        reasoning: u.reasoningTokens,
-      },
-    });
+  }
+  const observations = new Map<string, Observation[]>();
+  for (const [name, byItem] of latest) {
+    const list: Observation[] = [];
+    for (const r of byItem.values()) {
+      let verdict: Observation["verdict"] = null;
+      let error: string | null = r.error === null ? null : r.error.kind;
+      if (judge !== null) {
+        const judged = judge(r);
+        if (judged === "scorer-error") error = "scorer";
+        else if (judged !== null) {
+          verdict = judged;
+          error = null;
+        }
+      } else if (r.verdict !== null) {
+        verdict = { correct: r.verdict.correct, reason: r.verdict.reason };
+      }
+      const u = r.usage;
+      list.push({
+        itemIndex: r.itemIndex,
+        itemId: r.itemId,
+        verdict,
+        error: verdict === null ? (error ?? "unknown") : null,
+        latencyMs: r.latencyMs,
+        usage: u === null || u === undefined ? null : {
+          prompt: u.promptTokens,
+          completion: u.completionTokens,
+          reasoning: u.reasoningTokens,
+        },
+      });
+    }
+    observations.set(name, list);
   }
 
   const checks: ProbeCheck[] = [];
@@ -217,9 +233,14 @@ export function reportInputFromResults(
 }
 
 /** The recorded reply, or for a reply the old scorer could not judge, the one its body holds. */
-function replyOf(r: ResultRecord, maxTokens: number): Reply | null {
+function replyOf(r: ScannedResult, maxTokens: number): Reply | null {
+  if (r.reply === undefined) {
+    throw new TypeError(
+      "reportInputFromResults: re-scoring needs the replies (scanResults with replies: true)",
+    );
+  }
   if (r.reply !== null) return r.reply;
-  if (r.error?.kind !== "scorer" || r.response === null || r.response.body === null) return null;
+  if (r.error?.kind !== "scorer" || !r.response || r.response.body === null) return null;
   const read = readReply(r.response.body, maxTokens);
   return read.ok ? read.reply : null;
 }
