@@ -113,6 +113,10 @@ Deno.test({
     const badRows = new TextEncoder().encode(
       new TextDecoder().decode(rowsBytes).replace('"id": 8,', '"id": 3,'),
     );
+    const badWords = new TextEncoder().encode(
+      new TextDecoder().decode(rowsBytes).replace("default='metric'", "default='imperial'"),
+    );
+    const notJson = new TextEncoder().encode("[{");
     const cases: {
       name: string;
       args: string[];
@@ -175,6 +179,28 @@ Deno.test({
         files: world(configText.replace(sha256Hex(rowsBytes), sha256Hex(badRows)), badRows),
         code: 65,
         stderr: "assess split: dataset refused: row 1 (id 3): the id is also row 0's\n",
+      },
+      {
+        name: "a tool's type words refused",
+        args: ["-out", "s.json"],
+        files: world(
+          configText.replace(sha256Hex(rowsBytes), sha256Hex(badWords)),
+          badWords,
+        ),
+        code: 65,
+        stderr: 'assess split: dataset refused: row 1 (id 8): tool "weather_forecast" parameter ' +
+          '"units" type words "str, optional, default=\'imperial\'" give the default ' +
+          "'imperial', which is not the parameter's default\n",
+      },
+      {
+        name: "a file that is not JSON",
+        args: ["-out", "s.json"],
+        files: world(
+          configText.replace(sha256Hex(rowsBytes), sha256Hex(notJson)),
+          notJson,
+        ),
+        code: 65,
+        stderr: /^assess split: dataset refused: the file is not JSON: /,
       },
       {
         name: "a size the dataset cannot give",
