@@ -11,7 +11,14 @@ import { DatasetError } from "./dataset_error.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { checkTools, ToolsError, toolsFromJson } from "./tools.ts";
 
-/** An item as the dataset holds it: the item, its content hash and why it is ineligible, if so. */
+/**
+ * An item as the dataset holds it: the item, its content hash and why it is ineligible, if so.
+ *
+ * The items {@linkcode loadDataset} returns build `tools`, `answers` and `contentHash` on first use
+ * (getters, cached): every row was checked when the dataset was loaded, so building never fails.
+ * Being getters, they are not own properties: spread or `JSON.stringify` an item and they are left
+ * out; copy the members you need by name.
+ */
 export interface DatasetItem extends Item {
   /**
    * The SHA-256 of the row's query, tools and answers texts, 64 lowercase hex digits (see
