@@ -242,6 +242,11 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
     drawing = drawing.then(() => draw(false)).catch(() => {});
   }, terminal ? 250 : 1000);
 
+  if (config.serving.probe > 0 && config.serving.concurrency === 1) {
+    await io.stderr.write(
+      "assess run: note: serving.concurrency is 1, so the probe's loaded sends go out alone too and it cannot find a difference\n",
+    );
+  }
   const stop = new AbortController();
   let signalled: string | null = null;
   const unlisten = io.onStopSignal?.((signal) => {
