@@ -10,7 +10,17 @@ import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 
-/** The formats `assess report` writes. */
+/**
+ * The formats `assess report` writes, for `-format`.
+ *
+ * @example
+ * ```ts
+ * import { REPORT_FORMATS } from "@assess/assess/cli";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(REPORT_FORMATS, ["text", "markdown", "json", "html"]);
+ * ```
+ */
 export const REPORT_FORMATS: readonly string[] = ["text", "markdown", "json", "html"];
 
 function readFailure(error: unknown, path: string): string {

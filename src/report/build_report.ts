@@ -36,8 +36,8 @@ export const VERDICT_ALPHA = 0.05;
  *
  * @param input The outcomes and the run's facts.
  * @returns The report.
- * @throws {RangeError} When a model has two outcomes for one item, or an outcome for an item
- *   beyond the split's count.
+ * @throws {RangeError} When a model has two outcomes for one item, or more outcomes than the
+ *   split has items.
  *
  * @example
  * ```ts

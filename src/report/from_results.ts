@@ -76,11 +76,31 @@ export function needsRescoring(
  * @throws {RangeError} When re-scoring meets a result for an item the items do not hold.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { buildReport, lookupScorer, reportInputFromResults, scanResults } from "@assess/assess";
+ * import assert from "node:assert/strict";
  *
- * const file = scanResults(await Deno.readFile("results.jsonl"));
- * const report = buildReport(reportInputFromResults(file, { scorer: lookupScorer(file.header.scorer.name) }));
+ * const header = {
+ *   kind: "header", format: "assess-results", formatVersion: 1, assessVersion: "0.1.0",
+ *   startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c", dataset: { path: "d", sha256: "s" },
+ *   split: { seed: "x", size: 1, digest: "t" },
+ *   scorer: { name: "xlam-tool-call", version: "1", ordering: "any", toolCallParser: "hermes" },
+ *   selftest: { passed: true, items: 1 }, server: { url: "http://127.0.0.1:8000/v1", models: ["b"] },
+ *   models: { baseline: "b", adapters: [] },
+ *   sampling: { temperature: 0, topP: 1, seed: "1", maxTokens: 64 },
+ *   thinking: { mode: "off", templateKey: "enable_thinking" },
+ *   probe: { batchInvariant: "not-required", items: 0 }, system: "",
+ * };
+ * const result = { kind: "result", model: "b", itemId: 7, itemIndex: 0, session: 1,
+ *   requestDigest: "r", attempts: 1, latencyMs: 12, response: null, usage: null, error: null,
+ *   reply: { text: "", calls: [], truncated: false, reasoning: null, finishReason: "stop" },
+ *   verdict: { correct: false, reason: "no-call", detail: "no call" } };
+ * const file = scanResults(new TextEncoder().encode(
+ *   JSON.stringify(header) + "\n" + JSON.stringify(result) + "\n",
+ * ));
+ * const report = buildReport(reportInputFromResults(file, { scorer: lookupScorer("xlam-tool-call") }));
+ * assert.equal(report.models[0]!.scored, 1);
+ * assert.equal(report.models[0]!.accuracy, 0);
  * ```
  */
 export function reportInputFromResults(

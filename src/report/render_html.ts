@@ -48,10 +48,26 @@ svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;
  * @returns The HTML text, ending in a newline.
  *
  * @example
- * ```ts ignore
- * import { buildReport, renderHtml } from "@assess/assess";
+ * ```ts
+ * import { buildReport, type Observation, renderHtml } from "@assess/assess";
+ * import assert from "node:assert/strict";
  *
- * await Deno.writeTextFile("report.html", renderHtml(buildReport(input)));
+ * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({
+ *   itemIndex: i, itemId: i, error: null, latencyMs: 10, usage: null,
+ *   verdict: { correct: r === 1, reason: r === 1 ? "match" : "no-call" },
+ * }));
+ * const report = buildReport({
+ *   run: { assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", sessions: 1, splitSeed: "s", items: 3 },
+ *   baseline: "base", adapters: ["tuned"], reasons: ["no-call", "match"],
+ *   observations: new Map([["base", obs([1, 0, 0])], ["tuned", obs([1, 1, 0])]]),
+ *   scorer: { name: "x", version: "1", recordedVersion: "1", ordering: "any", toolCallParser: null,
+ *     verdicts: "recorded", note: null, selftest: { passed: true, items: 3, by: "run" } },
+ *   digests: { config: "c", dataset: "d", split: "s" },
+ *   probe: { batchInvariant: "not-required", items: 0, checks: [] },
+ * });
+ * const html = renderHtml(report);
+ * assert.match(html, /<svg id="accuracy-chart"/);
+ * assert.doesNotMatch(html, /<script/);
  * ```
  */
 export function renderHtml(report: Report): string {

@@ -43,10 +43,24 @@ function table(headings: readonly string[], right: readonly boolean[], rows: rea
  * @returns The Markdown text, ending in a newline.
  *
  * @example
- * ```ts ignore
- * import { buildReport, renderMarkdown } from "@assess/assess";
+ * ```ts
+ * import { buildReport, type Observation, renderMarkdown } from "@assess/assess";
+ * import assert from "node:assert/strict";
  *
- * await Deno.writeTextFile("report.md", renderMarkdown(buildReport(input)));
+ * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({
+ *   itemIndex: i, itemId: i, error: null, latencyMs: 10, usage: null,
+ *   verdict: { correct: r === 1, reason: r === 1 ? "match" : "no-call" },
+ * }));
+ * const report = buildReport({
+ *   run: { assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", sessions: 1, splitSeed: "s", items: 3 },
+ *   baseline: "base", adapters: ["tuned"], reasons: ["no-call", "match"],
+ *   observations: new Map([["base", obs([1, 0, 0])], ["tuned", obs([1, 1, 0])]]),
+ *   scorer: { name: "x", version: "1", recordedVersion: "1", ordering: "any", toolCallParser: null,
+ *     verdicts: "recorded", note: null, selftest: { passed: true, items: 3, by: "run" } },
+ *   digests: { config: "c", dataset: "d", split: "s" },
+ *   probe: { batchInvariant: "not-required", items: 0, checks: [] },
+ * });
+ * assert.match(renderMarkdown(report), /^# assess report: tuned against base$/m);
  * ```
  */
 export function renderMarkdown(report: Report): string {
