@@ -3,7 +3,9 @@
  * than its base model.
  *
  * This module is the library: the strict JSON reader, the configuration, the dataset, the split,
- * the scorers and their registry. The command line is `@assess/assess/cli`.
+ * the scorers and their registry, the run's results file, and the report with its statistics
+ * (`wilsonInterval`, `pairedDifferenceInterval`, `mcnemarExactP`, `holmAdjust`). The command line is
+ * `@assess/assess/cli`.
  *
  * @example Read JSON with exact numbers
  * ```ts
