@@ -221,6 +221,19 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     assert.equal(kept.trust.scorer.verdicts, "recorded");
     assert.equal(kept.models[0].correct, 0);
 
+    // A configuration whose split is not the run's is refused, not judged against other answers.
+    const otherSplit = `${s.dir}/other-split.yaml`;
+    await Deno.writeTextFile(
+      otherSplit,
+      (await Deno.readTextFile(s.config)).replace('seed: "test-seed"', 'seed: "another-seed"'),
+    );
+    const refused = await assess(["report", "-in", oldPath, "-config", otherSplit]);
+    assert.equal(refused.code, 64, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /the split .*other-split\.yaml gives \(digest [0-9a-f]{64}\) is not the run's/,
+    );
+
     const noConfig = await assess(["report", "-in", oldPath, "-config", `${s.dir}/none.yaml`]);
     assert.equal(noConfig.code, 64);
     assert.match(
