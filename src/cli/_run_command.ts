@@ -42,6 +42,7 @@ import { readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { RunFlags } from "./verb_run.ts";
 import { ASSESS_VERSION } from "./verb_version.ts";
+import { readFailure } from "./file_failure.ts";
 
 /** How long a stop waits for the requests in flight, in milliseconds. */
 export const STOP_GRACE_MS = 5_000;
@@ -68,8 +69,7 @@ async function readExisting(path: string, io: Io): Promise<ResultsFile | null> {
     bytes = await io.readFile(path);
   } catch (error) {
     if (isNotFound(error)) return null;
-    const why = error instanceof Error ? error.message : String(error);
-    throw new RunSetupError(`the results file ${path} cannot be read: ${why}`);
+    throw new RunSetupError(`the results file ${path} cannot be read: ${readFailure(error, path)}`);
   }
   // An empty file, or one whose header line was torn by a crash, holds nothing yet.
   if (bytes.length === 0) return null;
@@ -98,9 +98,8 @@ async function serverSettings(config: Config, io: Io) {
     try {
       text = new TextDecoder().decode(await io.readFile(manifestPath));
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
       throw new RunSetupError(
-        `the serve manifest ${manifestPath} cannot be read: ${why}`,
+        `the serve manifest ${manifestPath} cannot be read: ${readFailure(error, manifestPath)}`,
       );
     }
     manifest = parseManifest(text, manifestPath);

@@ -10,6 +10,7 @@ import { type Dataset, loadDataset } from "../dataset/dataset.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { type Split, takeSplit } from "../split/split.ts";
 import type { Io } from "./io.ts";
+import { readFailure } from "./file_failure.ts";
 
 /** A dataset and the split taken from it. */
 export interface LoadedSplit {
@@ -68,19 +69,4 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   }
   const dataset = loadDataset(bytes, config.dataset.sha256);
   return { dataset, split: takeSplit(dataset, config.split) };
-}
-
-function readFailure(error: unknown, path: string): string {
-  switch (error instanceof Error ? error.name : "") {
-    case "NotFound":
-      return "there is no such file";
-    case "IsADirectory":
-      return "it is a directory, not a file";
-    case "NotCapable":
-      return `assess was not allowed to read it (give deno --allow-read=${path})`;
-    case "PermissionDenied":
-      return "permission denied";
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
 }

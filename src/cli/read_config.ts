@@ -10,6 +10,7 @@ import { MAX_CONFIG_BYTES, validateConfig } from "../config/validate.ts";
 import { lookupScorer } from "../score/registry.ts";
 import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
+import { readFailure } from "./file_failure.ts";
 
 /**
  * Reads the `assess.yaml` at `path` through `io.readFile`, validates it against the scorers the
@@ -39,27 +40,13 @@ export async function readConfig(path: string, io: Io): Promise<Config> {
   try {
     bytes = await io.readFile(path, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
-    throw new UsageError(`${path} cannot be read: ${readFailure(error, path)}`);
+    const why = readFailure(error, path);
+    const hint = why === "there is no such file" ? " (-config names it; see assess help)" : "";
+    throw new UsageError(`${path} cannot be read: ${why}${hint}`);
   }
   const { config, issues } = validateConfig(bytes, { lookupScorer });
   if (config === undefined) {
     throw new UsageError(`${path} refused:`, issues.map((i) => `  ${issueLine(i)}`));
   }
   return config;
-}
-
-function readFailure(error: unknown, path: string): string {
-  const name = error instanceof Error ? error.name : "";
-  switch (name) {
-    case "NotFound":
-      return "there is no such file (-config names it; see assess help)";
-    case "IsADirectory":
-      return "it is a directory, not a file";
-    case "NotCapable":
-      return `assess was not allowed to read it (give deno --allow-read=${path})`;
-    case "PermissionDenied":
-      return "permission denied";
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
 }

@@ -9,6 +9,7 @@ import { ExitCode } from "./exit_codes.ts";
 import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
+import { readFailure, writeFailure } from "./file_failure.ts";
 
 /**
  * The formats `assess report` writes, for `-format`.
@@ -22,21 +23,6 @@ import type { Verb } from "./verb.ts";
  * ```
  */
 export const REPORT_FORMATS: readonly string[] = ["text", "markdown", "json", "html"];
-
-function readFailure(error: unknown, path: string): string {
-  switch (error instanceof Error ? error.name : "") {
-    case "NotFound":
-      return "there is no such file";
-    case "IsADirectory":
-      return "it is a directory, not a file";
-    case "NotCapable":
-      return `assess was not allowed to read it (give deno --allow-read=${path})`;
-    case "PermissionDenied":
-      return "permission denied";
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
-}
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
@@ -100,7 +86,7 @@ export const reportVerb: Verb = {
     try {
       await io.writeFileAtomic(out, new TextEncoder().encode(text));
     } catch (e) {
-      throw new UsageError(`assess report: cannot write ${out}: ${readFailure(e, out)}`);
+      throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
     }
     await io.stdout.write(`${out}: ${format} report written\n`);
     return ExitCode.ok;

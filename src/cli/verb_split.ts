@@ -8,6 +8,7 @@ import { ExitCode } from "./exit_codes.ts";
 import { readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
+import { writeFailure } from "./file_failure.ts";
 
 /**
  * `assess split [-config FILE] -out FILE`: reads the config and the dataset, takes the held-out
@@ -58,19 +59,3 @@ export const splitVerb: Verb = {
     return ExitCode.ok;
   },
 };
-
-function writeFailure(error: unknown): string {
-  const name = error instanceof Error ? error.name : "";
-  switch (name) {
-    case "NotFound":
-      return "its folder does not exist";
-    case "IsADirectory":
-      return "it is a directory";
-    case "NotCapable":
-      return "assess was not allowed to (give deno --allow-read and --allow-write for its folder)";
-    case "PermissionDenied":
-      return "permission denied";
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
-}

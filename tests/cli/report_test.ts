@@ -98,7 +98,7 @@ Deno.test("assess report refusals: exit 64 with one clear line", async (t) => {
     [
       "unwritable -out",
       ["report", "-in", path, "-out", `${dir}/no/such/dir/r.txt`],
-      /cannot write .*r\.txt/,
+      /cannot write .*r\.txt: its folder does not exist$/m,
     ],
     ["positional", ["report", "-in", path, "extra"], /unexpected argument "extra"/],
   ];

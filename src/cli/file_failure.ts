@@ -1,0 +1,77 @@
+/**
+ * Why a file could not be read or written, in plain words, with the permission to give when Deno
+ * refused it. One place for every verb, so that the same failure reads the same everywhere.
+ *
+ * @module
+ */
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : "";
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Why a file could not be read.
+ *
+ * @param error What reading threw.
+ * @param path The file, for the permission to give.
+ * @returns The reason, such as `there is no such file`.
+ *
+ * @example
+ * ```ts
+ * import { readFailure } from "./file_failure.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(readFailure(new Deno.errors.NotFound("x"), "a.yaml"), "there is no such file");
+ * assert.equal(
+ *   readFailure(new Deno.errors.NotCapable("x"), "a.yaml"),
+ *   "assess was not allowed to read it (give deno --allow-read=a.yaml)",
+ * );
+ * ```
+ */
+export function readFailure(error: unknown, path: string): string {
+  switch (errorName(error)) {
+    case "NotFound":
+      return "there is no such file";
+    case "IsADirectory":
+      return "it is a directory, not a file";
+    case "NotCapable":
+      return `assess was not allowed to read it (give deno --allow-read=${path})`;
+    case "PermissionDenied":
+      return "permission denied";
+    default:
+      return errorMessage(error);
+  }
+}
+
+/**
+ * Why a file could not be written (whole, through a temporary file in its folder and a rename).
+ *
+ * @param error What writing threw.
+ * @returns The reason, such as `its folder does not exist`.
+ *
+ * @example
+ * ```ts
+ * import { writeFailure } from "./file_failure.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(writeFailure(new Deno.errors.NotFound("x")), "its folder does not exist");
+ * ```
+ */
+export function writeFailure(error: unknown): string {
+  switch (errorName(error)) {
+    case "NotFound":
+      return "its folder does not exist";
+    case "IsADirectory":
+      return "it is a directory";
+    case "NotCapable":
+      return "assess was not allowed to (give deno --allow-read and --allow-write for its folder)";
+    case "PermissionDenied":
+      return "permission denied";
+    default:
+      return errorMessage(error);
+  }
+}
