@@ -116,6 +116,7 @@ export {
 } from "./src/score/selftest.ts";
 export {
   type BodyRecord,
+  type BodyRecordWithoutReplies,
   type EndRecord,
   type Exchange,
   formatRecord,
@@ -126,6 +127,7 @@ export {
   type ProbeRecord,
   type RawResponse,
   readResults,
+  type ReadResultsOptions,
   type RecordedReply,
   type RequestError,
   type RequestErrorKind,
@@ -140,6 +142,7 @@ export {
   type SelftestSummary,
   type SessionRecord,
   type Usage,
+  type WithoutReplies,
 } from "./src/run/results.ts";
 export { buildRequestBody, type RequestSettings, requestSettings } from "./src/run/request.ts";
 export { type ReadReply, readReply } from "./src/run/reply.ts";

@@ -15,6 +15,27 @@ import {
 } from "./results.ts";
 
 /**
+ * The members the configuration's digest and the header share, in the order both write them (the
+ * digest hashes their JSON text, so the order is part of it): the models compared, the sampling
+ * (the seed as its exact text) and the thinking switch.
+ */
+function modelsAndSampling(config: Config): Pick<HeaderRecord, "models" | "sampling" | "thinking"> {
+  return {
+    models: {
+      baseline: config.models.baseline,
+      adapters: config.models.adapters.map((a) => a.name),
+    },
+    sampling: {
+      temperature: config.sampling.temperature,
+      topP: config.sampling.topP,
+      seed: config.sampling.seed.toString(),
+      maxTokens: config.sampling.maxTokens,
+    },
+    thinking: { mode: config.thinking.mode, templateKey: config.thinking.templateKey },
+  };
+}
+
+/**
  * The configuration's digest: SHA-256 of a canonical JSON text of every value that decides the
  * replies or their verdicts: `version`, `dataset.kind` and `dataset.sha256` (lowercase), `split`,
  * `scorer`, `prompt`, the models' names, `sampling` (the seed as its exact text), `thinking`,
@@ -46,17 +67,7 @@ export function configDigest(config: Config): string {
     split: { seed: config.split.seed, size: config.split.size },
     scorer: { name: config.scorer.name, ordering: config.scorer.ordering },
     prompt: { system: config.prompt.system },
-    models: {
-      baseline: config.models.baseline,
-      adapters: config.models.adapters.map((a) => a.name),
-    },
-    sampling: {
-      temperature: config.sampling.temperature,
-      topP: config.sampling.topP,
-      seed: config.sampling.seed.toString(),
-      maxTokens: config.sampling.maxTokens,
-    },
-    thinking: { mode: config.thinking.mode, templateKey: config.thinking.templateKey },
+    ...modelsAndSampling(config),
     serving: { batchInvariant: config.serving.batchInvariant, probe: config.serving.probe },
   };
   return sha256Hex(new TextEncoder().encode(JSON.stringify(canonical)));
@@ -128,17 +139,7 @@ export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
     },
     selftest: facts.selftest,
     server: { url: facts.serverUrl, models: facts.serverModels },
-    models: {
-      baseline: config.models.baseline,
-      adapters: config.models.adapters.map((a) => a.name),
-    },
-    sampling: {
-      temperature: config.sampling.temperature,
-      topP: config.sampling.topP,
-      seed: config.sampling.seed.toString(),
-      maxTokens: config.sampling.maxTokens,
-    },
-    thinking: { mode: config.thinking.mode, templateKey: config.thinking.templateKey },
+    ...modelsAndSampling(config),
     probe: { batchInvariant: config.serving.batchInvariant, items: config.serving.probe },
     system: config.prompt.system,
   };

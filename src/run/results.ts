@@ -5,7 +5,9 @@
  * resumes, a {@linkcode ResultRecord} per (model, item) answer or error, {@linkcode ProbeRecord}s
  * and {@linkcode ProbeCheckRecord}s for the batch-invariance probe, and an {@linkcode EndRecord}
  * when a session stops in order. A line is complete or it is the torn last line of a crash, which
- * {@linkcode readResults} ignores (and the next `assess run` overwrites).
+ * {@linkcode readResults} ignores (and the next `assess run` overwrites). `readResults` is the one
+ * reader of these lines: `assess run` reads whole records to resume, and `assess report` reads
+ * them without the raw responses and replies (`replies: false`), which is faster.
  *
  * A (model, item) may have several result records: errors from earlier sessions, then at most one
  * answer. The latest answer wins; {@linkcode latestResults} gives the effective one per pair.
@@ -258,16 +260,41 @@ export type BodyRecord =
 /** Any record of a results file. */
 export type ResultsRecord = HeaderRecord | BodyRecord;
 
-/** A results file as read. */
-export interface ResultsFile {
+/**
+ * A result or probe record as read without its replies (`readResults`' `replies: false`): its raw
+ * `response` and its `reply` may be left out.
+ */
+export type WithoutReplies<R extends Exchange> =
+  & Omit<R, "response" | "reply">
+  & Partial<Pick<R, "response" | "reply">>;
+
+/** Any record after the header, as read without replies (`readResults`' `replies: false`). */
+export type BodyRecordWithoutReplies =
+  | SessionRecord
+  | WithoutReplies<ResultRecord>
+  | WithoutReplies<ProbeRecord>
+  | ProbeCheckRecord
+  | EndRecord;
+
+/** A results file as read: by default its records are whole {@linkcode BodyRecord}s. */
+export interface ResultsFile<R extends BodyRecordWithoutReplies = BodyRecord> {
   /** The header. */
   readonly header: HeaderRecord;
   /** Every later record, in file order. */
-  readonly records: readonly BodyRecord[];
+  readonly records: readonly R[];
   /** How many bytes hold complete records: where the next record must be written. */
   readonly validBytes: number;
   /** Whether a torn last line was ignored (it is overwritten at `validBytes`). */
   readonly torn: boolean;
+}
+
+/** Options of {@linkcode readResults}. */
+export interface ReadResultsOptions {
+  /**
+   * Read the raw `response` and the `reply` of result and probe records (default true). When
+   * false they are cut out of each line before it is parsed, which is most of a file's bytes.
+   */
+  readonly replies?: boolean;
 }
 
 /**
@@ -324,46 +351,60 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function checkExchange(value: Record<string, unknown>): string | null {
+/**
+ * What is wrong with a record after the header, or `null`. `repliesCut`: the line's `response` and
+ * `reply` were cut out before parsing, so the checks of the reply are left out.
+ */
+function checkBody(value: Record<string, unknown>, repliesCut: boolean): string | null {
+  const kind = value.kind;
+  if (typeof kind !== "string" || !BODY_KINDS.has(kind)) {
+    return `unknown record kind ${JSON.stringify(kind)}`;
+  }
+  if (kind !== "result" && kind !== "probe") {
+    return Number.isInteger(value.session) ? null : "session is not a whole number";
+  }
   if (typeof value.model !== "string") return "model is not a string";
   if (!Number.isInteger(value.itemId)) return "itemId is not a whole number";
   if (!Number.isInteger(value.itemIndex)) return "itemIndex is not a whole number";
   if (!Number.isInteger(value.session)) return "session is not a whole number";
   if (!Number.isInteger(value.attempts)) return "attempts is not a whole number";
-  if (value.reply !== null && !isObject(value.reply)) return "reply is neither an object nor null";
+  if (!repliesCut && value.reply !== null && !isObject(value.reply)) {
+    return "reply is neither an object nor null";
+  }
   if (value.error !== null && !isObject(value.error)) return "error is neither an object nor null";
-  if ((value.reply === null) === (value.error === null)) {
+  if (!repliesCut && (value.reply === null) === (value.error === null)) {
     return "a record holds exactly one of reply and error";
   }
+  if (kind === "probe") {
+    return value.phase === "alone" || value.phase === "loaded"
+      ? null
+      : "phase is neither alone nor loaded";
+  }
+  if (value.verdict !== null && !isObject(value.verdict)) {
+    return "verdict is neither an object nor null";
+  }
+  if ((value.verdict === null) === (value.error === null)) {
+    return "a result holds exactly one of verdict and error";
+  }
   return null;
 }
 
-function checkBody(value: Record<string, unknown>): string | null {
-  const kind = value.kind;
-  if (typeof kind !== "string" || !BODY_KINDS.has(kind)) {
-    return `unknown record kind ${JSON.stringify(kind)}`;
-  }
-  if (kind === "result" || kind === "probe") {
-    const problem = checkExchange(value);
-    if (problem) return problem;
-    if (kind === "probe" && value.phase !== "alone" && value.phase !== "loaded") {
-      return "phase is neither alone nor loaded";
-    }
-    if (kind === "result" && value.verdict !== null && !isObject(value.verdict)) {
-      return "verdict is neither an object nor null";
-    }
-  } else if (!Number.isInteger(value.session)) {
-    return "session is not a whole number";
-  }
-  return null;
-}
+const RESPONSE_KEY = ',"response":';
+const USAGE_KEY = ',"usage":';
 
 /**
- * Reads a results file. A last line that is not complete (no newline at its end, or not a JSON
- * record) is a crash's torn write: it is ignored and reported in `torn`. Any other broken line is
- * refused.
+ * Reads a results file. Line 1 must be a header of this format and version. A last line that is
+ * not complete (no newline at its end, or not a JSON record) is a crash's torn write: it is
+ * ignored and reported in `torn`. Any other broken line is refused.
+ *
+ * With `replies: false` (what a report needs unless it re-scores), the `response` and `reply`
+ * members of result and probe records are not read: in a line written by `assess run` they come
+ * together before `usage`, and `,"response":` and `,"usage":` can only be keys there (a `"` inside
+ * a JSON string is always escaped), so the text between them is cut before parsing, and the checks
+ * of the reply are left out on that line. A line laid out otherwise is parsed whole.
  *
  * @param bytes The file's bytes.
+ * @param options `replies`: read the raw responses and replies (default true).
  * @returns The header, the records, and where the complete records end.
  * @throws {ResultsFileError} When the file is empty, does not start with a header of this
  *   format version, or has a broken line before its last.
@@ -384,38 +425,68 @@ function checkBody(value: Record<string, unknown>): string | null {
  *   thinking: { mode: "off", templateKey: "enable_thinking" },
  *   probe: { batchInvariant: "not-required", items: 0 }, system: "",
  * };
- * const text = JSON.stringify(header) + "\n" + '{"kind":"sess';
+ * const result = {
+ *   kind: "result", model: "b", itemId: 7, itemIndex: 0, session: 1, requestDigest: "r",
+ *   attempts: 1, latencyMs: 5, response: { status: 200, body: "{}" },
+ *   reply: { text: "", calls: [], truncated: false, reasoning: null, finishReason: "stop" },
+ *   usage: null, error: null, verdict: { correct: false, reason: "no-call", detail: "no call" },
+ * };
+ * const text = JSON.stringify(header) + "\n" + JSON.stringify(result) + "\n" + '{"kind":"sess';
  * const file = readResults(new TextEncoder().encode(text));
  * assert.equal(file.torn, true);
- * assert.equal(file.records.length, 0);
- * assert.equal(file.validBytes, JSON.stringify(header).length + 1);
+ * assert.equal(file.records.length, 1);
+ * assert.equal(file.validBytes, text.lastIndexOf("\n") + 1);
+ * assert.deepEqual(file.records[0], result);
+ *
+ * const light = readResults(new TextEncoder().encode(text), { replies: false });
+ * assert.equal("response" in light.records[0]!, false);
+ * assert.equal("reply" in light.records[0]!, false);
  * ```
  */
-export function readResults(bytes: Uint8Array): ResultsFile {
-  const decoder = new TextDecoder();
-  const records: BodyRecord[] = [];
+export function readResults(
+  bytes: Uint8Array,
+  options?: ReadResultsOptions & { readonly replies?: true },
+): ResultsFile;
+export function readResults(
+  bytes: Uint8Array,
+  options: ReadResultsOptions,
+): ResultsFile<BodyRecordWithoutReplies>;
+export function readResults(
+  bytes: Uint8Array,
+  options: ReadResultsOptions = {},
+): ResultsFile<BodyRecordWithoutReplies> {
+  const text = new TextDecoder().decode(bytes);
+  const cut = options.replies === false;
+  const records: BodyRecordWithoutReplies[] = [];
   let header: HeaderRecord | undefined;
   let start = 0;
   let line = 0;
   let torn = false;
-  while (start < bytes.length) {
+  while (start < text.length) {
     line++;
-    const newline = bytes.indexOf(0x0a, start);
-    const end = newline < 0 ? bytes.length : newline;
-    const isLast = newline < 0 || newline === bytes.length - 1;
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline;
+    const isLast = newline < 0 || newline === text.length - 1;
+    let piece: string | undefined;
+    if (cut && header !== undefined) {
+      const r = text.indexOf(RESPONSE_KEY, start);
+      if (r >= 0 && r < end) {
+        // From the end: the usage key is near it, and the body between is the bulk of the line.
+        const u = text.lastIndexOf(USAGE_KEY, end);
+        if (u > r) piece = text.slice(start, r) + text.slice(u, end);
+      }
+    }
     let value: unknown;
     let problem: string | null = null;
     try {
-      value = JSON.parse(decoder.decode(bytes.subarray(start, end)));
+      value = JSON.parse(piece ?? text.slice(start, end));
     } catch {
       problem = "not a JSON record";
     }
     if (problem === null && newline < 0) problem = "no newline at its end";
     if (problem === null) {
-      if (!isObject(value)) {
-        problem = "not a JSON object";
-      } else if (header === undefined) {
-        if (value.kind !== "header" || value.format !== RESULTS_FORMAT) {
+      if (header === undefined) {
+        if (!isObject(value) || value.kind !== "header" || value.format !== RESULTS_FORMAT) {
           throw new ResultsFileError("not an assess results file (no header on line 1)", 1);
         }
         if (value.formatVersion !== RESULTS_FORMAT_VERSION) {
@@ -426,9 +497,11 @@ export function readResults(bytes: Uint8Array): ResultsFile {
           );
         }
         header = value as unknown as HeaderRecord;
+      } else if (!isObject(value)) {
+        problem = "not a JSON object";
       } else {
-        problem = checkBody(value);
-        if (problem === null) records.push(value as unknown as BodyRecord);
+        problem = checkBody(value, piece !== undefined);
+        if (problem === null) records.push(value as unknown as BodyRecordWithoutReplies);
       }
     }
     if (problem !== null) {
@@ -443,7 +516,17 @@ export function readResults(bytes: Uint8Array): ResultsFile {
   if (header === undefined) {
     throw new ResultsFileError("the results file holds no complete header line", null);
   }
-  return { header, records, validBytes: torn ? start : bytes.length, torn };
+  return { header, records, validBytes: torn ? lastLineStart(bytes) : bytes.length, torn };
+}
+
+/**
+ * Where the file's last line starts, in bytes: after the last newline before its final byte. (A
+ * newline byte is a newline character in the decoded text and nothing else, so the line count
+ * and this offset agree with the text's.)
+ */
+function lastLineStart(bytes: Uint8Array): number {
+  const from = bytes.length - (bytes[bytes.length - 1] === 0x0a ? 2 : 1);
+  return from < 0 ? 0 : bytes.lastIndexOf(0x0a, from) + 1;
 }
 
 /**

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { headerChanges } from "../../src/run/header.ts";
+import { validateConfig } from "../../src/config/validate.ts";
+import { configDigest, headerChanges } from "../../src/run/header.ts";
+import { lookupScorer } from "../../src/score/registry.ts";
 import { HEADER } from "./_header.ts";
 
 Deno.test("the same run has no changes; server, time and version may differ", () => {
@@ -34,4 +36,15 @@ Deno.test("each change that decides replies or verdicts is named", () => {
   assert.deepEqual(headerChanges(HEADER, { ...HEADER, split: { ...HEADER.split, digest: "x" } }), [
     `the split: its items are not the same (digest ${"b".repeat(64)} in the file)`,
   ]);
+});
+
+Deno.test("the configuration's digest is stable: files already written carry it", async () => {
+  // The digest hashes a JSON text, so the order of its members is part of it.
+  const config = validateConfig(await Deno.readTextFile("reference/testdata/whole.yaml"), {
+    lookupScorer,
+  }).config!;
+  assert.equal(
+    configDigest(config),
+    "7f855b209a58ec955dc45447e4999db736e7a97916eb0ea5fbbbc80d9598fdd2",
+  );
 });
