@@ -16,10 +16,8 @@ const SCORER_CASES = 21_000;
 const DATASETS = 80;
 const TYPE_WORD_ROWS = 5_000;
 const SEED = 20261130;
-const REAL_ROWS = [
-  new URL("../../../shared/data/xlam-real-rows.json", import.meta.url),
-  new URL("../../../shared/data/xlam-real-rows-rebuilt.json", import.meta.url),
-];
+/** The 204 real rows of the dataset, bundled (../shared/data's two files, merged by id). */
+const REAL_ROWS = [new URL("../../reference/testdata/xlam-sample.json", import.meta.url)];
 
 const python = await havePython();
 if (!python) {
@@ -199,7 +197,7 @@ Deno.test({
       if (k !== undefined) keys.push(k);
     }
     const py = await pythonReasons(keys);
-    const bad = keys.findIndex((k, i) => py[i] !== "match" && py[i] !== "error");
+    const bad = keys.findIndex((_k, i) => py[i] !== "match" && py[i] !== "error");
     assert.equal(
       bad,
       -1,
