@@ -28,7 +28,8 @@ MARKERS = {"hermes": "<tool_call>"}
 def _read_arguments(text):
     """The call's arguments as an object, or None when they are not one JSON object."""
     try:
-        value = parse(text)
+        # scorers.md "read strictly": nested deeper than 512 arrays and objects is refused too.
+        value = parse(text, max_depth=512)
     except StrictJsonError:
         return None
     return value if isinstance(value, dict) else None

@@ -204,6 +204,11 @@ function malformed(args: Gen, rng: Prng): string {
       return `[${good}]`;
     case 14:
       return `{"a": -${rng.pick(["Infinity", "NaN", "0x1"])}}`;
+    case 15: {
+      // Around the depth limit: the object is 1, so n arrays inside make n + 1 (512 is the most).
+      const n = rng.pick([510, 511, 512, 700]);
+      return `{"a": ${"[".repeat(n)}${"]".repeat(n)}}`;
+    }
     default:
       return good.slice(0, Math.max(0, good.length - 1 - rng.int(3)));
   }
