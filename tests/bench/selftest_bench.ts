@@ -15,58 +15,18 @@
  * @module
  */
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const DATA = Deno.env.get("ASSESS_BENCH_DATA") ?? `${ROOT}bench-data/xlam-like-60k.json`;
-const SHA256 = Deno.env.get("ASSESS_BENCH_SHA256") ??
-  "a5dc5dff2d39fca682ec4ec091a9388472683b94396bb2a66f843158943e88cd";
+import { benchConfig, benchDataReady, DATA, ROOT, SHA256 } from "./_bench_data.ts";
+
 const SEED = "assess-v1";
 const SIZE = 59_000;
 
-function exists(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
-
-const ready = exists(DATA);
-if (!ready) console.log(`selftest_bench: ${DATA} is missing; see this file's header to make it`);
+const ready = benchDataReady("selftest_bench");
 
 const dir = Deno.makeTempDirSync({ prefix: "assess-selftest-bench-" });
 const config = `${dir}/assess.yaml`;
 const out = `${dir}/out`;
 Deno.mkdirSync(out);
-Deno.writeTextFileSync(
-  config,
-  `version: 1
-dataset:
-  kind: xlam-function-calling
-  path: ${JSON.stringify(DATA)}
-  sha256: ${SHA256}
-  source:
-    repo: synthetic/xlam-like-60k
-    revision: make_xlam_like-seed-1
-split:
-  seed: ${SEED}
-  size: ${SIZE}
-scorer:
-  name: xlam-tool-call
-models:
-  baseline: base
-sampling:
-  temperature: 0
-  topP: 1
-  seed: 0
-  maxTokens: 512
-thinking:
-  mode: off
-  templateKey: enable_thinking
-serving:
-  probe: 8
-  concurrency: 16
-`,
-);
+Deno.writeTextFileSync(config, benchConfig(SEED, SIZE));
 
 // The CPU time (all threads, so GC included) of each part in one cold process: less swayed by a
 // busy machine than wall time. Printed once, before the timings.

@@ -12,57 +12,16 @@
  * @module
  */
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const DATA = Deno.env.get("ASSESS_BENCH_DATA") ?? `${ROOT}bench-data/xlam-like-60k.json`;
-const SHA256 = Deno.env.get("ASSESS_BENCH_SHA256") ??
-  "a5dc5dff2d39fca682ec4ec091a9388472683b94396bb2a66f843158943e88cd";
+import { benchConfig, benchDataReady, DATA, isFile, ROOT } from "./_bench_data.ts";
 
-function exists(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
-
-const ready = exists(DATA);
-if (!ready) console.log(`split_bench: ${DATA} is missing; see this file's header to make it`);
+const ready = benchDataReady("split_bench");
 
 const dir = Deno.makeTempDirSync({ prefix: "assess-split-bench-" });
 const config = `${dir}/assess.yaml`;
 const floor = `${dir}/floor.ts`;
 const out = `${dir}/out`;
 Deno.mkdirSync(out);
-Deno.writeTextFileSync(
-  config,
-  `version: 1
-dataset:
-  kind: xlam-function-calling
-  path: ${JSON.stringify(DATA)}
-  sha256: ${SHA256}
-  source:
-    repo: synthetic/xlam-like-60k
-    revision: make_xlam_like-seed-1
-split:
-  seed: assess-v1
-  size: 2000
-scorer:
-  name: xlam-tool-call
-models:
-  baseline: base
-sampling:
-  temperature: 0
-  topP: 1
-  seed: 0
-  maxTokens: 512
-thinking:
-  mode: off
-  templateKey: enable_thinking
-serving:
-  probe: 8
-  concurrency: 16
-`,
-);
+Deno.writeTextFileSync(config, benchConfig("assess-v1", 2000));
 Deno.writeTextFileSync(
   floor,
   `import { createHash } from "node:crypto";
@@ -111,7 +70,7 @@ interface Measured {
 }
 
 async function measure(args: string[]): Promise<Measured | undefined> {
-  if (!exists("/usr/bin/time")) return undefined;
+  if (!isFile("/usr/bin/time")) return undefined;
   const { code, stderr } = await new Deno.Command("/usr/bin/time", {
     args: ["-f", "%e %U %S %M", Deno.execPath(), ...args],
     cwd: ROOT,
@@ -128,7 +87,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 // Interleaved pairs (floor, then split) so that both see the same load; medians of the ratios.
 const PAIRS = Number(Deno.env.get("ASSESS_BENCH_PAIRS") ?? "5");
-if (ready && exists("/usr/bin/time")) {
+if (ready && isFile("/usr/bin/time")) {
   const size = Deno.statSync(DATA).size;
   const wall: number[] = [];
   const cpu: number[] = [];

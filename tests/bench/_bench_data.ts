@@ -1,0 +1,81 @@
+/**
+ * The 60,000-row dataset the command benchmarks run on, and an `assess.yaml` for it. Make the file
+ * with `python3 ../shared/tools/make_xlam_like.py bench-data/xlam-like-60k.json`, or name another
+ * with `ASSESS_BENCH_DATA` and `ASSESS_BENCH_SHA256`.
+ *
+ * @module
+ */
+
+/** The repository's root, as a path ending in `/`. */
+export const ROOT: string = new URL("../../", import.meta.url).pathname;
+
+/** The dataset file. */
+export const DATA: string = Deno.env.get("ASSESS_BENCH_DATA") ??
+  `${ROOT}bench-data/xlam-like-60k.json`;
+
+/** Its SHA-256 (the generator's default arguments always write the same bytes). */
+export const SHA256: string = Deno.env.get("ASSESS_BENCH_SHA256") ??
+  "a5dc5dff2d39fca682ec4ec091a9388472683b94396bb2a66f843158943e88cd";
+
+/**
+ * Whether a path names a file.
+ *
+ * @param path The path.
+ * @returns Whether it is a file (not missing, not a folder).
+ */
+export function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the dataset file is there; says so, naming the benchmark, when it is not.
+ *
+ * @param bench The benchmark's name, for the message.
+ * @returns Whether the benchmarks that need the file can run.
+ */
+export function benchDataReady(bench: string): boolean {
+  if (isFile(DATA)) return true;
+  console.log(`${bench}: ${DATA} is missing; see tests/bench/_bench_data.ts to make it`);
+  return false;
+}
+
+/**
+ * An `assess.yaml` for the dataset file with the given split.
+ *
+ * @param seed The split's seed.
+ * @param size The split's size.
+ * @returns The file's text.
+ */
+export function benchConfig(seed: string, size: number): string {
+  return `version: 1
+dataset:
+  kind: xlam-function-calling
+  path: ${JSON.stringify(DATA)}
+  sha256: ${SHA256}
+  source:
+    repo: synthetic/xlam-like-60k
+    revision: make_xlam_like-seed-1
+split:
+  seed: ${seed}
+  size: ${size}
+scorer:
+  name: xlam-tool-call
+models:
+  baseline: base
+sampling:
+  temperature: 0
+  topP: 1
+  seed: 0
+  maxTokens: 512
+thinking:
+  mode: off
+  templateKey: enable_thinking
+serving:
+  probe: 8
+  concurrency: 16
+`;
+}
