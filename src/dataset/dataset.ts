@@ -153,12 +153,20 @@ function readRows(bytes: Uint8Array): { rows: unknown[]; suspect: string | undef
   return { rows: value, suspect };
 }
 
-const KEY_END = /(?<!\\)"[ \t\n\r]*:/g;
-
+// Counts the keys as written: a key is a quote that no backslash escapes, then optional
+// whitespace, then a colon. Nothing else in JSON text is: a quote inside a string is escaped (an
+// odd number of backslashes before it). A native search from colon to colon, then a look back.
 function countMembers(text: string): number {
-  KEY_END.lastIndex = 0;
   let n = 0;
-  while (KEY_END.exec(text) !== null) n++;
+  for (let i = text.indexOf(":"); i >= 0; i = text.indexOf(":", i + 1)) {
+    let j = i - 1;
+    let c = text.charCodeAt(j);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--j);
+    if (c !== 0x22) continue;
+    let backslashes = 0;
+    while (text.charCodeAt(--j) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) n++;
+  }
   return n;
 }
 
