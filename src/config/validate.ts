@@ -9,7 +9,7 @@ import { decodeUtf8, JsonSyntaxError } from "../json/strict_json.ts";
 import type { Scorer } from "../score/scorer.ts";
 import { validate as schemaCheck } from "./_schema_check.js";
 import { schemaIssues, show } from "./_schema_issues.ts";
-import { serverUrlProblems } from "./_server_url.ts";
+import { serverUrlProblems } from "./server_url.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type { AdapterConfig, BatchInvariance, Config, Ordering, ServerConfig } from "./config.ts";
 import { ConfigError, type ConfigIssue, oneLine, sortIssues } from "./config_issue.ts";

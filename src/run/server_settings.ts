@@ -7,7 +7,7 @@
 
 import type { ServerConfig } from "../config/config.ts";
 // The one rule for server URLs, shared with `server.url`'s validation.
-import { serverUrlProblems } from "../config/_server_url.ts";
+import { serverUrlProblems } from "../config/server_url.ts";
 import { RunSetupError } from "./run_errors.ts";
 
 /** The environment variables `assess run` reads for the server, besides `VLLM_API_KEY`. */

@@ -1,6 +1,7 @@
 /**
- * The rules for `server.url`. A refusal never repeats the URL, which may hold a secret. Private to
- * `src/config/`.
+ * The rules for a server URL: `server.url` in `assess.yaml` (checked by the config's validation)
+ * and the URL `assess run` settles on from the file, the serve manifest or the environment. A
+ * refusal never repeats the URL, which may hold a secret.
  *
  * @module
  */
@@ -14,6 +15,17 @@ const SHAPE = /^(https?):\/\/([^/?#]*)([^?#]*)(.*)$/is;
  * @param url The URL as written.
  * @param insecure Whether `server.insecure` is true.
  * @returns The reasons, none of which repeats the URL.
+ *
+ * @example
+ * ```ts
+ * import { serverUrlProblems } from "./server_url.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(serverUrlProblems("http://127.0.0.1:8000/v1", false), []);
+ * assert.deepEqual(serverUrlProblems("https://vllm.example/v1?x=1", false), [
+ *   "must hold no query",
+ * ]);
+ * ```
  */
 export function serverUrlProblems(url: string, insecure: boolean): string[] {
   const shape = SHAPE.exec(url);
