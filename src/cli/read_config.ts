@@ -8,9 +8,29 @@ import type { Config } from "../config/config.ts";
 import { issueLine } from "../config/config_issue.ts";
 import { MAX_CONFIG_BYTES, validateConfig } from "../config/validate.ts";
 import { lookupScorer } from "../score/registry.ts";
+import type { FlagSpec } from "./flags.ts";
 import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import { readFailure } from "./file_failure.ts";
+
+/**
+ * The `-config FILE` flag of the verbs that read the configuration, defaulting to `assess.yaml`:
+ * one spec, so that every verb shows and defaults it alike.
+ *
+ * @example
+ * ```ts
+ * import { CONFIG_FLAG } from "./read_config.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(CONFIG_FLAG.default, "assess.yaml");
+ * ```
+ */
+export const CONFIG_FLAG: FlagSpec = {
+  kind: "string",
+  help: "the assess.yaml to read",
+  placeholder: "FILE",
+  default: "assess.yaml",
+};
 
 /**
  * Reads the `assess.yaml` at `path` through `io.readFile`, validates it against the scorers the

@@ -7,6 +7,7 @@
 
 import { DEFAULT_RETRY } from "../run/session.ts";
 import type { FlagValues } from "./flags.ts";
+import { CONFIG_FLAG } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 
@@ -87,12 +88,7 @@ export const runVerb: Verb = {
   summary: "ask the models every held-out item and record every reply (resumable)",
   usage: "[-config FILE] -out RESULTS [-timeout DURATION] [-max-response BYTES] [-retries N]",
   flags: {
-    config: {
-      kind: "string",
-      help: "the assess.yaml to read",
-      placeholder: "FILE",
-      default: "assess.yaml",
-    },
+    config: CONFIG_FLAG,
     out: {
       kind: "string",
       help: "the results file: written as the run goes; an existing one of the same run is resumed",

@@ -7,7 +7,7 @@
 import { lookupScorer } from "../score/registry.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { ExitCode } from "./exit_codes.ts";
-import { readConfig } from "./read_config.ts";
+import { CONFIG_FLAG, readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 
@@ -26,12 +26,7 @@ export const selftestVerb: Verb = {
   summary: "hold the scorer to its self-test on every held-out item",
   usage: "[-config FILE]",
   flags: {
-    config: {
-      kind: "string",
-      help: "the assess.yaml to read",
-      placeholder: "FILE",
-      default: "assess.yaml",
-    },
+    config: CONFIG_FLAG,
   },
   async run(flags, io) {
     const config = await readConfig(flags.config as string, io);

@@ -5,7 +5,7 @@
  */
 
 import { ExitCode } from "./exit_codes.ts";
-import { readConfig } from "./read_config.ts";
+import { CONFIG_FLAG, readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { writeFailure } from "./file_failure.ts";
@@ -22,12 +22,7 @@ export const splitVerb: Verb = {
   summary: "take the held-out split and write the split file",
   usage: "[-config FILE] -out FILE",
   flags: {
-    config: {
-      kind: "string",
-      help: "the assess.yaml to read",
-      placeholder: "FILE",
-      default: "assess.yaml",
-    },
+    config: CONFIG_FLAG,
     out: {
       kind: "string",
       help: "the split file to write",

@@ -5,7 +5,7 @@
  */
 
 import { ExitCode } from "./exit_codes.ts";
-import { readConfig } from "./read_config.ts";
+import { CONFIG_FLAG, readConfig } from "./read_config.ts";
 import type { Verb } from "./verb.ts";
 
 /**
@@ -18,12 +18,7 @@ export const validateVerb: Verb = {
   summary: "check assess.yaml and print every refusal",
   usage: "[-config FILE]",
   flags: {
-    config: {
-      kind: "string",
-      help: "the assess.yaml to read",
-      placeholder: "FILE",
-      default: "assess.yaml",
-    },
+    config: CONFIG_FLAG,
   },
   async run(flags, io) {
     await readConfig(String(flags.config), io);
