@@ -63,6 +63,9 @@ function isNotFound(error: unknown): boolean {
   return error instanceof Error && error.name === "NotFound";
 }
 
+/** How a header line written by `assess run` begins. */
+const HEADER_START = '{"kind":"header"';
+
 async function readExisting(path: string, io: Io): Promise<ResultsFile | null> {
   let bytes: Uint8Array;
   try {
@@ -75,7 +78,7 @@ async function readExisting(path: string, io: Io): Promise<ResultsFile | null> {
   if (bytes.length === 0) return null;
   if (
     bytes.indexOf(0x0a) < 0 &&
-    new TextDecoder().decode(bytes.subarray(0, 17)) === '{"kind":"header"'
+    new TextDecoder().decode(bytes.subarray(0, HEADER_START.length)) === HEADER_START
   ) {
     return null;
   }

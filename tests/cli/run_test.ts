@@ -231,6 +231,24 @@ Deno.test("a torn last line is ignored and overwritten", async () => {
   }
 });
 
+Deno.test("a header line torn by a crash holds nothing yet: the run starts the file afresh", async () => {
+  const stub = startStub({ models: ["base"], chat: correct });
+  try {
+    const s = await setupRun(3, { url: stub.url });
+    assert.equal((await runIn(["-config", s.config, "-out", s.out])).code, 0);
+    const header = (await Deno.readTextFile(s.out)).split("\n")[0]!;
+    await Deno.writeTextFile(s.out, header.slice(0, 40));
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const { file, latest } = await results(s.out);
+    assert.equal(file.torn, false);
+    assert.equal(latest.size, 3);
+    assert.equal(file.records.filter((r) => r.kind === "session").length, 1);
+  } finally {
+    await stub.close();
+  }
+});
+
 Deno.test("a required probe fails fast on a batch-variant model, naming the items (69)", async () => {
   const stub = startStub({
     models: ["base"],
