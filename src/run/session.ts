@@ -18,6 +18,7 @@ import {
   type BodyRecord,
   type EndRecord,
   type Exchange,
+  latestResults,
   type ProbeCheckRecord,
   type RecordedReply,
   type RequestError,
@@ -67,7 +68,8 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: numbe
 export type PairState = "answered" | "error";
 
 /**
- * How each pair of a results file stands, from its records (an answer in any session wins).
+ * How each pair of a results file stands, from its records (an answer in any session wins): the
+ * state of {@linkcode latestResults}' record.
  *
  * @param records The file's records, in order.
  * @returns The state of each pair that has a result record, by `resultKey`.
@@ -87,11 +89,8 @@ export type PairState = "answered" | "error";
  */
 export function pairStates(records: readonly BodyRecord[]): Map<string, PairState> {
   const states = new Map<string, PairState>();
-  for (const record of records) {
-    if (record.kind !== "result") continue;
-    const key = resultKey(record.model, record.itemIndex);
-    if (record.error === null) states.set(key, "answered");
-    else if (!states.has(key)) states.set(key, "error");
+  for (const [key, record] of latestResults(records)) {
+    states.set(key, record.error === null ? "answered" : "error");
   }
   return states;
 }
