@@ -8,7 +8,7 @@
 
 import type { Item } from "../dataset/item.ts";
 import { readReply } from "../run/reply.ts";
-import type { HeaderRecord } from "../run/results.ts";
+import { type HeaderRecord, latestResults } from "../run/results.ts";
 import { selftest } from "../score/selftest.ts";
 import type { Reply, ScoreOptions, Scorer } from "../score/scorer.ts";
 import type { TrustReport } from "./report.ts";
@@ -176,23 +176,17 @@ export function reportInputFromResults(
   }
 
   // The latest answer of each (model, item), or its latest error when it was never answered.
-  const latest = new Map<string, Map<number, ScannedResult>>();
+  const latest = new Map<string, ScannedResult[]>();
   for (const name of [header.models.baseline, ...header.models.adapters]) {
-    latest.set(name, new Map());
+    latest.set(name, []);
   }
-  for (const record of file.records) {
-    if (record.kind !== "result") continue;
-    const byItem = latest.get(record.model);
-    if (byItem === undefined) continue;
-    const previous = byItem.get(record.itemIndex);
-    if (previous === undefined || record.error === null || previous.error !== null) {
-      byItem.set(record.itemIndex, record);
-    }
+  for (const record of latestResults(file.records).values()) {
+    latest.get(record.model)?.push(record);
   }
   const observations = new Map<string, Observation[]>();
-  for (const [name, byItem] of latest) {
+  for (const [name, results] of latest) {
     const list: Observation[] = [];
-    for (const r of byItem.values()) {
+    for (const r of results) {
       let verdict: Observation["verdict"] = null;
       let error: string | null = r.error === null ? null : r.error.kind;
       if (judge !== null) {

@@ -550,9 +550,10 @@ export function resultKey(model: string, itemIndex: number): string {
 
 /**
  * The effective result of every (model, item) pair: the latest answer, or the latest error when
- * the pair was never answered.
+ * the pair was never answered. The one place this rule is written: resuming a run and reporting
+ * on it both read it here.
  *
- * @param records The records of a file, in order.
+ * @param records The records of a file, in order, whole or read without their replies.
  * @returns The results by {@linkcode resultKey}.
  *
  * @example
@@ -578,12 +579,13 @@ export function resultKey(model: string, itemIndex: number): string {
  * assert.equal([...latest.values()][0]?.session, 2);
  * ```
  */
-export function latestResults(
-  records: readonly BodyRecord[],
-): ReadonlyMap<string, ResultRecord> {
-  const latest = new Map<string, ResultRecord>();
-  for (const record of records) {
-    if (record.kind !== "result") continue;
+export function latestResults<R extends BodyRecordWithoutReplies = BodyRecord>(
+  records: readonly R[],
+): ReadonlyMap<string, Extract<R, { readonly kind: "result" }>> {
+  const latest = new Map<string, Extract<R, { readonly kind: "result" }>>();
+  for (const r of records) {
+    if (r.kind !== "result") continue;
+    const record = r as Extract<R, { readonly kind: "result" }>;
     const key = resultKey(record.model, record.itemIndex);
     const previous = latest.get(key);
     if (previous === undefined || record.error === null || previous.error !== null) {
