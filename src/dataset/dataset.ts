@@ -376,7 +376,7 @@ export function contentHash(query: string, tools: string, answers: string): stri
     view.setUint32(p, written);
     p += 4 + written;
   }
-  return createHash("sha256").update(scratch.subarray(0, p)).digest("hex");
+  return sha256Hex(scratch.subarray(0, p));
 }
 
 const ENCODER = new TextEncoder();
