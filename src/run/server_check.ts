@@ -10,7 +10,7 @@ import type { AdapterConfig } from "../config/config.ts";
 import { describeStatus, exchange } from "./http.ts";
 import { ServerError } from "./run_errors.ts";
 
-/** What the checks need. */
+/** What the checks need; its limits and key are those of every exchange (see `HttpOptions`). */
 export interface ServerCheckOptions {
   /** The base URL, ending in `/v1`. */
   readonly url: string;
@@ -39,11 +39,7 @@ const RUNTIME_LORA =
   "environment variable VLLM_ALLOW_RUNTIME_LORA_UPDATING=True";
 
 async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): Promise<string[]> {
-  const out = await exchange(fetchFn, `${options.url}/models`, {}, {
-    timeoutMs: options.timeoutMs,
-    maxResponseBytes: options.maxResponseBytes,
-    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
-  });
+  const out = await exchange(fetchFn, `${options.url}/models`, {}, options);
   if (!out.ok) {
     const status = out.error.status;
     if (status === 401 || status === 403) {
@@ -143,11 +139,7 @@ export async function checkServer(
       );
     }
     const body = JSON.stringify({ lora_name: adapter.name, lora_path: adapter.path });
-    const out = await exchange(fetchFn, `${options.url}/load_lora_adapter`, { body }, {
-      timeoutMs: options.timeoutMs,
-      maxResponseBytes: options.maxResponseBytes,
-      ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
-    });
+    const out = await exchange(fetchFn, `${options.url}/load_lora_adapter`, { body }, options);
     if (!out.ok) {
       const what = out.error.kind === "http"
         ? describeStatus(out.error.status ?? 0, out.response?.body ?? null)
