@@ -7,7 +7,6 @@
 
 interface ModelProgress {
   total: number;
-  done: number;
   correct: number;
   answered: number;
   errors: number;
@@ -68,7 +67,6 @@ export class Progress {
     for (const start of starts) {
       this.#models.set(start.model, {
         total: start.total,
-        done: start.answered,
         correct: start.correct,
         answered: start.answered,
         errors: 0,
@@ -89,7 +87,6 @@ export class Progress {
   result(model: string, correct: boolean | null): void {
     const p = this.#models.get(model);
     if (p === undefined) return;
-    p.done++;
     p.doneThisSession++;
     if (correct === null) {
       p.errors++;
@@ -119,11 +116,13 @@ export class Progress {
     const elapsed = Math.max(0.001, (now - this.#startedAt) / 1000);
     const lines: string[] = [];
     for (const [model, p] of this.#models) {
+      // Answered before or now, and errors of this session (errors start at 0 each session).
+      const done = p.answered + p.errors;
       const rate = p.doneThisSession / elapsed;
-      const eta = p.done >= p.total ? 0 : rate > 0 ? (p.total - p.done) / rate : Infinity;
+      const eta = done >= p.total ? 0 : rate > 0 ? (p.total - done) / rate : Infinity;
       const accuracy = p.answered === 0 ? "-" : `${(100 * p.correct / p.answered).toFixed(1)}%`;
       lines.push(
-        `${model.padEnd(this.#width)}  ${p.done}/${p.total}  ${rate.toFixed(1)} req/s  ETA ${
+        `${model.padEnd(this.#width)}  ${done}/${p.total}  ${rate.toFixed(1)} req/s  ETA ${
           duration(eta)
         }  errors ${p.errors}  retries ${p.retries}  accuracy ${accuracy}`,
       );
