@@ -6,6 +6,7 @@
  * @module
  */
 
+import { canonicalDecimal } from "../json/decimal.ts";
 import { JsonNumber, type JsonObject, type JsonValue } from "../json/json_value.ts";
 
 /** What a parameter's type words say. */
@@ -386,7 +387,9 @@ function agree(lit: JsonValue, litText: string | undefined, value: JsonValue): b
     return false;
   }
   if (lit instanceof JsonNumber) {
-    if (value instanceof JsonNumber) return sameDecimal(lit.text, value.text);
+    if (value instanceof JsonNumber) {
+      return canonicalDecimal(lit.text) === canonicalDecimal(value.text);
+    }
     if (typeof value === "string") {
       return value === lit.text || (litText !== undefined && value === litText);
     }
@@ -407,22 +410,4 @@ function agree(lit: JsonValue, litText: string | undefined, value: JsonValue): b
 
 function pyBool(b: boolean): string {
   return b ? "True" : "False";
-}
-
-// Exact decimal equality of two JSON number texts.
-function sameDecimal(a: string, b: string): boolean {
-  const x = decimal(a);
-  const y = decimal(b);
-  return x.digits === y.digits && x.exp === y.exp && (x.digits === "" || x.neg === y.neg);
-}
-
-function decimal(text: string): { neg: boolean; digits: string; exp: number } {
-  const m = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/.exec(text)!;
-  const frac = m[3] ?? "";
-  let digits = (m[2]! + frac).replace(/^0+/, "");
-  let exp = Number(m[4] ?? "0") - frac.length;
-  const trimmed = digits.replace(/0+$/, "");
-  exp += digits.length - trimmed.length;
-  digits = trimmed;
-  return { neg: m[1] === "-", digits, exp: digits === "" ? 0 : exp };
 }
