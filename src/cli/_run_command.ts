@@ -10,7 +10,6 @@ import type { Config } from "../config/config.ts";
 import { sha256Hex } from "../dataset/dataset.ts";
 import type { Item } from "../dataset/item.ts";
 import { heldOutItems } from "../split/split.ts";
-import { lookupScorer } from "../score/registry.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import type { ScoreOptions } from "../score/scorer.ts";
 import { configDigest, headerChanges, makeHeader } from "../run/header.ts";
@@ -38,8 +37,7 @@ import { DEFAULT_RETRY, pairStates, runSession } from "../run/session.ts";
 import { ExitCode } from "./exit_codes.ts";
 import type { Io } from "./io.ts";
 import { loadSplit } from "./load_split.ts";
-import { readConfig } from "./read_config.ts";
-import { UsageError } from "./usage_error.ts";
+import { configuredScorer, readConfig } from "./read_config.ts";
 import type { RunFlags } from "./verb_run.ts";
 import { ASSESS_VERSION } from "./verb_version.ts";
 import { readFailure } from "./file_failure.ts";
@@ -142,10 +140,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   let existing = await readExisting(flags.out, io);
   const { dataset, split } = await loadSplit(config, io);
   const items: Item[] = heldOutItems(dataset, split);
-  const scorer = lookupScorer(config.scorer.name);
-  if (scorer === undefined) {
-    throw new UsageError(`assess run: no scorer is registered as ${config.scorer.name}`);
-  }
+  const scorer = configuredScorer("run", config);
   const settings = await serverSettings(config, io);
   const scoreOptions: ScoreOptions = settings.toolCallParser === null
     ? { ordering: config.scorer.ordering }

@@ -8,6 +8,7 @@ import type { Config } from "../config/config.ts";
 import { issueLine } from "../config/config_issue.ts";
 import { MAX_CONFIG_BYTES, validateConfig } from "../config/validate.ts";
 import { lookupScorer } from "../score/registry.ts";
+import type { Scorer } from "../score/scorer.ts";
 import type { FlagSpec } from "./flags.ts";
 import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
@@ -69,4 +70,33 @@ export async function readConfig(path: string, io: Io): Promise<Config> {
     throw new UsageError(`${path} refused:`, issues.map((i) => `  ${issueLine(i)}`));
   }
   return config;
+}
+
+/**
+ * The scorer `config.scorer.name` names, from the registry. {@linkcode readConfig} has checked
+ * that it is registered; this says so again for a scorer gone since (a bug in the caller).
+ *
+ * @param verb The verb, for the message.
+ * @param config A configuration {@linkcode readConfig} returned.
+ * @returns The scorer.
+ * @throws {UsageError} When no scorer of that name is registered.
+ *
+ * @example
+ * ```ts
+ * import { configuredScorer } from "./read_config.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const config = { scorer: { name: "xlam-tool-call", ordering: "any" } } as const;
+ * assert.equal(configuredScorer("selftest", config).name, "xlam-tool-call");
+ * ```
+ */
+export function configuredScorer(
+  verb: string,
+  config: { readonly scorer: Config["scorer"] },
+): Scorer {
+  const scorer = lookupScorer(config.scorer.name);
+  if (scorer === undefined) {
+    throw new UsageError(`assess ${verb}: no scorer named ${config.scorer.name} is registered`);
+  }
+  return scorer;
 }

@@ -4,11 +4,9 @@
  * @module
  */
 
-import { lookupScorer } from "../score/registry.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { ExitCode } from "./exit_codes.ts";
-import { CONFIG_FLAG, readConfig } from "./read_config.ts";
-import { UsageError } from "./usage_error.ts";
+import { CONFIG_FLAG, configuredScorer, readConfig } from "./read_config.ts";
 import type { Verb } from "./verb.ts";
 
 /**
@@ -30,10 +28,7 @@ export const selftestVerb: Verb = {
   },
   async run(flags, io) {
     const config = await readConfig(flags.config as string, io);
-    const scorer = lookupScorer(config.scorer.name);
-    if (scorer === undefined) {
-      throw new UsageError(`assess selftest: no scorer named ${config.scorer.name} is registered`);
-    }
+    const scorer = configuredScorer("selftest", config);
     // Loaded here, not at start-up: the dataset and split modules load node:crypto, which the
     // other verbs do not need.
     const [{ loadSplit }, { heldOutItems }] = await Promise.all([
