@@ -6,6 +6,7 @@
  */
 
 import { ExitCode } from "./exit_codes.ts";
+import type { FlagValues } from "./flags.ts";
 import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
@@ -96,7 +97,7 @@ export const reportVerb: Verb = {
 async function reportText(
   path: string,
   format: string,
-  flags: Readonly<Record<string, string | boolean | undefined>>,
+  flags: FlagValues,
   io: Io,
 ): Promise<string> {
   const [
