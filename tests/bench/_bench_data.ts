@@ -79,3 +79,44 @@ serving:
   concurrency: 16
 `;
 }
+
+/**
+ * The `deno` arguments that run `assess split` on a config, writing into a folder, with exactly
+ * the permissions the README gives.
+ *
+ * @param config The assess.yaml.
+ * @param out The folder the split file goes in.
+ * @returns The arguments after `deno`.
+ */
+export function splitArgs(config: string, out: string): string[] {
+  return [
+    "run",
+    "--quiet",
+    `--allow-read=${config},${DATA},${out}`,
+    `--allow-write=${out}`,
+    `${ROOT}cli.ts`,
+    "split",
+    "-config",
+    config,
+    "-out",
+    `${out}/split.json`,
+  ];
+}
+
+/**
+ * Runs `deno` with the arguments from the repository's root, stdout dropped; throws with its
+ * stderr when it fails, so a benchmark never times a failure.
+ *
+ * @param args The arguments after `deno`.
+ */
+export async function deno(args: string[]): Promise<void> {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (code !== 0) {
+    throw new Error(`deno ${args.join(" ")}: exit ${code}\n${new TextDecoder().decode(stderr)}`);
+  }
+}

@@ -15,7 +15,7 @@
  * @module
  */
 
-import { benchConfig, benchDataReady, DATA, ROOT, SHA256 } from "./_bench_data.ts";
+import { benchConfig, benchDataReady, DATA, deno, ROOT, SHA256, splitArgs } from "./_bench_data.ts";
 
 const SEED = "assess-v1";
 const SIZE = 59_000;
@@ -69,18 +69,7 @@ if (ready) {
   console.log(`selftest_bench: CPU time in one cold process, 3 runs: ${runs.join("; ")}`);
 }
 
-const SPLIT_ARGS = [
-  "run",
-  "--quiet",
-  `--allow-read=${config},${DATA},${out}`,
-  `--allow-write=${out}`,
-  `${ROOT}cli.ts`,
-  "split",
-  "-config",
-  config,
-  "-out",
-  `${out}/split.json`,
-];
+const SPLIT_ARGS = splitArgs(config, out);
 const SELFTEST_ARGS = [
   "run",
   "--quiet",
@@ -90,18 +79,6 @@ const SELFTEST_ARGS = [
   "-config",
   config,
 ];
-
-async function deno(args: string[]): Promise<void> {
-  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (code !== 0) {
-    throw new Error(`deno ${args.join(" ")}: exit ${code}\n${new TextDecoder().decode(stderr)}`);
-  }
-}
 
 Deno.bench({
   name: `assess split -out (seed ${SEED}, size ${SIZE})`,

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { benchConfig, benchDataReady, DATA, isFile, ROOT } from "./_bench_data.ts";
+import { benchConfig, benchDataReady, DATA, deno, isFile, ROOT, splitArgs } from "./_bench_data.ts";
 
 const ready = benchDataReady("split_bench");
 
@@ -35,30 +35,7 @@ console.log(sha, rows.length, n);
 );
 
 const FLOOR_ARGS = ["run", "--quiet", `--allow-read=${floor},${DATA}`, floor, DATA];
-const SPLIT_ARGS = [
-  "run",
-  "--quiet",
-  `--allow-read=${config},${DATA},${out}`,
-  `--allow-write=${out}`,
-  `${ROOT}cli.ts`,
-  "split",
-  "-config",
-  config,
-  "-out",
-  `${out}/split.json`,
-];
-
-async function deno(args: string[]): Promise<void> {
-  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (code !== 0) {
-    throw new Error(`deno ${args.join(" ")}: exit ${code}\n${new TextDecoder().decode(stderr)}`);
-  }
-}
+const SPLIT_ARGS = splitArgs(config, out);
 
 interface Measured {
   /** Wall time, seconds. */
