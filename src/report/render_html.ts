@@ -6,17 +6,18 @@
  * @module
  */
 
-import {
-  count,
-  millis,
-  percent,
-  plural,
-  pointDecimals,
-  points,
-  pText,
-  signedPoints,
-} from "./_format.ts";
+import { count, percent, plural, pointDecimals, points, pText, signedPoints } from "./_format.ts";
 import type { ComparisonReport, ModelReport, Report } from "./report.ts";
+import {
+  type Markup,
+  modelsTable,
+  pairedTable,
+  reasonChangesTable,
+  reasonsTable,
+  type Table,
+  transitionsTable,
+  usageTable,
+} from "./_tables.ts";
 
 function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -119,9 +120,12 @@ export function renderHtml(report: Report): string {
       differenceChart(report.comparisons),
     );
   }
-  parts.push("<h2>Models</h2>", modelsTable(report.models));
-  parts.push("<h3>Reasons (scored items)</h3>", reasonsTable(report.models));
-  parts.push("<h3>Tokens and latency (scored items)</h3>", usageTable(report.models));
+  parts.push("<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML)));
+  parts.push("<h3>Reasons (scored items)</h3>", htmlTable(reasonsTable(report.models, HTML)));
+  parts.push(
+    "<h3>Tokens and latency (scored items)</h3>",
+    htmlTable(usageTable(report.models, HTML)),
+  );
   const withErrors = report.models.filter((m) => m.errors > 0);
   if (withErrors.length > 0) {
     parts.push("<h3>Errors (no verdict, never counted wrong)</h3>", "<ul>");
@@ -145,11 +149,13 @@ function outcomeClass(c: ComparisonReport): string {
   return c.outcome === "better" ? "better" : c.outcome === "worse" ? "worse" : "none";
 }
 
-function htmlTable(
-  headings: readonly string[],
-  numeric: readonly boolean[],
-  rows: readonly (readonly string[])[],
-): string {
+const HTML: Markup = {
+  text: esc,
+  code: (text) => `<code>${esc(text)}</code>`,
+  strong: (markup) => `<strong>${markup}</strong>`,
+};
+
+function htmlTable({ headings, numeric, rows }: Table): string {
   const cls = (i: number) => (numeric[i] ? ' class="n"' : "");
   return [
     "<table>",
@@ -159,66 +165,6 @@ function htmlTable(
     "</tbody>",
     "</table>",
   ].join("\n");
-}
-
-function modelsTable(models: readonly ModelReport[]): string {
-  return htmlTable(
-    [
-      "model",
-      "role",
-      "scored",
-      "correct",
-      "accuracy",
-      "95% interval (Wilson)",
-      "errors",
-      "not asked",
-    ],
-    [false, false, true, true, true, false, true, true],
-    models.map((m) => [
-      esc(m.name),
-      m.role,
-      count(m.scored),
-      count(m.correct),
-      percent(m.accuracy),
-      m.interval === null ? "-" : `${percent(m.interval.lower)} – ${percent(m.interval.upper)}`,
-      count(m.errors),
-      count(m.notAsked),
-    ]),
-  );
-}
-
-function reasonsTable(models: readonly ModelReport[]): string {
-  const reasons = models[0]?.reasons.map((r) => r.name) ?? [];
-  return htmlTable(
-    ["reason", ...models.map((m) => esc(m.name))],
-    [false, ...models.map(() => true)],
-    reasons.map((reason, i) => [
-      `<code>${esc(reason)}</code>`,
-      ...models.map((m) => count(m.reasons[i]?.count ?? 0)),
-    ]),
-  );
-}
-
-function usageTable(models: readonly ModelReport[]): string {
-  return htmlTable(
-    [
-      "model",
-      "prompt tokens",
-      "completion tokens",
-      "reasoning tokens",
-      "latency median",
-      "latency p95",
-    ],
-    [false, true, true, true, true, true],
-    models.map((m) => [
-      esc(m.name),
-      count(m.tokens.prompt),
-      count(m.tokens.completion),
-      m.tokens.reasoning === null ? "-" : count(m.tokens.reasoning),
-      m.latencyMs === null ? "-" : millis(m.latencyMs.median),
-      m.latencyMs === null ? "-" : millis(m.latencyMs.p95),
-    ]),
-  );
 }
 
 function comparisonSection(c: ComparisonReport, adapters: number): string {
@@ -231,22 +177,7 @@ function comparisonSection(c: ComparisonReport, adapters: number): string {
   if (c.items === 0) return parts.join("\n");
   const d = pointDecimals([c.difference!, c.interval!.lower, c.interval!.upper]);
   parts.push(
-    htmlTable(
-      ["", `${esc(c.baseline)} right`, `${esc(c.baseline)} wrong`],
-      [false, true, true],
-      [
-        [
-          `<strong>${esc(c.adapter)} right</strong>`,
-          count(c.table.bothRight),
-          count(c.table.onlyAdapter),
-        ],
-        [
-          `<strong>${esc(c.adapter)} wrong</strong>`,
-          count(c.table.onlyBaseline),
-          count(c.table.bothWrong),
-        ],
-      ],
-    ),
+    htmlTable(pairedTable(c, HTML)),
     "<ul>",
     `<li>accuracy on these items: ${percent(c.adapterAccuracy)} against ${
       percent(c.baselineAccuracy)
@@ -260,35 +191,10 @@ function comparisonSection(c: ComparisonReport, adapters: number): string {
     "</ul>",
     "<h3>Reasons fixed and broken</h3>",
   );
-  const used = c.reasons.filter((r) => r.baseline + r.adapter > 0);
   parts.push(
-    htmlTable(
-      ["reason", esc(c.baseline), esc(c.adapter), "fixed", "broke"],
-      [false, true, true, true, true],
-      used.map((r) => [
-        `<code>${esc(r.reason)}</code>`,
-        count(r.baseline),
-        count(r.adapter),
-        count(r.fixed),
-        count(r.broke),
-      ]),
-    ),
-  );
-  const names = used.map((r) => r.reason);
-  const cell = new Map(c.transitions.map((t) => [`${t.baseline}\u0000${t.adapter}`, t.count]));
-  parts.push(
+    htmlTable(reasonChangesTable(c, HTML)),
     `<h3>Transitions (rows: ${esc(c.baseline)}'s reason, columns: ${esc(c.adapter)}'s)</h3>`,
-    htmlTable(
-      ["", ...names.map((r) => `<code>${esc(r)}</code>`)],
-      [false, ...names.map(() => true)],
-      names.map((from) => [
-        `<code>${esc(from)}</code>`,
-        ...names.map((to) => {
-          const n = cell.get(`${from}\u0000${to}`) ?? 0;
-          return n === 0 ? "·" : from === to ? count(n) : `<strong>${count(n)}</strong>`;
-        }),
-      ]),
-    ),
+    htmlTable(transitionsTable(c, HTML)),
     "<h3>Discordant items</h3>",
   );
   for (
@@ -354,7 +260,10 @@ function trustSection(report: Report): string {
         } missing (${plural(c.errors, "error")}, ${count(c.notAsked)} never asked)`,
     ],
   ];
-  const parts = ["<h2>Trust</h2>", htmlTable(["", ""], [false, false], rows)];
+  const parts = [
+    "<h2>Trust</h2>",
+    htmlTable({ headings: ["", ""], numeric: [false, false], rows }),
+  ];
   if (p.differences.length > 0) {
     parts.push("<p>Probe differences:</p>", "<ul>");
     for (const d of p.differences) {

@@ -4,17 +4,18 @@
  * @module
  */
 
-import {
-  count,
-  millis,
-  percent,
-  plural,
-  pointDecimals,
-  points,
-  pText,
-  signedPoints,
-} from "./_format.ts";
+import { count, percent, plural, pointDecimals, points, pText, signedPoints } from "./_format.ts";
 import type { ComparisonReport, Report } from "./report.ts";
+import {
+  type Markup,
+  modelsTable,
+  pairedTable,
+  reasonChangesTable,
+  reasonsTable,
+  type Table,
+  transitionsTable,
+  usageTable,
+} from "./_tables.ts";
 
 /** Escapes text for a Markdown table cell or a line: pipes, backslashes and markup characters. */
 function md(text: string): string {
@@ -25,10 +26,16 @@ function row(cells: readonly string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
 
-function table(headings: readonly string[], right: readonly boolean[], rows: readonly string[][]) {
+const MD: Markup = {
+  text: md,
+  code: (text) => `\`${text}\``,
+  strong: (markup) => `**${markup}**`,
+};
+
+function table({ headings, numeric, rows }: Table): string[] {
   return [
     row(headings),
-    row(right.map((r) => (r ? "---:" : "---"))),
+    row(numeric.map((r) => (r ? "---:" : "---"))),
     ...rows.map((r) => row(r)),
   ];
 }
@@ -94,65 +101,11 @@ export function renderMarkdown(report: Report): string {
   }
 
   out.push("", "## Models", "");
-  out.push(
-    ...table(
-      [
-        "model",
-        "role",
-        "scored",
-        "correct",
-        "accuracy",
-        "95% interval (Wilson)",
-        "errors",
-        "not asked",
-      ],
-      [false, false, true, true, true, false, true, true],
-      report.models.map((m) => [
-        md(m.name),
-        m.role,
-        count(m.scored),
-        count(m.correct),
-        percent(m.accuracy),
-        m.interval === null ? "-" : `${percent(m.interval.lower)} – ${percent(m.interval.upper)}`,
-        count(m.errors),
-        count(m.notAsked),
-      ]),
-    ),
-  );
+  out.push(...table(modelsTable(report.models, MD)));
   out.push("", "### Reasons (scored items)", "");
-  const reasons = report.models[0]?.reasons.map((r) => r.name) ?? [];
-  out.push(
-    ...table(
-      ["reason", ...report.models.map((m) => md(m.name))],
-      [false, ...report.models.map(() => true)],
-      reasons.map((reason, i) => [
-        `\`${reason}\``,
-        ...report.models.map((m) => count(m.reasons[i]?.count ?? 0)),
-      ]),
-    ),
-  );
+  out.push(...table(reasonsTable(report.models, MD)));
   out.push("", "### Tokens and latency (scored items)", "");
-  out.push(
-    ...table(
-      [
-        "model",
-        "prompt tokens",
-        "completion tokens",
-        "reasoning tokens",
-        "latency median",
-        "latency p95",
-      ],
-      [false, true, true, true, true, true],
-      report.models.map((m) => [
-        md(m.name),
-        count(m.tokens.prompt),
-        count(m.tokens.completion),
-        m.tokens.reasoning === null ? "-" : count(m.tokens.reasoning),
-        m.latencyMs === null ? "-" : millis(m.latencyMs.median),
-        m.latencyMs === null ? "-" : millis(m.latencyMs.p95),
-      ]),
-    ),
-  );
+  out.push(...table(usageTable(report.models, MD)));
   const withErrors = report.models.filter((m) => m.errors > 0);
   if (withErrors.length > 0) {
     out.push("", "### Errors (no verdict, never counted wrong)", "");
@@ -175,16 +128,7 @@ function comparisonSection(c: ComparisonReport, adapters: number): string[] {
   if (c.items === 0) return out;
   const d = pointDecimals([c.difference!, c.interval!.lower, c.interval!.upper]);
   out.push("");
-  out.push(
-    ...table(
-      ["", `${md(c.baseline)} right`, `${md(c.baseline)} wrong`],
-      [false, true, true],
-      [
-        [`**${md(c.adapter)} right**`, count(c.table.bothRight), count(c.table.onlyAdapter)],
-        [`**${md(c.adapter)} wrong**`, count(c.table.onlyBaseline), count(c.table.bothWrong)],
-      ],
-    ),
-  );
+  out.push(...table(pairedTable(c, MD)));
   out.push(
     "",
     `- accuracy on these items: ${percent(c.adapterAccuracy)} against ${
@@ -197,39 +141,13 @@ function comparisonSection(c: ComparisonReport, adapters: number): string[] {
       `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!)}`,
   );
   out.push("", "### Reasons fixed and broken", "");
-  out.push(
-    ...table(
-      ["reason", md(c.baseline), md(c.adapter), "fixed", "broke"],
-      [false, true, true, true, true],
-      c.reasons.filter((r) => r.baseline + r.adapter > 0).map((r) => [
-        `\`${r.reason}\``,
-        count(r.baseline),
-        count(r.adapter),
-        count(r.fixed),
-        count(r.broke),
-      ]),
-    ),
-  );
-  const used = c.reasons.filter((r) => r.baseline + r.adapter > 0).map((r) => r.reason);
-  const cell = new Map(c.transitions.map((t) => [`${t.baseline}\u0000${t.adapter}`, t.count]));
+  out.push(...table(reasonChangesTable(c, MD)));
   out.push(
     "",
     `### Transitions (rows: ${md(c.baseline)}'s reason, columns: ${md(c.adapter)}'s)`,
     "",
   );
-  out.push(
-    ...table(
-      ["", ...used.map((r) => `\`${r}\``)],
-      [false, ...used.map(() => true)],
-      used.map((from) => [
-        `\`${from}\``,
-        ...used.map((to) => {
-          const n = cell.get(`${from}\u0000${to}`) ?? 0;
-          return n === 0 ? "·" : from === to ? count(n) : `**${count(n)}**`;
-        }),
-      ]),
-    ),
-  );
+  out.push(...table(transitionsTable(c, MD)));
   out.push("", "### Discordant items", "");
   for (
     const [what, ids] of [

@@ -1,0 +1,155 @@
+/**
+ * The report's tables as cells, once, for the renderers that draw them as tables of cells (HTML
+ * and Markdown): each renderer brings its markup and its way of drawing a table. Private to
+ * `src/report/`.
+ *
+ * @module
+ */
+
+import { count, millis, percent } from "./_format.ts";
+import type { ComparisonReport, ModelReport } from "./report.ts";
+
+/** How a renderer marks up a cell's text. */
+export interface Markup {
+  /** Plain text, escaped. */
+  text(text: string): string;
+  /** A name set as code (a reason), escaped. */
+  code(text: string): string;
+  /** Already marked-up text, set in bold. */
+  strong(markup: string): string;
+}
+
+/** A table: its headings, which columns are numbers (aligned right), and its rows of cells. */
+export interface Table {
+  /** The headings, marked up. */
+  readonly headings: readonly string[];
+  /** Whether each column holds numbers. */
+  readonly numeric: readonly boolean[];
+  /** The rows, each a cell a column, marked up. */
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** Each model's counts, accuracy and interval. */
+export function modelsTable(models: readonly ModelReport[], m: Markup): Table {
+  return {
+    headings: [
+      "model",
+      "role",
+      "scored",
+      "correct",
+      "accuracy",
+      "95% interval (Wilson)",
+      "errors",
+      "not asked",
+    ],
+    numeric: [false, false, true, true, true, false, true, true],
+    rows: models.map((model) => [
+      m.text(model.name),
+      model.role,
+      count(model.scored),
+      count(model.correct),
+      percent(model.accuracy),
+      model.interval === null
+        ? "-"
+        : `${percent(model.interval.lower)} – ${percent(model.interval.upper)}`,
+      count(model.errors),
+      count(model.notAsked),
+    ]),
+  };
+}
+
+/** How many scored items each model got each reason for. */
+export function reasonsTable(models: readonly ModelReport[], m: Markup): Table {
+  const reasons = models[0]?.reasons.map((r) => r.name) ?? [];
+  return {
+    headings: ["reason", ...models.map((model) => m.text(model.name))],
+    numeric: [false, ...models.map(() => true)],
+    rows: reasons.map((reason, i) => [
+      m.code(reason),
+      ...models.map((model) => count(model.reasons[i]?.count ?? 0)),
+    ]),
+  };
+}
+
+/** Each model's tokens and latency. */
+export function usageTable(models: readonly ModelReport[], m: Markup): Table {
+  return {
+    headings: [
+      "model",
+      "prompt tokens",
+      "completion tokens",
+      "reasoning tokens",
+      "latency median",
+      "latency p95",
+    ],
+    numeric: [false, true, true, true, true, true],
+    rows: models.map((model) => [
+      m.text(model.name),
+      count(model.tokens.prompt),
+      count(model.tokens.completion),
+      model.tokens.reasoning === null ? "-" : count(model.tokens.reasoning),
+      model.latencyMs === null ? "-" : millis(model.latencyMs.median),
+      model.latencyMs === null ? "-" : millis(model.latencyMs.p95),
+    ]),
+  };
+}
+
+/** An adapter against its baseline: the 2×2 table of right and wrong on the paired items. */
+export function pairedTable(c: ComparisonReport, m: Markup): Table {
+  return {
+    headings: ["", `${m.text(c.baseline)} right`, `${m.text(c.baseline)} wrong`],
+    numeric: [false, true, true],
+    rows: [
+      [
+        m.strong(`${m.text(c.adapter)} right`),
+        count(c.table.bothRight),
+        count(c.table.onlyAdapter),
+      ],
+      [
+        m.strong(`${m.text(c.adapter)} wrong`),
+        count(c.table.onlyBaseline),
+        count(c.table.bothWrong),
+      ],
+    ],
+  };
+}
+
+/** The reasons either model gave on the paired items. */
+function usedReasons(c: ComparisonReport): string[] {
+  return c.reasons.filter((r) => r.baseline + r.adapter > 0).map((r) => r.reason);
+}
+
+/** The reasons either model gave, with how many items the adapter fixed and broke for each. */
+export function reasonChangesTable(c: ComparisonReport, m: Markup): Table {
+  return {
+    headings: ["reason", m.text(c.baseline), m.text(c.adapter), "fixed", "broke"],
+    numeric: [false, true, true, true, true],
+    rows: c.reasons.filter((r) => r.baseline + r.adapter > 0).map((r) => [
+      m.code(r.reason),
+      count(r.baseline),
+      count(r.adapter),
+      count(r.fixed),
+      count(r.broke),
+    ]),
+  };
+}
+
+/**
+ * The reason-by-reason transitions: rows the baseline's reason, columns the adapter's; `·` for
+ * none, changes in bold.
+ */
+export function transitionsTable(c: ComparisonReport, m: Markup): Table {
+  const used = usedReasons(c);
+  const cell = new Map(c.transitions.map((t) => [`${t.baseline}\u0000${t.adapter}`, t.count]));
+  return {
+    headings: ["", ...used.map((r) => m.code(r))],
+    numeric: [false, ...used.map(() => true)],
+    rows: used.map((from) => [
+      m.code(from),
+      ...used.map((to) => {
+        const n = cell.get(`${from}\u0000${to}`) ?? 0;
+        return n === 0 ? "·" : from === to ? count(n) : m.strong(count(n));
+      }),
+    ]),
+  };
+}
