@@ -249,8 +249,9 @@ Deno.test("a header line torn by a crash holds nothing yet: the run starts the f
   }
 });
 
-Deno.test("a required probe fails fast on a batch-variant model, naming the items (69)", async () => {
-  const stub = startStub({
+/** A server whose reply changes when another request is in flight: not batch invariant. */
+function batchVariantStub(): ReturnType<typeof startStub> {
+  return startStub({
     models: ["base"],
     chat: async (r) => {
       await new Promise((res) => setTimeout(res, 5));
@@ -260,6 +261,10 @@ Deno.test("a required probe fails fast on a batch-variant model, naming the item
       });
     },
   });
+}
+
+Deno.test("a required probe fails fast on a batch-variant model, naming the items (69)", async () => {
+  const stub = batchVariantStub();
   try {
     const s = await setupRun(200, {
       url: stub.url,
@@ -282,16 +287,7 @@ Deno.test("a required probe fails fast on a batch-variant model, naming the item
 });
 
 Deno.test("an asserted probe warns loudly and the run completes", async () => {
-  const stub = startStub({
-    models: ["base"],
-    chat: async (r) => {
-      await new Promise((res) => setTimeout(res, 5));
-      const call = answerFor(r.body);
-      return completion(String(r.body.model), {
-        calls: [r.inFlight > 1 ? { ...call, arguments: call.arguments.replace(" ", "") } : call],
-      });
-    },
-  });
+  const stub = batchVariantStub();
   try {
     const s = await setupRun(30, {
       url: stub.url,
