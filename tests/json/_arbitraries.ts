@@ -116,3 +116,88 @@ export function rewriteNumbers(value: JsonValue, choice: readonly number[]): Jso
   };
   return walk(value);
 }
+
+/** JSON texts of any value, compact or indented, with any strings. */
+export const jsonDocument: fc.Arbitrary<string> = fc.oneof(
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc.jsonValue({ stringUnit: "binary" }).map((v) => JSON.stringify(v, null, 2)),
+  fc.jsonValue({ stringUnit: "grapheme" }).map((v) => ` ${JSON.stringify(v, null, "\t")}\r\n`),
+);
+
+/** Pieces near-JSON is made of, valid and not. */
+export const PIECES: readonly string[] = [
+  "{",
+  "}",
+  "[",
+  "]",
+  ",",
+  ":",
+  '"',
+  "\\",
+  " ",
+  "\n",
+  "\t",
+  "\r",
+  "\f",
+  "\u00a0",
+  "0",
+  "1",
+  "9",
+  "-",
+  "+",
+  ".",
+  "e",
+  "E",
+  "01",
+  "1.",
+  ".5",
+  "1e",
+  "-0",
+  "true",
+  "false",
+  "null",
+  "tru",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "nul",
+  '"a"',
+  '"k"',
+  '"é"',
+  '"😀"',
+  "\\u",
+  "\\u00e9",
+  "\\ud83d",
+  "\\ude00",
+  "\\ud800",
+  "\\x",
+  "\\n",
+  '\\"',
+  "\\/",
+  "\ud800",
+  "\udc00",
+  "\u0000",
+  "\u001f",
+  "u",
+  "d8",
+  "a",
+  "x",
+];
+
+/** Texts made of near-JSON pieces. */
+export const nearJson: fc.Arbitrary<string> = fc.array(fc.constantFrom(...PIECES), {
+  maxLength: 24,
+}).map((p) => p.join(""));
+
+/** A valid document with one edit: a piece inserted, a character deleted or replaced. */
+export const mutatedJson: fc.Arbitrary<string> = fc.tuple(
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  fc.nat(),
+  fc.constantFrom(...PIECES),
+  fc.constantFrom("insert", "delete", "replace"),
+).map(([text, at, piece, how]) => {
+  const i = text.length === 0 ? 0 : at % text.length;
+  if (how === "insert") return text.slice(0, i) + piece + text.slice(i);
+  if (how === "delete") return text.slice(0, i) + text.slice(i + 1);
+  return text.slice(0, i) + piece + text.slice(i + 1);
+});

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { JsonNumber, type JsonValue } from "../../src/json/json_value.ts";
+import { jsonDocument, mutatedJson, nearJson, PIECES } from "./_arbitraries.ts";
 import {
   JsonSyntaxError,
   MAX_JSON_DEPTH,
@@ -62,16 +63,10 @@ function compare(text: string): boolean {
   return a.ok;
 }
 
-const documents = fc.oneof(
-  fc.jsonValue().map((v) => JSON.stringify(v)),
-  fc.jsonValue({ stringUnit: "binary" }).map((v) => JSON.stringify(v, null, 2)),
-  fc.jsonValue({ stringUnit: "grapheme" }).map((v) => ` ${JSON.stringify(v, null, "\t")}\r\n`),
-);
-
 Deno.test("parseJson agrees with JSON.parse on valid documents", () => {
   let accepted = 0;
   fc.assert(
-    fc.property(documents, (text) => {
+    fc.property(jsonDocument, (text) => {
       if (compare(text)) accepted++;
     }),
     { numRuns: 2000 },
@@ -93,87 +88,15 @@ Deno.test("parseJson agrees with JSON.parse on numbers written every way", () =>
   );
 });
 
-/** Pieces near-JSON is made of, valid and not. */
-const PIECES = [
-  "{",
-  "}",
-  "[",
-  "]",
-  ",",
-  ":",
-  '"',
-  "\\",
-  " ",
-  "\n",
-  "\t",
-  "\r",
-  "\f",
-  "\u00a0",
-  "0",
-  "1",
-  "9",
-  "-",
-  "+",
-  ".",
-  "e",
-  "E",
-  "01",
-  "1.",
-  ".5",
-  "1e",
-  "-0",
-  "true",
-  "false",
-  "null",
-  "tru",
-  "NaN",
-  "Infinity",
-  "-Infinity",
-  "nul",
-  '"a"',
-  '"k"',
-  '"é"',
-  '"😀"',
-  "\\u",
-  "\\u00e9",
-  "\\ud83d",
-  "\\ude00",
-  "\\ud800",
-  "\\x",
-  "\\n",
-  '\\"',
-  "\\/",
-  "\ud800",
-  "\udc00",
-  "\u0000",
-  "\u001f",
-  "u",
-  "d8",
-  "a",
-  "x",
-];
-
-const nearJson = fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((p) => p.join(""));
-
-/** A valid document with one edit: a piece inserted, a character deleted or replaced. */
-const mutated = fc.tuple(
-  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-  fc.nat(),
-  fc.constantFrom(...PIECES),
-  fc.constantFrom("insert", "delete", "replace"),
-).map(([text, at, piece, how]) => {
-  const i = text.length === 0 ? 0 : at % text.length;
-  if (how === "insert") return text.slice(0, i) + piece + text.slice(i);
-  if (how === "delete") return text.slice(0, i) + text.slice(i + 1);
-  return text.slice(0, i) + piece + text.slice(i + 1);
-});
-
 Deno.test("parseJson on near-JSON: agrees where it accepts, refuses more only as documented", () => {
   let accepted = 0;
   fc.assert(
-    fc.property(fc.oneof(nearJson, mutated, fc.string(), fc.string({ unit: "binary" })), (text) => {
-      if (compare(text)) accepted++;
-    }),
+    fc.property(
+      fc.oneof(nearJson, mutatedJson, fc.string(), fc.string({ unit: "binary" })),
+      (text) => {
+        if (compare(text)) accepted++;
+      },
+    ),
     { numRuns: 10000 },
   );
   assert(accepted > 100, `accepted only ${accepted} texts: the generator is too wild`);
