@@ -9,6 +9,7 @@ import { isJsonObject, type JsonValue } from "../json/json_value.ts";
 import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { DatasetError } from "./dataset_error.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
+import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { checkTools, ToolsError, toolsFromJson } from "./tools.ts";
 
 /**
@@ -244,16 +245,8 @@ function readRow(row: unknown, index: number, seen: Map<number, number>): Datase
   if (typeof t !== "string") return refuse("tools is not a string");
   if (typeof a !== "string") return refuse("answers is not a string");
   if (!q.isWellFormed()) refuse("query holds a lone surrogate");
-  const toolsValue = strict(t, "tools", refuse);
-  const answersValue = strict(a, "answers", refuse);
-  let names: string[] = [];
-  try {
-    names = checkTools(toolsValue);
-  } catch (e) {
-    if (e instanceof ToolsError) refuse(e.reason);
-    throw e;
-  }
-  readAnswers(answersValue, refuse);
+  let names = quickToolNames(t);
+  if (names === undefined || !quickAnswersAccepted(a)) names = fullRead(t, a, refuse);
   let ineligible: string | undefined;
   for (let k = 1; k < names.length; k++) {
     if (names.indexOf(names[k]!) < k) {
@@ -262,6 +255,22 @@ function readRow(row: unknown, index: number, seen: Map<number, number>): Datase
     }
   }
   return new RowItem(id, index, q, t, a, ineligible);
+}
+
+// Reads a row's tools and answers the full way: the quick checks said no, so this finds the
+// reason, or, where they were too cautious, the tools' names.
+function fullRead(tools: string, answers: string, refuse: (reason: string) => never): string[] {
+  const toolsValue = strict(tools, "tools", refuse);
+  const answersValue = strict(answers, "answers", refuse);
+  let names: string[] = [];
+  try {
+    names = checkTools(toolsValue);
+  } catch (e) {
+    if (e instanceof ToolsError) refuse(e.reason);
+    throw e;
+  }
+  readAnswers(answersValue, refuse);
+  return names;
 }
 
 /**

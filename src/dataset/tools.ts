@@ -50,6 +50,28 @@ function typeWords(words: string): TypeWords {
   return got;
 }
 
+/**
+ * Whether a parameter's type words are in the grammar and agree with its default (if they give
+ * one): what {@linkcode checkTools} asks of each parameter's `type` and `default`, as a yes or no
+ * without the reason. The dataset's quick row check asks it; the reason comes from
+ * {@linkcode checkTools} when the answer is no.
+ *
+ * @param words The parameter's type words.
+ * @param value The parameter's `default`, if it has one.
+ * @returns Whether {@linkcode checkTools} accepts them.
+ */
+export function typeWordsAccepted(words: string, value: JsonValue | undefined): boolean {
+  let parsed: TypeWords;
+  try {
+    parsed = typeWords(words);
+  } catch (e) {
+    if (e instanceof TypeWordsError) return false;
+    throw e;
+  }
+  return parsed.default === undefined ||
+    (value !== undefined && defaultAgrees(parsed.default, value));
+}
+
 const TOOL_KEYS = new Set(["name", "description", "parameters"]);
 const PARAMETER_KEYS = new Set(["type", "description", "default"]);
 

@@ -93,6 +93,26 @@ Deno.test({
 });
 
 Deno.test({
+  name: "a row the quick check leaves to the full reading loads the same",
+  permissions: "none",
+  fn: () => {
+    // More parameters than the quick check looks through for a repeat, and a tool that repeats a
+    // name: the full reading accepts both rows, and gives the names.
+    const wide = Object.fromEntries([...Array(70).keys()].map((i) => [`p${i}`, { type: "int" }]));
+    const tool = { name: "wide", description: "d", parameters: wide };
+    const d = load(JSON.stringify([
+      row(1, { tools: JSON.stringify([tool]) }),
+      row(2, { tools: JSON.stringify([tool, tool]) }),
+    ]));
+    assert.deepEqual(d.items.map((item) => item.ineligible), [
+      undefined,
+      'two tools are named "wide"',
+    ]);
+    assert.equal((d.items[0]!.tools[0]!.parameters.get("required") as string[]).length, 70);
+  },
+});
+
+Deno.test({
   name: "the expected hash is compared in either case, before any row is read",
   permissions: "none",
   fn: () => {
