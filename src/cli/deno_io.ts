@@ -18,15 +18,25 @@ function output(stream: typeof Deno.stdout | typeof Deno.stderr): Output {
   };
 }
 
-/** Reads at most `max + 1` bytes of a file: enough to tell that it holds more than `max`. */
-async function readAtMost(path: string, max: number): Promise<Uint8Array> {
+/**
+ * Reads a file whole, or its first `limit` bytes. The size the file reports is a hint: the buffer
+ * is made one byte larger, so that a file that did not change is read with no copy (which makes
+ * this about twice as fast as `Deno.readFile` on a 95 MB dataset; see BENCHMARKS.md), and it grows
+ * when the file holds more (it grew, or it is a special file that reports 0).
+ */
+async function readWhole(path: string, limit: number): Promise<Uint8Array> {
   using file = await Deno.open(path);
-  if ((await file.stat()).isDirectory) {
-    throw new Deno.errors.IsADirectory(`Is a directory: ${path}`);
-  }
-  const buffer = new Uint8Array(max + 1);
+  const info = await file.stat();
+  if (info.isDirectory) throw new Deno.errors.IsADirectory(`Is a directory: ${path}`);
+  let buffer = new Uint8Array(Math.min(limit, Math.max(info.size + 1, 1 << 16)));
   let filled = 0;
-  while (filled < buffer.length) {
+  for (;;) {
+    if (filled === buffer.length) {
+      if (filled === limit) break;
+      const bigger = new Uint8Array(Math.min(limit, 2 * buffer.length));
+      bigger.set(buffer);
+      buffer = bigger;
+    }
     const n = await file.read(buffer.subarray(filled));
     if (n === null) break;
     filled += n;
@@ -54,7 +64,7 @@ export function denoIo(): Io {
     stdout: output(Deno.stdout),
     stderr: output(Deno.stderr),
     readFile: (path, options) =>
-      options?.maxBytes === undefined ? Deno.readFile(path) : readAtMost(path, options.maxBytes),
+      readWhole(path, options?.maxBytes === undefined ? Infinity : options.maxBytes + 1),
     async writeFileAtomic(path, data) {
       const slash = path.lastIndexOf("/");
       const dir = slash < 0 ? "." : path.slice(0, slash) || "/";
