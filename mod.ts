@@ -73,8 +73,9 @@ export {
   type Dataset,
   type DatasetItem,
   loadDataset,
-  sha256Hex,
+  type LoadOptions,
 } from "./src/dataset/dataset.ts";
+export { Sha256AsRead, sha256Hex } from "./src/dataset/sha256.ts";
 export {
   defaultAgrees,
   parseTypeWords,

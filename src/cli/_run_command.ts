@@ -7,7 +7,7 @@
  */
 
 import type { Config } from "../config/config.ts";
-import { sha256Hex } from "../dataset/dataset.ts";
+import { sha256Hex } from "../dataset/sha256.ts";
 import type { Item } from "../dataset/item.ts";
 import { heldOutItems } from "../split/split.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";

@@ -24,6 +24,14 @@ export interface AppendFile {
 /** The signals that ask a verb to stop. */
 export type StopSignal = "SIGINT" | "SIGTERM";
 
+/** How {@linkcode Io.readFile} reads. */
+export interface ReadOptions {
+  /** Read at most this many bytes and one more. */
+  readonly maxBytes?: number;
+  /** Called with each part of the file as it is read (a view on the buffer being filled). */
+  readonly onPart?: (part: Uint8Array) => void;
+}
+
 /** The world as the command line sees it. */
 export interface Io {
   /** Results and requested output. */
@@ -33,9 +41,11 @@ export interface Io {
   /**
    * Reads a whole file. Rejects with `Deno.errors.NotFound` and friends, or any `Error`. With
    * `maxBytes`, reads at most `maxBytes + 1` bytes, so that a caller can refuse a file that is too
-   * large (or endless, such as `/dev/zero`) without reading all of it.
+   * large (or endless, such as `/dev/zero`) without reading all of it. With `onPart`, may call it
+   * with each part of the file as soon as it is read, in order, while reading the next (the dataset
+   * is hashed this way); an `Io` may also never call it.
    */
-  readFile(path: string, options?: { readonly maxBytes?: number }): Promise<Uint8Array>;
+  readFile(path: string, options?: ReadOptions): Promise<Uint8Array>;
   /**
    * Writes a file whole and atomically: a temporary file in the same folder, then a rename, so
    * that a reader sees the old file or the new one, never a part.

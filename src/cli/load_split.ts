@@ -7,6 +7,7 @@
 
 import type { Config } from "../config/config.ts";
 import { type Dataset, loadDataset } from "../dataset/dataset.ts";
+import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { type Split, takeSplit } from "../split/split.ts";
 import type { Io } from "./io.ts";
@@ -62,11 +63,13 @@ export interface LoadedSplit {
 export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   const path = config.dataset.path;
   let bytes: Uint8Array;
+  // The file is hashed part by part as it is read, unless the Io reads it whole.
+  const hashedAsRead = new Sha256AsRead();
   try {
-    bytes = await io.readFile(path);
+    bytes = await io.readFile(path, { onPart: hashedAsRead.onPart });
   } catch (e) {
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
-  const dataset = loadDataset(bytes, config.dataset.sha256);
+  const dataset = loadDataset(bytes, config.dataset.sha256, { hashedAsRead });
   return { dataset, split: takeSplit(dataset, config.split) };
 }

@@ -4,10 +4,10 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
 import { isJsonObject, type JsonValue } from "../json/json_value.ts";
 import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { DatasetError } from "./dataset_error.ts";
+import { type Sha256AsRead, sha256Hex } from "./sha256.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { checkTools, ToolsError, toolsFromJson } from "./tools.ts";
@@ -40,28 +40,16 @@ export interface Dataset {
   readonly eligibleCount: number;
 }
 
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-
-/**
- * The SHA-256 of some bytes, as 64 lowercase hex digits.
- *
- * @param bytes The bytes.
- * @returns Their hash.
- *
- * @example
- * ```ts
- * import { sha256Hex } from "@assess/assess";
- * import assert from "node:assert/strict";
- *
- * assert.equal(
- *   sha256Hex(new Uint8Array()),
- *   "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
- * );
- * ```
- */
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+/** How {@linkcode loadDataset} reads. */
+export interface LoadOptions {
+  /**
+   * The SHA-256 taken while the bytes were read, if it was: its digest is used when its parts
+   * were exactly the bytes, and the bytes are hashed again otherwise.
+   */
+  readonly hashedAsRead?: Sha256AsRead;
 }
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 /**
  * Reads the xlam-function-calling dataset from the file's bytes. The bytes' SHA-256 is compared
@@ -73,6 +61,7 @@ export function sha256Hex(bytes: Uint8Array): string {
  *
  * @param bytes The whole dataset file.
  * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
+ * @param options A SHA-256 taken as the file was read, if there is one.
  * @returns The dataset: its hash and its items, in the file's order.
  * @throws {DatasetError} When the hash differs (naming both), or the file or a row is refused
  *   (naming the row's index and id, and the reason).
@@ -95,13 +84,17 @@ export function sha256Hex(bytes: Uint8Array): string {
  * assert.throws(() => loadDataset(bytes, "0".repeat(64)), /dataset refused/);
  * ```
  */
-export function loadDataset(bytes: Uint8Array, expectedSha256: string): Dataset {
+export function loadDataset(
+  bytes: Uint8Array,
+  expectedSha256: string,
+  options: LoadOptions = {},
+): Dataset {
   if (!HEX64.test(expectedSha256)) {
     throw new DatasetError(
       `the expected SHA-256 ${JSON.stringify(expectedSha256)} is not 64 hex digits`,
     );
   }
-  const sha256 = sha256Hex(bytes);
+  const sha256 = options.hashedAsRead?.digestOf(bytes) ?? sha256Hex(bytes);
   if (sha256 !== expectedSha256.toLowerCase()) {
     throw new DatasetError(
       `the file's SHA-256 is ${sha256}, and dataset.sha256 is ${expectedSha256}`,

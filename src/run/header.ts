@@ -6,7 +6,7 @@
  */
 
 import type { Config } from "../config/config.ts";
-import { sha256Hex } from "../dataset/dataset.ts";
+import { sha256Hex } from "../dataset/sha256.ts";
 import {
   type HeaderRecord,
   RESULTS_FORMAT,

@@ -65,3 +65,39 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "readFile hands each part to onPart in order, while reading the next",
+  permissions: { read: true, write: true },
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    try {
+      const data = crypto.getRandomValues(new Uint8Array(65536));
+      const whole = new Uint8Array(20 << 20); // more than two parts
+      for (let i = 0; i < whole.length; i += data.length) whole.set(data, i);
+      await Deno.writeFile(`${dir}/f`, whole);
+      const parts: Uint8Array[] = [];
+      const bytes = await denoIo().readFile(`${dir}/f`, { onPart: (p) => parts.push(p) });
+      assert.deepEqual(bytes, whole);
+      assert(parts.length >= 3, `${parts.length} parts`);
+      let at = 0;
+      for (const part of parts) {
+        assert.equal(part.buffer, bytes.buffer);
+        assert.equal(part.byteOffset, bytes.byteOffset + at);
+        at += part.length;
+      }
+      assert.equal(at, bytes.length);
+      // A callback that throws stops the reading, and the error is the caller's.
+      await assert.rejects(
+        denoIo().readFile(`${dir}/f`, {
+          onPart: () => {
+            throw new RangeError("stop");
+          },
+        }),
+        RangeError,
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

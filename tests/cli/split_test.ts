@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../../src/cli/main.ts";
 import type { Io } from "../../src/cli/io.ts";
-import { sha256Hex } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CONFIG = "reference/testdata/assess.yaml";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { contentHash, loadDataset, sha256Hex } from "../../src/dataset/dataset.ts";
+import { contentHash, loadDataset } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { loadDataset, sha256Hex } from "../../src/dataset/dataset.ts";
+import { loadDataset } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
 
 /** The rows of a synthetic dataset of `n` items: item i asks for `tool_i` with `{"x": i}`. */

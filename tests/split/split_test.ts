@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { loadDataset, sha256Hex } from "../../src/dataset/dataset.ts";
+import { loadDataset } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import {
   heldOutItems,
