@@ -7,7 +7,7 @@
  * @module
  */
 
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98,
   0x71374491,
   0xb5c0fbcf,
@@ -74,8 +74,7 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
-const W = new Uint32Array(64);
-const H = new Uint32Array(8);
+const W = new Int32Array(64);
 let block = new Uint8Array(128);
 
 /**
@@ -91,23 +90,26 @@ export function sha256Words(bytes: Uint8Array, length: number, out: Uint32Array,
   const padded = (length + 9 + 63) & ~63;
   if (block.length < padded) block = new Uint8Array(padded * 2);
   const m = block;
-  m.set(bytes.subarray(0, length));
+  // Copied, padded and the length appended by hand: the messages are short, and a view and a
+  // fill per message cost more than the loops.
+  for (let i = 0; i < length; i++) m[i] = bytes[i]!;
   m[length] = 0x80;
-  m.fill(0, length + 1, padded);
+  for (let i = length + 1; i < padded - 5; i++) m[i] = 0;
   const bits = length * 8;
   m[padded - 5] = Math.floor(bits / 2 ** 32) & 0xff;
   m[padded - 4] = bits >>> 24;
   m[padded - 3] = (bits >>> 16) & 0xff;
   m[padded - 2] = (bits >>> 8) & 0xff;
   m[padded - 1] = bits & 0xff;
-  H[0] = 0x6a09e667;
-  H[1] = 0xbb67ae85;
-  H[2] = 0x3c6ef372;
-  H[3] = 0xa54ff53a;
-  H[4] = 0x510e527f;
-  H[5] = 0x9b05688c;
-  H[6] = 0x1f83d9ab;
-  H[7] = 0x5be0cd19;
+  // The state in local variables, not an array: the compiler keeps them in registers.
+  let h0 = 0x6a09e667 | 0;
+  let h1 = 0xbb67ae85 | 0;
+  let h2 = 0x3c6ef372 | 0;
+  let h3 = 0xa54ff53a | 0;
+  let h4 = 0x510e527f | 0;
+  let h5 = 0x9b05688c | 0;
+  let h6 = 0x1f83d9ab | 0;
+  let h7 = 0x5be0cd19 | 0;
   for (let p = 0; p < padded; p += 64) {
     for (let i = 0; i < 16; i++) {
       const q = p + i * 4;
@@ -120,14 +122,14 @@ export function sha256Words(bytes: Uint8Array, length: number, out: Uint32Array,
       const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
       W[i] = (W[i - 16]! + s0 + W[i - 7]! + s1) | 0;
     }
-    let a: number = H[0]!;
-    let b: number = H[1]!;
-    let c: number = H[2]!;
-    let d: number = H[3]!;
-    let e: number = H[4]!;
-    let f: number = H[5]!;
-    let g: number = H[6]!;
-    let h: number = H[7]!;
+    let a = h0;
+    let b = h1;
+    let c = h2;
+    let d = h3;
+    let e = h4;
+    let f = h5;
+    let g = h6;
+    let h = h7;
     for (let i = 0; i < 64; i++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
       const ch = (e & f) ^ (~e & g);
@@ -144,14 +146,21 @@ export function sha256Words(bytes: Uint8Array, length: number, out: Uint32Array,
       b = a;
       a = (t1 + t2) | 0;
     }
-    H[0] = H[0]! + a;
-    H[1] = H[1]! + b;
-    H[2] = H[2]! + c;
-    H[3] = H[3]! + d;
-    H[4] = H[4]! + e;
-    H[5] = H[5]! + f;
-    H[6] = H[6]! + g;
-    H[7] = H[7]! + h;
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
+    h5 = (h5 + f) | 0;
+    h6 = (h6 + g) | 0;
+    h7 = (h7 + h) | 0;
   }
-  out.set(H, at);
+  out[at] = h0;
+  out[at + 1] = h1;
+  out[at + 2] = h2;
+  out[at + 3] = h3;
+  out[at + 4] = h4;
+  out[at + 5] = h5;
+  out[at + 6] = h6;
+  out[at + 7] = h7;
 }
