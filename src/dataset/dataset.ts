@@ -282,6 +282,8 @@ class RowItem implements DatasetItem {
   #tools: readonly ToolSpec[] | undefined;
   #answers: readonly AnswerCall[] | undefined;
   #hash: string | undefined;
+  // The three texts' lengths, as one number: equal contents have equal keys (see contentKeyOf).
+  readonly #key: number;
 
   constructor(
     id: number,
@@ -296,7 +298,12 @@ class RowItem implements DatasetItem {
     this.query = query;
     this.#toolsText = toolsText;
     this.#answersText = answersText;
+    this.#key = (query.length * 0x10000 + toolsText.length) * 0x10000 + answersText.length;
     if (ineligible !== undefined) this.ineligible = ineligible;
+  }
+
+  static keyOf(item: DatasetItem): number | undefined {
+    return #key in item ? item.#key : undefined;
   }
 
   get contentHash(): string {
@@ -312,6 +319,18 @@ class RowItem implements DatasetItem {
       throw new DatasetError(reason, { index: this.index, id: this.id });
     });
   }
+}
+
+/**
+ * A number that items with identical content share, when {@linkcode loadDataset} built the item
+ * (a function of its texts' lengths, known without reading them); otherwise undefined. Items
+ * whose keys differ cannot be twins, so the split looks no further at them.
+ *
+ * @param item An item.
+ * @returns Its key, or undefined.
+ */
+export function contentKeyOf(item: DatasetItem): number | undefined {
+  return RowItem.keyOf(item);
 }
 
 function strict(text: string, what: string, refuse: (reason: string) => never): JsonValue {

@@ -6,7 +6,7 @@
  */
 
 import { createHash, hash } from "node:crypto";
-import type { Dataset, DatasetItem } from "../dataset/dataset.ts";
+import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
 import { sha256Words } from "./_sha256.ts";
 import { SplitSizeError } from "./split_size_error.ts";
 
@@ -135,6 +135,15 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     heldQueries.add(item.query);
     digest.update(`${decimal(item.id)} ${item.contentHash}\n`);
   }
+  // Items whose content keys differ from every held-out item's cannot be twins: they go to the
+  // complement without their queries being read (when every held-out item has a key).
+  const heldKeys = new Set<number>();
+  let keyed = true;
+  for (let k = 0; k < size && keyed; k++) {
+    const key = contentKeyOf(items[held[k]!]!);
+    if (key === undefined) keyed = false;
+    else heldKeys.add(key);
+  }
   const complement: number[] = [];
   const twins: number[] = [];
   const ineligible: IneligibleEntry[] = [];
@@ -142,6 +151,13 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     const item = items[i]!;
     if (item.ineligible !== undefined) ineligible.push({ id: item.id, reason: item.ineligible });
     if (isHeld[i] === 1) continue;
+    if (keyed) {
+      const key = contentKeyOf(item);
+      if (key !== undefined && !heldKeys.has(key)) {
+        complement.push(item.id);
+        continue;
+      }
+    }
     // Equal content hashes need equal queries, so only those items' hashes are computed.
     if (heldQueries.has(item.query) && heldHashes.has(item.contentHash)) twins.push(item.id);
     else complement.push(item.id);

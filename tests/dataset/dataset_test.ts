@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { contentHash, loadDataset } from "../../src/dataset/dataset.ts";
+import { contentHash, contentKeyOf, loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
@@ -403,5 +403,24 @@ Deno.test({
     }
     assert.equal(items, 204);
     assert.equal(ineligible, 4);
+  },
+});
+
+Deno.test({
+  name: "contentKeyOf: equal contents share a key; only items loadDataset built have one",
+  permissions: "none",
+  fn: () => {
+    const d = load(JSON.stringify([
+      row(1),
+      row(2, { query: "question 1" }),
+      row(3, { query: "question 9" }), // another content of the same lengths
+      row(4, { query: "question 10" }),
+    ]));
+    const [a, b, c, e] = d.items.map(contentKeyOf);
+    assert.equal(typeof a, "number");
+    assert.equal(a, b);
+    assert.equal(a, c);
+    assert.notEqual(a, e);
+    assert.equal(contentKeyOf({ ...d.items[0]!, contentHash: d.items[0]!.contentHash }), undefined);
   },
 });

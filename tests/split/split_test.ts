@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { loadDataset } from "../../src/dataset/dataset.ts";
+import { type Dataset, loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import {
@@ -103,12 +103,31 @@ Deno.test({
       fc.property(datasetArb, seedArb, fc.nat(), (rows, seed, pick) => {
         const nEligible = rows.filter(eligible).length;
         fc.pre(nEligible > 0);
-        const split = takeSplit(loaded(rows), { seed, size: 1 + (pick % nEligible) });
+        const dataset = loaded(rows);
+        const split = takeSplit(dataset, { seed, size: 1 + (pick % nEligible) });
         const held = new Set(split.heldOut.map((e) => e.id));
         const heldRows = rows.filter((r) => held.has(r.id));
         const want = rows.filter((r) => !held.has(r.id) && heldRows.some((h) => same(h, r)))
           .map((r) => r.id).sort((a, b) => a - b);
         assert.deepEqual(split.twins, want);
+        // Items that loadDataset did not build have no content keys: the same split, when none
+        // has a key and when every other one has.
+        const plain = (every: number): Dataset => ({
+          ...dataset,
+          items: dataset.items.map((item, i) =>
+            i % every !== 0 ? item : ({
+              id: item.id,
+              index: item.index,
+              query: item.query,
+              tools: item.tools,
+              answers: item.answers,
+              contentHash: item.contentHash,
+              ...(item.ineligible === undefined ? {} : { ineligible: item.ineligible }),
+            })
+          ),
+        });
+        assert.deepEqual(takeSplit(plain(1), { seed, size: split.size }), split);
+        assert.deepEqual(takeSplit(plain(2), { seed, size: split.size }), split);
       }),
       { numRuns: 200 },
     );
