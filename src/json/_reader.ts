@@ -273,6 +273,9 @@ export class Reader {
     return this.escapedString(start, p);
   }
 
+  // The rest of a string from its first backslash. Its checks of plain code units repeat those in
+  // string()'s loop on purpose: one helper shared by both read the dataset's strings about 10%
+  // slower (BENCHMARKS.md, split).
   private escapedString(start: number, from: number): string {
     const t = this.text;
     const parts: string[] = [t.slice(start, from)];
