@@ -56,6 +56,7 @@ export class Sha256AsRead {
   #start = 0;
   #end = 0;
   #broken = false;
+  #digest: string | undefined;
 
   /**
    * Takes in the next part of the file. Bound: pass it as a callback as it is.
@@ -63,7 +64,7 @@ export class Sha256AsRead {
    * @param part The next bytes read, a view on the reader's buffer.
    */
   readonly onPart = (part: Uint8Array): void => {
-    if (this.#broken) return;
+    if (this.#broken || this.#digest !== undefined) return;
     if (this.#buffer === undefined) {
       this.#buffer = part.buffer;
       this.#start = part.byteOffset;
@@ -82,11 +83,13 @@ export class Sha256AsRead {
    *
    * @param bytes The whole file, as the reader returned it.
    * @returns 64 lowercase hex digits: from the parts when they were these bytes, else computed
-   *   now. Call it once.
+   *   now.
    */
   digestOf(bytes: Uint8Array): string {
+    // The digest is taken once; parts given after it are not taken in.
+    this.#digest ??= this.#hash.digest("hex");
     const whole = !this.#broken && bytes.buffer === this.#buffer &&
       bytes.byteOffset === this.#start && this.#start + bytes.length === this.#end;
-    return whole ? this.#hash.digest("hex") : sha256Hex(bytes);
+    return whole ? this.#digest : sha256Hex(bytes);
   }
 }

@@ -45,3 +45,14 @@ Deno.test("Sha256AsRead gives the bytes' own digest however the parts came", () 
   moved[0]! ^= 1;
   assert.equal(taken([bytes], moved), reference(moved));
 });
+
+Deno.test("Sha256AsRead's digest can be asked again; parts given after it are not taken", () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(100));
+  const hash = new Sha256AsRead();
+  hash.onPart(bytes);
+  assert.equal(hash.digestOf(bytes), reference(bytes));
+  hash.onPart(bytes);
+  assert.equal(hash.digestOf(bytes), reference(bytes));
+  const other = bytes.slice(0, 50);
+  assert.equal(hash.digestOf(other), reference(other));
+});
