@@ -62,7 +62,9 @@ async function readWhole(
     // Settle a read still running (when onPart threw) before the file is closed.
     await reading?.catch(() => {});
   }
-  return buffer.subarray(0, filled);
+  // The bytes keep their buffer when it is their size and the spare byte (the file did not
+  // change); a buffer that grew, or a file that shrank, leaves them a copy of their own size.
+  return filled + 1 >= buffer.length ? buffer.subarray(0, filled) : buffer.slice(0, filled);
 }
 
 /**
@@ -84,12 +86,13 @@ export function denoIo(): Io {
   return {
     stdout: output(Deno.stdout),
     stderr: output(Deno.stderr),
-    readFile: (path, options) =>
-      readWhole(
-        path,
-        options?.maxBytes === undefined ? Infinity : options.maxBytes + 1,
-        options?.onPart,
-      ),
+    readFile(path, options) {
+      const max = options?.maxBytes;
+      if (max !== undefined && !(Number.isSafeInteger(max) && max >= 0)) {
+        return Promise.reject(new RangeError(`maxBytes ${max} is not a whole number of bytes`));
+      }
+      return readWhole(path, max === undefined ? Infinity : max + 1, options?.onPart);
+    },
     async writeFileAtomic(path, data) {
       const slash = path.lastIndexOf("/");
       const dir = slash < 0 ? "." : path.slice(0, slash) || "/";

@@ -26,9 +26,13 @@ export type StopSignal = "SIGINT" | "SIGTERM";
 
 /** How {@linkcode Io.readFile} reads. */
 export interface ReadOptions {
-  /** Read at most this many bytes and one more. */
+  /** Read at most this many bytes and one more: a whole number, 0 or more. */
   readonly maxBytes?: number;
-  /** Called with each part of the file as it is read (a view on the buffer being filled). */
+  /**
+   * Called with each part of the file as it is read, in order: a view on the buffer being filled,
+   * whose bytes are never written again (the dataset's hash is taken from the parts, and trusted
+   * only when they are views on the buffer returned, covering it exactly).
+   */
   readonly onPart?: (part: Uint8Array) => void;
 }
 

@@ -1,32 +1,63 @@
 // The real Io's file reading: whole files byte for byte at sizes around its buffer's edges, the
-// first bytes only when asked, and a file that reports no size and holds more than one buffer.
+// first bytes only when asked, a file that reports no size and holds more than one buffer, and
+// the parts handed to onPart (from which the dataset's hash is taken).
 
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
+import { Sha256AsRead, sha256Hex } from "../../src/dataset/sha256.ts";
+
+/** `size` random bytes (a 64 KiB random block, repeated). */
+function randomBytes(size: number): Uint8Array {
+  const block = crypto.getRandomValues(new Uint8Array(Math.min(size, 65536)));
+  const data = new Uint8Array(size);
+  for (let i = 0; i < size; i += block.length) data.set(block.subarray(0, size - i), i);
+  return data;
+}
+
+/** Runs `fn` with a fresh temporary folder, removed afterwards. */
+async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
 
 Deno.test({
   name: "readFile reads a file whole, at sizes around its first buffer's edge",
   permissions: { read: true, write: true },
-  async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
+  fn: () =>
+    inTempDir(async (dir) => {
       const io = denoIo();
-      for (const size of [0, 1, 65535, 65536, 65537, 200_003]) {
-        const bytes = crypto.getRandomValues(new Uint8Array(Math.min(size, 65536)));
-        const data = new Uint8Array(size);
-        for (let i = 0; i < size; i += bytes.length) data.set(bytes.subarray(0, size - i), i);
+      for (const size of [0, 1, 999, 1000, 1001, 1002, 65535, 65536, 65537, 200_003]) {
+        const data = randomBytes(size);
         const path = `${dir}/f${size}`;
         await Deno.writeFile(path, data);
         assert.deepEqual(await io.readFile(path), data, `size ${size}`);
         const most = await io.readFile(path, { maxBytes: 1000 });
         assert.deepEqual(most, data.subarray(0, 1001), `size ${size}, at most 1000`);
+        assert.deepEqual(await io.readFile(path, { maxBytes: 0 }), data.subarray(0, 1));
       }
       await assert.rejects(io.readFile(dir), Deno.errors.IsADirectory);
       await assert.rejects(io.readFile(`${dir}/missing`), Deno.errors.NotFound);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
+});
+
+Deno.test({
+  name: "readFile refuses a maxBytes that is not a whole number of bytes",
+  permissions: { read: true, write: true },
+  fn: () =>
+    inTempDir(async (dir) => {
+      await Deno.writeFile(`${dir}/f`, randomBytes(5000));
+      for (const maxBytes of [1000.5, -1, NaN, Infinity]) {
+        await assert.rejects(
+          denoIo().readFile(`${dir}/f`, { maxBytes }),
+          RangeError,
+          String(maxBytes),
+        );
+      }
+    }),
 });
 
 Deno.test({
@@ -34,47 +65,46 @@ Deno.test({
   ignore: Deno.build.os !== "linux",
   permissions: { read: ["/dev/zero"] },
   async fn() {
-    const io = denoIo();
-    const zeros = await io.readFile("/dev/zero", { maxBytes: 300_000 });
+    const zeros = await denoIo().readFile("/dev/zero", { maxBytes: 300_000 });
     assert.equal(zeros.length, 300_001);
     assert(zeros.every((b) => b === 0));
   },
 });
 
+/** Writes `data` into a new FIFO (which reports size 0) while `read` reads it. */
+async function throughFifo(
+  dir: string,
+  data: Uint8Array,
+  read: (path: string) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  const fifo = `${dir}/fifo`;
+  const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+  assert(made.success);
+  const reading = read(fifo);
+  await Deno.writeFile(fifo, data);
+  return await reading;
+}
+
 Deno.test({
   name: "readFile reads all of a file that reports no size (a FIFO) and holds more",
   ignore: Deno.build.os !== "linux",
   permissions: { read: true, write: true, run: true },
-  async fn() {
-    // A FIFO reports size 0; a writer sends more than the first buffer holds.
-    const dir = await Deno.makeTempDir();
-    try {
-      const fifo = `${dir}/fifo`;
-      const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
-      assert(made.success);
-      const data = crypto.getRandomValues(new Uint8Array(65536));
-      const whole = new Uint8Array(3 * data.length + 17);
-      for (let i = 0; i < whole.length; i += data.length) {
-        whole.set(data.subarray(0, whole.length - i), i);
-      }
-      const reading = denoIo().readFile(fifo);
-      await Deno.writeFile(fifo, whole);
-      assert.deepEqual(await reading, whole);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+  fn: () =>
+    inTempDir(async (dir) => {
+      const whole = randomBytes(3 * 65536 + 17);
+      const bytes = await throughFifo(dir, whole, (path) => denoIo().readFile(path));
+      assert.deepEqual(bytes, whole);
+      // The bytes are kept in a buffer of their own size, not the grown one.
+      assert.equal(bytes.buffer.byteLength, whole.length);
+    }),
 });
 
 Deno.test({
   name: "readFile hands each part to onPart in order, while reading the next",
   permissions: { read: true, write: true },
-  async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const data = crypto.getRandomValues(new Uint8Array(65536));
-      const whole = new Uint8Array(20 << 20); // more than two parts
-      for (let i = 0; i < whole.length; i += data.length) whole.set(data, i);
+  fn: () =>
+    inTempDir(async (dir) => {
+      const whole = randomBytes(20 << 20); // more than two parts
       await Deno.writeFile(`${dir}/f`, whole);
       const parts: Uint8Array[] = [];
       const bytes = await denoIo().readFile(`${dir}/f`, { onPart: (p) => parts.push(p) });
@@ -96,8 +126,28 @@ Deno.test({
         }),
         RangeError,
       );
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
+});
+
+Deno.test({
+  name: "the hash taken from the parts is the bytes' own, also when the buffer had to grow",
+  ignore: Deno.build.os !== "linux",
+  permissions: { read: true, write: true, run: true },
+  fn: () =>
+    inTempDir(async (dir) => {
+      const whole = randomBytes(5 * 65536 + 3);
+      await Deno.writeFile(`${dir}/f`, whole);
+      const asRead = new Sha256AsRead();
+      const bytes = await denoIo().readFile(`${dir}/f`, { onPart: asRead.onPart });
+      assert.equal(asRead.digestOf(bytes), sha256Hex(whole));
+      // Through a FIFO the buffer grows, so the parts are not views on the bytes returned: the
+      // digest is taken from the bytes themselves.
+      const grown = new Sha256AsRead();
+      const piped = await throughFifo(
+        dir,
+        whole,
+        (path) => denoIo().readFile(path, { onPart: grown.onPart }),
+      );
+      assert.equal(grown.digestOf(piped), sha256Hex(whole));
+    }),
 });
