@@ -19,13 +19,15 @@ const QUOTE = 0x22;
 const OPEN_BRACKET = 0x5b;
 const OPEN_BRACE = 0x7b;
 
-/** A tool's or a parameter's members, one bit each, to see that none is written twice. */
-const NAME = 1;
-const DESCRIPTION = 2;
-const PARAMETERS = 4;
-const TYPE = 4;
-const DEFAULT = 8;
-const ARGUMENTS = 2;
+/** One bit for each member of a tool, of a parameter and of a call, to see none written twice. */
+const TOOL_NAME = 1;
+const TOOL_DESCRIPTION = 2;
+const TOOL_PARAMETERS = 4;
+const PARAMETER_TYPE = 1;
+const PARAMETER_DESCRIPTION = 2;
+const PARAMETER_DEFAULT = 4;
+const CALL_NAME = 1;
+const CALL_ARGUMENTS = 2;
 
 /** More parameters than this in one tool are left to the full reading (a list finds repeats). */
 const MANY_PARAMETERS = 64;
@@ -63,20 +65,20 @@ function tool(r: Reader): string | undefined {
   for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
     r.colon();
     const c = r.peek();
-    if (key === "name" && (seen & NAME) === 0 && c === QUOTE) {
-      seen |= NAME;
+    if (key === "name" && (seen & TOOL_NAME) === 0 && c === QUOTE) {
+      seen |= TOOL_NAME;
       name = r.string();
-    } else if (key === "description" && (seen & DESCRIPTION) === 0 && c === QUOTE) {
-      seen |= DESCRIPTION;
+    } else if (key === "description" && (seen & TOOL_DESCRIPTION) === 0 && c === QUOTE) {
+      seen |= TOOL_DESCRIPTION;
       r.string();
-    } else if (key === "parameters" && (seen & PARAMETERS) === 0 && c === OPEN_BRACE) {
-      seen |= PARAMETERS;
+    } else if (key === "parameters" && (seen & TOOL_PARAMETERS) === 0 && c === OPEN_BRACE) {
+      seen |= TOOL_PARAMETERS;
       if (!parameters(r)) return undefined;
     } else {
       return undefined;
     }
   }
-  return seen === (NAME | DESCRIPTION | PARAMETERS) ? name : undefined;
+  return seen === (TOOL_NAME | TOOL_DESCRIPTION | TOOL_PARAMETERS) ? name : undefined;
 }
 
 function parameters(r: Reader): boolean {
@@ -98,14 +100,14 @@ function parameter(r: Reader): boolean {
   for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
     r.colon();
     const c = r.peek();
-    if (key === "type" && (seen & TYPE) === 0 && c === QUOTE) {
-      seen |= TYPE;
+    if (key === "type" && (seen & PARAMETER_TYPE) === 0 && c === QUOTE) {
+      seen |= PARAMETER_TYPE;
       words = r.string();
-    } else if (key === "description" && (seen & DESCRIPTION) === 0 && c === QUOTE) {
-      seen |= DESCRIPTION;
+    } else if (key === "description" && (seen & PARAMETER_DESCRIPTION) === 0 && c === QUOTE) {
+      seen |= PARAMETER_DESCRIPTION;
       r.string();
-    } else if (key === "default" && (seen & DEFAULT) === 0) {
-      seen |= DEFAULT;
+    } else if (key === "default" && (seen & PARAMETER_DEFAULT) === 0) {
+      seen |= PARAMETER_DEFAULT;
       value = r.value();
     } else {
       return false;
@@ -131,17 +133,17 @@ export function quickAnswersAccepted(text: string): boolean {
       for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
         r.colon();
         const c = r.peek();
-        if (key === "name" && (seen & NAME) === 0 && c === QUOTE) {
-          seen |= NAME;
+        if (key === "name" && (seen & CALL_NAME) === 0 && c === QUOTE) {
+          seen |= CALL_NAME;
           r.string();
-        } else if (key === "arguments" && (seen & ARGUMENTS) === 0 && c === OPEN_BRACE) {
-          seen |= ARGUMENTS;
+        } else if (key === "arguments" && (seen & CALL_ARGUMENTS) === 0 && c === OPEN_BRACE) {
+          seen |= CALL_ARGUMENTS;
           r.skipValue();
         } else {
           return false;
         }
       }
-      if (seen !== (NAME | ARGUMENTS)) return false;
+      if (seen !== (CALL_NAME | CALL_ARGUMENTS)) return false;
     }
     r.end();
     return true;

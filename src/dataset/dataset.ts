@@ -4,12 +4,13 @@
  * @module
  */
 
-import { isJsonObject, type JsonValue } from "../json/json_value.ts";
+import type { JsonValue } from "../json/json_value.ts";
 import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { DatasetError } from "./dataset_error.ts";
 import { type Sha256AsRead, sha256Hex } from "./sha256.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
+import { readAnswers } from "./answers.ts";
 import { checkTools, ToolsError, toolsFromJson } from "./tools.ts";
 
 /**
@@ -342,28 +343,6 @@ function strict(text: string, what: string, refuse: (reason: string) => never): 
     }
     throw e;
   }
-}
-
-function readAnswers(value: JsonValue, refuse: (reason: string) => never): AnswerCall[] {
-  if (!Array.isArray(value)) refuse("answers is not a JSON array");
-  const out: AnswerCall[] = [];
-  const list = value as readonly JsonValue[];
-  for (let i = 0; i < list.length; i++) {
-    const call = list[i]!;
-    if (!isJsonObject(call)) refuse(`answer ${i} is not a JSON object`);
-    const c = call as ReadonlyMap<string, JsonValue>;
-    const name = c.get("name");
-    const args = c.get("arguments");
-    if (typeof name !== "string") refuse(`answer ${i} has no name string`);
-    if (args === undefined || !isJsonObject(args)) refuse(`answer ${i} has no arguments object`);
-    for (const key of c.keys()) {
-      if (key !== "name" && key !== "arguments") {
-        refuse(`answer ${i} has an unknown member ${JSON.stringify(key)}`);
-      }
-    }
-    out.push({ name: name as string, arguments: args! });
-  }
-  return out;
 }
 
 /**

@@ -61,15 +61,28 @@ function typeWords(words: string): TypeWords {
  * @returns Whether {@linkcode checkTools} accepts them.
  */
 export function typeWordsAccepted(words: string, value: JsonValue | undefined): boolean {
+  return typeof checkTypeWords(words, value) !== "string";
+}
+
+// A parameter's type words read, or why they are refused (to follow the parameter's name).
+function checkTypeWords(words: string, value: JsonValue | undefined): TypeWords | string {
   let parsed: TypeWords;
   try {
     parsed = typeWords(words);
   } catch (e) {
-    if (e instanceof TypeWordsError) return false;
-    throw e;
+    if (!(e instanceof TypeWordsError)) throw e;
+    return `type words ${JSON.stringify(words)}: ${e.message}`;
   }
-  return parsed.default === undefined ||
-    (value !== undefined && defaultAgrees(parsed.default, value));
+  if (parsed.default === undefined) return parsed;
+  if (value === undefined) {
+    return `type words ${JSON.stringify(words)} give a default, and the parameter has none`;
+  }
+  if (!defaultAgrees(parsed.default, value)) {
+    return `type words ${
+      JSON.stringify(words)
+    } give the default ${parsed.default.text}, which is not the parameter's default`;
+  }
+  return parsed;
 }
 
 const TOOL_KEYS = new Set(["name", "description", "parameters"]);
@@ -184,32 +197,11 @@ function tool(value: JsonValue, i: number, out: ToolSpec[] | null): string {
       );
     }
     if (typeof words !== "string") throw new ToolsError(`${plabel()} has no type words string`);
-    let parsed: TypeWords;
-    try {
-      parsed = typeWords(words);
-    } catch (e) {
-      if (!(e instanceof TypeWordsError)) throw e;
-      throw new ToolsError(`${plabel()} type words ${JSON.stringify(words)}: ${e.message}`);
-    }
     if (pdesc !== undefined && typeof pdesc !== "string") {
       throw new ToolsError(`${plabel()} has a description that is not a string`);
     }
-    if (parsed.default !== undefined) {
-      if (pdefault === undefined) {
-        throw new ToolsError(
-          `${plabel()} type words ${
-            JSON.stringify(words)
-          } give a default, and the parameter has none`,
-        );
-      }
-      if (!defaultAgrees(parsed.default, pdefault)) {
-        throw new ToolsError(
-          `${plabel()} type words ${
-            JSON.stringify(words)
-          } give the default ${parsed.default.text}, which is not the parameter's default`,
-        );
-      }
-    }
+    const parsed = checkTypeWords(words, pdefault);
+    if (typeof parsed === "string") throw new ToolsError(`${plabel()} ${parsed}`);
     if (properties === null) continue;
     const schema = new Map<string, JsonValue>(parsed.schema);
     if (pdesc !== undefined) schema.set("description", pdesc);

@@ -126,6 +126,10 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   const isHeld = new Uint8Array(items.length);
   const heldHashes = new Set<string>();
   const heldQueries = new Set<string>();
+  // Items whose content keys differ from every held-out item's cannot be twins: they go to the
+  // complement without their queries being read (when every held-out item has a key).
+  const heldKeys = new Set<number>();
+  let keyed = true;
   const digest = createHash("sha256");
   for (let k = 0; k < size; k++) {
     const item = items[held[k]!]!;
@@ -133,16 +137,10 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     isHeld[held[k]!] = 1;
     heldHashes.add(item.contentHash);
     heldQueries.add(item.query);
-    digest.update(`${decimal(item.id)} ${item.contentHash}\n`);
-  }
-  // Items whose content keys differ from every held-out item's cannot be twins: they go to the
-  // complement without their queries being read (when every held-out item has a key).
-  const heldKeys = new Set<number>();
-  let keyed = true;
-  for (let k = 0; k < size && keyed; k++) {
-    const key = contentKeyOf(items[held[k]!]!);
+    const key = contentKeyOf(item);
     if (key === undefined) keyed = false;
     else heldKeys.add(key);
+    digest.update(`${decimal(item.id)} ${item.contentHash}\n`);
   }
   const complement: number[] = [];
   const twins: number[] = [];

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { quickAnswersAccepted, quickToolNames } from "../../src/dataset/_quick_row.ts";
+import { readAnswers } from "../../src/dataset/answers.ts";
 import { checkTools } from "../../src/dataset/tools.ts";
-import { isJsonObject, type JsonValue } from "../../src/json/json_value.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
 import { PIECES } from "../json/_arbitraries.ts";
 
@@ -24,19 +24,16 @@ function fullToolNames(text: string): string[] | undefined {
   }
 }
 
-/** Whether the full reading accepts an answers text (the dataset's shape: see dataset.ts). */
+/** Whether the full reading (the strict reader, then the dataset's readAnswers) accepts a text. */
 function fullAnswersAccepted(text: string): boolean {
-  let value: JsonValue;
   try {
-    value = parseJson(text);
+    readAnswers(parseJson(text), (reason) => {
+      throw new Error(reason);
+    });
+    return true;
   } catch {
     return false;
   }
-  return Array.isArray(value) &&
-    value.every((call) =>
-      isJsonObject(call) && call.size === 2 && typeof call.get("name") === "string" &&
-      isJsonObject(call.get("arguments") ?? null)
-    );
 }
 
 function agreeOnTools(text: string): "yes" | "no" {
