@@ -204,7 +204,6 @@ function refuseTwice(text: string, items: readonly DatasetItem[]): void {
 const ROW_KEYS = ["id", "query", "tools", "answers"];
 
 function readRow(row: unknown, index: number, seen: Map<number, number>): DatasetItem {
-  // deno-lint-ignore prefer-const -- assigned once the id is read; `refuse` reads it before then.
   let id: number | undefined;
   const refuse = (reason: string): never => {
     throw new DatasetError(reason, id === undefined ? { index } : { index, id });
@@ -213,6 +212,9 @@ function readRow(row: unknown, index: number, seen: Map<number, number>): Datase
     refuse("the row is not a JSON object");
   }
   const r = row as Record<string, unknown>;
+  // A refusal names the id from here on, when the row has one.
+  const rawId = r.id;
+  if (typeof rawId === "number" && Number.isSafeInteger(rawId)) id = rawId === 0 ? 0 : rawId; // -0 is 0
   let members = 0;
   for (const key in r) {
     if (key !== "id" && key !== "query" && key !== "tools" && key !== "answers") {
@@ -224,11 +226,7 @@ function readRow(row: unknown, index: number, seen: Map<number, number>): Datase
     const missing = ROW_KEYS.filter((k) => !Object.hasOwn(r, k));
     refuse(`the row has no ${missing.join(", ")}`);
   }
-  const rawId = r.id;
-  if (typeof rawId !== "number" || !Number.isSafeInteger(rawId)) {
-    refuse(`the row's id ${JSON.stringify(rawId)} is not an integer`);
-  }
-  id = (rawId as number) === 0 ? 0 : (rawId as number); // -0 is 0
+  if (id === undefined) return refuse(`the row's id ${JSON.stringify(rawId)} is not an integer`);
   const earlier = seen.get(id);
   if (earlier !== undefined) refuse(`the id is also row ${earlier}'s`);
   seen.set(id, index);

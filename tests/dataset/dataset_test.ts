@@ -168,12 +168,17 @@ Deno.test({
       [
         "an unknown member",
         rows(row(1, { extra: 1 })),
+        'row 0 (id 1): the row has an unknown member "extra"',
+      ],
+      [
+        "an unknown member, and no id",
+        rows({ query: "q", tools: "[]", answers: "[]", extra: 1 }),
         'row 0: the row has an unknown member "extra"',
       ],
       [
         "a missing member",
         rows({ id: 1, query: "q", tools: "[]" }),
-        "row 0: the row has no answers",
+        "row 0 (id 1): the row has no answers",
       ],
       ["a fractional id", rows(row(1.5)), "row 0: the row's id 1.5 is not an integer"],
       ["a string id", rows(row("1")), 'row 0: the row\'s id "1" is not an integer'],
