@@ -52,9 +52,9 @@ export {
   ConfigError,
   type ConfigIssue,
   issueLine,
-  oneLine,
   sortIssues,
 } from "./src/config/config_issue.ts";
+export { oneLine } from "./src/text/one_line.ts";
 export {
   MAX_CONFIG_BYTES,
   MAX_SAMPLING_SEED,

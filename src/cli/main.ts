@@ -15,6 +15,7 @@ import { selftestVerb } from "./verb_selftest.ts";
 import { splitVerb } from "./verb_split.ts";
 import { validateVerb } from "./verb_validate.ts";
 import { versionVerb } from "./verb_version.ts";
+import { oneLine } from "../text/one_line.ts";
 
 /** Every verb, in the order `assess help` lists them. */
 export const VERBS: readonly Verb[] = [
@@ -116,7 +117,8 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     return await verb.run(parsed.values, io);
   } catch (error) {
     const reported = reportError(verb.name, error);
-    await io.stderr.write(reported.lines.map((l) => `${l}\n`).join(""));
+    // Each line escaped: a refusal may quote the dataset, the server or a scorer.
+    await io.stderr.write(reported.lines.map((l) => `${oneLine(l)}\n`).join(""));
     return reported.code;
   }
 }

@@ -12,7 +12,8 @@ import { schemaIssues, show } from "./_schema_issues.ts";
 import { serverUrlProblems } from "./server_url.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type { AdapterConfig, BatchInvariance, Config, Ordering, ServerConfig } from "./config.ts";
-import { ConfigError, type ConfigIssue, oneLine, sortIssues } from "./config_issue.ts";
+import { oneLine } from "../text/one_line.ts";
+import { ConfigError, type ConfigIssue, sortIssues } from "./config_issue.ts";
 
 /** The largest file read: 1 MiB. A larger one is refused before it is parsed. */
 export const MAX_CONFIG_BYTES = 1_048_576;

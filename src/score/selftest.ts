@@ -7,6 +7,7 @@
 
 import type { Item } from "../dataset/item.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
+import { oneLine } from "../text/one_line.ts";
 
 /** The null control: a reply with no text and no calls, that did not reach the token limit. */
 export const EMPTY_REPLY: Reply = Object.freeze({
@@ -69,17 +70,17 @@ export interface SelftestResult {
   readonly faultyItems: number;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, " ");
-}
-
+// What a scorer threw, on one line: its lines joined by spaces, other control characters escaped.
 function describeThrown(error: unknown): string {
-  if (error instanceof Error) return oneLine(`${error.name}: ${error.message}`);
+  let text: string;
   try {
-    return oneLine(`a non-error value ${String(error)}`);
+    text = error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : `a non-error value ${String(error)}`;
   } catch {
     return "a value that cannot be shown";
   }
+  return oneLine(text.replace(/\s*[\r\n]+\s*/g, " "));
 }
 
 function isEmptyReply(reply: Reply): boolean {

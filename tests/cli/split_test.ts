@@ -117,6 +117,11 @@ Deno.test({
       new TextDecoder().decode(rowsBytes).replace("default='metric'", "default='imperial'"),
     );
     const notJson = new TextEncoder().encode("[{");
+    // A member whose name holds a C1 control (U+009B starts an escape sequence in some
+    // terminals), which JSON.stringify leaves as it is.
+    const controlKey = new TextEncoder().encode(
+      new TextDecoder().decode(rowsBytes).replace('"id": 8,', '"id": 8, "\u009b31m": 1,'),
+    );
     const cases: {
       name: string;
       args: string[];
@@ -191,6 +196,17 @@ Deno.test({
         stderr: 'assess split: dataset refused: row 1 (id 8): tool "weather_forecast" parameter ' +
           '"units" type words "str, optional, default=\'imperial\'" give the default ' +
           "'imperial', which is not the parameter's default\n",
+      },
+      {
+        name: "a refusal quoting a control character shows it escaped",
+        args: ["-out", "s.json"],
+        files: world(
+          configText.replace(sha256Hex(rowsBytes), sha256Hex(controlKey)),
+          controlKey,
+        ),
+        code: 65,
+        stderr:
+          'assess split: dataset refused: row 1 (id 8): the row has an unknown member "\\u009b31m"\n',
       },
       {
         name: "a file that is not JSON",

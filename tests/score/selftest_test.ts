@@ -140,7 +140,7 @@ Deno.test("a scorer's bugs are faults, whichever check they are on", async (t) =
       scorer({
         name: "picky",
         score: (item, reply, options) => {
-          if (reply.calls.length === 0) throw new Error("no calls?\nreally");
+          if (reply.calls.length === 0) throw new Error("no calls?\nreally \u001b[31m");
           return xlamToolCall.score(item, reply, options);
         },
       }),
@@ -148,9 +148,9 @@ Deno.test("a scorer's bugs are faults, whichever check they are on", async (t) =
       { ordering: "any" },
     );
     assert.deepEqual(result.faults.map((f) => [f.itemId, f.check, f.message]), [
-      [8, "empty", "scoring an empty reply threw Error: no calls? really"],
-      [5, "key", "scoring the answer key threw Error: no calls? really"],
-      [4, "empty", "scoring an empty reply threw Error: no calls? really"],
+      [8, "empty", "scoring an empty reply threw Error: no calls? really \\u001b[31m"],
+      [5, "key", "scoring the answer key threw Error: no calls? really \\u001b[31m"],
+      [4, "empty", "scoring an empty reply threw Error: no calls? really \\u001b[31m"],
     ]);
   });
   await t.step("key throws", () => {
