@@ -95,7 +95,14 @@ export {
   SplitSizeError,
   takeSplit,
 } from "./src/split/split.ts";
-export type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./src/score/scorer.ts";
+export {
+  type Reply,
+  type ReplyCall,
+  type ScoreOptions,
+  scoreOptions,
+  type Scorer,
+  type Verdict,
+} from "./src/score/scorer.ts";
 export { lookupScorer, register, scorerNames } from "./src/score/registry.ts";
 export { canonicalDecimal, type ExactDecimal, exactDecimal } from "./src/json/decimal.ts";
 export { jsonEqual } from "./src/json/equal.ts";

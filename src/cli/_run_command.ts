@@ -11,7 +11,7 @@ import { sha256Hex } from "../dataset/sha256.ts";
 import type { Item } from "../dataset/item.ts";
 import { heldOutItems } from "../split/split.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
-import type { ScoreOptions } from "../score/scorer.ts";
+import { scoreOptions } from "../score/scorer.ts";
 import { configDigest, headerChanges, makeHeader } from "../run/header.ts";
 import { exchange } from "../run/http.ts";
 import { type ModelStart, Progress } from "../run/progress.ts";
@@ -142,12 +142,10 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const items: Item[] = heldOutItems(dataset, split);
   const scorer = configuredScorer("run", config);
   const settings = await serverSettings(config, io);
-  const scoreOptions: ScoreOptions = settings.toolCallParser === null
-    ? { ordering: config.scorer.ordering }
-    : { ordering: config.scorer.ordering, toolCallParser: settings.toolCallParser };
+  const scoring = scoreOptions(config.scorer.ordering, settings.toolCallParser);
 
   // 1. The self-test, before any request.
-  const tested = selftest(scorer, items, scoreOptions);
+  const tested = selftest(scorer, items, scoring);
   const testedLines = selftestLines(tested);
   if (testedLines.outcome !== "passed") {
     await io.stderr.write(
@@ -286,7 +284,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
             ...(apiKey === undefined ? {} : { apiKey }),
             signal,
           }),
-        score: (item, reply) => scorer.score(item, reply, scoreOptions),
+        score: (item, reply) => scorer.score(item, reply, scoring),
         write: (record) => writer.append(record),
         sleep: (ms, signal) =>
           new Promise<void>((resolve) => {

@@ -10,7 +10,7 @@ import type { Item } from "../dataset/item.ts";
 import { readReply } from "../run/reply.ts";
 import { type HeaderRecord, latestResults } from "../run/results.ts";
 import { selftest } from "../score/selftest.ts";
-import type { Reply, ScoreOptions, Scorer } from "../score/scorer.ts";
+import { type Reply, scoreOptions, type Scorer } from "../score/scorer.ts";
 import type { TrustReport } from "./report.ts";
 import type { Observation, ProbeCheck, ReportInput } from "./report_input.ts";
 import type { ScannedResult, ScannedResults } from "./scan_results.ts";
@@ -110,9 +110,7 @@ export function reportInputFromResults(
   const { header } = file;
   const scorer = options.scorer;
   const rescore = needsRescoring(header, scorer, options.keepVerdicts ?? false);
-  const scoreOptions: ScoreOptions = header.scorer.toolCallParser === null
-    ? { ordering: header.scorer.ordering }
-    : { ordering: header.scorer.ordering, toolCallParser: header.scorer.toolCallParser };
+  const scoring = scoreOptions(header.scorer.ordering, header.scorer.toolCallParser);
 
   let judge: ((r: ScannedResult) => Observation["verdict"] | "scorer-error" | null) | null = null;
   let scorerTrust: TrustReport["scorer"];
@@ -129,7 +127,7 @@ export function reportInputFromResults(
     }
     const byIndex = new Map<number, Item>();
     for (const item of items) byIndex.set(item.index, item);
-    const tested = selftest(scorer!, items, scoreOptions);
+    const tested = selftest(scorer!, items, scoring);
     const maxTokens = header.sampling.maxTokens;
     judge = (r) => {
       const reply = replyOf(r, maxTokens);
@@ -141,7 +139,7 @@ export function reportInputFromResults(
         );
       }
       try {
-        const v = scorer!.score(item, reply, scoreOptions);
+        const v = scorer!.score(item, reply, scoring);
         return { correct: v.correct === true, reason: String(v.reason) };
       } catch {
         return "scorer-error";

@@ -44,6 +44,30 @@ export interface ScoreOptions {
 }
 
 /**
+ * The options a scorer is called with, from the recorded ordering and tool-call parser (`null`
+ * when the server's parser is not known, and then left out).
+ *
+ * @param ordering Whether a reply's calls must come in the answer's order.
+ * @param toolCallParser The server's tool-call parser, or `null`.
+ * @returns The options.
+ *
+ * @example
+ * ```ts
+ * import { scoreOptions } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(scoreOptions("any", null), { ordering: "any" });
+ * assert.deepEqual(scoreOptions("strict", "hermes"), {
+ *   ordering: "strict",
+ *   toolCallParser: "hermes",
+ * });
+ * ```
+ */
+export function scoreOptions(ordering: Ordering, toolCallParser: string | null): ScoreOptions {
+  return toolCallParser === null ? { ordering } : { ordering, toolCallParser };
+}
+
+/**
  * A scorer decides whether a reply to an item is correct, and gives one declared reason.
  *
  * `score` throwing means the scorer could not judge the item at all: never a wrong answer.
