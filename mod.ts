@@ -210,12 +210,13 @@ export {
   type ReasonChange,
   type Report,
   REPORT_SCHEMA,
+  type ReportRun,
   type TokenTotals,
   type Transition,
   type TrustReport,
   type VerdictSource,
 } from "./src/report/report.ts";
-export type { Observation, ProbeCheck, ReportInput } from "./src/report/report_input.ts";
+export type { Observation, ProbeCheck, ReportInput, RunFacts } from "./src/report/report_input.ts";
 export { buildReport, VERDICT_ALPHA } from "./src/report/build_report.ts";
 export {
   type FromResultsOptions,

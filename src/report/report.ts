@@ -7,6 +7,7 @@
  */
 
 import type { Interval } from "./interval.ts";
+import type { RunFacts } from "./report_input.ts";
 
 /** The report's schema name and version, its `schema` member. Bumped on any change. */
 export const REPORT_SCHEMA = "assess.report.v1";
@@ -243,25 +244,18 @@ export interface TrustReport {
   };
 }
 
+/** The run a report is of: its facts, and whether it is complete. */
+export interface ReportRun extends RunFacts {
+  /** Whether every (model, item) pair has a verdict; an incomplete run reports what it has. */
+  readonly complete: boolean;
+}
+
 /** The report of a results file. */
 export interface Report {
   /** {@linkcode REPORT_SCHEMA}. */
   readonly schema: typeof REPORT_SCHEMA;
   /** The run reported on. */
-  readonly run: {
-    /** The assess version that started it, or `null`. */
-    readonly assessVersion: string | null;
-    /** When it started, ISO 8601 UTC. */
-    readonly startedAt: string;
-    /** How many sessions wrote to it (1, then one more per resumption). */
-    readonly sessions: number;
-    /** The split's seed. */
-    readonly splitSeed: string;
-    /** The items of the split. */
-    readonly items: number;
-    /** Whether every (model, item) pair has a verdict; an incomplete run reports what it has. */
-    readonly complete: boolean;
-  };
+  readonly run: ReportRun;
   /** The baseline, then each adapter in the configuration's order. */
   readonly models: readonly ModelReport[];
   /** Each adapter against the baseline, in the configuration's order. */

@@ -40,21 +40,24 @@ export interface ProbeCheck {
   readonly detail: string | null;
 }
 
+/** A run's facts, as its results file's header and sessions give them. */
+export interface RunFacts {
+  /** The assess version that started it, or `null`. */
+  readonly assessVersion: string | null;
+  /** When it started, ISO 8601 UTC. */
+  readonly startedAt: string;
+  /** How many sessions wrote to it (1, then one more per resumption). */
+  readonly sessions: number;
+  /** The split's seed. */
+  readonly splitSeed: string;
+  /** The items of the split. */
+  readonly items: number;
+}
+
 /** Everything a report is built from. */
 export interface ReportInput {
   /** The run's facts. */
-  readonly run: {
-    /** The assess version that started it, or `null`. */
-    readonly assessVersion: string | null;
-    /** When it started, ISO 8601 UTC. */
-    readonly startedAt: string;
-    /** How many sessions wrote to it. */
-    readonly sessions: number;
-    /** The split's seed. */
-    readonly splitSeed: string;
-    /** The items of the split. */
-    readonly items: number;
-  };
+  readonly run: RunFacts;
   /** The baseline's name. */
   readonly baseline: string;
   /** The adapters' names, in order. */
