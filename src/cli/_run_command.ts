@@ -64,24 +64,31 @@ function isNotFound(error: unknown): boolean {
 /** How a header line written by `assess run` begins. */
 const HEADER_START = '{"kind":"header"';
 
-async function readExisting(path: string, io: Io): Promise<ResultsFile | null> {
+/** The results file as read: its size (`null` when it is not there) and what it holds. */
+interface ReadExisting {
+  readonly size: number | null;
+  readonly results: ResultsFile | null;
+}
+
+async function readExisting(path: string, io: Io): Promise<ReadExisting> {
   let bytes: Uint8Array;
   try {
     bytes = await io.readFile(path);
   } catch (error) {
-    if (isNotFound(error)) return null;
+    if (isNotFound(error)) return { size: null, results: null };
     throw new RunSetupError(`the results file ${path} cannot be read: ${readFailure(error, path)}`);
   }
+  const size = bytes.length;
   // An empty file, or one whose header line was torn by a crash, holds nothing yet.
-  if (bytes.length === 0) return null;
+  if (size === 0) return { size, results: null };
   if (
     bytes.indexOf(0x0a) < 0 &&
     new TextDecoder().decode(bytes.subarray(0, HEADER_START.length)) === HEADER_START
   ) {
-    return null;
+    return { size, results: null };
   }
   try {
-    return readResults(bytes);
+    return { size, results: readResults(bytes) };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new RunSetupError(
@@ -137,7 +144,8 @@ function resumeState(records: readonly BodyRecord[], models: readonly string[], 
  */
 export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const config = await readConfig(flags.config, io);
-  let existing = await readExisting(flags.out, io);
+  const read = await readExisting(flags.out, io);
+  let existing = read.results;
   const { dataset, split } = await loadSplit(config, io);
   const items: Item[] = heldOutItems(dataset, split);
   const scorer = configuredScorer("run", config);
@@ -196,8 +204,17 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   }
   let file;
   try {
-    file = await io.openAppend(flags.out, existing === null ? 0 : existing.validBytes);
+    file = await io.openAppend(flags.out, {
+      readSize: read.size,
+      truncateTo: existing === null ? 0 : existing.validBytes,
+    });
   } catch (error) {
+    if (error instanceof Deno.errors.Busy || error instanceof Deno.errors.AlreadyExists) {
+      throw new RunSetupError(
+        `another assess run is writing ${flags.out} (or wrote to it since this one read it)`,
+        ["  let it end, then run the same command again to resume, or give -out another file"],
+      );
+    }
     const why = error instanceof Error ? error.message : String(error);
     throw new RunSetupError(`the results file ${flags.out} cannot be written: ${why}`);
   }

@@ -109,10 +109,20 @@ export function denoIo(): Io {
     env: (name) => Deno.env.get(name),
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
-    async openAppend(path, truncateTo) {
-      const file = await Deno.open(path, { write: true, create: true });
+    async openAppend(path, { readSize, truncateTo }) {
+      const file = await Deno.open(
+        path,
+        readSize === null ? { write: true, createNew: true } : { read: true, write: true },
+      );
       try {
-        if (truncateTo !== null) await file.truncate(truncateTo);
+        if (!(await file.tryLock(true))) {
+          throw new Deno.errors.Busy(`another process is writing ${path}`);
+        }
+        // Read, then locked: what was read must still be all there is.
+        if ((await file.stat()).size !== (readSize ?? 0)) {
+          throw new Deno.errors.Busy(`${path} changed since it was read`);
+        }
+        await file.truncate(truncateTo);
         await file.seek(0, Deno.SeekMode.End);
       } catch (error) {
         file.close();

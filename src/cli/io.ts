@@ -21,6 +21,14 @@ export interface AppendFile {
   close(): Promise<void>;
 }
 
+/** How {@linkcode Io.openAppend} opens the results file. */
+export interface AppendOptions {
+  /** The file's size when it was read, or `null` when it was not there. */
+  readonly readSize: number | null;
+  /** The bytes to keep before appending: at most `readSize`. */
+  readonly truncateTo: number;
+}
+
 /** The signals that ask a verb to stop. */
 export type StopSignal = "SIGINT" | "SIGTERM";
 
@@ -62,10 +70,14 @@ export interface Io {
   /** The clock, in milliseconds since the epoch. */
   now(): number;
   /**
-   * Opens a file for appending, creating it when missing; when `truncateTo` is a number, the
-   * file is first cut to that many bytes (dropping a torn last line). Only `assess run` needs it.
+   * Opens the results file for appending, and holds it (an exclusive lock, released when it is
+   * closed or the process ends) so that no other run appends to it. It is created when `readSize`
+   * is `null` (it was not there when read). Rejects with `Deno.errors.AlreadyExists` when it was
+   * created since, and `Deno.errors.Busy` when another process holds it or its size is no longer
+   * `readSize`. Then it is cut to `truncateTo` bytes (dropping a torn last line). Only
+   * `assess run` needs it.
    */
-  openAppend?(path: string, truncateTo: number | null): Promise<AppendFile>;
+  openAppend?(path: string, options: AppendOptions): Promise<AppendFile>;
   /**
    * Calls `listener` on SIGINT or SIGTERM until the returned function is called. Absent: the
    * verb is never asked to stop.

@@ -151,3 +151,32 @@ Deno.test({
       assert.equal(grown.digestOf(piped), sha256Hex(whole));
     }),
 });
+
+Deno.test({
+  name:
+    "openAppend holds the results file: created only when it was not there, unchanged since read",
+  permissions: { read: true, write: true },
+  fn: () =>
+    inTempDir(async (dir) => {
+      const io = denoIo();
+      const path = `${dir}/results.jsonl`;
+      const enc = new TextEncoder();
+      const first = await io.openAppend!(path, { readSize: null, truncateTo: 0 });
+      await first.write(enc.encode("line 1\n"));
+      // Another run that also found no file: the file is there now.
+      await assert.rejects(
+        io.openAppend!(path, { readSize: null, truncateTo: 0 }),
+        Deno.errors.AlreadyExists,
+      );
+      // Another run that read it: the first one holds it.
+      await assert.rejects(io.openAppend!(path, { readSize: 7, truncateTo: 7 }), Deno.errors.Busy);
+      await first.close();
+      // Released: a run that read 7 bytes may append; one that read another size may not.
+      await assert.rejects(io.openAppend!(path, { readSize: 3, truncateTo: 3 }), Deno.errors.Busy);
+      assert.equal(await Deno.readTextFile(path), "line 1\n", "a refused open changes nothing");
+      const second = await io.openAppend!(path, { readSize: 7, truncateTo: 5 });
+      await second.write(enc.encode("!\n"));
+      await second.close();
+      assert.equal(await Deno.readTextFile(path), "line !\n");
+    }),
+});

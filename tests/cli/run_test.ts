@@ -78,6 +78,32 @@ Deno.test("a run asks every item of every model once, records it, and prints onl
   }
 });
 
+Deno.test("a results file another run holds is refused with 64, and left as it is", async () => {
+  const stub = startStub({ chat: correct });
+  try {
+    const s = await setupRun(3, { url: stub.url });
+    const first = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(first.code, 0, first.stderr);
+    const before = await Deno.readFile(s.out);
+    // Another process holds the file, as a run still appending to it does.
+    const holder = await Deno.open(s.out, { read: true, write: true });
+    try {
+      assert(await holder.tryLock(true));
+      const second = await runIn(["-config", s.config, "-out", s.out]);
+      assert.equal(second.code, 64, second.stderr);
+      assert.match(second.stderr, /another assess run is writing .*results/);
+      assert.deepEqual(await Deno.readFile(s.out), before);
+    } finally {
+      holder.close();
+    }
+    // Released, the same command resumes (nothing is left to ask).
+    const third = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(third.code, 0, third.stderr);
+  } finally {
+    await stub.close();
+  }
+});
+
 Deno.test("the self-test runs before any request: a failing scorer stops the run with 65", async () => {
   register({
     name: "test-always-wrong",
