@@ -160,6 +160,8 @@ export {
   type HttpOptions,
   type HttpOutcome,
   isTransientStatus,
+  MAX_RETRY_AFTER_MS,
+  retryAfterMs,
 } from "./src/run/http.ts";
 export { type RecordSink, RecordWriter } from "./src/run/record_writer.ts";
 export { firstDifference } from "./src/run/probe.ts";

@@ -29,7 +29,38 @@ export type HttpOutcome =
     readonly response: RawResponse | null;
     /** Whether the outside signal aborted it (not the server's fault: not recorded). */
     readonly aborted: boolean;
+    /** The `Retry-After` header of a transient HTTP status, as sent, when there was one. */
+    readonly retryAfter?: string;
   };
+
+/** The longest wait a server's `Retry-After` is granted, in milliseconds. */
+export const MAX_RETRY_AFTER_MS = 120_000;
+
+/**
+ * How long a `Retry-After` header asks to wait: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
+ *
+ * @param value The header as sent.
+ * @param now The clock, in milliseconds since the epoch (for a date).
+ * @returns The wait in milliseconds (0 for a date past), or `null` when the value is neither.
+ *
+ * @example
+ * ```ts
+ * import { retryAfterMs } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(retryAfterMs("7", 0), 7000);
+ * assert.equal(retryAfterMs("Thu, 01 Jan 1970 00:00:10 GMT", 4000), 6000);
+ * assert.equal(retryAfterMs("soon", 0), null);
+ * ```
+ */
+export function retryAfterMs(value: string, now: number): number | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its weekday and ends in GMT; anything else Date.parse would guess at.
+  if (!/^[A-Z][a-z]{2}, .* GMT$/.test(text)) return null;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
 
 /**
  * Tells whether an HTTP status is worth retrying: 408, 429 and every 5xx.
@@ -185,7 +216,10 @@ export async function exchange(
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.apiKey !== undefined) headers["Authorization"] = `Bearer ${options.apiKey}`;
   let status: number | null = null;
-  const fail = (error: RequestError, body: string | null = null): HttpOutcome => ({
+  const fail = (
+    error: RequestError,
+    body: string | null = null,
+  ): Extract<HttpOutcome, { ok: false }> => ({
     ok: false,
     error,
     response: status === null ? null : { status, body },
@@ -220,7 +254,12 @@ export async function exchange(
     }
     if (status !== 200) {
       const transient = isTransientStatus(status);
-      return fail({ kind: "http", message: describeStatus(status, body), status, transient }, body);
+      const failed = fail(
+        { kind: "http", message: describeStatus(status, body), status, transient },
+        body,
+      );
+      const retryAfter = response.headers.get("retry-after");
+      return transient && retryAfter !== null ? { ...failed, retryAfter } : failed;
     }
     return { ok: true, status, body };
   } catch (error) {

@@ -11,7 +11,7 @@
 import type { BatchInvariance } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
 import type { Verdict } from "../score/scorer.ts";
-import type { HttpOutcome } from "./http.ts";
+import { type HttpOutcome, MAX_RETRY_AFTER_MS, retryAfterMs } from "./http.ts";
 import { firstDifference } from "./probe.ts";
 import { readReply } from "./reply.ts";
 import {
@@ -241,6 +241,13 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
   deps.stop.addEventListener("abort", onStop);
   if (deps.stop.aborted) onStop();
 
+  // The backoff, or the server's Retry-After when it asks for longer (up to its own cap).
+  const retryWait = (attempts: number, retryAfter: string | undefined): number => {
+    const backoff = backoffDelay(attempts, plan.retry, deps.random());
+    const asked = retryAfter === undefined ? null : retryAfterMs(retryAfter, deps.now());
+    return asked === null || asked <= backoff ? backoff : Math.min(asked, MAX_RETRY_AFTER_MS);
+  };
+
   const ask = async (item: Item, model: string): Promise<Asked> => {
     const body = deps.body(item, model);
     const requestDigest = deps.digest(body);
@@ -272,7 +279,7 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
       }
       retries++;
       deps.events?.retry?.(model);
-      await deps.sleep(backoffDelay(attempts, plan.retry, deps.random()), inner.signal);
+      await deps.sleep(retryWait(attempts, out.retryAfter), inner.signal);
       if (inner.signal.aborted || stopSending()) {
         return { aborted: true, exchange: fail(base, out.response, out.error) };
       }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describeStatus, exchange, isTransientStatus } from "../../src/run/http.ts";
+import { describeStatus, exchange, isTransientStatus, retryAfterMs } from "../../src/run/http.ts";
 
 function serve(handler: (req: Request) => Response | Promise<Response>) {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
@@ -148,4 +148,34 @@ Deno.test("describeStatus reads both vLLM error envelopes and plain text", () =>
   assert.equal(describeStatus(404, '{"detail":"Not Found"}'), "HTTP 404: Not Found");
   assert.equal(describeStatus(502, "Bad\n gateway"), "HTTP 502: Bad gateway");
   assert.equal(describeStatus(500, ""), "HTTP 500");
+});
+
+Deno.test("a transient status keeps its Retry-After; other statuses and replies do not", async () => {
+  const { url, server } = serve((req) => {
+    const code = Number(new URL(req.url).searchParams.get("status"));
+    return new Response("{}", { status: code, headers: { "Retry-After": "7" } });
+  });
+  try {
+    const retryAfter = async (code: number) => {
+      const out = await exchange(fetch, `${url}/models?status=${code}`, {}, LIMITS);
+      return out.ok ? "ok" : out.retryAfter;
+    };
+    assert.equal(await retryAfter(429), "7");
+    assert.equal(await retryAfter(503), "7");
+    assert.equal(await retryAfter(400), undefined);
+    assert.equal(await retryAfter(200), "ok");
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("retryAfterMs reads delta-seconds and HTTP dates, and nothing else", () => {
+  const now = Date.parse("2026-11-30T12:00:00Z");
+  assert.equal(retryAfterMs("0", now), 0);
+  assert.equal(retryAfterMs(" 120 ", now), 120_000);
+  assert.equal(retryAfterMs("Mon, 30 Nov 2026 12:00:30 GMT", now), 30_000);
+  assert.equal(retryAfterMs("Mon, 30 Nov 2026 11:00:00 GMT", now), 0, "a date past");
+  for (const bad of ["", "-5", "1.5", "soon", "2026-11-30T12:00:30Z", "Mon, 99 Nov 2026 GMT"]) {
+    assert.equal(retryAfterMs(bad, now), null, bad);
+  }
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Item } from "../../src/dataset/item.ts";
-import type { HttpOutcome } from "../../src/run/http.ts";
+import { type HttpOutcome, MAX_RETRY_AFTER_MS } from "../../src/run/http.ts";
 import { type BodyRecord, latestResults, type ResultRecord } from "../../src/run/results.ts";
 import {
   backoffDelay,
@@ -117,7 +117,7 @@ function world(
 }
 
 const ok = (body: string): HttpOutcome => ({ ok: true, status: 200, body: okBody(callOf(body)) });
-const status = (code: number, transient: boolean): HttpOutcome => ({
+const status = (code: number, transient: boolean): Extract<HttpOutcome, { ok: false }> => ({
   ok: false,
   aborted: false,
   response: { status: code, body: "{}" },
@@ -193,6 +193,21 @@ Deno.test("transient failures are retried with backoff, then recorded as errors,
   assert.equal(outcome.end.outcome, "errors");
   assert.equal(outcome.end.errors, 1);
   assert.equal(outcome.end.answered, 19);
+});
+
+Deno.test("a Retry-After longer than the backoff is waited for, up to its cap", async () => {
+  const asked = (after: string) => (body: string, _inFlight: number, n: number): HttpOutcome =>
+    n === 1 ? { ...status(429, true), retryAfter: after } : ok(body);
+  const waits = async (after: string) => {
+    const w = world(asked(after));
+    await runSession(plan({ models: ["base"], concurrency: 1 }), w.deps);
+    return w.sleeps;
+  };
+  // The backoff of a first retry is 375 ms (random 0.5): a longer wait asked for is granted.
+  assert.deepEqual(await waits("7"), [7000]);
+  assert.deepEqual(await waits("0"), [375]);
+  assert.deepEqual(await waits("3600"), [MAX_RETRY_AFTER_MS]);
+  assert.deepEqual(await waits("whenever"), [375]);
 });
 
 Deno.test("a 4xx is recorded for its item at once (no retry) and the run goes on", async () => {
