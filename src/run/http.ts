@@ -37,11 +37,13 @@ export type HttpOutcome =
 export const MAX_RETRY_AFTER_MS = 120_000;
 
 /**
- * How long a `Retry-After` header asks to wait: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
+ * How long a `Retry-After` header asks to wait: delta-seconds, or an HTTP date in any of the three
+ * forms RFC 9110 §5.6.7 has recipients accept (IMF-fixdate, RFC 850, asctime; all in GMT).
  *
  * @param value The header as sent.
  * @param now The clock, in milliseconds since the epoch (for a date).
- * @returns The wait in milliseconds (0 for a date past), or `null` when the value is neither.
+ * @returns The wait in milliseconds (0 for a date past; at most `Number.MAX_SAFE_INTEGER`), or
+ *   `null` when the value is none of these.
  *
  * @example
  * ```ts
@@ -55,12 +57,18 @@ export const MAX_RETRY_AFTER_MS = 120_000;
  */
 export function retryAfterMs(value: string, now: number): number | null {
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  // An HTTP date names its weekday and ends in GMT; anything else Date.parse would guess at.
-  if (!/^[A-Z][a-z]{2}, .* GMT$/.test(text)) return null;
-  const at = Date.parse(text);
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER);
+  let at = NaN;
+  if (IMF_FIXDATE.test(text) || RFC_850_DATE.test(text)) at = Date.parse(text);
+  else if (ASCTIME_DATE.test(text)) at = Date.parse(`${text} GMT`);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
+
+// The three forms of an HTTP date (RFC 9110 §5.6.7), checked before Date.parse, which would
+// guess at anything.
+const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+const RFC_850_DATE = /^[A-Z][a-z]+day, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/;
+const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /**
  * Tells whether an HTTP status is worth retrying: 408, 429 and every 5xx.

@@ -153,7 +153,7 @@ export interface SessionDeps {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** A number in [0, 1): the backoff's jitter. */
   random(): number;
-  /** The clock in milliseconds. */
+  /** The clock, in milliseconds since the epoch (an HTTP date in `Retry-After` is read by it). */
   now(): number;
   /** Aborted to stop the session (SIGINT, SIGTERM). */
   readonly stop: AbortSignal;
@@ -279,7 +279,11 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
       }
       retries++;
       deps.events?.retry?.(model);
-      await deps.sleep(retryWait(attempts, out.retryAfter), inner.signal);
+      // A stop ends the wait at once: nothing is sent after it anyway.
+      await deps.sleep(
+        retryWait(attempts, out.retryAfter),
+        AbortSignal.any([inner.signal, deps.stop]),
+      );
       if (inner.signal.aborted || stopSending()) {
         return { aborted: true, exchange: fail(base, out.response, out.error) };
       }

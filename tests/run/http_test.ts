@@ -175,7 +175,24 @@ Deno.test("retryAfterMs reads delta-seconds and HTTP dates, and nothing else", (
   assert.equal(retryAfterMs(" 120 ", now), 120_000);
   assert.equal(retryAfterMs("Mon, 30 Nov 2026 12:00:30 GMT", now), 30_000);
   assert.equal(retryAfterMs("Mon, 30 Nov 2026 11:00:00 GMT", now), 0, "a date past");
-  for (const bad of ["", "-5", "1.5", "soon", "2026-11-30T12:00:30Z", "Mon, 99 Nov 2026 GMT"]) {
+  assert.equal(retryAfterMs("Monday, 30-Nov-26 12:01:00 GMT", now), 60_000, "RFC 850");
+  assert.equal(retryAfterMs("Mon Nov 30 12:00:05 2026", now), 5_000, "asctime, read as GMT");
+  assert.equal(retryAfterMs("Mon Nov  1 12:00:00 2027", now) !== null, true, "asctime, one digit");
+  assert.equal(retryAfterMs("007", now), 7_000);
+  assert.equal(retryAfterMs("9".repeat(400), now), Number.MAX_SAFE_INTEGER);
+  for (
+    const bad of [
+      "",
+      "-5",
+      "1.5",
+      "soon",
+      "2026-11-30T12:00:30Z",
+      "Mon, 99 Nov 2026 GMT",
+      "Mon, 30 Nov 2026 12:00:30 UTC",
+      "Mon, 30 Nov 2026 12:00:30",
+      "\u0661\u0662",
+    ]
+  ) {
     assert.equal(retryAfterMs(bad, now), null, bad);
   }
 });

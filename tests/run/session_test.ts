@@ -210,6 +210,22 @@ Deno.test("a Retry-After longer than the backoff is waited for, up to its cap", 
   assert.deepEqual(await waits("whenever"), [375]);
 });
 
+Deno.test("a stop ends a wait for Retry-After at once, not after the grace", async () => {
+  const w = world(() => ({ ...status(429, true), retryAfter: "3600" }));
+  // A sleep that only a signal ends.
+  w.deps.sleep = (_ms, signal) =>
+    new Promise((resolve) => signal.addEventListener("abort", () => resolve()));
+  const running = runSession(plan({ models: ["base"], concurrency: 1, graceMs: 60_000 }), w.deps);
+  await new Promise((r) => setTimeout(r, 20));
+  w.stop.abort();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((r) => timer = setTimeout(() => r("late"), 5_000));
+  const outcome = await Promise.race([running, late]);
+  clearTimeout(timer);
+  assert.notEqual(outcome, "late", "the wait outlived the stop");
+  if (outcome !== "late") assert.equal(outcome.end.outcome, "interrupted");
+});
+
 Deno.test("a 4xx is recorded for its item at once (no retry) and the run goes on", async () => {
   const w = world((body) => callOf(body).arguments === '{"x": 3}' ? status(400, false) : ok(body));
   const outcome = await runSession(plan({ models: ["base"] }), w.deps);
