@@ -27,13 +27,14 @@ export {
   parseFlags,
 } from "./src/cli/flags.ts";
 export { type Reported, reportError } from "./src/cli/funnel.ts";
-export type {
-  AppendFile,
-  AppendOptions,
-  Io,
-  Output,
-  ReadOptions,
-  StopSignal,
+export {
+  type AppendFile,
+  type AppendOptions,
+  type Io,
+  type Output,
+  type ReadOptions,
+  ResultsFileHeldError,
+  type StopSignal,
 } from "./src/cli/io.ts";
 export { runCli, VERBS } from "./src/cli/main.ts";
 export { ExitCode } from "./src/cli/exit_codes.ts";

@@ -35,12 +35,13 @@ import {
 } from "../run/server_settings.ts";
 import { DEFAULT_RETRY, pairStates, runSession } from "../run/session.ts";
 import { ExitCode } from "./exit_codes.ts";
-import type { Io } from "./io.ts";
+import { type Io, ResultsFileHeldError } from "./io.ts";
 import { loadSplit } from "./load_split.ts";
 import { configuredScorer, readConfig } from "./read_config.ts";
 import type { RunFlags } from "./verb_run.ts";
 import { ASSESS_VERSION } from "./verb_version.ts";
 import { readFailure } from "./file_failure.ts";
+import { oneLine } from "../text/one_line.ts";
 
 /** How long a stop waits for the requests in flight, in milliseconds. */
 export const STOP_GRACE_MS = 5_000;
@@ -81,11 +82,10 @@ async function readExisting(path: string, io: Io): Promise<ReadExisting> {
   const size = bytes.length;
   // An empty file, or one whose header line was torn by a crash, holds nothing yet.
   if (size === 0) return { size, results: null };
-  if (
-    bytes.indexOf(0x0a) < 0 &&
-    new TextDecoder().decode(bytes.subarray(0, HEADER_START.length)) === HEADER_START
-  ) {
-    return { size, results: null };
+  if (bytes.indexOf(0x0a) < 0) {
+    const start = new TextDecoder().decode(bytes.subarray(0, HEADER_START.length));
+    // Torn anywhere in the header, even inside its first characters.
+    if (HEADER_START.startsWith(start)) return { size, results: null };
   }
   try {
     return { size, results: readResults(bytes) };
@@ -158,7 +158,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   if (testedLines.outcome !== "passed") {
     await io.stderr.write(
       "assess run: the scorer failed its self-test on the split; no request was sent\n" +
-        testedLines.lines.map((l) => `${l}\n`).join(""),
+        testedLines.lines.map((l) => `${oneLine(l)}\n`).join(""),
     );
     return testedLines.outcome === "failed" ? ExitCode.data : ExitCode.software;
   }
@@ -209,7 +209,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       truncateTo: existing === null ? 0 : existing.validBytes,
     });
   } catch (error) {
-    if (error instanceof Deno.errors.Busy || error instanceof Deno.errors.AlreadyExists) {
+    if (error instanceof ResultsFileHeldError) {
       throw new RunSetupError(
         `another assess run is writing ${flags.out} (or wrote to it since this one read it)`,
         ["  let it end, then run the same command again to resume, or give -out another file"],
@@ -254,30 +254,32 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
     drawing = drawing.then(() => draw(false)).catch(() => {});
   }, terminal ? 250 : 1000);
 
-  if (config.serving.probe > 0 && config.serving.concurrency === 1) {
-    await io.stderr.write(
-      "assess run: note: serving.concurrency is 1, so the probe's loaded sends go out alone too and it cannot find a difference\n",
-    );
-  }
   const stop = new AbortController();
   let signalled: string | null = null;
-  const unlisten = io.onStopSignal?.((signal) => {
-    if (signalled !== null) return;
-    signalled = signal;
-    stop.abort();
-    drawing = drawing.then(() =>
-      io.stderr.write(
-        `assess run: ${signal}: sending nothing more; waiting up to ${
-          STOP_GRACE_MS / 1000
-        } s for the requests in flight\n`,
-      )
-    ).catch(() => {});
-  });
+  let unlisten: (() => void) | undefined;
   const reqSettings = requestSettings(config);
   const encoder = new TextEncoder();
   const warnings: string[] = [];
   let outcome;
+  // From here on the file is held: whatever happens, the finally flushes and closes it.
   try {
+    if (config.serving.probe > 0 && config.serving.concurrency === 1) {
+      await io.stderr.write(
+        "assess run: note: serving.concurrency is 1, so the probe's loaded sends go out alone too and it cannot find a difference\n",
+      );
+    }
+    unlisten = io.onStopSignal?.((signal) => {
+      if (signalled !== null) return;
+      signalled = signal;
+      stop.abort();
+      drawing = drawing.then(() =>
+        io.stderr.write(
+          `assess run: ${signal}: sending nothing more; waiting up to ${
+            STOP_GRACE_MS / 1000
+          } s for the requests in flight\n`,
+        )
+      ).catch(() => {});
+    });
     outcome = await runSession(
       {
         items,
@@ -325,7 +327,9 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
               `the model ${check.model} answered item ${check.itemId} differently alone and under load: ${check.detail}`;
             warnings.push(line);
             if (config.serving.batchInvariant === "asserted") {
-              drawing = drawing.then(() => io.stderr.write(`WARNING: ${line}\n`)).catch(() => {});
+              drawing = drawing.then(() => io.stderr.write(`WARNING: ${oneLine(line)}\n`)).catch(
+                () => {},
+              );
             }
           },
         },

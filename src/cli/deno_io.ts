@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Io, Output } from "./io.ts";
+import { type Io, type Output, ResultsFileHeldError } from "./io.ts";
 
 function output(stream: typeof Deno.stdout | typeof Deno.stderr): Output {
   const encoder = new TextEncoder();
@@ -63,8 +63,25 @@ async function readWhole(
     await reading?.catch(() => {});
   }
   // The bytes keep their buffer when it is their size and the spare byte (the file did not
-  // change); a buffer that grew, or a file that shrank, leaves them a copy of their own size.
+  // change); a buffer that grew, a file that shrank, or one under the first buffer's 64 KiB
+  // leaves them a copy of their own size (and parts handed on were views on the other buffer).
   return filled + 1 >= buffer.length ? buffer.subarray(0, filled) : buffer.slice(0, filled);
+}
+
+/**
+ * Takes an exclusive advisory lock on a file, which the system releases when the file is closed or
+ * the process ends. Where the file system cannot lock, or on Windows (where a lock is mandatory
+ * and would keep `assess report` from reading a run in progress), nothing is locked.
+ *
+ * @returns False only when another holder has it.
+ */
+async function holds(file: Deno.FsFile): Promise<boolean> {
+  if (Deno.build.os === "windows") return true;
+  try {
+    return await file.tryLock(true);
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -110,17 +127,13 @@ export function denoIo(): Io {
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
     async openAppend(path, { readSize, truncateTo }) {
-      const file = await Deno.open(
-        path,
-        readSize === null ? { write: true, createNew: true } : { read: true, write: true },
-      );
+      const file = await Deno.open(path, { read: true, write: true, create: readSize === null });
       try {
-        if (!(await file.tryLock(true))) {
-          throw new Deno.errors.Busy(`another process is writing ${path}`);
-        }
-        // Read, then locked: what was read must still be all there is.
+        if (!(await holds(file))) throw new ResultsFileHeldError(path, "another process holds it");
+        // Read, then held: what was read must still be all there is (a file that was not there
+        // must still be empty).
         if ((await file.stat()).size !== (readSize ?? 0)) {
-          throw new Deno.errors.Busy(`${path} changed since it was read`);
+          throw new ResultsFileHeldError(path, "it changed since it was read");
         }
         await file.truncate(truncateTo);
         await file.seek(0, Deno.SeekMode.End);

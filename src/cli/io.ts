@@ -21,6 +21,30 @@ export interface AppendFile {
   close(): Promise<void>;
 }
 
+/**
+ * Why {@linkcode Io.openAppend} would not open the results file: another run holds it, or it
+ * changed between its being read and its being opened.
+ *
+ * @example
+ * ```ts
+ * import { ResultsFileHeldError } from "@assess/assess/cli";
+ * import assert from "node:assert/strict";
+ *
+ * const error = new ResultsFileHeldError("results.jsonl", "another process holds it");
+ * assert.equal(error.message, "results.jsonl: another process holds it");
+ * ```
+ */
+export class ResultsFileHeldError extends Error {
+  /**
+   * @param path The results file.
+   * @param why Which of the two.
+   */
+  constructor(path: string, why: string) {
+    super(`${path}: ${why}`);
+    this.name = "ResultsFileHeldError";
+  }
+}
+
 /** How {@linkcode Io.openAppend} opens the results file. */
 export interface AppendOptions {
   /** The file's size when it was read, or `null` when it was not there. */
@@ -72,10 +96,9 @@ export interface Io {
   /**
    * Opens the results file for appending, and holds it (an exclusive lock, released when it is
    * closed or the process ends) so that no other run appends to it. It is created when `readSize`
-   * is `null` (it was not there when read). Rejects with `Deno.errors.AlreadyExists` when it was
-   * created since, and `Deno.errors.Busy` when another process holds it or its size is no longer
-   * `readSize`. Then it is cut to `truncateTo` bytes (dropping a torn last line). Only
-   * `assess run` needs it.
+   * is `null` (it was not there when read). Rejects with {@linkcode ResultsFileHeldError} when
+   * another process holds it or its size is no longer `readSize` (0 for one that was not there).
+   * Then it is cut to `truncateTo` bytes (dropping a torn last line). Only `assess run` needs it.
    */
   openAppend?(path: string, options: AppendOptions): Promise<AppendFile>;
   /**

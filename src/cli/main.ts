@@ -86,7 +86,9 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
       const verb = VERBS.find((v) => v.name === rest[0]);
       if (!verb || rest.length > 1) {
         await io.stderr.write(
-          `assess help: no verb ${JSON.stringify(rest.join(" "))} (see assess help)\n`,
+          `${
+            oneLine(`assess help: no verb ${JSON.stringify(rest.join(" "))}`)
+          } (see assess help)\n`,
         );
         return ExitCode.usage;
       }
@@ -105,7 +107,7 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     const what = name.startsWith("-")
       ? `flag ${JSON.stringify(name)} before a verb`
       : `unknown verb ${JSON.stringify(name)}`;
-    await io.stderr.write(`assess: ${what} (see assess help)\n`);
+    await io.stderr.write(`assess: ${oneLine(what)} (see assess help)\n`);
     return ExitCode.usage;
   }
   try {

@@ -8,6 +8,7 @@ import { selftest, selftestLines } from "../score/selftest.ts";
 import { ExitCode } from "./exit_codes.ts";
 import { CONFIG_FLAG, configuredScorer, readConfig } from "./read_config.ts";
 import type { Verb } from "./verb.ts";
+import { oneLine } from "../text/one_line.ts";
 
 /**
  * `assess selftest [-config FILE]`: reads the config, the dataset and its split, and holds the
@@ -52,7 +53,8 @@ export const selftestVerb: Verb = {
         out.push("the first error thrown:", ...thrown.stack.split("\n").map((l) => `    ${l}`));
       }
     }
-    await io.stderr.write([...out, ""].join("\n"));
+    // Escaped line by line: the scorer's reasons and its error's stack are not assess's own.
+    await io.stderr.write([...out.map(oneLine), ""].join("\n"));
     return outcome === "failed" ? ExitCode.data : ExitCode.software;
   },
 };

@@ -5,9 +5,10 @@
  */
 
 /**
- * Text made fit for one line: control characters and line breaks shown as escapes (`\n`,
- * `\u0085`, `\u001b`), so that a refusal is always one line whatever the file, the server or a
- * scorer wrote, and no escape sequence reaches the terminal.
+ * Text made fit for one line: control characters, line breaks and the bidirectional controls
+ * shown as escapes (`\n`, `\u0085`, `\u001b`, `\u202e`), so that a refusal is always one line
+ * whatever the file, the server or a scorer wrote, no escape sequence reaches the terminal, and no
+ * text reorders what follows it.
  *
  * @param text Any text.
  * @returns The text on one line.
@@ -21,9 +22,11 @@
  * ```
  */
 export function oneLine(text: string): string {
-  // deno-lint-ignore no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+  return text.replace(UNSAFE, (c) => {
     const escaped = JSON.stringify(c).slice(1, -1);
     return escaped.length > 1 ? escaped : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
 }
+
+// deno-lint-ignore no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;

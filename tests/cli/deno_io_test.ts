@@ -4,6 +4,7 @@
 
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
+import { ResultsFileHeldError } from "../../src/cli/io.ts";
 import { Sha256AsRead, sha256Hex } from "../../src/dataset/sha256.ts";
 
 /** `size` random bytes (a 64 KiB random block, repeated). */
@@ -153,8 +154,7 @@ Deno.test({
 });
 
 Deno.test({
-  name:
-    "openAppend holds the results file: created only when it was not there, unchanged since read",
+  name: "openAppend holds the results file: created when it was not there, unchanged since read",
   permissions: { read: true, write: true },
   fn: () =>
     inTempDir(async (dir) => {
@@ -162,21 +162,60 @@ Deno.test({
       const path = `${dir}/results.jsonl`;
       const enc = new TextEncoder();
       const first = await io.openAppend!(path, { readSize: null, truncateTo: 0 });
-      await first.write(enc.encode("line 1\n"));
-      // Another run that also found no file: the file is there now.
+      try {
+        await first.write(enc.encode("line 1\n"));
+        // Another run that also found no file: the file is there now, and held.
+        await assert.rejects(
+          io.openAppend!(path, { readSize: null, truncateTo: 0 }),
+          ResultsFileHeldError,
+        );
+        // Another run that read it: the first one holds it.
+        await assert.rejects(
+          io.openAppend!(path, { readSize: 7, truncateTo: 7 }),
+          ResultsFileHeldError,
+        );
+      } finally {
+        await first.close();
+      }
+      // Released: a run that read 7 bytes may append; one that read another size, or found no
+      // file, may not.
+      await assert.rejects(
+        io.openAppend!(path, { readSize: 3, truncateTo: 3 }),
+        ResultsFileHeldError,
+      );
       await assert.rejects(
         io.openAppend!(path, { readSize: null, truncateTo: 0 }),
-        Deno.errors.AlreadyExists,
+        ResultsFileHeldError,
       );
-      // Another run that read it: the first one holds it.
-      await assert.rejects(io.openAppend!(path, { readSize: 7, truncateTo: 7 }), Deno.errors.Busy);
-      await first.close();
-      // Released: a run that read 7 bytes may append; one that read another size may not.
-      await assert.rejects(io.openAppend!(path, { readSize: 3, truncateTo: 3 }), Deno.errors.Busy);
       assert.equal(await Deno.readTextFile(path), "line 1\n", "a refused open changes nothing");
       const second = await io.openAppend!(path, { readSize: 7, truncateTo: 5 });
-      await second.write(enc.encode("!\n"));
-      await second.close();
+      try {
+        await second.write(enc.encode("!\n"));
+      } finally {
+        await second.close();
+      }
       assert.equal(await Deno.readTextFile(path), "line !\n");
+    }),
+});
+
+Deno.test({
+  name: "openAppend on a link to a file not there yet: never taken for a held file",
+  ignore: Deno.build.os === "windows",
+  permissions: { read: true, write: true },
+  fn: () =>
+    inTempDir(async (dir) => {
+      await Deno.symlink(`${dir}/target.jsonl`, `${dir}/link.jsonl`);
+      // With granted paths (not --allow-all), Deno refuses to open through a dangling link
+      // (NotFound); with --allow-all it creates the target. Either way it is not "held".
+      try {
+        const file = await denoIo().openAppend!(`${dir}/link.jsonl`, {
+          readSize: null,
+          truncateTo: 0,
+        });
+        await file.close();
+        assert.equal(await Deno.readTextFile(`${dir}/target.jsonl`), "");
+      } catch (error) {
+        assert(error instanceof Deno.errors.NotFound, String(error));
+      }
     }),
 });

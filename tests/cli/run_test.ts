@@ -104,6 +104,37 @@ Deno.test("a results file another run holds is refused with 64, and left as it i
   }
 });
 
+Deno.test("a results file that grew between its reading and its opening is refused with 64", async () => {
+  const stub = startStub({ chat: correct });
+  try {
+    const s = await setupRun(3, { url: stub.url });
+    assert.equal((await runIn(["-config", s.config, "-out", s.out])).code, 0);
+    // Another run appends right after this one read the file.
+    const real = denoIo();
+    const io: Io = {
+      ...real,
+      stdout: { isTerminal: false, write: () => Promise.resolve() },
+      stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
+      env: () => undefined,
+      async readFile(path, options) {
+        const bytes = await real.readFile(path, options);
+        if (path === s.out) await Deno.writeTextFile(s.out, "{}\n", { append: true });
+        return bytes;
+      },
+    };
+    let stderr = "";
+    const code = await runCli(["run", "-config", s.config, "-out", s.out], io);
+    assert.equal(code, 64, stderr);
+    assert.match(
+      stderr,
+      /another assess run is writing .*\(or wrote to it since this one read it\)/,
+    );
+    assert((await Deno.readTextFile(s.out)).endsWith("{}\n"), "the file is left as it was");
+  } finally {
+    await stub.close();
+  }
+});
+
 Deno.test("the self-test runs before any request: a failing scorer stops the run with 65", async () => {
   register({
     name: "test-always-wrong",
@@ -263,13 +294,16 @@ Deno.test("a header line torn by a crash holds nothing yet: the run starts the f
     const s = await setupRun(3, { url: stub.url });
     assert.equal((await runIn(["-config", s.config, "-out", s.out])).code, 0);
     const header = (await Deno.readTextFile(s.out)).split("\n")[0]!;
-    await Deno.writeTextFile(s.out, header.slice(0, 40));
-    const ran = await runIn(["-config", s.config, "-out", s.out]);
-    assert.equal(ran.code, 0, ran.stderr);
-    const { file, latest } = await results(s.out);
-    assert.equal(file.torn, false);
-    assert.equal(latest.size, 3);
-    assert.equal(file.records.filter((r) => r.kind === "session").length, 1);
+    // Torn after its first 40 characters, and torn inside the very first ones.
+    for (const kept of [40, 11, 1]) {
+      await Deno.writeTextFile(s.out, header.slice(0, kept));
+      const ran = await runIn(["-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, `${kept}: ${ran.stderr}`);
+      const { file, latest } = await results(s.out);
+      assert.equal(file.torn, false);
+      assert.equal(latest.size, 3);
+      assert.equal(file.records.filter((r) => r.kind === "session").length, 1);
+    }
   } finally {
     await stub.close();
   }

@@ -50,9 +50,16 @@ Deno.test("Sha256AsRead's digest can be asked again; parts given after it are no
   const bytes = crypto.getRandomValues(new Uint8Array(100));
   const hash = new Sha256AsRead();
   hash.onPart(bytes);
+  // Twice in a row, as two loadDataset calls with the same options ask.
   assert.equal(hash.digestOf(bytes), reference(bytes));
-  hash.onPart(bytes);
   assert.equal(hash.digestOf(bytes), reference(bytes));
   const other = bytes.slice(0, 50);
   assert.equal(hash.digestOf(other), reference(other));
+  // A part after the digest is not taken in: the digest stays the parts' that came before.
+  const later = new Sha256AsRead();
+  later.onPart(bytes.subarray(0, 60));
+  assert.equal(later.digestOf(bytes.subarray(0, 60)), reference(bytes.subarray(0, 60)));
+  later.onPart(bytes.subarray(60));
+  assert.equal(later.digestOf(bytes.subarray(0, 60)), reference(bytes.subarray(0, 60)));
+  assert.equal(later.digestOf(bytes), reference(bytes));
 });
