@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { RUN_ENV_NAMES } from "./run/_fixtures.ts";
 
 const root = new URL("../", import.meta.url);
 
@@ -23,4 +24,13 @@ Deno.test("the README's quick start is exactly the two commands, and both tasks 
   assert.equal(typeof tasks.test, "string");
   const ci = await Deno.readTextFile(new URL(".ci/run", root));
   assert.match(ci, /^npx -y deno@2\.9\.6 task test/m);
+});
+
+Deno.test("the run's --allow-env list in the README and the tasks is what assess run reads", async () => {
+  const allow = `--allow-env=${RUN_ENV_NAMES}`;
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  assert(readme.includes(allow), `README.md does not give ${allow}`);
+  const tasks = JSON.parse(await Deno.readTextFile(new URL("deno.json", root))).tasks;
+  assert(tasks.assess.includes(allow), "the assess task");
+  assert(tasks.compile.includes(allow), "the compile task");
 });

@@ -75,11 +75,6 @@ export class Reader {
     throw new JsonSyntaxError(reason, at);
   }
 
-  /** Moves past whitespace. */
-  skipSpace(): void {
-    this.peek();
-  }
-
   /**
    * Moves past whitespace and tells the code unit there.
    *
@@ -97,7 +92,7 @@ export class Reader {
 
   /** Throws unless only whitespace is left. */
   end(): void {
-    this.skipSpace();
+    this.peek();
     if (this.pos < this.text.length) {
       this.fail(`text after the value: ${describe(this.text, this.pos)}`);
     }
@@ -156,7 +151,7 @@ export class Reader {
    *
    * @param key The key.
    */
-  repeatedKey(key: string): never {
+  private repeatedKey(key: string): never {
     this.fail(`duplicate key ${JSON.stringify(key)}`, this.keyAt);
   }
 
@@ -165,7 +160,7 @@ export class Reader {
    *
    * @returns The value.
    */
-  literal(): boolean | null {
+  private literal(): boolean | null {
     const t = this.text;
     const p = this.pos;
     const c = t.charCodeAt(p);
@@ -193,7 +188,7 @@ export class Reader {
    *
    * @returns The number.
    */
-  number(): JsonNumber {
+  private number(): JsonNumber {
     const start = this.pos;
     return new JsonNumber(this.text.slice(start, this.numberEnd()));
   }
@@ -203,7 +198,7 @@ export class Reader {
    *
    * @returns Where it ends.
    */
-  numberEnd(): number {
+  private numberEnd(): number {
     const t = this.text;
     const start = this.pos;
     let p = start;
@@ -388,7 +383,7 @@ export class Reader {
    *
    * @returns The array.
    */
-  array(): JsonArray {
+  private array(): JsonArray {
     const out: JsonValue[] = [];
     for (let more = this.openArray(); more; more = this.nextElement()) out.push(this.value());
     return out;
@@ -435,7 +430,7 @@ export class Reader {
    *
    * @returns The object.
    */
-  object(): JsonObject {
+  private object(): JsonObject {
     const out = new Map<string, JsonValue>();
     for (let key = this.openObject(); key !== undefined; key = this.nextKey()) {
       if (out.has(key)) this.repeatedKey(key);

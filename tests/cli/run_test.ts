@@ -9,7 +9,7 @@ import type { Io } from "../../src/cli/io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { register } from "../../src/score/registry.ts";
 import { latestResults, readResults, type ResultRecord } from "../../src/run/results.ts";
-import { answerFor, setupRun } from "../run/_fixtures.ts";
+import { answerFor, RUN_ENV_NAMES, setupRun } from "../run/_fixtures.ts";
 import { completion, startStub, type StubRequest } from "../run/_stub_server.ts";
 
 interface Ran {
@@ -373,9 +373,6 @@ Deno.test("flags: a bad -timeout or -retries is refused with 64", async () => {
 
 // ---- The real command line, with the README's permissions ----
 
-const ENV_NAMES =
-  "VLLM_API_KEY,ASSESS_SERVER_URL,ASSESS_SERVE_MANIFEST,ASSESS_TOOL_CALL_PARSER,ASSESS_REASONING_PARSER";
-
 function command(s: { config: string; dataset: string; out: string }, url: string): Deno.Command {
   const host = new URL(url).host;
   return new Deno.Command(Deno.execPath(), {
@@ -385,7 +382,7 @@ function command(s: { config: string; dataset: string; out: string }, url: strin
       `--allow-read=${s.config},${s.dataset},${s.out}`,
       `--allow-write=${s.out}`,
       `--allow-net=${host}`,
-      `--allow-env=${ENV_NAMES}`,
+      `--allow-env=${RUN_ENV_NAMES}`,
       new URL("../../cli.ts", import.meta.url).pathname,
       "run",
       "-config",

@@ -8,7 +8,7 @@ import { denoIo } from "../../src/cli/deno_io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { latestResults, readResults, type ResultRecord } from "../../src/run/results.ts";
 import { type EmulatorOptions, startEmulator } from "../support/vllm_emulator.ts";
-import { setupRun, syntheticRows } from "./_fixtures.ts";
+import { RUN_ENV_NAMES, setupRun, syntheticRows } from "./_fixtures.ts";
 
 const N = 40;
 const ROWS = syntheticRows(N);
@@ -280,7 +280,7 @@ Deno.test("killed with SIGKILL mid-way and resumed against the emulator: each pa
           `--allow-read=${s.config},${s.dataset},${s.out}`,
           `--allow-write=${s.out}`,
           `--allow-net=${new URL(url).host}`,
-          "--allow-env=VLLM_API_KEY,ASSESS_SERVER_URL,ASSESS_SERVE_MANIFEST,ASSESS_TOOL_CALL_PARSER,ASSESS_REASONING_PARSER",
+          `--allow-env=${RUN_ENV_NAMES}`,
           new URL("../../cli.ts", import.meta.url).pathname,
           "run",
           "-config",

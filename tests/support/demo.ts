@@ -15,6 +15,7 @@
  */
 
 import { startEmulator } from "./vllm_emulator.ts";
+import { RUN_ENV_NAMES } from "../run/_fixtures.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CLI = `${ROOT}cli.ts`;
@@ -110,7 +111,7 @@ async function main(): Promise<number> {
           `--allow-read=assess.yaml,${DATASET},results.jsonl`,
           "--allow-write=results.jsonl",
           `--allow-net=${host}`,
-          "--allow-env=VLLM_API_KEY,ASSESS_SERVER_URL,ASSESS_SERVE_MANIFEST,ASSESS_TOOL_CALL_PARSER,ASSESS_REASONING_PARSER",
+          `--allow-env=${RUN_ENV_NAMES}`,
         ],
         ["run", "-out", "results.jsonl"],
       ],
