@@ -249,7 +249,7 @@ Deno.test("assess report as the real command line, with read access to the resul
   const { path } = await fixtureFile();
   const cli = new URL("../../cli.ts", import.meta.url).pathname;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", `--allow-read=${path}`, cli, "report", "-in", path, "-format", "markdown"],
+    args: ["run", "--quiet", `--allow-read=${path}`, cli, "report", "-in", path, "-format", "markdown"],
     stdout: "piped",
     stderr: "piped",
   }).output();

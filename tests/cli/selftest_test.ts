@@ -16,7 +16,7 @@ interface Ran {
 
 async function assess(program: string, args: readonly string[]): Promise<Ran> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-lock", "--allow-read", program, ...args],
+    args: ["run", "--quiet", "--no-lock", "--allow-read", program, ...args],
     cwd: ROOT,
     stdout: "piped",
     stderr: "piped",

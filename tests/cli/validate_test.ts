@@ -345,8 +345,10 @@ async function spawn(
   cwd: string,
   args: string[],
 ): Promise<{ code: number; out: string; err: string }> {
+  // --quiet: Deno's own lines (a first download of a dependency) are not the command's output.
+  const quiet = args[0] === "run" ? ["run", "--quiet", ...args.slice(1)] : args;
   const output = await new Deno.Command(Deno.execPath(), {
-    args,
+    args: quiet,
     cwd,
     stdin: "null",
     stdout: "piped",
