@@ -20,14 +20,6 @@ import { runCli } from "./src/cli/main.ts";
 
 export { denoIo } from "./src/cli/deno_io.ts";
 export {
-  type FlagSpec,
-  flagUsage,
-  type FlagValues,
-  type ParsedFlags,
-  parseFlags,
-} from "./src/cli/flags.ts";
-export { type Reported, reportError } from "./src/cli/funnel.ts";
-export {
   type AppendFile,
   type AppendOptions,
   type Io,
@@ -36,12 +28,8 @@ export {
   ResultsFileHeldError,
   type StopSignal,
 } from "./src/cli/io.ts";
-export { runCli, VERBS } from "./src/cli/main.ts";
+export { runCli } from "./src/cli/main.ts";
 export { ExitCode } from "./src/cli/exit_codes.ts";
-export { UsageError } from "./src/cli/usage_error.ts";
-export { readConfig } from "./src/cli/read_config.ts";
-export { REPORT_FORMATS, reportVerb } from "./src/cli/verb_report.ts";
-export type { Verb } from "./src/cli/verb.ts";
 
 /**
  * Runs the command line (the Go version's `assess.Run`): the verb and flags in `args`, with the

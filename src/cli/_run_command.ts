@@ -15,15 +15,11 @@ import { scoreOptions } from "../score/scorer.ts";
 import { configDigest, headerChanges, makeHeader } from "../run/header.ts";
 import { exchange } from "../run/http.ts";
 import { type ModelStart, Progress } from "../run/progress.ts";
-import { RecordWriter } from "../run/record_writer.ts";
-import { buildRequestBody, requestSettings } from "../run/request.ts";
-import {
-  type BodyRecord,
-  latestResults,
-  readResults,
-  type ResultsFile,
-  type SessionRecord,
-} from "../run/results.ts";
+import { RecordWriter } from "../results/record_writer.ts";
+import { buildRequestBody, requestSettings } from "../request/request.ts";
+import type { SessionRecord } from "../results/records.ts";
+import { ResultsFileError } from "../results/results_file_error.ts";
+import { readResume, type Resume } from "../run/resume.ts";
 import { RunSetupError, ServerError } from "../run/run_errors.ts";
 import { checkServer } from "../run/server_check.ts";
 import {
@@ -33,15 +29,28 @@ import {
   resolveServerSettings,
   SERVER_ENV,
 } from "../run/server_settings.ts";
-import { DEFAULT_RETRY, pairStates, runSession } from "../run/session.ts";
+import { DEFAULT_RETRY, runSession } from "../run/session.ts";
 import { ExitCode } from "./exit_codes.ts";
 import { type Io, ResultsFileHeldError } from "./io.ts";
 import { loadSplit } from "./load_split.ts";
 import { configuredScorer, readConfig } from "./read_config.ts";
-import type { RunFlags } from "./verb_run.ts";
 import { ASSESS_VERSION } from "./verb_version.ts";
 import { readFailure } from "./file_failure.ts";
 import { oneLine } from "../text/one_line.ts";
+
+/** What `assess run` is told besides the config: the flags, read. */
+export interface RunFlags {
+  /** `-config`. */
+  readonly config: string;
+  /** `-out`. */
+  readonly out: string;
+  /** `-timeout`, in milliseconds. */
+  readonly timeoutMs: number;
+  /** `-max-response`, in bytes. */
+  readonly maxResponseBytes: number;
+  /** `-retries`: sends after the first. */
+  readonly retries: number;
+}
 
 /** How long a stop waits for the requests in flight, in milliseconds. */
 export const STOP_GRACE_MS = 5_000;
@@ -62,37 +71,40 @@ function isNotFound(error: unknown): boolean {
   return error instanceof Error && error.name === "NotFound";
 }
 
-/** How a header line written by `assess run` begins. */
-const HEADER_START = '{"kind":"header"';
-
 /** The results file as read: its size (`null` when it is not there) and what it holds. */
 interface ReadExisting {
   readonly size: number | null;
-  readonly results: ResultsFile | null;
+  readonly resume: Resume | null;
 }
 
 async function readExisting(path: string, io: Io): Promise<ReadExisting> {
-  let bytes: Uint8Array;
+  let stream: ReadableStream<Uint8Array>;
   try {
-    bytes = await io.readFile(path);
+    stream = await io.openRead(path);
   } catch (error) {
-    if (isNotFound(error)) return { size: null, results: null };
+    if (isNotFound(error)) return { size: null, resume: null };
     throw new RunSetupError(`the results file ${path} cannot be read: ${readFailure(error, path)}`);
   }
-  const size = bytes.length;
-  // An empty file, or one whose header line was torn by a crash, holds nothing yet.
-  if (size === 0) return { size, results: null };
-  if (bytes.indexOf(0x0a) < 0) {
-    const start = new TextDecoder().decode(bytes.subarray(0, HEADER_START.length));
-    // Torn anywhere in the header, even inside its first characters.
-    if (HEADER_START.startsWith(start)) return { size, results: null };
+  let size = 0;
+  async function* counted() {
+    for await (const part of stream) {
+      size += part.length;
+      yield part;
+    }
   }
   try {
-    return { size, results: readResults(bytes) };
+    const resume = await readResume(counted());
+    return { size, resume };
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    // An empty file, or one whose header line was torn by a crash, holds nothing yet.
+    if (error instanceof ResultsFileError && error.empty) return { size, resume: null };
+    if (!(error instanceof ResultsFileError)) {
+      throw new RunSetupError(
+        `the results file ${path} cannot be read: ${readFailure(error, path)}`,
+      );
+    }
     throw new RunSetupError(
-      `${path} is not a results file this run can resume: ${why}`,
+      `${path} is not a results file this run can resume: ${error.message}`,
       ["  give -out a new file, or remove this one if it is not needed"],
     );
   }
@@ -115,24 +127,14 @@ async function serverSettings(config: Config, io: Io) {
   return resolveServerSettings(config.server, { manifest, env: (name) => safeEnv(io, name) });
 }
 
-/** What a resumed file tells: the next session's number and how each pair stands. */
-function resumeState(records: readonly BodyRecord[], models: readonly string[], items: number) {
-  const previous = pairStates(records);
-  const starts: ModelStart[] = models.map((model) => ({
+/** Where each model stands when this session starts. */
+function starts(resume: Resume | null, models: readonly string[], items: number): ModelStart[] {
+  return models.map((model) => ({
     model,
     total: items,
-    answered: 0,
-    correct: 0,
+    answered: resume?.tallies.get(model)?.answered ?? 0,
+    correct: resume?.tallies.get(model)?.correct ?? 0,
   }));
-  const byModel = new Map(starts.map((s) => [s.model, s as { answered: number; correct: number }]));
-  for (const r of latestResults(records).values()) {
-    const start = byModel.get(r.model);
-    if (start === undefined || r.error !== null) continue;
-    start.answered++;
-    if (r.verdict?.correct) start.correct++;
-  }
-  const session = records.filter((r) => r.kind === "session").length + 1;
-  return { session, previous, starts };
 }
 
 /**
@@ -145,7 +147,7 @@ function resumeState(records: readonly BodyRecord[], models: readonly string[], 
 export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const config = await readConfig(flags.config, io);
   const read = await readExisting(flags.out, io);
-  let existing = read.results;
+  const existing = read.resume;
   const { dataset, split } = await loadSplit(config, io);
   const items: Item[] = heldOutItems(dataset, split);
   const scorer = configuredScorer("run", config);
@@ -220,12 +222,11 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   }
   const writer = new RecordWriter(file);
   const models = [config.models.baseline, ...config.models.adapters.map((a) => a.name)];
-  const resumed = resumeState(existing?.records ?? [], models, items.length);
   if (existing === null) writer.append(header);
-  existing = null; // the earlier records are not kept: memory does not grow with the file
+  const sessionNumber = existing?.session ?? 1;
   const session: SessionRecord = {
     kind: "session",
-    session: resumed.session,
+    session: sessionNumber,
     startedAt,
     assessVersion: ASSESS_VERSION ?? null,
     serverModels: check.served,
@@ -234,7 +235,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   writer.append(session);
 
   // 4. The session, with progress and a clean stop.
-  const progress = new Progress(resumed.starts, io.now());
+  const progress = new Progress(starts(existing, models, items.length), io.now());
   const terminal = io.stderr.isTerminal;
   let drawn = 0;
   let lastPlain = io.now();
@@ -284,11 +285,11 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       {
         items,
         models,
-        previous: resumed.previous,
+        previous: existing?.pairs ?? new Map(),
         probeItems: items.slice(0, config.serving.probe),
         batchInvariant: config.serving.batchInvariant,
         concurrency: config.serving.concurrency,
-        session: resumed.session,
+        session: sessionNumber,
         maxTokens: config.sampling.maxTokens,
         retry: { ...DEFAULT_RETRY, attempts: flags.retries + 1 },
         graceMs: STOP_GRACE_MS,

@@ -68,6 +68,49 @@ async function readWhole(
   return filled + 1 >= buffer.length ? buffer.subarray(0, filled) : buffer.slice(0, filled);
 }
 
+/** How much one part of a stream read holds. */
+const STREAM_PART = 1 << 20;
+
+/**
+ * A file's bytes as a stream, part by part: each part a fresh buffer (the reader may keep it),
+ * the next read while the last part is used, the file closed at its end, on an error, or when the
+ * reader cancels.
+ */
+async function openStream(path: string): Promise<ReadableStream<Uint8Array>> {
+  const file = await Deno.open(path);
+  try {
+    if ((await file.stat()).isDirectory) {
+      throw new Deno.errors.IsADirectory(`Is a directory: ${path}`);
+    }
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+  let open = true;
+  const close = () => {
+    if (open) file.close();
+    open = false;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const buffer = new Uint8Array(STREAM_PART);
+        const n = await file.read(buffer);
+        if (n === null) {
+          close();
+          controller.close();
+        } else {
+          controller.enqueue(buffer.subarray(0, n));
+        }
+      } catch (error) {
+        close();
+        controller.error(error);
+      }
+    },
+    cancel: close,
+  });
+}
+
 /**
  * Takes an exclusive advisory lock on a file, which the system releases when the file is closed or
  * the process ends. Where the file system cannot lock, or on Windows (where a lock is mandatory
@@ -110,6 +153,7 @@ export function denoIo(): Io {
       }
       return readWhole(path, max === undefined ? Infinity : max + 1, options?.onPart);
     },
+    openRead: openStream,
     async writeFileAtomic(path, data) {
       const slash = path.lastIndexOf("/");
       const dir = slash < 0 ? "." : path.slice(0, slash) || "/";

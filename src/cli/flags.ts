@@ -45,7 +45,7 @@ export type ParsedFlags = { readonly help: true } | {
  *
  * @example
  * ```ts
- * import { parseFlags } from "@assess/assess/cli";
+ * import { parseFlags } from "./flags.ts";
  * import assert from "node:assert/strict";
  *
  * const parsed = parseFlags("split", ["--out=split.json"], {
@@ -122,7 +122,7 @@ export function parseFlags(
  *
  * @example
  * ```ts
- * import { flagUsage } from "@assess/assess/cli";
+ * import { flagUsage } from "./flags.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(

@@ -8,7 +8,7 @@
 import { ExitCode } from "./exit_codes.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { SplitSizeError } from "../split/split_size_error.ts";
-import { ResultsFileError } from "../run/results.ts";
+import { ResultsFileError } from "../results/results_file_error.ts";
 import { RunSetupError, ServerError } from "../run/run_errors.ts";
 import { UsageError } from "./usage_error.ts";
 
@@ -29,7 +29,8 @@ export interface Reported {
  *
  * @example
  * ```ts
- * import { reportError, UsageError } from "@assess/assess/cli";
+ * import { reportError } from "./funnel.ts";
+ * import { UsageError } from "./usage_error.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(reportError("split", new UsageError("bad flag")).code, 64);

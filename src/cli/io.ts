@@ -36,6 +36,8 @@ export interface AppendFile {
  */
 export class ResultsFileHeldError extends Error {
   /**
+   * Makes the error for a results file that would not be opened.
+   *
    * @param path The results file.
    * @param why Which of the two.
    */
@@ -82,6 +84,12 @@ export interface Io {
    * is hashed this way); an `Io` may also never call it.
    */
   readFile(path: string, options?: ReadOptions): Promise<Uint8Array>;
+  /**
+   * Opens a file for reading as a stream of its bytes, part by part (results files of any size
+   * are read this way). Rejects as {@linkcode Io.readFile} does when the file cannot be opened;
+   * the stream errors when reading it fails.
+   */
+  openRead(path: string): Promise<ReadableStream<Uint8Array>>;
   /**
    * Writes a file whole and atomically: a temporary file in the same folder, then a rename, so
    * that a reader sees the old file or the new one, never a part.

@@ -34,8 +34,10 @@ export interface LoadedSplit {
  *
  * @example
  * ```ts
- * import { heldOutItems, sha256Hex } from "@assess/assess";
- * import { denoIo, readConfig } from "@assess/assess/cli";
+ * import { heldOutItems } from "@assess/assess";
+ * import { sha256Hex } from "../dataset/sha256.ts";
+ * import { denoIo } from "@assess/assess/cli";
+ * import { readConfig } from "./read_config.ts";
  * import { loadSplit } from "./load_split.ts";
  * import assert from "node:assert/strict";
  *
@@ -70,6 +72,8 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   } catch (e) {
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
-  const dataset = loadDataset(bytes, config.dataset.sha256, { hashedAsRead });
+  const dataset = loadDataset(bytes, config.dataset.sha256, {
+    sha256: (read) => hashedAsRead.digestOf(read),
+  });
   return { dataset, split: takeSplit(dataset, config.split) };
 }

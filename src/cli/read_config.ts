@@ -47,7 +47,9 @@ export const CONFIG_FLAG: FlagSpec = {
  *
  * @example
  * ```ts
- * import { denoIo, readConfig, UsageError } from "@assess/assess/cli";
+ * import { denoIo } from "@assess/assess/cli";
+ * import { readConfig } from "./read_config.ts";
+ * import { UsageError } from "./usage_error.ts";
  * import assert from "node:assert/strict";
  *
  * const io = { ...denoIo(), readFile: async () => new TextEncoder().encode("version: 2\n") };

@@ -17,7 +17,7 @@ import { readFailure, writeFailure } from "./file_failure.ts";
  *
  * @example
  * ```ts
- * import { REPORT_FORMATS } from "@assess/assess/cli";
+ * import { REPORT_FORMATS } from "./verb_report.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(REPORT_FORMATS, ["text", "markdown", "json", "html"]);
@@ -102,38 +102,38 @@ async function reportText(
 ): Promise<string> {
   const [
     { ResultsFileError },
-    { scanResults },
+    { readHeader },
     { lookupScorer },
     { needsRescoring, reportInputFromResults },
     { buildReport },
   ] = await Promise.all([
-    import("../run/results.ts"),
-    import("../report/scan_results.ts"),
+    import("../results/results_file_error.ts"),
+    import("../results/read_results.ts"),
     import("../score/registry.ts"),
     import("../report/from_results.ts"),
     import("../report/build_report.ts"),
   ]);
-  let bytes: Uint8Array;
-  try {
-    bytes = await io.readFile(path);
-  } catch (e) {
-    throw new UsageError(`assess report: cannot read ${path}: ${readFailure(e, path)}`);
-  }
-  const keep = flags["keep-verdicts"] === true;
-  // The replies are read (most of the file's bytes) only when they are to be re-scored.
-  const first = peekHeader(bytes);
-  const replies = first !== null &&
-    needsRescoring(first, lookupScorer(first.scorer.name), keep);
-  let file;
-  try {
-    file = scanResults(bytes, { replies });
-  } catch (e) {
-    if (e instanceof ResultsFileError) {
-      throw new ResultsFileError(`${path}: ${e.message}`, e.line);
+  const open = async () => {
+    try {
+      return await io.openRead(path);
+    } catch (e) {
+      throw new UsageError(`assess report: cannot read ${path}: ${readFailure(e, path)}`);
     }
-    throw e;
-  }
-  const header = file.header;
+  };
+  // Whatever goes wrong while reading names the file.
+  const named = async <T>(read: Promise<T>): Promise<T> => {
+    try {
+      return await read;
+    } catch (e) {
+      if (e instanceof ResultsFileError) {
+        throw new ResultsFileError(`${path}: ${e.message}`, e.line, e.empty);
+      }
+      if (e instanceof UsageError || e instanceof RangeError || e instanceof TypeError) throw e;
+      throw new UsageError(`assess report: cannot read ${path}: ${readFailure(e, path)}`);
+    }
+  };
+  const keep = flags["keep-verdicts"] === true;
+  const header = await named(readHeader(await open()));
   const scorer = lookupScorer(header.scorer.name);
   let items;
   if (needsRescoring(header, scorer, keep)) {
@@ -148,9 +148,10 @@ async function reportText(
       `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used\n`,
     );
   }
-  const report = buildReport(
-    reportInputFromResults(file, { scorer, items, keepVerdicts: keep }),
+  const input = await named(
+    reportInputFromResults(await open(), { scorer, items, keepVerdicts: keep }),
   );
+  const report = buildReport(input);
   switch (format) {
     case "json":
       return (await import("../report/render_json.ts")).renderJson(report);
@@ -166,7 +167,7 @@ async function reportText(
 /** The run's held-out items, from its configuration and dataset, checked to be the run's. */
 async function runItems(
   configPath: string,
-  header: import("../run/results.ts").HeaderRecord,
+  header: import("../results/records.ts").HeaderRecord,
   io: Io,
 ) {
   const [{ readConfig }, { loadSplit }, { heldOutItems }] = await Promise.all([
@@ -201,15 +202,4 @@ async function runItems(
     );
   }
   return heldOutItems(dataset, split);
-}
-
-/** The header on line 1, when it reads as one; the scan says what is wrong otherwise. */
-function peekHeader(bytes: Uint8Array): import("../run/results.ts").HeaderRecord | null {
-  const end = bytes.indexOf(0x0a);
-  try {
-    const value = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end < 0 ? 0 : end)));
-    return value?.kind === "header" && typeof value?.scorer?.name === "string" ? value : null;
-  } catch {
-    return null;
-  }
 }

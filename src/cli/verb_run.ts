@@ -7,6 +7,7 @@
 
 import { DEFAULT_RETRY } from "../run/session.ts";
 import type { FlagValues } from "./flags.ts";
+import type { RunFlags } from "./_run_command.ts";
 import { CONFIG_FLAG } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
@@ -52,20 +53,6 @@ function parseCount(flag: string, text: string, min: number): number {
     );
   }
   return value;
-}
-
-/** What `assess run` is told besides the config: the flags, read. */
-export interface RunFlags {
-  /** `-config`. */
-  readonly config: string;
-  /** `-out`. */
-  readonly out: string;
-  /** `-timeout`, in milliseconds. */
-  readonly timeoutMs: number;
-  /** `-max-response`, in bytes. */
-  readonly maxResponseBytes: number;
-  /** `-retries`: sends after the first. */
-  readonly retries: number;
 }
 
 function readFlags(flags: FlagValues): RunFlags {

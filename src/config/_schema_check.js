@@ -1,7 +1,7 @@
 // deno-fmt-ignore-file
 // deno-lint-ignore-file
 // @ts-self-types="./_schema_check.d.ts"
-// Generated from schema/assess.schema.json by tests/config/generate_schema_check.ts: do not edit.
+// Generated from schema/assess.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
 export const validate = validate20;
 export default validate20;

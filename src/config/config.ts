@@ -4,9 +4,6 @@
  * @module
  */
 
-/** How a reply's calls must be ordered to match the answer's. */
-export type Ordering = "any" | "strict";
-
 /** What `serving.batchInvariant` asks of the server. */
 export type BatchInvariance = "required" | "asserted" | "not-required";
 
@@ -49,7 +46,7 @@ export interface ScorerConfig {
   /** A registered scorer's name. */
   readonly name: string;
   /** Default `any`. */
-  readonly ordering: Ordering;
+  readonly ordering: "any" | "strict";
 }
 
 /** A LoRA adapter compared with the baseline. */

@@ -27,7 +27,7 @@ export interface ConfigIssue {
  *
  * @example
  * ```ts
- * import { compareIssues } from "@assess/assess";
+ * import { compareIssues } from "./config_issue.ts";
  * import assert from "node:assert/strict";
  *
  * const issues = [
@@ -93,7 +93,7 @@ function naturalCompare(a: string, b: string): number {
  *
  * @example
  * ```ts
- * import { sortIssues } from "@assess/assess";
+ * import { sortIssues } from "./config_issue.ts";
  * import assert from "node:assert/strict";
  *
  * const sorted = sortIssues([{ path: "version", message: "x" }, { path: "", message: "y" }]);

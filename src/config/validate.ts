@@ -6,12 +6,11 @@
  */
 
 import { decodeUtf8, JsonSyntaxError } from "../json/strict_json.ts";
-import type { Scorer } from "../score/scorer.ts";
 import { validate as schemaCheck } from "./_schema_check.js";
 import { schemaIssues, show } from "./_schema_issues.ts";
 import { serverUrlProblems } from "./server_url.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
-import type { AdapterConfig, BatchInvariance, Config, Ordering, ServerConfig } from "./config.ts";
+import type { AdapterConfig, BatchInvariance, Config, ServerConfig } from "./config.ts";
 import { oneLine } from "../text/one_line.ts";
 import { ConfigError, type ConfigIssue, sortIssues } from "./config_issue.ts";
 
@@ -30,13 +29,22 @@ export const MAX_SAMPLING_SEED: bigint = 2n ** 63n - 1n;
 /** The least `sampling.maxTokens` with `thinking.mode: on`. */
 export const THINKING_MIN_TOKENS = 2048;
 
+/** What validation needs to know of a scorer: its name and the tool-call parsers it knows. */
+export interface ScorerInfo {
+  /** The scorer's name. */
+  readonly name: string;
+  /** The tool-call parsers it knows; absent: any `server.toolCallParser` is accepted. */
+  readonly toolCallParsers?: readonly string[];
+}
+
 /** What validation needs besides the file. */
 export interface ValidateOptions {
   /**
    * Finds a scorer by name, for `scorer.name` and `server.toolCallParser`. Pass `lookupScorer`
-   * from the registry for the built-in scorer and the registered ones.
+   * from the registry for the built-in scorer and the registered ones (a scorer is a
+   * {@linkcode ScorerInfo}).
    */
-  readonly lookupScorer: (name: string) => Scorer | undefined;
+  readonly lookupScorer: (name: string) => ScorerInfo | undefined;
 }
 
 /** What validation gives: the typed configuration when there is no issue, and the issues. */
@@ -383,7 +391,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       source: { repo: v.dataset.source.repo, revision: v.dataset.source.revision },
     },
     split: { seed: v.split.seed, size: v.split.size },
-    scorer: { name: v.scorer.name, ordering: (v.scorer.ordering ?? "any") as Ordering },
+    scorer: { name: v.scorer.name, ordering: (v.scorer.ordering ?? "any") as "any" | "strict" },
     prompt: { system: v.prompt?.system ?? "" },
     models: { baseline: v.models.baseline, adapters },
     sampling: {

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { Reader } from "../json/_reader.ts";
+import { Reader } from "../json/reader.ts";
 import { JsonSyntaxError } from "../json/json_syntax_error.ts";
 import type { JsonValue } from "../json/json_value.ts";
 import { typeWordsAccepted } from "./tools.ts";

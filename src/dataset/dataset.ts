@@ -7,7 +7,7 @@
 import type { JsonValue } from "../json/json_value.ts";
 import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { DatasetError } from "./dataset_error.ts";
-import { type Sha256AsRead, sha256Hex } from "./sha256.ts";
+import { sha256Hex } from "./sha256.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { readAnswers } from "./answers.ts";
@@ -44,10 +44,11 @@ export interface Dataset {
 /** How {@linkcode loadDataset} reads. */
 export interface LoadOptions {
   /**
-   * The SHA-256 taken while the bytes were read, if it was: its digest is used when its parts
-   * were exactly the bytes, and the bytes are hashed again otherwise.
+   * Gives the bytes' SHA-256 as 64 lowercase hex digits, when the caller can do it more cheaply
+   * than hashing them again (the command line hashes the file part by part as it reads it).
+   * Default: the bytes are hashed.
    */
-  readonly hashedAsRead?: Sha256AsRead;
+  readonly sha256?: (bytes: Uint8Array) => string;
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
@@ -62,14 +63,15 @@ const HEX64 = /^[0-9a-fA-F]{64}$/;
  *
  * @param bytes The whole dataset file.
  * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
- * @param options A SHA-256 taken as the file was read, if there is one.
+ * @param options How to take the bytes' SHA-256, if not by hashing them.
  * @returns The dataset: its hash and its items, in the file's order.
  * @throws {DatasetError} When the hash differs (naming both), or the file or a row is refused
  *   (naming the row's index and id, and the reason).
  *
  * @example
  * ```ts
- * import { loadDataset, sha256Hex } from "@assess/assess";
+ * import { loadDataset } from "@assess/assess";
+ * import { sha256Hex } from "./sha256.ts";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode(JSON.stringify([{
@@ -95,7 +97,7 @@ export function loadDataset(
       `the expected SHA-256 ${JSON.stringify(expectedSha256)} is not 64 hex digits`,
     );
   }
-  const sha256 = options.hashedAsRead?.digestOf(bytes) ?? sha256Hex(bytes);
+  const sha256 = (options.sha256 ?? sha256Hex)(bytes);
   if (sha256 !== expectedSha256.toLowerCase()) {
     throw new DatasetError(
       `the file's SHA-256 is ${sha256}, and dataset.sha256 is ${expectedSha256}`,
@@ -355,7 +357,7 @@ function strict(text: string, what: string, refuse: (reason: string) => never): 
  *
  * @example
  * ```ts
- * import { contentHash } from "@assess/assess";
+ * import { contentHash } from "./dataset.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(contentHash("q", "[]", "[]"), contentHash("q", "[]", "[]"));

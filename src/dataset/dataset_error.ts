@@ -33,6 +33,8 @@ export class DatasetError extends Error {
   readonly reason: string;
 
   /**
+   * Makes the error, naming the row when there is one.
+   *
    * @param reason What is wrong, in plain words.
    * @param row The row it is in, if any.
    */

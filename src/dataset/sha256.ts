@@ -15,7 +15,7 @@ import { createHash, type Hash } from "node:crypto";
  *
  * @example
  * ```ts
- * import { sha256Hex } from "@assess/assess";
+ * import { sha256Hex } from "./sha256.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(
@@ -38,7 +38,7 @@ export function sha256Hex(bytes: Uint8Array): string {
  *
  * @example
  * ```ts
- * import { Sha256AsRead, sha256Hex } from "@assess/assess";
+ * import { Sha256AsRead, sha256Hex } from "./sha256.ts";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode("some rows");

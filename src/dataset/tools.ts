@@ -15,7 +15,8 @@ import { defaultAgrees, parseTypeWords, type TypeWords, TypeWordsError } from ".
  *
  * @example
  * ```ts
- * import { toolsFromJson, ToolsError, parseJson } from "@assess/assess";
+ * import { toolsFromJson, ToolsError } from "./tools.ts";
+ * import { parseJson } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * assert.throws(() => toolsFromJson(parseJson("{}")), ToolsError);
@@ -105,7 +106,8 @@ const PARAMETER_KEYS = new Set(["type", "description", "default"]);
  *
  * @example
  * ```ts
- * import { JsonNumber, parseJson, toolsFromJson } from "@assess/assess";
+ * import { JsonNumber, parseJson } from "@assess/assess";
+ * import { toolsFromJson } from "./tools.ts";
  * import assert from "node:assert/strict";
  *
  * const [tool] = toolsFromJson(parseJson(
@@ -139,7 +141,8 @@ export function toolsFromJson(value: JsonValue): ToolSpec[] {
  *
  * @example
  * ```ts
- * import { checkTools, parseJson, ToolsError } from "@assess/assess";
+ * import { checkTools, ToolsError } from "./tools.ts";
+ * import { parseJson } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const tool = (name: string) =>

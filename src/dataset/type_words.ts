@@ -33,7 +33,7 @@ export interface TypeWordsDefault {
  *
  * @example
  * ```ts
- * import { parseTypeWords, TypeWordsError } from "@assess/assess";
+ * import { parseTypeWords, TypeWordsError } from "./type_words.ts";
  * import assert from "node:assert/strict";
  *
  * assert.throws(() => parseTypeWords("Tuple[int, str]"), TypeWordsError);
@@ -307,7 +307,8 @@ function jsonNumberText(py: string): string {
  *
  * @example
  * ```ts
- * import { JsonNumber, parseTypeWords } from "@assess/assess";
+ * import { JsonNumber } from "@assess/assess";
+ * import { parseTypeWords } from "./type_words.ts";
  * import assert from "node:assert/strict";
  *
  * const words = parseTypeWords("Tuple[float, float], optional");
@@ -366,7 +367,8 @@ export function parseTypeWords(words: string): TypeWords {
  *
  * @example
  * ```ts
- * import { defaultAgrees, JsonNumber, parseTypeWords } from "@assess/assess";
+ * import { defaultAgrees, parseTypeWords } from "./type_words.ts";
+ * import { JsonNumber } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const five = parseTypeWords("int, default=5").default!;

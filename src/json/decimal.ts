@@ -98,7 +98,7 @@ function parts(text: string): Parts | undefined {
  *
  * @example
  * ```ts
- * import { exactDecimal } from "@assess/assess";
+ * import { exactDecimal } from "./decimal.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(exactDecimal("0.5e1"), { negative: false, digits: "5", exponent: 0n });
@@ -123,7 +123,7 @@ export function exactDecimal(text: string): ExactDecimal {
  *
  * @example
  * ```ts
- * import { canonicalDecimal } from "@assess/assess";
+ * import { canonicalDecimal } from "./decimal.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(canonicalDecimal("5.0"), canonicalDecimal("0.5e1"));

@@ -29,6 +29,8 @@ export class JsonSyntaxError extends SyntaxError {
   readonly reason: string;
 
   /**
+   * Makes the error for a syntax problem.
+   *
    * @param reason What is wrong, in plain words.
    * @param offset Where, counted from 0.
    */

@@ -61,7 +61,7 @@ const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
  *
  * @example
  * ```ts
- * import { isJsonNumberText } from "@assess/assess";
+ * import { isJsonNumberText } from "./json_value.ts";
  * import assert from "node:assert/strict";
  *
  * assert(isJsonNumberText("5e0"));

@@ -7,10 +7,10 @@
  */
 
 import type { JsonValue } from "./json_value.ts";
-import { Reader } from "./_reader.ts";
+import { Reader } from "./reader.ts";
 import { JsonSyntaxError } from "./json_syntax_error.ts";
 
-export { MAX_JSON_DEPTH } from "./_reader.ts";
+export { MAX_JSON_DEPTH } from "./reader.ts";
 export { JsonSyntaxError } from "./json_syntax_error.ts";
 
 /**
@@ -57,7 +57,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  *
  * @example
  * ```ts
- * import { parseJsonBytes } from "@assess/assess";
+ * import { parseJsonBytes } from "./strict_json.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(parseJsonBytes(new TextEncoder().encode('"é"')), "é");
@@ -77,7 +77,7 @@ export function parseJsonBytes(bytes: Uint8Array): JsonValue {
  *
  * @example
  * ```ts
- * import { decodeUtf8 } from "@assess/assess";
+ * import { decodeUtf8 } from "./strict_json.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(decodeUtf8(new Uint8Array([0x61])), "a");

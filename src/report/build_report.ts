@@ -41,7 +41,7 @@ export const VERDICT_ALPHA = 0.05;
  *
  * @example
  * ```ts
- * import { buildReport, type Observation } from "@assess/assess";
+ * import { buildReport, type Observation } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * const obs = (model: number[]): Observation[] => model.map((right, i) => ({

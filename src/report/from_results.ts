@@ -1,5 +1,5 @@
 /**
- * The adapter from a results file (`src/run/results.ts`) to a {@linkcode ReportInput}: the latest
+ * The adapter from a results file (`src/results/`) to a {@linkcode ReportInput}: the latest
  * outcome of each (model, item), re-scored by the installed scorer when the run's scorer version is
  * not the installed one.
  *
@@ -7,13 +7,13 @@
  */
 
 import type { Item } from "../dataset/item.ts";
-import { readReply } from "../run/reply.ts";
-import { type HeaderRecord, latestResults } from "../run/results.ts";
+import { supersedes } from "../results/latest.ts";
+import { readResults, type ResultsSource } from "../results/read_results.ts";
+import type { BodyRecord, HeaderRecord, ResultRecord } from "../results/records.ts";
+import { readReply } from "../results/reply.ts";
 import { selftest } from "../score/selftest.ts";
 import { type Reply, scoreOptions, type Scorer } from "../score/scorer.ts";
-import type { TrustReport } from "./report.ts";
-import type { Observation, ProbeCheck, ReportInput } from "./report_input.ts";
-import type { ScannedResult, ScannedResults } from "./scan_results.ts";
+import type { Observation, ProbeCheck, ReportInput, ScorerTrust } from "./report_input.ts";
 
 /** Options of {@linkcode reportInputFromResults}. */
 export interface FromResultsOptions {
@@ -43,7 +43,9 @@ export interface FromResultsOptions {
  *
  * @example
  * ```ts
- * import { needsRescoring, type HeaderRecord, xlamToolCall } from "@assess/assess";
+ * import { needsRescoring } from "@assess/assess/report";
+ * import type { HeaderRecord } from "@assess/assess/results";
+ * import { xlamToolCall } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const header = { scorer: { name: "xlam-tool-call", version: "0" } } as HeaderRecord;
@@ -61,29 +63,33 @@ export function needsRescoring(
 }
 
 /**
- * Turns a results file into what a report is built from. For each (model, item) the latest answer
- * is taken, or the latest error when it was never answered (an error is never a wrong answer).
- * When {@linkcode needsRescoring} says so, every recorded reply is scored again by the installed
- * scorer (a reply the old scorer could not judge is read again from its raw response), the
- * scorer's self-test is run on the items, and the trust section says so; no request is sent.
+ * Turns a results file into what a report is built from, reading it line by line: memory holds
+ * one line and what each (model, item) pair comes to, whatever the file's size. For each pair the
+ * latest answer is taken, or the latest error when it was never answered (an error is never a
+ * wrong answer; see `supersedes`). When {@linkcode needsRescoring} says so, every recorded reply is
+ * scored again by the installed scorer (a reply the old scorer could not judge is read again from
+ * its raw response), the scorer's self-test is run on the items, and the trust section says so;
+ * no request is sent.
  *
- * @param file The results file, as `scanResults` (or `readResults`) reads it; to re-score, with
- *   the replies (`scanResults(bytes, { replies: true })`).
+ * @param source The results file's bytes, whole or as a stream of parts.
  * @param options The installed scorer, the items for re-scoring, and whether to keep verdicts.
  * @returns The report's input.
- * @throws {TypeError} When re-scoring is needed and no items are given, or the file was read
- *   without its replies.
+ * @throws {ResultsFileError} When the file is not a results file this assess reads, or has a
+ *   broken line or record (see `readResults`).
+ * @throws {TypeError} When re-scoring is needed and no items are given.
  * @throws {RangeError} When re-scoring meets a result for an item the items do not hold.
  *
  * @example
  * ```ts
- * import { buildReport, lookupScorer, reportInputFromResults, scanResults } from "@assess/assess";
+ * import { buildReport, reportInputFromResults } from "@assess/assess/report";
+ * import { lookupScorer } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const header = {
  *   kind: "header", format: "assess-results", formatVersion: 1, assessVersion: "0.1.0",
- *   startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c", dataset: { path: "d", sha256: "s" },
- *   split: { seed: "x", size: 1, digest: "t" },
+ *   startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c".repeat(64),
+ *   dataset: { path: "d", sha256: "d".repeat(64) },
+ *   split: { seed: "x", size: 1, digest: "e".repeat(64) },
  *   scorer: { name: "xlam-tool-call", version: "1", ordering: "any", toolCallParser: "hermes" },
  *   selftest: { passed: true, items: 1 }, server: { url: "http://127.0.0.1:8000/v1", models: ["b"] },
  *   models: { baseline: "b", adapters: [] },
@@ -92,35 +98,77 @@ export function needsRescoring(
  *   probe: { batchInvariant: "not-required", items: 0 }, system: "",
  * };
  * const result = { kind: "result", model: "b", itemId: 7, itemIndex: 0, session: 1,
- *   requestDigest: "r", attempts: 1, latencyMs: 12, response: null, usage: null, error: null,
+ *   requestDigest: "f".repeat(64), attempts: 1, latencyMs: 12, response: null, usage: null,
+ *   error: null,
  *   reply: { text: "", calls: [], truncated: false, reasoning: null, finishReason: "stop" },
  *   verdict: { correct: false, reason: "no-call", detail: "no call" } };
- * const file = scanResults(new TextEncoder().encode(
+ * const bytes = new TextEncoder().encode(
  *   JSON.stringify(header) + "\n" + JSON.stringify(result) + "\n",
- * ));
- * const report = buildReport(reportInputFromResults(file, { scorer: lookupScorer("xlam-tool-call") }));
+ * );
+ * const input = await reportInputFromResults(bytes, { scorer: lookupScorer("xlam-tool-call") });
+ * const report = buildReport(input);
  * assert.equal(report.models[0]!.scored, 1);
  * assert.equal(report.models[0]!.accuracy, 0);
  * ```
  */
-export function reportInputFromResults(
-  file: ScannedResults,
+export async function reportInputFromResults(
+  source: ResultsSource,
   options: FromResultsOptions = {},
-): ReportInput {
-  const { header } = file;
-  const scorer = options.scorer;
-  const rescore = needsRescoring(header, scorer, options.keepVerdicts ?? false);
-  const scoring = scoreOptions(header.scorer.ordering, header.scorer.toolCallParser);
+): Promise<ReportInput> {
+  let fold: Fold | undefined;
+  const read = await readResults(source, (record, header) => {
+    (fold ??= new Fold(header, options)).add(record);
+  });
+  return (fold ?? new Fold(read.header, options)).finish();
+}
 
-  let judge: ((r: ScannedResult) => Observation["verdict"] | "scorer-error" | null) | null = null;
-  let scorerTrust: TrustReport["scorer"];
-  const base = {
-    name: header.scorer.name,
-    recordedVersion: header.scorer.version,
-    ordering: header.scorer.ordering,
-    toolCallParser: header.scorer.toolCallParser,
-  };
-  if (rescore) {
+/** An observation, and whether the record it came from was an answer (for `supersedes`). */
+interface Kept {
+  readonly error: null | true;
+  readonly observation: Observation;
+}
+
+/** What a results file comes to, record by record. */
+class Fold {
+  readonly #header: HeaderRecord;
+  readonly #scorer: Scorer | undefined;
+  readonly #judge: ((r: ResultRecord) => Observation["verdict"] | "scorer-error" | null) | null;
+  readonly #scorerTrust: ScorerTrust;
+  readonly #latest = new Map<string, Map<number, Kept>>();
+  readonly #checks: ProbeCheck[] = [];
+  #sessions = 0;
+
+  constructor(header: HeaderRecord, options: FromResultsOptions) {
+    this.#header = header;
+    const scorer = this.#scorer = options.scorer;
+    const rescore = needsRescoring(header, scorer, options.keepVerdicts ?? false);
+    const scoring = scoreOptions(header.scorer.ordering, header.scorer.toolCallParser);
+    const base = {
+      name: header.scorer.name,
+      recordedVersion: header.scorer.version,
+      ordering: header.scorer.ordering,
+      toolCallParser: header.scorer.toolCallParser,
+    };
+    for (const name of [header.models.baseline, ...header.models.adapters]) {
+      this.#latest.set(name, new Map());
+    }
+    if (!rescore) {
+      this.#judge = null;
+      const note = scorer === undefined
+        ? `${header.scorer.name} is not installed here: the recorded verdicts of version ${header.scorer.version} are used`
+        : scorer.version !== header.scorer.version
+        ? `the recorded verdicts of version ${header.scorer.version} are kept, as asked; ` +
+          `version ${scorer.version} is installed`
+        : null;
+      this.#scorerTrust = {
+        ...base,
+        version: header.scorer.version,
+        verdicts: "recorded",
+        note,
+        selftest: { passed: header.selftest.passed, items: header.selftest.items, by: "run" },
+      };
+      return;
+    }
     const items = options.items;
     if (items === undefined) {
       throw new TypeError("reportInputFromResults: re-scoring needs the split's items");
@@ -129,7 +177,7 @@ export function reportInputFromResults(
     for (const item of items) byIndex.set(item.index, item);
     const tested = selftest(scorer!, items, scoring);
     const maxTokens = header.sampling.maxTokens;
-    judge = (r) => {
+    this.#judge = (r) => {
       const reply = replyOf(r, maxTokens);
       if (reply === null) return null;
       const item = byIndex.get(r.itemIndex);
@@ -145,7 +193,7 @@ export function reportInputFromResults(
         return "scorer-error";
       }
     };
-    scorerTrust = {
+    this.#scorerTrust = {
       ...base,
       version: scorer!.version,
       verdicts: "rescored",
@@ -157,100 +205,89 @@ export function reportInputFromResults(
         by: "report",
       },
     };
-  } else {
-    const note = scorer === undefined
-      ? `${header.scorer.name} is not installed here: the recorded verdicts of version ${header.scorer.version} are used`
-      : scorer.version !== header.scorer.version
-      ? `the recorded verdicts of version ${header.scorer.version} are kept, as asked; ` +
-        `version ${scorer.version} is installed`
-      : null;
-    scorerTrust = {
-      ...base,
-      version: header.scorer.version,
-      verdicts: "recorded",
-      note,
-      selftest: { passed: header.selftest.passed, items: header.selftest.items, by: "run" },
+  }
+
+  add(record: BodyRecord): void {
+    if (record.kind === "session") this.#sessions++;
+    else if (record.kind === "probe-check") {
+      this.#checks.push({
+        model: record.model,
+        itemId: record.itemId,
+        outcome: record.outcome,
+        detail: record.detail,
+      });
+    } else if (record.kind === "result") {
+      const pairs = this.#latest.get(record.model);
+      if (pairs === undefined) return; // a model the header does not compare
+      const kept = pairs.get(record.itemIndex);
+      const next = { error: record.error === null ? null : true } as const;
+      if (supersedes(kept, next)) {
+        pairs.set(record.itemIndex, { ...next, observation: this.#observe(record) });
+      }
+    }
+  }
+
+  #observe(r: ResultRecord): Observation {
+    let verdict: Observation["verdict"] = null;
+    let error: string | null = r.error === null ? null : r.error.kind;
+    if (this.#judge !== null) {
+      const judged = this.#judge(r);
+      if (judged === "scorer-error") error = "scorer";
+      else if (judged !== null) {
+        verdict = judged;
+        error = null;
+      }
+    } else if (r.verdict !== null) {
+      verdict = { correct: r.verdict.correct, reason: r.verdict.reason };
+    }
+    const u = r.usage;
+    return {
+      itemIndex: r.itemIndex,
+      itemId: r.itemId,
+      verdict,
+      error: verdict === null ? (error ?? "unknown") : null,
+      latencyMs: r.latencyMs,
+      usage: u === null
+        ? null
+        : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
     };
   }
 
-  // The latest answer of each (model, item), or its latest error when it was never answered.
-  const latest = new Map<string, ScannedResult[]>();
-  for (const name of [header.models.baseline, ...header.models.adapters]) {
-    latest.set(name, []);
-  }
-  for (const record of latestResults(file.records).values()) {
-    latest.get(record.model)?.push(record);
-  }
-  const observations = new Map<string, Observation[]>();
-  for (const [name, results] of latest) {
-    const list: Observation[] = [];
-    for (const r of results) {
-      let verdict: Observation["verdict"] = null;
-      let error: string | null = r.error === null ? null : r.error.kind;
-      if (judge !== null) {
-        const judged = judge(r);
-        if (judged === "scorer-error") error = "scorer";
-        else if (judged !== null) {
-          verdict = judged;
-          error = null;
-        }
-      } else if (r.verdict !== null) {
-        verdict = { correct: r.verdict.correct, reason: r.verdict.reason };
-      }
-      const u = r.usage;
-      list.push({
-        itemIndex: r.itemIndex,
-        itemId: r.itemId,
-        verdict,
-        error: verdict === null ? (error ?? "unknown") : null,
-        latencyMs: r.latencyMs,
-        usage: u === null || u === undefined ? null : {
-          prompt: u.promptTokens,
-          completion: u.completionTokens,
-          reasoning: u.reasoningTokens,
-        },
-      });
+  finish(): ReportInput {
+    const header = this.#header;
+    const observations = new Map<string, Observation[]>();
+    for (const [name, pairs] of this.#latest) {
+      observations.set(name, [...pairs.values()].map((k) => k.observation));
     }
-    observations.set(name, list);
+    return {
+      run: {
+        assessVersion: header.assessVersion,
+        startedAt: header.startedAt,
+        sessions: this.#sessions,
+        splitSeed: header.split.seed,
+        items: header.split.size,
+      },
+      baseline: header.models.baseline,
+      adapters: header.models.adapters,
+      reasons: this.#scorer !== undefined ? this.#scorer.reasons : [],
+      observations,
+      scorer: this.#scorerTrust,
+      digests: {
+        config: header.configDigest,
+        dataset: header.dataset.sha256,
+        split: header.split.digest,
+      },
+      probe: {
+        batchInvariant: header.probe.batchInvariant,
+        items: header.probe.items,
+        checks: this.#checks,
+      },
+    };
   }
-
-  const checks: ProbeCheck[] = [];
-  let sessions = 0;
-  for (const r of file.records) {
-    if (r.kind === "session") sessions++;
-    else if (r.kind === "probe-check") {
-      checks.push({ model: r.model, itemId: r.itemId, outcome: r.outcome, detail: r.detail });
-    }
-  }
-  return {
-    run: {
-      assessVersion: header.assessVersion,
-      startedAt: header.startedAt,
-      sessions,
-      splitSeed: header.split.seed,
-      items: header.split.size,
-    },
-    baseline: header.models.baseline,
-    adapters: header.models.adapters,
-    reasons: scorer !== undefined ? scorer.reasons : [],
-    observations,
-    scorer: scorerTrust,
-    digests: {
-      config: header.configDigest,
-      dataset: header.dataset.sha256,
-      split: header.split.digest,
-    },
-    probe: { batchInvariant: header.probe.batchInvariant, items: header.probe.items, checks },
-  };
 }
 
 /** The recorded reply, or for a reply the old scorer could not judge, the one its body holds. */
-function replyOf(r: ScannedResult, maxTokens: number): Reply | null {
-  if (r.reply === undefined) {
-    throw new TypeError(
-      "reportInputFromResults: re-scoring needs the replies (scanResults with replies: true)",
-    );
-  }
+function replyOf(r: ResultRecord, maxTokens: number): Reply | null {
   if (r.reply !== null) return r.reply;
   if (r.error?.kind !== "scorer" || !r.response || r.response.body === null) return null;
   const read = readReply(r.response.body, maxTokens);

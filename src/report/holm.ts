@@ -20,7 +20,7 @@
  *
  * @example
  * ```ts
- * import { holmAdjust } from "@assess/assess";
+ * import { holmAdjust } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(holmAdjust([0.01, 0.04, 0.03, 0.005]), [0.03, 0.06, 0.06, 0.02]);

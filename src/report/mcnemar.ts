@@ -86,7 +86,7 @@ function logHalfBinomial(k: number, n: number): number {
  *
  * @example 1 against 7 discordant pairs: p = 2·9/256
  * ```ts
- * import { mcnemarExactP } from "@assess/assess";
+ * import { mcnemarExactP } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * assert.ok(Math.abs(mcnemarExactP(1, 7) - 0.0703125) < 1e-15);

@@ -50,7 +50,7 @@ svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderHtml } from "@assess/assess";
+ * import { buildReport, type Observation, renderHtml } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

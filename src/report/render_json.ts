@@ -16,7 +16,7 @@ import type { Report } from "./report.ts";
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderJson } from "@assess/assess";
+ * import { buildReport, type Observation, renderJson } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

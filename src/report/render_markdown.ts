@@ -51,7 +51,7 @@ function table({ headings, numeric, rows }: Table): string[] {
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderMarkdown } from "@assess/assess";
+ * import { buildReport, type Observation, renderMarkdown } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

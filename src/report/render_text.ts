@@ -30,7 +30,7 @@ const WIDTH = 100;
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderText } from "@assess/assess";
+ * import { buildReport, type Observation, renderText } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

@@ -7,17 +7,10 @@
  */
 
 import type { Interval } from "./interval.ts";
-import type { RunFacts } from "./report_input.ts";
+import type { Digests, RunFacts, ScorerTrust } from "./report_input.ts";
 
 /** The report's schema name and version, its `schema` member. Bumped on any change. */
 export const REPORT_SCHEMA = "assess.report.v1";
-
-/** Where the verdicts came from. */
-export type VerdictSource =
-  /** The verdicts the run recorded, by the scorer version it ran. */
-  | "recorded"
-  /** The recorded replies re-scored by the scorer installed now (no request sent). */
-  | "rescored";
 
 /** A count by name: a reason, an error kind. */
 export interface NamedCount {
@@ -191,40 +184,9 @@ export interface ProbeReport {
 /** What the verdicts can be trusted for: who judged, on what, and how complete the run is. */
 export interface TrustReport {
   /** The scorer. */
-  readonly scorer: {
-    /** Its name. */
-    readonly name: string;
-    /** The version whose verdicts the report counts. */
-    readonly version: string;
-    /** The version the run recorded. */
-    readonly recordedVersion: string;
-    /** `scorer.ordering`. */
-    readonly ordering: string;
-    /** The tool-call parser the run used, or `null`. */
-    readonly toolCallParser: string | null;
-    /** Where the verdicts come from. */
-    readonly verdicts: VerdictSource;
-    /** Why, in plain words, when it is worth saying (re-scored, kept, or not installed). */
-    readonly note: string | null;
-    /** The self-test of the scorer whose verdicts are counted, on the split. */
-    readonly selftest: {
-      /** Whether it passed. */
-      readonly passed: boolean;
-      /** Items checked. */
-      readonly items: number;
-      /** `run`: recorded by the run; `report`: run now, for the re-scoring. */
-      readonly by: "run" | "report";
-    };
-  };
+  readonly scorer: ScorerTrust;
   /** The digests that name what was run. */
-  readonly digests: {
-    /** The configuration's digest. */
-    readonly config: string;
-    /** The dataset file's SHA-256. */
-    readonly dataset: string;
-    /** The split's digest. */
-    readonly split: string;
-  };
+  readonly digests: Digests;
   /** The probe. */
   readonly probe: ProbeReport;
   /** How complete the run is. */

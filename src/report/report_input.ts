@@ -6,8 +6,6 @@
  * @module
  */
 
-import type { TrustReport } from "./report.ts";
-
 /** A model's outcome on one item: a verdict, or an error (never counted wrong). */
 export interface Observation {
   /** The item's position in the dataset: what pairs the models' outcomes. */
@@ -54,6 +52,50 @@ export interface RunFacts {
   readonly items: number;
 }
 
+/** Where the verdicts came from. */
+export type VerdictSource =
+  /** The verdicts the run recorded, by the scorer version it ran. */
+  | "recorded"
+  /** The recorded replies re-scored by the scorer installed now (no request sent). */
+  | "rescored";
+
+/** The scorer whose verdicts a report counts, as its trust section shows it. */
+export interface ScorerTrust {
+  /** Its name. */
+  readonly name: string;
+  /** The version whose verdicts the report counts. */
+  readonly version: string;
+  /** The version the run recorded. */
+  readonly recordedVersion: string;
+  /** `scorer.ordering`. */
+  readonly ordering: string;
+  /** The tool-call parser the run used, or `null`. */
+  readonly toolCallParser: string | null;
+  /** Where the verdicts come from. */
+  readonly verdicts: VerdictSource;
+  /** Why, in plain words, when it is worth saying (re-scored, kept, or not installed). */
+  readonly note: string | null;
+  /** The self-test of the scorer whose verdicts are counted, on the split. */
+  readonly selftest: {
+    /** Whether it passed. */
+    readonly passed: boolean;
+    /** Items checked. */
+    readonly items: number;
+    /** `run`: recorded by the run; `report`: run now, for the re-scoring. */
+    readonly by: "run" | "report";
+  };
+}
+
+/** The digests that name what was run. */
+export interface Digests {
+  /** The configuration's digest. */
+  readonly config: string;
+  /** The dataset file's SHA-256. */
+  readonly dataset: string;
+  /** The split's digest. */
+  readonly split: string;
+}
+
 /** Everything a report is built from. */
 export interface ReportInput {
   /** The run's facts. */
@@ -67,9 +109,9 @@ export interface ReportInput {
   /** Each model's outcomes, at most one per item. A model with none may be left out. */
   readonly observations: ReadonlyMap<string, readonly Observation[]>;
   /** The scorer, as the trust section shows it. */
-  readonly scorer: TrustReport["scorer"];
+  readonly scorer: ScorerTrust;
   /** The digests. */
-  readonly digests: TrustReport["digests"];
+  readonly digests: Digests;
   /** The probe's setting and checks. */
   readonly probe: {
     /** `serving.batchInvariant`. */

@@ -12,7 +12,7 @@ import {
   RESULTS_FORMAT,
   RESULTS_FORMAT_VERSION,
   type SelftestSummary,
-} from "./results.ts";
+} from "../results/records.ts";
 
 /**
  * The members the configuration's digest and the header share, in the order both write them (the
@@ -47,7 +47,8 @@ function modelsAndSampling(config: Config): Pick<HeaderRecord, "models" | "sampl
  *
  * @example
  * ```ts
- * import { configDigest, lookupScorer, validateConfig } from "@assess/assess";
+ * import { configDigest } from "./header.ts";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const config = validateConfig(
@@ -104,7 +105,8 @@ export interface HeaderFacts {
  *
  * @example
  * ```ts
- * import { lookupScorer, makeHeader, validateConfig } from "@assess/assess";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
+ * import { makeHeader } from "./header.ts";
  * import assert from "node:assert/strict";
  *
  * const config = validateConfig(
@@ -160,7 +162,8 @@ function same(a: unknown, b: unknown): boolean {
  *
  * @example
  * ```ts
- * import { headerChanges, lookupScorer, makeHeader, validateConfig } from "@assess/assess";
+ * import { headerChanges, makeHeader } from "./header.ts";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const config = validateConfig(

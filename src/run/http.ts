@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { RawResponse, RequestError } from "./results.ts";
+import type { RawResponse, RequestError } from "../results/records.ts";
 
 /** The limits and credentials of a request. */
 export interface HttpOptions {
@@ -47,7 +47,7 @@ export const MAX_RETRY_AFTER_MS = 120_000;
  *
  * @example
  * ```ts
- * import { retryAfterMs } from "@assess/assess";
+ * import { retryAfterMs } from "./http.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(retryAfterMs("7", 0), 7000);
@@ -78,7 +78,7 @@ const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{
  *
  * @example
  * ```ts
- * import { isTransientStatus } from "@assess/assess";
+ * import { isTransientStatus } from "./http.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(isTransientStatus(503), true);
@@ -118,7 +118,7 @@ function errorText(body: string): string | null {
  *
  * @example
  * ```ts
- * import { describeStatus } from "@assess/assess";
+ * import { describeStatus } from "./http.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(
@@ -194,7 +194,7 @@ async function readCapped(response: Response, cap: number): Promise<string> {
  *
  * @example
  * ```ts
- * import { exchange } from "@assess/assess";
+ * import { exchange } from "./http.ts";
  * import assert from "node:assert/strict";
  *
  * const fetchFn = (() => Promise.resolve(new Response("x".repeat(100)))) as typeof fetch;

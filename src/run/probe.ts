@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { RecordedReply } from "./results.ts";
+import type { RecordedReply } from "../results/records.ts";
 
 function show(text: string, at: number): string {
   const start = Math.max(0, at - 20);
@@ -31,7 +31,7 @@ function textDifference(what: string, alone: string, loaded: string): string | n
  *
  * @example
  * ```ts
- * import { firstDifference } from "@assess/assess";
+ * import { firstDifference } from "./probe.ts";
  * import assert from "node:assert/strict";
  *
  * const reply = { text: "", calls: [{ name: "f", arguments: '{"a": 1}' }], truncated: false,

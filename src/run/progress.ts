@@ -42,7 +42,7 @@ function duration(seconds: number): string {
  *
  * @example
  * ```ts
- * import { Progress } from "@assess/assess";
+ * import { Progress } from "./progress.ts";
  * import assert from "node:assert/strict";
  *
  * const progress = new Progress([{ model: "base", total: 4, answered: 0, correct: 0 }], 0);

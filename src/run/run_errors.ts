@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * import { ServerError } from "@assess/assess";
+ * import { ServerError } from "./run_errors.ts";
  * import assert from "node:assert/strict";
  *
  * const error = new ServerError("the server does not serve the baseline base", ["it serves: x"]);
@@ -40,7 +40,7 @@ export class ServerError extends Error {
  *
  * @example
  * ```ts
- * import { RunSetupError } from "@assess/assess";
+ * import { RunSetupError } from "./run_errors.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(new RunSetupError("no server.url").name, "RunSetupError");

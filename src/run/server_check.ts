@@ -102,7 +102,7 @@ function servesLine(served: readonly string[]): string {
  *
  * @example
  * ```ts
- * import { checkServer } from "@assess/assess";
+ * import { checkServer } from "./server_check.ts";
  * import assert from "node:assert/strict";
  *
  * const fetchFn = (() =>

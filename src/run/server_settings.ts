@@ -62,7 +62,7 @@ export interface ServerSettings {
  *
  * @example
  * ```ts
- * import { parseManifest } from "@assess/assess";
+ * import { parseManifest } from "./server_settings.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(
@@ -107,7 +107,7 @@ export function parseManifest(text: string, where: string): ManifestSettings {
  *
  * @example
  * ```ts
- * import { resolveServerSettings } from "@assess/assess";
+ * import { resolveServerSettings } from "./server_settings.ts";
  * import assert from "node:assert/strict";
  *
  * const settings = resolveServerSettings({ insecure: false, toolCallParser: "hermes" }, {

@@ -13,19 +13,19 @@ import type { Item } from "../dataset/item.ts";
 import type { Verdict } from "../score/scorer.ts";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS, retryAfterMs } from "./http.ts";
 import { firstDifference } from "./probe.ts";
-import { readReply } from "./reply.ts";
-import {
-  type BodyRecord,
-  type EndRecord,
-  type Exchange,
-  latestResults,
-  type ProbeCheckRecord,
-  type RecordedReply,
-  type RequestError,
-  resultKey,
-  type ResultRecord,
-  type Usage,
-} from "./results.ts";
+import { resultKey } from "../results/latest.ts";
+import type {
+  BodyRecord,
+  EndRecord,
+  Exchange,
+  ProbeCheckRecord,
+  RecordedReply,
+  RequestError,
+  ResultRecord,
+  Usage,
+} from "../results/records.ts";
+import { readReply } from "../results/reply.ts";
+import type { PairState } from "./resume.ts";
 
 /** How failed requests are retried. */
 export interface RetryPolicy {
@@ -51,7 +51,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 500, maxDe
  *
  * @example
  * ```ts
- * import { backoffDelay, DEFAULT_RETRY } from "@assess/assess";
+ * import { backoffDelay, DEFAULT_RETRY } from "./session.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(backoffDelay(1, DEFAULT_RETRY, 0), 250);
@@ -64,37 +64,6 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: numbe
   return ceiling / 2 + random * (ceiling / 2);
 }
 
-/** How a (model, item) pair stands: answered, or only errors so far. */
-export type PairState = "answered" | "error";
-
-/**
- * How each pair of a results file stands, from its records (an answer in any session wins): the
- * state of {@linkcode latestResults}' record.
- *
- * @param records The file's records, in order.
- * @returns The state of each pair that has a result record, by `resultKey`.
- *
- * @example
- * ```ts
- * import { pairStates, resultKey } from "@assess/assess";
- * import assert from "node:assert/strict";
- *
- * const base = {
- *   kind: "result", model: "m", itemId: 1, itemIndex: 1, session: 1, requestDigest: "d",
- *   attempts: 1, latencyMs: 1, response: null, usage: null, reply: null, verdict: null,
- *   error: { kind: "timeout", message: "t", status: null, transient: true },
- * } as const;
- * assert.equal(pairStates([base]).get(resultKey("m", 1)), "error");
- * ```
- */
-export function pairStates(records: readonly BodyRecord[]): Map<string, PairState> {
-  const states = new Map<string, PairState>();
-  for (const [key, record] of latestResults(records)) {
-    states.set(key, record.error === null ? "answered" : "error");
-  }
-  return states;
-}
-
 /** What a session is asked to do. */
 export interface SessionPlan {
   /** The split's items, in order. */
@@ -102,7 +71,7 @@ export interface SessionPlan {
   /** The models' served names, baseline first. */
   readonly models: readonly string[];
   /**
-   * How each pair stands after earlier sessions, by `resultKey` (see {@linkcode pairStates}):
+   * How each pair stands after earlier sessions, by `resultKey` (see `readResume`):
    * pairs answered are skipped, pairs in error are asked again.
    */
   readonly previous: ReadonlyMap<string, PairState>;
@@ -195,7 +164,7 @@ interface Task {
  *
  * @example
  * ```ts
- * import { DEFAULT_RETRY, runSession } from "@assess/assess";
+ * import { DEFAULT_RETRY, runSession } from "./session.ts";
  * import assert from "node:assert/strict";
  *
  * const item = { id: 7, index: 0, query: "q", tools: [], answers: [] };

@@ -4,8 +4,13 @@
  * @module
  */
 
-import type { Ordering } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
+
+/**
+ * How a reply's calls must be ordered to match the answer's: `any` order, or the answer's
+ * (`strict`). `scorer.ordering` in `assess.yaml`.
+ */
+export type Ordering = "any" | "strict";
 
 /** A call in a model's reply: the tool's name and its arguments as the server sent them (text). */
 export interface ReplyCall {
@@ -53,7 +58,7 @@ export interface ScoreOptions {
  *
  * @example
  * ```ts
- * import { scoreOptions } from "@assess/assess";
+ * import { scoreOptions } from "./scorer.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(scoreOptions("any", null), { ordering: "any" });

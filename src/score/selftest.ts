@@ -240,7 +240,8 @@ export const MAX_FAULT_LINES = 20;
  *
  * @example
  * ```ts
- * import { selftest, selftestLines, xlamToolCall } from "@assess/assess";
+ * import { selftest, xlamToolCall } from "@assess/assess";
+ * import { selftestLines } from "./selftest.ts";
  * import assert from "node:assert/strict";
  *
  * const items = [{ id: 4, index: 0, query: "", tools: [], answers: [] }];

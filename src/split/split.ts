@@ -72,7 +72,7 @@ export interface SplitOptions {
  *
  * @example
  * ```ts
- * import { rankKey } from "@assess/assess";
+ * import { rankKey } from "./split.ts";
  * import assert from "node:assert/strict";
  *
  * assert.match(rankKey("twins", 3), /^[0-9a-f]{64}$/);
@@ -101,7 +101,8 @@ function decimal(id: number): string {
  *
  * @example
  * ```ts
- * import { loadDataset, sha256Hex, takeSplit } from "@assess/assess";
+ * import { loadDataset, takeSplit } from "@assess/assess";
+ * import { sha256Hex } from "../dataset/sha256.ts";
  * import assert from "node:assert/strict";
  *
  * const row = (id: number, query: string) => ({
@@ -259,7 +260,8 @@ export function splitFileText(split: Split): string {
  *
  * @example
  * ```ts
- * import { heldOutItems, loadDataset, sha256Hex, takeSplit } from "@assess/assess";
+ * import { heldOutItems, loadDataset, takeSplit } from "@assess/assess";
+ * import { sha256Hex } from "../dataset/sha256.ts";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode('[{"id": 4, "query": "q", "tools": "[]", "answers": "[]"}]');

@@ -26,6 +26,8 @@ export class SplitSizeError extends RangeError {
   readonly eligibleCount: number;
 
   /**
+   * Makes the error for a size the dataset cannot give.
+   *
    * @param size The size asked for.
    * @param eligibleCount How many eligible items the dataset has.
    */

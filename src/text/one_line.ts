@@ -15,7 +15,7 @@
  *
  * @example
  * ```ts
- * import { oneLine } from "@assess/assess";
+ * import { oneLine } from "./one_line.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(oneLine("a\nb\tc"), "a\\nb\\tc");

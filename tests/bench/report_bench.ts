@@ -17,7 +17,6 @@ import { reportInputFromResults } from "../../src/report/from_results.ts";
 import { renderHtml } from "../../src/report/render_html.ts";
 import { renderJson } from "../../src/report/render_json.ts";
 import { renderText } from "../../src/report/render_text.ts";
-import { scanResults } from "../../src/report/scan_results.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -43,9 +42,9 @@ async function spawn(args: string[]): Promise<void> {
 
 function inProcess(render: (r: ReturnType<typeof buildReport>) => string): () => Promise<void> {
   return async () => {
-    const file = scanResults(await Deno.readFile(DATA));
-    const scorer = lookupScorer(file.header.scorer.name);
-    render(buildReport(reportInputFromResults(file, { scorer })));
+    using file = await Deno.open(DATA);
+    const scorer = lookupScorer("xlam-tool-call");
+    render(buildReport(await reportInputFromResults(file.readable, { scorer })));
   };
 }
 

@@ -11,8 +11,8 @@
  */
 
 import { exchange } from "../../src/run/http.ts";
-import { RecordWriter } from "../../src/run/record_writer.ts";
-import { buildRequestBody, type RequestSettings } from "../../src/run/request.ts";
+import { RecordWriter } from "../../src/results/record_writer.ts";
+import { buildRequestBody, type RequestSettings } from "../../src/request/request.ts";
 import { DEFAULT_RETRY, runSession } from "../../src/run/session.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";

@@ -13,6 +13,7 @@ function memoryIo(): Io & { out: string; err: string } {
     stdout: { isTerminal: false, write: (t: string) => Promise.resolve(void (io.out += t)) },
     stderr: { isTerminal: false, write: (t: string) => Promise.resolve(void (io.err += t)) },
     readFile: () => Promise.reject(new Error("no file was expected to be read")),
+    openRead: () => Promise.reject(new Error("no file was expected to be read")),
     writeFileAtomic: () => Promise.reject(new Error("no file was expected to be written")),
     env: (name: string): string | undefined => {
       throw new Error(`the environment was read: ${name}`);

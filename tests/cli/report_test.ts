@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { runCli } from "../../src/cli/main.ts";
-import { readResults } from "../../src/run/results.ts";
+import { readAll } from "../results/_read_all.ts";
 import { type Plan, resultsFor, times } from "../report/_results.ts";
 import { setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
@@ -165,7 +165,7 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     assert.equal(report.code, 0, report.stderr);
     assert.equal(report.stderr, "");
     const json = JSON.parse(report.stdout);
-    const file = readResults(await Deno.readFile(s.out));
+    const file = await readAll(await Deno.readFile(s.out));
     const right = (model: string) =>
       file.records.filter((r) => r.kind === "result" && r.model === model && r.verdict?.correct)
         .length;
@@ -249,7 +249,17 @@ Deno.test("assess report as the real command line, with read access to the resul
   const { path } = await fixtureFile();
   const cli = new URL("../../cli.ts", import.meta.url).pathname;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", `--allow-read=${path}`, cli, "report", "-in", path, "-format", "markdown"],
+    args: [
+      "run",
+      "--quiet",
+      `--allow-read=${path}`,
+      cli,
+      "report",
+      "-in",
+      path,
+      "-format",
+      "markdown",
+    ],
     stdout: "piped",
     stderr: "piped",
   }).output();

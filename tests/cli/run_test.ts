@@ -8,7 +8,9 @@ import { denoIo } from "../../src/cli/deno_io.ts";
 import type { Io } from "../../src/cli/io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { register } from "../../src/score/registry.ts";
-import { latestResults, readResults, type ResultRecord } from "../../src/run/results.ts";
+import { latestResults } from "../../src/results/latest.ts";
+import type { ResultRecord } from "../../src/results/records.ts";
+import { readAll } from "../results/_read_all.ts";
 import { answerFor, RUN_ENV_NAMES, setupRun } from "../run/_fixtures.ts";
 import { completion, startStub, type StubRequest } from "../run/_stub_server.ts";
 
@@ -36,7 +38,7 @@ const correct = (r: StubRequest) =>
   completion(String(r.body.model), { calls: [answerFor(r.body)] });
 
 async function results(path: string) {
-  const file = readResults(await Deno.readFile(path));
+  const file = await readAll(await Deno.readFile(path));
   return { file, latest: latestResults(file.records) };
 }
 
@@ -116,10 +118,13 @@ Deno.test("a results file that grew between its reading and its opening is refus
       stdout: { isTerminal: false, write: () => Promise.resolve() },
       stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
       env: () => undefined,
-      async readFile(path, options) {
-        const bytes = await real.readFile(path, options);
-        if (path === s.out) await Deno.writeTextFile(s.out, "{}\n", { append: true });
-        return bytes;
+      async openRead(path) {
+        const stream = await real.openRead(path);
+        if (path !== s.out) return stream;
+        // Read to its end, then grown.
+        const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+        await Deno.writeTextFile(s.out, "{}\n", { append: true });
+        return ReadableStream.from([bytes]);
       },
     };
     let stderr = "";

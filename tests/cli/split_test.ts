@@ -28,6 +28,7 @@ function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string
       }
       return Promise.resolve(bytes);
     },
+    openRead: () => Promise.reject(new Error("split opened a stream")),
     writeFileAtomic(path, data) {
       if (unwritable.has(path)) {
         return Promise.reject(new Deno.errors.PermissionDenied("Permission denied (os error 13)"));

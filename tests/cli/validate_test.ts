@@ -41,6 +41,7 @@ function memoryIo(files: Record<string, string | Uint8Array | null>): Io & {
       if (file === null) return Promise.reject(fsError("IsADirectory", "Is a directory"));
       return Promise.resolve(typeof file === "string" ? encoder.encode(file) : file!);
     },
+    openRead: () => Promise.reject(new Error("validate opened a stream")),
     writeFileAtomic: () => Promise.reject(new Error("validate wrote a file")),
     env: (name: string): string | undefined => {
       throw new Error(`validate read the environment: ${name}`);

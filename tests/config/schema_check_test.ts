@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { GENERATED_PATH, generateSchemaCheck, SCHEMA_PATH } from "./generate_schema_check.ts";
+import { CONFIG_CHECK, generateCheck } from "../support/generate_schema_checks.ts";
+
+const SCHEMA_PATH = CONFIG_CHECK.schema;
 
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => Deno.readTextFile(new URL(path, root));
@@ -7,9 +9,9 @@ const read = (path: string) => Deno.readTextFile(new URL(path, root));
 Deno.test("the committed validator is the one the schema gives", async () => {
   const schema = JSON.parse(await read(SCHEMA_PATH));
   assert.equal(
-    await read(GENERATED_PATH),
-    generateSchemaCheck(schema),
-    `${GENERATED_PATH} is stale: run deno task schema`,
+    await read(CONFIG_CHECK.path),
+    generateCheck(schema, CONFIG_CHECK),
+    `${CONFIG_CHECK.path} is stale: run deno task schema`,
   );
 });
 

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { MAX_JSON_DEPTH, Reader } from "../../src/json/_reader.ts";
+import { MAX_JSON_DEPTH, Reader } from "../../src/json/reader.ts";
 import { JsonSyntaxError } from "../../src/json/json_syntax_error.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
 import { jsonDocument, mutatedJson, nearJson } from "./_arbitraries.ts";

@@ -8,15 +8,15 @@
 
 import type { Item } from "../../src/dataset/item.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
-import {
-  type BodyRecord,
-  formatRecord,
-  type HeaderRecord,
-  type ProbeCheckRecord,
-  type RecordedReply,
-  type RequestErrorKind,
-  type ResultRecord,
-} from "../../src/run/results.ts";
+import { formatRecord } from "../../src/results/record_writer.ts";
+import type {
+  BodyRecord,
+  HeaderRecord,
+  ProbeCheckRecord,
+  RecordedReply,
+  RequestErrorKind,
+  ResultRecord,
+} from "../../src/results/records.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { syntheticItems } from "../run/_fixtures.ts";
 

@@ -6,13 +6,13 @@ import { mcnemarExactP } from "../../src/report/mcnemar.ts";
 import { pairedDifferenceInterval } from "../../src/report/paired_difference.ts";
 import type { Report } from "../../src/report/report.ts";
 import { wilsonInterval } from "../../src/report/wilson.ts";
-import { readResults } from "../../src/run/results.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { type Plan, resultsFor, times } from "./_results.ts";
 
-function reportOf(plan: Plan): Report {
-  const file = readResults(resultsFor(plan).bytes);
-  return buildReport(reportInputFromResults(file, { scorer: xlamToolCall }));
+async function reportOf(plan: Plan): Promise<Report> {
+  return buildReport(
+    await reportInputFromResults(resultsFor(plan).bytes, { scorer: xlamToolCall }),
+  );
 }
 
 // 200 items. base: 120 right; tuned-a fixes 30 no-calls, one timeout, one never asked;
@@ -48,8 +48,8 @@ const PLAN: Plan = {
 Deno.test({
   name: "buildReport: per-model figures, errors apart and never counted wrong",
   permissions: "none",
-  fn: () => {
-    const report = reportOf(PLAN);
+  fn: async () => {
+    const report = await reportOf(PLAN);
     const [base, a, b] = report.models;
     assert.equal(report.schema, "assess.report.v1");
     assert.deepEqual(report.models.map((m) => [m.name, m.role]), [
@@ -106,8 +106,8 @@ Deno.test({
 Deno.test({
   name: "buildReport: each adapter against the baseline, paired on the same items",
   permissions: "none",
-  fn: () => {
-    const report = reportOf(PLAN);
+  fn: async () => {
+    const report = await reportOf(PLAN);
     const [a, b] = report.comparisons;
     // tuned-a: items 198 and 199 are not paired (error, never asked).
     assert.equal(a!.items, 198);
@@ -171,8 +171,8 @@ Deno.test({
 Deno.test({
   name: "buildReport: a worse adapter is called worse",
   permissions: "none",
-  fn: () => {
-    const report = reportOf({
+  fn: async () => {
+    const report = await reportOf({
       baseline: "base",
       adapters: ["worse"],
       outcomes: {
@@ -193,9 +193,9 @@ Deno.test({
   name: "buildReport edge cases: no discordant pairs, all right, all wrong, one item, none paired",
   permissions: "none",
   fn: async (t) => {
-    await t.step("no discordant pairs: p = 1, no detectable difference", () => {
+    await t.step("no discordant pairs: p = 1, no detectable difference", async () => {
       const same = [...times(30, "match"), ...times(10, "arguments")];
-      const c = reportOf({ baseline: "b", adapters: ["a"], outcomes: { b: same, a: same } })
+      const c = (await reportOf({ baseline: "b", adapters: ["a"], outcomes: { b: same, a: same } }))
         .comparisons[0]!;
       assert.equal(c.pValue, 1);
       assert.equal(c.pAdjusted, 1);
@@ -204,8 +204,8 @@ Deno.test({
       assert.equal(c.outcome, "no detectable difference");
       assert.deepEqual(c.discordant, { fixed: [], broke: [] });
     });
-    await t.step("all right", () => {
-      const r = reportOf({
+    await t.step("all right", async () => {
+      const r = await reportOf({
         baseline: "b",
         adapters: ["a"],
         outcomes: { b: times(5, "match"), a: times(5, "match") },
@@ -215,8 +215,8 @@ Deno.test({
       assert.equal(r.comparisons[0]!.outcome, "no detectable difference");
       assert.equal(r.run.complete, true);
     });
-    await t.step("all wrong", () => {
-      const r = reportOf({
+    await t.step("all wrong", async () => {
+      const r = await reportOf({
         baseline: "b",
         adapters: ["a"],
         outcomes: { b: times(5, "no-call"), a: times(5, "name") },
@@ -235,8 +235,8 @@ Deno.test({
         count: 5,
       }]);
     });
-    await t.step("one item", () => {
-      const r = reportOf({
+    await t.step("one item", async () => {
+      const r = await reportOf({
         baseline: "b",
         adapters: ["a"],
         outcomes: { b: ["no-call"], a: ["match"] },
@@ -248,8 +248,8 @@ Deno.test({
       assert.deepEqual(c.discordant.fixed, [0]);
       assert.deepEqual(r.models[0]!.latencyMs, { median: 100, p95: 100 });
     });
-    await t.step("no item paired: nothing to compare, still a report", () => {
-      const r = reportOf({
+    await t.step("no item paired: nothing to compare, still a report", async () => {
+      const r = await reportOf({
         baseline: "b",
         adapters: ["a"],
         outcomes: { b: times(3, "match"), a: times(3, "error:network") },
@@ -262,8 +262,8 @@ Deno.test({
       assert.equal(r.models[1]!.accuracy, null);
       assert.equal(r.models[1]!.errors, 3);
     });
-    await t.step("no adapter", () => {
-      const r = reportOf({ baseline: "b", adapters: [], outcomes: { b: times(3, "match") } });
+    await t.step("no adapter", async () => {
+      const r = await reportOf({ baseline: "b", adapters: [], outcomes: { b: times(3, "match") } });
       assert.deepEqual(r.comparisons, []);
     });
   },
@@ -273,8 +273,8 @@ Deno.test({
   name: "buildReport: the probe and the trust section",
   permissions: "none",
   fn: async (t) => {
-    await t.step("a difference fails the probe and is listed", () => {
-      const r = reportOf({
+    await t.step("a difference fails the probe and is listed", async () => {
+      const r = await reportOf({
         ...PLAN,
         header: { probe: { batchInvariant: "asserted", items: 2 } },
         probe: [
@@ -295,21 +295,21 @@ Deno.test({
       }]);
       assert.equal(p.batchInvariant, "asserted");
     });
-    await t.step("all same: passed; none: off or not run", () => {
-      const passed = reportOf({
+    await t.step("all same: passed; none: off or not run", async () => {
+      const passed = await reportOf({
         ...PLAN,
         probe: [{ model: "base", itemId: 0, outcome: "same", detail: null }],
       });
       assert.equal(passed.trust.probe.result, "passed");
-      assert.equal(reportOf(PLAN).trust.probe.result, "off");
-      const notRun = reportOf({
+      assert.equal((await reportOf(PLAN)).trust.probe.result, "off");
+      const notRun = await reportOf({
         ...PLAN,
         header: { probe: { batchInvariant: "required", items: 8 } },
       });
       assert.equal(notRun.trust.probe.result, "not-run");
     });
-    await t.step("digests and scorer", () => {
-      const r = reportOf(PLAN);
+    await t.step("digests and scorer", async () => {
+      const r = await reportOf(PLAN);
       assert.deepEqual(r.trust.digests, {
         config: "c".repeat(64),
         dataset: "a".repeat(64),

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { needsRescoring, reportInputFromResults } from "../../src/report/from_results.ts";
-import { readResults, type ResultRecord } from "../../src/run/results.ts";
+import { formatRecord } from "../../src/results/record_writer.ts";
+import type { BodyRecord, HeaderRecord, ResultRecord } from "../../src/results/records.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { type Plan, resultsFor, times } from "./_results.ts";
@@ -26,16 +27,25 @@ function olderScorerFile() {
       ? { ...r, verdict: { correct: false, reason: "old-reason", detail: "judged by version 0" } }
       : r
   );
-  return { items: made.items, file: { ...readResults(made.bytes), records } };
+  return { items: made.items, file: { header: made.header, records } };
+}
+
+/** A file's bytes from its header and records. */
+function bytesOf(file: { header: HeaderRecord; records: readonly BodyRecord[] }): Uint8Array {
+  return new TextEncoder().encode(
+    formatRecord(file.header) + file.records.map(formatRecord).join(""),
+  );
 }
 
 Deno.test({
   name: "reportInputFromResults: a different scorer version re-scores the recorded replies",
   permissions: "none",
-  fn: () => {
+  fn: async () => {
     const { items, file } = olderScorerFile();
     assert.equal(needsRescoring(file.header, xlamToolCall, false), true);
-    const report = buildReport(reportInputFromResults(file, { scorer: xlamToolCall, items }));
+    const report = buildReport(
+      await reportInputFromResults(bytesOf(file), { scorer: xlamToolCall, items }),
+    );
     assert.equal(report.models[0]!.correct, 6);
     assert.equal(report.models[1]!.correct, 8);
     assert.equal(report.models[1]!.errors, 1);
@@ -56,10 +66,14 @@ Deno.test({
   permissions: "none",
   fn: async (t) => {
     const { items, file } = olderScorerFile();
-    await t.step("keepVerdicts", () => {
+    await t.step("keepVerdicts", async () => {
       assert.equal(needsRescoring(file.header, xlamToolCall, true), false);
       const report = buildReport(
-        reportInputFromResults(file, { scorer: xlamToolCall, items, keepVerdicts: true }),
+        await reportInputFromResults(bytesOf(file), {
+          scorer: xlamToolCall,
+          items,
+          keepVerdicts: true,
+        }),
       );
       assert.equal(report.models[0]!.correct, 0);
       assert.equal(report.trust.scorer.verdicts, "recorded");
@@ -70,25 +84,29 @@ Deno.test({
       );
       assert.deepEqual(report.models[0]!.reasons.at(-1), { name: "old-reason", count: 10 });
     });
-    await t.step("not installed", () => {
-      const report = buildReport(reportInputFromResults(file, { scorer: undefined }));
+    await t.step("not installed", async () => {
+      const report = buildReport(
+        await reportInputFromResults(bytesOf(file), { scorer: undefined }),
+      );
       assert.equal(report.trust.scorer.verdicts, "recorded");
       assert.match(report.trust.scorer.note!, /is not installed here/);
       // Without the scorer's declared reasons, the reasons found are listed.
       assert.deepEqual(report.models[0]!.reasons, [{ name: "old-reason", count: 10 }]);
     });
-    await t.step("re-scoring without items is refused", () => {
-      assert.throws(() => reportInputFromResults(file, { scorer: xlamToolCall }), TypeError);
+    await t.step("re-scoring without items is refused", async () => {
+      await assert.rejects(
+        reportInputFromResults(bytesOf(file), { scorer: xlamToolCall }),
+        TypeError,
+      );
     });
-    await t.step("the same version: recorded verdicts, nothing re-scored", () => {
+    await t.step("the same version: recorded verdicts, nothing re-scored", async () => {
       const made = resultsFor(PLAN);
-      const same = readResults(made.bytes);
       let calls = 0;
       const counting: Scorer = {
         ...xlamToolCall,
         score: (...a) => (calls++, xlamToolCall.score(...a)),
       };
-      const report = buildReport(reportInputFromResults(same, { scorer: counting }));
+      const report = buildReport(await reportInputFromResults(made.bytes, { scorer: counting }));
       assert.equal(calls, 0);
       assert.equal(report.trust.scorer.note, null);
       assert.equal(report.models[1]!.correct, 8);
@@ -99,7 +117,7 @@ Deno.test({
 Deno.test({
   name: "reportInputFromResults: a reply the old scorer could not judge is read again and judged",
   permissions: "none",
-  fn: () => {
+  fn: async () => {
     const { items, file } = olderScorerFile();
     // Make base's item 0 a scorer error: no reply recorded, only the raw response.
     const records = file.records.map((r) => {
@@ -118,7 +136,7 @@ Deno.test({
       };
     });
     const report = buildReport(
-      reportInputFromResults({ ...file, records }, { scorer: xlamToolCall, items }),
+      await reportInputFromResults(bytesOf({ ...file, records }), { scorer: xlamToolCall, items }),
     );
     assert.equal(report.models[0]!.errors, 0);
     assert.equal(report.models[0]!.correct, 6);
@@ -129,7 +147,9 @@ Deno.test({
         throw new Error("cannot judge");
       },
     };
-    const thrown = buildReport(reportInputFromResults(file, { scorer: throwing, items }));
+    const thrown = buildReport(
+      await reportInputFromResults(bytesOf(file), { scorer: throwing, items }),
+    );
     assert.equal(thrown.models[0]!.scored, 0);
     assert.deepEqual(thrown.models[0]!.errorKinds, [{ name: "scorer", count: 10 }]);
     assert.equal(thrown.trust.scorer.selftest.passed, false);
@@ -139,9 +159,9 @@ Deno.test({
 Deno.test({
   name: "reportInputFromResults: the latest answer wins over earlier errors; sessions counted",
   permissions: "none",
-  fn: () => {
+  fn: async () => {
     const made = resultsFor(PLAN);
-    const file = readResults(made.bytes);
+    const file = { header: made.header, records: made.records };
     const timeout = file.records.find((r) =>
       r.kind === "result" && r.error !== null
     ) as ResultRecord;
@@ -158,7 +178,7 @@ Deno.test({
       { ...file.records[0]!, session: 2 },
       answered,
     ];
-    const input = reportInputFromResults({ ...file, records: records as typeof file.records }, {
+    const input = await reportInputFromResults(bytesOf({ ...file, records }), {
       scorer: xlamToolCall,
     });
     assert.equal(input.run.sessions, 2);

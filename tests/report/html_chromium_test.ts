@@ -9,7 +9,6 @@ import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
 import { renderHtml } from "../../src/report/render_html.ts";
-import { readResults } from "../../src/run/results.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { readPng } from "./_png.ts";
 import { resultsFor, times } from "./_results.ts";
@@ -107,7 +106,7 @@ async function devtoolsUrl(stderr: ReadableStream<Uint8Array>): Promise<string> 
   }
 }
 
-function sampleHtml(): string {
+async function sampleHtml(): Promise<string> {
   const made = resultsFor({
     baseline: "base",
     adapters: ["tuned-a", "tuned-b"],
@@ -124,7 +123,7 @@ function sampleHtml(): string {
     },
   });
   return renderHtml(
-    buildReport(reportInputFromResults(readResults(made.bytes), { scorer: xlamToolCall })),
+    buildReport(await reportInputFromResults(made.bytes, { scorer: xlamToolCall })),
   );
 }
 
@@ -138,7 +137,7 @@ Deno.test({
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "assess_html_" });
     const page = `${dir}/report.html`;
-    await Deno.writeTextFile(page, sampleHtml());
+    await Deno.writeTextFile(page, await sampleHtml());
     const profile = await Deno.makeTempDir({ prefix: "assess_chromium_" });
     const child = new Deno.Command(chromium!, {
       args: [

@@ -7,13 +7,12 @@ import { renderJson } from "../../src/report/render_json.ts";
 import { renderMarkdown } from "../../src/report/render_markdown.ts";
 import { renderText } from "../../src/report/render_text.ts";
 import type { Report } from "../../src/report/report.ts";
-import { readResults } from "../../src/run/results.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { type Plan, resultsFor, times } from "./_results.ts";
 
-function reportOf(plan: Plan): Report {
+async function reportOf(plan: Plan): Promise<Report> {
   return buildReport(
-    reportInputFromResults(readResults(resultsFor(plan).bytes), { scorer: xlamToolCall }),
+    await reportInputFromResults(resultsFor(plan).bytes, { scorer: xlamToolCall }),
   );
 }
 
@@ -64,14 +63,14 @@ const WIDE: Plan = {
 Deno.test({
   name: "renderText: aligned, every line within 100 columns, the issue's figures present",
   permissions: "none",
-  fn: () => {
+  fn: async () => {
     for (const plan of [PLAN, WIDE]) {
-      const text = renderText(reportOf(plan));
+      const text = renderText(await reportOf(plan));
       for (const line of text.split("\n")) {
         assert.ok(line.length <= 100, `line of ${line.length} columns: ${line}`);
       }
     }
-    const lines = renderText(reportOf(PLAN)).split("\n");
+    const lines = renderText(await reportOf(PLAN)).split("\n");
     const has = (start: string) =>
       assert.ok(lines.some((l) => l.startsWith(start)), `no line starts ${JSON.stringify(start)}`);
     has("INCOMPLETE RUN: 2 of 300 (model, item) pairs have no verdict");
@@ -97,12 +96,12 @@ Deno.test({
     const ajv = new (Ajv2020 as any)({ strict: true, allErrors: true });
     const validate = ajv.compile(schema);
     for (const plan of [PLAN, WIDE]) {
-      const report = reportOf(plan);
+      const report = await reportOf(plan);
       const parsed = JSON.parse(renderJson(report));
       assert.ok(validate(parsed), JSON.stringify(validate.errors));
       assert.deepEqual(parsed, JSON.parse(JSON.stringify(report)));
     }
-    const noPairs = reportOf({
+    const noPairs = await reportOf({
       baseline: "b",
       adapters: ["a"],
       outcomes: { b: ["match"], a: ["error:timeout"] },
@@ -116,8 +115,8 @@ Deno.test({
 Deno.test({
   name: "renderMarkdown: tables, verdicts, transitions and collapsed discordant ids",
   permissions: "none",
-  fn: () => {
-    const md = renderMarkdown(reportOf(PLAN));
+  fn: async () => {
+    const md = renderMarkdown(await reportOf(PLAN));
     assert.match(md, /^# assess report: tuned-a, tuned-b against base$/m);
     assert.match(md, /^> \*\*Incomplete run:\*\*/m);
     assert.match(md, /^- \*\*tuned-a is better than base: \+/m);
@@ -128,7 +127,7 @@ Deno.test({
     assert.match(md, /^60, 61, 62/m);
     // A name with a pipe cannot break a table.
     const piped = renderMarkdown(
-      reportOf({ baseline: "a|b", adapters: [], outcomes: { "a|b": ["match"] } }),
+      await reportOf({ baseline: "a|b", adapters: [], outcomes: { "a|b": ["match"] } }),
     );
     assert.match(piped, /^\| a\\\|b \| baseline \|/m);
   },
@@ -137,8 +136,8 @@ Deno.test({
 Deno.test({
   name: "renderHtml: one self-contained file with both charts",
   permissions: "none",
-  fn: () => {
-    const html = renderHtml(reportOf(PLAN));
+  fn: async () => {
+    const html = renderHtml(await reportOf(PLAN));
     assert.match(html, /^<!doctype html>\n<html lang="en">/);
     assert.doesNotMatch(html, /<script|<link|<img|<iframe|@import|url\(/i);
     assert.doesNotMatch(html, /(src|href)\s*=/i);
@@ -151,7 +150,7 @@ Deno.test({
     assert.match(html, /<p class="warn" id="incomplete">/);
     // Names are escaped.
     const evil = renderHtml(
-      reportOf({
+      await reportOf({
         baseline: "<b>&x",
         adapters: ["a\"'"],
         outcomes: { "<b>&x": ["match"], "a\"'": ["match"] },

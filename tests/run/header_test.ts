@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { validateConfig } from "../../src/config/validate.ts";
 import { configDigest, headerChanges } from "../../src/run/header.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
-import { HEADER } from "./_header.ts";
+import { HEADER } from "../results/_header.ts";
 
 Deno.test("the same run has no changes; server, time and version may differ", () => {
   assert.deepEqual(headerChanges(HEADER, HEADER), []);

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import Ajv2020 from "ajv/dist/2020.js";
 import type { HttpOutcome } from "../../src/run/http.ts";
-import { formatRecord, readResults } from "../../src/run/results.ts";
+import { formatRecord } from "../../src/results/record_writer.ts";
+import { readAll } from "../results/_read_all.ts";
 import { DEFAULT_RETRY, runSession } from "../../src/run/session.ts";
-import { HEADER } from "./_header.ts";
+import { HEADER } from "../results/_header.ts";
 import { syntheticItems } from "./_fixtures.ts";
 
 const schema = JSON.parse(
@@ -97,12 +98,12 @@ Deno.test("every kind of record a run writes matches schema/results.schema.json"
   ]);
   // And the reader reads what was written.
   assert.equal(
-    readResults(new TextEncoder().encode(lines.join(""))).records.length,
+    (await readAll(new TextEncoder().encode(lines.join("")))).records.length,
     lines.length - 1,
   );
 });
 
-Deno.test("the schema refuses a result with both a reply and an error", () => {
+Deno.test("the schema refuses a result with both a reply and an error, or a verdict with an error", () => {
   // deno-lint-ignore no-explicit-any
   const ajv = new (Ajv2020 as any)({ strict: true });
   const validate = ajv.compile(schema);
@@ -122,5 +123,10 @@ Deno.test("the schema refuses a result with both a reply and an error", () => {
     verdict: null,
   };
   assert.equal(validate(record), false);
-  assert.equal(validate({ ...record, error: null }), true);
+  const verdict = { correct: false, reason: "no-call", detail: "no call" };
+  assert.equal(validate({ ...record, error: null, verdict }), true);
+  // An answer needs its verdict; an error has none.
+  assert.equal(validate({ ...record, error: null }), false);
+  assert.equal(validate({ ...record, reply: null, verdict }), false);
+  assert.equal(validate({ ...record, reply: null }), true);
 });

@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { runCli } from "../../src/cli/main.ts";
-import { latestResults, readResults, type ResultRecord } from "../../src/run/results.ts";
+import { latestResults } from "../../src/results/latest.ts";
+import type { ResultRecord } from "../../src/results/records.ts";
+import { readAll } from "../results/_read_all.ts";
 import { type EmulatorOptions, startEmulator } from "../support/vllm_emulator.ts";
 import { RUN_ENV_NAMES, setupRun, syntheticRows } from "./_fixtures.ts";
 
@@ -27,7 +29,7 @@ async function assess(args: string[], env: Record<string, string> = {}) {
 }
 
 async function read(path: string) {
-  const file = readResults(await Deno.readFile(path));
+  const file = await readAll(await Deno.readFile(path));
   const latest = [...latestResults(file.records).values()];
   const answered = file.records.filter((r): r is ResultRecord =>
     r.kind === "result" && r.error === null

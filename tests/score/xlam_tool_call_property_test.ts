@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import type { Ordering } from "../../src/config/config.ts";
+import type { Ordering } from "../../src/score/scorer.ts";
 import type { AnswerCall, Item } from "../../src/dataset/item.ts";
 import { jsonEqual } from "../../src/json/equal.ts";
 import { isJsonObject, type JsonObject, type JsonValue } from "../../src/json/json_value.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Ordering } from "../../src/config/config.ts";
+import type { Ordering } from "../../src/score/scorer.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
 import type { Reply } from "../../src/score/scorer.ts";
 import { XLAM_TOOL_CALL_REASONS, xlamToolCall } from "../../src/score/xlam_tool_call.ts";

@@ -6,7 +6,7 @@
  */
 
 import type { ReplyCall } from "../score/scorer.ts";
-import type { RecordedReply, RequestError, Usage } from "./results.ts";
+import type { RecordedReply, RequestError, Usage } from "./records.ts";
 
 /** A response read: the reply and the token counts, or why the body is not a reply. */
 export type ReadReply =
@@ -21,8 +21,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A token count as the results file holds it: a whole number, 0 or more; anything else none. */
 function count(value: unknown): number | null {
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
 function readUsage(value: unknown): Usage | null {
@@ -50,7 +51,7 @@ function readUsage(value: unknown): Usage | null {
  *
  * @example
  * ```ts
- * import { readReply } from "@assess/assess";
+ * import { readReply } from "@assess/assess/results";
  * import assert from "node:assert/strict";
  *
  * const read = readReply(JSON.stringify({

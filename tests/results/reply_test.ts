@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readReply } from "../../src/run/reply.ts";
+import { readReply } from "../../src/results/reply.ts";
 
 function body(message: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({

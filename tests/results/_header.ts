@@ -1,4 +1,4 @@
-import type { HeaderRecord } from "../../src/run/results.ts";
+import type { HeaderRecord } from "../../src/results/records.ts";
 
 /** A header for tests. */
 export const HEADER: HeaderRecord = {

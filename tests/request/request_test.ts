@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { parseJson } from "../../src/json/strict_json.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
-import { buildRequestBody, type RequestSettings } from "../../src/run/request.ts";
-import { syntheticItems } from "./_fixtures.ts";
+import { buildRequestBody, type RequestSettings } from "../../src/request/request.ts";
+import { syntheticItems } from "../run/_fixtures.ts";
 
 const SETTINGS: RequestSettings = {
   system: "You call tools.",

@@ -35,7 +35,8 @@ export interface RequestSettings {
  *
  * @example
  * ```ts
- * import { lookupScorer, requestSettings, validateConfig } from "@assess/assess";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
+ * import { requestSettings } from "./request.ts";
  * import assert from "node:assert/strict";
  *
  * const config = validateConfig(
@@ -82,7 +83,7 @@ function toolText(tool: ToolSpec): string {
  *
  * @example
  * ```ts
- * import { buildRequestBody } from "@assess/assess";
+ * import { buildRequestBody } from "./request.ts";
  * import assert from "node:assert/strict";
  *
  * const body = buildRequestBody(

@@ -5,7 +5,30 @@
  * @module
  */
 
-import { formatRecord, type ResultsRecord } from "./results.ts";
+import type { ResultsRecord } from "./records.ts";
+
+/**
+ * Writes a record as one line of the results file: compact JSON and a newline.
+ *
+ * @param record The record.
+ * @returns The line, ending in `\n`.
+ *
+ * @example
+ * ```ts
+ * import { formatRecord } from "@assess/assess/results";
+ * import assert from "node:assert/strict";
+ *
+ * const line = formatRecord({
+ *   kind: "probe-check", session: 1, model: "base", itemId: 7, itemIndex: 7,
+ *   outcome: "same", detail: null,
+ * });
+ * assert.equal(line.endsWith("\n"), true);
+ * assert.equal(JSON.parse(line).outcome, "same");
+ * ```
+ */
+export function formatRecord(record: ResultsRecord): string {
+  return JSON.stringify(record) + "\n";
+}
 
 /** Where the lines go: an append-only file opened by the shell. */
 export interface RecordSink {
@@ -20,7 +43,7 @@ export interface RecordSink {
  *
  * @example
  * ```ts
- * import { RecordWriter } from "@assess/assess";
+ * import { RecordWriter } from "./record_writer.ts";
  * import assert from "node:assert/strict";
  *
  * let text = "";

@@ -1,0 +1,63 @@
+/**
+ * The report of a results file: each model's accuracy with its Wilson interval, each adapter
+ * against the baseline on the same items (Newcombe's paired interval, the exact McNemar test,
+ * Holm's adjustment), the trust section, and its four renderings. The statistics are exported
+ * too, each checked against an independent implementation.
+ *
+ * @example A report from a results file, as text
+ * ```ts ignore
+ * import { buildReport, renderText, reportInputFromResults } from "@assess/assess/report";
+ * import { lookupScorer } from "@assess/assess";
+ *
+ * using file = await Deno.open("results.jsonl");
+ * const input = await reportInputFromResults(file.readable, {
+ *   scorer: lookupScorer("xlam-tool-call"),
+ * });
+ * console.log(renderText(buildReport(input)));
+ * ```
+ *
+ * @module
+ */
+
+export type {
+  Digests,
+  Observation,
+  ProbeCheck,
+  ReportInput,
+  RunFacts,
+  ScorerTrust,
+  VerdictSource,
+} from "./report_input.ts";
+export {
+  type ComparisonReport,
+  type ModelReport,
+  type NamedCount,
+  type Outcome,
+  type PairedCounts,
+  type ProbeDifference,
+  type ProbeReport,
+  type ReasonChange,
+  type Report,
+  REPORT_SCHEMA,
+  type ReportRun,
+  type TokenTotals,
+  type Transition,
+  type TrustReport,
+} from "./report.ts";
+export { buildReport, VERDICT_ALPHA } from "./build_report.ts";
+export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
+export { renderText } from "./render_text.ts";
+export { renderMarkdown } from "./render_markdown.ts";
+export { renderJson } from "./render_json.ts";
+export { renderHtml } from "./render_html.ts";
+export { type Interval, Z_95 } from "./interval.ts";
+export { wilsonInterval, type WilsonOptions } from "./wilson.ts";
+export { mcnemarExactP } from "./mcnemar.ts";
+export type { PairedTable } from "./paired_table.ts";
+export {
+  type PairedDifference,
+  pairedDifferenceInterval,
+  type PairedDifferenceOptions,
+} from "./paired_difference.ts";
+export { holmAdjust } from "./holm.ts";
+export { type Spread, spread } from "./quantile.ts";

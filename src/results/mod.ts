@@ -1,0 +1,47 @@
+/**
+ * The results file `assess run` writes, as a format: its records, one JSON object per line, and
+ * the one reader of them, which streams a file of any size line by line and checks every record
+ * against `schema/results.schema.json`.
+ *
+ * @example Count the answers of a results file, reading it as a stream
+ * ```ts ignore
+ * import { readResults } from "@assess/assess/results";
+ *
+ * using file = await Deno.open("results.jsonl");
+ * let answers = 0;
+ * const { header } = await readResults(file.readable, (record) => {
+ *   if (record.kind === "result" && record.error === null) answers++;
+ * });
+ * console.log(`${header.models.baseline}: ${answers} answers`);
+ * ```
+ *
+ * @module
+ */
+
+export {
+  type BatchInvariance,
+  type BodyRecord,
+  type EndRecord,
+  type Exchange,
+  type HeaderRecord,
+  type ModelsCompared,
+  type ProbeCheckRecord,
+  type ProbeRecord,
+  type RawResponse,
+  type RecordedReply,
+  type RequestError,
+  type RequestErrorKind,
+  type ResultRecord,
+  RESULTS_FORMAT,
+  RESULTS_FORMAT_VERSION,
+  type ResultsRecord,
+  type ScorerIdentity,
+  type SelftestSummary,
+  type SessionRecord,
+  type Usage,
+} from "./records.ts";
+export { readHeader, readResults, type ResultsRead, type ResultsSource } from "./read_results.ts";
+export { ResultsFileError } from "./results_file_error.ts";
+export { latestResults, resultKey, supersedes } from "./latest.ts";
+export { type ReadReply, readReply } from "./reply.ts";
+export { formatRecord } from "./record_writer.ts";

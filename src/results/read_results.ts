@@ -1,0 +1,332 @@
+/**
+ * Reading a results file, line by line as its bytes arrive: memory holds one line at a time,
+ * whatever the file's size, and each record is handed to the caller, who keeps what it needs.
+ * Every record is checked against `schema/results.schema.json` (through the validators compiled
+ * from it), whatever order its members were written in.
+ *
+ * @module
+ */
+
+import * as check from "./_record_check.js";
+import type { RecordCheck, SchemaError } from "./_record_check.js";
+import {
+  type BodyRecord,
+  type HeaderRecord,
+  RESULTS_FORMAT,
+  RESULTS_FORMAT_VERSION,
+} from "./records.ts";
+import { ResultsFileError } from "./results_file_error.ts";
+
+/** A results file's bytes: whole, or as they are read (a file's readable stream). */
+export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
+
+/** What reading a whole results file found besides its records. */
+export interface ResultsRead {
+  /** The header, line 1. */
+  readonly header: HeaderRecord;
+  /** How many records followed it (a torn last line not counted). */
+  readonly records: number;
+  /** How many bytes hold complete records: where the next record must be written. */
+  readonly validBytes: number;
+  /** Whether a torn last line was ignored (it is overwritten at `validBytes`). */
+  readonly torn: boolean;
+}
+
+/** How a header line written by `assess run` begins. */
+const HEADER_START = '{"kind":"header"';
+
+const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
+  session: check.session,
+  result: check.result,
+  probe: check.probe,
+  "probe-check": check.probeCheck,
+  end: check.end,
+};
+
+/**
+ * Reads a results file, calling `visit` with each record after the header, in file order. Line 1
+ * must be a header of this format and version. A last line that is not complete (no newline at
+ * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
+ * line that is not JSON, and any record that breaks the format (an unknown kind, a member
+ * missing, unknown or of the wrong type, a number out of range such as a negative or endless
+ * latency), is refused with its line number. Memory holds one line at a time.
+ *
+ * @param source The file's bytes, whole or as a stream of parts.
+ * @param visit Called with each record after the header, and the header (records are not kept).
+ * @returns The header, how many records followed it, and where the complete records end.
+ * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
+ *   no complete line at all), does not start with a header of this format version, or has a
+ *   broken line or record.
+ *
+ * @example
+ * ```ts
+ * import { readResults } from "@assess/assess/results";
+ * import assert from "node:assert/strict";
+ *
+ * const header = {
+ *   kind: "header", format: "assess-results", formatVersion: 1, assessVersion: "0.1.0",
+ *   startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c".repeat(64),
+ *   dataset: { path: "d", sha256: "d".repeat(64) },
+ *   split: { seed: "x", size: 1, digest: "e".repeat(64) },
+ *   scorer: { name: "xlam-tool-call", version: "1", ordering: "any", toolCallParser: "hermes" },
+ *   selftest: { passed: true, items: 1 }, server: { url: "http://127.0.0.1:8000/v1", models: ["b"] },
+ *   models: { baseline: "b", adapters: [] },
+ *   sampling: { temperature: 0, topP: 1, seed: "1", maxTokens: 64 },
+ *   thinking: { mode: "off", templateKey: "enable_thinking" },
+ *   probe: { batchInvariant: "not-required", items: 0 }, system: "",
+ * };
+ * const result = {
+ *   kind: "result", model: "b", itemId: 7, itemIndex: 0, session: 1, requestDigest: "f".repeat(64),
+ *   attempts: 1, latencyMs: 5, response: { status: 200, body: "{}" },
+ *   reply: { text: "", calls: [], truncated: false, reasoning: null, finishReason: "stop" },
+ *   usage: null, error: null, verdict: { correct: false, reason: "no-call", detail: "no call" },
+ * };
+ * const text = JSON.stringify(header) + "\n" + JSON.stringify(result) + "\n" + '{"kind":"sess';
+ * const seen: unknown[] = [];
+ * const read = await readResults(new TextEncoder().encode(text), (record) => seen.push(record));
+ * assert.equal(read.torn, true);
+ * assert.equal(read.records, 1);
+ * assert.equal(read.validBytes, text.lastIndexOf("\n") + 1);
+ * assert.deepEqual(seen, [result]);
+ * ```
+ */
+export async function readResults(
+  source: ResultsSource,
+  visit: (record: BodyRecord, header: HeaderRecord) => void = () => {},
+): Promise<ResultsRead> {
+  let header: HeaderRecord | undefined;
+  let records = 0;
+  // A line that is not JSON: refused if another line follows it, else the torn last line.
+  let pending = null as
+    | { readonly line: number; readonly start: number; readonly why: string }
+    | null;
+  const lines = new LineReader();
+  const take = (bytes: Uint8Array, start: number, line: number) => {
+    if (pending !== null) throw broken(pending.line, pending.why);
+    const text = DECODER.decode(bytes);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      if (header === undefined) {
+        // A first line that is not JSON: the header torn by a crash, or not a results file.
+        if (!startsLikeHeader(text)) throw notResults();
+      }
+      pending = { line, start, why: "not a JSON record" };
+      return;
+    }
+    if (header === undefined) {
+      header = headerOf(value);
+      return;
+    }
+    visit(bodyRecord(value, line), header);
+    records++;
+  };
+  for await (const chunk of chunks(source)) lines.push(chunk, take);
+  const tail = lines.end();
+  if (tail !== null) {
+    // The last line has no newline: a crash tore it, whatever it holds.
+    if (pending !== null) throw broken(pending.line, pending.why);
+    if (header === undefined && !startsLikeHeader(DECODER.decode(tail.bytes))) throw notResults();
+    pending = { line: tail.line, start: tail.start, why: "no newline at its end" };
+  }
+  if (header === undefined) {
+    throw new ResultsFileError("the results file holds no complete header line", null, true);
+  }
+  const torn = pending !== null;
+  return { header, records, validBytes: torn ? pending!.start : lines.bytes, torn };
+}
+
+/**
+ * Reads a results file's header (line 1) and nothing more: what a reader needs to know before
+ * reading on (whether to re-score, whether a run can resume the file).
+ *
+ * @param source The file's bytes, whole or as a stream of parts (it is not read past line 1).
+ * @returns The header.
+ * @throws {ResultsFileError} When line 1 is not a complete header of this format version
+ *   (`empty` when the file holds no complete line).
+ *
+ * @example
+ * ```ts
+ * import { readHeader, ResultsFileError } from "@assess/assess/results";
+ * import assert from "node:assert/strict";
+ *
+ * await assert.rejects(
+ *   readHeader(new TextEncoder().encode('{"kind":"hea')),
+ *   (e: unknown) => e instanceof ResultsFileError && e.empty,
+ * );
+ * ```
+ */
+export async function readHeader(source: ResultsSource): Promise<HeaderRecord> {
+  const lines = new LineReader();
+  let first: string | undefined;
+  for await (const chunk of chunks(source)) {
+    lines.push(chunk, (bytes) => {
+      first ??= DECODER.decode(bytes);
+    });
+    if (first !== undefined) break; // the rest of the file is not read
+  }
+  if (first === undefined) {
+    const tail = lines.end();
+    if (tail !== null && !startsLikeHeader(DECODER.decode(tail.bytes))) throw notResults();
+    throw new ResultsFileError("the results file holds no complete header line", null, true);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(first);
+  } catch {
+    throw startsLikeHeader(first)
+      ? new ResultsFileError("the results file holds no complete header line", 1, true)
+      : notResults();
+  }
+  return headerOf(value);
+}
+
+const DECODER = new TextDecoder();
+
+/** Whether a first line could be the beginning of a header `assess run` wrote. */
+function startsLikeHeader(text: string): boolean {
+  return text.startsWith(HEADER_START) || (text.length < HEADER_START.length &&
+    HEADER_START.startsWith(text));
+}
+
+function notResults(): ResultsFileError {
+  return new ResultsFileError("not an assess results file (no header on line 1)", 1);
+}
+
+function broken(line: number, why: string): ResultsFileError {
+  return new ResultsFileError(`line ${line} of the results file is broken: ${why}`, line);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function headerOf(value: unknown): HeaderRecord {
+  if (!isObject(value) || value.kind !== "header" || value.format !== RESULTS_FORMAT) {
+    throw notResults();
+  }
+  if (value.formatVersion !== RESULTS_FORMAT_VERSION) {
+    throw new ResultsFileError(
+      `results format version ${JSON.stringify(value.formatVersion)} is not the ` +
+        `${RESULTS_FORMAT_VERSION} this assess reads`,
+      1,
+    );
+  }
+  if (!check.header(value)) throw broken(1, describe(check.header.errors?.[0], "the header"));
+  return value as unknown as HeaderRecord;
+}
+
+function bodyRecord(value: unknown, line: number): BodyRecord {
+  if (!isObject(value)) throw broken(line, "not a JSON object");
+  const kind = value.kind;
+  const validate = typeof kind === "string" && Object.hasOwn(CHECKS, kind)
+    ? CHECKS[kind as BodyRecord["kind"]]
+    : undefined;
+  if (validate === undefined) throw broken(line, `unknown record kind ${show(kind)}`);
+  if (!validate(value)) throw broken(line, describe(validate.errors?.[0], `the ${kind} record`));
+  return value as unknown as BodyRecord;
+}
+
+/** A value as a refusal shows it: short, one line, never a number's lost digits. */
+function show(value: unknown): string {
+  if (typeof value === "number") {
+    return Number.isFinite(value) ? String(value) : "a number too large to hold";
+  }
+  if (typeof value === "string") {
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+  }
+  if (value === null || typeof value === "boolean") return String(value);
+  if (value === undefined) return "missing";
+  return Array.isArray(value) ? "a list" : "an object";
+}
+
+/** The first schema error of a record, in plain words. */
+function describe(error: SchemaError | undefined, what: string): string {
+  if (error === undefined) return `${what} breaks the format`;
+  const at = error.instancePath.slice(1).replaceAll("/", ".");
+  const where = at === "" ? what : at;
+  const params = error.params;
+  switch (error.keyword) {
+    case "required":
+      return `${where} has no ${params.missingProperty}`;
+    case "additionalProperties":
+      return `${where} has an unknown member ${show(String(params.additionalProperty))}`;
+    case "type":
+      return `${where} is ${show(error.data)}, not ${String(params.type).replace(",", " or ")}`;
+    case "minimum":
+      return `${where} is ${show(error.data)}, less than ${params.limit}`;
+    case "const":
+      return `${where} is ${show(error.data)}, not ${show(params.allowedValue)}`;
+    case "enum":
+      return `${where} is ${show(error.data)}, not one of ${
+        (params.allowedValues as unknown[]).map(show).join(", ")
+      }`;
+    case "pattern":
+      return `${where} is ${show(error.data)}, not of the form ${params.pattern}`;
+    default:
+      return `${where} ${error.message ?? `fails the format's ${error.keyword}`}`;
+  }
+}
+
+/** The source's parts: the bytes themselves, or the stream's. */
+async function* chunks(source: ResultsSource): AsyncIterable<Uint8Array> {
+  if (source instanceof Uint8Array) yield source;
+  else yield* source;
+}
+
+/**
+ * Cuts bytes into lines as they arrive, keeping only the line not yet complete; counts lines from
+ * 1 and bytes from 0.
+ */
+class LineReader {
+  #parts: Uint8Array[] = [];
+  #partBytes = 0;
+  #line = 0;
+  #bytes = 0;
+
+  /** How many bytes have been pushed. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Hands every line that the chunk completes to `take` (without its newline). */
+  push(chunk: Uint8Array, take: (bytes: Uint8Array, start: number, line: number) => void): void {
+    let from = 0;
+    for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, from)) {
+      let bytes = chunk.subarray(from, nl);
+      if (this.#partBytes > 0) {
+        this.#parts.push(bytes);
+        bytes = concat(this.#parts, this.#partBytes + bytes.length);
+        this.#parts = [];
+        this.#partBytes = 0;
+      }
+      const start = this.#bytes + from - (bytes.length - (nl - from));
+      take(bytes, start, ++this.#line);
+      from = nl + 1;
+    }
+    if (from < chunk.length) {
+      // Kept across chunks: a copy, since the source may reuse its buffer.
+      this.#parts.push(chunk.slice(from));
+      this.#partBytes += chunk.length - from;
+    }
+    this.#bytes += chunk.length;
+  }
+
+  /** The last line when it has no newline, with where it starts, or `null`. */
+  end(): { readonly bytes: Uint8Array; readonly start: number; readonly line: number } | null {
+    if (this.#partBytes === 0) return null;
+    const bytes = concat(this.#parts, this.#partBytes);
+    return { bytes, start: this.#bytes - bytes.length, line: this.#line + 1 };
+  }
+}
+
+function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

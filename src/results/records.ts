@@ -1,0 +1,264 @@
+/**
+ * The results file of `assess run` as a format: versioned records, one JSON object per line,
+ * appended as the run goes and never rewritten. The first line is the {@linkcode HeaderRecord}:
+ * what the run is. Then, in the order they happened: a {@linkcode SessionRecord} each time
+ * `assess run` starts or resumes, a {@linkcode ResultRecord} per (model, item) answer or error,
+ * {@linkcode ProbeRecord}s and {@linkcode ProbeCheckRecord}s for the batch-invariance probe, and an
+ * {@linkcode EndRecord} when a session stops in order. A line is complete or it is the torn last
+ * line of a crash, which `readResults` ignores (and the next `assess run` overwrites).
+ *
+ * A (model, item) may have several result records: errors from earlier sessions, then at most one
+ * answer. The latest answer wins; `latestResults` gives the effective one per pair.
+ *
+ * @module
+ */
+
+import type { Ordering, Reply, Verdict } from "../score/scorer.ts";
+
+/** The format's name, the `format` member of every header. */
+export const RESULTS_FORMAT = "assess-results";
+
+/** The format's version, the `formatVersion` member of every header. Bumped on any change. */
+export const RESULTS_FORMAT_VERSION = 1;
+
+/** What the run compares: the baseline and the adapters, as `assess.yaml` names them. */
+export interface ModelsCompared {
+  /** The base model's served name. */
+  readonly baseline: string;
+  /** The adapters' served names, in the file's order. */
+  readonly adapters: readonly string[];
+}
+
+/** The scorer that judged the replies, and how it was asked to. */
+export interface ScorerIdentity {
+  /** The scorer's name. */
+  readonly name: string;
+  /** The scorer's version. */
+  readonly version: string;
+  /** `scorer.ordering`. */
+  readonly ordering: Ordering;
+  /** `server.toolCallParser` as the run used it, or `null` when none was known. */
+  readonly toolCallParser: string | null;
+}
+
+/** The scorer's self-test on the split, run before any request. */
+export interface SelftestSummary {
+  /** Whether the self-test passed (a run never starts otherwise, so always `true` in a file). */
+  readonly passed: boolean;
+  /** How many items it checked. */
+  readonly items: number;
+}
+
+/**
+ * What `serving.batchInvariant` asked of the server: `required`, `asserted` or `not-required`
+ * (the configuration's own type, restated here: the format does not depend on the configuration).
+ */
+export type BatchInvariance = "required" | "asserted" | "not-required";
+
+/** The first record: what the run is. Resuming compares it with what the new run would write. */
+export interface HeaderRecord {
+  /** `"header"`. */
+  readonly kind: "header";
+  /** {@linkcode RESULTS_FORMAT}. */
+  readonly format: typeof RESULTS_FORMAT;
+  /** {@linkcode RESULTS_FORMAT_VERSION}. */
+  readonly formatVersion: typeof RESULTS_FORMAT_VERSION;
+  /** The assess version that started the run, or `null` for a build that recorded none. */
+  readonly assessVersion: string | null;
+  /** When the first session started, ISO 8601 UTC. */
+  readonly startedAt: string;
+  /**
+   * SHA-256 (hex) of the configuration's values that decide the replies and their verdicts
+   * (everything but `server` and `serving.concurrency`): see `reference/run.md`.
+   */
+  readonly configDigest: string;
+  /** The dataset: its path as configured and its SHA-256 (lowercase hex). */
+  readonly dataset: { readonly path: string; readonly sha256: string };
+  /** The split: its seed and size, and the SHA-256 (hex) of its items in order. */
+  readonly split: { readonly seed: string; readonly size: number; readonly digest: string };
+  /** The scorer. */
+  readonly scorer: ScorerIdentity;
+  /** The self-test's outcome. */
+  readonly selftest: SelftestSummary;
+  /** The server's base URL (never with credentials) and the models it served at the start. */
+  readonly server: { readonly url: string; readonly models: readonly string[] };
+  /** The models compared. */
+  readonly models: ModelsCompared;
+  /** The sampling, the seed as its exact decimal text. */
+  readonly sampling: {
+    readonly temperature: number;
+    readonly topP: number;
+    readonly seed: string;
+    readonly maxTokens: number;
+  };
+  /** The thinking switch. */
+  readonly thinking: { readonly mode: "off" | "on"; readonly templateKey: string };
+  /** `serving.batchInvariant` and `serving.probe`. */
+  readonly probe: { readonly batchInvariant: BatchInvariance; readonly items: number };
+  /** The system prompt sent, `""` for none. */
+  readonly system: string;
+}
+
+/** A start or resumption of `assess run` on the file. Session 1 follows the header. */
+export interface SessionRecord {
+  /** `"session"`. */
+  readonly kind: "session";
+  /** 1 for the first run, then 2, 3, … for each resumption. */
+  readonly session: number;
+  /** When it started, ISO 8601 UTC. */
+  readonly startedAt: string;
+  /** The assess version of this session. */
+  readonly assessVersion: string | null;
+  /** The models the server served when this session checked it. */
+  readonly serverModels: readonly string[];
+  /** `serving.concurrency` in this session. */
+  readonly concurrency: number;
+}
+
+/** The families of per-request failure. */
+export type RequestErrorKind =
+  /** Connection refused, reset or dropped. */
+  | "network"
+  /** No complete response within the per-request timeout. */
+  | "timeout"
+  /** An HTTP status other than 200. */
+  | "http"
+  /** A 200 whose body is not what vLLM sends (not JSON, no choices, arguments not a string…). */
+  | "malformed"
+  /** A body larger than the response-size cap. */
+  | "too-large"
+  /** The scorer threw on the reply: it could not judge it. */
+  | "scorer";
+
+/** Why a request ended without a reply. Never a wrong answer. */
+export interface RequestError {
+  /** The family. */
+  readonly kind: RequestErrorKind;
+  /** What happened, in plain words, on one line. */
+  readonly message: string;
+  /** The HTTP status for `http` (and any status that came with the failure), else `null`. */
+  readonly status: number | null;
+  /** Whether it was a failure that retrying might cure (the run retried it until it gave up). */
+  readonly transient: boolean;
+}
+
+/** The raw HTTP response to the last attempt, as received. */
+export interface RawResponse {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The body as text (UTF-8, invalid bytes replaced), or `null` when none was read whole. */
+  readonly body: string | null;
+}
+
+/** The token counts the server reported. */
+export interface Usage {
+  /** `usage.prompt_tokens`. */
+  readonly promptTokens: number | null;
+  /** `usage.completion_tokens`. */
+  readonly completionTokens: number | null;
+  /** `usage.total_tokens`. */
+  readonly totalTokens: number | null;
+  /** `usage.completion_tokens_details.reasoning_tokens`, when the server gave it. */
+  readonly reasoningTokens: number | null;
+}
+
+/** A reply as recorded: what the scorer sees, plus what the server said around it. */
+export interface RecordedReply extends Reply {
+  /** The reasoning text (`reasoning` ?? `reasoning_content`), or `null`. */
+  readonly reasoning: string | null;
+  /** `choices[0].finish_reason`, or `null` when absent. */
+  readonly finishReason: string | null;
+}
+
+/** Fields shared by result and probe records: one request and what came of it. */
+export interface Exchange {
+  /** The model asked (baseline or adapter name). */
+  readonly model: string;
+  /** The item's `id`. */
+  readonly itemId: number;
+  /** The item's position in the dataset; with `model`, the key of a result. */
+  readonly itemIndex: number;
+  /** The session that sent it. */
+  readonly session: number;
+  /** SHA-256 (hex) of the request body's exact bytes. */
+  readonly requestDigest: string;
+  /** How many times it was sent (1 when the first try answered). */
+  readonly attempts: number;
+  /** Milliseconds from sending the last attempt to its body read whole, or `null` if none was. */
+  readonly latencyMs: number | null;
+  /** The last attempt's raw response, or `null` when none arrived. */
+  readonly response: RawResponse | null;
+  /** The reply read from it, or `null` for an error. */
+  readonly reply: RecordedReply | null;
+  /** The token counts, or `null` when the server gave none. */
+  readonly usage: Usage | null;
+  /** Why there is no reply, or `null` when there is one. */
+  readonly error: RequestError | null;
+}
+
+/** A (model, item) answered or failed. */
+export interface ResultRecord extends Exchange {
+  /** `"result"`. */
+  readonly kind: "result";
+  /** The scorer's verdict, or `null` for an error (an error is never a wrong answer). */
+  readonly verdict: Verdict | null;
+}
+
+/** One of the two sends of a probe item: alone, or inside the full concurrent load. */
+export interface ProbeRecord extends Exchange {
+  /** `"probe"`. */
+  readonly kind: "probe";
+  /** `alone`: nothing else in flight; `loaded`: sent while the load was full. */
+  readonly phase: "alone" | "loaded";
+}
+
+/** The comparison of a probe item's two replies. */
+export interface ProbeCheckRecord {
+  /** `"probe-check"`. */
+  readonly kind: "probe-check";
+  /** The session that ran the probe. */
+  readonly session: number;
+  /** The model. */
+  readonly model: string;
+  /** The item's `id`. */
+  readonly itemId: number;
+  /** The item's position. */
+  readonly itemIndex: number;
+  /** `same`: identical replies; `different`; `inconclusive`: a send ended in an error. */
+  readonly outcome: "same" | "different" | "inconclusive";
+  /** The first difference (or the error) in plain words, or `null` when the replies are the same. */
+  readonly detail: string | null;
+}
+
+/** How a session ended in order (a crash writes no end record). */
+export interface EndRecord {
+  /** `"end"`. */
+  readonly kind: "end";
+  /** The session. */
+  readonly session: number;
+  /** When it ended, ISO 8601 UTC. */
+  readonly endedAt: string;
+  /**
+   * `complete`: every (model, item) answered; `errors`: some ended in errors; `interrupted`: a
+   * signal stopped it; `probe-failed`: a `required` probe found a difference; `server-failed`:
+   * the server became unusable.
+   */
+  readonly outcome: "complete" | "errors" | "interrupted" | "probe-failed" | "server-failed";
+  /** (model, item) pairs answered, over all sessions. */
+  readonly answered: number;
+  /** Pairs whose latest record is an error. */
+  readonly errors: number;
+  /** Pairs not asked yet. */
+  readonly missing: number;
+}
+
+/** Any record after the header. */
+export type BodyRecord =
+  | SessionRecord
+  | ResultRecord
+  | ProbeRecord
+  | ProbeCheckRecord
+  | EndRecord;
+
+/** Any record of a results file. */
+export type ResultsRecord = HeaderRecord | BodyRecord;

@@ -1,0 +1,109 @@
+/**
+ * What a results file tells a run that resumes it: how each (model, item) pair stands, how many
+ * each model has answered and got right, and the next session's number. Read line by line:
+ * memory holds one line and a state per pair, whatever the file's size.
+ *
+ * @module
+ */
+
+import { resultKey, supersedes } from "../results/latest.ts";
+import { readResults, type ResultsSource } from "../results/read_results.ts";
+import type { HeaderRecord } from "../results/records.ts";
+
+/** How a (model, item) pair stands: answered, or only errors so far. */
+export type PairState = "answered" | "error";
+
+/** A model's answers in earlier sessions. */
+export interface ModelTally {
+  /** Pairs answered. */
+  readonly answered: number;
+  /** Of those, how many were correct. */
+  readonly correct: number;
+}
+
+/** A results file, as a run that resumes it reads it. */
+export interface Resume {
+  /** The file's header. */
+  readonly header: HeaderRecord;
+  /** How many bytes hold complete records: where the run appends (a torn last line is cut). */
+  readonly validBytes: number;
+  /** The number of the session that resumes it: one more than the file records. */
+  readonly session: number;
+  /** How each pair that has a result stands, by `resultKey` (an answer in any session wins). */
+  readonly pairs: ReadonlyMap<string, PairState>;
+  /** Each model's answers so far, by name (models with none are left out). */
+  readonly tallies: ReadonlyMap<string, ModelTally>;
+}
+
+/**
+ * Reads a results file for resuming it.
+ *
+ * @param source The file's bytes, whole or as a stream of parts.
+ * @returns What the run needs of it.
+ * @throws {ResultsFileError} As `readResults` does (`empty` for a file that holds no complete
+ *   line yet, which a run starts afresh).
+ *
+ * @example
+ * ```ts
+ * import { readResume } from "./resume.ts";
+ * import { resultKey } from "../results/latest.ts";
+ * import { formatRecord } from "../results/record_writer.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const header = {
+ *   kind: "header", format: "assess-results", formatVersion: 1, assessVersion: "0.1.0",
+ *   startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c".repeat(64),
+ *   dataset: { path: "d", sha256: "d".repeat(64) },
+ *   split: { seed: "x", size: 1, digest: "e".repeat(64) },
+ *   scorer: { name: "xlam-tool-call", version: "1", ordering: "any", toolCallParser: null },
+ *   selftest: { passed: true, items: 1 }, server: { url: "http://127.0.0.1:8000/v1", models: ["m"] },
+ *   models: { baseline: "m", adapters: [] },
+ *   sampling: { temperature: 0, topP: 1, seed: "1", maxTokens: 64 },
+ *   thinking: { mode: "off", templateKey: "enable_thinking" },
+ *   probe: { batchInvariant: "not-required", items: 0 }, system: "",
+ * } as const;
+ * const error = {
+ *   kind: "result", model: "m", itemId: 1, itemIndex: 1, session: 1, requestDigest: "f".repeat(64),
+ *   attempts: 1, latencyMs: null, response: null, usage: null, reply: null, verdict: null,
+ *   error: { kind: "timeout", message: "t", status: null, transient: true },
+ * } as const;
+ * const text = formatRecord(header) + formatRecord(error);
+ * const resume = await readResume(new TextEncoder().encode(text));
+ * assert.equal(resume.pairs.get(resultKey("m", 1)), "error");
+ * assert.equal(resume.session, 1);
+ * ```
+ */
+export async function readResume(source: ResultsSource): Promise<Resume> {
+  // Each pair's state: 0 errors only, 1 answered wrong, 2 answered right.
+  const states = new Map<string, 0 | 1 | 2>();
+  const tallies = new Map<string, { answered: number; correct: number }>();
+  let sessions = 0;
+  const read = await readResults(source, (record) => {
+    if (record.kind === "session") sessions++;
+    if (record.kind !== "result") return;
+    const key = resultKey(record.model, record.itemIndex);
+    const kept = states.get(key);
+    if (!supersedes(kept === undefined ? undefined : { error: kept === 0 || null }, record)) return;
+    let tally = tallies.get(record.model);
+    if (tally === undefined) tallies.set(record.model, tally = { answered: 0, correct: 0 });
+    if (kept !== undefined && kept > 0) {
+      tally.answered--;
+      if (kept === 2) tally.correct--;
+    }
+    const state = record.error !== null ? 0 : record.verdict?.correct === true ? 2 : 1;
+    states.set(key, state);
+    if (state > 0) {
+      tally.answered++;
+      if (state === 2) tally.correct++;
+    }
+  });
+  const pairs = new Map<string, PairState>();
+  for (const [key, state] of states) pairs.set(key, state === 0 ? "error" : "answered");
+  return {
+    header: read.header,
+    validBytes: read.validBytes,
+    session: sessions + 1,
+    pairs,
+    tallies,
+  };
+}

@@ -1,0 +1,281 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { readHeader, readResults } from "../../src/results/read_results.ts";
+import { formatRecord } from "../../src/results/record_writer.ts";
+import type { ResultRecord } from "../../src/results/records.ts";
+import { ResultsFileError } from "../../src/results/results_file_error.ts";
+import { HEADER } from "./_header.ts";
+import { readAll } from "./_read_all.ts";
+
+function result(itemIndex: number, session: number, error: boolean): ResultRecord {
+  return {
+    kind: "result",
+    model: "base",
+    itemId: itemIndex,
+    itemIndex,
+    session,
+    requestDigest: "d".repeat(64),
+    attempts: 1,
+    latencyMs: 3,
+    response: { status: error ? 500 : 200, body: "{}" },
+    reply: error
+      ? null
+      : { text: "", calls: [], truncated: false, reasoning: null, finishReason: "stop" },
+    usage: null,
+    error: error ? { kind: "http", message: "HTTP 500", status: 500, transient: true } : null,
+    verdict: error ? null : { correct: false, reason: "no-call", detail: "no call" },
+  };
+}
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** The bytes as a stream of parts cut at the given offsets. */
+async function* parts(bytes: Uint8Array, cuts: readonly number[]): AsyncIterable<Uint8Array> {
+  let from = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    yield bytes.slice(from, cut);
+    from = cut;
+  }
+  yield bytes.slice(from);
+}
+
+/** A refusal's line and message, for comparing. */
+async function refusal(
+  source: Promise<unknown>,
+): Promise<{ line: number | null; message: string }> {
+  try {
+    await source;
+  } catch (e) {
+    assert(e instanceof ResultsFileError, String(e));
+    return { line: e.line, message: e.message };
+  }
+  throw new Error("not refused");
+}
+
+Deno.test({
+  name: "records written are read back as they were, in order",
+  permissions: "none",
+  fn: async () => {
+    const records = [result(0, 1, false), result(1, 1, true)];
+    const text = formatRecord(HEADER) + records.map(formatRecord).join("");
+    const file = await readAll(encode(text));
+    assert.deepEqual(file.header, HEADER);
+    assert.deepEqual(file.records, records);
+    assert.equal(file.torn, false);
+    assert.equal(file.validBytes, encode(text).length);
+    const counted = await readResults(encode(text));
+    assert.equal(counted.records, 2);
+  },
+});
+
+Deno.test({
+  name: "read as a stream cut anywhere, a file gives the same records, torn line and offsets",
+  permissions: "none",
+  fn: () => {
+    const wide = {
+      ...result(2, 1, false),
+      response: { status: 200, body: "é漢字🙂\n".repeat(20) },
+    };
+    const text = formatRecord(HEADER) +
+      [result(0, 1, false), wide, result(1, 1, true)].map(formatRecord).join("") +
+      formatRecord(result(3, 2, false)).slice(0, 50);
+    const bytes = encode(text);
+    return fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 12 }),
+        async (cuts) => {
+          const whole = await readAll(bytes);
+          const streamed = await readAll(parts(bytes, cuts));
+          assert.deepEqual(streamed, whole);
+          assert.equal(streamed.records.length, 3);
+          assert.equal(streamed.torn, true);
+          assert.equal(
+            streamed.validBytes,
+            bytes.length - encode(text.slice(text.lastIndexOf("\n") + 1)).length,
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  },
+});
+
+Deno.test({
+  name: "a record's members may come in any order",
+  permissions: "none",
+  fn: async () => {
+    const r = result(0, 1, false);
+    const reversed = Object.fromEntries(Object.entries(r).reverse());
+    const header = Object.fromEntries(Object.entries(HEADER).reverse());
+    // The header is recognised by its members, wherever they are.
+    const text = JSON.stringify({ kind: "header", ...header }) + "\n" + JSON.stringify(reversed) +
+      "\n";
+    const file = await readAll(encode(text));
+    assert.deepEqual(file.records, [r]);
+  },
+});
+
+Deno.test({
+  name: "a torn last line is ignored, and validBytes says where to write next",
+  permissions: "none",
+  fn: async (t) => {
+    const good = formatRecord(HEADER) + formatRecord(result(0, 1, false));
+    const whole = formatRecord(result(1, 1, false));
+    for (const cut of [1, 10, whole.length - 1]) {
+      await t.step(`cut at ${cut}`, async () => {
+        const file = await readAll(encode(good + whole.slice(0, cut)));
+        assert.equal(file.torn, true);
+        assert.equal(file.records.length, 1);
+        assert.equal(file.validBytes, encode(good).length);
+      });
+    }
+    await t.step("a last line that is not JSON, even with its newline", async () => {
+      const file = await readAll(encode(good + "\u0000\u0000\u0000\n"));
+      assert.equal(file.torn, true);
+      assert.equal(file.validBytes, encode(good).length);
+    });
+  },
+});
+
+Deno.test({
+  name: "validBytes counts bytes, not characters, when lines hold multi-byte text",
+  permissions: "none",
+  fn: async () => {
+    const wide = { ...result(0, 1, false), response: { status: 200, body: "é漢字🙂".repeat(50) } };
+    const good = formatRecord(HEADER) + formatRecord(wide);
+    const file = await readAll(encode(good + formatRecord(result(1, 1, false)).slice(0, 40)));
+    assert.equal(file.torn, true);
+    assert.equal(file.records.length, 1);
+    assert.equal(file.validBytes, encode(good).length);
+    assert.notEqual(file.validBytes, good.length);
+  },
+});
+
+Deno.test({
+  name: "a broken line before the last is refused with its line number",
+  permissions: "none",
+  fn: async () => {
+    const text = formatRecord(HEADER) + "{oops\n" + formatRecord(result(0, 1, false));
+    assert.deepEqual(await refusal(readResults(encode(text))), {
+      line: 2,
+      message: "line 2 of the results file is broken: not a JSON record",
+    });
+  },
+});
+
+Deno.test({
+  name: "not a results file, another version, or no header: refused",
+  permissions: "none",
+  fn: async () => {
+    for (const text of ['{"a":1}\n', "[1]\n", '"assess-results"\n{}\n', "hello", "[]\n"]) {
+      assert.match(
+        (await refusal(readResults(encode(text)))).message,
+        /^not an assess results file \(no header on line 1\)$/,
+      );
+    }
+    assert.match(
+      (await refusal(readResults(encode(JSON.stringify({ ...HEADER, formatVersion: 2 }) + "\n"))))
+        .message,
+      /results format version 2 is not the 1/,
+    );
+  },
+});
+
+Deno.test({
+  name: "a file with no complete line is empty: nothing, or a torn header",
+  permissions: "none",
+  fn: async () => {
+    const header = formatRecord(HEADER);
+    for (const text of ["", "{", '{"kind":"hea', header.slice(0, 40), header.slice(0, -1)]) {
+      for (const read of [readResults, readHeader]) {
+        await assert.rejects(
+          read(encode(text)),
+          (e: unknown) => e instanceof ResultsFileError && e.empty,
+          JSON.stringify(text),
+        );
+      }
+    }
+    await assert.rejects(
+      readResults(encode("{oops")),
+      (e: unknown) => e instanceof ResultsFileError && !e.empty,
+    );
+  },
+});
+
+Deno.test({
+  name: "every record is checked against the schema, with its line and what is wrong",
+  permissions: "none",
+  fn: async (t) => {
+    const r = result(0, 1, false);
+    const cases: [string, unknown, string][] = [
+      [
+        "an endless latency",
+        { ...r, latencyMs: "1e400" },
+        "latencyMs is a number too large to hold, not number or null",
+      ],
+      ["a negative latency", { ...r, latencyMs: -5 }, "latencyMs is -5, less than 0"],
+      [
+        "a negative token count",
+        {
+          ...r,
+          usage: { promptTokens: -1, completionTokens: 1, totalTokens: 0, reasoningTokens: null },
+        },
+        "usage.promptTokens is -1, less than 0",
+      ],
+      ["a fractional attempts count", { ...r, attempts: 1.5 }, "attempts is 1.5, not integer"],
+      ["no attempts", { ...r, attempts: undefined }, "the result record has no attempts"],
+      ["an unknown member", { ...r, extra: 1 }, 'the result record has an unknown member "extra"'],
+      ["a model that is no string", { ...r, model: 1 }, "model is 1, not string"],
+      [
+        "an answer without its verdict",
+        { ...r, verdict: null },
+        "verdict is null, not object",
+      ],
+      [
+        "a reply and an error",
+        { ...r, error: { kind: "http", message: "m", status: 500, transient: true } },
+        "error is an object, not null",
+      ],
+      ["an unknown kind", { kind: "mystery", session: 1 }, 'unknown record kind "mystery"'],
+      ["not an object", [1], "not a JSON object"],
+    ];
+    for (const [what, record, message] of cases) {
+      await t.step(what, async () => {
+        const line = JSON.stringify(record).replace('"1e400"', "1e400");
+        // Refused wherever it is, the last line included: a complete record is no torn write.
+        for (const text of [`${line}\n${formatRecord(r)}`, `${line}\n`]) {
+          assert.deepEqual(await refusal(readResults(encode(formatRecord(HEADER) + text))), {
+            line: 2,
+            message: `line 2 of the results file is broken: ${message}`,
+          });
+        }
+      });
+    }
+    await t.step("a header with a member of the wrong type", async () => {
+      const text = JSON.stringify({ ...HEADER, models: { baseline: "b", adapters: "x" } }) + "\n";
+      assert.deepEqual(await refusal(readResults(encode(text))), {
+        line: 1,
+        message: 'line 1 of the results file is broken: models.adapters is "x", not array',
+      });
+    });
+  },
+});
+
+Deno.test({
+  name: "readHeader reads line 1 and stops there",
+  permissions: "none",
+  fn: async () => {
+    let pulled = 0;
+    async function* source() {
+      for (
+        const part of [formatRecord(HEADER).slice(0, 30), formatRecord(HEADER).slice(30), "{oops\n"]
+      ) {
+        pulled++;
+        yield encode(part);
+      }
+      throw new Error("read past the header");
+    }
+    assert.deepEqual(await readHeader(source()), HEADER);
+    assert.equal(pulled, 2);
+  },
+});
