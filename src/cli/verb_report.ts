@@ -11,19 +11,9 @@ import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
+import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/formats.ts";
 
-/**
- * The formats `assess report` writes, for `-format`.
- *
- * @example
- * ```ts
- * import { REPORT_FORMATS } from "./verb_report.ts";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(REPORT_FORMATS, ["text", "markdown", "json", "html"]);
- * ```
- */
-export const REPORT_FORMATS: readonly string[] = ["text", "markdown", "json", "html"];
+const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
@@ -38,7 +28,7 @@ export const REPORT_FORMATS: readonly string[] = ["text", "markdown", "json", "h
 export const reportVerb: Verb = {
   name: "report",
   summary: "report a results file: accuracy, paired comparisons, trust",
-  usage: "-in RESULTS [-format text|markdown|json|html] [-out FILE]",
+  usage: `-in RESULTS [-format ${FORMAT_NAMES.join("|")}] [-out FILE]`,
   flags: {
     in: {
       kind: "string",
@@ -48,9 +38,9 @@ export const reportVerb: Verb = {
     },
     format: {
       kind: "string",
-      help: "text, markdown, json or html",
+      help: REPORT_FORMATS.map((f) => `${f.name} (${f.summary})`).join(", "),
       placeholder: "FORMAT",
-      default: "text",
+      default: FORMAT_NAMES[0]!,
     },
     out: {
       kind: "string",
@@ -70,11 +60,11 @@ export const reportVerb: Verb = {
   },
   async run(flags, io) {
     const path = flags.in as string;
-    const format = flags.format as string;
-    if (!REPORT_FORMATS.includes(format)) {
+    const format = reportFormat(flags.format as string);
+    if (format === undefined) {
       throw new UsageError(
-        `assess report: -format ${JSON.stringify(format)} is not one of ${
-          REPORT_FORMATS.join(", ")
+        `assess report: -format ${JSON.stringify(flags.format)} is not one of ${
+          FORMAT_NAMES.join(", ")
         }`,
       );
     }
@@ -89,14 +79,14 @@ export const reportVerb: Verb = {
     } catch (e) {
       throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
     }
-    await io.stdout.write(`${out}: ${format} report written\n`);
+    await io.stdout.write(`${out}: ${format.name} report written\n`);
     return ExitCode.ok;
   },
 };
 
 async function reportText(
   path: string,
-  format: string,
+  format: ReportFormat,
   flags: FlagValues,
   io: Io,
 ): Promise<string> {
@@ -151,17 +141,7 @@ async function reportText(
   const input = await named(
     reportInputFromResults(await open(), { scorer, items, keepVerdicts: keep }),
   );
-  const report = buildReport(input);
-  switch (format) {
-    case "json":
-      return (await import("../report/render_json.ts")).renderJson(report);
-    case "markdown":
-      return (await import("../report/render_markdown.ts")).renderMarkdown(report);
-    case "html":
-      return (await import("../report/render_html.ts")).renderHtml(report);
-    default:
-      return (await import("../report/render_text.ts")).renderText(report);
-  }
+  return await format.render(buildReport(input));
 }
 
 /** The run's held-out items, from its configuration and dataset, checked to be the run's. */

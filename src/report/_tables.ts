@@ -1,28 +1,20 @@
 /**
- * The report's tables as cells, once, for the renderers that draw them as tables of cells (HTML
- * and Markdown): each renderer brings its markup and its way of drawing a table. Private to
- * `src/report/`.
+ * The report's tables as cells, built once for every renderer: each brings its markup and its way
+ * of drawing a table (aligned text, Markdown, HTML). Private to `src/report/`.
  *
  * @module
  */
 
 import { count, millis, percent } from "./_format.ts";
+import type { Markup } from "./_markup.ts";
 import type { ComparisonReport, ModelReport } from "./report.ts";
-
-/** How a renderer marks up a cell's text. */
-export interface Markup {
-  /** Plain text, escaped. */
-  text(text: string): string;
-  /** A name set as code (a reason), escaped. */
-  code(text: string): string;
-  /** Already marked-up text, set in bold. */
-  strong(markup: string): string;
-}
 
 /** A table: its headings, which columns are numbers (aligned right), and its rows of cells. */
 export interface Table {
   /** The headings, marked up. */
   readonly headings: readonly string[];
+  /** Shorter headings where a narrow rendering (a terminal) needs them, else as `headings`. */
+  readonly short?: readonly string[];
   /** Whether each column holds numbers. */
   readonly numeric: readonly boolean[];
   /** The rows, each a cell a column, marked up. */
@@ -51,7 +43,7 @@ export function modelsTable(models: readonly ModelReport[], m: Markup): Table {
       percent(model.accuracy),
       model.interval === null
         ? "-"
-        : `${percent(model.interval.lower)} – ${percent(model.interval.upper)}`,
+        : `[${percent(model.interval.lower)}, ${percent(model.interval.upper)}]`,
       count(model.errors),
       count(model.notAsked),
     ]),
@@ -79,37 +71,46 @@ export function usageTable(models: readonly ModelReport[], m: Markup): Table {
       "prompt tokens",
       "completion tokens",
       "reasoning tokens",
+      "completion/item",
       "latency median",
       "latency p95",
     ],
-    numeric: [false, true, true, true, true, true],
+    short: [
+      "model",
+      "prompt tokens",
+      "completion",
+      "reasoning",
+      "completion/item",
+      "latency median",
+      "p95",
+    ],
+    numeric: [false, true, true, true, true, true, true],
     rows: models.map((model) => [
       m.text(model.name),
       count(model.tokens.prompt),
       count(model.tokens.completion),
       model.tokens.reasoning === null ? "-" : count(model.tokens.reasoning),
+      model.tokens.items === 0 ? "-" : (model.tokens.completion / model.tokens.items).toFixed(1),
       model.latencyMs === null ? "-" : millis(model.latencyMs.median),
       model.latencyMs === null ? "-" : millis(model.latencyMs.p95),
     ]),
   };
 }
 
-/** An adapter against its baseline: the 2×2 table of right and wrong on the paired items. */
-export function pairedTable(c: ComparisonReport, m: Markup): Table {
+/**
+ * An adapter against its baseline: the 2×2 table of right and wrong on the paired items. With
+ * `roles`, the models are called `adapter` and `baseline` (long served names would not fit a
+ * terminal's line).
+ */
+export function pairedTable(c: ComparisonReport, m: Markup, roles = false): Table {
+  const adapter = roles ? "adapter" : m.text(c.adapter);
+  const baseline = roles ? "baseline" : m.text(c.baseline);
   return {
-    headings: ["", `${m.text(c.baseline)} right`, `${m.text(c.baseline)} wrong`],
+    headings: ["", `${baseline} right`, `${baseline} wrong`],
     numeric: [false, true, true],
     rows: [
-      [
-        m.strong(`${m.text(c.adapter)} right`),
-        count(c.table.bothRight),
-        count(c.table.onlyAdapter),
-      ],
-      [
-        m.strong(`${m.text(c.adapter)} wrong`),
-        count(c.table.onlyBaseline),
-        count(c.table.bothWrong),
-      ],
+      [m.strong(`${adapter} right`), count(c.table.bothRight), count(c.table.onlyAdapter)],
+      [m.strong(`${adapter} wrong`), count(c.table.onlyBaseline), count(c.table.bothWrong)],
     ],
   };
 }

@@ -46,6 +46,7 @@ export {
 } from "./report.ts";
 export { buildReport, VERDICT_ALPHA } from "./build_report.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
+export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./formats.ts";
 export { renderText } from "./render_text.ts";
 export { renderMarkdown } from "./render_markdown.ts";
 export { renderJson } from "./render_json.ts";

@@ -4,10 +4,17 @@
  * @module
  */
 
-import { count, percent, plural, pointDecimals, points, pText, signedPoints } from "./_format.ts";
+import { plural } from "./_format.ts";
+import { escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "./report.ts";
 import {
-  type Markup,
+  comparisonFigures,
+  errorsLine,
+  incompleteSentence,
+  runStarted,
+  trustRows,
+} from "./_sections.ts";
+import {
   modelsTable,
   pairedTable,
   reasonChangesTable,
@@ -17,20 +24,9 @@ import {
   usageTable,
 } from "./_tables.ts";
 
-/** Escapes text for a Markdown table cell or a line: pipes, backslashes and markup characters. */
-function md(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>|#]/g, (c) => `\\${c}`);
-}
-
 function row(cells: readonly string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
-
-const MD: Markup = {
-  text: md,
-  code: (text) => `\`${text}\``,
-  strong: (markup) => `**${markup}**`,
-};
 
 function table({ headings, numeric, rows }: Table): string[] {
   return [
@@ -76,19 +72,14 @@ export function renderMarkdown(report: Report): string {
   const adapters = report.comparisons.map((c) => c.adapter);
   out.push(`# assess report: ${md(adapters.join(", ") || "no adapter")} against ${md(baseline)}`);
   out.push("");
-  const c = report.trust.completeness;
   out.push(
-    `${plural(report.run.items, "item")} held out (split seed \`${report.run.splitSeed}\`), run ` +
-      `started ${report.run.startedAt} by assess ${report.run.assessVersion ?? "unknown"}, ` +
-      `${plural(report.run.sessions, "session")}.`,
+    `${plural(report.run.items, "item")} held out (split seed ${
+      MD.quote(report.run.splitSeed)
+    }), ` +
+      `${runStarted(report, MD)}.`,
   );
-  if (!c.complete) {
-    out.push(
-      "",
-      `> **Incomplete run:** ${count(c.missing)} of ${count(c.pairs)} (model, item) pairs have ` +
-        `no verdict (${plural(c.errors, "error")}, ${count(c.notAsked)} never asked); every ` +
-        "figure is over the items that have one.",
-    );
+  if (!report.trust.completeness.complete) {
+    out.push("", `> **Incomplete run:** ${incompleteSentence(report)}`);
   }
   if (report.trust.scorer.note !== null) {
     out.push("", `> **Note:** ${md(report.trust.scorer.note)}`);
@@ -106,14 +97,10 @@ export function renderMarkdown(report: Report): string {
   out.push(...table(reasonsTable(report.models, MD)));
   out.push("", "### Tokens and latency (scored items)", "");
   out.push(...table(usageTable(report.models, MD)));
-  const withErrors = report.models.filter((m) => m.errors > 0);
-  if (withErrors.length > 0) {
+  const errors = report.models.map((m) => errorsLine(m, MD)).filter((l) => l !== null);
+  if (errors.length > 0) {
     out.push("", "### Errors (no verdict, never counted wrong)", "");
-    for (const m of withErrors) {
-      out.push(
-        `- ${md(m.name)}: ${m.errorKinds.map((k) => `${k.name} ${count(k.count)}`).join(", ")}`,
-      );
-    }
+    for (const line of errors) out.push(`- ${line}`);
   }
   for (const comparison of report.comparisons) {
     out.push("", ...comparisonSection(comparison, report.comparisons.length));
@@ -126,20 +113,9 @@ function comparisonSection(c: ComparisonReport, adapters: number): string[] {
   const out = [`## ${md(c.adapter)} against ${md(c.baseline)}`, ""];
   out.push(`Paired on ${plural(c.items, "item")} scored for both. **${md(c.verdict)}**`);
   if (c.items === 0) return out;
-  const d = pointDecimals([c.difference!, c.interval!.lower, c.interval!.upper]);
   out.push("");
   out.push(...table(pairedTable(c, MD)));
-  out.push(
-    "",
-    `- accuracy on these items: ${percent(c.adapterAccuracy)} against ${
-      percent(c.baselineAccuracy)
-    }`,
-    `- difference: ${signedPoints(c.difference!, d)} points, 95% interval ` +
-      `[${points(c.interval!.lower, d)}, ${points(c.interval!.upper, d)}] (Newcombe, paired)`,
-    `- McNemar exact test: ${pText(c.pValue!)} on ` +
-      `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
-      `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!)}`,
-  );
+  out.push("", ...comparisonFigures(c, adapters).map((sentence) => `- ${sentence}`));
   out.push("", "### Reasons fixed and broken", "");
   out.push(...table(reasonChangesTable(c, MD)));
   out.push(
@@ -174,48 +150,10 @@ function comparisonSection(c: ComparisonReport, adapters: number): string[] {
 }
 
 function trustSection(report: Report): string[] {
-  const t = report.trust;
-  const s = t.scorer;
-  const p = t.probe;
-  const c = t.completeness;
-  const probe = p.result === "off"
-    ? `off (\`serving.probe: 0\`, ${p.batchInvariant})`
-    : `${p.result === "failed" ? "**differences found**" : p.result}: ${p.batchInvariant}, ` +
-      `${plural(p.checks, "check")}, ${count(p.same)} same, ${count(p.different)} different, ` +
-      `${count(p.inconclusive)} inconclusive`;
-  const out = [
-    "## Trust",
-    "",
-    row(["", ""]),
-    row(["---", "---"]),
-    row([
-      "scorer",
-      `\`${md(s.name)}\` ${md(s.version)} (ordering ${s.ordering}, tool-call parser ` +
-      `${s.toolCallParser ?? "none"}); verdicts ${s.verdicts}` +
-      (s.verdicts === "rescored" ? ` (the run had ${md(s.recordedVersion)})` : ""),
-    ]),
-    row([
-      "self-test",
-      `${s.selftest.passed ? "passed" : "**FAILED**"} on ${plural(s.selftest.items, "item")} ` +
-      `(${s.selftest.by === "run" ? "by the run" : "now, for the re-scoring"})`,
-    ]),
-    row(["dataset", `sha256 \`${t.digests.dataset}\``]),
-    row(["split", `digest \`${t.digests.split}\` (seed \`${report.run.splitSeed}\`)`]),
-    row(["config", `digest \`${t.digests.config}\``]),
-    row(["probe", probe]),
-    row([
-      "completeness",
-      c.complete
-        ? `complete: all ${count(c.pairs)} (model, item) pairs scored`
-        : `**incomplete**: ${count(c.scored)} of ${count(c.pairs)} pairs scored, ` +
-          `${count(c.missing)} missing (${plural(c.errors, "error")}, ${
-            count(c.notAsked)
-          } never asked)`,
-    ]),
-  ];
-  if (p.differences.length > 0) {
-    out.push("", "Probe differences:", "");
-    for (const d of p.differences) out.push(`- ${md(d.model)} item ${d.itemId}: ${md(d.detail)}`);
+  const { rows, differences } = trustRows(report, MD);
+  const out = ["## Trust", "", row(["", ""]), row(["---", "---"]), ...rows.map((r) => row(r))];
+  if (differences.length > 0) {
+    out.push("", "Probe differences:", "", ...differences.map((d) => `- ${d}`));
   }
   return out;
 }

@@ -4,18 +4,25 @@
  * @module
  */
 
+import { count, plural } from "./_format.ts";
+import { TEXT } from "./_markup.ts";
 import {
-  count,
-  millis,
-  percent,
-  plural,
-  pointDecimals,
-  points,
-  pText,
-  signedPoints,
-} from "./_format.ts";
-import { type Column, textTable, wrapWords } from "./_text_table.ts";
-import type { ComparisonReport, ModelReport, Report } from "./report.ts";
+  comparisonFigures,
+  errorsLine,
+  incompleteSentence,
+  runStarted,
+  trustRows,
+} from "./_sections.ts";
+import {
+  modelsTable,
+  pairedTable,
+  reasonChangesTable,
+  reasonsTable,
+  type Table,
+  usageTable,
+} from "./_tables.ts";
+import { textTable, wrapWords } from "./_text_table.ts";
+import type { ComparisonReport, Report } from "./report.ts";
 
 const WIDTH = 100;
 
@@ -56,60 +63,36 @@ export function renderText(report: Report): string {
   const adapters = report.comparisons.map((c) => c.adapter);
   const baseline = report.models[0]?.name ?? "";
   out.push(
-    ...wrapWords(
+    ...words(
       `assess report: ${
         adapters.length === 0 ? "no adapter" : adapters.join(", ")
-      } against ${baseline}, ${count(report.run.items)} items`.split(" "),
+      } against ${baseline}, ${count(report.run.items)} items`,
       "",
       "  ",
-      WIDTH,
     ),
   );
-  const c = report.trust.completeness;
-  out.push(
-    `run started ${report.run.startedAt} by assess ${
-      report.run.assessVersion ?? "unknown"
-    }, ${report.run.sessions} session${report.run.sessions === 1 ? "" : "s"}`,
-  );
-  if (!c.complete) {
-    out.push(
-      ...wrapWords(
-        `INCOMPLETE RUN: ${count(c.missing)} of ${
-          count(c.pairs)
-        } (model, item) pairs have no verdict (${plural(c.errors, "error")}, ${
-          count(c.notAsked)
-        } never asked); every figure is over the items that have one.`
-          .split(" "),
-        "",
-        "  ",
-        WIDTH,
-      ),
-    );
+  out.push(runStarted(report, TEXT));
+  if (!report.trust.completeness.complete) {
+    out.push(...words(`INCOMPLETE RUN: ${incompleteSentence(report)}`, "", "  "));
   }
   if (report.trust.scorer.note !== null) {
-    out.push(...wrapWords(`note: ${report.trust.scorer.note}`.split(" "), "", "  ", WIDTH));
+    out.push(...words(`note: ${report.trust.scorer.note}`, "", "  "));
   }
 
   if (report.comparisons.length > 0) {
     out.push("", "Verdicts");
     for (const comparison of report.comparisons) {
-      out.push(...wrapWords(comparison.verdict.split(" "), "  ", "    ", WIDTH));
+      out.push(...words(comparison.verdict, "  ", "    "));
     }
   }
 
-  out.push("", "Models");
-  out.push(...modelsTable(report.models));
-  out.push("", "Reasons (scored items)");
-  out.push(...reasonsTable(report.models));
-  out.push("", "Tokens and latency (scored items)");
-  out.push(...usageTable(report.models));
-  const withErrors = report.models.filter((m) => m.errors > 0);
-  if (withErrors.length > 0) {
+  out.push("", "Models", ...table(modelsTable(report.models, TEXT)));
+  out.push("", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT)));
+  out.push("", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT)));
+  const errors = report.models.map((m) => errorsLine(m, TEXT)).filter((l) => l !== null);
+  if (errors.length > 0) {
     out.push("", "Errors (no verdict, not counted wrong)");
-    for (const m of withErrors) {
-      const kinds = m.errorKinds.map((k) => `${k.name} ${count(k.count)}`).join(", ");
-      out.push(...wrapWords(`${m.name}: ${kinds}`.split(" "), "  ", "    ", WIDTH));
-    }
+    for (const line of errors) out.push(...words(line, "  ", "    "));
   }
 
   for (const comparison of report.comparisons) {
@@ -120,134 +103,37 @@ export function renderText(report: Report): string {
   return out.join("\n") + "\n";
 }
 
-function modelsTable(models: readonly ModelReport[]): string[] {
-  const columns: Column[] = [
-    { heading: "model" },
-    { heading: "role" },
-    { heading: "scored", right: true },
-    { heading: "correct", right: true },
-    { heading: "accuracy", right: true },
-    { heading: "95% interval (Wilson)" },
-    { heading: "errors", right: true },
-    { heading: "not asked", right: true },
-  ];
-  const rows = models.map((m) => [
-    m.name,
-    m.role,
-    count(m.scored),
-    count(m.correct),
-    percent(m.accuracy),
-    m.interval === null ? "-" : `[${percent(m.interval.lower)}, ${percent(m.interval.upper)}]`,
-    count(m.errors),
-    count(m.notAsked),
-  ]);
-  return textTable(columns, rows, { indent: "  ", width: WIDTH });
+/** Text wrapped to the width: the first line starts with `first`, the others with `rest`. */
+function words(text: string, first: string, rest: string): string[] {
+  return wrapWords(text.split(" "), first, rest, WIDTH);
 }
 
-function reasonsTable(models: readonly ModelReport[]): string[] {
-  const columns: Column[] = [
-    { heading: "reason" },
-    ...models.map((m) => ({ heading: m.name, right: true })),
-  ];
-  const reasons = models[0]?.reasons.map((r) => r.name) ?? [];
-  const rows = reasons.map((reason, i) => [
-    reason,
-    ...models.map((m) => count(m.reasons[i]?.count ?? 0)),
-  ]);
-  return textTable(columns, rows, { indent: "  ", width: WIDTH });
-}
-
-function usageTable(models: readonly ModelReport[]): string[] {
-  const columns: Column[] = [
-    { heading: "model" },
-    { heading: "prompt tokens", right: true },
-    { heading: "completion", right: true },
-    { heading: "reasoning", right: true },
-    { heading: "completion/item", right: true },
-    { heading: "latency median", right: true },
-    { heading: "p95", right: true },
-  ];
-  const rows = models.map((m) => [
-    m.name,
-    count(m.tokens.prompt),
-    count(m.tokens.completion),
-    m.tokens.reasoning === null ? "-" : count(m.tokens.reasoning),
-    m.tokens.items === 0 ? "-" : (m.tokens.completion / m.tokens.items).toFixed(1),
-    m.latencyMs === null ? "-" : millis(m.latencyMs.median),
-    m.latencyMs === null ? "-" : millis(m.latencyMs.p95),
-  ]);
-  return textTable(columns, rows, { indent: "  ", width: WIDTH });
+/** A table as aligned text, indented, split into several when too wide. */
+function table(t: Table, indent = "  "): string[] {
+  const headings = t.short ?? t.headings;
+  return textTable(
+    headings.map((heading, i) => ({ heading, right: t.numeric[i] ?? false })),
+    t.rows,
+    { indent, width: WIDTH },
+  );
 }
 
 function comparisonLines(c: ComparisonReport, adapters: number): string[] {
   const out: string[] = [];
-  const head = `${c.adapter} against ${c.baseline}, paired on ${
-    count(c.items)
-  } items scored for both`;
-  out.push(...wrapWords(head.split(" "), "", "  ", WIDTH));
-  out.push(...wrapWords(["verdict:", ...c.verdict.split(" ")], "  ", "    ", WIDTH));
+  out.push(
+    ...words(
+      `${c.adapter} against ${c.baseline}, paired on ${count(c.items)} items scored for both`,
+      "",
+      "  ",
+    ),
+  );
+  out.push(...words(`verdict: ${c.verdict}`, "  ", "    "));
   if (c.items === 0) return out;
-  out.push("");
-  // Long served names would push the 2×2 table past 100 columns: then say "adapter"/"baseline".
-  const short = Math.max(c.adapter.length, c.baseline.length) <= 24;
-  const a = short ? c.adapter : "adapter";
-  const b = short ? c.baseline : "baseline";
-  out.push(
-    ...textTable(
-      [{ heading: "" }, { heading: `${b} right`, right: true }, {
-        heading: `${b} wrong`,
-        right: true,
-      }],
-      [
-        [`${a} right`, count(c.table.bothRight), count(c.table.onlyAdapter)],
-        [`${a} wrong`, count(c.table.onlyBaseline), count(c.table.bothWrong)],
-      ],
-      { indent: "  ", width: WIDTH },
-    ),
-  );
-  out.push("");
-  const d = pointDecimals([c.difference!, c.interval!.lower, c.interval!.upper]);
-  out.push(
-    ...wrapWords(
-      `accuracy ${percent(c.adapterAccuracy)} against ${percent(c.baselineAccuracy)}; difference ${
-        signedPoints(c.difference!, d)
-      } points, 95% interval [${points(c.interval!.lower, d)}, ${
-        points(c.interval!.upper, d)
-      }] (Newcombe, paired)`.split(" "),
-      "  ",
-      "    ",
-      WIDTH,
-    ),
-  );
-  out.push(
-    ...wrapWords(
-      `McNemar exact ${pText(c.pValue!)} (${
-        count(c.table.onlyAdapter + c.table.onlyBaseline)
-      } discordant items); Holm-adjusted over ${adapters} adapter${adapters === 1 ? "" : "s"}: ${
-        pText(c.pAdjusted!)
-      }`.split(" "),
-      "  ",
-      "    ",
-      WIDTH,
-    ),
-  );
-  out.push("");
-  const rows = c.reasons
-    .filter((r) => r.baseline + r.adapter > 0)
-    .map((r) => [r.reason, count(r.baseline), count(r.adapter), count(r.fixed), count(r.broke)]);
-  out.push(
-    ...textTable(
-      [
-        { heading: "reason" },
-        { heading: c.baseline, right: true },
-        { heading: c.adapter, right: true },
-        { heading: "fixed", right: true },
-        { heading: "broke", right: true },
-      ],
-      rows,
-      { indent: "  ", width: WIDTH },
-    ),
-  );
+  // Long served names would push the 2×2 table past the width: then the roles are named.
+  const roles = Math.max(c.adapter.length, c.baseline.length) > 24;
+  out.push("", ...table(pairedTable(c, TEXT, roles)), "");
+  for (const sentence of comparisonFigures(c, adapters)) out.push(...words(sentence, "  ", "    "));
+  out.push("", ...table(reasonChangesTable(c, TEXT)));
   const changes = c.transitions
     .filter((t) => t.baseline !== t.adapter)
     .sort((x, y) => y.count - x.count);
@@ -255,8 +141,7 @@ function comparisonLines(c: ComparisonReport, adapters: number): string[] {
   if (changes.length === 0) {
     out.push(`  no item changed reason between ${c.baseline} and ${c.adapter}`);
   } else {
-    const what = `items that changed reason (${c.baseline} -> ${c.adapter}):`;
-    out.push(...wrapWords(what.split(" "), "  ", "    ", WIDTH));
+    out.push(...words(`items that changed reason (${c.baseline} -> ${c.adapter}):`, "  ", "    "));
     out.push(
       ...textTable(
         [{ heading: "" }, { heading: "", right: true }],
@@ -282,70 +167,15 @@ function idLines(what: string, ids: readonly number[]): string[] {
 }
 
 function trustLines(report: Report): string[] {
-  const t = report.trust;
-  const s = t.scorer;
-  const p = t.probe;
-  const c = t.completeness;
-  const rescored = s.verdicts === "rescored" ? ` (the run had ${s.recordedVersion})` : "";
-  const selftestBy = s.selftest.by === "run" ? "by the run" : "now, for the re-scoring";
-  const rows: [string, string][] = [
-    [
-      "scorer",
-      `${s.name} ${s.version} (ordering ${s.ordering}, tool-call parser ` +
-      `${s.toolCallParser ?? "none"}); verdicts ${s.verdicts}${rescored}`,
-    ],
-    [
-      "self-test",
-      `${s.selftest.passed ? "passed" : "FAILED"} on ${plural(s.selftest.items, "item")} ` +
-      `(${selftestBy})`,
-    ],
-    ["dataset", `sha256 ${t.digests.dataset}`],
-    [
-      "split",
-      `digest ${t.digests.split} (seed ${JSON.stringify(report.run.splitSeed)}, ` +
-      `${plural(report.run.items, "item")})`,
-    ],
-    ["config", `digest ${t.digests.config}`],
-    [
-      "probe",
-      p.result === "off"
-        ? `off (serving.probe 0, ${p.batchInvariant})`
-        : `${probeWord(p.result)}: ${p.batchInvariant}, ${plural(p.checks, "check")}, ` +
-          `${count(p.same)} same, ${count(p.different)} different, ` +
-          `${count(p.inconclusive)} inconclusive`,
-    ],
-    [
-      "completeness",
-      c.complete
-        ? `complete: all ${count(c.pairs)} (model, item) pairs scored`
-        : `INCOMPLETE: ${count(c.scored)} of ${count(c.pairs)} pairs scored, ` +
-          `${count(c.missing)} missing (${plural(c.errors, "error")}, ` +
-          `${count(c.notAsked)} never asked)`,
-    ],
-  ];
+  const { rows, differences } = trustRows(report, TEXT);
   const label = Math.max(...rows.map(([k]) => k.length));
   const out = ["Trust"];
   for (const [key, value] of rows) {
-    const first = `  ${key.padEnd(label)}  `;
-    out.push(...wrapWords(value.split(" "), first, " ".repeat(label + 4), WIDTH));
+    out.push(...words(value, `  ${key.padEnd(label)}  `, " ".repeat(label + 4)));
     if (key !== "probe") continue;
-    for (const d of p.differences) {
-      const line = `${d.model} item ${d.itemId}: ${d.detail}`;
-      out.push(...wrapWords(line.split(" "), " ".repeat(label + 4), " ".repeat(label + 6), WIDTH));
+    for (const d of differences) {
+      out.push(...words(d, " ".repeat(label + 4), " ".repeat(label + 6)));
     }
   }
   return out;
-}
-
-function probeWord(result: string): string {
-  switch (result) {
-    case "passed":
-      return "passed";
-    case "failed":
-      return "DIFFERENCES FOUND";
-    case "inconclusive":
-      return "inconclusive";
-    default:
-      return "not run";
-  }
 }

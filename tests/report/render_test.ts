@@ -78,7 +78,9 @@ Deno.test({
     has("  base     baseline     100       60     60.0%  [50.2%, 69.1%]");
     has("  tuned-a: http 1");
     has("  tuned-a right          60          15");
-    has("  McNemar exact p < 0.001 (15 discordant items); Holm-adjusted over 2 adapters");
+    has("  McNemar exact test: p < 0.001 on 15 discordant items; Holm-adjusted over 2 adapters");
+    has("  difference: +");
+    has("  accuracy on these items: ");
     has("    no-call -> match  15");
     has("  fixed (only tuned-a right), 15 items: 60, 61, ");
     has("  broke (only base right), 2 items: 58, 59");

@@ -1,0 +1,126 @@
+/**
+ * The report's sentences and its trust section, built once for every renderer through its
+ * {@linkcode Markup}: each format lays them out (lines, bullets, table rows) but never words them
+ * again. Private to `src/report/`.
+ *
+ * @module
+ */
+
+import { count, percent, plural, pointDecimals, points, pText, signedPoints } from "./_format.ts";
+import type { Markup } from "./_markup.ts";
+import type { ComparisonReport, ModelReport, ProbeReport, Report } from "./report.ts";
+
+/**
+ * What an incomplete run's warning says after its label, such as `2 of 300 (model, item) pairs
+ * have no verdict (1 error, 1 never asked); every figure is over the items that have one.`
+ */
+export function incompleteSentence(report: Report): string {
+  const c = report.trust.completeness;
+  return `${count(c.missing)} of ${count(c.pairs)} (model, item) pairs have no verdict ` +
+    `(${plural(c.errors, "error")}, ${count(c.notAsked)} never asked); every figure is over the ` +
+    "items that have one.";
+}
+
+/** Who ran it, when, and in how many sessions: `run started … by assess 0.1.0, 1 session`. */
+export function runStarted(report: Report, m: Markup): string {
+  const run = report.run;
+  return `run started ${m.text(run.startedAt)} by assess ${
+    m.text(run.assessVersion ?? "unknown")
+  }, ` +
+    plural(run.sessions, "session");
+}
+
+/** A model's errors by kind, such as `tuned-a: http 1, timeout 2`, or `null` without errors. */
+export function errorsLine(model: ModelReport, m: Markup): string | null {
+  if (model.errors === 0) return null;
+  return `${m.text(model.name)}: ${
+    model.errorKinds.map((k) => `${m.text(k.name)} ${count(k.count)}`).join(", ")
+  }`;
+}
+
+/**
+ * A comparison's figures on its paired items, as sentences: the accuracies, the difference with
+ * its interval, the test with its adjustment. None without paired items.
+ */
+export function comparisonFigures(c: ComparisonReport, adapters: number): string[] {
+  if (c.items === 0 || c.difference === null || c.interval === null) return [];
+  const d = pointDecimals([c.difference, c.interval.lower, c.interval.upper]);
+  return [
+    `accuracy on these items: ${percent(c.adapterAccuracy)} against ${percent(c.baselineAccuracy)}`,
+    `difference: ${signedPoints(c.difference, d)} points, 95% interval ` +
+    `[${points(c.interval.lower, d)}, ${points(c.interval.upper, d)}] (Newcombe, paired)`,
+    `McNemar exact test: ${pText(c.pValue!)} on ` +
+    `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
+    `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!)}`,
+  ];
+}
+
+/** The trust section: a row per line of evidence, and the probe's differences. */
+export interface TrustRows {
+  /** Each row's label and its marked-up value. */
+  readonly rows: readonly (readonly [string, string])[];
+  /** Each probe difference, marked up: `tuned-a item 3: the text differs at character 0`. */
+  readonly differences: readonly string[];
+}
+
+function probeWord(result: ProbeReport["result"], m: Markup): string {
+  switch (result) {
+    case "failed":
+      return m.alarm("differences found");
+    case "not-run":
+      return "not run";
+    default:
+      return result;
+  }
+}
+
+/** The trust section's rows, marked up. */
+export function trustRows(report: Report, m: Markup): TrustRows {
+  const t = report.trust;
+  const s = t.scorer;
+  const p = t.probe;
+  const c = t.completeness;
+  const rescored = s.verdicts === "rescored" ? ` (the run had ${m.text(s.recordedVersion)})` : "";
+  const rows: [string, string][] = [
+    [
+      "scorer",
+      `${m.code(s.name)} ${m.text(s.version)} (ordering ${m.text(s.ordering)}, tool-call parser ` +
+      `${m.text(s.toolCallParser ?? "none")}); verdicts ${s.verdicts}${rescored}`,
+    ],
+    [
+      "self-test",
+      `${s.selftest.passed ? "passed" : m.alarm("FAILED")} on ${
+        plural(s.selftest.items, "item")
+      } ` +
+      `(${s.selftest.by === "run" ? "by the run" : "now, for the re-scoring"})`,
+    ],
+    ["dataset", `sha256 ${m.code(t.digests.dataset)}`],
+    [
+      "split",
+      `digest ${m.code(t.digests.split)} (seed ${m.quote(report.run.splitSeed)}, ` +
+      `${plural(report.run.items, "item")})`,
+    ],
+    ["config", `digest ${m.code(t.digests.config)}`],
+    [
+      "probe",
+      p.result === "off"
+        ? `off (${m.code("serving.probe: 0")}, ${m.text(p.batchInvariant)})`
+        : `${probeWord(p.result, m)}: ${m.text(p.batchInvariant)}, ` +
+          `${plural(p.checks, "check")}, ${count(p.same)} same, ${count(p.different)} different, ` +
+          `${count(p.inconclusive)} inconclusive`,
+    ],
+    [
+      "completeness",
+      c.complete
+        ? `complete: all ${count(c.pairs)} (model, item) pairs scored`
+        : `${m.alarm("incomplete")}: ${count(c.scored)} of ${count(c.pairs)} pairs scored, ` +
+          `${count(c.missing)} missing (${plural(c.errors, "error")}, ${
+            count(c.notAsked)
+          } never asked)`,
+    ],
+  ];
+  const differences = p.differences.map((d) =>
+    `${m.text(d.model)} item ${d.itemId}: ${m.text(d.detail)}`
+  );
+  return { rows, differences };
+}
