@@ -5,7 +5,7 @@
  * @module
  */
 
-import { DEFAULT_RETRY } from "../run/session.ts";
+import { DEFAULT_RETRY } from "../run/retry.ts";
 import type { FlagValues } from "./flags.ts";
 import type { RunFlags } from "./_run_command.ts";
 import { CONFIG_FLAG } from "./read_config.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { createHash, type Hash } from "node:crypto";
+import { createHash, type Hash, hash } from "node:crypto";
 
 /**
  * The SHA-256 of some bytes, as 64 lowercase hex digits.
@@ -26,6 +26,24 @@ import { createHash, type Hash } from "node:crypto";
  */
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * The SHA-256 of a text's UTF-8 bytes, as 64 lowercase hex digits.
+ *
+ * @param text The text.
+ * @returns The hash of its UTF-8 encoding.
+ *
+ * @example
+ * ```ts
+ * import { sha256Hex, sha256Text } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(sha256Text("é"), sha256Hex(new TextEncoder().encode("é")));
+ * ```
+ */
+export function sha256Text(text: string): string {
+  return hash("sha256", text, "hex");
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 
 import type { RawResponse, RequestError } from "../results/records.ts";
+import type { Timers } from "./timers.ts";
 
 /** The limits and credentials of a request. */
 export interface HttpOptions {
@@ -18,6 +19,8 @@ export interface HttpOptions {
   readonly apiKey?: string;
   /** Aborts the exchange from outside (a stop that does not wait). */
   readonly signal?: AbortSignal;
+  /** The timers that time the exchange out. */
+  readonly timers: Timers;
 }
 
 /** What came of an exchange: a response read whole, or an error (maybe with a partial one). */
@@ -199,7 +202,7 @@ async function readCapped(response: Response, cap: number): Promise<string> {
  *
  * const fetchFn = (() => Promise.resolve(new Response("x".repeat(100)))) as typeof fetch;
  * const outcome = await exchange(fetchFn, "http://127.0.0.1:1/v1/models", {}, {
- *   timeoutMs: 1000, maxResponseBytes: 10,
+ *   timeoutMs: 1000, maxResponseBytes: 10, timers: globalThis,
  * });
  * assert.equal(outcome.ok, false);
  * if (!outcome.ok) assert.equal(outcome.error.kind, "too-large");
@@ -213,7 +216,7 @@ export async function exchange(
 ): Promise<HttpOutcome> {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const timer = options.timers.setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
@@ -292,7 +295,7 @@ export async function exchange(
     }
     return fail({ kind: "network", message: networkMessage(error), status, transient: true });
   } finally {
-    clearTimeout(timer);
+    options.timers.clearTimeout(timer);
     outer?.removeEventListener("abort", onOuter);
   }
 }

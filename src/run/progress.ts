@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { Resume } from "./resume.ts";
+
 interface ModelProgress {
   total: number;
   correct: number;
@@ -24,6 +26,38 @@ export interface ModelStart {
   readonly answered: number;
   /** Of those, how many were correct. */
   readonly correct: number;
+}
+
+/**
+ * Where each model stands when a session starts: its pairs, and those answered and right in the
+ * earlier sessions of a resumed file.
+ *
+ * @param resume The results file as resumed, or `null` for a new one.
+ * @param models The models, in display order.
+ * @param items The split's items.
+ * @returns One start per model.
+ *
+ * @example
+ * ```ts
+ * import { progressStarts } from "./progress.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(progressStarts(null, ["base"], 4), [
+ *   { model: "base", total: 4, answered: 0, correct: 0 },
+ * ]);
+ * ```
+ */
+export function progressStarts(
+  resume: Pick<Resume, "tallies"> | null,
+  models: readonly string[],
+  items: number,
+): ModelStart[] {
+  return models.map((model) => ({
+    model,
+    total: items,
+    answered: resume?.tallies.get(model)?.answered ?? 0,
+    correct: resume?.tallies.get(model)?.correct ?? 0,
+  }));
 }
 
 function duration(seconds: number): string {

@@ -9,6 +9,7 @@
 import type { AdapterConfig } from "../config/config.ts";
 import { describeStatus, exchange } from "./http.ts";
 import { ServerError } from "./run_errors.ts";
+import type { Timers } from "./timers.ts";
 
 /** What the checks need; its limits and key are those of every exchange (see `HttpOptions`). */
 export interface ServerCheckOptions {
@@ -24,6 +25,8 @@ export interface ServerCheckOptions {
   readonly timeoutMs: number;
   /** The response-size cap, in bytes. */
   readonly maxResponseBytes: number;
+  /** The timers that time each exchange out. */
+  readonly timers: Timers;
 }
 
 /** What the checks found. */
@@ -109,7 +112,7 @@ function servesLine(served: readonly string[]): string {
  *   Promise.resolve(Response.json({ object: "list", data: [{ id: "base" }] }))) as typeof fetch;
  * const check = await checkServer(fetchFn, {
  *   url: "http://127.0.0.1:8000/v1", baseline: "base", adapters: [],
- *   timeoutMs: 1000, maxResponseBytes: 1 << 20,
+ *   timeoutMs: 1000, maxResponseBytes: 1 << 20, timers: globalThis,
  * });
  * assert.deepEqual(check, { served: ["base"], loaded: [] });
  * ```

@@ -1,16 +1,18 @@
 /**
  * The scheduler of `assess run`: one session over the (model, item) pairs not answered yet, with
  * at most `concurrency` requests in flight, bounded retries with exponential backoff and jitter,
- * the batch-invariance probe first, and a stop that loses nothing. It touches nothing itself: the
- * HTTP exchange, the scorer, the results file, the clock, the random source, the timers and the
- * stop signal come in as parameters.
+ * the batch-invariance probe first, and a stop that loses nothing. It builds each request, digests
+ * it, reads each reply and scores it itself; only effects come in as parameters: sending a
+ * request, the results file, the clock, the random source, the timers and the stop signal.
  *
  * @module
  */
 
 import type { BatchInvariance } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
-import type { Verdict } from "../score/scorer.ts";
+import { sha256Text } from "../dataset/sha256.ts";
+import { buildRequestBody, type RequestSettings } from "../request/request.ts";
+import type { ScoreOptions, Scorer, Verdict } from "../score/scorer.ts";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS, retryAfterMs } from "./http.ts";
 import { firstDifference } from "./probe.ts";
 import { resultKey } from "../results/latest.ts";
@@ -19,50 +21,14 @@ import type {
   EndRecord,
   Exchange,
   ProbeCheckRecord,
-  RecordedReply,
   RequestError,
   ResultRecord,
   Usage,
 } from "../results/records.ts";
 import { readReply } from "../results/reply.ts";
 import type { PairState } from "./resume.ts";
-
-/** How failed requests are retried. */
-export interface RetryPolicy {
-  /** The most times a request is sent (1 = no retry). */
-  readonly attempts: number;
-  /** The first backoff, in milliseconds. */
-  readonly baseDelayMs: number;
-  /** The longest backoff, in milliseconds. */
-  readonly maxDelayMs: number;
-}
-
-/** The default retry policy: 6 sends, backoff 0.5 s doubling to at most 30 s, with jitter. */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 500, maxDelayMs: 30_000 };
-
-/**
- * The wait before resending after failed attempt `attempt` (1-based): exponential, capped, with
- * "equal jitter" (half fixed, half drawn), so that many failed requests do not come back at once.
- *
- * @param attempt The attempt that failed, from 1.
- * @param policy The retry policy.
- * @param random A number in [0, 1), from the injected random source.
- * @returns The wait in milliseconds.
- *
- * @example
- * ```ts
- * import { backoffDelay, DEFAULT_RETRY } from "./session.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(backoffDelay(1, DEFAULT_RETRY, 0), 250);
- * assert.equal(backoffDelay(3, DEFAULT_RETRY, 0.5), 1500);
- * assert.equal(backoffDelay(20, DEFAULT_RETRY, 0), 15_000);
- * ```
- */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-  return ceiling / 2 + random * (ceiling / 2);
-}
+import type { Timers } from "./timers.ts";
+import { backoffDelay, type RetryPolicy } from "./retry.ts";
 
 /** What a session is asked to do. */
 export interface SessionPlan {
@@ -83,8 +49,12 @@ export interface SessionPlan {
   readonly concurrency: number;
   /** This session's number. */
   readonly session: number;
-  /** `sampling.maxTokens`, for truncation. */
-  readonly maxTokens: number;
+  /** What every request sends besides its item and model (and `maxTokens`, for truncation). */
+  readonly request: RequestSettings;
+  /** The scorer that judges each reply. */
+  readonly scorer: Scorer;
+  /** What the scorer is told besides the item and the reply. */
+  readonly scoring: ScoreOptions;
   /** The retry policy. */
   readonly retry: RetryPolicy;
   /** How long a stop waits for requests in flight before aborting them, in milliseconds. */
@@ -106,16 +76,10 @@ export interface SessionEvents {
   probe?(check: ProbeCheckRecord): void;
 }
 
-/** What a session needs from the world. */
-export interface SessionDeps {
-  /** Writes the body of the request asking `model` about `item`. */
-  body(item: Item, model: string): string;
-  /** The request body's digest. */
-  digest(body: string): string;
+/** What a session needs from the world: its effects. */
+export interface SessionEffects {
   /** Sends a body and reads the response (see `exchange`), aborted by `signal`. */
   post(body: string, signal: AbortSignal): Promise<HttpOutcome>;
-  /** The scorer's verdict; throwing means it could not judge the reply. */
-  score(item: Item, reply: RecordedReply): Verdict;
   /** Queues a record for the results file. */
   write(record: BodyRecord): void;
   /** Waits `ms` milliseconds, or less when `signal` aborts. */
@@ -124,6 +88,8 @@ export interface SessionDeps {
   random(): number;
   /** The clock, in milliseconds since the epoch (an HTTP date in `Retry-After` is read by it). */
   now(): number;
+  /** The timers: the grace a stop gives the requests in flight. */
+  readonly timers: Timers;
   /** Aborted to stop the session (SIGINT, SIGTERM). */
   readonly stop: AbortSignal;
   /** Progress events. */
@@ -159,37 +125,46 @@ interface Task {
  * probe send and per probe comparison, and an end record.
  *
  * @param plan What to do.
- * @param deps The world.
+ * @param effects The world.
  * @returns The end record, the probe comparisons and the retry count.
  *
  * @example
  * ```ts
- * import { DEFAULT_RETRY, runSession } from "./session.ts";
+ * import { DEFAULT_RETRY } from "./retry.ts";
+ * import { runSession } from "./session.ts";
+ * import { xlamToolCall } from "../score/xlam_tool_call.ts";
  * import assert from "node:assert/strict";
  *
  * const item = { id: 7, index: 0, query: "q", tools: [], answers: [] };
- * const lines: string[] = [];
+ * const kinds: string[] = [];
  * const body = JSON.stringify({ choices: [{ message: { content: "hi" }, finish_reason: "stop" }] });
  * const outcome = await runSession({
  *   items: [item], models: ["base"], previous: new Map(), probeItems: [],
- *   batchInvariant: "not-required", concurrency: 4, session: 1, maxTokens: 64,
+ *   batchInvariant: "not-required", concurrency: 4, session: 1,
+ *   request: {
+ *     system: "", temperature: 0, topP: 1, seed: 0n, maxTokens: 64,
+ *     templateKey: "enable_thinking", thinking: false,
+ *   },
+ *   scorer: xlamToolCall, scoring: { ordering: "any" },
  *   retry: DEFAULT_RETRY, graceMs: 5000, failAfter: 16,
  * }, {
- *   body: (it, model) => JSON.stringify({ model, q: it.query }),
- *   digest: () => "0".repeat(64),
  *   post: () => Promise.resolve({ ok: true, status: 200, body }),
- *   score: () => ({ correct: false, reason: "no-call", detail: "no call" }),
- *   write: (record) => lines.push(record.kind),
+ *   write: (record) => kinds.push(record.kind),
  *   sleep: () => Promise.resolve(),
  *   random: () => 0.5,
  *   now: () => 0,
+ *   timers: globalThis,
  *   stop: new AbortController().signal,
  * });
  * assert.equal(outcome.end.outcome, "complete");
- * assert.deepEqual(lines, ["result", "end"]);
+ * assert.deepEqual(kinds, ["result", "end"]);
  * ```
  */
-export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<SessionOutcome> {
+export async function runSession(
+  plan: SessionPlan,
+  effects: SessionEffects,
+): Promise<SessionOutcome> {
+  const deps = effects;
   const inner = new AbortController();
   let outcome: EndRecord["outcome"] | null = null;
   let retries = 0;
@@ -199,12 +174,10 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
   const latest = new Map<string, PairState>(plan.previous);
   const stopSending = () => outcome !== null || deps.stop.aborted;
 
-  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  let graceTimer: unknown;
   const beginStop = (why: EndRecord["outcome"]) => {
     if (outcome === null) outcome = why;
-    if (graceTimer === undefined) {
-      graceTimer = setTimeout(() => inner.abort(), plan.graceMs);
-    }
+    graceTimer ??= deps.timers.setTimeout(() => inner.abort(), plan.graceMs);
   };
   const onStop = () => beginStop("interrupted");
   deps.stop.addEventListener("abort", onStop);
@@ -218,8 +191,8 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
   };
 
   const ask = async (item: Item, model: string): Promise<Asked> => {
-    const body = deps.body(item, model);
-    const requestDigest = deps.digest(body);
+    const body = buildRequestBody(item, model, plan.request);
+    const requestDigest = sha256Text(body);
     let attempts = 0;
     while (true) {
       attempts++;
@@ -228,7 +201,7 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
       const latencyMs = deps.now() - started;
       const base = { requestDigest, attempts, latencyMs };
       if (out.ok) {
-        const read = readReply(out.body, plan.maxTokens);
+        const read = readReply(out.body, plan.request.maxTokens);
         const response = { status: out.status, body: out.body };
         if (read.ok) {
           return {
@@ -351,7 +324,7 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
     let verdict: Verdict | null = null;
     if (exchange.reply !== null) {
       try {
-        verdict = deps.score(task.item, exchange.reply);
+        verdict = plan.scorer.score(task.item, exchange.reply, plan.scoring);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         exchange = fail(exchange, exchange.response, {
@@ -394,7 +367,7 @@ export async function runSession(plan: SessionPlan, deps: SessionDeps): Promise<
   try {
     await Promise.all(workers);
   } finally {
-    clearTimeout(graceTimer);
+    if (graceTimer !== undefined) deps.timers.clearTimeout(graceTimer);
     deps.stop.removeEventListener("abort", onStop);
   }
 

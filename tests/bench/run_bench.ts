@@ -13,8 +13,8 @@
 import { exchange } from "../../src/run/http.ts";
 import { RecordWriter } from "../../src/results/record_writer.ts";
 import { buildRequestBody, type RequestSettings } from "../../src/request/request.ts";
-import { DEFAULT_RETRY, runSession } from "../../src/run/session.ts";
-import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { DEFAULT_RETRY } from "../../src/run/retry.ts";
+import { runSession } from "../../src/run/session.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { syntheticItems } from "../run/_fixtures.ts";
 
@@ -47,9 +47,8 @@ const settings: RequestSettings = {
   templateKey: "enable_thinking",
   thinking: false,
 };
-const limits = { timeoutMs: 60_000, maxResponseBytes: 16 << 20 };
+const limits = { timeoutMs: 60_000, maxResponseBytes: 16 << 20, timers: globalThis };
 const dir = await Deno.makeTempDir({ prefix: "assess_run_bench_" });
-const encoder = new TextEncoder();
 
 const peaks = new Map<string, { rss: number; heap: number; retained: number }>();
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -92,20 +91,20 @@ async function assessRun(concurrency: number): Promise<void> {
     batchInvariant: "not-required",
     concurrency,
     session: 1,
-    maxTokens: settings.maxTokens,
+    request: settings,
+    scorer: xlamToolCall,
+    scoring: { ordering: "any" },
     retry: DEFAULT_RETRY,
     graceMs: 5000,
     failAfter: 1000,
   }, {
-    body: (item, model) => buildRequestBody(item, model, settings),
-    digest: (body) => sha256Hex(encoder.encode(body)),
     post: (body, signal) =>
       exchange(fetch, `${url}/chat/completions`, { body }, { ...limits, signal }),
-    score: (item, reply) => xlamToolCall.score(item, reply, { ordering: "any" }),
     write: (record) => writer.append(record),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     random: Math.random,
     now: () => performance.now(),
+    timers: globalThis,
     stop: new AbortController().signal,
   });
   await writer.flush();

@@ -6,7 +6,7 @@ function serve(handler: (req: Request) => Response | Promise<Response>) {
   return { url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/v1`, server };
 }
 
-const LIMITS = { timeoutMs: 2000, maxResponseBytes: 1 << 20 };
+const LIMITS = { timeoutMs: 2000, maxResponseBytes: 1 << 20, timers: globalThis };
 
 Deno.test("a body that never ends is a timeout, not a hang", async () => {
   let timer: ReturnType<typeof setInterval> | undefined;

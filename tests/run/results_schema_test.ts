@@ -3,7 +3,9 @@ import Ajv2020 from "ajv/dist/2020.js";
 import type { HttpOutcome } from "../../src/run/http.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import { readAll } from "../results/_read_all.ts";
-import { DEFAULT_RETRY, runSession } from "../../src/run/session.ts";
+import { DEFAULT_RETRY } from "../../src/run/retry.ts";
+import { runSession } from "../../src/run/session.ts";
+import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { HEADER } from "../results/_header.ts";
 import { syntheticItems } from "./_fixtures.ts";
 
@@ -34,13 +36,21 @@ Deno.test("every kind of record a run writes matches schema/results.schema.json"
     batchInvariant: "asserted",
     concurrency: 2,
     session: 1,
-    maxTokens: 64,
+    request: {
+      system: "",
+      temperature: 0,
+      topP: 1,
+      seed: 0n,
+      maxTokens: 64,
+      templateKey: "enable_thinking",
+      thinking: false,
+    },
+    scorer: xlamToolCall,
+    scoring: { ordering: "any" },
     retry: { ...DEFAULT_RETRY, attempts: 1 },
     graceMs: 10,
     failAfter: 100,
   }, {
-    body: (item) => item.query,
-    digest: () => "0".repeat(64),
     post: (body): Promise<HttpOutcome> => {
       n++;
       if (body.includes("number 5?")) {
@@ -73,11 +83,11 @@ Deno.test("every kind of record a run writes matches schema/results.schema.json"
         }),
       });
     },
-    score: () => ({ correct: true, reason: "correct", detail: "" }),
     write: (record) => lines.push(formatRecord(record)),
     sleep: () => Promise.resolve(),
     random: () => 0,
     now: () => 0,
+    timers: globalThis,
     stop: new AbortController().signal,
   });
   assert.equal(outcome.end.errors, 2);

@@ -10,6 +10,7 @@ function options(url: string, more: Partial<ServerCheckOptions> = {}): ServerChe
     adapters: [],
     timeoutMs: 2000,
     maxResponseBytes: 1 << 20,
+    timers: globalThis,
     ...more,
   };
 }

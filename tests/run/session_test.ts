@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
-import type { Item } from "../../src/dataset/item.ts";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS } from "../../src/run/http.ts";
 import { latestResults } from "../../src/results/latest.ts";
 import type { BodyRecord, ResultRecord } from "../../src/results/records.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import { readResume } from "../../src/run/resume.ts";
 import { HEADER } from "../results/_header.ts";
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  runSession,
-  type SessionDeps,
-  type SessionPlan,
-} from "../../src/run/session.ts";
+import { DEFAULT_RETRY } from "../../src/run/retry.ts";
+import { runSession, type SessionEffects, type SessionPlan } from "../../src/run/session.ts";
+import type { RequestSettings } from "../../src/request/request.ts";
+import type { Scorer } from "../../src/score/scorer.ts";
 import { syntheticItems } from "./_fixtures.ts";
 
 const ITEMS = syntheticItems(20);
@@ -42,7 +38,9 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
     batchInvariant: "not-required",
     concurrency: 4,
     session: 1,
-    maxTokens: 512,
+    request: REQUEST,
+    scorer: BY_ARGUMENTS,
+    scoring: { ordering: "any" },
     retry: DEFAULT_RETRY,
     graceMs: 50,
     failAfter: 1000,
@@ -50,8 +48,35 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
   };
 }
 
+/** What every request of these tests sends besides its item and model. */
+const REQUEST: RequestSettings = {
+  system: "",
+  temperature: 0,
+  topP: 1,
+  seed: 0n,
+  maxTokens: 512,
+  templateKey: "enable_thinking",
+  thinking: false,
+};
+
+/** A scorer for these tests: right when the first call's arguments are the item's `{"x": id}`. */
+const BY_ARGUMENTS: Scorer = {
+  name: "by-arguments",
+  version: "1",
+  reasons: ["correct", "wrong-arguments"],
+  key: (item) => ({
+    text: "",
+    calls: [{ name: "f", arguments: `{"x": ${item.id}}` }],
+    truncated: false,
+  }),
+  score: (item, reply) => {
+    const correct = reply.calls[0]?.arguments === `{"x": ${item.id}}`;
+    return { correct, reason: correct ? "correct" : "wrong-arguments", detail: "" };
+  },
+};
+
 interface World {
-  deps: SessionDeps;
+  deps: SessionEffects;
   records: BodyRecord[];
   sleeps: number[];
   sent: string[];
@@ -69,10 +94,7 @@ function world(
   let max = 0;
   let clock = 0;
   const stop = new AbortController();
-  const deps: SessionDeps = {
-    body: (item: Item, model: string) =>
-      JSON.stringify({ model, messages: [{ role: "user", content: item.query }] }),
-    digest: (body) => body.length.toString(16).padStart(64, "d"),
+  const deps: SessionEffects = {
     async post(body, signal) {
       sent.push(body);
       const n = sent.length;
@@ -102,11 +124,6 @@ function world(
         inFlight--;
       }
     },
-    score: (item, reply) => {
-      const call = reply.calls[0];
-      const correct = call?.arguments === `{"x": ${item.id}}`;
-      return { correct, reason: correct ? "correct" : "wrong-arguments", detail: "" };
-    },
     write: (record) => records.push(record),
     sleep: (ms) => {
       sleeps.push(ms);
@@ -114,6 +131,7 @@ function world(
     },
     random: () => 0.5,
     now: () => clock++,
+    timers: globalThis,
     stop: stop.signal,
   };
   return { deps, records, sleeps, sent, maxInFlight: () => max, stop };
@@ -130,16 +148,6 @@ const status = (code: number, transient: boolean): Extract<HttpOutcome, { ok: fa
 function results(records: BodyRecord[]): ResultRecord[] {
   return records.filter((r): r is ResultRecord => r.kind === "result");
 }
-
-Deno.test("backoff doubles, is capped, and its jitter comes from the random source", () => {
-  const policy = { attempts: 6, baseDelayMs: 100, maxDelayMs: 1000 };
-  assert.equal(backoffDelay(1, policy, 0), 50);
-  assert.equal(backoffDelay(1, policy, 0.999999) < 100, true);
-  assert.equal(backoffDelay(2, policy, 0), 100);
-  assert.equal(backoffDelay(3, policy, 1), 400);
-  assert.equal(backoffDelay(10, policy, 0), 500);
-  assert.equal(backoffDelay(10, policy, 1), 1000);
-});
 
 Deno.test("every pair is answered once, scored, and never more than `concurrency` are in flight", async () => {
   const w = world((body) => ok(body));
@@ -270,10 +278,16 @@ Deno.test("malformed replies are per-item errors with clear messages", async () 
 
 Deno.test("a scorer that throws makes an error, not a wrong answer", async () => {
   const w = world((body) => ok(body));
-  w.deps.score = () => {
-    throw new Error("boom");
+  const throwing: Scorer = {
+    ...BY_ARGUMENTS,
+    score: () => {
+      throw new Error("boom");
+    },
   };
-  const outcome = await runSession(plan({ models: ["base"], items: ITEMS.slice(0, 2) }), w.deps);
+  const outcome = await runSession(
+    plan({ models: ["base"], items: ITEMS.slice(0, 2), scorer: throwing }),
+    w.deps,
+  );
   assert(results(w.records).every((r) => r.error?.kind === "scorer" && r.verdict === null));
   assert.equal(outcome.end.errors, 2);
 });

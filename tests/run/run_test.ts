@@ -1,0 +1,269 @@
+/**
+ * The run's core, in process: runAssessment with its effects given by the test (a fetch that
+ * answers from memory, a results file in memory, a clock, timers), so that every decision can be
+ * seen without a process, a port or a file.
+ */
+
+import assert from "node:assert/strict";
+import { parseConfig } from "../../src/config/validate.ts";
+import { formatRecord } from "../../src/results/record_writer.ts";
+import { readResume } from "../../src/run/resume.ts";
+import { RunSetupError } from "../../src/run/run_errors.ts";
+import {
+  runAssessment,
+  type RunEffects,
+  type RunInput,
+  type RunOutcome,
+} from "../../src/run/run.ts";
+import { lookupScorer } from "../../src/score/registry.ts";
+import type { Scorer } from "../../src/score/scorer.ts";
+import { readAll } from "../results/_read_all.ts";
+import { answerFor, configText, syntheticItems } from "./_fixtures.ts";
+
+const ITEMS = syntheticItems(6);
+const URL_V1 = "http://127.0.0.1:8000/v1";
+
+function config(more: { probe?: number; batchInvariant?: "required" | "asserted" } = {}) {
+  return parseConfig(
+    configText({
+      url: URL_V1,
+      datasetPath: "data.json",
+      datasetSha256: "a".repeat(64),
+      size: ITEMS.length,
+      adapters: [{ name: "tuned" }],
+      concurrency: 2,
+      ...more,
+    }),
+    { lookupScorer },
+  );
+}
+
+/** A fetch that serves `/models` and answers every chat request with the item's own answer. */
+function server(answer = true) {
+  const chats: string[] = [];
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith("/models")) {
+      return Response.json({ object: "list", data: [{ id: "base" }, { id: "tuned" }] });
+    }
+    const body = JSON.parse(String(init?.body));
+    chats.push(body.model);
+    const call = answerFor(body);
+    return Response.json({
+      choices: [{
+        message: { content: null, tool_calls: answer ? [{ function: call }] : [] },
+        finish_reason: "tool_calls",
+      }],
+      usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
+    });
+  }) as typeof fetch;
+  return { fetchFn, chats };
+}
+
+interface World {
+  readonly effects: RunEffects;
+  readonly notices: string[];
+  readonly written: () => string;
+  readonly opened: number[];
+  readonly stop: AbortController;
+}
+
+function world(fetchFn: typeof fetch): World {
+  let text = "";
+  const notices: string[] = [];
+  const opened: number[] = [];
+  const stop = new AbortController();
+  const effects: RunEffects = {
+    fetch: fetchFn,
+    open(truncateTo) {
+      opened.push(truncateTo);
+      text = text.slice(0, truncateTo);
+      return Promise.resolve({
+        write: (bytes: Uint8Array) =>
+          Promise.resolve(void (text += new TextDecoder().decode(bytes))),
+        close: () => Promise.resolve(),
+      });
+    },
+    now: () => Date.UTC(2026, 0, 1),
+    random: () => 0.5,
+    sleep: () => Promise.resolve(),
+    timers: globalThis,
+    stop: stop.signal,
+    notice: (line) => notices.push(line),
+  };
+  return { effects, notices, written: () => text, opened, stop };
+}
+
+function input(more: Partial<RunInput> = {}): RunInput {
+  return {
+    config: config(),
+    items: ITEMS,
+    splitDigest: "b".repeat(64),
+    scorer: lookupScorer("xlam-tool-call")!,
+    server: { url: URL_V1, toolCallParser: "hermes", reasoningParser: null, urlSource: "file" },
+    limits: { timeoutMs: 10_000, maxResponseBytes: 1 << 20, retries: 0 },
+    resume: null,
+    assessVersion: "0.1.0",
+    out: "results.jsonl",
+    ...more,
+  };
+}
+
+function ran(outcome: RunOutcome): Extract<RunOutcome, { summary: string }> {
+  assert.notEqual(outcome.kind, "selftest-failed");
+  return outcome as Extract<RunOutcome, { summary: string }>;
+}
+
+Deno.test({
+  name: "runAssessment: a complete run writes header, session, every pair and the end",
+  permissions: "none",
+  fn: async () => {
+    const { fetchFn, chats } = server();
+    const w = world(fetchFn);
+    const outcome = ran(await runAssessment(input(), w.effects));
+    assert.equal(outcome.kind, "complete");
+    assert.equal(
+      outcome.summary,
+      "results.jsonl: 12 of 12 answers recorded (0 errors, 0 not asked)",
+    );
+    assert.deepEqual(outcome.lines, []);
+    assert.equal(chats.length, 12);
+    const file = await readAll(new TextEncoder().encode(w.written()));
+    assert.deepEqual(
+      file.records.map((r) => r.kind),
+      ["session", ...new Array(12).fill("result"), "end"],
+    );
+    assert.equal(file.header.startedAt, "2026-01-01T00:00:00.000Z");
+    assert.deepEqual(w.opened, [0]);
+  },
+});
+
+Deno.test({
+  name: "runAssessment: a scorer that fails its self-test sends nothing and opens nothing",
+  permissions: "none",
+  fn: async () => {
+    const lenient: Scorer = {
+      ...lookupScorer("xlam-tool-call")!,
+      score: () => ({ correct: true, reason: "match", detail: "everything is right" }),
+    };
+    const { fetchFn, chats } = server();
+    const w = world(fetchFn);
+    const outcome = await runAssessment(input({ scorer: lenient }), w.effects);
+    assert.equal(outcome.kind, "selftest-failed");
+    if (outcome.kind === "selftest-failed") {
+      assert.equal(outcome.faulty, false);
+      assert.equal(
+        outcome.lines[0],
+        "assess run: the scorer failed its self-test on the split; no request was sent",
+      );
+    }
+    assert.deepEqual(chats, []);
+    assert.deepEqual(w.opened, []);
+  },
+});
+
+Deno.test({
+  name: "runAssessment: resuming appends after the complete records, another run is refused",
+  permissions: "none",
+  fn: async () => {
+    const { fetchFn } = server(false);
+    const first = world(fetchFn);
+    await runAssessment(input(), first.effects);
+    // The file as a resume reads it, with a torn line at its end.
+    const text = first.written();
+    const resume = await readResume(new TextEncoder().encode(text + '{"kind":"res'));
+    assert.equal(resume.validBytes, new TextEncoder().encode(text).length);
+    assert.equal(resume.session, 2);
+
+    const second = world(fetchFn);
+    const again = ran(await runAssessment(input({ resume }), second.effects));
+    assert.deepEqual(second.opened, [resume.validBytes]);
+    assert.equal(again.end.answered, 12); // answered (wrongly) before: nothing asked
+    const file = await readAll(new TextEncoder().encode(text + second.written()));
+    assert.equal(file.records.filter((r) => r.kind === "session").length, 2);
+
+    const other = input({ resume, config: config({ probe: 1, batchInvariant: "asserted" }) });
+    const third = world(fetchFn);
+    await assert.rejects(
+      runAssessment(other, third.effects),
+      (e: unknown) =>
+        e instanceof RunSetupError &&
+        e.message ===
+          "results.jsonl holds the results of another run, so it is not resumed; what changed:",
+    );
+    assert.deepEqual(third.opened, [], "the file is not opened");
+  },
+});
+
+Deno.test({
+  name: "runAssessment: a stop says so, names the signal, and the outcome is interrupted",
+  permissions: "none",
+  fn: async () => {
+    let w: World | undefined;
+    const { fetchFn } = server();
+    const stopping = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).endsWith("/chat/completions")) w!.stop.abort("SIGTERM");
+      return fetchFn(input, init);
+    }) as typeof fetch;
+    w = world(stopping);
+    const outcome = ran(await runAssessment(input(), w.effects));
+    assert.equal(outcome.kind, "interrupted");
+    assert.match(
+      w.notices[0] ?? "",
+      /^assess run: SIGTERM: sending nothing more; waiting up to 5 s for the requests in flight$/,
+    );
+    assert.match(outcome.lines.at(-1) ?? "", /^assess run: stopped by SIGTERM; \d+ of 12 answers/);
+  },
+});
+
+Deno.test({
+  name: "runAssessment: the timers it is given time its requests out",
+  permissions: "none",
+  fn: async () => {
+    // A server that never answers a chat, and timers that fire at once: every request times out
+    // without the test waiting for anything.
+    const { fetchFn } = server();
+    const silent = ((input: string | URL | Request, init?: RequestInit) =>
+      String(input).endsWith("/models")
+        ? fetchFn(input, init)
+        : new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener("abort", () =>
+            reject(new DOMException("aborted", "AbortError")))
+        )) as typeof fetch;
+    const w = world(silent);
+    const fired: number[] = [];
+    const immediate = {
+      setTimeout: (fn: () => void, ms: number) => {
+        fired.push(ms);
+        queueMicrotask(fn);
+        return fired.length;
+      },
+      clearTimeout: () => {},
+    };
+    const outcome = ran(await runAssessment(input(), { ...w.effects, timers: immediate }));
+    assert.equal(outcome.kind, "errors");
+    assert.equal(outcome.end.errors, 12);
+    assert.ok(fired.includes(10_000), "each request's timeout is set with the given timers");
+    const file = await readAll(new TextEncoder().encode(w.written()));
+    const errors = file.records.filter((r) =>
+      r.kind === "result"
+    ).map((r) => r.error?.kind);
+    assert.deepEqual(new Set(errors), new Set(["timeout"]));
+  },
+});
+
+Deno.test({
+  name: "runAssessment: the header records what was asked, and formatRecord writes it whole",
+  permissions: "none",
+  fn: async () => {
+    const { fetchFn } = server();
+    const w = world(fetchFn);
+    await runAssessment(input(), w.effects);
+    const first = w.written().slice(0, w.written().indexOf("\n") + 1);
+    const header = JSON.parse(first);
+    assert.equal(formatRecord(header), first);
+    assert.deepEqual(header.models, { baseline: "base", adapters: ["tuned"] });
+    assert.equal(header.server.url, URL_V1);
+    assert.equal(header.split.digest, "b".repeat(64));
+  },
+});
