@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; and the rules listed in the descriptions of server.url, server.toolCallParser, split.seed, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; and the rules listed in the descriptions of server.url, server.toolCallParser, split.seed, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
@@ -21,6 +21,12 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.server === undefined){
+data.server = {};
+}
+if(data.prompt === undefined){
+data.prompt = {};
+}
 if(data.version === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
@@ -126,9 +132,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.server !== undefined){
 let data1 = data.server;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.insecure === undefined){
+data1.insecure = false;
+}
 for(const key1 in data1){
 if(!(((((key1 === "url") || (key1 === "manifest")) || (key1 === "toolCallParser")) || (key1 === "reasoningParser")) || (key1 === "insecure"))){
 const err10 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.server,data:data1};
@@ -229,7 +237,6 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.insecure !== undefined){
 let data6 = data1.insecure;
 if(typeof data6 !== "boolean"){
 const err18 = {instancePath:instancePath+"/server/insecure",schemaPath:"#/properties/server/properties/insecure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.server.properties.insecure.type,parentSchema:schema31.properties.server.properties.insecure,data:data6};
@@ -242,7 +249,6 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
 else {
 const err19 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.server.type,parentSchema:schema31.properties.server,data:data1};
 if(vErrors === null){
@@ -252,7 +258,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
 }
 if(data.dataset !== undefined){
 let data7 = data.dataset;
@@ -579,6 +584,9 @@ errors++;
 if(data.scorer !== undefined){
 let data17 = data.scorer;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ordering === undefined){
+data17.ordering = "any";
+}
 if(data17.name === undefined){
 const err47 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data17};
 if(vErrors === null){
@@ -626,7 +634,6 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data17.ordering !== undefined){
 let data19 = data17.ordering;
 if(!((data19 === "any") || (data19 === "strict"))){
 const err51 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data19};
@@ -637,7 +644,6 @@ else {
 vErrors.push(err51);
 }
 errors++;
-}
 }
 }
 else {
@@ -651,9 +657,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.prompt !== undefined){
 let data20 = data.prompt;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.system === undefined){
+data20.system = "";
+}
 for(const key6 in data20){
 if(!(key6 === "system")){
 const err53 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data20};
@@ -666,7 +674,6 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data20.system !== undefined){
 let data21 = data20.system;
 if(typeof data21 !== "string"){
 const err54 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data21};
@@ -679,7 +686,6 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
 const err55 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data20};
 if(vErrors === null){
@@ -690,10 +696,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
 if(data.models !== undefined){
 let data22 = data.models;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.adapters === undefined){
+data22.adapters = [];
+}
 if(data22.baseline === undefined){
 const err56 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data22};
 if(vErrors === null){
@@ -741,7 +749,6 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data22.adapters !== undefined){
 let data24 = data22.adapters;
 if(Array.isArray(data24)){
 const len0 = data24.length;
@@ -842,7 +849,6 @@ else {
 vErrors.push(err67);
 }
 errors++;
-}
 }
 }
 else {
@@ -1169,6 +1175,9 @@ errors++;
 if(data.serving !== undefined){
 let data36 = data.serving;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.batchInvariant === undefined){
+data36.batchInvariant = "required";
+}
 if(data36.probe === undefined){
 const err94 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data36};
 if(vErrors === null){
@@ -1201,7 +1210,6 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data36.batchInvariant !== undefined){
 let data37 = data36.batchInvariant;
 if(!(((data37 === "required") || (data37 === "asserted")) || (data37 === "not-required"))){
 const err97 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data37};
@@ -1212,7 +1220,6 @@ else {
 vErrors.push(err97);
 }
 errors++;
-}
 }
 if(data36.probe !== undefined){
 let data38 = data36.probe;

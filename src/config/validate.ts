@@ -112,6 +112,8 @@ export function validateConfig(
   if (read.root === undefined) return { issues: sortIssues(issues.map(fitted)) };
 
   const value = toPlain(read.root, new Map());
+  // The check fills in the schema's defaults where the file leaves a key out (every default is
+  // written there and nowhere else), so the rules and the typed configuration read them.
   const valid = schemaCheck(value);
   const fromSchema = valid ? [] : schemaIssues(schemaCheck.errors ?? []);
   const rules = ruleIssues(value, read.root, options);
@@ -351,7 +353,7 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
   // The probe.
   const serving = member(value, "serving");
   const probe = member(serving, "probe");
-  const invariance = member(serving, "batchInvariant") ?? "required";
+  const invariance = member(serving, "batchInvariant");
   if (probe === 0 && (invariance === "required" || invariance === "asserted")) {
     add("serving.probe", `0 probes nothing, and serving.batchInvariant is ${invariance}`);
   }
@@ -365,19 +367,22 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
   return { issues, replaces, samplingSeed };
 }
 
-/** The typed configuration of a value the schema and the rules accepted. */
+/**
+ * The typed configuration of a value the schema and the rules accepted, its defaults filled in by
+ * the schema check.
+ */
 function typedConfig(value: Plain, samplingSeed: bigint): Config {
   // deno-lint-ignore no-explicit-any
   const v = value as any;
-  const s = v.server ?? {};
+  const s = v.server;
   const server: ServerConfig = {
     ...(s.url === undefined ? {} : { url: s.url as string }),
     ...(s.manifest === undefined ? {} : { manifest: s.manifest as string }),
     ...(s.toolCallParser === undefined ? {} : { toolCallParser: s.toolCallParser as string }),
     ...(s.reasoningParser === undefined ? {} : { reasoningParser: s.reasoningParser as string }),
-    insecure: (s.insecure ?? false) as boolean,
+    insecure: s.insecure as boolean,
   };
-  const adapters: AdapterConfig[] = ((v.models.adapters ?? []) as Obj[]).map((a) => ({
+  const adapters: AdapterConfig[] = (v.models.adapters as Obj[]).map((a) => ({
     name: a.name as string,
     ...(a.path === undefined ? {} : { path: a.path as string }),
   }));
@@ -391,8 +396,8 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       source: { repo: v.dataset.source.repo, revision: v.dataset.source.revision },
     },
     split: { seed: v.split.seed, size: v.split.size },
-    scorer: { name: v.scorer.name, ordering: (v.scorer.ordering ?? "any") as "any" | "strict" },
-    prompt: { system: v.prompt?.system ?? "" },
+    scorer: { name: v.scorer.name, ordering: v.scorer.ordering as "any" | "strict" },
+    prompt: { system: v.prompt.system },
     models: { baseline: v.models.baseline, adapters },
     sampling: {
       temperature: v.sampling.temperature,
@@ -402,7 +407,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
     },
     thinking: { mode: v.thinking.mode, templateKey: v.thinking.templateKey },
     serving: {
-      batchInvariant: (v.serving.batchInvariant ?? "required") as BatchInvariance,
+      batchInvariant: v.serving.batchInvariant as BatchInvariance,
       probe: v.serving.probe,
       concurrency: v.serving.concurrency,
     },

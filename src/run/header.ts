@@ -36,6 +36,52 @@ function modelsAndSampling(config: Config): Pick<HeaderRecord, "models" | "sampl
 }
 
 /**
+ * The keys of `assess.yaml` whose values decide the replies or their verdicts: the digest holds
+ * every one (`[]` stands for every element of a list). A key added to the schema must be added
+ * here or to {@linkcode NOT_DIGESTED}: a test fails until it is.
+ */
+export const DIGESTED: readonly string[] = [
+  "version",
+  "dataset.kind",
+  "dataset.sha256",
+  "split.seed",
+  "split.size",
+  "scorer.name",
+  "scorer.ordering",
+  "prompt.system",
+  "models.baseline",
+  "models.adapters[].name",
+  "sampling.temperature",
+  "sampling.topP",
+  "sampling.seed",
+  "sampling.maxTokens",
+  "thinking.mode",
+  "thinking.templateKey",
+  "serving.batchInvariant",
+  "serving.probe",
+];
+
+/**
+ * The keys of `assess.yaml` left out of the digest, each with why a resumed run may change it.
+ */
+export const NOT_DIGESTED: Readonly<Record<string, string>> = {
+  "server.url": "where the server is, not what it answers",
+  "server.manifest": "where the server's settings are read from, not the settings",
+  "server.toolCallParser":
+    "it may come from the manifest or the environment instead: the header records the one used " +
+    "(scorer.toolCallParser) and a resumed run is compared on it",
+  "server.reasoningParser": "the reply is read the same whichever parser the server runs",
+  "server.insecure": "whether plain http:// may reach a remote host, not what it answers",
+  "dataset.path": "where the file is: dataset.sha256 pins its content",
+  "dataset.source.repo": "a note of where the file came from: dataset.sha256 pins its content",
+  "dataset.source.revision": "a note of where the file came from: dataset.sha256 pins its content",
+  "models.adapters[].path":
+    "where an adapter is loaded from: it is asked by its served name, which is digested",
+  "serving.concurrency":
+    "how many requests are in flight: the probe checks that the replies do not depend on it",
+};
+
+/**
  * The configuration's digest: SHA-256 of a canonical JSON text of every value that decides the
  * replies or their verdicts: `version`, `dataset.kind` and `dataset.sha256` (lowercase), `split`,
  * `scorer`, `prompt`, the models' names, `sampling` (the seed as its exact text), `thinking`,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { validateConfig } from "../../src/config/validate.ts";
-import { configDigest, headerChanges } from "../../src/run/header.ts";
+import { configDigest, DIGESTED, headerChanges, NOT_DIGESTED } from "../../src/run/header.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { HEADER } from "../results/_header.ts";
 
@@ -47,4 +47,70 @@ Deno.test("the configuration's digest is stable: files already written carry it"
     configDigest(config),
     "7f855b209a58ec955dc45447e4999db736e7a97916eb0ea5fbbbc80d9598fdd2",
   );
+});
+
+/** Every leaf key of the configuration's schema, `[]` for a list's elements. */
+function schemaKeys(node: Record<string, unknown>, path = ""): string[] {
+  const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
+  if (properties !== undefined) {
+    return Object.entries(properties).flatMap(([key, child]) =>
+      schemaKeys(child, path === "" ? key : `${path}.${key}`)
+    );
+  }
+  if (node.items !== undefined) {
+    return schemaKeys(node.items as Record<string, unknown>, `${path}[]`);
+  }
+  return [path];
+}
+
+/** A configuration with one key's value changed (every element's, for a list). */
+function changed(value: unknown, keys: readonly string[]): unknown {
+  if (keys.length === 0) {
+    if (typeof value === "string") {
+      return value === "any"
+        ? "strict"
+        : value === "off"
+        ? "on"
+        : value === "required"
+        ? "asserted"
+        : value === "xlam-function-calling"
+        ? "other"
+        : `${value}-x`;
+    }
+    if (typeof value === "bigint") return value + 1n;
+    if (typeof value === "number") return value === 1 ? 0.5 : value + 1;
+    if (typeof value === "boolean") return !value;
+    if (value === undefined) return "set";
+    throw new Error(`cannot change ${String(value)}`);
+  }
+  const [key, ...rest] = keys;
+  if (key!.endsWith("[]")) {
+    const name = key!.slice(0, -2);
+    const list = (value as Record<string, unknown[]>)[name]!;
+    return { ...(value as object), [name]: list.map((e) => changed(e, rest)) };
+  }
+  const record = value as Record<string, unknown>;
+  return { ...record, [key!]: changed(record[key!], rest) };
+}
+
+Deno.test("every key of assess.yaml is in the digest, or left out of it with a reason, and configDigest does as listed", async () => {
+  const schema = JSON.parse(await Deno.readTextFile("schema/assess.schema.json"));
+  const keys = schemaKeys(schema).sort();
+  assert.deepEqual([...DIGESTED, ...Object.keys(NOT_DIGESTED)].sort(), keys);
+  for (const reason of Object.values(NOT_DIGESTED)) assert.match(reason, /^[a-z].{20,}[^.]$/);
+  // The whole file, every key set, with two adapters that have paths.
+  const text = (await Deno.readTextFile("reference/testdata/whole.yaml"))
+    .replace(/^(\s+- name: tuned-a)$/m, "$1\n      path: /adapters/a");
+  const { config, issues } = validateConfig(text, { lookupScorer });
+  assert.deepEqual(issues, []);
+  const digest = configDigest(config!);
+  for (const key of keys) {
+    const parts = key.split(".");
+    const other = changed(config, parts) as NonNullable<typeof config>;
+    if (DIGESTED.includes(key)) {
+      assert.notEqual(configDigest(other), digest, `${key} is listed as digested, but is not`);
+    } else {
+      assert.equal(configDigest(other), digest, `${key} is listed as left out, but is digested`);
+    }
+  }
 });

@@ -2,7 +2,9 @@
  * Generates the validators that ajv compiles from the project's JSON Schemas, so that assess
  * loads and compiles no ajv when it runs (compiling took longer than `assess validate` may):
  *
- * - `src/config/_schema_check.js` from `schema/assess.schema.json`: `validate`, every error;
+ * - `src/config/_schema_check.js` from `schema/assess.schema.json`: `validate`, every error, and
+ *   the schema's `default`s filled in where the file leaves them out (the one place each default
+ *   is written);
  * - `src/results/_record_check.js` from `schema/results.schema.json`: one validator per record
  *   kind (`header`, `session`, `result`, `probe`, `probeCheck`, `end`), the first error only.
  *
@@ -33,6 +35,8 @@ export interface Generated {
   readonly types: string;
   /** Report every error (the configuration's refusals) or stop at the first (a record's). */
   readonly allErrors: boolean;
+  /** Fill in the schema's `default`s where a value leaves them out (the configuration's). */
+  readonly useDefaults: boolean;
   /** Export names and the `$defs` each validates; absent: one `validate` of the whole schema. */
   readonly defs?: Readonly<Record<string, string>>;
 }
@@ -43,6 +47,7 @@ export const CONFIG_CHECK: Generated = {
   path: "src/config/_schema_check.js",
   types: "./_schema_check.d.ts",
   allErrors: true,
+  useDefaults: true,
 };
 
 /** The results records' validators, one per kind. */
@@ -51,6 +56,7 @@ export const RECORD_CHECK: Generated = {
   path: "src/results/_record_check.js",
   types: "./_record_check.d.ts",
   allErrors: false,
+  useDefaults: false,
   defs: {
     header: "header",
     session: "session",
@@ -71,6 +77,7 @@ export const RECORD_CHECK: Generated = {
 export function generateCheck(schema: { readonly $id: string }, what: Generated): string {
   const ajv = new Ajv2020({
     allErrors: what.allErrors,
+    useDefaults: what.useDefaults,
     strict: true,
     strictNumbers: true,
     verbose: true,
