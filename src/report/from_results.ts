@@ -116,9 +116,11 @@ export async function reportInputFromResults(
   options: FromResultsOptions = {},
 ): Promise<ReportInput> {
   let fold: Fold | undefined;
+  // The raw responses (most of the bytes) are read only to re-score, which needs the items.
+  const responses = options.items !== undefined;
   const read = await readResults(source, (record, header) => {
     (fold ??= new Fold(header, options)).add(record);
-  });
+  }, { responses });
   return (fold ?? new Fold(read.header, options)).finish();
 }
 

@@ -16,9 +16,20 @@ import {
   RESULTS_FORMAT_VERSION,
 } from "./records.ts";
 import { ResultsFileError } from "./results_file_error.ts";
+import { withoutMember } from "./_without_member.ts";
 
 /** A results file's bytes: whole, or as they are read (a file's readable stream). */
 export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
+
+/** How {@linkcode readResults} reads. */
+export interface ReadResultsOptions {
+  /**
+   * Whether to read each result's and probe's raw `response` (default true). It is most of a
+   * file's bytes, and a report does not need it: with `false` it is cut out of each line before
+   * the line is parsed, checked only to be an object or `null`, and handed on as `null`.
+   */
+  readonly responses?: boolean;
+}
 
 /** What reading a whole results file found besides its records. */
 export interface ResultsRead {
@@ -53,6 +64,7 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
  *
  * @param source The file's bytes, whole or as a stream of parts.
  * @param visit Called with each record after the header, and the header (records are not kept).
+ * @param options Whether to read the raw responses (default true).
  * @returns The header, how many records followed it, and where the complete records end.
  * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
  *   no complete line at all), does not start with a header of this format version, or has a
@@ -93,26 +105,27 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
 export async function readResults(
   source: ResultsSource,
   visit: (record: BodyRecord, header: HeaderRecord) => void = () => {},
+  options: ReadResultsOptions = {},
 ): Promise<ResultsRead> {
+  const cut = options.responses === false;
   let header: HeaderRecord | undefined;
   let records = 0;
   // A line that is not JSON: refused if another line follows it, else the torn last line.
-  let pending = null as
-    | { readonly line: number; readonly start: number; readonly why: string }
-    | null;
+  let pending = null as { readonly line: number; readonly why: string } | null;
   const lines = new LineReader();
-  const take = (bytes: Uint8Array, start: number, line: number) => {
+  const take = (text: string, line: number) => {
     if (pending !== null) throw broken(pending.line, pending.why);
-    const text = DECODER.decode(bytes);
     let value: unknown;
     try {
-      value = JSON.parse(text);
-    } catch {
+      if (header === undefined) value = JSON.parse(text);
+      else value = cut ? parsedWithoutResponse(text, line) : JSON.parse(text);
+    } catch (error) {
+      if (error instanceof ResultsFileError) throw error;
       if (header === undefined) {
         // A first line that is not JSON: the header torn by a crash, or not a results file.
         if (!startsLikeHeader(text)) throw notResults();
       }
-      pending = { line, start, why: "not a JSON record" };
+      pending = { line, why: "not a JSON record" };
       return;
     }
     if (header === undefined) {
@@ -124,17 +137,35 @@ export async function readResults(
   };
   for await (const chunk of chunks(source)) lines.push(chunk, take);
   const tail = lines.end();
+  let validBytes = lines.bytes;
   if (tail !== null) {
     // The last line has no newline: a crash tore it, whatever it holds.
     if (pending !== null) throw broken(pending.line, pending.why);
-    if (header === undefined && !startsLikeHeader(DECODER.decode(tail.bytes))) throw notResults();
-    pending = { line: tail.line, start: tail.start, why: "no newline at its end" };
+    if (header === undefined && !startsLikeHeader(tail.text)) throw notResults();
+    pending = { line: tail.line, why: "no newline at its end" };
+    validBytes = tail.start;
+  } else if (pending !== null) {
+    validBytes = lines.lastLineStart;
   }
   if (header === undefined) {
     throw new ResultsFileError("the results file holds no complete header line", null, true);
   }
-  const torn = pending !== null;
-  return { header, records, validBytes: torn ? pending!.start : lines.bytes, torn };
+  return { header, records, validBytes, torn: pending !== null };
+}
+
+/**
+ * A body record's line parsed without its `response` (see `ReadResultsOptions.responses`): the
+ * member is cut out by key, checked to be an object or `null`, and set to `null`.
+ */
+function parsedWithoutResponse(text: string, line: number): unknown {
+  const found = withoutMember(text, '"response"');
+  if (found === null) return JSON.parse(text);
+  const value = JSON.parse(found.rest);
+  if (found.value !== "null" && found.value.charCodeAt(0) !== 0x7b) {
+    throw broken(line, `response is ${found.value.slice(0, 40)}, not an object or null`);
+  }
+  if (isObject(value)) value.response = null;
+  return value;
 }
 
 /**
@@ -161,14 +192,14 @@ export async function readHeader(source: ResultsSource): Promise<HeaderRecord> {
   const lines = new LineReader();
   let first: string | undefined;
   for await (const chunk of chunks(source)) {
-    lines.push(chunk, (bytes) => {
-      first ??= DECODER.decode(bytes);
+    lines.push(chunk, (text) => {
+      first ??= text;
     });
     if (first !== undefined) break; // the rest of the file is not read
   }
   if (first === undefined) {
     const tail = lines.end();
-    if (tail !== null && !startsLikeHeader(DECODER.decode(tail.bytes))) throw notResults();
+    if (tail !== null && !startsLikeHeader(tail.text)) throw notResults();
     throw new ResultsFileError("the results file holds no complete header line", null, true);
   }
   let value: unknown;
@@ -181,8 +212,6 @@ export async function readHeader(source: ResultsSource): Promise<HeaderRecord> {
   }
   return headerOf(value);
 }
-
-const DECODER = new TextDecoder();
 
 /** Whether a first line could be the beginning of a header `assess run` wrote. */
 function startsLikeHeader(text: string): boolean {
@@ -276,57 +305,51 @@ async function* chunks(source: ResultsSource): AsyncIterable<Uint8Array> {
 }
 
 /**
- * Cuts bytes into lines as they arrive, keeping only the line not yet complete; counts lines from
- * 1 and bytes from 0.
+ * Cuts bytes into lines of text as they arrive, decoding them as UTF-8 part by part and keeping
+ * only the line not yet complete; counts lines from 1. Byte offsets are kept only where a
+ * results file may need cutting: where its last two lines start.
  */
 class LineReader {
-  #parts: Uint8Array[] = [];
-  #partBytes = 0;
+  #decoder = new TextDecoder();
+  #carry = "";
   #line = 0;
   #bytes = 0;
+  /** Byte offsets just after the last newline seen, and after the one before it. */
+  #afterLast = 0;
+  #afterPrevious = 0;
 
   /** How many bytes have been pushed. */
   get bytes(): number {
     return this.#bytes;
   }
 
+  /** Where the last complete line starts, in bytes. */
+  get lastLineStart(): number {
+    return this.#afterPrevious;
+  }
+
   /** Hands every line that the chunk completes to `take` (without its newline). */
-  push(chunk: Uint8Array, take: (bytes: Uint8Array, start: number, line: number) => void): void {
-    let from = 0;
-    for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, from)) {
-      let bytes = chunk.subarray(from, nl);
-      if (this.#partBytes > 0) {
-        this.#parts.push(bytes);
-        bytes = concat(this.#parts, this.#partBytes + bytes.length);
-        this.#parts = [];
-        this.#partBytes = 0;
-      }
-      const start = this.#bytes + from - (bytes.length - (nl - from));
-      take(bytes, start, ++this.#line);
-      from = nl + 1;
-    }
-    if (from < chunk.length) {
-      // Kept across chunks: a copy, since the source may reuse its buffer.
-      this.#parts.push(chunk.slice(from));
-      this.#partBytes += chunk.length - from;
+  push(chunk: Uint8Array, take: (text: string, line: number) => void): void {
+    const last = chunk.lastIndexOf(0x0a);
+    if (last >= 0) {
+      const before = last > 0 ? chunk.lastIndexOf(0x0a, last - 1) : -1;
+      this.#afterPrevious = before >= 0 ? this.#bytes + before + 1 : this.#afterLast;
+      this.#afterLast = this.#bytes + last + 1;
     }
     this.#bytes += chunk.length;
+    const text = this.#carry + this.#decoder.decode(chunk, { stream: true });
+    let from = 0;
+    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", from)) {
+      take(text.slice(from, nl), ++this.#line);
+      from = nl + 1;
+    }
+    this.#carry = from === 0 ? text : text.slice(from);
   }
 
-  /** The last line when it has no newline, with where it starts, or `null`. */
-  end(): { readonly bytes: Uint8Array; readonly start: number; readonly line: number } | null {
-    if (this.#partBytes === 0) return null;
-    const bytes = concat(this.#parts, this.#partBytes);
-    return { bytes, start: this.#bytes - bytes.length, line: this.#line + 1 };
+  /** The last line when it has no newline, with where it starts in bytes, or `null`. */
+  end(): { readonly text: string; readonly start: number; readonly line: number } | null {
+    const text = this.#carry + this.#decoder.decode();
+    if (this.#bytes === this.#afterLast) return null;
+    return { text, start: this.#afterLast, line: this.#line + 1 };
   }
-}
-
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -279,3 +279,36 @@ Deno.test({
     assert.equal(pulled, 2);
   },
 });
+
+Deno.test({
+  name:
+    "responses: false reads every record the same, its raw response left out, by the same rules",
+  permissions: "none",
+  fn: async () => {
+    const records = [result(0, 1, false), result(1, 1, true)];
+    // A member order a run never writes: the response still found by its key.
+    const reordered = Object.fromEntries(Object.entries(result(2, 1, false)).reverse());
+    const text = formatRecord(HEADER) + records.map(formatRecord).join("") +
+      JSON.stringify(reordered) + "\n" + '{"kind":"sess';
+    const seen: unknown[] = [];
+    const light = await readResults(encode(text), (r) => seen.push(r), { responses: false });
+    const whole = await readAll(encode(text));
+    assert.equal(light.validBytes, whole.validBytes);
+    assert.equal(light.torn, true);
+    assert.deepEqual(
+      seen,
+      whole.records.map((r) => r.kind === "result" ? { ...r, response: null } : r),
+    );
+    // What is cut out is still checked to be an object or null.
+    const bad = JSON.stringify({ ...result(3, 1, false), response: 5 });
+    assert.deepEqual(
+      await refusal(
+        readResults(encode(formatRecord(HEADER) + bad + "\n"), () => {}, { responses: false }),
+      ),
+      {
+        line: 2,
+        message: "line 2 of the results file is broken: response is 5, not an object or null",
+      },
+    );
+  },
+});
