@@ -60,4 +60,14 @@ export {
   type PairedDifferenceOptions,
 } from "./paired_difference.ts";
 export { holmAdjust } from "./holm.ts";
-export { type Spread, spread } from "./quantile.ts";
+export {
+  type DetectableDifference,
+  type DetectableDifferenceOptions,
+  type DetectableDifferenceRow,
+  detectableDifferenceTable,
+  type DetectableDifferenceTableOptions,
+  type DiscordantModel,
+  mcnemarPower,
+  minimumDetectableDifference,
+  type PowerOptions,
+} from "./detectable_difference.ts";
