@@ -59,7 +59,7 @@ export {
   pairedDifferenceInterval,
   type PairedDifferenceOptions,
 } from "./paired_difference.ts";
-export { holmAdjust } from "./holm.ts";
+export { holmAdjust, type HolmLevel, holmLevels } from "./holm.ts";
 export {
   type DetectableDifference,
   type DetectableDifferenceOptions,
@@ -71,3 +71,10 @@ export {
   minimumDetectableDifference,
   type PowerOptions,
 } from "./detectable_difference.ts";
+export {
+  type CoherentInterval,
+  coherentIntervals,
+  type CoherentIntervalsOptions,
+  type ConditionalIntervalOptions,
+  exactConditionalInterval,
+} from "./conditional_interval.ts";

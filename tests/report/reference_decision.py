@@ -21,13 +21,12 @@ import json
 import sys
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 
 import numpy as np
 from scipy import special, stats
 from scipy.optimize import brentq
 
-ALPHA_EXACT = {0.05: Fraction(1, 20)}
+ALPHA_EXACT = {0.05: Fraction(1, 20)}  # alpha as the decimal it stands for
 
 
 def critical(counts, alpha):
@@ -93,21 +92,32 @@ def exact_p(b, c):
     """The exact McNemar p-value as a fraction (small tables) or a float (large)."""
     n, m = b + c, min(b, c)
     if n <= 2000:
-        return min(Fraction(1), Fraction(2 * sum(comb(n, k) for k in range(m + 1)), 2**n))
+        term = total = 1  # C(n, 0), then C(n, k) = C(n, k - 1)(n - k + 1)/k
+        for k in range(1, m + 1):
+            term = term * (n - k + 1) // k
+            total += term
+        return min(Fraction(1), Fraction(2 * total, 2**n))
     return min(1.0, 2 * float(stats.binom.cdf(m, n, 0.5)))
+
+
+def below(p, times, alpha):
+    """Whether times * p < alpha, exactly when p is a fraction (with floats where they decide)."""
+    product = float(p) * times
+    if isinstance(p, Fraction) and abs(product / alpha - 1) < 1e-9:
+        return p * times < ALPHA_EXACT.get(alpha, Fraction(alpha))
+    return product < alpha
 
 
 def holm(ps, alpha):
     """Holm's step-down: for each p, (rejected, level) with level = alpha/(m - k + 1),
-    k = min(rank, first rank not rejected)."""
+    k = min(rank, first rank not rejected). Ties are ranked in the order given."""
     m = len(ps)
-    a = ALPHA_EXACT.get(alpha, alpha)
-    order = sorted(range(m), key=lambda i: (ps[i], i))
+    order = sorted(range(m), key=lambda i: (float(ps[i]), i))
     out = [None] * m
     stopped = None  # the first rank (from 1) not rejected
     for position, i in enumerate(order):
         rank = position + 1
-        if stopped is None and not ps[i] * (m - rank + 1) < a:
+        if stopped is None and not below(ps[i], m - rank + 1, alpha):
             stopped = rank
         k = rank if stopped is None else min(rank, stopped)
         out[i] = (stopped is None, alpha / (m - k + 1))
