@@ -78,3 +78,11 @@ export {
   type ConditionalIntervalOptions,
   exactConditionalInterval,
 } from "./conditional_interval.ts";
+export { type ComparisonOutcome, comparisonOutcome } from "./comparison_outcome.ts";
+export {
+  type CountedComparison,
+  type ErroredItems,
+  type ErrorSensitivity,
+  errorSensitivity,
+  type ErrorSensitivityOptions,
+} from "./error_sensitivity.ts";
