@@ -86,3 +86,5 @@ export {
   errorSensitivity,
   type ErrorSensitivityOptions,
 } from "./error_sensitivity.ts";
+export { type Homogeneity, homogeneityTest, type ProportionGroup } from "./homogeneity.ts";
+export { type Spread, spread } from "./quantile.ts";
