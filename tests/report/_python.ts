@@ -6,6 +6,8 @@
  * @module
  */
 
+import { runScript } from "../reference/_python.ts";
+
 const SCRIPT = new URL("./reference_decision.py", import.meta.url).pathname;
 
 /** Why the Python reference cannot run on this machine, or `null` when it can. */
@@ -35,28 +37,9 @@ export async function skipReason(what: string): Promise<string | null> {
  * @throws {Error} When the script fails, with its stderr.
  */
 export async function reference(command: string, inputs: readonly unknown[]): Promise<unknown[]> {
-  const child = new Deno.Command("python3", {
-    args: [SCRIPT, command],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { PYTHONIOENCODING: "utf-8", PYTHONDONTWRITEBYTECODE: "1" },
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const done = child.output();
-  await writer.write(
-    new TextEncoder().encode(inputs.map((x) => JSON.stringify(x) + "\n").join("")),
-  );
-  await writer.close();
-  const out = await done;
-  if (!out.success) {
-    throw new Error(
-      `reference_decision.py ${command} exited ${out.code}:\n${
-        new TextDecoder().decode(out.stderr)
-      }`,
-    );
-  }
-  const lines = new TextDecoder().decode(out.stdout).split("\n").filter((l) => l !== "");
+  const input = inputs.map((x) => JSON.stringify(x) + "\n").join("");
+  const text = await runScript(SCRIPT, [command], input);
+  const lines = text.split("\n").filter((l) => l !== "");
   if (lines.length !== inputs.length) {
     throw new Error(
       `reference_decision.py ${command}: ${inputs.length} inputs, ${lines.length} answers`,
