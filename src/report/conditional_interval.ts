@@ -32,9 +32,9 @@ export interface ConditionalIntervalOptions {
  * [(N/n)·(2π_L − 1), (N/n)·(2π_U − 1)]
  *
  * At π = ½ the equal-tailed test is the exact McNemar test ({@linkcode mcnemarExactP}), so the
- * interval excludes 0 exactly when p < alpha. The limits are found by bisection on the binomial
- * tail, each on the side of ½ that the test's own p-value decides, so this holds even when p is
- * within a rounding of alpha (a limit then lands within 1e-15 of ½).
+ * interval excludes 0 exactly when p < alpha. Each limit is the root of the binomial tail (regula
+ * falsi, to 1e-15), searched on the side of ½ that the test's own p-value decides, so this holds
+ * even when p is within a rounding of alpha (a limit then lands on the double next to ½).
  *
  * It is conditional on N: it treats the observed discordance as known, so it is about as wide as
  * the uncertainty in π allows, not wider for the uncertainty in N/n (which scales the difference
