@@ -30,14 +30,35 @@ export function points(value: number, decimals: number): string {
   return (value < 0 ? "-" : "") + text;
 }
 
-/** A p-value in words: "p < 0.001", "p = 0.012", "p = 0.31", "p = 1". */
-export function pText(p: number): string {
-  if (p < 0.001) return "p < 0.001";
-  if (p >= 1) return "p = 1";
-  if (p >= 0.1) return `p = ${p.toFixed(2)}`;
-  const short = p.toPrecision(2);
-  // Never let the rounding carry a p-value across 0.05, where the verdict changes.
-  return `p = ${(p < 0.05) === (Number(short) < 0.05) ? short : p.toPrecision(3)}`;
+/**
+ * A p-value in words, with as many digits as it takes to show which side of every level it is on
+ * (and of 1): "p = 0.012", "p = 0.31", "p = 0.04998" (not "p = 0.050"), "p = 0.0501", "p = 1".
+ * Two significant digits, more while the rounded value would sit on the other side of a level or
+ * on it (only a p-value exactly at a level prints as that level). Below the floor, 0.001 or the
+ * power of ten at or below the smallest level, "p < 0.001".
+ *
+ * @param p The p-value, in [0, 1].
+ * @param levels The levels the reader compares it with, each in (0, 1]: 0.05 when left out.
+ * @throws {RangeError} When `p` is not a number in [0, 1] or a level not one in (0, 1].
+ */
+export function pText(p: number, levels: readonly number[] = [0.05]): string {
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`pText: p must be a number from 0 to 1, not ${p}`);
+  for (const level of levels) {
+    if (!(level > 0 && level <= 1)) {
+      throw new RangeError(`pText: a level must be a number above 0 and at most 1, not ${level}`);
+    }
+  }
+  if (p === 1) return "p = 1";
+  let zeros = 2; // the floor is 10^-(zeros + 1): 0.001
+  while (levels.some((level) => level < Number(`1e-${zeros + 1}`))) zeros++;
+  if (p < Number(`1e-${zeros + 1}`)) return `p < 0.${"0".repeat(zeros)}1`;
+  const bounds = [...levels, 1];
+  for (let digits = 2; digits < 17; digits++) {
+    const text = p.toPrecision(digits);
+    const shown = Number(text);
+    if (bounds.every((b) => Math.sign(shown - b) === Math.sign(p - b))) return `p = ${text}`;
+  }
+  return `p = ${p.toPrecision(17)}`; // every double is its own 17-digit rounding
 }
 
 /** A whole number with thousands separators: 60000 → "60,000". */

@@ -4,68 +4,7 @@
  * @module
  */
 
-// stirlerr(n) = ln(n!) − (n + ½)·ln(n) + n − ½·ln(2π), for n = 1…15 (computed to 40 digits).
-const STIRLERR_SMALL: readonly number[] = [
-  0,
-  0.08106146679532726,
-  0.0413406959554093,
-  0.02767792568499834,
-  0.020790672103765093,
-  0.016644691189821193,
-  0.013876128823070748,
-  0.01189670994589177,
-  0.010411265261972096,
-  0.009255462182712733,
-  0.00833056343336287,
-  0.007573675487951841,
-  0.00694284010720953,
-  0.006408994188004207,
-  0.0059513701127588475,
-  0.005554733551962801,
-];
-
-const S0 = 1 / 12;
-const S1 = 1 / 360;
-const S2 = 1 / 1260;
-const S3 = 1 / 1680;
-const S4 = 1 / 1188;
-
-/** The error of Stirling's formula for ln(n!), n ≥ 1 an integer (Loader 2000). */
-function stirlerr(n: number): number {
-  if (n <= 15) return STIRLERR_SMALL[n]!;
-  const nn = n * n;
-  if (n > 500) return (S0 - S1 / nn) / n;
-  if (n > 80) return (S0 - (S1 - S2 / nn) / nn) / n;
-  if (n > 35) return (S0 - (S1 - (S2 - S3 / nn) / nn) / nn) / n;
-  return (S0 - (S1 - (S2 - (S3 - S4 / nn) / nn) / nn) / nn) / n;
-}
-
-/** x·ln(x/m) + m − x without cancellation (Loader 2000). */
-function bd0(x: number, m: number): number {
-  if (Math.abs(x - m) < 0.1 * (x + m)) {
-    let v = (x - m) / (x + m);
-    let s = (x - m) * v;
-    let ej = 2 * x * v;
-    v = v * v;
-    for (let j = 1; j < 1000; j++) {
-      ej *= v;
-      const next = s + ej / (2 * j + 1);
-      if (next === s) return next;
-      s = next;
-    }
-    return s;
-  }
-  return x * Math.log(x / m) + m - x;
-}
-
-/** ln P(X = k) for X ~ Binomial(n, ½), 0 ≤ k ≤ n, by Loader's saddle-point expansion. */
-function logHalfBinomial(k: number, n: number): number {
-  if (k === 0 || k === n) return -n * Math.LN2;
-  const half = n / 2;
-  const lc = stirlerr(n) - stirlerr(k) - stirlerr(n - k) - bd0(k, half) - bd0(n - k, half);
-  const lf = Math.log(2 * Math.PI) + Math.log(k) + Math.log1p(-k / n);
-  return lc - 0.5 * lf;
-}
+import { logBinomialPmf } from "./_binomial.ts";
 
 /**
  * The exact two-sided McNemar p-value for a paired table with `b` pairs discordant one way and
@@ -112,6 +51,6 @@ export function mcnemarExactP(b: number, c: number): number {
     if (next === sum) break;
     sum = next;
   }
-  const p = 2 * Math.exp(logHalfBinomial(m, n) + Math.log(sum));
+  const p = 2 * Math.exp(logBinomialPmf(m, n, 0.5) + Math.log(sum));
   return Math.min(1, p);
 }

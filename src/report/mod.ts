@@ -60,5 +60,32 @@ export {
   pairedDifferenceInterval,
   type PairedDifferenceOptions,
 } from "./paired_difference.ts";
-export { holmAdjust } from "./holm.ts";
+export { holmAdjust, type HolmLevel, holmLevels } from "./holm.ts";
+export {
+  type DetectableDifference,
+  type DetectableDifferenceOptions,
+  type DetectableDifferenceRow,
+  detectableDifferenceTable,
+  type DetectableDifferenceTableOptions,
+  type DiscordantModel,
+  mcnemarPower,
+  minimumDetectableDifference,
+  type PowerOptions,
+} from "./detectable_difference.ts";
+export {
+  type CoherentInterval,
+  coherentIntervals,
+  type CoherentIntervalsOptions,
+  type ConditionalIntervalOptions,
+  exactConditionalInterval,
+} from "./conditional_interval.ts";
+export { type ComparisonOutcome, comparisonOutcome } from "./comparison_outcome.ts";
+export {
+  type CountedComparison,
+  type ErroredItems,
+  type ErrorSensitivity,
+  errorSensitivity,
+  type ErrorSensitivityOptions,
+} from "./error_sensitivity.ts";
+export { type Homogeneity, homogeneityTest, type ProportionGroup } from "./homogeneity.ts";
 export { type Spread, spread } from "./quantile.ts";

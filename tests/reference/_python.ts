@@ -29,9 +29,22 @@ export async function havePython(): Promise<boolean> {
  *
  * @throws {Error} When the script exits non-zero, with its stderr.
  */
-export async function runPython(args: readonly string[], input: string): Promise<string> {
+export function runPython(args: readonly string[], input: string): Promise<string> {
+  return runScript(ASSESS_REF, args, input);
+}
+
+/**
+ * Runs `python3 SCRIPT ARGS` with `input` on stdin and returns its stdout.
+ *
+ * @throws {Error} When the script exits non-zero, with its stderr.
+ */
+export async function runScript(
+  script: string,
+  args: readonly string[],
+  input: string,
+): Promise<string> {
   const child = new Deno.Command("python3", {
-    args: [ASSESS_REF, ...args],
+    args: [script, ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -44,7 +57,8 @@ export async function runPython(args: readonly string[], input: string): Promise
   const out = await done;
   const stderr = new TextDecoder().decode(out.stderr);
   if (!out.success) {
-    throw new Error(`assess_ref.py ${args.join(" ")} exited ${out.code}:\n${stderr}`);
+    const name = script.slice(script.lastIndexOf("/") + 1);
+    throw new Error(`${name} ${args.join(" ")} exited ${out.code}:\n${stderr}`);
   }
   return new TextDecoder().decode(out.stdout);
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { mcnemarExactP } from "../../src/report/mcnemar.ts";
 import { assertClose } from "./_close.ts";
+import { ratio } from "./_exact.ts";
 
 /** min(1, 2·Σ_{k≤min(b,c)} C(b+c, k) / 2^(b+c)), with exact integers: the independent reference. */
 function exactP(b: number, c: number): number {
@@ -14,13 +15,6 @@ function exactP(b: number, c: number): number {
     tail += term;
   }
   return Math.min(1, ratio(2n * tail, 1n << BigInt(n)));
-}
-
-function ratio(num: bigint, den: bigint): number {
-  const e = num.toString(2).length - den.toString(2).length;
-  const shift = 64 - e;
-  const q = shift >= 0 ? (num << BigInt(shift)) / den : num / (den << BigInt(-shift));
-  return Number(q) * 2 ** -shift;
 }
 
 Deno.test({

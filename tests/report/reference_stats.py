@@ -2,14 +2,14 @@
 """Independent reference values for tests/report/*_test.ts.
 
 Computed with exact integers (fractions) for McNemar and with mpmath at 50 digits for the Wilson and
-Newcombe intervals, straight from the formulas in reference/report.md, so the TypeScript code is
+Newcombe intervals and the binomial tails, straight from the formulas in reference/report.md, so the TypeScript code is
 checked against a second implementation in another language and another arithmetic.
 Run: python3 tests/report/reference_stats.py  (needs mpmath)
 """
 from fractions import Fraction
 from math import comb
 
-from mpmath import erfinv, mp, mpf, sqrt
+from mpmath import erfinv, exp, log, loggamma, mp, mpf, sqrt
 
 mp.dps = 50
 Z = sqrt(2) * erfinv(mpf("0.95"))
@@ -52,6 +52,32 @@ def mcnemar(b, c):
     return min(Fraction(1), Fraction(2 * tail, 2**n))
 
 
+def binomial_pmf(k, n, p):
+    return exp(loggamma(n + 1) - loggamma(k + 1) - loggamma(n - k + 1) + k * log(p)
+               + (n - k) * log(1 - p))
+
+
+def binomial_at_least(k, n, p):
+    """P(X >= k), X ~ Binomial(n, p), p the double given taken exactly: the tail without the
+    mode summed outward from its largest term to 1e-40 of the sum (1 minus it when it holds it)."""
+    p = mpf(p)
+    if k <= 0:
+        return mpf(1)
+    if k <= int((n + 1) * p):
+        t, j = binomial_pmf(k - 1, n, p), k - 1
+        s = t
+        while j > 0 and t >= s * mpf(10) ** -40:
+            t, j = t * j / (n - j + 1) * (1 - p) / p, j - 1
+            s += t
+        return 1 - s
+    t, j = binomial_pmf(k, n, p), k
+    s = t
+    while j < n and t >= s * mpf(10) ** -40:
+        t, j = t * (n - j) / (j + 1) * p / (1 - p), j + 1
+        s += t
+    return s
+
+
 def holm(ps):
     m = len(ps)
     order = sorted(range(m), key=lambda i: ps[i])
@@ -75,5 +101,12 @@ if __name__ == "__main__":
                  (29950, 30050), (0, 1000), (30, 1000), (9000, 9400)]:
         p = mcnemar(b, c)
         print("mcnemar", b, c, mp.nstr(mpf(p.numerator) / p.denominator, 17))
+    for k, n, p in [(115, 200, 0.6), (150, 200, 0.6), (18300, 60000, 0.3), (30000, 60000, 0.51),
+                    (6200, 12000, 0.55), (31000, 60000, 0.5), (2, 60000, 0.0000004),
+                    (59990, 60000, 0.9999), (1, 1, 0.5), (7, 10, 0.001)]:
+        print("binomial P(X >= k)", k, n, p, mp.nstr(binomial_at_least(k, n, p), 17))
+    for k, n, p in [(100, 200, 0.6), (18000, 60000, 0.3), (0, 60000, 0.0000004),
+                    (60000, 60000, 0.9999), (3, 10, 0.001), (30000, 60000, 0.5)]:
+        print("binomial ln P(X = k)", k, n, p, mp.nstr(log(binomial_pmf(k, n, mpf(p))), 17))
     ps = [Fraction(1, 100), Fraction(4, 100), Fraction(3, 100), Fraction(5, 1000)]
     print("holm", [float(p) for p in holm(ps)])

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Independent reference for the decision statistics of src/report, checked by tests/report/*_test.ts.
+
+Written from the definitions in reference/report.md, not from the TypeScript: the binomial and beta
+functions are scipy's (Boost), the small-table p-values exact fractions, the power a sum over every
+count of discordant items, the simulation draws items. Needs numpy and scipy.
+
+Run: python3 tests/report/reference_decision.py COMMAND < input.jsonl
+Each input line is a JSON object; each output line the answer for it. Commands:
+
+  power        {n, psi, d, alpha, model}         exact power of the exact McNemar test
+  mdd          {n, psi, alpha, power, model}     the minimum detectable difference (or null)
+  simulate     {n, psi, d, alpha, reps, seed}    the power, by drawing items (seeded)
+  family       {alpha, tables: [[b, c, n], ...]} Holm levels and exact conditional intervals
+  sweep        {alpha, others: [[b, c, n]], top} the same for [[b, c, top], *others], every b + c <= top
+  binomial_sf  {k, n, p}                         P(X >= k), X ~ Binomial(n, p)
+  gamma_q      {a, x}                            the upper regularized incomplete gamma function
+  chi2         {groups: [[x, n], ...]}           Pearson's chi-square test of homogeneity
+"""
+import json
+import sys
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+from scipy import special, stats
+from scipy.optimize import brentq
+
+ALPHA_EXACT = {0.05: Fraction(1, 20)}  # alpha as the decimal it stands for
+
+
+def critical(counts, alpha):
+    """For each count N, the largest k with 2 P(X <= k) < alpha, X ~ Binomial(N, 1/2); -1 if none."""
+    counts = np.asarray(counts, dtype=np.int64)
+    k = np.maximum(stats.binom.ppf(alpha / 2, counts, 0.5).astype(np.int64) - 1, -1)
+    for _ in range(10):
+        up = (2 * (k + 1) < counts) & (2 * stats.binom.cdf(k + 1, counts, 0.5) < alpha)
+        down = (k >= 0) & (2 * stats.binom.cdf(k, counts, 0.5) >= alpha)
+        if not up.any() and not down.any():
+            return k
+        k = np.where(up, k + 1, np.where(down, k - 1, k))
+    raise RuntimeError("critical values did not settle")
+
+
+@lru_cache(maxsize=64)
+def plan(n, psi, alpha, model):
+    """The counts of discordant items with their probabilities (all but 1e-15 of the mass) and
+    critical values."""
+    if model == "fixed":
+        counts, weights = np.array([round(psi * n)]), np.array([1.0])
+    else:
+        lo, hi = stats.binom.ppf([1e-16, 1 - 1e-16], n, psi).astype(np.int64)
+        counts = np.arange(max(0, lo - 1), min(n, hi + 1) + 1)
+        weights = stats.binom.pmf(counts, n, psi)
+    return counts, weights, critical(counts, alpha)
+
+
+def power(n, psi, d, alpha, model):
+    """P(the exact test says 'better') when the first model is better by d (by symmetry, either)."""
+    if psi == 0:
+        return 0.0
+    pi = (1 + abs(d) / psi) / 2
+    counts, weights, k = plan(n, psi, alpha, model)
+    # X >= N - k: the region where b is large; binom.sf(N - k - 1) = P(X > N - k - 1)
+    tails = np.where(k >= 0, stats.binom.sf(counts - k - 1, counts, pi), 0.0)
+    total = float(np.sum(weights * tails))
+    return 2 * total if d == 0 else total
+
+
+def mdd(n, psi, alpha, target, model):
+    if psi == 0 or power(n, psi, psi, alpha, model) < target:
+        return None
+    return brentq(lambda d: power(n, psi, d, alpha, model) - target, 1e-12 * psi, psi, xtol=1e-13)
+
+
+def simulate(n, psi, d, alpha, reps, seed):
+    """Draws `reps` runs of n items (each discordant for the first model with probability
+    psi*pi, for the second with psi*(1 - pi)) and counts the runs where the exact test says
+    'better' (or 'worse' when d < 0)."""
+    rng = np.random.default_rng(seed)
+    pi = (1 + d / psi) / 2
+    draws = rng.multinomial(n, [psi * pi, psi * (1 - pi), 1 - psi], size=reps)
+    b, c = draws[:, 0], draws[:, 1]
+    p = np.minimum(1.0, 2 * stats.binom.cdf(np.minimum(b, c), b + c, 0.5))
+    p = np.where(b + c == 0, 1.0, p)
+    right_way = b > c if d > 0 else c > b
+    return {"power": float(np.mean((p < alpha) & right_way)), "reps": reps}
+
+
+@lru_cache(maxsize=None)
+def exact_p(b, c):
+    """The exact McNemar p-value as a fraction (small tables) or a float (large)."""
+    n, m = b + c, min(b, c)
+    if n <= 2000:
+        term = total = 1  # C(n, 0), then C(n, k) = C(n, k - 1)(n - k + 1)/k
+        for k in range(1, m + 1):
+            term = term * (n - k + 1) // k
+            total += term
+        return min(Fraction(1), Fraction(2 * total, 2**n))
+    return min(1.0, 2 * float(stats.binom.cdf(m, n, 0.5)))
+
+
+def below(p, times, alpha):
+    """Whether times * p < alpha, exactly when p is a fraction (with floats where they decide)."""
+    product = float(p) * times
+    if isinstance(p, Fraction) and abs(product / alpha - 1) < 1e-9:
+        return p * times < ALPHA_EXACT.get(alpha, Fraction(alpha))
+    return product < alpha
+
+
+def holm(ps, alpha):
+    """Holm's step-down: for each p, (rejected, level) with level = alpha/(m - k + 1),
+    k = min(rank, first rank not rejected). Ties are ranked in the order given."""
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: (float(ps[i]), i))
+    out = [None] * m
+    stopped = None  # the first rank (from 1) not rejected
+    for position, i in enumerate(order):
+        rank = position + 1
+        if stopped is None and not below(ps[i], m - rank + 1, alpha):
+            stopped = rank
+        k = rank if stopped is None else min(rank, stopped)
+        out[i] = (stopped is None, alpha / (m - k + 1))
+    return out
+
+
+def clopper_pearson_difference(b, c, n, level):
+    """The Clopper-Pearson interval for pi mapped to d = (b + c)/n (2 pi - 1)."""
+    big_n = b + c
+    if big_n == 0:
+        return 0.0, 0.0
+    lo = 0.0 if b == 0 else float(special.betaincinv(b, c + 1, level / 2))
+    hi = 1.0 if c == 0 else float(special.betaincinv(b + 1, c, 1 - level / 2))
+    return big_n / n * (2 * lo - 1), big_n / n * (2 * hi - 1)
+
+
+def family(alpha, tables):
+    ps = [exact_p(b, c) for b, c, _ in tables]
+    out = []
+    for (b, c, n), p, (rejected, level) in zip(tables, ps, holm(ps, alpha)):
+        lower, upper = clopper_pearson_difference(b, c, n, level)
+        out.append({"p": float(p), "rejected": rejected, "level": level, "lower": lower,
+                    "upper": upper, "excludes": lower > 0 or upper < 0})
+    return out
+
+
+def sweep(alpha, others, top):
+    """family() for [[b, c, top], *others] for every b + c <= top, vectorized over the tables."""
+    rows = [(b, c) for total in range(top + 1) for b in range(total + 1) for c in [total - b]]
+    other_ps = [exact_p(b, c) for b, c, _ in others]
+    levels, rejected, p_out = [], [], []
+    for b, c in rows:
+        p = exact_p(b, c)
+        (rej, level), *_ = holm([p, *other_ps], alpha)
+        levels.append(level)
+        rejected.append(rej)
+        p_out.append(float(p))
+    bs = np.array([r[0] for r in rows], dtype=float)
+    cs = np.array([r[1] for r in rows], dtype=float)
+    lv = np.array(levels)
+    with np.errstate(all="ignore"):
+        lo = np.where(bs == 0, 0.0, special.betaincinv(bs, cs + 1, lv / 2))
+        hi = np.where(cs == 0, 1.0, special.betaincinv(bs + 1, cs, 1 - lv / 2))
+    scale = (bs + cs) / top
+    lower = np.where(bs + cs == 0, 0.0, scale * (2 * lo - 1))
+    upper = np.where(bs + cs == 0, 0.0, scale * (2 * hi - 1))
+    return {"b": [r[0] for r in rows], "c": [r[1] for r in rows], "p": p_out, "level": levels,
+            "rejected": rejected, "lower": lower.tolist(), "upper": upper.tolist()}
+
+
+def chi2(groups):
+    used = [(x, n) for x, n in groups if n > 0]
+    table = np.array([[x for x, _ in used], [n - x for x, n in used]])
+    result = stats.chi2_contingency(table, correction=False)
+    return {"statistic": float(result.statistic), "df": int(result.dof),
+            "p": float(result.pvalue),
+            "p_sf": float(stats.chi2.sf(result.statistic, result.dof))}
+
+
+def answer(command, q):
+    if command == "power":
+        return power(q["n"], q["psi"], q["d"], q["alpha"], q["model"])
+    if command == "mdd":
+        return mdd(q["n"], q["psi"], q["alpha"], q["power"], q["model"])
+    if command == "simulate":
+        return simulate(q["n"], q["psi"], q["d"], q["alpha"], q["reps"], q["seed"])
+    if command == "family":
+        return family(q["alpha"], q["tables"])
+    if command == "sweep":
+        return sweep(q["alpha"], q["others"], q["top"])
+    if command == "binomial_sf":
+        return float(stats.binom.sf(q["k"] - 1, q["n"], q["p"]))
+    if command == "gamma_q":
+        return float(special.gammaincc(q["a"], q["x"]))
+    if command == "chi2":
+        return chi2(q["groups"])
+    raise SystemExit(f"unknown command {command}")
+
+
+if __name__ == "__main__":
+    name = sys.argv[1]
+    for line in sys.stdin:
+        if line.strip():
+            print(json.dumps(answer(name, json.loads(line))), flush=True)
