@@ -12,6 +12,7 @@ const OK_LINE =
 
 const configText = Deno.readTextFileSync(ROOT + CONFIG);
 const rowsBytes = Deno.readFileSync(ROOT + ROWS);
+const SPLIT_PAGE = Deno.readTextFileSync(ROOT + "reference/split.md");
 
 /** A world held in memory: files by path, captured outputs, and paths that cannot be written. */
 function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string> = new Set()) {
@@ -268,6 +269,8 @@ Deno.test({
     assert.equal(lines.pop(), "");
     // The complement (3, 8, 15, 40, 52, 66, 71, 104, 139) less 52, ineligible.
     assert.deepEqual(lines.map((l) => JSON.parse(l).id), [3, 8, 15, 40, 66, 71, 104, 139]);
+    // The line reference/split.md shows is the file's, as it is.
+    assert.equal(SPLIT_PAGE.match(/```jsonl\n(.*)\n```/)?.[1], lines[1]);
     // Written again, the same bytes.
     const again = await split(["-out", "split.json", "-train", "train.jsonl"]);
     assert.deepEqual(again.files.get("train.jsonl"), r.files.get("train.jsonl"));
