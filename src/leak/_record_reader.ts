@@ -155,7 +155,7 @@ export class RecordReader {
 
   #pushLines(chunk: Uint8Array, from: number): void {
     let start = from;
-    let nl = chunk.indexOf(NL, start);
+    const nl = chunk.indexOf(NL, start);
     if (this.#partBytes > 0) {
       // The end of a line begun in an earlier part.
       if (nl < 0) {

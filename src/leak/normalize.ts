@@ -10,8 +10,8 @@ export const SHINGLE_WORDS = 5;
 
 // Text that is NFC whatever it holds: no code point below U+0300 changes under NFC (the first
 // combining mark is U+0300), so only text with a code unit from there on is normalized.
-const MAY_CHANGE_UNDER_NFC = /[^\u0000-\u02ff]/;
-const NOT_ASCII = /[^\u0000-\u007f]/;
+const MAY_CHANGE_UNDER_NFC = /[\u0300-\uffff]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 const WHITESPACE_RUN = /\s+/g;
 
 /**
