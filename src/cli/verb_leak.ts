@@ -84,10 +84,11 @@ export const leakVerb: Verb = {
       );
     }
     // Loaded here, not at start-up: the split brings node:crypto, which other verbs do not need.
-    const [{ loadSplit }, { heldOutItems }, { checkLeaks }, { leakJson, leakText }] = await Promise
-      .all([
+    const [{ loadSplit }, { complementItems, heldOutItems }, { detachedAnswers }, leak, render] =
+      await Promise.all([
         import("./load_split.ts"),
         import("../split/split.ts"),
+        import("../dataset/dataset.ts"),
         import("../leak/leak.ts"),
         import("../leak/render.ts"),
       ]);
@@ -107,9 +108,10 @@ export const leakVerb: Verb = {
     }
     let report;
     try {
-      report = await checkLeaks(readOrSay(stream, path), heldOutItems(dataset, split), {
+      report = await leak.checkLeaks(readOrSay(stream, path), heldOutItems(dataset, split), {
         scorer,
         ordering: config.scorer.ordering,
+        otherAnswers: complementItems(dataset, split).map(detachedAnswers),
       });
     } catch (e) {
       if (e instanceof TrainingFileError) throw e.inFile(path);
@@ -117,14 +119,14 @@ export const leakVerb: Verb = {
     }
     await io.stdout.write(
       format === "json"
-        ? leakJson(report, {
+        ? render.leakJson(report, {
           file: path,
           splitDigest: split.digest,
           datasetSha256: split.datasetSha256,
           scorer: { name: scorer.name, version: scorer.version },
           ordering: config.scorer.ordering,
         })
-        : leakText(report, oneLine(path)),
+        : render.leakText(report, oneLine(path)),
     );
     return report.leaking > 0 ? ExitCode.leak : ExitCode.ok;
   },

@@ -314,8 +314,12 @@ class RowItem implements DatasetItem {
       index: item.index,
       query: item.query,
       tools: item.#tools ?? toolsFromJson(parseJson(item.#toolsText)),
-      answers: item.#answers ?? item.#readAnswers(),
+      answers: RowItem.detachedAnswers(item),
     };
+  }
+
+  static detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+    return #key in item ? item.#answers ?? item.#readAnswers() : item.answers;
   }
 
   #readAnswers(): readonly AnswerCall[] {
@@ -374,6 +378,27 @@ export function contentKeyOf(item: DatasetItem): number | undefined {
  */
 export function detachedItem(item: DatasetItem): Item {
   return RowItem.detached(item);
+}
+
+/**
+ * The item's answer, built for this use only, as {@linkcode detachedItem} builds it: nothing is
+ * kept on the item (what a pass over every item's answer needs, in little memory).
+ *
+ * @param item An item of a dataset.
+ * @returns Its answer's calls.
+ *
+ * @example
+ * ```ts
+ * import { detachedAnswers, loadDataset } from "./dataset.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode('[{"id": 4, "query": "q", "tools": "[]", "answers": "[]"}]');
+ * assert.deepEqual(detachedAnswers(loadDataset(bytes, sha256Hex(bytes)).items[0]!), []);
+ * ```
+ */
+export function detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+  return RowItem.detachedAnswers(item);
 }
 
 function strict(text: string, what: string, refuse: (reason: string) => never): JsonValue {

@@ -1,13 +1,15 @@
 /**
  * The held-out items, indexed for the leak check: by normal form, by shingle, and by answer. All
- * of it is what memory holds besides one line of the training file.
+ * of it is what memory holds besides one line of the training file. The indexes are keyed by
+ * numbers (`_fingerprint.ts`); the strings they stand for decide.
  *
  * @module
  */
 
-import type { Item } from "../dataset/item.ts";
+import type { AnswerCall, Item } from "../dataset/item.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { ExampleCall } from "./_examples.ts";
+import { fingerprint, hashText } from "./_fingerprint.ts";
 import { normalizeQuery, shingles } from "./normalize.ts";
 
 /** A value as text in which objects' keys are sorted: equal for values `JSON.parse` made equal. */
@@ -43,51 +45,83 @@ export function answerKey(calls: readonly ExampleCall[]): string | undefined {
   return parts.sort().join("\n");
 }
 
-/** The names of a list of calls, sorted: equal answers have equal name keys. */
-export function namesKey(calls: readonly { readonly name: string }[]): string {
-  return calls.length === 1 ? calls[0]!.name : calls.map((c) => c.name).sort().join("\u0000");
+/** A number for the names of a list of calls, whatever their order: equal answers share it. */
+export function namesNumber(calls: readonly { readonly name: string }[]): number {
+  let sum = calls.length;
+  for (const call of calls) sum = (sum + hashText(call.name)) | 0;
+  return sum & 0x3fffffff;
 }
 
-function add<K>(map: Map<K, number[]>, key: K, position: number): void {
+function add(map: Map<number, number[]>, key: number, position: number): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [position]);
   else if (list[list.length - 1] !== position) list.push(position);
+}
+
+function textCalls(answers: readonly AnswerCall[]): ExampleCall[] {
+  return answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
 }
 
 /** The held-out items and their indexes; a position is an item's place in `items`. */
 export class HeldOutIndex {
   /** The held-out items. */
   readonly items: readonly Item[];
-  /** Normal form of the query → positions. */
-  readonly exact: Map<string, number[]> = new Map();
-  /** Shingle → positions of the items whose query holds it. */
-  readonly postings: Map<string, number[]> = new Map();
+  /** Each item's query in normal form. */
+  readonly normals: readonly string[];
+  /** The number of a normal form → positions of the items whose query may have it. */
+  readonly exact: Map<number, number[]> = new Map();
+  /** The number of a shingle → positions of the items whose query may hold it. */
+  readonly postings: Map<number, number[]> = new Map();
   /** Each item's shingles, as a set. */
   readonly shingleSets: readonly Set<string>[];
-  /** Names key → positions of the items whose answer has at least one call. */
-  readonly byNames: Map<string, number[]> = new Map();
+  /** The number of an answer's names → positions of items whose answer has at least one call. */
+  readonly byNames: Map<number, number[]> = new Map();
   /** Each item's answer key (`""` for an answer without a call). */
   readonly answerKeys: readonly (string | undefined)[];
 
   constructor(items: readonly Item[]) {
     this.items = items;
+    const normals: string[] = [];
     const sets: Set<string>[] = [];
     const keys: (string | undefined)[] = [];
     for (let p = 0; p < items.length; p++) {
       const item = items[p]!;
       const normal = normalizeQuery(item.query);
-      add(this.exact, normal, p);
-      const set = new Set(shingles(normal));
-      sets.push(set);
-      for (const s of set) add(this.postings, s, p);
-      const calls = item.answers.map((a) => ({
-        name: a.name,
-        arguments: stringifyJson(a.arguments),
-      }));
+      normals.push(normal);
+      const print = fingerprint(normal);
+      add(this.exact, print.text, p);
+      for (const h of new Set(print.shingles)) add(this.postings, h, p);
+      sets.push(new Set(shingles(normal)));
+      const calls = textCalls(item.answers);
       keys.push(answerKey(calls));
-      if (calls.length > 0) add(this.byNames, namesKey(calls), p);
+      if (calls.length > 0) add(this.byNames, namesNumber(calls), p);
     }
+    this.normals = normals;
     this.shingleSets = sets;
     this.answerKeys = keys;
+  }
+
+  /** The held-out items whose answer may be these calls (the names and the keys agree). */
+  answerCandidates(calls: readonly ExampleCall[]): readonly number[] {
+    const positions = this.byNames.get(namesNumber(calls));
+    if (positions === undefined) return [];
+    const key = answerKey(calls);
+    return key === undefined ? [] : positions.filter((p) => this.answerKeys[p] === key);
+  }
+
+  /**
+   * Takes the held-out items whose answer is this one (by key) out of the answer index: an answer
+   * that another row of the dataset also gives is not a held-out item's own.
+   */
+  exclude(answers: readonly AnswerCall[]): void {
+    if (answers.length === 0) return;
+    const calls = textCalls(answers);
+    const names = namesNumber(calls);
+    const positions = this.byNames.get(names);
+    if (positions === undefined) return;
+    const key = answerKey(calls);
+    const kept = positions.filter((p) => this.answerKeys[p] !== key);
+    if (kept.length === 0) this.byNames.delete(names);
+    else if (kept.length < positions.length) this.byNames.set(names, kept);
   }
 }

@@ -5,11 +5,12 @@
  * @module
  */
 
-import type { Item } from "../dataset/item.ts";
+import type { AnswerCall, Item } from "../dataset/item.ts";
 import { parseJson } from "../json/strict_json.ts";
 import type { Ordering, ReplyCall, Scorer } from "../score/scorer.ts";
-import { type ExampleCall, type Turn, turnsOf } from "./_examples.ts";
-import { answerKey, HeldOutIndex, namesKey } from "./_held_out_index.ts";
+import { type Turn, turnsOf } from "./_examples.ts";
+import { answerKey, HeldOutIndex } from "./_held_out_index.ts";
+import { fingerprint } from "./_fingerprint.ts";
 import { RecordReader, type TrainingFormat } from "./_record_reader.ts";
 import { nearDuplicate, normalizeQuery, shingles } from "./normalize.ts";
 import { TrainingFileError } from "./training_file_error.ts";
@@ -82,6 +83,11 @@ export interface LeakOptions {
   readonly maxLineBytes?: number;
   /** How many matching lines each leak keeps. Default {@linkcode KEPT_LINES}. */
   readonly keepLines?: number;
+  /**
+   * The answers of the dataset's other rows (the complement): a held-out answer that one of them
+   * also gives is no answer leak, since training may hold that row. Default none.
+   */
+  readonly otherAnswers?: Iterable<readonly AnswerCall[]>;
 }
 
 interface Found {
@@ -101,7 +107,7 @@ interface Found {
  * - else `near` when the Jaccard index of their sets of word 5-grams ({@linkcode shingles}) is at
  *   least 0.8, computed exactly over every held-out query sharing a shingle;
  * - else `answer` when the calls are the held-out answer (at least one call), as the scorer judges
- *   a reply made of them.
+ *   a reply made of them, and no row of `otherAnswers` gives that answer.
  *
  * Nothing random plays a part: the same file and items always give the same report.
  *
@@ -143,9 +149,17 @@ export async function checkLeaks(
 ): Promise<LeakReport> {
   const keep = options.keepLines ?? KEPT_LINES;
   const index = new HeldOutIndex(heldOut);
+  for (const answers of options.otherAnswers ?? []) index.exclude(answers);
   const found = LEAK_KINDS.map(() => new Map<number, Found>());
-  const counts = new Int32Array(heldOut.length);
+  // The held-out items a turn may match: 1 when chosen, 2 when found exact or near.
+  const marks = new Uint8Array(heldOut.length);
   const touched: number[] = [];
+  const touch = (p: number) => {
+    if (marks[p] === 0) {
+      marks[p] = 1;
+      touched.push(p);
+    }
+  };
   let examples = 0;
 
   const record = (kind: number, position: number, match: LeakMatch) => {
@@ -200,40 +214,34 @@ export async function checkLeaks(
     for (let t = 0; t < turns.length; t++) {
       const turn = turns[t]!;
       const normal = normalizeQuery(turn.user);
-      const exactHits = index.exact.get(normal);
-      const lineShingles = shingles(normal);
-      let distinct = -1;
-      const size = () => distinct >= 0 ? distinct : (distinct = new Set(lineShingles).size);
-      // Shared shingles, counted for every held-out item that shares one.
-      let hit = false;
-      for (let s = 0; s < lineShingles.length && !hit; s++) {
-        hit = index.postings.has(lineShingles[s]!);
-      }
-      if (hit) {
-        for (const s of new Set(lineShingles)) {
-          const positions = index.postings.get(s);
-          if (positions === undefined) continue;
-          for (const p of positions) if (counts[p]!++ === 0) touched.push(p);
+      const print = fingerprint(normal);
+      // The held-out items that may have the query or share a shingle, chosen by their numbers;
+      // their strings decide.
+      for (const p of index.exact.get(print.text) ?? []) touch(p);
+      for (const h of print.shingles) for (const p of index.postings.get(h) ?? []) touch(p);
+      const answers = turn.calls.length > 0 ? index.answerCandidates(turn.calls) : [];
+      if (touched.length > 0 || answers.length > 0) {
+        const own = new Set(shingles(normal));
+        const overlap = (p: number) => {
+          const other = index.shingleSets[p]!;
+          const [small, large] = own.size <= other.size ? [own, other] : [other, own];
+          let shared = 0;
+          for (const s of small) if (large.has(s)) shared++;
+          return { shared, union: own.size + other.size - shared };
+        };
+        for (const p of touched) {
+          const { shared, union } = overlap(p);
+          const kind = index.normals[p] === normal ? 0 : nearDuplicate(shared, union) ? 1 : -1;
+          if (kind < 0) continue;
+          marks[p] = 2;
+          record(kind, p, { line, shared, union, sameAnswer: same(p, t) });
+        }
+        for (const p of answers) {
+          if (marks[p] === 2 || !same(p, t)) continue;
+          record(2, p, { line, ...overlap(p), sameAnswer: true });
         }
       }
-      const union = (p: number) => size() + index.shingleSets[p]!.size - counts[p]!;
-      const matched = new Set<number>();
-      for (const p of exactHits ?? []) {
-        matched.add(p);
-        record(0, p, { line, shared: counts[p]!, union: union(p), sameAnswer: same(p, t) });
-      }
-      for (const p of touched) {
-        if (matched.has(p) || !nearDuplicate(counts[p]!, union(p))) continue;
-        matched.add(p);
-        record(1, p, { line, shared: counts[p]!, union: union(p), sameAnswer: same(p, t) });
-      }
-      if (turn.calls.length > 0) {
-        for (const p of answerCandidates(index, turn.calls)) {
-          if (matched.has(p) || !same(p, t)) continue;
-          record(2, p, { line, shared: counts[p]!, union: union(p), sameAnswer: true });
-        }
-      }
-      for (const p of touched) counts[p] = 0;
+      for (const p of touched) marks[p] = 0;
       touched.length = 0;
     }
   };
@@ -261,12 +269,4 @@ export async function checkLeaks(
     leaking: leaking.size,
     leaks,
   };
-}
-
-/** The held-out items whose answer key is the calls': those whose answer may be the calls. */
-function answerCandidates(index: HeldOutIndex, calls: readonly ExampleCall[]): readonly number[] {
-  const byNames = index.byNames.get(namesKey(calls));
-  if (byNames === undefined) return [];
-  const key = answerKey(calls);
-  return key === undefined ? [] : byNames.filter((p) => index.answerKeys[p] === key);
 }

@@ -13,6 +13,8 @@ export const SHINGLE_WORDS = 5;
 const MAY_CHANGE_UNDER_NFC = /[\u0300-\uffff]/;
 const NOT_ASCII = /[\u0080-\uffff]/;
 const WHITESPACE_RUN = /\s+/g;
+// White space other than one space between two words: only then is the text rewritten.
+const UNEVEN_SPACE = /[^\S ]| {2}|^ | $/;
 
 /**
  * The normal form of a query, in which two texts that differ only in Unicode form, case or spacing
@@ -43,7 +45,7 @@ export function normalizeQuery(text: string): string {
     folded = nfc.toLowerCase().toUpperCase().toLowerCase();
     if (MAY_CHANGE_UNDER_NFC.test(folded)) folded = folded.normalize("NFC");
   }
-  return folded.replace(WHITESPACE_RUN, " ").trim();
+  return UNEVEN_SPACE.test(folded) ? folded.replace(WHITESPACE_RUN, " ").trim() : folded;
 }
 
 // A word is a run of letters, marks and numbers; anything else (punctuation, symbols, spaces)

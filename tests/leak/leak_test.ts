@@ -4,6 +4,8 @@ import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { checkLeaks, type LeakOptions, type LeakReport } from "../../src/leak/leak.ts";
 import { TrainingFileError } from "../../src/leak/training_file_error.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
+import type { JsonValue } from "../../src/json/json_value.ts";
 import { trainingFile, trainingLine } from "../../src/request/training.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { complementItems, heldOutItems, takeSplit } from "../../src/split/split.ts";
@@ -105,15 +107,8 @@ Deno.test("held-out items added to it are found, each under its kind", none, asy
     const calls = c!.answers.map((call) => ({
       name: call.name,
       // The keys reversed, with spaces: the same arguments.
-      arguments: JSON.stringify(
-        Object.fromEntries(
-          Object.entries(
-            JSON.parse(JSON.stringify(Object.fromEntries(call.arguments as Map<string, unknown>))),
-          ).reverse(),
-        ),
-        null,
-        1,
-      ),
+      arguments: stringifyJson(new Map([...(call.arguments as Map<string, JsonValue>)].reverse()))
+        .replaceAll('":', '": '),
     }));
     const report = await check(
       training + chat("Something else entirely, in other words.", calls) + "\n",
@@ -333,4 +328,17 @@ Deno.test("refusals of a record: the line and the reason", none, async (t) => {
       });
     });
   }
+});
+
+Deno.test("an answer another row of the dataset also gives is no answer leak", none, async () => {
+  const item = detachedItem(heldOut.find((h) => h.answers.length > 0)!);
+  const calls = item.answers.map((c) => ({ name: c.name, arguments: stringifyJson(c.arguments) }));
+  const text = [chat("Another query.", calls), chat(item.query, calls)].join("\n");
+  const alone = await check(text, [item]);
+  assert.deepEqual(found(alone), [["exact", item.id, 2, true], ["answer", item.id, 1, true]]);
+  const shared = await checkLeaks(new TextEncoder().encode(text), [item], {
+    ...OPTIONS,
+    otherAnswers: [[], [{ name: "other", arguments: new Map() }], item.answers],
+  });
+  assert.deepEqual(found(shared), [["exact", item.id, 2, true]]);
 });
