@@ -173,44 +173,55 @@ export async function checkLeaks(
     if (entry.lines.length < keep) entry.lines.push(match);
   };
 
-  const take = (text: string, line: number) => {
+  // The line being read, and what is read of it only when an answer is compared: its calls with
+  // their numbers as written (null when the strict reader refuses the line: no answer equals it),
+  // and each turn's answer key (null until asked).
+  let text = "";
+  let line = 0;
+  let turns: readonly Turn[] = [];
+  let exact: readonly Turn[] | null | undefined;
+  const keys: (string | undefined | null)[] = [];
+  const same = (position: number, t: number): boolean => {
+    // Answers whose keys differ are not the same: only equal keys are read exactly and scored.
+    if (keys[t] === null) keys[t] = answerKey(turns[t]!.calls);
+    if (keys[t] === undefined || keys[t] !== index.answerKeys[position]) return false;
+    if (exact === undefined) {
+      try {
+        exact = turnsOf(parseJson(text), line, "exact");
+      } catch {
+        exact = null;
+      }
+    }
+    const calls = exact?.[t]?.calls.map((c): ReplyCall => ({
+      name: c.name,
+      arguments: c.arguments as string,
+    }));
+    if (calls === undefined) return false;
+    try {
+      return options.scorer.score(
+        heldOut[position]!,
+        { text: "", calls, truncated: false },
+        { ordering: options.ordering },
+      ).correct;
+    } catch {
+      return false; // the scorer cannot judge: not the same answer
+    }
+  };
+
+  const take = (lineText: string, at: number) => {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(lineText);
     } catch (e) {
-      throw new TrainingFileError(line, `the text is not JSON (${(e as Error).message})`);
+      throw new TrainingFileError(at, `the text is not JSON (${(e as Error).message})`);
     }
-    const turns = turnsOf(value, line, "loose");
+    text = lineText;
+    line = at;
+    turns = turnsOf(value, line, "loose");
+    exact = undefined;
+    keys.length = turns.length;
+    keys.fill(null);
     examples++;
-    // The line's calls with their numbers as written, read only when an answer is compared.
-    let exact: readonly Turn[] | null | undefined;
-    const exactCalls = (t: number): ReplyCall[] | undefined => {
-      if (exact === undefined) {
-        try {
-          exact = turnsOf(parseJson(text), line, "exact");
-        } catch {
-          exact = null; // the strict reader refuses it: no answer equals it
-        }
-      }
-      return exact?.[t]?.calls.map((c) => ({ name: c.name, arguments: c.arguments as string }));
-    };
-    const keys = new Array<string | undefined | null>(turns.length).fill(null);
-    const same = (position: number, t: number): boolean => {
-      // Answers whose keys differ are not the same: only equal keys are read exactly and scored.
-      if (keys[t] === null) keys[t] = answerKey(turns[t]!.calls);
-      if (keys[t] === undefined || keys[t] !== index.answerKeys[position]) return false;
-      const calls = exactCalls(t);
-      if (calls === undefined) return false;
-      try {
-        return options.scorer.score(
-          heldOut[position]!,
-          { text: "", calls, truncated: false },
-          { ordering: options.ordering },
-        ).correct;
-      } catch {
-        return false; // the scorer cannot judge: not the same answer
-      }
-    };
     for (let t = 0; t < turns.length; t++) {
       const turn = turns[t]!;
       const normal = normalizeQuery(turn.user);
