@@ -33,8 +33,6 @@ export interface Reported {
  * ```ts
  * import { reportError } from "./funnel.ts";
  * import { UsageError } from "./usage_error.ts";
-import { SplitFileError } from "../split/split_file.ts";
-import { TrainingFileError } from "../leak/training_file_error.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(reportError("split", new UsageError("bad flag")).code, 64);

@@ -10,7 +10,12 @@ import { readFailure } from "./file_failure.ts";
 import { CONFIG_FLAG, configuredScorer, readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
-import { readSplitFile, SplitFileError } from "../split/split_file.ts";
+import {
+  checkSplitDataset,
+  checkSplitDigest,
+  readSplitFile,
+  SplitFileError,
+} from "../split/split_file.ts";
 import { TrainingFileError } from "../leak/training_file_error.ts";
 import { oneLine } from "../text/one_line.ts";
 
@@ -76,13 +81,7 @@ export const leakVerb: Verb = {
       if (!(e instanceof SplitFileError)) throw e;
       throw new SplitFileError(`${splitPath} is not a split file: ${e.message}`);
     }
-    const sha256 = config.dataset.sha256.toLowerCase();
-    if (file.datasetSha256 !== sha256) {
-      throw new UsageError(
-        `assess leak: ${splitPath} is a split of another dataset: its datasetSha256 is ` +
-          `${file.datasetSha256}, and dataset.sha256 is ${sha256}`,
-      );
-    }
+    checkSplitDataset(file, splitPath, config.dataset.sha256);
     // Loaded here, not at start-up: the split brings node:crypto, which other verbs do not need.
     const [{ loadSplit }, { complementItems, heldOutItems }, { detachedAnswers }, leak, render] =
       await Promise.all([
@@ -93,13 +92,7 @@ export const leakVerb: Verb = {
         import("../leak/render.ts"),
       ]);
     const { dataset, split } = await loadSplit(config, io);
-    if (split.digest !== file.digest) {
-      throw new UsageError(
-        `assess leak: ${splitPath} is not the split the config takes: its digest is ` +
-          `${file.digest} (seed ${JSON.stringify(file.seed)}, size ${file.size}), and the ` +
-          `config's is ${split.digest} (seed ${JSON.stringify(split.seed)}, size ${split.size})`,
-      );
-    }
+    checkSplitDigest(file, splitPath, split);
     let stream: ReadableStream<Uint8Array>;
     try {
       stream = await io.openRead(path);

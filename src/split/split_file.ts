@@ -106,3 +106,68 @@ export function readSplitFile(bytes: Uint8Array): SplitFileSummary {
     heldOut: ids,
   };
 }
+
+/**
+ * Refuses a split file that is not of the dataset `assess.yaml` pins: checked before the dataset
+ * is read, so that a file of another dataset is named as such.
+ *
+ * @param file What the split file says.
+ * @param name The split file's name, for the message.
+ * @param sha256 `dataset.sha256`, in either case.
+ * @throws {SplitFileError} When its `datasetSha256` differs, naming both.
+ *
+ * @example
+ * ```ts
+ * import { checkSplitDataset, SplitFileError } from "./split_file.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const file = { seed: "s", size: 1, datasetSha256: "a".repeat(64), digest: "b".repeat(64), heldOut: [4] };
+ * checkSplitDataset(file, "split.json", "A".repeat(64));
+ * assert.throws(() => checkSplitDataset(file, "split.json", "c".repeat(64)), SplitFileError);
+ * ```
+ */
+export function checkSplitDataset(file: SplitFileSummary, name: string, sha256: string): void {
+  const pinned = sha256.toLowerCase();
+  if (file.datasetSha256 !== pinned) {
+    throw new SplitFileError(
+      `${name} is a split of another dataset: its datasetSha256 is ${file.datasetSha256}, and ` +
+        `dataset.sha256 is ${pinned}`,
+    );
+  }
+}
+
+/**
+ * Refuses a split file that is not the split `assess.yaml` takes (another seed or size): its
+ * digest must be the split's.
+ *
+ * @param file What the split file says.
+ * @param name The split file's name, for the message.
+ * @param split The split the configuration takes: its digest, seed and size.
+ * @throws {SplitFileError} When the digests differ, naming both with their seeds and sizes.
+ *
+ * @example
+ * ```ts
+ * import { checkSplitDigest, SplitFileError } from "./split_file.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const file = { seed: "s", size: 1, datasetSha256: "a".repeat(64), digest: "b".repeat(64), heldOut: [4] };
+ * checkSplitDigest(file, "split.json", { seed: "s", size: 1, digest: "b".repeat(64) });
+ * assert.throws(
+ *   () => checkSplitDigest(file, "split.json", { seed: "t", size: 1, digest: "c".repeat(64) }),
+ *   SplitFileError,
+ * );
+ * ```
+ */
+export function checkSplitDigest(
+  file: SplitFileSummary,
+  name: string,
+  split: { readonly seed: string; readonly size: number; readonly digest: string },
+): void {
+  if (file.digest !== split.digest) {
+    throw new SplitFileError(
+      `${name} is not the split the config takes: its digest is ${file.digest} (seed ` +
+        `${JSON.stringify(file.seed)}, size ${file.size}), and the config's is ${split.digest} ` +
+        `(seed ${JSON.stringify(split.seed)}, size ${split.size})`,
+    );
+  }
+}
