@@ -25,7 +25,7 @@ import { parseJson } from "../../src/json/strict_json.ts";
 import { trainingLine } from "../../src/request/training.ts";
 import { heldOutItems, takeSplit } from "../../src/split/split.ts";
 import { Prng } from "../reference/_prng.ts";
-import { ROOT } from "./_bench_data.ts";
+import { benchConfig, ROOT } from "./_bench_data.ts";
 
 /** The files, in `bench-data/`. */
 export const LEAK_DIR: string = `${ROOT}bench-data/leak-v3`;
@@ -297,31 +297,5 @@ export async function leakBenchData(): Promise<string> {
  * @returns The file's text.
  */
 export function leakBenchConfig(sha256: string): string {
-  return `version: 1
-dataset:
-  kind: xlam-function-calling
-  path: ${JSON.stringify(LEAK_DATASET)}
-  sha256: ${sha256}
-  source:
-    repo: synthetic/leak-bench
-    revision: "1"
-split:
-  seed: ${LEAK_SPLIT.seed}
-  size: ${LEAK_SPLIT.size}
-scorer:
-  name: xlam-tool-call
-models:
-  baseline: base
-sampling:
-  temperature: 0
-  topP: 1
-  seed: 0
-  maxTokens: 512
-thinking:
-  mode: off
-  templateKey: enable_thinking
-serving:
-  probe: 8
-  concurrency: 16
-`;
+  return benchConfig(LEAK_SPLIT.seed, LEAK_SPLIT.size, { path: LEAK_DATASET, sha256 });
 }
