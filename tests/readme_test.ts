@@ -44,5 +44,8 @@ Deno.test("the README's permissions for assess leak are the ones its tests and t
   assert.equal(row.split("|")[2]!.trim(), `\`${flags}\``);
   const cli = await Deno.readTextFile(new URL("reference/cli.md", root));
   const generic = leakPermissions("<config>", "<dataset>", "<split>", "<training file>").join(" ");
-  assert(cli.includes(`| \`leak\`     | \`${generic}\``), `reference/cli.md does not give ${generic}`);
+  assert(
+    cli.includes(`| \`leak\`     | \`${generic}\``),
+    `reference/cli.md does not give ${generic}`,
+  );
 });
