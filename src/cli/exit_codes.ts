@@ -8,6 +8,8 @@
 export const ExitCode = {
   /** The verb did what it was asked. */
   ok: 0,
+  /** `assess leak` found a held-out item in the training file. */
+  leak: 1,
   /** A flag or assess.yaml was refused, or an output file could not be written. */
   usage: 64,
   /** The dataset could not be opened or was refused, or a scorer failed its self-test. */

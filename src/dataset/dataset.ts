@@ -307,6 +307,27 @@ class RowItem implements DatasetItem {
     return #key in item ? item.#key : undefined;
   }
 
+  static detached(item: DatasetItem): Item {
+    if (!(#key in item)) return item;
+    return {
+      id: item.id,
+      index: item.index,
+      query: item.query,
+      tools: item.#tools ?? toolsFromJson(parseJson(item.#toolsText)),
+      answers: RowItem.detachedAnswers(item),
+    };
+  }
+
+  static detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+    return #key in item ? item.#answers ?? item.#readAnswers() : item.answers;
+  }
+
+  #readAnswers(): readonly AnswerCall[] {
+    return readAnswers(parseJson(this.#answersText), (reason) => {
+      throw new DatasetError(reason, { index: this.index, id: this.id });
+    });
+  }
+
   get contentHash(): string {
     return this.#hash ??= contentHash(this.query, this.#toolsText, this.#answersText);
   }
@@ -316,9 +337,7 @@ class RowItem implements DatasetItem {
   }
 
   get answers(): readonly AnswerCall[] {
-    return this.#answers ??= readAnswers(parseJson(this.#answersText), (reason) => {
-      throw new DatasetError(reason, { index: this.index, id: this.id });
-    });
+    return this.#answers ??= this.#readAnswers();
   }
 }
 
@@ -332,6 +351,54 @@ class RowItem implements DatasetItem {
  */
 export function contentKeyOf(item: DatasetItem): number | undefined {
   return RowItem.keyOf(item);
+}
+
+/**
+ * The item with its tools and answers built for this use only: unlike reading them from the item,
+ * which keeps what it built, nothing is kept on the dataset's item (what `assess split -train`
+ * needs to write tens of thousands of items one after the other in little memory). An item that
+ * {@linkcode loadDataset} did not build is returned as it is.
+ *
+ * @param item An item of a dataset.
+ * @returns A plain item with the same id, index, query, tools and answers.
+ *
+ * @example
+ * ```ts
+ * import { detachedItem, loadDataset } from "./dataset.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode(
+ *   '[{"id": 4, "query": "q", "tools": "[]", "answers": "[{\\"name\\": \\"f\\", \\"arguments\\": {}}]"}]',
+ * );
+ * const item = detachedItem(loadDataset(bytes, sha256Hex(bytes)).items[0]!);
+ * assert.equal(item.id, 4);
+ * assert.equal(item.answers[0]!.name, "f");
+ * ```
+ */
+export function detachedItem(item: DatasetItem): Item {
+  return RowItem.detached(item);
+}
+
+/**
+ * The item's answer, built for this use only, as {@linkcode detachedItem} builds it: nothing is
+ * kept on the item (what a pass over every item's answer needs, in little memory).
+ *
+ * @param item An item of a dataset.
+ * @returns Its answer's calls.
+ *
+ * @example
+ * ```ts
+ * import { detachedAnswers, loadDataset } from "./dataset.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode('[{"id": 4, "query": "q", "tools": "[]", "answers": "[]"}]');
+ * assert.deepEqual(detachedAnswers(loadDataset(bytes, sha256Hex(bytes)).items[0]!), []);
+ * ```
+ */
+export function detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+  return RowItem.detachedAnswers(item);
 }
 
 function strict(text: string, what: string, refuse: (reason: string) => never): JsonValue {

@@ -171,7 +171,7 @@ export interface EmulatorOptions {
   readonly dieAfter?: number;
   /** Called once when the server has died (the standalone process exits). */
   readonly onDie?: () => void;
-  /** Keep every chat request's parsed body in `requests`. Default false. */
+  /** Keep every chat request's body, parsed and as sent, in `requests`. Default false. */
   readonly record?: boolean;
   /** Size of a `huge` body. Default 64 MiB. */
   readonly hugeBytes?: number;
@@ -223,6 +223,8 @@ export interface RecordedRequest {
   readonly itemId: number | null;
   /** The parsed body. */
   readonly body: unknown;
+  /** The body as it was sent, decoded as UTF-8. */
+  readonly text: string;
 }
 
 /** A running emulator. */
@@ -906,8 +908,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       return validationError("Unsupported Media Type: Only 'application/json' is allowed");
     }
     let body: Record<string, unknown>;
+    const bodyText = dec.decode(req.body);
     try {
-      const v = JSON.parse(dec.decode(req.body));
+      const v = JSON.parse(bodyText);
       if (v === null || typeof v !== "object" || Array.isArray(v)) {
         return validationError("1 validation error:\n  Input should be a valid dictionary");
       }
@@ -977,7 +980,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const entry = findEntry(query, toolNames);
     const key = itemKey(model, entry === undefined ? "?" : entry.id);
     const attempt = bump(stats.perItem, key);
-    if (record) requests.push({ n, model, itemId: entry?.id ?? null, body });
+    if (record) requests.push({ n, model, itemId: entry?.id ?? null, body, text: bodyText });
 
     // In flight from here on, until the response is handed to the socket (so a client can never
     // see more in flight than it sent). Requests read in the same turn of the event loop are
