@@ -72,3 +72,49 @@ export function firstDifference(alone: RecordedReply, loaded: RecordedReply): st
   }
   return null;
 }
+
+/** A send as the probe compares it: its reply, or the error it ended in. */
+export interface ProbeSend {
+  /** The reply, or `null` when the send failed. */
+  readonly reply: RecordedReply | null;
+  /** Why it failed, or `null`. */
+  readonly error: { readonly message: string } | null;
+}
+
+/**
+ * What a probe item's two sends come to: `same`, `different` (with the first difference), or
+ * `inconclusive` when a send failed (with its error).
+ *
+ * @param alone The send with nothing else in flight.
+ * @param loaded The send inside the full load.
+ * @returns The outcome and its detail (`null` for `same`).
+ *
+ * @example
+ * ```ts
+ * import { probeOutcome } from "./probe.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const reply = { text: "hi", calls: [], truncated: false, reasoning: null, finishReason: "stop" };
+ * assert.deepEqual(probeOutcome({ reply, error: null }, { reply, error: null }), {
+ *   outcome: "same", detail: null,
+ * });
+ * assert.deepEqual(
+ *   probeOutcome({ reply, error: null }, { reply: null, error: { message: "no complete response" } }),
+ *   { outcome: "inconclusive", detail: "the loaded send failed: no complete response" },
+ * );
+ * ```
+ */
+export function probeOutcome(
+  alone: ProbeSend,
+  loaded: ProbeSend,
+): { readonly outcome: "same" | "different" | "inconclusive"; readonly detail: string | null } {
+  if (alone.reply === null || loaded.reply === null) {
+    const error = (alone.error ?? loaded.error)!;
+    return {
+      outcome: "inconclusive",
+      detail: `the ${alone.reply === null ? "lone" : "loaded"} send failed: ${error.message}`,
+    };
+  }
+  const detail = firstDifference(alone.reply, loaded.reply);
+  return { outcome: detail === null ? "same" : "different", detail };
+}

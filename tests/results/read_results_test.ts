@@ -174,9 +174,9 @@ Deno.test({
       );
     }
     assert.match(
-      (await refusal(readResults(encode(JSON.stringify({ ...HEADER, formatVersion: 2 }) + "\n"))))
+      (await refusal(readResults(encode(JSON.stringify({ ...HEADER, formatVersion: 3 }) + "\n"))))
         .message,
-      /results format version 2 is not the 1/,
+      /^results format version 3 is not one this assess reads \(1 or 2\)$/,
     );
   },
 });
