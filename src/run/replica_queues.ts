@@ -196,7 +196,7 @@ export class ReplicaQueues {
     if (back.up) return 0;
     back.up = true;
     const moving: Entry[] = [];
-    this.#lanes.forEach((other, n) => {
+    this.#lanes.forEach((_, n) => {
       if (n === lane) return;
       for (const entry of this.#held(n)) {
         if (!entry.started && this.#home(entry.item) === lane) moving.push(entry);
