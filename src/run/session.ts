@@ -310,6 +310,10 @@ export async function runSession(
     queues.add(item, models);
   }
 
+  // The sends of requests put back (their replica was taken out), so that a record's `attempts`
+  // counts every send of its pair, on any replica.
+  const sentBefore = new Map<string, number>();
+
   const replicaRecord = (lane: Lane, state: "down" | "up", reason: string) => {
     const record: ReplicaRecord = {
       kind: "replica",
@@ -484,6 +488,7 @@ export async function runSession(
     if (asked.moved) {
       // Its replica was taken out: a pair is asked again elsewhere; a probe send is dropped.
       if (task.round === undefined) {
+        sentBefore.set(resultKey(task.model, task.item.index), task.sent);
         queues.putBack(task);
         spawn();
       }
@@ -545,7 +550,10 @@ export async function runSession(
     const request = queues.take(lane.n);
     if (request !== undefined) {
       lane.taken++;
-      return { ...request, sent: 0 };
+      const key = resultKey(request.model, request.item.index);
+      const sent = sentBefore.get(key) ?? 0;
+      sentBefore.delete(key);
+      return { ...request, sent };
     }
     return lane.probes.shift();
   };
