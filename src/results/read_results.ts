@@ -283,6 +283,10 @@ function describe(error: SchemaError | undefined, what: string): string {
       }`;
     case "pattern":
       return `${where} is ${show(error.data)}, not of the form ${params.pattern}`;
+    case "minLength":
+      return params.limit === 1
+        ? `${where} is empty`
+        : `${where} is ${show(error.data)}, shorter than ${params.limit} characters`;
     default:
       return `${where} ${error.message ?? `fails the format's ${error.keyword}`}`;
   }
