@@ -133,14 +133,16 @@ export type RunOutcome =
 
 /**
  * Runs `assess run`: the self-test (nothing is sent when it fails), the server checks (loading an
- * adapter that has a `path`), the header (a resumed file must be the same run), then one session,
- * its records appended as they come, and the outcome.
+ * adapter that has a `path`; on every replica when `server.urls` gives several), the header (a
+ * resumed file must be the same run), then one session, its records appended as they come, and
+ * the outcome.
  *
  * @param input What the shell read.
  * @param effects The world.
  * @returns The outcome.
  * @throws {ServerError} When the server cannot be used (unreachable, the key refused, a model not
- *   served, an adapter that could not be loaded).
+ *   served, an adapter that could not be loaded); with several replicas, when none can be (each
+ *   one that fails its checks is left out with a notice, and the run goes on with the others).
  * @throws {RunSetupError} When the results file holds another run, or cannot be opened or written.
  */
 export async function runAssessment(input: RunInput, effects: RunEffects): Promise<RunOutcome> {

@@ -550,6 +550,7 @@ export async function runSession(
     const request = queues.take(lane.n);
     if (request !== undefined) {
       lane.taken++;
+      if (sentBefore.size === 0) return { ...request, sent: 0 };
       const key = resultKey(request.model, request.item.index);
       const sent = sentBefore.get(key) ?? 0;
       sentBefore.delete(key);
