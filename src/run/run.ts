@@ -380,7 +380,11 @@ function finished(
       `assess run: ${
         end.errors + end.missing
       } of ${total} (model, item) pairs have no answer (${end.errors} ended in errors${
-        end.outcome === "server-failed" ? "; the server stopped answering, so the run stopped" : ""
+        end.outcome === "server-failed"
+          ? `; ${
+            several ? "the last replica in use" : "the server"
+          } stopped answering, so the run stopped`
+          : ""
       }); ${resume}`,
     );
   }

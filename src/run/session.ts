@@ -19,7 +19,7 @@ import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
 import type { ScoreOptions, Scorer, Verdict } from "../score/scorer.ts";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS, retryAfterMs } from "./http.ts";
-import { probeOutcome } from "./probe.ts";
+import { ProbeRound } from "./probe.ts";
 import { resultKey } from "../results/latest.ts";
 import type {
   BodyRecord,
@@ -159,17 +159,10 @@ type Asked =
 interface Task {
   readonly item: Item;
   readonly model: string;
-  /** Set for a probe's loaded send: the probe round it belongs to. */
-  readonly round?: Round;
+  /** Set for a probe's loaded send: the replica's probe it belongs to. */
+  readonly round?: ProbeRound;
   /** Times it was sent so far, on any replica. */
   sent: number;
-}
-
-/** One replica's probe after it was (re)started: its lone sends, and what is left to compare. */
-interface Round {
-  readonly alone: Map<string, Sent>;
-  readonly left: Map<string, number>;
-  readonly compared: Map<string, number>;
 }
 
 /** A replica as the session runs it. */
@@ -434,7 +427,7 @@ export async function runSession(
 
   // A replica's probe, part one: each probe item alone, one request at a time on it.
   const probeAlone = async (lane: Lane, epoch: number): Promise<void> => {
-    const round: Round = { alone: new Map(), left: new Map(), compared: new Map() };
+    const round = new ProbeRound();
     lane.probes = [];
     for (const model of plan.models) {
       if (!modelsToProbe.has(model)) continue;
@@ -450,37 +443,27 @@ export async function runSession(
           ...asked.exchange,
           replica: lane.replica,
         });
-        round.alone.set(resultKey(model, item.index), asked.exchange);
-        round.left.set(model, (round.left.get(model) ?? 0) + 1);
+        round.alone(model, item.index, asked.exchange);
         lane.probes.push({ item, model, round, sent: 0 });
       }
     }
   };
 
   const compare = (task: Task, loaded: Sent, lane: Lane) => {
-    const round = task.round!;
-    const first = round.alone.get(resultKey(task.model, task.item.index))!;
+    const { fails, ...outcome } = task.round!.loaded(task.model, task.item.index, loaded);
     const check: ProbeCheckRecord = {
       kind: "probe-check",
       session: plan.session,
       model: task.model,
       itemId: task.item.id,
       itemIndex: task.item.index,
-      ...probeOutcome(first, loaded),
+      ...outcome,
       replica: lane.replica,
     };
     deps.write(check);
     checks.push(check);
     deps.events?.probe?.(check);
-    if (check.outcome !== "inconclusive") {
-      round.compared.set(task.model, (round.compared.get(task.model) ?? 0) + 1);
-    }
-    const left = round.left.get(task.model)! - 1;
-    round.left.set(task.model, left);
-    if (plan.batchInvariant === "required") {
-      if (check.outcome === "different") beginStop("probe-failed");
-      if (left === 0 && (round.compared.get(task.model) ?? 0) === 0) beginStop("probe-failed");
-    }
+    if (plan.batchInvariant === "required" && fails) beginStop("probe-failed");
   };
 
   const runTask = async (task: Task, lane: Lane, epoch: number) => {
