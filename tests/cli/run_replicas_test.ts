@@ -10,60 +10,13 @@ import { latestResults } from "../../src/results/latest.ts";
 import type { ResultRecord, SessionRecord } from "../../src/results/records.ts";
 import { readAll } from "../results/_read_all.ts";
 import { RUN_ENV_NAMES, setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
 
 const N = 50;
-const EMULATOR = new URL("../support/vllm_emulator.ts", import.meta.url).pathname;
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 
-interface Emulator {
-  readonly url: string;
-  readonly host: string;
-  stats(): Promise<Record<string, number>>;
-  kill(signal?: Deno.Signal): Promise<void>;
-}
-
-async function emulator(dataset: string, args: string[]): Promise<Emulator> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--allow-net=127.0.0.1",
-      `--allow-read=${dataset}`,
-      EMULATOR,
-      "--dataset",
-      dataset,
-      ...args,
-    ],
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the emulator did not start");
-    out += value;
-  }
-  reader.releaseLock();
-  const url = out.split("\n")[0]!;
-  let gone = false;
-  return {
-    url,
-    host: new URL(url).host,
-    stats: async () => await (await fetch(url.replace("/v1", "/_emulator/stats"))).json(),
-    async kill(signal: Deno.Signal = "SIGTERM") {
-      if (gone) return;
-      gone = true;
-      try {
-        child.kill(signal);
-      } catch {
-        // already gone
-      }
-      await child.status;
-      await child.stdout.cancel().catch(() => {});
-    },
-  };
-}
+const emulator = (dataset: string, args: string[]): Promise<EmulatorProcess> =>
+  startEmulatorProcess(dataset, args);
 
 /** `assess run` with the README's permissions, every replica's host:port in --allow-net. */
 function assess(

@@ -22,69 +22,18 @@ import { lookupScorer } from "../../src/score/registry.ts";
 import { readAll } from "../results/_read_all.ts";
 import { answerFor, configText, syntheticItems, syntheticRows } from "./_fixtures.ts";
 import { completion, startStub } from "./_stub_server.ts";
+import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
 
 const N = 60;
 const ITEMS = syntheticItems(N);
-const EMULATOR = new URL("../support/vllm_emulator.ts", import.meta.url).pathname;
 const DIR = await Deno.makeTempDir({ prefix: "assess_replicas_" });
 const DATASET = `${DIR}/rows.json`;
 await Deno.writeTextFile(DATASET, JSON.stringify(syntheticRows(N)));
 
-/** An emulator in its own process. */
-interface Replica {
-  readonly url: string;
-  readonly port: number;
-  readonly host: string;
-  stats(): Promise<Record<string, number>>;
-  kill(signal?: Deno.Signal): Promise<void>;
-}
+type Replica = EmulatorProcess;
 
-async function replica(args: string[] = [], port = 0): Promise<Replica> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--allow-net=127.0.0.1",
-      `--allow-read=${DATASET}`,
-      EMULATOR,
-      "--port",
-      String(port),
-      "--dataset",
-      DATASET,
-      ...args,
-    ],
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the emulator did not start");
-    out += value;
-  }
-  reader.releaseLock();
-  const url = out.split("\n")[0]!;
-  const bound = Number(new URL(url).port);
-  let gone = false;
-  return {
-    url,
-    port: bound,
-    host: `127.0.0.1:${bound}`,
-    stats: async () => await (await fetch(url.replace("/v1", "/_emulator/stats"))).json(),
-    async kill(signal: Deno.Signal = "SIGTERM") {
-      if (gone) return;
-      gone = true;
-      try {
-        child.kill(signal);
-      } catch {
-        // already gone
-      }
-      await child.status;
-      await child.stdout.cancel().catch(() => {});
-    },
-  };
-}
+const replica = (args: string[] = [], port = 0): Promise<Replica> =>
+  startEmulatorProcess(DATASET, args, port);
 
 async function withReplicas(
   specs: string[][],
