@@ -209,6 +209,7 @@ export class ReplicaQueues {
 
   /** The lane an item goes to among the replicas in use. */
   #home(item: Item): number {
+    if (this.#lanes.length === 1) return 0;
     const replica = homeReplica(item.id, this.#lanes.filter((l) => l.up).map((l) => l.replica));
     return this.#lanes.findIndex((l) => l.replica === replica);
   }
