@@ -107,6 +107,14 @@ export function schemaIssues(errors: readonly SchemaError[]): ConfigIssue[] {
             : `value must be at least ${show(params.limit)} characters long`,
         });
         break;
+      case "minItems":
+        issues.push({
+          path,
+          message: params.limit === 1
+            ? "value must not be an empty list"
+            : `value must hold at least ${show(params.limit)} elements`,
+        });
+        break;
       case "pattern":
         issues.push({
           path,

@@ -8,7 +8,7 @@
 import { decodeUtf8, JsonSyntaxError } from "../json/strict_json.ts";
 import { validate as schemaCheck } from "./_schema_check.js";
 import { schemaIssues, show } from "./_schema_issues.ts";
-import { serverUrlProblems } from "./server_url.ts";
+import { serverUrlProblems, serverUrlsProblems } from "./server_url.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type { AdapterConfig, BatchInvariance, Config, ServerConfig } from "./config.ts";
 import { oneLine } from "../text/one_line.ts";
@@ -293,12 +293,24 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
     }
   }
 
-  // server.url, never repeated.
+  // server.url and server.urls, never repeated.
   const server = member(value, "server");
   const url = member(server, "url");
+  const insecure = member(server, "insecure") === true;
   if (typeof url === "string") {
-    const insecure = member(server, "insecure") === true;
     for (const problem of serverUrlProblems(url, insecure)) add("server.url", problem);
+  }
+  const urls = member(server, "urls");
+  if (Array.isArray(urls)) {
+    if (url !== undefined) {
+      add(
+        "server.urls",
+        "server.url is given too: give one of the two (a single URL may be either)",
+      );
+    }
+    for (const problem of serverUrlsProblems(urls, insecure)) {
+      add(`server.urls${problem.at === null ? "" : `.${problem.at}`}`, problem.problem);
+    }
   }
 
   // scorer.name, and the tool-call parsers the scorer knows.
@@ -377,6 +389,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
   const s = v.server;
   const server: ServerConfig = {
     ...(s.url === undefined ? {} : { url: s.url as string }),
+    ...(s.urls === undefined ? {} : { urls: [...s.urls as string[]] }),
     ...(s.manifest === undefined ? {} : { manifest: s.manifest as string }),
     ...(s.toolCallParser === undefined ? {} : { toolCallParser: s.toolCallParser as string }),
     ...(s.reasoningParser === undefined ? {} : { reasoningParser: s.reasoningParser as string }),

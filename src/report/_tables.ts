@@ -7,7 +7,7 @@
 
 import { count, millis, percent } from "./_format.ts";
 import type { Markup } from "./_markup.ts";
-import type { ComparisonReport, ModelReport } from "./report.ts";
+import type { ComparisonReport, ModelReport, ReplicasReport } from "./report.ts";
 
 /** A table: its headings, which columns are numbers (aligned right), and its rows of cells. */
 export interface Table {
@@ -151,6 +151,32 @@ export function transitionsTable(c: ComparisonReport, m: Markup): Table {
         const n = cell.get(`${from}\u0000${to}`) ?? 0;
         return n === 0 ? "·" : from === to ? count(n) : m.strong(count(n));
       }),
+    ]),
+  };
+}
+
+/**
+ * Each replica's share: the items it answered, every model's accuracy on them, its errors and its
+ * median latency (scored outcomes, every model).
+ */
+export function replicasTable(replicas: ReplicasReport, m: Markup): Table {
+  const models = replicas.replicas[0]?.models.map((model) => model.name) ?? [];
+  return {
+    headings: [
+      "replica",
+      "items",
+      ...models.map((name) => m.text(name)),
+      "errors",
+      "latency median",
+    ],
+    short: ["replica", "items", ...models.map((name) => m.text(name)), "errors", "latency"],
+    numeric: [false, true, ...models.map(() => true), true, true],
+    rows: replicas.replicas.map((r) => [
+      m.code(r.host),
+      count(r.items),
+      ...r.models.map((model) => percent(model.accuracy)),
+      count(r.errors),
+      r.latencyMedianMs === null ? "-" : millis(r.latencyMedianMs),
     ]),
   };
 }

@@ -6,6 +6,7 @@
  */
 
 import { pointDecimals, points, pText, signedPoints } from "./_format.ts";
+import { replicasReport } from "./by_replica.ts";
 import { holmAdjust } from "./holm.ts";
 import { mcnemarExactP } from "./mcnemar.ts";
 import { pairedDifferenceInterval } from "./paired_difference.ts";
@@ -32,7 +33,9 @@ export const VERDICT_ALPHA = 0.05;
  * reasons, tokens and latency; for each adapter against the baseline, on the items both have a
  * verdict for, the 2×2 table, the difference with Newcombe's 95% interval, the exact McNemar
  * p-value, Holm-adjusted across adapters, a verdict in words, the reason-by-reason changes and the
- * discordant items; and the trust section. `reference/report.md` says how each figure is computed.
+ * discordant items; each replica's share of the outcomes with the chi-square test of homogeneity of
+ * the baseline's accuracy across replicas; and the trust section. `reference/report.md` says how
+ * each figure is computed.
  *
  * @param input The outcomes and the run's facts.
  * @returns The report.
@@ -105,6 +108,7 @@ export function buildReport(input: ReportInput): Report {
     run: { ...input.run, complete },
     models,
     comparisons,
+    replicas: replicasReport(names, byModel),
     trust: {
       scorer: input.scorer,
       digests: input.digests,
@@ -328,7 +332,12 @@ function probeReport(probe: ReportInput["probe"]): ProbeReport {
     else if (c.outcome === "inconclusive") inconclusive++;
     else {
       different++;
-      differences.push({ model: c.model, itemId: c.itemId, detail: c.detail ?? "" });
+      differences.push({
+        model: c.model,
+        itemId: c.itemId,
+        detail: c.detail ?? "",
+        ...(c.replica === undefined ? {} : { replica: c.replica }),
+      });
     }
   }
   const checks = probe.checks.length;

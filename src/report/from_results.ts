@@ -217,6 +217,7 @@ class Fold {
         itemId: record.itemId,
         outcome: record.outcome,
         detail: record.detail,
+        ...(record.replica === undefined ? {} : { replica: record.replica.host }),
       });
     } else if (record.kind === "result") {
       const pairs = this.#latest.get(record.model);
@@ -252,6 +253,7 @@ class Fold {
       usage: u === null
         ? null
         : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
+      ...(r.replica === undefined ? {} : { replica: r.replica.host }),
     };
   }
 

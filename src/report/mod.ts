@@ -1,7 +1,8 @@
 /**
  * The report of a results file: each model's accuracy with its Wilson interval, each adapter
  * against the baseline on the same items (Newcombe's paired interval, the exact McNemar test,
- * Holm's adjustment), the trust section, and its four renderings. The statistics are exported
+ * Holm's adjustment), each replica's share with the chi-square test of homogeneity of the
+ * baseline's accuracy across replicas, the trust section, and its four renderings. The statistics are exported
  * too, each checked against an independent implementation.
  *
  * @example A report from a results file, as text
@@ -37,6 +38,9 @@ export {
   type ProbeDifference,
   type ProbeReport,
   type ReasonChange,
+  type ReplicaModel,
+  type ReplicaReport,
+  type ReplicasReport,
   type Report,
   REPORT_SCHEMA,
   type ReportRun,
@@ -45,6 +49,7 @@ export {
   type TrustReport,
 } from "./report.ts";
 export { buildReport, VERDICT_ALPHA } from "./build_report.ts";
+export { HOMOGENEITY_ALPHA } from "./by_replica.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./formats.ts";
 export { renderText } from "./render_text.ts";

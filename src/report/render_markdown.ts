@@ -11,7 +11,10 @@ import {
   comparisonFigures,
   errorsLine,
   incompleteSentence,
+  replicaSentences,
+  replicaWarning,
   runStarted,
+  severalReplicas,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -19,6 +22,7 @@ import {
   pairedTable,
   reasonChangesTable,
   reasonsTable,
+  replicasTable,
   type Table,
   transitionsTable,
   usageTable,
@@ -81,6 +85,8 @@ export function renderMarkdown(report: Report): string {
   if (!report.trust.completeness.complete) {
     out.push("", `> **Incomplete run:** ${incompleteSentence(report)}`);
   }
+  const replicaAlarm = replicaWarning(report);
+  if (replicaAlarm !== null) out.push("", `> **Warning:** ${md(replicaAlarm)}`);
   if (report.trust.scorer.note !== null) {
     out.push("", `> **Note:** ${md(report.trust.scorer.note)}`);
   }
@@ -101,6 +107,11 @@ export function renderMarkdown(report: Report): string {
   if (errors.length > 0) {
     out.push("", "### Errors (no verdict, never counted wrong)", "");
     for (const line of errors) out.push(`- ${line}`);
+  }
+  if (severalReplicas(report)) {
+    out.push("", "### Replicas (each model's accuracy on the items each one answered)", "");
+    out.push(...table(replicasTable(report.replicas, MD)));
+    out.push("", ...replicaSentences(report, MD).map((sentence) => `- ${sentence}`));
   }
   for (const comparison of report.comparisons) {
     out.push("", ...comparisonSection(comparison, report.comparisons.length));

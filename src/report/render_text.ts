@@ -10,7 +10,10 @@ import {
   comparisonFigures,
   errorsLine,
   incompleteSentence,
+  replicaSentences,
+  replicaWarning,
   runStarted,
+  severalReplicas,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -18,6 +21,7 @@ import {
   pairedTable,
   reasonChangesTable,
   reasonsTable,
+  replicasTable,
   type Table,
   usageTable,
 } from "./_tables.ts";
@@ -75,6 +79,8 @@ export function renderText(report: Report): string {
   if (!report.trust.completeness.complete) {
     out.push(...words(`INCOMPLETE RUN: ${incompleteSentence(report)}`, "", "  "));
   }
+  const replicaAlarm = replicaWarning(report);
+  if (replicaAlarm !== null) out.push(...words(`WARNING: ${replicaAlarm}`, "", "  "));
   if (report.trust.scorer.note !== null) {
     out.push(...words(`note: ${report.trust.scorer.note}`, "", "  "));
   }
@@ -93,6 +99,14 @@ export function renderText(report: Report): string {
   if (errors.length > 0) {
     out.push("", "Errors (no verdict, not counted wrong)");
     for (const line of errors) out.push(...words(line, "  ", "    "));
+  }
+  if (severalReplicas(report)) {
+    out.push(
+      "",
+      "Replicas (each model's accuracy on the items each one answered)",
+      ...table(replicasTable(report.replicas, TEXT)),
+    );
+    for (const line of replicaSentences(report, TEXT)) out.push(...words(line, "  ", "    "));
   }
 
   for (const comparison of report.comparisons) {

@@ -1,16 +1,20 @@
 /**
  * The report: every figure `assess report` prints, as one value. The JSON format is this value as
- * it is (`schema/report.schema.json`, `assess.report.v1`); the text, markdown and HTML formats
+ * it is (`schema/report.schema.json`, `assess.report.v2`); the text, markdown and HTML formats
  * render it.
  *
  * @module
  */
 
+import type { Homogeneity } from "./homogeneity.ts";
 import type { Interval } from "./interval.ts";
 import type { Digests, RunFacts, ScorerTrust } from "./report_input.ts";
 
-/** The report's schema name and version, its `schema` member. Bumped on any change. */
-export const REPORT_SCHEMA = "assess.report.v1";
+/**
+ * The report's schema name and version, its `schema` member. Bumped on any change: v2 added
+ * {@linkcode Report.replicas}.
+ */
+export const REPORT_SCHEMA = "assess.report.v2";
 
 /** A count by name: a reason, an error kind. */
 export interface NamedCount {
@@ -156,6 +160,8 @@ export interface ProbeDifference {
   readonly itemId: number;
   /** The first difference, in plain words. */
   readonly detail: string;
+  /** The `host:port` of the replica that answered both sends, when the record names it. */
+  readonly replica?: string;
 }
 
 /** What the batch-invariance probe found, over every session. */
@@ -179,6 +185,48 @@ export interface ProbeReport {
   readonly result: "passed" | "failed" | "inconclusive" | "off" | "not-run";
   /** The differences found. */
   readonly differences: readonly ProbeDifference[];
+}
+
+/** A model's figures on the items one replica answered. */
+export interface ReplicaModel {
+  /** The model. */
+  readonly name: string;
+  /** Its items with a verdict from this replica. */
+  readonly scored: number;
+  /** Of those, how many were correct. */
+  readonly correct: number;
+  /** correct / scored, or `null` when nothing was scored. */
+  readonly accuracy: number | null;
+}
+
+/** One replica's share of the run: the outcomes it gave (each pair's latest). */
+export interface ReplicaReport {
+  /** Its `host:port`. */
+  readonly host: string;
+  /** Items with an outcome from it, whatever the model. */
+  readonly items: number;
+  /** Each model's figures on it: the baseline, then each adapter in order. */
+  readonly models: readonly ReplicaModel[];
+  /** Its outcomes that are errors, whatever the model. */
+  readonly errors: number;
+  /** The median latency of its scored outcomes, in ms, or `null` when there is none. */
+  readonly latencyMedianMs: number | null;
+}
+
+/** The run's replicas, and whether they answered alike. */
+export interface ReplicasReport {
+  /** One per replica with an outcome (by host, then port); empty when no record names one. */
+  readonly replicas: readonly ReplicaReport[];
+  /**
+   * Pearson's chi-square test of homogeneity of the baseline's accuracy across the replicas
+   * (items go to replicas at random, by hash), or `null` with fewer than two replicas that have
+   * a scored baseline item. `flagged` when its p-value is below 0.05.
+   */
+  readonly homogeneity: (Homogeneity & { readonly flagged: boolean }) | null;
+  /** Items whose models' outcomes came from more than one replica. */
+  readonly mixedItems: number;
+  /** Outcomes whose record names no replica (written before results format 2). */
+  readonly unnamed: number;
 }
 
 /** What the verdicts can be trusted for: who judged, on what, and how complete the run is. */
@@ -222,6 +270,8 @@ export interface Report {
   readonly models: readonly ModelReport[];
   /** Each adapter against the baseline, in the configuration's order. */
   readonly comparisons: readonly ComparisonReport[];
+  /** The replicas the outcomes came from. */
+  readonly replicas: ReplicasReport;
   /** The trust section. */
   readonly trust: TrustReport;
 }

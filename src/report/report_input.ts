@@ -24,6 +24,8 @@ export interface Observation {
     readonly completion: number | null;
     readonly reasoning: number | null;
   } | null;
+  /** The `host:port` of the replica that answered, when the record names it (format 2). */
+  readonly replica?: string;
 }
 
 /** A probe comparison, as recorded. */
@@ -36,6 +38,8 @@ export interface ProbeCheck {
   readonly outcome: "same" | "different" | "inconclusive";
   /** The first difference or the error, or `null`. */
   readonly detail: string | null;
+  /** The `host:port` of the replica both sends went to, when the record names it. */
+  readonly replica?: string;
 }
 
 /** A run's facts, as its results file's header and sessions give them. */

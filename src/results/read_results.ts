@@ -14,6 +14,7 @@ import {
   type HeaderRecord,
   RESULTS_FORMAT,
   RESULTS_FORMAT_VERSION,
+  type ResultsFormatVersion,
 } from "./records.ts";
 import { ResultsFileError } from "./results_file_error.ts";
 import { withoutMember } from "./_without_member.ts";
@@ -51,12 +52,26 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
   result: check.result,
   probe: check.probe,
   "probe-check": check.probeCheck,
+  replica: check.replica,
   end: check.end,
+};
+
+/** The format versions read: 1 (before replicas) and the current one. */
+const VERSIONS_READ: readonly ResultsFormatVersion[] = [1, RESULTS_FORMAT_VERSION];
+
+/** The member each record kind holds from format 2 on, naming its replica or replicas. */
+const REPLICA_MEMBER: Readonly<Partial<Record<BodyRecord["kind"], string>>> = {
+  session: "replicas",
+  result: "replica",
+  probe: "replica",
+  "probe-check": "replica",
 };
 
 /**
  * Reads a results file, calling `visit` with each record after the header, in file order. Line 1
- * must be a header of this format and version. A last line that is not complete (no newline at
+ * must be a header of this format, version 1 or 2. In a version 2 file every session record names
+ * its replicas and every result, probe and probe-check record its replica. A version 1 file was
+ * written without them; when this assess resumed it, its later records have them. A last line that is not complete (no newline at
  * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
  * line that is not JSON, and any record that breaks the format (an unknown kind, a member
  * missing, unknown or of the wrong type, a number out of range such as a negative or endless
@@ -67,8 +82,8 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
  * @param options Whether to read the raw responses (default true).
  * @returns The header, how many records followed it, and where the complete records end.
  * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
- *   no complete line at all), does not start with a header of this format version, or has a
- *   broken line or record.
+ *   no complete line at all), does not start with a header of a format version this assess reads,
+ *   or has a broken line or record.
  *
  * @example
  * ```ts
@@ -132,7 +147,7 @@ export async function readResults(
       header = headerOf(value);
       return;
     }
-    visit(bodyRecord(value, line), header);
+    visit(bodyRecord(value, line, header.formatVersion), header);
     records++;
   };
   for await (const chunk of chunks(source)) lines.push(chunk, take);
@@ -235,10 +250,10 @@ function headerOf(value: unknown): HeaderRecord {
   if (!isObject(value) || value.kind !== "header" || value.format !== RESULTS_FORMAT) {
     throw notResults();
   }
-  if (value.formatVersion !== RESULTS_FORMAT_VERSION) {
+  if (!VERSIONS_READ.includes(value.formatVersion as ResultsFormatVersion)) {
     throw new ResultsFileError(
-      `results format version ${JSON.stringify(value.formatVersion)} is not the ` +
-        `${RESULTS_FORMAT_VERSION} this assess reads`,
+      `results format version ${JSON.stringify(value.formatVersion)} is not one this assess ` +
+        `reads (${VERSIONS_READ.join(" or ")})`,
       1,
     );
   }
@@ -246,7 +261,7 @@ function headerOf(value: unknown): HeaderRecord {
   return value as unknown as HeaderRecord;
 }
 
-function bodyRecord(value: unknown, line: number): BodyRecord {
+function bodyRecord(value: unknown, line: number, version: ResultsFormatVersion): BodyRecord {
   if (!isObject(value)) throw broken(line, "not a JSON object");
   const kind = value.kind;
   const validate = typeof kind === "string" && Object.hasOwn(CHECKS, kind)
@@ -254,6 +269,10 @@ function bodyRecord(value: unknown, line: number): BodyRecord {
     : undefined;
   if (validate === undefined) throw broken(line, `unknown record kind ${show(kind)}`);
   if (!validate(value)) throw broken(line, describe(validate.errors?.[0], `the ${kind} record`));
+  const member = REPLICA_MEMBER[kind as BodyRecord["kind"]];
+  if (version >= 2 && member !== undefined && !(member in value)) {
+    throw broken(line, `the ${kind} record has no ${member} (format ${version} records name it)`);
+  }
   return value as unknown as BodyRecord;
 }
 
@@ -293,6 +312,10 @@ function describe(error: SchemaError | undefined, what: string): string {
       }`;
     case "pattern":
       return `${where} is ${show(error.data)}, not of the form ${params.pattern}`;
+    case "minLength":
+      return params.limit === 1
+        ? `${where} is empty`
+        : `${where} is ${show(error.data)}, shorter than ${params.limit} characters`;
     default:
       return `${where} ${error.message ?? `fails the format's ${error.keyword}`}`;
   }

@@ -27,6 +27,13 @@ export interface ServerCheckOptions {
   readonly maxResponseBytes: number;
   /** The timers that time each exchange out. */
   readonly timers: Timers;
+  /** Aborts the checks (a run that ends while a replica is checked again). */
+  readonly signal?: AbortSignal;
+  /**
+   * How messages name the server and the setting that holds its URL. Default: `the server at
+   * URL` and `server.url`; a replica is named `it` and `its URL`, its URL never printed.
+   */
+  readonly naming?: { readonly server: string; readonly setting: string };
 }
 
 /** What the checks found. */
@@ -43,6 +50,8 @@ const RUNTIME_LORA =
 
 async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): Promise<string[]> {
   const out = await exchange(fetchFn, `${options.url}/models`, {}, options);
+  const server = options.naming?.server ?? `the server at ${options.url}`;
+  const setting = options.naming?.setting ?? "server.url";
   if (!out.ok) {
     const status = out.error.status;
     if (status === 401 || status === 403) {
@@ -56,11 +65,11 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
     }
     if (out.error.kind === "http") {
       throw new ServerError(
-        `the server at ${options.url} answered GET /models with ${out.error.message}: is server.url a vLLM server's /v1 URL?`,
+        `${server} answered GET /models with ${out.error.message}: is ${setting} a vLLM server's /v1 URL?`,
       );
     }
     throw new ServerError(
-      `cannot reach the server at ${options.url}: ${out.error.message}. Start the server, or fix server.url`,
+      `cannot reach ${server}: ${out.error.message}. Start the server, or fix ${setting}`,
     );
   }
   let value: unknown;
@@ -74,7 +83,7 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
     : undefined;
   if (!Array.isArray(data)) {
     throw new ServerError(
-      `the server at ${options.url} answered GET /models with something that is not a model list: is server.url a vLLM server's /v1 URL?`,
+      `${server} answered GET /models with something that is not a model list: is ${setting} a vLLM server's /v1 URL?`,
     );
   }
   const ids: string[] = [];

@@ -96,6 +96,7 @@ async function assessRun(concurrency: number): Promise<void> {
     scoring: { ordering: "any" },
     retry: DEFAULT_RETRY,
     graceMs: 5000,
+    replicas: [{ index: 0, host: "127.0.0.1:8000" }],
     failAfter: 1000,
   }, {
     post: (body, signal) =>

@@ -494,6 +494,56 @@ RULES_BUILDER.set("server.url", [
   ["a fragment", withUrl("http://127.0.0.1:8000/v1#x"), ["server.url: must hold no fragment"]],
 ]);
 
+/** `server.urls`: several replicas, each URL by `server.url`'s rules, named by its index. */
+const withUrls = (urls: readonly unknown[], keepUrl = false) =>
+  edit(WHOLE, [
+    "  url: http://127.0.0.1:8000/v1",
+    (keepUrl ? "  url: http://127.0.0.1:8000/v1\n" : "") +
+    (urls.length === 0
+      ? "  urls: []"
+      : `  urls:\n${urls.map((u) => `    - ${JSON.stringify(u)}`).join("\n")}`),
+  ]);
+RULES_BUILDER.set("server.urls", [
+  ["two replicas", withUrls(["http://127.0.0.1:8000/v1", "http://127.0.0.1:8001/v1"]), []],
+  ["one is as server.url", withUrls(["https://vllm.example.com/v1"]), []],
+  [
+    "the same host on other ports",
+    withUrls(["https://a.example/v1", "https://a.example:8443/v1"]),
+    [],
+  ],
+  ["with server.url", withUrls(["http://127.0.0.1:8001/v1"], true), [
+    "server.urls: server.url is given too: give one of the two (a single URL may be either)",
+  ]],
+  [
+    "credentials in the second, never repeated",
+    withUrls(["http://127.0.0.1:8000/v1", "https://u:sk-secret@vllm.example.com/v1"]),
+    [
+      "server.urls.1: must hold no credentials: the API key is read from the VLLM_API_KEY environment variable",
+    ],
+  ],
+  [
+    "plain http elsewhere, by index",
+    withUrls(["https://a.example/v1", "http://10.0.0.7:8000/v1"]),
+    [
+      "server.urls.1: must use https://, or name 127.0.0.1, ::1 or localhost, unless server.insecure is true",
+    ],
+  ],
+  [
+    "the same host and port twice",
+    withUrls([
+      "http://127.0.0.1:8000/v1",
+      "http://127.0.0.1:8001/v1",
+      "http://127.0.0.1:8000/x/v1",
+    ]),
+    ["server.urls.2: names the same host and port as the URL at index 0"],
+  ],
+  ["https's port written or not", withUrls(["https://a.example/v1", "https://a.example:443/v1"]), [
+    "server.urls.1: names the same host and port as the URL at index 0",
+  ]],
+  ["an empty list", withUrls([]), ["server.urls: value must not be an empty list"]],
+  ["a number", withUrls([8000]), ["server.urls.0: got integer, want string"]],
+]);
+
 /** The cases, by group. */
 export const RULES: ReadonlyMap<string, readonly Case[]> = RULES_BUILDER;
 

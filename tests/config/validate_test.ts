@@ -263,6 +263,7 @@ Deno.test("sampling.seed and split.seed at their boundaries", none, async (t) =>
   await table(ruleCases("sampling.seed"))(t);
   await table(ruleCases("split.seed"))(t);
   await table(ruleCases("server.url"))(t);
+  await table(ruleCases("server.urls"))(t);
 });
 
 Deno.test("every rule group has accepted and refused cases", none, () => {

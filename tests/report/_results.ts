@@ -182,6 +182,14 @@ export interface Plan {
   readonly header?: Partial<HeaderRecord>;
   /** Probe checks to record. */
   readonly probe?: readonly Omit<ProbeCheckRecord, "kind" | "session" | "itemIndex">[];
+  /**
+   * Replicas (results format 2): their hosts, and which one answered each (model, item index).
+   * Absent: a format 1 file, whose records name no replica.
+   */
+  readonly replicas?: {
+    readonly hosts: readonly string[];
+    readonly of: (model: string, itemIndex: number) => number;
+  };
 }
 
 /** The records and the file's bytes for a plan. */
@@ -193,7 +201,12 @@ export function resultsFor(plan: Plan): {
 } {
   const n = Math.max(...Object.values(plan.outcomes).map((o) => o.length));
   const items = plan.items ?? syntheticItems(n);
-  const header = headerFor(plan.baseline, plan.adapters, items.length, plan.header);
+  const replicas = plan.replicas;
+  const header = headerFor(plan.baseline, plan.adapters, items.length, {
+    ...(replicas === undefined ? {} : { formatVersion: 2 }),
+    ...plan.header,
+  });
+  const refs = replicas?.hosts.map((host, index) => ({ index, host }));
   const records: BodyRecord[] = [{
     kind: "session",
     session: 1,
@@ -201,13 +214,26 @@ export function resultsFor(plan: Plan): {
     assessVersion: "0.1.0",
     serverModels: header.server.models,
     concurrency: 4,
+    ...(refs === undefined ? {} : { replicas: refs }),
   }];
   for (const p of plan.probe ?? []) {
-    records.push({ kind: "probe-check", session: 1, itemIndex: p.itemId, ...p });
+    records.push({
+      kind: "probe-check",
+      session: 1,
+      itemIndex: p.itemId,
+      ...(refs === undefined ? {} : { replica: refs[0]! }),
+      ...p,
+    });
   }
   for (const model of [plan.baseline, ...plan.adapters]) {
     (plan.outcomes[model] ?? []).forEach((planned, i) => {
-      if (planned !== null) records.push(resultRecord(model, items[i]!, planned));
+      if (planned === null) return;
+      const record = resultRecord(model, items[i]!, planned);
+      records.push(
+        replicas === undefined
+          ? record
+          : { ...record, replica: refs![replicas.of(model, items[i]!.index)]! },
+      );
     });
   }
   const text = formatRecord(header) + records.map(formatRecord).join("");

@@ -51,7 +51,7 @@ Deno.test({
   fn: async () => {
     const report = await reportOf(PLAN);
     const [base, a, b] = report.models;
-    assert.equal(report.schema, "assess.report.v1");
+    assert.equal(report.schema, "assess.report.v2");
     assert.deepEqual(report.models.map((m) => [m.name, m.role]), [
       ["base", "baseline"],
       ["tuned-a", "adapter"],

@@ -174,9 +174,9 @@ Deno.test({
       );
     }
     assert.match(
-      (await refusal(readResults(encode(JSON.stringify({ ...HEADER, formatVersion: 2 }) + "\n"))))
+      (await refusal(readResults(encode(JSON.stringify({ ...HEADER, formatVersion: 3 }) + "\n"))))
         .message,
-      /results format version 2 is not the 1/,
+      /^results format version 3 is not one this assess reads \(1 or 2\)$/,
     );
   },
 });
@@ -310,5 +310,80 @@ Deno.test({
         message: "line 2 of the results file is broken: response is 5, not an object or null",
       },
     );
+  },
+});
+
+Deno.test({
+  name: "format 2: replica members read, and required; replica records; format 1 still read",
+  permissions: "none",
+  fn: async () => {
+    const v2 = { ...HEADER, formatVersion: 2 as const };
+    const replica = { index: 1, host: "127.0.0.1:8001" };
+    const session = {
+      kind: "session",
+      session: 1,
+      startedAt: "2026-01-01T00:00:00.000Z",
+      assessVersion: "0.1.0",
+      serverModels: ["base"],
+      concurrency: 2,
+      replicas: [{ index: 0, host: "127.0.0.1:8000" }, replica],
+    } as const;
+    const down = {
+      kind: "replica",
+      session: 1,
+      index: 1,
+      host: "127.0.0.1:8001",
+      state: "down",
+      reason: "3 requests in a row failed: connection refused",
+    } as const;
+    const records = [session, { ...result(0, 1, false), replica }, down];
+    const file = await readAll(encode(formatRecord(v2) + records.map(formatRecord).join("")));
+    assert.deepEqual(file.records, records);
+    // In format 2, a result, probe, probe-check or session without its replica is broken.
+    const { replicas: _, ...bare } = session;
+    assert.deepEqual(await refusal(readResults(encode(formatRecord(v2) + formatRecord(bare)))), {
+      line: 2,
+      message:
+        "line 2 of the results file is broken: the session record has no replicas (format 2 records name it)",
+    });
+    assert.deepEqual(
+      await refusal(readResults(encode(formatRecord(v2) + formatRecord(result(0, 1, true))))),
+      {
+        line: 2,
+        message:
+          "line 2 of the results file is broken: the result record has no replica (format 2 records name it)",
+      },
+    );
+    assert.deepEqual(
+      await refusal(
+        readResults(encode(formatRecord(v2) + formatRecord({ ...down, state: "gone" } as never))),
+      ),
+      {
+        line: 2,
+        message: 'line 2 of the results file is broken: state is "gone", not one of "down", "up"',
+      },
+    );
+    assert.deepEqual(
+      await refusal(
+        readResults(
+          encode(
+            formatRecord(v2) +
+              formatRecord({ ...result(0, 1, false), replica: { index: 0, host: "" } }),
+          ),
+        ),
+      ),
+      {
+        line: 2,
+        message: "line 2 of the results file is broken: replica.host is empty",
+      },
+    );
+    // A format 1 file: records without replicas; later sessions of this assess may add them.
+    const v1 = await readAll(
+      encode(
+        formatRecord(HEADER) + formatRecord(result(0, 1, false)) +
+          records.map(formatRecord).join(""),
+      ),
+    );
+    assert.equal(v1.records.length, 4);
   },
 });

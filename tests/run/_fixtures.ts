@@ -53,6 +53,8 @@ export function answerFor(body: Record<string, unknown>): { name: string; argume
 /** Options of a test config. */
 export interface ConfigOptions {
   url: string;
+  /** Several replicas' URLs: written as server.urls instead of server.url. */
+  urls?: readonly string[];
   datasetPath: string;
   datasetSha256: string;
   size: number;
@@ -69,10 +71,12 @@ export function configText(o: ConfigOptions): string {
   const adapters = (o.adapters ?? []).map((a) =>
     `    - name: ${a.name}\n` + (a.path ? `      path: ${a.path}\n` : "")
   ).join("");
+  const where = o.urls === undefined
+    ? `  url: ${o.url}\n`
+    : `  urls:\n${o.urls.map((u) => `    - ${u}\n`).join("")}`;
   return `version: 1
 server:
-  url: ${o.url}
-  toolCallParser: hermes
+${where}  toolCallParser: hermes
 dataset:
   kind: xlam-function-calling
   path: ${o.datasetPath}

@@ -187,6 +187,17 @@ export interface EmulatorOptions {
    * cost nothing but HTTP and JSON. Default false (done on each item's first request).
    */
   readonly precompute?: boolean;
+  /**
+   * `--max-num-seqs`: at most this many chat requests are served at once; the rest wait, first
+   * come first served, as vLLM's scheduler keeps them waiting. Default none (no limit).
+   */
+  readonly maxNumSeqs?: number;
+  /**
+   * Milliseconds each chat request takes once it is served (after waiting for a place), added to
+   * its script's delay: with `maxNumSeqs`, a server's throughput is at most
+   * `maxNumSeqs / serviceMs` requests per millisecond. Default 0.
+   */
+  readonly serviceMs?: number;
 }
 
 /** Counters, live (they change as requests arrive). */
@@ -199,10 +210,14 @@ export interface EmulatorStats {
   answered: number;
   /** Faults injected. */
   faults: number;
-  /** Chat requests in flight now. */
+  /** Chat requests in flight now (served or waiting). */
   inFlight: number;
   /** The most chat requests seen in flight at once. */
   maxInFlight: number;
+  /** Chat requests being served now (at most `maxNumSeqs`). */
+  running: number;
+  /** The most chat requests served at once. */
+  maxRunning: number;
   /** Chat requests by model name (as the request named it, base when empty). */
   readonly perModel: Map<string, number>;
   /** Chat requests by {@linkcode itemKey}(model, item id); item id `?` when the query matched none. */
@@ -504,6 +519,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     faults: 0,
     inFlight: 0,
     maxInFlight: 0,
+    running: 0,
+    maxRunning: 0,
     perModel: new Map(),
     perItem: new Map(),
     answeredPerItem: new Map(),
@@ -539,6 +556,36 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       }),
       whenDead,
     ]);
+
+  // --max-num-seqs: the places where a request is served, and the requests waiting for one. A
+  // place that frees up is handed to the request that waited longest, so that `running` never
+  // passes the limit.
+  const maxNumSeqs = options.maxNumSeqs ?? Infinity;
+  const serviceMs = options.serviceMs ?? 0;
+  const waiting: (() => void)[] = [];
+  const seat = async (): Promise<boolean> => {
+    if (stats.running < maxNumSeqs) {
+      stats.running++;
+      if (stats.running > stats.maxRunning) stats.maxRunning = stats.running;
+      return true;
+    }
+    let handed = false;
+    await Promise.race([
+      new Promise<void>((resolve) =>
+        waiting.push(() => {
+          handed = true;
+          resolve();
+        })
+      ),
+      whenDead,
+    ]);
+    return handed;
+  };
+  const unseat = (): void => {
+    const next = waiting.shift();
+    if (next !== undefined) next();
+    else stats.running--;
+  };
 
   const bump = (map: Map<string, number>, key: string): number => {
     const n = (map.get(key) ?? 0) + 1;
@@ -706,10 +753,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const lines = [
       "# HELP vllm:num_requests_running Number of requests in model execution batches.",
       "# TYPE vllm:num_requests_running gauge",
-      `vllm:num_requests_running{${labels}} ${stats.inFlight}.0`,
+      `vllm:num_requests_running{${labels}} ${stats.running}.0`,
       "# HELP vllm:num_requests_waiting Number of requests waiting to be processed.",
       "# TYPE vllm:num_requests_waiting gauge",
-      `vllm:num_requests_waiting{${labels}} 0.0`,
+      `vllm:num_requests_waiting{${labels}} ${stats.inFlight - stats.running}.0`,
       "# TYPE vllm:prompt_tokens_total counter",
       `vllm:prompt_tokens_total{${labels}} ${promptTokensTotal}.0`,
       "# TYPE vllm:generation_tokens_total counter",
@@ -990,6 +1037,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     arrivals++;
     if (stats.inFlight > stats.maxInFlight) stats.maxInFlight = stats.inFlight;
     const arrivalsAtStart = arrivals;
+    let seated = false;
     try {
       await nextBatch();
       if (dead) return { kind: "drop" };
@@ -1025,7 +1073,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         }
       }
       const script = scriptOf(model);
-      if ((script.delayMs ?? 0) > 0) await sleep(script.delayMs!);
+      seated = await seat();
+      if (dead) return { kind: "drop" };
+      const delay = (script.delayMs ?? 0) + serviceMs;
+      if (delay > 0) await sleep(delay);
       if (script.batchVariant === true) await sleep(script.batchWindowMs ?? 5);
       if (dead) return { kind: "drop" };
       const concurrent = stats.inFlight > 1 || arrivals !== arrivalsAtStart;
@@ -1134,6 +1185,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       return { kind: "respond", status: 200, headers: JSON_HEADERS, body: enc.encode(text) };
     } finally {
       stats.inFlight--;
+      if (seated) unseat();
     }
   }
 
@@ -1265,6 +1317,8 @@ const USAGE =
   --die-after N         die (exit 1) on chat request N+1
   --ready-after MS      refuse connections for MS milliseconds first
   --precompute          write every answer key at start (for benchmarks)
+  --max-num-seqs N      serve at most N chat requests at once; the rest wait (default no limit)
+  --service-ms MS       each chat request takes MS milliseconds once served (default 0)
 Prints the base URL (http://127.0.0.1:PORT/v1) on the first line of stdout.`;
 
 async function main(args: readonly string[]): Promise<void> {
@@ -1343,6 +1397,22 @@ async function main(args: readonly string[]): Promise<void> {
       case "--precompute":
         opts.precompute = true;
         break;
+      case "--max-num-seqs": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) {
+          throw new RangeError("--max-num-seqs needs a whole number of at least 1");
+        }
+        opts.maxNumSeqs = n;
+        break;
+      }
+      case "--service-ms": {
+        const ms = Number(value());
+        if (!Number.isFinite(ms) || ms < 0) {
+          throw new RangeError("--service-ms needs a number of milliseconds");
+        }
+        opts.serviceMs = ms;
+        break;
+      }
       case "--die-after":
         opts.dieAfter = Number(value());
         break;

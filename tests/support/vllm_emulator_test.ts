@@ -872,3 +872,73 @@ Deno.test("emulator: standalone flags (version, scripts, faults, no dynamic LoRA
     await reader.cancel();
   }
 });
+
+/** Waits until `ready` holds, looking again every few milliseconds (no deadline but the test's). */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 5));
+}
+
+Deno.test("emulator: --max-num-seqs serves at most N at once; the others wait, then are served", async () => {
+  // A service time long enough that the first requests are still served when the others arrive:
+  // the test waits for all of them to be in flight, then looks, so it does not depend on timing.
+  await withEmu({ maxNumSeqs: 2, serviceMs: 60_000 }, async (emu) => {
+    const sent = [0, 1, 2, 0, 1].map((i) => post(emu, body(ROWS[i]!)).catch(() => null));
+    await until(() => emu.stats.inFlight === 5);
+    assert.equal(emu.stats.running, 2);
+    assert.equal(emu.stats.maxRunning, 2);
+    const metrics = await (await fetch(emu.url.replace("/v1", "/metrics"))).text();
+    assert.match(metrics, /^vllm:num_requests_running\{[^}]*\} 2\.0$/m);
+    assert.match(metrics, /^vllm:num_requests_waiting\{[^}]*\} 3\.0$/m);
+    await emu.kill(); // the test does not wait a minute: the requests are dropped
+    await Promise.all(sent);
+  });
+  // Short service: every request is answered, never more than N served at once.
+  await withEmu({ maxNumSeqs: 3, serviceMs: 5 }, async (emu) => {
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(emu, body(ROWS[i % 3]!))),
+    );
+    assert(replies.every((r) => r.status === 200));
+    assert.equal(emu.stats.answered, 30);
+    assert(emu.stats.maxRunning <= 3, `served at once: ${emu.stats.maxRunning}`);
+    await until(() => emu.stats.inFlight === 0);
+    assert.equal(emu.stats.running, 0);
+  });
+});
+
+Deno.test("emulator: standalone --max-num-seqs and --service-ms, and their refusals", async () => {
+  const script = new URL("./vllm_emulator.ts", import.meta.url).pathname;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net=127.0.0.1", script, "--max-num-seqs", "2", "--service-ms", "1"],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let out = "";
+    while (!out.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+    }
+    const emu = { url: out.split("\n")[0]! } as Emulator;
+    const payload = { model: "base", messages: [{ role: "user", content: "x" }] };
+    const replies = await Promise.all(Array.from({ length: 12 }, () => post(emu, payload)));
+    assert(replies.every((r) => r.status === 200));
+    const stats = await (await fetch(emu.url.replace("/v1", "/_emulator/stats"))).json();
+    assert.equal(stats.answered, 12);
+    assert(stats.maxRunning >= 1 && stats.maxRunning <= 2, `served at once: ${stats.maxRunning}`);
+  } finally {
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0);
+    await reader.cancel();
+  }
+  for (const [flag, value] of [["--max-num-seqs", "0"], ["--service-ms", "-1"]] as const) {
+    const bad = await new Deno.Command(Deno.execPath(), {
+      args: ["run", script, flag, value],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(bad.code, 64);
+    assert.match(new TextDecoder().decode(bad.stderr), new RegExp(`^${flag} needs `));
+  }
+});
