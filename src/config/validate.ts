@@ -83,10 +83,10 @@ export function validateConfig(
   let text: string;
   if (typeof source === "string") {
     const bytes = utf8Length(source);
-    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
+    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooLargeIssue()] };
     text = source;
   } else {
-    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
+    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooLargeIssue()] };
     const bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf;
     try {
       text = decodeUtf8(bom ? source.subarray(3) : source);
@@ -152,7 +152,21 @@ function fitted(issue: ConfigIssue): ConfigIssue {
   return { path: oneLine(issue.path), message: oneLine(issue.message) };
 }
 
-function tooBig(): ConfigIssue {
+/**
+ * The refusal of a file over {@linkcode MAX_CONFIG_BYTES}, for a reader that refuses it before
+ * reading it (as the command line does, from the size the file reports).
+ *
+ * @returns The issue, for the file as a whole.
+ *
+ * @example
+ * ```ts
+ * import { tooLargeIssue } from "./validate.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(tooLargeIssue().path, "");
+ * ```
+ */
+export function tooLargeIssue(): ConfigIssue {
   return {
     path: "",
     message: `the file is over 1 MiB (${MAX_CONFIG_BYTES} bytes), the most that is read`,
