@@ -31,9 +31,9 @@ export const REPORT_FORMATS: readonly string[] = ["text", "markdown", "json", "h
  * `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
  * configuration and the dataset are read for the items; nothing is sent), unless
- * `-keep-verdicts`. A results file that cannot be read or is broken, an unknown format, a
- * configuration that is not the run's, or an `-out` that cannot be written: exit 64; a dataset
- * refused: 65.
+ * `-keep-verdicts`. A results file that cannot be read, an unknown format, a configuration that
+ * is not the run's, or an `-out` that cannot be written: exit 64; a results file that is not one
+ * or has a broken line or record (named by its number), or a dataset refused: 65.
  */
 export const reportVerb: Verb = {
   name: "report",

@@ -40,7 +40,14 @@ export {
   type SessionRecord,
   type Usage,
 } from "./records.ts";
-export { readHeader, readResults, type ResultsRead, type ResultsSource } from "./read_results.ts";
+export {
+  MAX_LINE_BYTES,
+  readHeader,
+  readResults,
+  type ReadResultsOptions,
+  type ResultsRead,
+  type ResultsSource,
+} from "./read_results.ts";
 export { ResultsFileError } from "./results_file_error.ts";
 export { latestResults, resultKey, supersedes } from "./latest.ts";
 export { type ReadReply, readReply } from "./reply.ts";

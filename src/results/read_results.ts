@@ -32,6 +32,19 @@ export interface ResultsRead {
   readonly torn: boolean;
 }
 
+/**
+ * The longest line read: 448 MiB (7 times the largest response `assess run` accepts, which a
+ * record holds twice, escaped). A longer line is refused with its number, before more of it is
+ * held (the platform cannot hold a text of more than 512 MiB).
+ */
+export const MAX_LINE_BYTES = 448 * 1024 * 1024;
+
+/** How {@linkcode readResults} and {@linkcode readHeader} read. */
+export interface ReadResultsOptions {
+  /** The longest line read, in bytes. Default {@linkcode MAX_LINE_BYTES}. */
+  readonly maxLineBytes?: number;
+}
+
 /** How a header line written by `assess run` begins. */
 const HEADER_START = '{"kind":"header"';
 
@@ -49,10 +62,12 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
  * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
  * line that is not JSON, and any record that breaks the format (an unknown kind, a member
  * missing, unknown or of the wrong type, a number out of range such as a negative or endless
- * latency), is refused with its line number. Memory holds one line at a time.
+ * latency), is refused with its line number, and so is a line longer than `maxLineBytes`. Memory
+ * holds one line at a time.
  *
  * @param source The file's bytes, whole or as a stream of parts.
  * @param visit Called with each record after the header, and the header (records are not kept).
+ * @param options The longest line read.
  * @returns The header, how many records followed it, and where the complete records end.
  * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
  *   no complete line at all), does not start with a header of this format version, or has a
@@ -93,6 +108,7 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
 export async function readResults(
   source: ResultsSource,
   visit: (record: BodyRecord, header: HeaderRecord) => void = () => {},
+  options: ReadResultsOptions = {},
 ): Promise<ResultsRead> {
   let header: HeaderRecord | undefined;
   let records = 0;
@@ -100,7 +116,7 @@ export async function readResults(
   let pending = null as
     | { readonly line: number; readonly start: number; readonly why: string }
     | null;
-  const lines = new LineReader();
+  const lines = new LineReader(options.maxLineBytes ?? MAX_LINE_BYTES);
   const take = (bytes: Uint8Array, start: number, line: number) => {
     if (pending !== null) throw broken(pending.line, pending.why);
     const text = DECODER.decode(bytes);
@@ -142,6 +158,7 @@ export async function readResults(
  * reading on (whether to re-score, whether a run can resume the file).
  *
  * @param source The file's bytes, whole or as a stream of parts (it is not read past line 1).
+ * @param options The longest line read.
  * @returns The header.
  * @throws {ResultsFileError} When line 1 is not a complete header of this format version
  *   (`empty` when the file holds no complete line).
@@ -157,8 +174,11 @@ export async function readResults(
  * );
  * ```
  */
-export async function readHeader(source: ResultsSource): Promise<HeaderRecord> {
-  const lines = new LineReader();
+export async function readHeader(
+  source: ResultsSource,
+  options: ReadResultsOptions = {},
+): Promise<HeaderRecord> {
+  const lines = new LineReader(options.maxLineBytes ?? MAX_LINE_BYTES);
   let first: string | undefined;
   for await (const chunk of chunks(source)) {
     lines.push(chunk, (bytes) => {
@@ -277,13 +297,25 @@ async function* chunks(source: ResultsSource): AsyncIterable<Uint8Array> {
 
 /**
  * Cuts bytes into lines as they arrive, keeping only the line not yet complete; counts lines from
- * 1 and bytes from 0.
+ * 1 and bytes from 0. A line longer than the most it holds is refused as soon as it is.
  */
 class LineReader {
   #parts: Uint8Array[] = [];
   #partBytes = 0;
   #line = 0;
   #bytes = 0;
+  readonly #max: number;
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  #tooLong(line: number): ResultsFileError {
+    return new ResultsFileError(
+      `line ${line} of the results file is longer than ${this.#max} bytes, the most a line may hold`,
+      line,
+    );
+  }
 
   /** How many bytes have been pushed. */
   get bytes(): number {
@@ -302,10 +334,12 @@ class LineReader {
         this.#partBytes = 0;
       }
       const start = this.#bytes + from - (bytes.length - (nl - from));
+      if (bytes.length > this.#max) throw this.#tooLong(this.#line + 1);
       take(bytes, start, ++this.#line);
       from = nl + 1;
     }
     if (from < chunk.length) {
+      if (this.#partBytes + chunk.length - from > this.#max) throw this.#tooLong(this.#line + 1);
       // Kept across chunks: a copy, since the source may reuse its buffer.
       this.#parts.push(chunk.slice(from));
       this.#partBytes += chunk.length - from;
