@@ -358,7 +358,9 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const end = outcome.end;
   const total = items.length * models.length;
   await io.stdout.write(
-    `${flags.out}: ${end.answered} of ${total} answers recorded (${end.errors} errors, ${end.missing} not asked)\n`,
+    `${
+      oneLine(flags.out)
+    }: ${end.answered} of ${total} answers recorded (${end.errors} errors, ${end.missing} not asked)\n`,
   );
   const resume = `run the same command again to resume: it asks only what is missing`;
   const differentChecks = outcome.checks.filter((c) => c.outcome === "different");
@@ -391,7 +393,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
     await io.stderr.write(
       `assess run: stopped by ${
         signalled ?? "a signal"
-      }; ${end.answered} of ${total} answers are in ${flags.out}; ${resume}\n`,
+      }; ${end.answered} of ${total} answers are in ${oneLine(flags.out)}; ${resume}\n`,
     );
     return ExitCode.unavailable;
   }

@@ -11,6 +11,7 @@ import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
+import { oneLine } from "../text/one_line.ts";
 
 /**
  * The formats `assess report` writes, for `-format`.
@@ -89,7 +90,7 @@ export const reportVerb: Verb = {
     } catch (e) {
       throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
     }
-    await io.stdout.write(`${out}: ${format} report written\n`);
+    await io.stdout.write(`${oneLine(out)}: ${format} report written\n`);
     return ExitCode.ok;
   },
 };
@@ -138,14 +139,18 @@ async function reportText(
   let items;
   if (needsRescoring(header, scorer, keep)) {
     await io.stderr.write(
-      `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
-        `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
-        `sent; -keep-verdicts keeps the recorded verdicts)\n`,
+      oneLine(
+        `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
+          `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
+          `sent; -keep-verdicts keeps the recorded verdicts)`,
+      ) + "\n",
     );
     items = await runItems(flags.config as string, header, io);
   } else if (scorer === undefined) {
     await io.stderr.write(
-      `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used\n`,
+      oneLine(
+        `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used`,
+      ) + "\n",
     );
   }
   const input = await named(
@@ -156,12 +161,35 @@ async function reportText(
     case "json":
       return (await import("../report/render_json.ts")).renderJson(report);
     case "markdown":
-      return (await import("../report/render_markdown.ts")).renderMarkdown(report);
+      return printable(
+        (await import("../report/render_markdown.ts")).renderMarkdown(printableTexts(report)),
+      );
     case "html":
       return (await import("../report/render_html.ts")).renderHtml(report);
     default:
-      return (await import("../report/render_text.ts")).renderText(report);
+      return printable(
+        (await import("../report/render_text.ts")).renderText(printableTexts(report)),
+      );
   }
+}
+
+/**
+ * The report with every text in it (a model name, a reason, a detail: whatever the results file
+ * holds) escaped by `oneLine`, so that a line break inside one stays on its line and no control
+ * or bidi character reaches the terminal. The JSON and HTML formats escape in their own way.
+ */
+function printableTexts<T>(value: T): T {
+  if (typeof value === "string") return oneLine(value) as T;
+  if (Array.isArray(value)) return value.map(printableTexts) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, member]) => [oneLine(key), printableTexts(member)]),
+  ) as T;
+}
+
+/** Each line of a rendered report through `oneLine`: nothing the renderer adds escapes it. */
+function printable(text: string): string {
+  return text.split("\n").map(oneLine).join("\n");
 }
 
 /** The run's held-out items, from its configuration and dataset, checked to be the run's. */

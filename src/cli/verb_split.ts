@@ -9,6 +9,7 @@ import { CONFIG_FLAG, readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { writeFailure } from "./file_failure.ts";
+import { oneLine } from "../text/one_line.ts";
 
 /**
  * `assess split [-config FILE] -out FILE`: reads the config and the dataset, takes the held-out
@@ -47,7 +48,9 @@ export const splitVerb: Verb = {
     }
     const held = split.heldOut.length;
     await io.stdout.write(
-      `${out}: ${held} ${held === 1 ? "item" : "items"} held out, ${split.complement.length} in ` +
+      `${oneLine(out)}: ${held} ${
+        held === 1 ? "item" : "items"
+      } held out, ${split.complement.length} in ` +
         `the complement, ${split.twinsExcluded} left out of it as identical to a held-out item\n` +
         `digest ${split.digest}\n`,
     );

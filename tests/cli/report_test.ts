@@ -186,6 +186,28 @@ Deno.test("assess report refuses a record with a value out of range: 65, its lin
   }
 });
 
+Deno.test("assess report prints control and bidi characters from the results file escaped", async () => {
+  const { dir, path } = await fixtureFile();
+  // A model name and a reason holding ESC sequences, a C1 control, a line break and an RTL
+  // override, as a results file written by another tool (or edited) may hold them.
+  const text = (await Deno.readTextFile(path))
+    .replaceAll('"tuned"', '"tu\\u001b[2Jn\\u202eed"')
+    .replaceAll('"reason":"match"', '"reason":"ma\\u009btch\\nX"');
+  const odd = `${dir}/odd.jsonl`;
+  await Deno.writeTextFile(odd, text);
+  // deno-lint-ignore no-control-regex
+  const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+  for (const format of ["text", "markdown"]) {
+    const ran = await assess(["report", "-in", odd, "-format", format]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.doesNotMatch(ran.stdout, raw, format);
+    // Shown escaped (Markdown escapes the backslash and the bracket once more).
+    assert.match(ran.stdout, /tu\\+u001b\\?\[2Jn\\+u202eed/, format);
+    assert.match(ran.stdout, /ma\\+u009btch\\+nX/, format);
+    assert(!ran.stdout.split("\n").some((line) => line.startsWith("X")), "no line break kept");
+  }
+});
+
 Deno.test("assess help lists report, and assess help report shows its flags", async () => {
   const help = await assess(["help"]);
   assert.match(help.stdout, /^ {2}report +report a results file/m);
