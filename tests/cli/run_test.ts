@@ -376,6 +376,64 @@ Deno.test("flags: a bad -timeout or -retries is refused with 64", async () => {
   assert.equal(retries.code, 64);
 });
 
+Deno.test("flags: every duration and count has a maximum; past it, 64 saying which", async (t) => {
+  const cases: [string[], string][] = [
+    // 597 h overflowed the platform's timer (2^31 - 1 ms) to 1 ms: every request "timed out".
+    [["-timeout", "597h"], 'assess run: -timeout "597h" is more than 24h, the most allowed'],
+    [["-timeout", "24.001h"], 'assess run: -timeout "24.001h" is more than 24h, the most allowed'],
+    [
+      ["-timeout", "86400001ms"],
+      'assess run: -timeout "86400001ms" is more than 24h, the most allowed',
+    ],
+    [["-timeout", "0s"], 'assess run: -timeout "0s" is not a duration such as 90s, 10m or 500ms'],
+    [
+      ["-max-response", "67108865"],
+      'assess run: -max-response "67108865" is not a whole number from 1024 to 67108864',
+    ],
+    [
+      ["-max-response", "1023"],
+      'assess run: -max-response "1023" is not a whole number from 1024 to 67108864',
+    ],
+    [["-retries", "101"], 'assess run: -retries "101" is not a whole number from 0 to 100'],
+    [
+      ["-timeout", "9".repeat(100)],
+      `assess run: -timeout "${"9".repeat(57)}..." is more than 24h, the most allowed`,
+    ],
+    [
+      ["-timeout", "9".repeat(400)],
+      `assess run: -timeout "${"9".repeat(57)}..." is not a duration such as 90s, 10m or 500ms`,
+    ],
+  ];
+  for (const [flags, line] of cases) {
+    await t.step(flags.join(" ").slice(0, 40), async () => {
+      const ran = await runIn(["-out", "x.jsonl", ...flags]);
+      assert.equal(ran.code, 64);
+      assert.equal(ran.stderr, `${line}\n`);
+    });
+  }
+  await t.step("the maxima themselves are accepted", async () => {
+    const stub = startStub({ chat: correct });
+    try {
+      const s = await setupRun(2, { url: stub.url });
+      const ran = await runIn([
+        "-config",
+        s.config,
+        "-out",
+        s.out,
+        "-timeout",
+        "24h",
+        "-max-response",
+        "67108864",
+        "-retries",
+        "100",
+      ]);
+      assert.equal(ran.code, 0, ran.stderr);
+    } finally {
+      await stub.close();
+    }
+  });
+});
+
 // ---- The real command line, with the README's permissions ----
 
 function command(s: { config: string; dataset: string; out: string }, url: string): Deno.Command {
