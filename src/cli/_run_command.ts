@@ -25,10 +25,14 @@ import { checkServer } from "../run/server_check.ts";
 import {
   API_KEY_ENV,
   type ManifestSettings,
+  MAX_MANIFEST_BYTES,
   parseManifest,
   resolveServerSettings,
+  RUN_ENV,
   SERVER_ENV,
 } from "../run/server_settings.ts";
+import { checkApiKey } from "../run/api_key.ts";
+import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { DEFAULT_RETRY, runSession } from "../run/session.ts";
 import { ExitCode } from "./exit_codes.ts";
 import { type Io, ResultsFileHeldError } from "./io.ts";
@@ -61,9 +65,10 @@ function safeEnv(io: Io, name: string): string | undefined {
   try {
     const value = io.env(name);
     return value === "" ? undefined : value;
-  } catch {
-    // Not allowed to read it (deno --allow-env without this name): taken as unset.
-    return undefined;
+  } catch (error) {
+    // Not allowed to read it: refused, never taken as unset (the setting would be ignored).
+    if (error instanceof Error && error.name === "NotCapable") throw envRefusal(name, RUN_ENV);
+    throw error;
   }
 }
 
@@ -114,15 +119,18 @@ async function serverSettings(config: Config, io: Io) {
   const manifestPath = config.server.manifest ?? safeEnv(io, SERVER_ENV.manifest);
   let manifest: ManifestSettings | null = null;
   if (manifestPath !== undefined) {
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = new TextDecoder().decode(await io.readFile(manifestPath));
+      bytes = await io.readFile(manifestPath, { maxBytes: MAX_MANIFEST_BYTES });
     } catch (error) {
       throw new RunSetupError(
         `the serve manifest ${manifestPath} cannot be read: ${readFailure(error, manifestPath)}`,
       );
     }
-    manifest = parseManifest(text, manifestPath);
+    if (bytes.length > MAX_MANIFEST_BYTES) {
+      throw new RunSetupError(`the serve manifest ${manifestPath} is over 1 MiB, the most read`);
+    }
+    manifest = parseManifest(new TextDecoder().decode(bytes), manifestPath);
   }
   return resolveServerSettings(config.server, { manifest, env: (name) => safeEnv(io, name) });
 }
@@ -145,6 +153,7 @@ function starts(resume: Resume | null, models: readonly string[], items: number)
  * @returns The exit code; throws the run's error families for the funnel.
  */
 export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
+  const apiKey = checkApiKey(safeEnv(io, API_KEY_ENV)); // refused at once if a header cannot carry it
   const config = await readConfig(flags.config, io);
   const read = await readExisting(flags.out, io);
   const existing = read.resume;
@@ -166,7 +175,6 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   }
 
   // 2. The server.
-  const apiKey = safeEnv(io, API_KEY_ENV);
   const limits = { timeoutMs: flags.timeoutMs, maxResponseBytes: flags.maxResponseBytes };
   const check = await checkServer(io.fetch, {
     url: settings.url,
@@ -174,9 +182,9 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
     baseline: config.models.baseline,
     adapters: config.models.adapters,
     ...limits,
-  });
+  }).catch((error) => Promise.reject(netRefusal(error, settings.url)));
   for (const name of check.loaded) {
-    await io.stderr.write(`assess run: loaded the adapter ${name} on the server\n`);
+    await io.stderr.write(`${oneLine(`assess run: loaded the adapter ${name} on the server`)}\n`);
   }
 
   // 3. The results file: a new header, or the same run resumed.

@@ -93,7 +93,7 @@ export function netRefusal(error: unknown, url: string): unknown {
   const hint = error instanceof ServerError ? netPermissionHint(url) : null;
   return hint === null
     ? error
-    : new RunSetupError(`assess run was not allowed to connect to the server (${hint})`);
+    : new RunSetupError(`assess was not allowed to connect to the server (${hint})`);
 }
 
 /**
@@ -117,9 +117,9 @@ export function envRefusal(name: string, names: readonly string[]): RunSetupErro
   const missing = names.filter((variable) => !granted({ name: "env", variable }));
   if (!missing.includes(name)) missing.unshift(name);
   const which = missing.length === 1
-    ? `the variable ${name}`
-    : `the variables ${missing.join(", ")}`;
+    ? `the environment variable ${name}`
+    : `the environment variables ${missing.join(", ")}`;
   return new RunSetupError(
-    `assess run was not allowed to read ${which} (give deno --allow-env=${names.join(",")})`,
+    `assess was not allowed to read ${which} (give deno --allow-env=${names.join(",")})`,
   );
 }

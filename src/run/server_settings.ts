@@ -8,6 +8,8 @@
 import type { ServerConfig } from "../config/config.ts";
 // The one rule for server URLs, shared with `server.url`'s validation.
 import { serverUrlProblems } from "../config/server_url.ts";
+import { isJsonObject, type JsonValue } from "../json/json_value.ts";
+import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { RunSetupError } from "./run_errors.ts";
 
 /** The environment variables `assess run` reads for the server, besides `VLLM_API_KEY`. */
@@ -25,6 +27,12 @@ export const SERVER_ENV: {
 
 /** The environment variable holding the API key. Read only by the shell, never written. */
 export const API_KEY_ENV = "VLLM_API_KEY";
+
+/** Every environment variable `assess run` may read, as `--allow-env` lists them. */
+export const RUN_ENV: readonly string[] = [API_KEY_ENV, ...Object.values(SERVER_ENV)];
+
+/** The largest serve manifest read: 1 MiB. A larger one is refused before it is read. */
+export const MAX_MANIFEST_BYTES = 1_048_576;
 
 /** The server members a serve manifest may give. */
 export interface ManifestSettings {
@@ -53,12 +61,14 @@ export interface ServerSettings {
 
 /**
  * Reads a serve manifest: a JSON object whose members `url`, `toolCallParser` and
- * `reasoningParser` (strings) are read; every other member is ignored.
+ * `reasoningParser` (strings) are read; every other member is ignored. The text is read by the
+ * strict reader: a key written twice (at any depth) is refused, not settled by taking one.
  *
  * @param text The manifest's text.
  * @param where How to name the manifest in messages.
  * @returns The members read.
- * @throws {RunSetupError} When the text is not a JSON object or a member read is not a string.
+ * @throws {RunSetupError} When the text is not strict JSON, not an object, or a member read is
+ *   not a string.
  *
  * @example
  * ```ts
@@ -72,19 +82,21 @@ export interface ServerSettings {
  * ```
  */
 export function parseManifest(text: string, where: string): ManifestSettings {
-  let value: unknown;
+  let value: JsonValue;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new RunSetupError(`the serve manifest ${where} is not JSON`);
+    value = parseJson(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    throw new RunSetupError(
+      `the serve manifest ${where} is not JSON: ${error.reason} at offset ${error.offset}`,
+    );
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw new RunSetupError(`the serve manifest ${where} is not a JSON object`);
   }
-  const record = value as Record<string, unknown>;
   const out: { url?: string; toolCallParser?: string; reasoningParser?: string } = {};
   for (const name of ["url", "toolCallParser", "reasoningParser"] as const) {
-    const member = record[name];
+    const member = value.get(name);
     if (member === undefined || member === null) continue;
     if (typeof member !== "string") {
       throw new RunSetupError(`the serve manifest ${where}: ${name} is not a string`);

@@ -5,11 +5,7 @@
 
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
-import {
-  FileTooLargeError,
-  NotRegularFileError,
-  ResultsFileHeldError,
-} from "../../src/cli/io.ts";
+import { FileTooLargeError, NotRegularFileError, ResultsFileHeldError } from "../../src/cli/io.ts";
 import { Sha256AsRead, sha256Hex } from "../../src/dataset/sha256.ts";
 
 /** `size` random bytes (a 64 KiB random block, repeated). */
@@ -41,12 +37,17 @@ Deno.test({
         const path = `${dir}/f${size}`;
         await Deno.writeFile(path, data);
         assert.deepEqual(await io.readFile(path), data, `size ${size}`);
-        assert.deepEqual(await io.readFile(path, { maxBytes: size }), data, `size ${size}, at most`);
+        assert.deepEqual(
+          await io.readFile(path, { maxBytes: size }),
+          data,
+          `size ${size}, at most`,
+        );
         // One byte over the most asked: refused from its size, with both sizes.
         for (const maxBytes of [0, 1000].filter((max) => max < size)) {
           await assert.rejects(
             io.readFile(path, { maxBytes }),
-            (e: unknown) => e instanceof FileTooLargeError && e.size === size && e.limit === maxBytes,
+            (e: unknown) =>
+              e instanceof FileTooLargeError && e.size === size && e.limit === maxBytes,
             `size ${size}, at most ${maxBytes}`,
           );
         }
