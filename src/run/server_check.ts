@@ -62,6 +62,12 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
         `the server at ${options.url} answered GET /models with something that is not a model list (${out.error.message}): is server.url a vLLM server's /v1 URL?`,
       );
     }
+    if (out.error.status !== null) {
+      // It answered, then the answer broke off (cut, or no end within the timeout).
+      throw new ServerError(
+        `the server at ${options.url} did not finish its answer to GET /models: ${out.error.message}`,
+      );
+    }
     throw new ServerError(
       `cannot reach the server at ${options.url}: ${out.error.message}. Start the server, or fix server.url`,
     );

@@ -178,3 +178,24 @@ Deno.test("GET /models redirected: not followed, and said", async () => {
     await emu.close();
   }
 });
+
+Deno.test("GET /models cut or endless: the server answered and did not finish, said so", async () => {
+  const emu = await startEmulator({
+    faults: [parseFault("cut@1^models"), parseFault("endless@2^models")],
+    endlessIntervalMs: 10,
+  });
+  try {
+    const cut = await refusal(checkServer(fetch, options(emu.url)));
+    assert.match(
+      cut.message,
+      /^the server at .* did not finish its answer to GET \/models: the response was cut before the [0-9]+ bytes its Content-Length declares$/,
+    );
+    const endless = await refusal(checkServer(fetch, options(emu.url, { timeoutMs: 300 })));
+    assert.match(
+      endless.message,
+      /did not finish its answer to GET \/models: no complete response within 0\.3 s$/,
+    );
+  } finally {
+    await emu.close();
+  }
+});
