@@ -16,6 +16,7 @@ import { denoIo } from "../../src/cli/deno_io.ts";
 import type { Io } from "../../src/cli/io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { completion } from "../run/_stub_server.ts";
 import {
   FAULT_KINDS,
   type FaultKind,
@@ -28,29 +29,10 @@ const ITEMS = 3;
 const ROWS = syntheticRows(ITEMS);
 
 /** A completion as vLLM writes it, answering item 0 right. */
-const COMPLETION = JSON.stringify({
-  id: "chatcmpl-1",
-  object: "chat.completion",
-  created: 1,
-  model: "base",
-  choices: [{
-    index: 0,
-    message: {
-      role: "assistant",
-      content: null,
-      tool_calls: [{
-        id: "chatcmpl-tool-1",
-        type: "function",
-        function: { name: "tool_0", arguments: '{"x": 0}' },
-      }],
-      reasoning_content: null,
-    },
-    logprobs: null,
-    finish_reason: "tool_calls",
-    stop_reason: null,
-  }],
-  usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-});
+const COMPLETION = await completion("base", {
+  calls: [{ name: "tool_0", arguments: '{"x": 0}' }],
+  completionTokens: 5,
+}).text();
 const MODELS = JSON.stringify({ object: "list", data: [{ id: "base", object: "model" }] });
 
 /** An API key as a user would set it. */
