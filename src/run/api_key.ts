@@ -100,10 +100,17 @@ export function checkApiKey(key: string | undefined): string | undefined {
  * ```
  */
 export function keyRedactor(key: string | undefined): (text: string) => string {
-  if (key === undefined || key === "") return (text) => text;
-  const pattern = new RegExp([...key].map(charPattern).join(""), "g");
-  return (text) => text.replace(pattern, API_KEY_MARKER);
+  if (key === undefined || key === "") return unchanged;
+  // One run has one key, and every exchange asks for its redactor: the pattern is compiled once.
+  if (last?.key !== key) {
+    const pattern = new RegExp([...key].map(charPattern).join(""), "g");
+    last = { key, redact: (text) => text.replace(pattern, API_KEY_MARKER) };
+  }
+  return last.redact;
 }
+
+const unchanged = (text: string): string => text;
+let last: { readonly key: string; readonly redact: (text: string) => string } | undefined;
 
 /** The ways JSON may write one character of the key inside a string, at any depth. */
 function charPattern(char: string): string {
