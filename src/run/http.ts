@@ -154,9 +154,12 @@ function networkMessage(error: unknown): string {
 /** A body that passed the size cap: nothing of it is kept. */
 class TooLarge extends Error {}
 
-/** A body whose connection failed before its end, after `bytes` bytes of it. */
+/**
+ * A body whose connection failed before its end: after `bytes` bytes of it when it was counted,
+ * or before the `declared` length when it was read in one go.
+ */
 class Cut extends Error {
-  constructor(readonly bytes: number, readonly declared: number | null) {
+  constructor(readonly bytes: number | null, readonly declared: number | null) {
     super("cut");
   }
 }
@@ -313,7 +316,7 @@ export async function exchange(
       try {
         bytes = new Uint8Array(await response.arrayBuffer());
       } catch {
-        throw new Cut(-1, known);
+        throw new Cut(null, known);
       }
     }
     if (status !== 200) {
@@ -372,7 +375,7 @@ export async function exchange(
     if (error instanceof Cut) {
       return fail({
         kind: "network",
-        message: error.bytes >= 0
+        message: error.bytes !== null
           ? `the response was cut after ${error.bytes} bytes of its body`
           : `the response was cut before the ${error.declared} bytes its Content-Length declares`,
         status,

@@ -291,6 +291,20 @@ Deno.test("a counted body gives its own size: a declared length is trusted only 
   }
 });
 
+Deno.test("a Content-Length beside Transfer-Encoding is not trusted: the chunks are counted", async () => {
+  // fetch keeps both headers and reads the chunks, whatever the length says.
+  const chunked = "x".repeat(5000);
+  const raw = "HTTP/1.1 200 OK\r\ncontent-length: 10\r\ntransfer-encoding: chunked\r\n\r\n" +
+    `${chunked.length.toString(16)}\r\n${chunked}\r\n0\r\n\r\n`;
+  const { outcome } = await faulted({ kind: "raw", bytes: new TextEncoder().encode(raw) }, {
+    maxResponseBytes: 4096,
+  });
+  assert.equal(outcome.ok, false);
+  if (!outcome.ok) {
+    assert.equal(outcome.error.message, "the response body passed the 4096-byte cap");
+  }
+});
+
 Deno.test("a redirect is not followed: an http error naming it, nothing sent on", async () => {
   const { outcome, emu } = await faulted({ kind: "redirect" });
   assert.equal(outcome.ok, false);
