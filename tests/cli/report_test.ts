@@ -11,6 +11,7 @@ import { readAll } from "../results/_read_all.ts";
 import { type Plan, resultsFor, times } from "../report/_results.ts";
 import { setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
+import { spawnCli } from "./_spawn.ts";
 
 interface Ran {
   code: number;
@@ -341,4 +342,36 @@ Deno.test("assess report as the real command line, with read access to the resul
   assert.equal(out.code, 0, stderr);
   assert.equal(stderr, "");
   assert.match(new TextDecoder().decode(out.stdout), /^# assess report: tuned against base\n/);
+});
+
+Deno.test({
+  name:
+    "the real command line: a FIFO as -in (64) or as -out (64, left as it is) is refused at once",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const { dir, path } = await fixtureFile();
+    const fifo = `${dir}/fifo`;
+    assert((await new Deno.Command("mkfifo", { args: [fifo] }).output()).success);
+    const input = await spawnCli(dir, [`--allow-read=${fifo}`], ["report", "-in", fifo]);
+    assert.deepEqual(input, {
+      code: 64,
+      out: "",
+      err: `assess report: cannot read ${fifo}: it is a FIFO, not a regular file (assess reads ` +
+        "only regular files, or links to one)\n",
+    });
+    const output = await spawnCli(dir, [`--allow-read=${dir}`, `--allow-write=${dir}`], [
+      "report",
+      "-in",
+      path,
+      "-out",
+      fifo,
+    ]);
+    assert.deepEqual(output, {
+      code: 64,
+      out: "",
+      err: `assess report: cannot write ${fifo}: it is a FIFO, not a regular file (assess ` +
+        "replaces only regular files)\n",
+    });
+    assert((await Deno.lstat(fifo)).isFifo);
+  },
 });
