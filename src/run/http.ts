@@ -215,7 +215,11 @@ function knownLength(headers: Headers): number | null {
   return Number(length.trim());
 }
 
-const LENIENT = new TextDecoder();
+/**
+ * UTF-8 with invalid bytes replaced, a byte order mark kept (a reply that starts with one is not
+ * JSON, as for vLLM's own clients).
+ */
+const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * Sends one request and reads the response whole, within the limits. Never throws: every failure
@@ -329,17 +333,21 @@ export async function exchange(
       const retryAfter = response.headers.get("retry-after");
       return transient && retryAfter !== null ? { ...failed, retryAfter } : failed;
     }
-    let text: string;
-    try {
-      text = decodeUtf8(bytes);
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      return fail({
-        kind: "malformed",
-        message: `the response body is not UTF-8 text: ${error.reason} at byte ${error.offset}`,
-        status,
-        transient: false,
-      }, LENIENT.decode(bytes));
+    // The lenient decoder is about three times as fast as the strict one; it writes U+FFFD for
+    // bytes that are not UTF-8, so only a text holding U+FFFD needs the strict one's verdict.
+    let text = LENIENT.decode(bytes);
+    if (text.includes("\uFFFD")) {
+      try {
+        text = decodeUtf8(bytes);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        return fail({
+          kind: "malformed",
+          message: `the response body is not UTF-8 text: ${error.reason} at byte ${error.offset}`,
+          status,
+          transient: false,
+        }, text);
+      }
     }
     const body = redact(text);
     if (body !== text) {
