@@ -332,6 +332,12 @@ Deno.test("a 200 body that is not UTF-8 is malformed, never repaired", async () 
   assert(outcome.response?.body?.includes("caf\uFFFD"), "kept, marked where it broke");
 });
 
+Deno.test("a 200 body holding U+FFFD as written (valid UTF-8) is taken as it is", async () => {
+  const body = '{"choices": [{"message": {"content": "caf\uFFFD"}}]}';
+  const { outcome } = await faulted({ kind: "custom", body });
+  assert.deepEqual(outcome, { ok: true, status: 200, body });
+});
+
 Deno.test("a body cut mid-way says after how many bytes (or before the length declared)", async (t) => {
   await t.step("a declared length", async () => {
     const { outcome } = await faulted({ kind: "cut" });
