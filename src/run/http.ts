@@ -318,7 +318,7 @@ export async function exchange(
       // declare (see knownLength), which is within the cap. One read is about 1.5 times as fast
       // as a counted one for the small bodies of chat completions (BENCHMARKS.md).
       try {
-        bytes = new Uint8Array(await response.arrayBuffer());
+        bytes = await response.bytes();
       } catch {
         throw new Cut(null, known);
       }
