@@ -221,7 +221,7 @@ export interface EmulatorOptions {
   readonly onDie?: () => void;
   /** Keep every chat request's parsed body in `requests`. Default false. */
   readonly record?: boolean;
-  /** Size of a `huge` body. Default 64 MiB. */
+  /** Size of a `huge` body, and of a bomb once inflated. Default 64 MiB. */
   readonly hugeBytes?: number;
   /** Milliseconds between the bytes of an `endless` body. Default 100. */
   readonly endlessIntervalMs?: number;
