@@ -9,23 +9,13 @@
  */
 
 import { exchange } from "../../src/run/http.ts";
+import { startInstantServer } from "./_start_instant.ts";
 
 const REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000);
 const CONCURRENCY = 64;
 
-const server = new Deno.Command(Deno.execPath(), {
-  args: ["run", "--allow-net=127.0.0.1", new URL("./_instant_server.ts", import.meta.url).pathname],
-  stdout: "piped",
-  stderr: "inherit",
-}).spawn();
-const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
-let portText = "";
-while (!portText.includes("\n")) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error("the benchmark server did not start");
-  portText += value;
-}
-const url = `http://127.0.0.1:${Number(portText.trim())}/v1/chat/completions`;
+const server = await startInstantServer();
+const url = `${server.url}/chat/completions`;
 const body = JSON.stringify({
   model: "base",
   messages: [{ role: "user", content: "What is the weather in Paris for 3 days? ".repeat(12) }],
@@ -84,10 +74,4 @@ Deno.bench({
   },
 });
 
-globalThis.addEventListener("unload", () => {
-  try {
-    server.kill("SIGTERM");
-  } catch {
-    // already gone
-  }
-});
+globalThis.addEventListener("unload", () => server.stop());
