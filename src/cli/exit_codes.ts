@@ -12,7 +12,10 @@ export const ExitCode = {
   leak: 1,
   /** A flag or assess.yaml was refused, or an output file could not be written. */
   usage: 64,
-  /** The dataset could not be opened or was refused, or a scorer failed its self-test. */
+  /**
+   * The dataset could not be opened or was refused, a results file is not one or has a broken
+   * line or record, or a scorer failed its self-test.
+   */
   data: 65,
   /** A server that cannot be used. */
   unavailable: 69,

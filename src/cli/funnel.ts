@@ -68,7 +68,8 @@ export function reportError(verb: string, error: unknown): Reported {
     return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`, ...error.lines] };
   }
   if (error instanceof ResultsFileError) {
-    return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`] };
+    // A results file that is not one, or has a broken line or record, is data refused.
+    return { code: ExitCode.data, lines: [`assess ${verb}: ${error.message}`] };
   }
   const detail = error instanceof Error
     ? (error.stack ?? `${error.name}: ${error.message}`)

@@ -12,6 +12,7 @@ import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/formats.ts";
+import { oneLine } from "../text/one_line.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 
@@ -21,9 +22,9 @@ const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
  * `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
  * configuration and the dataset are read for the items; nothing is sent), unless
- * `-keep-verdicts`. A results file that cannot be read or is broken, an unknown format, a
- * configuration that is not the run's, or an `-out` that cannot be written: exit 64; a dataset
- * refused: 65.
+ * `-keep-verdicts`. A results file that cannot be read, an unknown format, a configuration that
+ * is not the run's, or an `-out` that cannot be written: exit 64; a results file that is not one
+ * or has a broken line or record (named by its number), or a dataset refused: 65.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -79,7 +80,7 @@ export const reportVerb: Verb = {
     } catch (e) {
       throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
     }
-    await io.stdout.write(`${out}: ${format.name} report written\n`);
+    await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     return ExitCode.ok;
   },
 };
@@ -128,14 +129,18 @@ async function reportText(
   let items;
   if (needsRescoring(header, scorer, keep)) {
     await io.stderr.write(
-      `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
-        `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
-        `sent; -keep-verdicts keeps the recorded verdicts)\n`,
+      oneLine(
+        `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
+          `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
+          `sent; -keep-verdicts keeps the recorded verdicts)`,
+      ) + "\n",
     );
     items = await runItems(flags.config as string, header, io);
   } else if (scorer === undefined) {
     await io.stderr.write(
-      `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used\n`,
+      oneLine(
+        `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used`,
+      ) + "\n",
     );
   }
   const input = await named(

@@ -10,6 +10,7 @@ import { UsageError } from "./usage_error.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
 import { writeFailure } from "./file_failure.ts";
+import { oneLine } from "../text/one_line.ts";
 
 /**
  * `assess split [-config FILE] -out FILE [-train FILE]`: reads the config and the dataset, takes
@@ -58,15 +59,16 @@ export const splitVerb: Verb = {
       const { trainingFile } = await import("../request/training.ts");
       const file = trainingFile(complementItems(dataset, split), config.prompt.system);
       await write(io, train, file.bytes);
-      trained = `; ${train}: ${file.lines} training ${file.lines === 1 ? "line" : "lines"} ` +
+      trained =
+        `; ${oneLine(train)}: ${file.lines} training ${file.lines === 1 ? "line" : "lines"} ` +
         `(left out: ${file.ineligible} ineligible, ${file.noCall} with no call)`;
     }
     await write(io, out, new TextEncoder().encode(splitFileText(split)));
     const held = split.heldOut.length;
     await io.stdout.write(
-      `${out}: ${held} ${held === 1 ? "item" : "items"} held out, ${split.complement.length} in ` +
-        `the complement, ${split.twinsExcluded} left out of it as identical to a held-out item` +
-        `${trained}\ndigest ${split.digest}\n`,
+      `${oneLine(out)}: ${held} ${held === 1 ? "item" : "items"} held out, ` +
+        `${split.complement.length} in the complement, ${split.twinsExcluded} left out of it as ` +
+        `identical to a held-out item${trained}\ndigest ${split.digest}\n`,
     );
     return ExitCode.ok;
   },

@@ -11,7 +11,7 @@ import { schemaIssues, show } from "./_schema_issues.ts";
 import { serverUrlProblems, serverUrlsProblems } from "./server_url.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type { AdapterConfig, BatchInvariance, Config, ServerConfig } from "./config.ts";
-import { oneLine } from "../text/one_line.ts";
+import { firstUnprintable, oneLine } from "../text/one_line.ts";
 import { ConfigError, type ConfigIssue, sortIssues } from "./config_issue.ts";
 
 /** The largest file read: 1 MiB. A larger one is refused before it is parsed. */
@@ -83,10 +83,10 @@ export function validateConfig(
   let text: string;
   if (typeof source === "string") {
     const bytes = utf8Length(source);
-    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
+    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooLargeIssue()] };
     text = source;
   } else {
-    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
+    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooLargeIssue()] };
     const bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf;
     try {
       text = decodeUtf8(bom ? source.subarray(3) : source);
@@ -154,7 +154,21 @@ function fitted(issue: ConfigIssue): ConfigIssue {
   return { path: oneLine(issue.path), message: oneLine(issue.message) };
 }
 
-function tooBig(): ConfigIssue {
+/**
+ * The refusal of a file over {@linkcode MAX_CONFIG_BYTES}, for a reader that refuses it before
+ * reading it (as the command line does, from the size the file reports).
+ *
+ * @returns The issue, for the file as a whole.
+ *
+ * @example
+ * ```ts
+ * import { tooLargeIssue } from "./validate.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(tooLargeIssue().path, "");
+ * ```
+ */
+export function tooLargeIssue(): ConfigIssue {
   return {
     path: "",
     message: `the file is over 1 MiB (${MAX_CONFIG_BYTES} bytes), the most that is read`,
@@ -362,6 +376,13 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
     );
   }
 
+  // Texts printed later (names in progress lines and reports, paths in messages): no control
+  // or bidirectional character, which would reach the terminal or reorder what follows.
+  // prompt.system is only sent, never printed, and may hold line breaks.
+  unprintable(value, "", (path, message) => {
+    if (path !== "prompt.system") add(path, message);
+  });
+
   // The probe.
   const serving = member(value, "serving");
   const probe = member(serving, "probe");
@@ -377,6 +398,31 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
     add("serving.probe", `value must be at most split.size, which is ${size}`);
   }
   return { issues, replaces, samplingSeed };
+}
+
+/** Reports each string of the tree that holds a character `oneLine` would escape. */
+function unprintable(
+  value: Plain,
+  path: string,
+  add: (path: string, message: string) => void,
+  done = new Set<Plain>(),
+): void {
+  if (typeof value === "string") {
+    const at = firstUnprintable(value);
+    if (at < 0) return;
+    const code = value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
+    add(
+      path,
+      `holds U+${code} at character ${at + 1}: a control or bidirectional character is ` +
+        "refused in a text assess prints",
+    );
+    return;
+  }
+  if (value === null || typeof value !== "object" || done.has(value)) return;
+  done.add(value); // an alias shares its node: visited once
+  const at = (key: string) => path === "" ? key : `${path}.${key}`;
+  if (Array.isArray(value)) value.forEach((item, i) => unprintable(item, at(String(i)), add, done));
+  else for (const key in value) unprintable(value[key]!, at(key), add, done);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { plural } from "./_format.ts";
 import { escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "./report.ts";
+import { printable, printableTexts } from "./_printable.ts";
 import {
   comparisonFigures,
   errorsLine,
@@ -71,6 +72,11 @@ function table({ headings, numeric, rows }: Table): string[] {
  * ```
  */
 export function renderMarkdown(report: Report): string {
+  return printable(draw(printableTexts(report)));
+}
+
+/** The format drawn, from a report whose texts are safe to print. */
+function draw(report: Report): string {
   const out: string[] = [];
   const baseline = report.models[0]?.name ?? "";
   const adapters = report.comparisons.map((c) => c.adapter);

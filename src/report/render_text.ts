@@ -27,6 +27,7 @@ import {
 } from "./_tables.ts";
 import { textTable, wrapWords } from "./_text_table.ts";
 import type { ComparisonReport, Report } from "./report.ts";
+import { printable, printableTexts } from "./_printable.ts";
 
 const WIDTH = 100;
 
@@ -63,6 +64,11 @@ const WIDTH = 100;
  * ```
  */
 export function renderText(report: Report): string {
+  return printable(draw(printableTexts(report)));
+}
+
+/** The format drawn, from a report whose texts are safe to print. */
+function draw(report: Report): string {
   const out: string[] = [];
   const adapters = report.comparisons.map((c) => c.adapter);
   const baseline = report.models[0]?.name ?? "";

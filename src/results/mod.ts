@@ -44,6 +44,7 @@ export {
   type Usage,
 } from "./records.ts";
 export {
+  MAX_LINE_BYTES,
   readHeader,
   readResults,
   type ReadResultsOptions,

@@ -22,8 +22,17 @@ import { withoutMember } from "./_without_member.ts";
 /** A results file's bytes: whole, or as they are read (a file's readable stream). */
 export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
 
-/** How {@linkcode readResults} reads. */
+/**
+ * The longest line read: 448 MiB (7 times the largest response `assess run` accepts, which a
+ * record holds twice, escaped). A longer line is refused with its number, before more of it is
+ * held (the platform cannot hold a text of more than 512 MiB).
+ */
+export const MAX_LINE_BYTES = 448 * 1024 * 1024;
+
+/** How {@linkcode readResults} and {@linkcode readHeader} read. */
 export interface ReadResultsOptions {
+  /** The longest line read, in bytes. Default {@linkcode MAX_LINE_BYTES}. */
+  readonly maxLineBytes?: number;
   /**
    * Whether to read each result's and probe's raw `response` (default true). It is most of a
    * file's bytes, and a report does not need it: with `false` it is cut out of each line before
@@ -75,11 +84,12 @@ const REPLICA_MEMBER: Readonly<Partial<Record<BodyRecord["kind"], string>>> = {
  * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
  * line that is not JSON, and any record that breaks the format (an unknown kind, a member
  * missing, unknown or of the wrong type, a number out of range such as a negative or endless
- * latency), is refused with its line number. Memory holds one line at a time.
+ * latency), is refused with its line number, and so is a line longer than `maxLineBytes`. Memory
+ * holds one line at a time.
  *
  * @param source The file's bytes, whole or as a stream of parts.
  * @param visit Called with each record after the header, and the header (records are not kept).
- * @param options Whether to read the raw responses (default true).
+ * @param options Whether to read the raw responses (default true), and the longest line read.
  * @returns The header, how many records followed it, and where the complete records end.
  * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
  *   no complete line at all), does not start with a header of a format version this assess reads,
@@ -127,7 +137,7 @@ export async function readResults(
   let records = 0;
   // A line that is not JSON: refused if another line follows it, else the torn last line.
   let pending = null as { readonly line: number; readonly why: string } | null;
-  const lines = new LineReader();
+  const lines = new LineReader(options.maxLineBytes ?? MAX_LINE_BYTES);
   const take = (text: string, line: number) => {
     if (pending !== null) throw broken(pending.line, pending.why);
     let value: unknown;
@@ -188,6 +198,7 @@ function parsedWithoutResponse(text: string, line: number): unknown {
  * reading on (whether to re-score, whether a run can resume the file).
  *
  * @param source The file's bytes, whole or as a stream of parts (it is not read past line 1).
+ * @param options The longest line read.
  * @returns The header.
  * @throws {ResultsFileError} When line 1 is not a complete header of this format version
  *   (`empty` when the file holds no complete line).
@@ -203,8 +214,11 @@ function parsedWithoutResponse(text: string, line: number): unknown {
  * );
  * ```
  */
-export async function readHeader(source: ResultsSource): Promise<HeaderRecord> {
-  const lines = new LineReader();
+export async function readHeader(
+  source: ResultsSource,
+  options: ReadResultsOptions = {},
+): Promise<HeaderRecord> {
+  const lines = new LineReader(options.maxLineBytes ?? MAX_LINE_BYTES);
   let first: string | undefined;
   for await (const chunk of chunks(source)) {
     lines.push(chunk, (text) => {
@@ -333,6 +347,7 @@ async function* chunks(source: ResultsSource): AsyncIterable<Uint8Array> {
  * results file may need cutting: where its last two lines start.
  */
 class LineReader {
+  readonly #max: number;
   #decoder = new TextDecoder();
   #carry = "";
   #line = 0;
@@ -340,6 +355,20 @@ class LineReader {
   /** Byte offsets just after the last newline seen, and after the one before it. */
   #afterLast = 0;
   #afterPrevious = 0;
+
+  /** @param max The most bytes a line may hold. */
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /** The refusal of the line `after` lines after the open one. */
+  #tooLong(after: number): ResultsFileError {
+    const line = this.#line + 1 + after;
+    return new ResultsFileError(
+      `line ${line} of the results file is longer than ${this.#max} bytes, the most a line may hold`,
+      line,
+    );
+  }
 
   /** How many bytes have been pushed. */
   get bytes(): number {
@@ -353,7 +382,21 @@ class LineReader {
 
   /** Hands every line that the chunk completes to `take` (without its newline). */
   push(chunk: Uint8Array, take: (text: string, line: number) => void): void {
-    const last = chunk.lastIndexOf(0x0a);
+    // The line still open before this part, in bytes, and with what this part adds to it: a line
+    // longer than the most is refused before more of it is held (each line within a part is
+    // shorter than the part).
+    const open = this.#bytes - this.#afterLast;
+    const first = chunk.indexOf(0x0a);
+    if (open + (first < 0 ? chunk.length : first) > this.#max) throw this.#tooLong(0);
+    if (chunk.length > this.#max) {
+      // A part larger than a line may be holds whole lines that are: each is measured.
+      let lines = 1;
+      for (let at = first, next; at >= 0; at = next, lines++) {
+        next = chunk.indexOf(0x0a, at + 1);
+        if ((next < 0 ? chunk.length : next) - at - 1 > this.#max) throw this.#tooLong(lines);
+      }
+    }
+    const last = first < 0 ? -1 : chunk.lastIndexOf(0x0a);
     if (last >= 0) {
       const before = last > 0 ? chunk.lastIndexOf(0x0a, last - 1) : -1;
       this.#afterPrevious = before >= 0 ? this.#bytes + before + 1 : this.#afterLast;

@@ -7,6 +7,7 @@
  */
 
 import type { AdapterConfig } from "../config/config.ts";
+import { keyRedactor } from "./api_key.ts";
 import { describeStatus, exchange } from "./http.ts";
 import { ServerError } from "./run_errors.ts";
 import type { Timers } from "./timers.ts";
@@ -68,6 +69,17 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
         `${server} answered GET /models with ${out.error.message}: is ${setting} a vLLM server's /v1 URL?`,
       );
     }
+    if (out.error.kind === "malformed" || out.error.kind === "too-large") {
+      throw new ServerError(
+        `the server at ${options.url} answered GET /models with something that is not a model list (${out.error.message}): is server.url a vLLM server's /v1 URL?`,
+      );
+    }
+    if (out.error.status !== null) {
+      // It answered, then the answer broke off (cut, or no end within the timeout).
+      throw new ServerError(
+        `the server at ${options.url} did not finish its answer to GET /models: ${out.error.message}`,
+      );
+    }
     throw new ServerError(
       `cannot reach ${server}: ${out.error.message}. Start the server, or fix ${setting}`,
     );
@@ -105,7 +117,8 @@ function servesLine(served: readonly string[]): string {
 /**
  * Checks the server before a run: `GET /models` answers (else: reachable? key accepted?), the
  * baseline is served, and every adapter is served, loading with `POST /load_lora_adapter` each
- * one that has a `path` and is not served yet.
+ * one that has a `path` and is not served yet. No message and no model name returned holds the
+ * API key, whatever the server sent.
  *
  * @param fetchFn The `fetch` to use.
  * @param options The URL, the key, the models and the limits.
@@ -130,6 +143,19 @@ export async function checkServer(
   fetchFn: typeof fetch,
   options: ServerCheckOptions,
 ): Promise<ServerCheck> {
+  // The exchange clears the key from what the server sends; this clears it from every message
+  // built on it, and from the model names kept.
+  const redact = keyRedactor(options.apiKey);
+  try {
+    const check = await checks(fetchFn, options);
+    return { served: check.served.map(redact), loaded: check.loaded };
+  } catch (error) {
+    if (!(error instanceof ServerError)) throw error;
+    throw new ServerError(redact(error.message), error.lines.map(redact));
+  }
+}
+
+async function checks(fetchFn: typeof fetch, options: ServerCheckOptions): Promise<ServerCheck> {
   let served = await listModels(fetchFn, options);
   if (!served.includes(options.baseline)) {
     throw new ServerError(

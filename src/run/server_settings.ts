@@ -8,6 +8,8 @@
 import type { ServerConfig } from "../config/config.ts";
 // The one rule for server URLs, shared with `server.url`'s validation.
 import { serverUrlsProblems } from "../config/server_url.ts";
+import { isJsonObject, type JsonValue } from "../json/json_value.ts";
+import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { RunSetupError } from "./run_errors.ts";
 
 /** The environment variables `assess run` reads for the server, besides `VLLM_API_KEY`. */
@@ -25,6 +27,12 @@ export const SERVER_ENV: {
 
 /** The environment variable holding the API key. Read only by the shell, never written. */
 export const API_KEY_ENV = "VLLM_API_KEY";
+
+/** Every environment variable `assess run` may read, as `--allow-env` lists them. */
+export const RUN_ENV: readonly string[] = [API_KEY_ENV, ...Object.values(SERVER_ENV)];
+
+/** The largest serve manifest read: 1 MiB. A larger one is refused before it is read. */
+export const MAX_MANIFEST_BYTES = 1_048_576;
 
 /** The server members a serve manifest may give. */
 export interface ManifestSettings {
@@ -61,13 +69,14 @@ export interface ServerSettings {
 /**
  * Reads a serve manifest: a JSON object whose members `url`, `toolCallParser` and
  * `reasoningParser` (strings) and `urls` (a list of strings, not with `url`) are read; every other
- * member is ignored, and so is a member that is `null`.
+ * member is ignored, and so is a member that is `null`. The text is read by the strict reader: a
+ * key written twice (at any depth) is refused, not settled by taking one.
  *
  * @param text The manifest's text.
  * @param where How to name the manifest in messages.
  * @returns The members read.
- * @throws {RunSetupError} When the text is not a JSON object, a member read is not of its type,
- *   `urls` is empty, or both `url` and `urls` are given.
+ * @throws {RunSetupError} When the text is not strict JSON, not an object, a member read is not
+ *   of its type, `urls` is empty, or both `url` and `urls` are given.
  *
  * @example
  * ```ts
@@ -85,16 +94,18 @@ export interface ServerSettings {
  * ```
  */
 export function parseManifest(text: string, where: string): ManifestSettings {
-  let value: unknown;
+  let value: JsonValue;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new RunSetupError(`the serve manifest ${where} is not JSON`);
+    value = parseJson(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    throw new RunSetupError(
+      `the serve manifest ${where} is not JSON: ${error.reason} at offset ${error.offset}`,
+    );
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw new RunSetupError(`the serve manifest ${where} is not a JSON object`);
   }
-  const record = value as Record<string, unknown>;
   const out: {
     url?: string;
     urls?: readonly string[];
@@ -102,14 +113,14 @@ export function parseManifest(text: string, where: string): ManifestSettings {
     reasoningParser?: string;
   } = {};
   for (const name of ["url", "toolCallParser", "reasoningParser"] as const) {
-    const member = record[name];
+    const member = value.get(name);
     if (member === undefined || member === null) continue;
     if (typeof member !== "string") {
       throw new RunSetupError(`the serve manifest ${where}: ${name} is not a string`);
     }
     out[name] = member;
   }
-  const urls = record.urls;
+  const urls = value.get("urls");
   if (urls !== undefined && urls !== null) {
     if (!Array.isArray(urls) || !urls.every((u) => typeof u === "string")) {
       throw new RunSetupError(`the serve manifest ${where}: urls is not a list of strings`);
@@ -118,7 +129,7 @@ export function parseManifest(text: string, where: string): ManifestSettings {
     if (out.url !== undefined) {
       throw new RunSetupError(`the serve manifest ${where} gives both url and urls: give one`);
     }
-    out.urls = urls;
+    out.urls = urls as string[];
   }
   return out;
 }

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { runCli } from "../../src/cli/main.ts";
 import type { Io } from "../../src/cli/io.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { MAX_DATASET_BYTES } from "../../src/dataset/dataset.ts";
+import { spawnCli } from "./_spawn.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CONFIG = "reference/testdata/assess.yaml";
@@ -434,4 +436,66 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+/** A folder with an assess.yaml naming data.json, for datasets that are not the real rows. */
+async function withDataset(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const config = configText.replace(ROWS, "data.json");
+    assert.notEqual(config, configText);
+    await Deno.writeTextFile(`${dir}/assess.yaml`, config);
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const SPLIT_PERMISSIONS = ["--allow-read=assess.yaml,data.json,out", "--allow-write=out"];
+
+Deno.test({
+  name: "the real command line: a dataset over 256 MiB is refused from its size (65), both sizes",
+  fn: () =>
+    withDataset(async (dir) => {
+      // A sparse file: its size is 256 MiB and one byte, and it takes no room on the disk.
+      const file = await Deno.open(`${dir}/data.json`, { write: true, create: true });
+      await file.truncate(MAX_DATASET_BYTES + 1);
+      file.close();
+      await Deno.mkdir(`${dir}/out`);
+      const r = await spawnCli(dir, SPLIT_PERMISSIONS, ["split", "-out", "out/s.json"]);
+      assert.deepEqual(r, {
+        code: 65,
+        out: "",
+        err: "assess split: dataset refused: the file is 268435457 bytes, over the 268435456 " +
+          "bytes (256 MiB) a dataset may have\n",
+      });
+    }),
+});
+
+Deno.test({
+  name: "the real command line: a FIFO as the dataset (65) or as -out (64) is refused at once",
+  ignore: Deno.build.os !== "linux",
+  fn: () =>
+    withDataset(async (dir) => {
+      await Deno.mkdir(`${dir}/out`);
+      assert((await new Deno.Command("mkfifo", { args: [`${dir}/data.json`] }).output()).success);
+      const data = await spawnCli(dir, SPLIT_PERMISSIONS, ["split", "-out", "out/s.json"]);
+      assert.deepEqual(data, {
+        code: 65,
+        out: "",
+        err: "assess split: dataset refused: cannot read the dataset file data.json: it is a " +
+          "FIFO, not a regular file (assess reads only regular files, or links to one)\n",
+      });
+      await Deno.remove(`${dir}/data.json`);
+      await Deno.writeFile(`${dir}/data.json`, rowsBytes);
+      assert((await new Deno.Command("mkfifo", { args: [`${dir}/out/s.json`] }).output()).success);
+      const out = await spawnCli(dir, SPLIT_PERMISSIONS, ["split", "-out", "out/s.json"]);
+      assert.deepEqual(out, {
+        code: 64,
+        out: "",
+        err: "assess split: cannot write out/s.json: it is a FIFO, not a regular file (assess " +
+          "replaces only regular files)\n",
+      });
+      assert((await Deno.lstat(`${dir}/out/s.json`)).isFifo, "left as it was");
+    }),
 });

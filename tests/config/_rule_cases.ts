@@ -425,6 +425,52 @@ const RULES_BUILDER = new Map<string, Case[]>([
   ],
 ]);
 
+/** Texts assess prints later: no control or bidirectional character; a long unknown key cut. */
+const PRINTED = (code: string, at: number) =>
+  `holds U+${code} at character ${at}: a control or bidirectional character is refused in a ` +
+  "text assess prints";
+RULES_BUILDER.set("texts assess prints", [
+  [
+    "ESC in the baseline",
+    edit(WHOLE, ["  baseline: base", '  baseline: "ba\\e[2Jse"']),
+    [`models.baseline: ${PRINTED("001B", 3)}`],
+  ],
+  [
+    "a right-to-left override in an adapter's name",
+    edit(WHOLE, ["    - name: tuned-a", '    - name: "tuned\\u202Ea"']),
+    [`models.adapters.0.name: ${PRINTED("202E", 6)}`],
+  ],
+  [
+    "a line break in the split seed, the template key and a path",
+    edit(
+      WHOLE,
+      ["  seed: assess-v1", '  seed: "assess\\nv1"'],
+      ["  templateKey: enable_thinking", '  templateKey: "enable\\tthinking"'],
+      ["  path: /data/xlam_function_calling_60k.json", '  path: "/data/x\\u0085.json"'],
+    ),
+    [
+      `dataset.path: ${PRINTED("0085", 8)}`,
+      `split.seed: ${PRINTED("000A", 7)}`,
+      `thinking.templateKey: ${PRINTED("0009", 7)}`,
+    ],
+  ],
+  [
+    "a multi-line system prompt is only sent, never printed",
+    edit(WHOLE, ['  system: ""', '  system: "Be brief.\\n\\tCall tools."']),
+    [],
+  ],
+  [
+    "an unknown key of 5000 characters is shown cut",
+    WHOLE + "k".repeat(5000) + ": 1\n",
+    [`additional properties '${"k".repeat(97)}...' not allowed`],
+  ],
+  [
+    "a number too large for a double",
+    edit(WHOLE, ["  size: 2000", "  size: 1e400"]),
+    ["split.size: got a number too large, want integer"],
+  ],
+]);
+
 /** `sampling.seed` at the ends of the signed 64-bit range, and in every number form. */
 const RANGE =
   "sampling.seed: value must fit in 64 bits: -9223372036854775808 to 9223372036854775807";

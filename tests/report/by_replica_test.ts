@@ -91,7 +91,9 @@ Deno.test({
         successes: r.models[0]!.correct,
         trials: r.models[0]!.scored,
       }));
-      const expected = groups.filter((g) => g.trials > 0).length < 2 ? null : homogeneityTest(groups);
+      const expected = groups.filter((g) => g.trials > 0).length < 2
+        ? null
+        : homogeneityTest(groups);
       assert.deepEqual(
         report.homogeneity,
         expected === null ? null : { ...expected, flagged: expected.pValue < 0.05 },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { readHeader, readResults } from "../../src/results/read_results.ts";
+import { MAX_LINE_BYTES, readHeader, readResults } from "../../src/results/read_results.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import type { ResultRecord } from "../../src/results/records.ts";
 import { ResultsFileError } from "../../src/results/results_file_error.ts";
@@ -385,5 +385,58 @@ Deno.test({
       ),
     );
     assert.equal(v1.records.length, 4);
+  },
+});
+
+Deno.test({
+  name: "a line longer than the most a line may hold is refused with its number, as it comes",
+  permissions: "none",
+  fn: async () => {
+    const first = formatRecord(HEADER);
+    const record = formatRecord(result(0, 1, false));
+    const max = Math.max(first.length, record.length) + 10;
+    const long = `{"kind":"result","x":"${"x".repeat(max)}"}\n`;
+    const tooLong = {
+      line: 3,
+      message: `line 3 of the results file is longer than ${max} bytes, the most a line may hold`,
+    };
+    // Whole, or in parts too small to hold it: refused before the line ends.
+    for (
+      const cuts of [[], [first.length + record.length + 5, first.length + record.length + 20]]
+    ) {
+      const bytes = encode(first + record + long + record);
+      assert.deepEqual(
+        await refusal(readResults(parts(bytes, cuts), () => {}, { maxLineBytes: max })),
+        tooLong,
+      );
+    }
+    // A last line with no newline, endless: refused once past the most, never held whole.
+    let pulled = 0;
+    async function* endless() {
+      yield encode(first + record);
+      while (true) {
+        pulled++;
+        yield encode("x".repeat(100));
+      }
+    }
+    assert.deepEqual(
+      await refusal(readResults(endless(), () => {}, { maxLineBytes: max })),
+      tooLong,
+    );
+    assert.equal(pulled, Math.floor(max / 100) + 1);
+    // The header line too, for readHeader.
+    assert.deepEqual(
+      await refusal(readHeader(encode("x".repeat(max + 1)), { maxLineBytes: max })),
+      {
+        line: 1,
+        message: `line 1 of the results file is longer than ${max} bytes, the most a line may hold`,
+      },
+    );
+    // Lines up to the most are read (a line's length without its newline), and the default is
+    // MAX_LINE_BYTES.
+    const longest = Math.max(first.length, record.length) - 1;
+    const read = await readResults(encode(first + record), () => {}, { maxLineBytes: longest });
+    assert.equal(read.records, 1);
+    assert.equal(MAX_LINE_BYTES, 448 * 1024 * 1024);
   },
 });

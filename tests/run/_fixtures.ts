@@ -8,10 +8,10 @@
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
-import { API_KEY_ENV, SERVER_ENV } from "../../src/run/server_settings.ts";
+import { RUN_ENV } from "../../src/run/server_settings.ts";
 
 /** The environment variables `assess run` may read, as `--allow-env=` lists them. */
-export const RUN_ENV_NAMES: string = [API_KEY_ENV, ...Object.values(SERVER_ENV)].join(",");
+export const RUN_ENV_NAMES: string = RUN_ENV.join(",");
 
 /** The rows of a synthetic dataset of `n` items: item i asks for `tool_i` with `{"x": i}`. */
 export function syntheticRows(n: number): unknown[] {
