@@ -17,25 +17,15 @@ import { parseConfig } from "../../src/config/validate.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { configText, RUN_ENV_NAMES, syntheticDataset, syntheticItems } from "../run/_fixtures.ts";
+import { startInstantServer } from "./_start_instant.ts";
 
 const REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000);
 const CONCURRENCY = Number(Deno.env.get("ASSESS_BENCH_CONCURRENCY") ?? 64);
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const LOOP = new URL("./_plain_loop.ts", import.meta.url).pathname;
 
-const server = new Deno.Command(Deno.execPath(), {
-  args: ["run", "--allow-net=127.0.0.1", new URL("./_instant_server.ts", import.meta.url).pathname],
-  stdout: "piped",
-  stderr: "inherit",
-}).spawn();
-const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
-let portText = "";
-while (!portText.includes("\n")) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error("the benchmark server did not start");
-  portText += value;
-}
-const url = `http://127.0.0.1:${Number(portText.trim())}/v1`;
+const server = await startInstantServer();
+const url = server.url;
 const host = new URL(url).host;
 
 // The run's files: a dataset of REQUESTS items, all held out, and its config.
@@ -118,10 +108,6 @@ Deno.bench({
 });
 
 globalThis.addEventListener("unload", () => {
-  try {
-    server.kill("SIGTERM");
-  } catch {
-    // already gone
-  }
+  server.stop();
   Deno.removeSync(dir, { recursive: true });
 });
