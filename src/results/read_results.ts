@@ -14,6 +14,7 @@ import {
   type HeaderRecord,
   RESULTS_FORMAT,
   RESULTS_FORMAT_VERSION,
+  type ResultsFormatVersion,
 } from "./records.ts";
 import { ResultsFileError } from "./results_file_error.ts";
 import { withoutMember } from "./_without_member.ts";
@@ -43,6 +44,9 @@ export interface ResultsRead {
   readonly torn: boolean;
 }
 
+/** The format versions read: 1 (before categories and the decision) and the current one. */
+const VERSIONS_READ: readonly ResultsFormatVersion[] = [1, RESULTS_FORMAT_VERSION];
+
 /** How a header line written by `assess run` begins. */
 const HEADER_START = '{"kind":"header"';
 
@@ -56,7 +60,8 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
 
 /**
  * Reads a results file, calling `visit` with each record after the header, in file order. Line 1
- * must be a header of this format and version. A last line that is not complete (no newline at
+ * must be a header of this format, version 1 or 2 (version 1 has no categories and no decision;
+ * when this assess resumes such a file, its later results have their categories). A last line that is not complete (no newline at
  * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
  * line that is not JSON, and any record that breaks the format (an unknown kind, a member
  * missing, unknown or of the wrong type, a number out of range such as a negative or endless
@@ -67,8 +72,8 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
  * @param options Whether to read the raw responses (default true).
  * @returns The header, how many records followed it, and where the complete records end.
  * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
- *   no complete line at all), does not start with a header of this format version, or has a
- *   broken line or record.
+ *   no complete line at all), does not start with a header of a format version this assess reads,
+ *   or has a broken line or record.
  *
  * @example
  * ```ts
@@ -174,7 +179,7 @@ function parsedWithoutResponse(text: string, line: number): unknown {
  *
  * @param source The file's bytes, whole or as a stream of parts (it is not read past line 1).
  * @returns The header.
- * @throws {ResultsFileError} When line 1 is not a complete header of this format version
+ * @throws {ResultsFileError} When line 1 is not a complete header of a format version this assess reads
  *   (`empty` when the file holds no complete line).
  *
  * @example
@@ -235,10 +240,10 @@ function headerOf(value: unknown): HeaderRecord {
   if (!isObject(value) || value.kind !== "header" || value.format !== RESULTS_FORMAT) {
     throw notResults();
   }
-  if (value.formatVersion !== RESULTS_FORMAT_VERSION) {
+  if (!VERSIONS_READ.includes(value.formatVersion as ResultsFormatVersion)) {
     throw new ResultsFileError(
-      `results format version ${JSON.stringify(value.formatVersion)} is not the ` +
-        `${RESULTS_FORMAT_VERSION} this assess reads`,
+      `results format version ${JSON.stringify(value.formatVersion)} is not one this assess ` +
+        `reads (${VERSIONS_READ.join(" or ")})`,
       1,
     );
   }
