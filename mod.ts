@@ -43,6 +43,8 @@ export type {
   BatchInvariance,
   Config,
   DatasetConfig,
+  DecisionConfig,
+  GuardCategory,
   ModelsConfig,
   SamplingConfig,
   ScorerConfig,

@@ -9,6 +9,7 @@
  */
 
 import type { BatchInvariance } from "../config/config.ts";
+import { answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
 import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
@@ -68,8 +69,8 @@ export interface SessionPlan {
 
 /** Progress events, for the live line. */
 export interface SessionEvents {
-  /** A pair got its record: `correct` is `null` for an error. */
-  result?(model: string, correct: boolean | null): void;
+  /** A pair got its record (written already): `correct` is `null` for an error. */
+  result?(model: string, correct: boolean | null, record: ResultRecord): void;
   /** A request is sent again. */
   retry?(model: string): void;
   /** A probe item's replies were compared. */
@@ -340,13 +341,14 @@ export async function runSession(
       ...place(task.item, task.model),
       ...exchange,
       verdict,
+      category: answerCategory(task.item.answers),
     };
     deps.write(record);
     latest.set(
       resultKey(task.model, task.item.index),
       record.error === null ? "answered" : "error",
     );
-    deps.events?.result?.(task.model, verdict === null ? null : verdict.correct);
+    deps.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
     if (record.error !== null && record.error.transient) {
       transientRun++;
       if (transientRun >= plan.failAfter) beginStop("server-failed");

@@ -73,6 +73,12 @@ export interface ModelScript {
   readonly batchWindowMs?: number;
   /** Writes a `<think>` block when thinking is enabled (the template key true or not sent). */
   readonly thinking?: boolean;
+  /**
+   * An adapter that was not applied: it answers exactly as the base model does (the base's script
+   * and its decisions), as vLLM does when it serves the base under an adapter's name. The rest of
+   * this script is not used.
+   */
+  readonly notApplied?: boolean;
 }
 
 /** Faults the emulator can inject into chat completions. */
@@ -276,6 +282,7 @@ const PRESETS: Record<string, ModelScript> = {
   slow: { delayMs: 100 },
   "batch-variant": { batchVariant: true },
   thinking: { thinking: true },
+  "not-applied": { notApplied: true },
   errors: { errorRate: 0.2 },
   "wrong-argument": { errorRate: 1, errorMix: { wrongArgument: 1 } },
   "wrong-name": { errorRate: 1, errorMix: { wrongName: 1 } },
@@ -316,7 +323,7 @@ export function parseScript(spec: string): ModelScript {
     else if (name === "broken") out = { ...out, brokenRate: v };
     else if (name === "truncate") out = { ...out, truncateRate: v };
     else if (name === "truncate-after") out = { ...out, truncateAfterCallsRate: v };
-    else if (name === "answer-key" || name === "thinking") {
+    else if (name === "answer-key" || name === "thinking" || name === "not-applied") {
       throw new RangeError(`"${name}" takes no value`);
     } else out = { ...out, errorRate: v };
   }
@@ -1021,7 +1028,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
             break;
         }
       }
-      const script = scriptOf(model);
+      // An adapter that was not applied is the base model under another name.
+      const writer = scriptOf(model).notApplied === true ? baseModel : model;
+      const script = scriptOf(writer);
       if ((script.delayMs ?? 0) > 0) await sleep(script.delayMs!);
       if (script.batchVariant === true) await sleep(script.batchWindowMs ?? 5);
       if (dead) return { kind: "drop" };
@@ -1030,7 +1039,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       const thinkingFlag = kwargs?.[templateKey];
       const thinking = typeof thinkingFlag === "boolean" ? thinkingFlag : undefined;
       const gen = generate(
-        model,
+        writer,
         script,
         entry,
         query ?? "",
