@@ -20,6 +20,7 @@
  */
 
 export type {
+  DecisionRule,
   Digests,
   Observation,
   ProbeCheck,
@@ -29,11 +30,21 @@ export type {
   VerdictSource,
 } from "./report_input.ts";
 export {
+  type CategoryAccuracy,
+  type CategoryComparison,
   type ComparisonReport,
+  type CountedOutcome,
+  type DecisionInterval,
+  type DetectableDifferenceReport,
+  type DisputedItem,
+  type ErrorSensitivityReport,
+  type IdenticalReplies,
+  type ItemPanel,
   type ModelReport,
   type NamedCount,
-  type Outcome,
   type PairedCounts,
+  type PanelCall,
+  type PanelReply,
   type ProbeDifference,
   type ProbeReport,
   type ReasonChange,
@@ -44,8 +55,14 @@ export {
   type Transition,
   type TrustReport,
 } from "./report.ts";
-export { buildReport, VERDICT_ALPHA } from "./build_report.ts";
+export {
+  buildReport,
+  IDENTICAL_MIN_ITEMS,
+  IDENTICAL_SHARE,
+  VERDICT_ALPHA,
+} from "./build_report.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
+export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./formats.ts";
 export { renderText } from "./render_text.ts";
 export { renderMarkdown } from "./render_markdown.ts";

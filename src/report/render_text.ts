@@ -7,13 +7,19 @@
 import { count, plural } from "./_format.ts";
 import { TEXT } from "./_markup.ts";
 import {
+  CATEGORIES_UNKNOWN,
   comparisonFigures,
+  decisionLine,
+  detectableSentence,
+  disputedLines,
   errorsLine,
   incompleteSentence,
   runStarted,
   trustRows,
 } from "./_sections.ts";
 import {
+  categoriesTable,
+  comparisonCategoriesTable,
   modelsTable,
   pairedTable,
   reasonChangesTable,
@@ -78,15 +84,25 @@ export function renderText(report: Report): string {
   if (report.trust.scorer.note !== null) {
     out.push(...words(`note: ${report.trust.scorer.note}`, "", "  "));
   }
+  out.push(...words(decisionLine(report, TEXT), "", "  "));
+  if (report.decision.note !== null) {
+    out.push(...words(`note: ${report.decision.note}`, "", "  "));
+  }
 
   if (report.comparisons.length > 0) {
     out.push("", "Verdicts");
     for (const comparison of report.comparisons) {
       out.push(...words(comparison.verdict, "  ", "    "));
+      const mdd = detectableSentence(comparison);
+      if (mdd !== null) out.push(...words(mdd, "    ", "      "));
     }
   }
 
   out.push("", "Models", ...table(modelsTable(report.models, TEXT)));
+  const categories = categoriesTable(report.models, TEXT);
+  out.push("");
+  if (categories === null) out.push(...words(CATEGORIES_UNKNOWN, "", "  "));
+  else out.push("Categories (accuracy on scored items, and how many)", ...table(categories));
   out.push("", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT)));
   out.push("", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT)));
   const errors = report.models.map((m) => errorsLine(m, TEXT)).filter((l) => l !== null);
@@ -95,8 +111,15 @@ export function renderText(report: Report): string {
     for (const line of errors) out.push(...words(line, "  ", "    "));
   }
 
+  const disputed = disputedLines(report, TEXT);
+  if (disputed !== null) {
+    out.push("", ...words(capital(disputed.head), "", "  "));
+    for (const line of disputed.items) out.push(...words(line, "  ", "    "));
+    if (disputed.sensitivity !== null) out.push(...words(disputed.sensitivity, "  ", "    "));
+  }
+
   for (const comparison of report.comparisons) {
-    out.push("", ...comparisonLines(comparison, report.comparisons.length));
+    out.push("", ...comparisonLines(comparison, report));
   }
 
   out.push("", ...trustLines(report));
@@ -118,7 +141,12 @@ function table(t: Table, indent = "  "): string[] {
   );
 }
 
-function comparisonLines(c: ComparisonReport, adapters: number): string[] {
+/** A sentence as a heading: its first letter in capitals. */
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function comparisonLines(c: ComparisonReport, report: Report): string[] {
   const out: string[] = [];
   out.push(
     ...words(
@@ -128,11 +156,23 @@ function comparisonLines(c: ComparisonReport, adapters: number): string[] {
     ),
   );
   out.push(...words(`verdict: ${c.verdict}`, "  ", "    "));
-  if (c.items === 0) return out;
+  if (c.items === 0) {
+    for (const sentence of comparisonFigures(c, report, TEXT)) {
+      out.push(...words(sentence, "  ", "    "));
+    }
+    return out;
+  }
   // Long served names would push the 2×2 table past the width: then the roles are named.
   const roles = Math.max(c.adapter.length, c.baseline.length) > 24;
   out.push("", ...table(pairedTable(c, TEXT, roles)), "");
-  for (const sentence of comparisonFigures(c, adapters)) out.push(...words(sentence, "  ", "    "));
+  for (const sentence of comparisonFigures(c, report, TEXT)) {
+    out.push(...words(sentence, "  ", "    "));
+  }
+  const categories = comparisonCategoriesTable(c, report.decision.alpha, TEXT);
+  if (categories !== null) {
+    out.push("", ...words("by category (Holm across the categories):", "  ", "    "));
+    out.push(...table(categories));
+  }
   out.push("", ...table(reasonChangesTable(c, TEXT)));
   const changes = c.transitions
     .filter((t) => t.baseline !== t.adapter)

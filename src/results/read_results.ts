@@ -25,11 +25,12 @@ export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
 /** How {@linkcode readResults} reads. */
 export interface ReadResultsOptions {
   /**
-   * Whether to read each result's and probe's raw `response` (default true). It is most of a
-   * file's bytes, and a report does not need it: with `false` it is cut out of each line before
-   * the line is parsed, checked only to be an object or `null`, and handed on as `null`.
+   * Whether to read each result's and probe's raw `response` (default true), or a function of the
+   * header that says so. It is most of a file's bytes, and a report does not need it unless it
+   * re-scores: with `false` it is cut out of each line before the line is parsed, checked only to
+   * be an object or `null`, and handed on as `null`.
    */
-  readonly responses?: boolean;
+  readonly responses?: boolean | ((header: HeaderRecord) => boolean);
 }
 
 /** What reading a whole results file found besides its records. */
@@ -112,7 +113,8 @@ export async function readResults(
   visit: (record: BodyRecord, header: HeaderRecord) => void = () => {},
   options: ReadResultsOptions = {},
 ): Promise<ResultsRead> {
-  const cut = options.responses === false;
+  const responses = options.responses ?? true;
+  let cut = responses === false;
   let header: HeaderRecord | undefined;
   let records = 0;
   // A line that is not JSON: refused if another line follows it, else the torn last line.
@@ -135,6 +137,7 @@ export async function readResults(
     }
     if (header === undefined) {
       header = headerOf(value);
+      if (typeof responses === "function") cut = !responses(header);
       return;
     }
     visit(bodyRecord(value, line), header);

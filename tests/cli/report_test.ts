@@ -77,7 +77,7 @@ Deno.test("assess report: every format, to stdout and to -out", async (t) => {
     });
   }
   const json = JSON.parse((await assess(["report", "-in", path, "-format=json"])).stdout);
-  assert.equal(json.schema, "assess.report.v1");
+  assert.equal(json.schema, "assess.report.v2");
   assert.equal(json.comparisons[0].table.onlyAdapter, 8);
 });
 
@@ -238,7 +238,7 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     assert.equal(noConfig.code, 64);
     assert.match(
       noConfig.stderr,
-      /re-scoring needs the run's assess\.yaml \(-config\) and dataset; -keep-verdicts reports the recorded verdicts instead/,
+      /-config and re-scoring need the run's assess\.yaml and dataset; -keep-verdicts reports the recorded verdicts instead of re-scoring/,
     );
   } finally {
     await emu.close();
