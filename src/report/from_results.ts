@@ -167,6 +167,8 @@ class Fold {
   #sessions = 0;
   /** Whether a category came from the items rather than the record. */
   #categoriesFromItems = false;
+  /** The items with a detail kept: every answer so far wrong, with equal calls. */
+  readonly #disputed = new Set<number>();
 
   constructor(header: HeaderRecord, options: FromResultsOptions) {
     this.#header = header;
@@ -326,6 +328,8 @@ class Fold {
     const o = now.observation;
     if (o.verdict === null) return; // an error decides nothing yet
     const index = o.itemIndex;
+    // A right answer ends a dispute, and most items never had one.
+    if (o.verdict.correct && !this.#disputed.has(index)) return;
     let alike = !o.verdict.correct && o.callsHash !== null && o.callsHash !== undefined;
     if (alike) {
       for (const pairs of this.#models) {
@@ -337,8 +341,10 @@ class Fold {
     }
     if (alike) {
       now.detail = detail;
+      this.#disputed.add(index);
       return;
     }
+    if (!this.#disputed.delete(index)) return;
     for (const pairs of this.#models) {
       const other = pairs.get(index);
       if (other !== undefined) other.detail = undefined;

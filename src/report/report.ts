@@ -1,6 +1,6 @@
 /**
  * The report: every figure `assess report` prints, as one value. The JSON format is this value as
- * it is (`schema/report.schema.json`, `assess.report.v1`); the text, markdown and HTML formats
+ * it is (`schema/report.schema.json`, `assess.report.v2`); the text, markdown and HTML formats
  * render it.
  *
  * @module
