@@ -220,7 +220,7 @@ function replyRow(r: PanelReply): string {
 /** An item whole: its query, the tools offered, the key and each model's reply and verdict. */
 function panelHtml(p: ItemPanel): string {
   return [
-    `<div class="panel" id="item-${p.itemId}">`,
+    '<div class="panel">',
     `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`,
     `<p><strong>tools offered:</strong> ${
       p.tools.length === 0 ? "none" : p.tools.map((t) => `<code>${esc(t)}</code>`).join(", ")

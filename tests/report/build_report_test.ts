@@ -313,7 +313,10 @@ Deno.test({
       // The three errors are all the comparison has: either way they would decide it.
       assert.equal(c.errorSensitivity!.errors, 3);
       assert.equal(c.errorSensitivity!.against.outcome, "inconclusive"); // 0 vs 3: p = 0.25
-      assert.match(c.verdict, /^no conclusion between a and b: no item is scored for both \(3 errors could change this: /);
+      assert.match(
+        c.verdict,
+        /^no conclusion between a and b: no item is scored for both \(3 errors could change this: /,
+      );
       assert.equal(r.models[1]!.accuracy, null);
       assert.equal(r.models[1]!.errors, 3);
     });
