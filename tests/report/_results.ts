@@ -16,6 +16,7 @@ import type {
   RecordedReply,
   RequestErrorKind,
   ResultRecord,
+  SessionRecord,
 } from "../../src/results/records.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { syntheticItems } from "../run/_fixtures.ts";
@@ -184,6 +185,25 @@ export interface Plan {
   readonly probe?: readonly Omit<ProbeCheckRecord, "kind" | "session" | "itemIndex">[];
 }
 
+/** The first session of a run with this header. */
+export function sessionFor(header: HeaderRecord): SessionRecord {
+  return {
+    kind: "session",
+    session: 1,
+    startedAt: header.startedAt,
+    assessVersion: "0.1.0",
+    serverModels: header.server.models,
+    concurrency: 4,
+  };
+}
+
+/** A results file's bytes: the header, its first session, then the records. */
+export function resultsFile(header: HeaderRecord, records: readonly BodyRecord[]): Uint8Array {
+  return new TextEncoder().encode(
+    formatRecord(header) + [sessionFor(header), ...records].map(formatRecord).join(""),
+  );
+}
+
 /** The records and the file's bytes for a plan. */
 export function resultsFor(plan: Plan): {
   readonly items: readonly Item[];
@@ -194,14 +214,7 @@ export function resultsFor(plan: Plan): {
   const n = Math.max(...Object.values(plan.outcomes).map((o) => o.length));
   const items = plan.items ?? syntheticItems(n);
   const header = headerFor(plan.baseline, plan.adapters, items.length, plan.header);
-  const records: BodyRecord[] = [{
-    kind: "session",
-    session: 1,
-    startedAt: header.startedAt,
-    assessVersion: "0.1.0",
-    serverModels: header.server.models,
-    concurrency: 4,
-  }];
+  const records: BodyRecord[] = [sessionFor(header)];
   for (const p of plan.probe ?? []) {
     records.push({ kind: "probe-check", session: 1, itemIndex: p.itemId, ...p });
   }

@@ -41,21 +41,23 @@ function config(more: { probe?: number; batchInvariant?: "required" | "asserted"
 /** A fetch that serves `/models` and answers every chat request with the item's own answer. */
 function server(answer = true) {
   const chats: string[] = [];
-  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+  const fetchFn = ((input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith("/models")) {
-      return Response.json({ object: "list", data: [{ id: "base" }, { id: "tuned" }] });
+      return Promise.resolve(
+        Response.json({ object: "list", data: [{ id: "base" }, { id: "tuned" }] }),
+      );
     }
     const body = JSON.parse(String(init?.body));
     chats.push(body.model);
     const call = answerFor(body);
-    return Response.json({
+    return Promise.resolve(Response.json({
       choices: [{
         message: { content: null, tool_calls: answer ? [{ function: call }] : [] },
         finish_reason: "tool_calls",
       }],
       usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
-    });
+    }));
   }) as typeof fetch;
   return { fetchFn, chats };
 }
@@ -199,13 +201,12 @@ Deno.test({
   name: "runAssessment: a stop says so, names the signal, and the outcome is interrupted",
   permissions: "none",
   fn: async () => {
-    let w: World | undefined;
     const { fetchFn } = server();
-    const stopping = (async (input: string | URL | Request, init?: RequestInit) => {
-      if (String(input).endsWith("/chat/completions")) w!.stop.abort("SIGTERM");
+    const stopping = ((input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).endsWith("/chat/completions")) w.stop.abort("SIGTERM");
       return fetchFn(input, init);
     }) as typeof fetch;
-    w = world(stopping);
+    const w = world(stopping);
     const outcome = ran(await runAssessment(input(), w.effects));
     assert.equal(outcome.kind, "interrupted");
     assert.match(
