@@ -22,7 +22,7 @@ export type AnswerCategory = "no-call" | "single" | "parallel" | "multiple";
  *
  * @example
  * ```ts
- * import { ANSWER_CATEGORIES } from "./category.ts";
+ * import { ANSWER_CATEGORIES } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(ANSWER_CATEGORIES, ["no-call", "single", "parallel", "multiple"]);
@@ -43,7 +43,7 @@ export const ANSWER_CATEGORIES: readonly AnswerCategory[] = [
  *
  * @example
  * ```ts
- * import { answerCategory } from "./category.ts";
+ * import { answerCategory } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const call = (name: string) => ({ name, arguments: null });
