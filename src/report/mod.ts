@@ -1,8 +1,11 @@
 /**
- * The report of a results file: each model's accuracy with its Wilson interval, each adapter
- * against the baseline on the same items (Newcombe's paired interval, the exact McNemar test,
- * Holm's adjustment), the trust section, and its four renderings. The statistics are exported
- * too, each checked against an independent implementation.
+ * The report of a results file: each model's accuracy with its Wilson interval, overall and per
+ * category of item; each adapter against the baseline on the same items (the exact McNemar test,
+ * Holm's adjustment, the exact interval at the level Holm decides it at, Newcombe's paired
+ * interval), read into an outcome with the team's margin and guard, with what could hide a
+ * difference (the minimum detectable difference, errors, replies identical to the baseline's,
+ * disputed answer keys); the item panels; the trust section; and its four renderings. The
+ * statistics are exported too, each checked against an independent implementation.
  *
  * @example A report from a results file, as text
  * ```ts ignore

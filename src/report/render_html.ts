@@ -54,10 +54,11 @@ svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;
 `;
 
 /**
- * Renders a report as one HTML file: the verdicts, a chart of each model's accuracy with its
- * Wilson 95% interval, a chart of each adapter's difference from the baseline with its paired 95%
- * interval, the tables of the other formats, and the trust section. Self-contained: inline style
- * and SVG only, no script and no external resource.
+ * Renders a report as one HTML file: the decision rule, the verdicts, a chart of each model's
+ * accuracy with its Wilson 95% interval, a chart of each adapter's difference from the baseline
+ * with the interval its verdict reads, the tables and sections of the other formats, each changed
+ * and disputed item as an expandable panel when the report has them (`withItemPanels`), and the
+ * trust section. Self-contained: inline style and SVG only, no script and no external resource.
  *
  * @param report The report.
  * @returns The HTML text, ending in a newline.

@@ -43,10 +43,12 @@ function table({ headings, numeric, rows }: Table): string[] {
 }
 
 /**
- * Renders a report as GitHub-flavoured Markdown: a verdict list, tables of the models, reasons,
- * tokens and latency, a section per adapter (2×2 table, difference, p-values, reasons fixed and
- * broken, the reason-by-reason transition table, discordant items in a collapsed block), and the
- * trust section.
+ * Renders a report as GitHub-flavoured Markdown: the decision rule, a verdict list with each
+ * detectable difference, tables of the models, categories, reasons, tokens and latency, the
+ * disputed answer keys, a section per adapter (2×2 table, difference with both intervals,
+ * p-values, identical replies, errors both ways, categories, reasons fixed and broken, the
+ * reason-by-reason transition table, discordant items in a collapsed block), and the trust
+ * section. Item panels are left out.
  *
  * @param report The report.
  * @returns The Markdown text, ending in a newline.

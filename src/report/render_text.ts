@@ -33,10 +33,12 @@ import type { ComparisonReport, Report } from "./report.ts";
 const WIDTH = 100;
 
 /**
- * Renders a report as text: the verdicts first, then each model's figures, each adapter against
- * the baseline (its 2×2 table, difference, p-values, reasons fixed and broken, transitions and
- * discordant items), and the trust section. Every line fits in 100 columns; a table too wide is
- * split into several, and long lists are wrapped.
+ * Renders a report as text: the decision rule, the verdicts (each with its detectable
+ * difference), then each model's figures and categories, the disputed answer keys, each adapter
+ * against the baseline (its 2×2 table, difference with both intervals, p-values, identical
+ * replies, errors both ways, categories, reasons fixed and broken, transitions and discordant
+ * items), and the trust section. Every line fits in 100 columns; a table too wide is split into
+ * several, and long lists are wrapped. Item panels are left out.
  *
  * @param report The report.
  * @returns The text, ending in a newline.

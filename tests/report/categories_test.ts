@@ -10,7 +10,9 @@ import type { Item } from "../../src/dataset/item.ts";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
 import { withItemPanels } from "../../src/report/item_panels.ts";
+import Ajv2020 from "ajv/dist/2020.js";
 import { renderHtml } from "../../src/report/render_html.ts";
+import { renderJson } from "../../src/report/render_json.ts";
 import { renderText } from "../../src/report/render_text.ts";
 import type { Report } from "../../src/report/report.ts";
 import type { HeaderRecord, RecordedReply, ResultRecord } from "../../src/results/records.ts";
@@ -474,5 +476,31 @@ Deno.test({
       page,
       /<details class="item"><summary>item 1<\/summary>\n<div class="panel">/,
     );
+  },
+});
+
+Deno.test({
+  name: "the JSON report with categories, a guard, disputed items and panels follows its schema",
+  permissions: { read: true },
+  fn: async () => {
+    const schema = JSON.parse(await Deno.readTextFile("schema/report.schema.json"));
+    // deno-lint-ignore no-explicit-any
+    const validate = new (Ajv2020 as any)({ strict: true, allErrors: true }).compile(schema);
+    const guard = file(v2({ decision: { margin: 0.5, guard: ["no-call"] } }), guardPlan());
+    const disputed = file(headerFor("base", ["a", "b"], 40, { formatVersion: 2 }), disputedPlan());
+    for (
+      const report of [
+        await withItemPanels(await reportOf(guard, { items: ITEMS }), guard, ITEMS),
+        await withItemPanels(
+          await reportOf(disputed, { items: ITEMS.slice(0, 40) }),
+          disputed,
+          ITEMS.slice(0, 40),
+        ),
+      ]
+    ) {
+      const json = JSON.parse(renderJson(report));
+      assert.ok(validate(json), JSON.stringify(validate.errors?.slice(0, 3)));
+      assert.ok(json.panels.length > 0 && json.models[0].categories.length === 4);
+    }
   },
 });
