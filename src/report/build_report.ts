@@ -217,7 +217,8 @@ function counted(counts: Map<string, number>, order: readonly string[]): NamedCo
 
 /**
  * The items every model (two or more) answered wrongly with calls equal by the scorer's equality,
- * ascending by id; `null` with one model, or when a wrong answer's calls are not known.
+ * ascending by id; `null` with one model, or when no wrong answer carries its calls' fingerprint
+ * (they are not known).
  */
 function disputedItems(
   names: readonly string[],
@@ -225,15 +226,13 @@ function disputedItems(
   indexed: ReadonlyMap<string, ReadonlyMap<number, Observation>>,
 ): DisputedItem[] | null {
   if (names.length < 2) return null;
-  for (const list of byModel.values()) {
-    for (const o of list) {
-      if (o.verdict !== null && !o.verdict.correct && o.callsHash === undefined) return null;
-    }
-  }
+  let known = false;
   const others = names.slice(1).map((name) => indexed.get(name)!);
   const out: DisputedItem[] = [];
   for (const o of byModel.get(names[0]!)!) {
-    if (o.verdict === null || o.verdict.correct || o.callsHash === null) continue;
+    if (o.verdict === null || o.verdict.correct || o.callsHash === undefined) continue;
+    known = true;
+    if (o.callsHash === null) continue;
     const alike = others.every((index) => {
       const x = index.get(o.itemIndex);
       return x !== undefined && x.verdict !== null && !x.verdict.correct &&
@@ -247,7 +246,20 @@ function disputedItems(
       detail: o.verdict.detail ?? "",
     });
   }
-  return out.sort((x, y) => x.itemId - y.itemId);
+  if (!known) {
+    // The baseline has no fingerprinted wrong answer: known if another model has one, or if no
+    // model has a wrong answer at all.
+    let wrong = false;
+    for (const list of byModel.values()) {
+      for (const o of list) {
+        if (o.verdict === null || o.verdict.correct) continue;
+        wrong = true;
+        if (o.callsHash !== undefined) known = true;
+      }
+    }
+    known ||= !wrong;
+  }
+  return known ? out.sort((x, y) => x.itemId - y.itemId) : null;
 }
 
 function modelReport(

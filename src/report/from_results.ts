@@ -292,7 +292,8 @@ class Fold {
       detail = r.verdict.detail;
     }
     const u = r.usage;
-    const observation: Observation = {
+    // Built member by member, not with spreads: this runs for every record of the file.
+    const observation: Mutable<Observation> = {
       itemIndex: r.itemIndex,
       itemId: r.itemId,
       verdict,
@@ -301,22 +302,35 @@ class Fold {
       usage: u === null
         ? null
         : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
-      ...this.#category(r),
-      ...(verdict === null || reply === null ? {} : { replyHash: replyFingerprint(reply) }),
-      ...(verdict === null || verdict.correct || reply === null
-        ? {}
-        : { callsHash: callsFingerprint(reply.calls, this.#header.scorer.ordering) }),
     };
+    const category = r.category ?? this.#categoryOf(r.itemIndex);
+    if (category !== undefined) observation.category = category;
+    if (verdict !== null && reply !== null) {
+      observation.replyHash = replyFingerprint(reply);
+      // A wrong answer's calls matter only while no other model answered the item right.
+      if (!verdict.correct && !this.#answeredRight(r.itemIndex, r.model)) {
+        observation.callsHash = callsFingerprint(reply.calls, this.#header.scorer.ordering);
+      }
+    }
     return { observation, detail };
   }
 
-  /** The record's category, or the one its item's answer gives, or none. */
-  #category(r: ResultRecord): { category?: AnswerCategory } {
-    if (r.category !== undefined) return { category: r.category };
-    const item = this.#byIndex?.get(r.itemIndex);
-    if (item === undefined) return {};
+  /** Whether a model other than `model` has a right answer for the item. */
+  #answeredRight(itemIndex: number, model: string): boolean {
+    for (const [name, pairs] of this.#latest) {
+      if (name !== model && pairs.get(itemIndex)?.observation.verdict?.correct === true) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The category its item's answer gives, when the items are known. */
+  #categoryOf(itemIndex: number): AnswerCategory | undefined {
+    const item = this.#byIndex?.get(itemIndex);
+    if (item === undefined) return undefined;
     this.#categoriesFromItems = true;
-    return { category: answerCategory(item.answers) };
+    return answerCategory(item.answers);
   }
 
   /**
@@ -392,6 +406,9 @@ class Fold {
     };
   }
 }
+
+/** A value whose members can be set. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A verdict judged again, with its detail and the reply it judged. */
 interface Judged {

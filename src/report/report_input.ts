@@ -42,8 +42,10 @@ export interface Observation {
   readonly replyHash?: number;
   /**
    * For a wrong answer: `callsFingerprint` of its calls under the run's ordering (`null` when they
-   * cannot be compared), so that items every model got wrong alike are found. Left out when not
-   * known, and for right answers.
+   * cannot be compared), so that items every model got wrong alike are found. Left out for right
+   * answers, and may be left out when another model answered the item right (it cannot be
+   * disputed then). An item every model got wrong with one of them left out is not counted as
+   * disputed; with none given at all, disputed items are not known.
    */
   readonly callsHash?: number | null;
 }

@@ -417,3 +417,28 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name: "buildReport: disputed items are known from the wrong answers' call fingerprints",
+  permissions: "none",
+  fn: async () => {
+    // Every answer right: none disputed (not "not known").
+    const right = await reportOf({
+      baseline: "b",
+      adapters: ["a"],
+      outcomes: { b: times(3, "match"), a: times(3, "match") },
+    });
+    assert.deepEqual(right.disputedItems, []);
+    // Wrong answers without fingerprints (a program's own input): not known.
+    const input = await reportInputFromResults(
+      resultsFor({ baseline: "b", adapters: ["a"], outcomes: { b: ["no-call"], a: ["no-call"] } })
+        .bytes,
+      { scorer: xlamToolCall },
+    );
+    assert.deepEqual(buildReport(input).disputedItems!.map((d) => d.itemId), [0]);
+    const bare = new Map(
+      [...input.observations].map(([k, v]) => [k, v.map(({ callsHash: _, ...o }) => o)]),
+    );
+    assert.equal(buildReport({ ...input, observations: bare }).disputedItems, null);
+  },
+});
