@@ -169,6 +169,7 @@ class Fold {
   #categoriesFromItems = false;
   /** The items with a detail kept: every answer so far wrong, with equal calls. */
   readonly #disputed = new Set<number>();
+  readonly #strings = new Map<string, string>();
 
   constructor(header: HeaderRecord, options: FromResultsOptions) {
     this.#header = header;
@@ -277,7 +278,7 @@ class Fold {
     let verdict: Observation["verdict"] = null;
     let detail: string | undefined;
     let reply: RecordedReply | null = r.reply;
-    let error: string | null = r.error === null ? null : r.error.kind;
+    let error: string | null = r.error === null ? null : this.#intern(r.error.kind);
     if (this.#judge !== null) {
       const judged = this.#judge(r);
       if (judged === "scorer-error") error = "scorer";
@@ -288,7 +289,7 @@ class Fold {
         error = null;
       }
     } else if (r.verdict !== null) {
-      verdict = { correct: r.verdict.correct, reason: r.verdict.reason };
+      verdict = { correct: r.verdict.correct, reason: this.#intern(r.verdict.reason) };
       detail = r.verdict.detail;
     }
     const u = r.usage;
@@ -303,26 +304,37 @@ class Fold {
         ? null
         : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
     };
-    const category = r.category ?? this.#categoryOf(r.itemIndex);
+    const category = r.category === undefined
+      ? this.#categoryOf(r.itemIndex)
+      : this.#intern(r.category);
     if (category !== undefined) observation.category = category;
     if (verdict !== null && reply !== null) {
       observation.replyHash = replyFingerprint(reply);
       // A wrong answer's calls matter only while no other model answered the item right.
-      if (!verdict.correct && !this.#answeredRight(r.itemIndex, r.model)) {
+      if (!verdict.correct && !this.#answeredRight(r.itemIndex, this.#latest.get(r.model))) {
         observation.callsHash = callsFingerprint(reply.calls, this.#header.scorer.ordering);
       }
     }
     return { observation, detail };
   }
 
-  /** Whether a model other than `model` has a right answer for the item. */
-  #answeredRight(itemIndex: number, model: string): boolean {
-    for (const [name, pairs] of this.#latest) {
-      if (name !== model && pairs.get(itemIndex)?.observation.verdict?.correct === true) {
-        return true;
-      }
+  /** Whether a model other than the one of `own` (its pairs) has a right answer for the item. */
+  #answeredRight(itemIndex: number, own: Map<number, Kept> | undefined): boolean {
+    for (const pairs of this.#models) {
+      if (pairs !== own && pairs.get(itemIndex)?.observation.verdict?.correct === true) return true;
     }
     return false;
+  }
+
+  /**
+   * One string for all equal ones (a reason, an error's kind, a category): each record's are new
+   * strings, and a pair keeps them.
+   */
+  #intern<T extends string>(text: T): T {
+    const known = this.#strings.get(text);
+    if (known !== undefined) return known as T;
+    this.#strings.set(text, text);
+    return text;
   }
 
   /** The category its item's answer gives, when the items are known. */
