@@ -170,6 +170,8 @@ class Fold {
   /** The items with a detail kept: every answer so far wrong, with equal calls. */
   readonly #disputed = new Set<number>();
   readonly #strings = new Map<string, string>();
+  /** The detail of the verdict `#observe` saw last. */
+  #detail: string | undefined;
 
   constructor(header: HeaderRecord, options: FromResultsOptions) {
     this.#header = header;
@@ -266,15 +268,19 @@ class Fold {
       const kept = pairs.get(record.itemIndex);
       const next = { error: record.error === null ? null : true } as const;
       if (supersedes(kept, next)) {
-        const { observation, detail } = this.#observe(record);
-        const now: Kept = { ...next, observation, detail: undefined };
+        const now: Kept = {
+          error: next.error,
+          observation: this.#observe(record),
+          detail: undefined,
+        };
         pairs.set(record.itemIndex, now);
-        this.#dispute(now, detail);
+        this.#dispute(now, this.#detail);
       }
     }
   }
 
-  #observe(r: ResultRecord): { observation: Observation; detail: string | undefined } {
+  /** The observation of a record; its verdict's detail is left in `#detail`. */
+  #observe(r: ResultRecord): Observation {
     let verdict: Observation["verdict"] = null;
     let detail: string | undefined;
     let reply: RecordedReply | null = r.reply;
@@ -315,7 +321,8 @@ class Fold {
         observation.callsHash = callsFingerprint(reply.calls, this.#header.scorer.ordering);
       }
     }
-    return { observation, detail };
+    this.#detail = detail;
+    return observation;
   }
 
   /** Whether a model other than the one of `own` (its pairs) has a right answer for the item. */

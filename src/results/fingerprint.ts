@@ -30,20 +30,52 @@ import type { RecordedReply } from "./records.ts";
  * ```
  */
 export function textHash(texts: readonly string[]): number {
-  let h1 = 0x2d358dcc;
-  let h2 = 0x6b1c52e9;
-  for (const text of texts) {
-    const n = text.length;
-    h1 = Math.imul(h1 ^ n, 0x9e3779b1);
-    h2 = Math.imul(h2 ^ n, 0x85ebca77);
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x9e3779b1);
-      h2 = Math.imul(h2 ^ c, 0x85ebca77);
-    }
+  begin();
+  for (const text of texts) add(text);
+  return finish(texts.length);
+}
+
+// The two lanes of the hash being computed: module state, so that hashing a reply allocates
+// nothing (the report hashes every reply of a results file). Nothing here awaits.
+let lane1 = 0;
+let lane2 = 0;
+
+function begin(): void {
+  lane1 = 0x2d358dcc;
+  lane2 = 0x6b1c52e9;
+}
+
+/** Adds a text, after its length. */
+function add(text: string): void {
+  lane1 = Math.imul(lane1 ^ text.length, 0x9e3779b1);
+  lane2 = Math.imul(lane2 ^ text.length, 0x85ebca77);
+  addChars(text);
+}
+
+/** Adds the text of one code unit `c` followed by `text`, without making it. */
+function addAfter(c: number, text: string): void {
+  lane1 = Math.imul(Math.imul(lane1 ^ (text.length + 1), 0x9e3779b1) ^ c, 0x9e3779b1);
+  lane2 = Math.imul(Math.imul(lane2 ^ (text.length + 1), 0x85ebca77) ^ c, 0x85ebca77);
+  addChars(text);
+}
+
+/** Adds a text's code units. */
+function addChars(text: string): void {
+  let h1 = lane1;
+  let h2 = lane2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x9e3779b1);
+    h2 = Math.imul(h2 ^ c, 0x85ebca77);
   }
-  h1 = mix(h1 ^ texts.length);
-  h2 = mix(h2 ^ Math.imul(h1, 0xc2b2ae35));
+  lane1 = h1;
+  lane2 = h2;
+}
+
+/** The hash of the texts added since `begin`, `count` of them. */
+function finish(count: number): number {
+  let h1 = mix(lane1 ^ count);
+  const h2 = mix(lane2 ^ Math.imul(h1, 0xc2b2ae35));
   h1 = mix(h1 ^ h2);
   return (h2 & 0x1fffff) * 0x100000000 + (h1 >>> 0);
 }
@@ -86,10 +118,17 @@ function mix(h: number): number {
 export function replyFingerprint(
   reply: Pick<RecordedReply, "text" | "calls" | "finishReason">,
 ): number {
-  // "-" for no finish reason, "+" before one: a reason can never pass for none.
-  const texts = [reply.finishReason === null ? "-" : `+${reply.finishReason}`, reply.text];
-  for (const call of reply.calls) texts.push(call.name, call.arguments);
-  return textHash(texts);
+  // The texts [finish, text, name₁, arguments₁, …], the finish reason as "-" for none and "+" and
+  // the reason otherwise (a reason can never pass for none), hashed as textHash would.
+  begin();
+  if (reply.finishReason === null) add("-");
+  else addAfter(0x2b, reply.finishReason); // "+" and the reason
+  add(reply.text);
+  for (const call of reply.calls) {
+    add(call.name);
+    add(call.arguments);
+  }
+  return finish(2 + 2 * reply.calls.length);
 }
 
 /**

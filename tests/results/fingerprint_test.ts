@@ -67,6 +67,25 @@ Deno.test("replyFingerprint: the text, the calls and the finish reason, byte for
   );
 });
 
+Deno.test("replyFingerprint is textHash of the finish reason, the text, and each call's name and arguments", () => {
+  fc.assert(
+    fc.property(
+      fc.string({ unit: "binary" }),
+      fc.option(fc.string({ unit: "binary" })),
+      fc.array(fc.tuple(fc.string(), fc.string({ unit: "binary" })), { maxLength: 3 }),
+      (text, finish, calls) => {
+        const reply = {
+          text,
+          finishReason: finish,
+          calls: calls.map(([name, args]) => ({ name, arguments: args })),
+        };
+        const texts = [finish === null ? "-" : `+${finish}`, text, ...calls.flat()];
+        assert.equal(replyFingerprint(reply), textHash(texts));
+      },
+    ),
+  );
+});
+
 Deno.test("callsFingerprint: equal calls by the scorer's equality, equal fingerprints", () => {
   const f = (args: string, name = "f") => [{ name, arguments: args }];
   assert.equal(callsFingerprint(f('{"a": [1.0]}'), "any"), callsFingerprint(f('{"a":[1]}'), "any"));
