@@ -299,8 +299,13 @@ class Fold {
       detail = r.verdict.detail;
     }
     const u = r.usage;
-    // Built member by member, not with spreads: this runs for every record of the file.
-    const observation: Mutable<Observation> = {
+    const category = r.category === undefined
+      ? this.#categoryOf(r.itemIndex)
+      : this.#intern(r.category);
+    const answered = verdict !== null && reply !== null;
+    // One literal with every member, those it lacks set to undefined (which buildReport reads as
+    // left out): every record's observation then has one shape and fits in one allocation.
+    const observation = {
       itemIndex: r.itemIndex,
       itemId: r.itemId,
       verdict,
@@ -309,18 +314,14 @@ class Fold {
       usage: u === null
         ? null
         : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
-    };
-    const category = r.category === undefined
-      ? this.#categoryOf(r.itemIndex)
-      : this.#intern(r.category);
-    if (category !== undefined) observation.category = category;
-    if (verdict !== null && reply !== null) {
-      observation.replyHash = replyFingerprint(reply);
+      category,
+      replyHash: answered ? replyFingerprint(reply!) : undefined,
       // A wrong answer's calls matter only while no other model answered the item right.
-      if (!verdict.correct && !this.#answeredRight(r.itemIndex, this.#latest.get(r.model))) {
-        observation.callsHash = callsFingerprint(reply.calls, this.#header.scorer.ordering);
-      }
-    }
+      callsHash: answered && !verdict!.correct &&
+          !this.#answeredRight(r.itemIndex, this.#latest.get(r.model))
+        ? callsFingerprint(reply!.calls, this.#header.scorer.ordering)
+        : undefined,
+    } as Observation;
     this.#detail = detail;
     return observation;
   }
@@ -425,9 +426,6 @@ class Fold {
     };
   }
 }
-
-/** A value whose members can be set. */
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A verdict judged again, with its detail and the reply it judged. */
 interface Judged {

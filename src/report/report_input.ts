@@ -8,7 +8,10 @@
 
 import type { AnswerCategory } from "../dataset/category.ts";
 
-/** A model's outcome on one item: a verdict, or an error (never counted wrong). */
+/**
+ * A model's outcome on one item: a verdict, or an error (never counted wrong). An optional member
+ * set to `undefined` counts as left out.
+ */
 export interface Observation {
   /** The item's position in the dataset: what pairs the models' outcomes. */
   readonly itemIndex: number;
