@@ -22,7 +22,9 @@ export { denoIo } from "./src/cli/deno_io.ts";
 export {
   type AppendFile,
   type AppendOptions,
+  FileTooLargeError,
   type Io,
+  NotRegularFileError,
   type Output,
   type ReadOptions,
   ResultsFileHeldError,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { RUN_ENV_NAMES } from "./run/_fixtures.ts";
+import { leakPermissions } from "./cli/_permissions.ts";
 
 const root = new URL("../", import.meta.url);
 
@@ -33,4 +34,18 @@ Deno.test("the run's --allow-env list in the README and the tasks is what assess
   const tasks = JSON.parse(await Deno.readTextFile(new URL("deno.json", root))).tasks;
   assert(tasks.assess.includes(allow), "the assess task");
   assert(tasks.compile.includes(allow), "the compile task");
+});
+
+Deno.test("the README's permissions for assess leak are the ones its tests and the demo run with", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const row = readme.split("\n").find((l) => l.startsWith("| `leak` "));
+  assert(row, "README.md has no permissions row for leak");
+  const flags = leakPermissions("assess.yaml", "DATASET", "split.json", "FILE").join(" ");
+  assert.equal(row.split("|")[2]!.trim(), `\`${flags}\``);
+  const cli = await Deno.readTextFile(new URL("reference/cli.md", root));
+  const generic = leakPermissions("<config>", "<dataset>", "<split>", "<training file>").join(" ");
+  assert(
+    cli.includes(`| \`leak\`     | \`${generic}\``),
+    `reference/cli.md does not give ${generic}`,
+  );
 });

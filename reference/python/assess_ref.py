@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""assess_ref: an independent reference implementation of assess's scorer rules, type words and
-split.v1, in Python 3 with the standard library only. See README.md beside this file.
+"""assess_ref: an independent reference implementation of assess's scorer rules, type words,
+split.v1 and the leak check's comparison, in Python 3 with the standard library only. See README.md beside this file.
 
     python3 assess_ref.py score  < cases.jsonl > reasons.jsonl
     python3 assess_ref.py tools  < rows.json   > tools.jsonl
     python3 assess_ref.py split DATASET --seed S --size N > split.json
+    python3 assess_ref.py leak   < check.json > findings.json
 """
 
 import argparse
@@ -96,6 +97,18 @@ def cmd_split_batch(_args):
     return 0
 
 
+def cmd_leak(_args):
+    """``{"heldOut": [{"id", "query", "answers"}], "examples": [{"line", "turns": [{"user",
+    "calls": [{"name", "arguments"}]}]}], "ordering"}`` in; the findings out, one JSON array of
+    ``[kind, id, line, shared, union, sameAnswer]``."""
+    import leak
+
+    job = json.loads(_read_stdin_text())
+    found = leak.findings(job["heldOut"], job["examples"], job["ordering"])
+    sys.stdout.write(json.dumps([list(f) for f in found]) + "\n")
+    return 0
+
+
 def main(argv):
     p = argparse.ArgumentParser(prog="assess_ref.py", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -106,12 +119,14 @@ def main(argv):
     s.add_argument("--seed", required=True)
     s.add_argument("--size", required=True, type=int)
     sub.add_parser("split-batch", help="split files for jobs (JSON lines on stdin)")
+    sub.add_parser("leak", help="the leak check's findings (a JSON object on stdin)")
     args = p.parse_args(argv)
     commands = {
         "score": cmd_score,
         "tools": cmd_tools,
         "split": cmd_split,
         "split-batch": cmd_split_batch,
+        "leak": cmd_leak,
     }
     return commands[args.command](args)
 

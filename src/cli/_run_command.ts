@@ -17,13 +17,17 @@ import { RunSetupError } from "../run/run_errors.ts";
 import {
   API_KEY_ENV,
   type ManifestSettings,
+  MAX_MANIFEST_BYTES,
   parseManifest,
   resolveServerSettings,
+  RUN_ENV,
   SERVER_ENV,
   type ServerSettings,
 } from "../run/server_settings.ts";
 import { sleepWith } from "../run/timers.ts";
 import type { Config } from "../config/config.ts";
+import { checkApiKey } from "../run/api_key.ts";
+import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { ExitCode } from "./exit_codes.ts";
 import { type Io, ResultsFileHeldError } from "./io.ts";
 import { loadSplit } from "./load_split.ts";
@@ -51,9 +55,10 @@ function safeEnv(io: Io, name: string): string | undefined {
   try {
     const value = io.env(name);
     return value === "" ? undefined : value;
-  } catch {
-    // Not allowed to read it (deno --allow-env without this name): taken as unset.
-    return undefined;
+  } catch (error) {
+    // Not allowed to read it: refused, never taken as unset (the setting would be ignored).
+    if (error instanceof Error && error.name === "NotCapable") throw envRefusal(name, RUN_ENV);
+    throw error;
   }
 }
 
@@ -100,15 +105,18 @@ async function serverSettings(config: Config, io: Io): Promise<ServerSettings> {
   const manifestPath = config.server.manifest ?? safeEnv(io, SERVER_ENV.manifest);
   let manifest: ManifestSettings | null = null;
   if (manifestPath !== undefined) {
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = new TextDecoder().decode(await io.readFile(manifestPath));
+      bytes = await io.readFile(manifestPath, { maxBytes: MAX_MANIFEST_BYTES });
     } catch (error) {
       throw new RunSetupError(
         `the serve manifest ${manifestPath} cannot be read: ${readFailure(error, manifestPath)}`,
       );
     }
-    manifest = parseManifest(text, manifestPath);
+    if (bytes.length > MAX_MANIFEST_BYTES) {
+      throw new RunSetupError(`the serve manifest ${manifestPath} is over 1 MiB, the most read`);
+    }
+    manifest = parseManifest(new TextDecoder().decode(bytes), manifestPath);
   }
   return resolveServerSettings(config.server, { manifest, env: (name) => safeEnv(io, name) });
 }
@@ -143,13 +151,16 @@ async function openResults(
  * @returns The exit code; throws the run's error families for the funnel.
  */
 export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
+  const apiKey = checkApiKey(safeEnv(io, API_KEY_ENV)); // refused at once if a header cannot carry it
   const config = await readConfig(flags.config, io);
   const read = await readExisting(flags.out, io);
   const { dataset, split } = await loadSplit(config, io);
   const items = heldOutItems(dataset, split);
   const scorer = configuredScorer("run", config);
   const server = await serverSettings(config, io);
-  const apiKey = safeEnv(io, API_KEY_ENV);
+  // Deno's refusal to connect is said as such, before any request could take it for a dead server.
+  const refused = netRefusal(server.urls ?? [server.url]);
+  if (refused !== null) throw refused;
   const models = [config.models.baseline, ...config.models.adapters.map((a) => a.name)];
 
   const progress = new Progress(progressStarts(read.resume, models, items.length), io.now());
@@ -197,7 +208,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
     await io.stderr.write(outcome.lines.map((l) => `${oneLine(l)}\n`).join(""));
     return outcome.faulty ? ExitCode.software : ExitCode.data;
   }
-  await io.stdout.write(`${outcome.summary}\n`);
+  await io.stdout.write(`${oneLine(outcome.summary)}\n`);
   await io.stderr.write(outcome.lines.map((l) => `${oneLine(l)}\n`).join(""));
   return outcome.kind === "complete" ? ExitCode.ok : ExitCode.unavailable;
 }

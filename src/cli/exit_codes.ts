@@ -8,9 +8,14 @@
 export const ExitCode = {
   /** The verb did what it was asked. */
   ok: 0,
+  /** `assess leak` found a held-out item in the training file. */
+  leak: 1,
   /** A flag or assess.yaml was refused, or an output file could not be written. */
   usage: 64,
-  /** The dataset could not be opened or was refused, or a scorer failed its self-test. */
+  /**
+   * The dataset could not be opened or was refused, a results file is not one or has a broken
+   * line or record, or a scorer failed its self-test.
+   */
   data: 65,
   /** A server that cannot be used. */
   unavailable: 69,

@@ -5,6 +5,9 @@
  * @module
  */
 
+import { FileTooLargeError, NotRegularFileError } from "./io.ts";
+import { readPermissionHint } from "./permission_hint.ts";
+
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : "";
 }
@@ -33,13 +36,19 @@ function errorMessage(error: unknown): string {
  * ```
  */
 export function readFailure(error: unknown, path: string): string {
+  if (error instanceof NotRegularFileError) {
+    return `it is ${error.kind}, not a regular file (assess reads only regular files, or links to one)`;
+  }
+  if (error instanceof FileTooLargeError) {
+    return `it is ${error.size} bytes, over the ${error.limit} bytes that are read`;
+  }
   switch (errorName(error)) {
     case "NotFound":
       return "there is no such file";
     case "IsADirectory":
       return "it is a directory, not a file";
     case "NotCapable":
-      return `assess was not allowed to read it (give deno --allow-read=${path})`;
+      return `assess was not allowed to read it (${readPermissionHint(path)})`;
     case "PermissionDenied":
       return "permission denied";
     default:
@@ -62,11 +71,18 @@ export function readFailure(error: unknown, path: string): string {
  * ```
  */
 export function writeFailure(error: unknown): string {
+  if (error instanceof NotRegularFileError) {
+    return `it is ${error.kind}, not a regular file (assess replaces only regular files)`;
+  }
   switch (errorName(error)) {
     case "NotFound":
       return "its folder does not exist";
     case "IsADirectory":
       return "it is a directory";
+    case "NotRegularFileError":
+      return `${
+        errorMessage(error).replace(/^.* is /, "it is ")
+      } (assess writes only regular files)`;
     case "NotCapable":
       return "assess was not allowed to (give deno --allow-read and --allow-write for its folder)";
     case "PermissionDenied":

@@ -11,6 +11,8 @@ import { SplitSizeError } from "../split/split_size_error.ts";
 import { ResultsFileError } from "../results/results_file_error.ts";
 import { RunSetupError, ServerError } from "../run/run_errors.ts";
 import { UsageError } from "./usage_error.ts";
+import { SplitFileError } from "../split/split_file.ts";
+import { TrainingFileError } from "../leak/training_file_error.ts";
 
 /** How an error is reported: its exit code and the lines to print on stderr. */
 export interface Reported {
@@ -44,6 +46,15 @@ export function reportError(verb: string, error: unknown): Reported {
   if (error instanceof DatasetError) {
     return { code: ExitCode.data, lines: [`assess ${verb}: ${error.message}`] };
   }
+  if (error instanceof TrainingFileError) {
+    return {
+      code: ExitCode.data,
+      lines: [`assess ${verb}: training file refused: ${error.message}`],
+    };
+  }
+  if (error instanceof SplitFileError) {
+    return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`] };
+  }
   if (error instanceof SplitSizeError) {
     return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`] };
   }
@@ -57,7 +68,8 @@ export function reportError(verb: string, error: unknown): Reported {
     return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`, ...error.lines] };
   }
   if (error instanceof ResultsFileError) {
-    return { code: ExitCode.usage, lines: [`assess ${verb}: ${error.message}`] };
+    // A results file that is not one, or has a broken line or record, is data refused.
+    return { code: ExitCode.data, lines: [`assess ${verb}: ${error.message}`] };
   }
   const detail = error instanceof Error
     ? (error.stack ?? `${error.name}: ${error.message}`)

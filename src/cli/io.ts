@@ -47,6 +47,72 @@ export class ResultsFileHeldError extends Error {
   }
 }
 
+/**
+ * Why {@linkcode Io.readFile} or {@linkcode Io.openRead} would not open a path: it is not a
+ * regular file (nor a symbolic link to one), but a FIFO, a socket or a device, which could block
+ * forever or never end. Checked before the file is opened (opening a FIFO blocks).
+ *
+ * @example
+ * ```ts
+ * import { NotRegularFileError } from "@assess/assess/cli";
+ * import assert from "node:assert/strict";
+ *
+ * const error = new NotRegularFileError("in.fifo", "a FIFO");
+ * assert.equal(error.message, "in.fifo is a FIFO, not a regular file");
+ * ```
+ */
+export class NotRegularFileError extends Error {
+  /** What it is instead, such as `a FIFO`. */
+  readonly kind: string;
+
+  /**
+   * Makes the error for a path that is not a regular file.
+   *
+   * @param path The path.
+   * @param kind What it is instead, such as `a FIFO`.
+   */
+  constructor(path: string, kind: string) {
+    super(`${path} is ${kind}, not a regular file`);
+    this.name = "NotRegularFileError";
+    this.kind = kind;
+  }
+}
+
+/**
+ * Why {@linkcode Io.readFile} would not read a file: the size it reports is more than the
+ * `maxBytes` asked, so it is refused before a byte of it is read.
+ *
+ * @example
+ * ```ts
+ * import { FileTooLargeError } from "@assess/assess/cli";
+ * import assert from "node:assert/strict";
+ *
+ * const error = new FileTooLargeError("big.json", 2048, 1024);
+ * assert.equal(error.message, "big.json is 2048 bytes, more than the 1024 read");
+ * assert.equal(error.size, 2048);
+ * ```
+ */
+export class FileTooLargeError extends Error {
+  /** The size the file reports, in bytes. */
+  readonly size: number;
+  /** The most bytes that were to be read. */
+  readonly limit: number;
+
+  /**
+   * Makes the error for a file larger than what is read.
+   *
+   * @param path The file.
+   * @param size Its size in bytes.
+   * @param limit The most bytes that were to be read.
+   */
+  constructor(path: string, size: number, limit: number) {
+    super(`${path} is ${size} bytes, more than the ${limit} read`);
+    this.name = "FileTooLargeError";
+    this.size = size;
+    this.limit = limit;
+  }
+}
+
 /** How {@linkcode Io.openAppend} opens the results file. */
 export interface AppendOptions {
   /** The file's size when it was read, or `null` when it was not there. */
@@ -77,22 +143,26 @@ export interface Io {
   /** Messages, refusals and progress. */
   readonly stderr: Output;
   /**
-   * Reads a whole file. Rejects with `Deno.errors.NotFound` and friends, or any `Error`. With
-   * `maxBytes`, reads at most `maxBytes + 1` bytes, so that a caller can refuse a file that is too
-   * large (or endless, such as `/dev/zero`) without reading all of it. With `onPart`, may call it
-   * with each part of the file as soon as it is read, in order, while reading the next (the dataset
-   * is hashed this way); an `Io` may also never call it.
+   * Reads a whole file. Rejects with `Deno.errors.NotFound` and friends, or any `Error`; with
+   * {@linkcode NotRegularFileError} for anything but a regular file (or a link to one), before
+   * opening it. With `maxBytes`, rejects with {@linkcode FileTooLargeError} a file whose size is
+   * more than that, before reading it, and reads at most `maxBytes + 1` bytes of one that grows
+   * meanwhile, so that a caller can refuse it too. With `onPart`, may call it with each part of
+   * the file as soon as it is read, in order, while reading the next (the dataset is hashed this
+   * way); an `Io` may also never call it.
    */
   readFile(path: string, options?: ReadOptions): Promise<Uint8Array>;
   /**
    * Opens a file for reading as a stream of its bytes, part by part (results files of any size
-   * are read this way). Rejects as {@linkcode Io.readFile} does when the file cannot be opened;
-   * the stream errors when reading it fails.
+   * are read this way). Rejects as {@linkcode Io.readFile} does when the file cannot be opened
+   * (a path that is not a regular file included); the stream errors when reading it fails.
    */
   openRead(path: string): Promise<ReadableStream<Uint8Array>>;
   /**
    * Writes a file whole and atomically: a temporary file in the same folder, then a rename, so
-   * that a reader sees the old file or the new one, never a part.
+   * that a reader sees the old file or the new one, never a part. Rejects with
+   * {@linkcode NotRegularFileError}, writing nothing, when the path is there and is not a regular
+   * file (or a link to one).
    */
   writeFileAtomic(path: string, data: Uint8Array): Promise<void>;
   /** Reads an environment variable (only the documented ones are ever asked for). */

@@ -6,11 +6,16 @@
  */
 
 import type { Config } from "../config/config.ts";
-import { type Dataset, loadDataset } from "../dataset/dataset.ts";
+import {
+  type Dataset,
+  datasetTooLarge,
+  loadDataset,
+  MAX_DATASET_BYTES,
+} from "../dataset/dataset.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { type Split, takeSplit } from "../split/split.ts";
-import type { Io } from "./io.ts";
+import { FileTooLargeError, type Io } from "./io.ts";
 import { readFailure } from "./file_failure.ts";
 
 /** A dataset and the split taken from it. */
@@ -29,7 +34,8 @@ export interface LoadedSplit {
  * @param config An accepted config.
  * @param io Where the file is read from.
  * @returns The dataset and its split.
- * @throws {DatasetError} When the file cannot be read, or is refused (exit 65).
+ * @throws {DatasetError} When the file cannot be read, is more than `MAX_DATASET_BYTES` (refused
+ *   from its size, before it is read) or is refused (exit 65).
  * @throws {SplitSizeError} When `split.size` is more than the dataset's eligible items (exit 64).
  *
  * @example
@@ -68,8 +74,10 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   // The file is hashed part by part as it is read, unless the Io reads it whole.
   const hashedAsRead = new Sha256AsRead();
   try {
-    bytes = await io.readFile(path, { onPart: hashedAsRead.onPart });
+    // A file over the limit is refused from its size, before a byte of it is read.
+    bytes = await io.readFile(path, { maxBytes: MAX_DATASET_BYTES, onPart: hashedAsRead.onPart });
   } catch (e) {
+    if (e instanceof FileTooLargeError) throw datasetTooLarge(e.size);
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
   const dataset = loadDataset(bytes, config.dataset.sha256, {

@@ -9,6 +9,7 @@ import { flagUsage, parseFlags } from "./flags.ts";
 import { reportError } from "./funnel.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
+import { leakVerb } from "./verb_leak.ts";
 import { reportVerb } from "./verb_report.ts";
 import { runVerb } from "./verb_run.ts";
 import { selftestVerb } from "./verb_selftest.ts";
@@ -24,6 +25,7 @@ export const VERBS: readonly Verb[] = [
   selftestVerb,
   runVerb,
   reportVerb,
+  leakVerb,
   versionVerb,
 ];
 
@@ -39,8 +41,8 @@ function usage(): string {
     `  ${"help".padEnd(width)}  print this help, or a verb's: assess help VERB`,
     "",
     "A flag is -name value, -name=value, --name value or --name=value.",
-    "Exit codes: 0 done, 64 usage or config refused, 65 data refused or self-test failed,",
-    "69 server unusable, 70 internal error.",
+    "Exit codes: 0 done, 1 leak found (assess leak), 64 usage or config refused,",
+    "65 data refused or self-test failed, 69 server unusable, 70 internal error.",
     "",
   ].join("\n");
 }

@@ -40,7 +40,7 @@ export function showProgress(
   let drawn = 0;
   let lastPlain = now();
   const draw = async (final: boolean) => {
-    const lines = progress.lines(now()).map(oneLine);
+    const lines = progress.lines(now());
     if (terminal) {
       const up = drawn > 0 ? `\x1b[${drawn}A` : "";
       await output.write(up + lines.map((l) => `\x1b[2K${l}\n`).join(""));

@@ -6,11 +6,11 @@
 
 import type { Config } from "../config/config.ts";
 import { issueLine } from "../config/config_issue.ts";
-import { MAX_CONFIG_BYTES, validateConfig } from "../config/validate.ts";
+import { MAX_CONFIG_BYTES, tooLargeIssue, validateConfig } from "../config/validate.ts";
 import { lookupScorer } from "../score/registry.ts";
 import type { Scorer } from "../score/scorer.ts";
 import type { FlagSpec } from "./flags.ts";
-import type { Io } from "./io.ts";
+import { FileTooLargeError, type Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import { readFailure } from "./file_failure.ts";
 
@@ -63,6 +63,9 @@ export async function readConfig(path: string, io: Io): Promise<Config> {
   try {
     bytes = await io.readFile(path, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
+    if (error instanceof FileTooLargeError) {
+      throw new UsageError(`${path} refused:`, [`  ${issueLine(tooLargeIssue())}`]);
+    }
     const why = readFailure(error, path);
     const hint = why === "there is no such file" ? " (-config names it; see assess help)" : "";
     throw new UsageError(`${path} cannot be read: ${why}${hint}`);

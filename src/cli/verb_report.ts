@@ -12,6 +12,7 @@ import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/formats.ts";
+import { oneLine } from "../text/one_line.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 
@@ -27,9 +28,9 @@ const DEFAULT_CONFIG = "assess.yaml";
  * items; nothing is sent), unless `-keep-verdicts`. With `-config`, the configuration and the
  * dataset are read in any case (nothing is sent): its decision is used, the categories of results
  * recorded without one are computed, and the HTML and JSON formats show every changed and
- * disputed item whole. A results file that cannot be read or is broken, an unknown format, a
- * configuration that is not the run's, or an `-out` that cannot be written: exit 64; a dataset
- * refused: 65.
+ * disputed item whole. A results file that cannot be read, an unknown format, a configuration
+ * that is not the run's, or an `-out` that cannot be written: exit 64; a results file that is not
+ * one or has a broken line or record (named by its number), or a dataset refused: 65.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -87,7 +88,7 @@ export const reportVerb: Verb = {
     } catch (e) {
       throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
     }
-    await io.stdout.write(`${out}: ${format.name} report written\n`);
+    await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     return ExitCode.ok;
   },
 };
@@ -139,15 +140,19 @@ async function reportText(
   let run: Awaited<ReturnType<typeof runItems>> | undefined;
   if (needsRescoring(header, scorer, keep)) {
     await io.stderr.write(
-      `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
-        `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
-        `sent; -keep-verdicts keeps the recorded verdicts)\n`,
+      oneLine(
+        `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
+          `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
+          `sent; -keep-verdicts keeps the recorded verdicts)`,
+      ) + "\n",
     );
     run = await runItems(given ?? DEFAULT_CONFIG, header, io);
   } else {
     if (scorer === undefined) {
       await io.stderr.write(
-        `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used\n`,
+        oneLine(
+          `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used`,
+        ) + "\n",
       );
     }
     if (given !== undefined) run = await runItems(given, header, io);

@@ -16,13 +16,30 @@ import type { Verb } from "./verb.ts";
 export const DEFAULT_TIMEOUT = "600s";
 /** The default response-size cap: 16 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The smallest `-max-response`: 1 KiB. */
+export const MIN_MAX_RESPONSE_BYTES = 1024;
 /**
- * Reads a duration flag: a number with a unit (`ms`, `s`, `m`, `h`), or plain seconds.
+ * The largest `-max-response`: 64 MiB. Each request in flight may hold a body this large, and a
+ * record holds it twice (the raw body and the reply read from it), escaped: at this cap a record
+ * stays within what a results file's line may hold (`MAX_LINE_BYTES`).
+ */
+export const MAX_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** The most `-retries`: 100. */
+export const MAX_RETRIES = 100;
+/**
+ * The longest `-timeout`: 24 hours. A longer one is refused (the platform's timers overflow past
+ * 2^31 − 1 milliseconds, about 24.8 days, and fire at once).
+ */
+export const MAX_DURATION_MS = 24 * 3_600_000;
+
+/**
+ * Reads a duration flag: a number with a unit (`ms`, `s`, `m`, `h`), or plain seconds, more than
+ * 0 and at most {@linkcode MAX_DURATION_MS}.
  *
  * @param flag The flag's name, for messages.
  * @param text The value.
  * @returns Milliseconds.
- * @throws {UsageError} When the text is not a positive duration.
+ * @throws {UsageError} When the text is not a positive duration, or is more than 24 hours.
  *
  * @example
  * ```ts
@@ -31,6 +48,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
  *
  * assert.equal(parseDuration("timeout", "2m"), 120_000);
  * assert.equal(parseDuration("timeout", "90"), 90_000);
+ * assert.throws(() => parseDuration("timeout", "597h"), /more than 24h/);
  * ```
  */
 export function parseDuration(flag: string, text: string): number {
@@ -39,20 +57,28 @@ export function parseDuration(flag: string, text: string): number {
   const value = match ? Number(match[1]) * unit[(match[2] ?? "s") as keyof typeof unit] : NaN;
   if (!(value > 0) || !Number.isFinite(value)) {
     throw new UsageError(
-      `assess run: -${flag} ${JSON.stringify(text)} is not a duration such as 90s, 10m or 500ms`,
+      `assess run: -${flag} ${quoted(text)} is not a duration such as 90s, 10m or 500ms`,
+    );
+  }
+  if (value > MAX_DURATION_MS) {
+    throw new UsageError(`assess run: -${flag} ${quoted(text)} is more than 24h, the most allowed`);
+  }
+  return value;
+}
+
+function parseCount(flag: string, text: string, min: number, max: number): number {
+  const value = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(
+      `assess run: -${flag} ${quoted(text)} is not a whole number from ${min} to ${max}`,
     );
   }
   return value;
 }
 
-function parseCount(flag: string, text: string, min: number): number {
-  const value = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(
-      `assess run: -${flag} ${JSON.stringify(text)} is not a whole number of at least ${min}`,
-    );
-  }
-  return value;
+/** A flag's value as a message shows it: quoted, and shortened past 60 characters. */
+function quoted(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }
 
 function readFlags(flags: FlagValues): RunFlags {
@@ -60,8 +86,13 @@ function readFlags(flags: FlagValues): RunFlags {
     config: String(flags.config),
     out: String(flags.out),
     timeoutMs: parseDuration("timeout", String(flags.timeout)),
-    maxResponseBytes: parseCount("max-response", String(flags["max-response"]), 1024),
-    retries: parseCount("retries", String(flags.retries), 0),
+    maxResponseBytes: parseCount(
+      "max-response",
+      String(flags["max-response"]),
+      MIN_MAX_RESPONSE_BYTES,
+      MAX_MAX_RESPONSE_BYTES,
+    ),
+    retries: parseCount("retries", String(flags.retries), 0, MAX_RETRIES),
   };
 }
 
@@ -84,19 +115,20 @@ export const runVerb: Verb = {
     },
     timeout: {
       kind: "string",
-      help: "the most one request may take, headers and body (such as 90s, 10m)",
+      help: "the most one request may take, headers and body (such as 90s, 10m; at most 24h)",
       placeholder: "DURATION",
       default: DEFAULT_TIMEOUT,
     },
     "max-response": {
       kind: "string",
-      help: "the largest response body accepted, in bytes; a larger one is an error for its item",
+      help:
+        "the largest response body accepted, in bytes (1024 to 67108864); a larger one is an error for its item",
       placeholder: "BYTES",
       default: String(DEFAULT_MAX_RESPONSE_BYTES),
     },
     retries: {
       kind: "string",
-      help: "how many times a request that failed transiently is sent again",
+      help: "how many times a request that failed transiently is sent again (0 to 100)",
       placeholder: "N",
       default: String(DEFAULT_RETRY.attempts - 1),
     },

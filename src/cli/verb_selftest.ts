@@ -41,7 +41,7 @@ export const selftestVerb: Verb = {
     const result = selftest(scorer, items, { ordering: config.scorer.ordering });
     const { outcome, lines } = selftestLines(result);
     if (outcome === "passed") {
-      await io.stdout.write([...lines, `split digest ${split.digest}`, ""].join("\n"));
+      await io.stdout.write([...lines.map(oneLine), `split digest ${split.digest}`, ""].join("\n"));
       return ExitCode.ok;
     }
     const out = [...lines];

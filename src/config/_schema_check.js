@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; and the rules listed in the descriptions of server.url, server.toolCallParser, split.seed, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of server.url, server.urls, server.toolCallParser, split.seed, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
@@ -141,7 +141,7 @@ if(data1.insecure === undefined){
 data1.insecure = false;
 }
 for(const key1 in data1){
-if(!(((((key1 === "url") || (key1 === "manifest")) || (key1 === "toolCallParser")) || (key1 === "reasoningParser")) || (key1 === "insecure"))){
+if(!((((((key1 === "url") || (key1 === "urls")) || (key1 === "manifest")) || (key1 === "toolCallParser")) || (key1 === "reasoningParser")) || (key1 === "insecure"))){
 const err10 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.server,data:data1};
 if(vErrors === null){
 vErrors = [err10];
@@ -165,11 +165,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.manifest !== undefined){
-let data3 = data1.manifest;
-if(typeof data3 === "string"){
+if(data1.urls !== undefined){
+let data3 = data1.urls;
+if(Array.isArray(data3)){
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/server/manifest",schemaPath:"#/properties/server/properties/manifest/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.server.properties.manifest,data:data3};
+const err12 = {instancePath:instancePath+"/server/urls",schemaPath:"#/properties/server/properties/urls/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema31.properties.server.properties.urls,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -178,9 +178,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/server/manifest",schemaPath:"#/properties/server/properties/manifest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.server.properties.manifest.type,parentSchema:schema31.properties.server.properties.manifest,data:data3};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 !== "string"){
+const err13 = {instancePath:instancePath+"/server/urls/" + i0,schemaPath:"#/properties/server/properties/urls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.server.properties.urls.items.type,parentSchema:schema31.properties.server.properties.urls.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -190,11 +192,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.toolCallParser !== undefined){
-let data4 = data1.toolCallParser;
-if(typeof data4 === "string"){
-if(data4.length < 1){
-const err14 = {instancePath:instancePath+"/server/toolCallParser",schemaPath:"#/properties/server/properties/toolCallParser/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.server.properties.toolCallParser,data:data4};
+}
+else {
+const err14 = {instancePath:instancePath+"/server/urls",schemaPath:"#/properties/server/properties/urls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.server.properties.urls.type,parentSchema:schema31.properties.server.properties.urls,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -204,8 +204,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/server/toolCallParser",schemaPath:"#/properties/server/properties/toolCallParser/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.server.properties.toolCallParser.type,parentSchema:schema31.properties.server.properties.toolCallParser,data:data4};
+if(data1.manifest !== undefined){
+let data5 = data1.manifest;
+if(typeof data5 === "string"){
+if(data5.length < 1){
+const err15 = {instancePath:instancePath+"/server/manifest",schemaPath:"#/properties/server/properties/manifest/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.server.properties.manifest,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -215,11 +218,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.reasoningParser !== undefined){
-let data5 = data1.reasoningParser;
-if(typeof data5 === "string"){
-if(data5.length < 1){
-const err16 = {instancePath:instancePath+"/server/reasoningParser",schemaPath:"#/properties/server/properties/reasoningParser/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.server.properties.reasoningParser,data:data5};
+else {
+const err16 = {instancePath:instancePath+"/server/manifest",schemaPath:"#/properties/server/properties/manifest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.server.properties.manifest.type,parentSchema:schema31.properties.server.properties.manifest,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -229,8 +229,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/server/reasoningParser",schemaPath:"#/properties/server/properties/reasoningParser/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.server.properties.reasoningParser.type,parentSchema:schema31.properties.server.properties.reasoningParser,data:data5};
+if(data1.toolCallParser !== undefined){
+let data6 = data1.toolCallParser;
+if(typeof data6 === "string"){
+if(data6.length < 1){
+const err17 = {instancePath:instancePath+"/server/toolCallParser",schemaPath:"#/properties/server/properties/toolCallParser/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.server.properties.toolCallParser,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -240,9 +243,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-let data6 = data1.insecure;
-if(typeof data6 !== "boolean"){
-const err18 = {instancePath:instancePath+"/server/insecure",schemaPath:"#/properties/server/properties/insecure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.server.properties.insecure.type,parentSchema:schema31.properties.server.properties.insecure,data:data6};
+else {
+const err18 = {instancePath:instancePath+"/server/toolCallParser",schemaPath:"#/properties/server/properties/toolCallParser/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.server.properties.toolCallParser.type,parentSchema:schema31.properties.server.properties.toolCallParser,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -252,8 +254,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.server.type,parentSchema:schema31.properties.server,data:data1};
+if(data1.reasoningParser !== undefined){
+let data7 = data1.reasoningParser;
+if(typeof data7 === "string"){
+if(data7.length < 1){
+const err19 = {instancePath:instancePath+"/server/reasoningParser",schemaPath:"#/properties/server/properties/reasoningParser/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.server.properties.reasoningParser,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -262,11 +267,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.dataset !== undefined){
-let data7 = data.dataset;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.kind === undefined){
-const err20 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data7};
+}
+else {
+const err20 = {instancePath:instancePath+"/server/reasoningParser",schemaPath:"#/properties/server/properties/reasoningParser/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.server.properties.reasoningParser.type,parentSchema:schema31.properties.server.properties.reasoningParser,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -275,8 +278,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data7.path === undefined){
-const err21 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data7};
+}
+let data8 = data1.insecure;
+if(typeof data8 !== "boolean"){
+const err21 = {instancePath:instancePath+"/server/insecure",schemaPath:"#/properties/server/properties/insecure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.server.properties.insecure.type,parentSchema:schema31.properties.server.properties.insecure,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -285,8 +290,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data7.sha256 === undefined){
-const err22 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data7};
+}
+else {
+const err22 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.server.type,parentSchema:schema31.properties.server,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -295,8 +301,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data7.source === undefined){
-const err23 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data7};
+if(data.dataset !== undefined){
+let data9 = data.dataset;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.kind === undefined){
+const err23 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -305,9 +314,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-for(const key2 in data7){
-if(!((((key2 === "kind") || (key2 === "path")) || (key2 === "sha256")) || (key2 === "source"))){
-const err24 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset,data:data7};
+if(data9.path === undefined){
+const err24 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -316,11 +324,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data7.kind !== undefined){
-let data8 = data7.kind;
-if("xlam-function-calling" !== data8){
-const err25 = {instancePath:instancePath+"/dataset/kind",schemaPath:"#/properties/dataset/properties/kind/const",keyword:"const",params:{allowedValue: "xlam-function-calling"},message:"must be equal to constant",schema:"xlam-function-calling",parentSchema:schema31.properties.dataset.properties.kind,data:data8};
+if(data9.sha256 === undefined){
+const err25 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -329,12 +334,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data7.path !== undefined){
-let data9 = data7.path;
-if(typeof data9 === "string"){
-if(data9.length < 1){
-const err26 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.path,data:data9};
+if(data9.source === undefined){
+const err26 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -343,9 +344,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.path.type,parentSchema:schema31.properties.dataset.properties.path,data:data9};
+for(const key2 in data9){
+if(!((((key2 === "kind") || (key2 === "path")) || (key2 === "sha256")) || (key2 === "source"))){
+const err27 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -355,11 +356,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data7.sha256 !== undefined){
-let data10 = data7.sha256;
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err28 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^[0-9a-fA-F]{64}$"+"\"",schema:"^[0-9a-fA-F]{64}$",parentSchema:schema31.properties.dataset.properties.sha256,data:data10};
+if(data9.kind !== undefined){
+let data10 = data9.kind;
+if("xlam-function-calling" !== data10){
+const err28 = {instancePath:instancePath+"/dataset/kind",schemaPath:"#/properties/dataset/properties/kind/const",keyword:"const",params:{allowedValue: "xlam-function-calling"},message:"must be equal to constant",schema:"xlam-function-calling",parentSchema:schema31.properties.dataset.properties.kind,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -369,8 +369,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.sha256.type,parentSchema:schema31.properties.dataset.properties.sha256,data:data10};
+if(data9.path !== undefined){
+let data11 = data9.path;
+if(typeof data11 === "string"){
+if(data11.length < 1){
+const err29 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.path,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -380,11 +383,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data7.source !== undefined){
-let data11 = data7.source;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.repo === undefined){
-const err30 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data11};
+else {
+const err30 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.path.type,parentSchema:schema31.properties.dataset.properties.path,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -393,8 +393,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11.revision === undefined){
-const err31 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data11};
+}
+if(data9.sha256 !== undefined){
+let data12 = data9.sha256;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err31 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^[0-9a-fA-F]{64}$"+"\"",schema:"^[0-9a-fA-F]{64}$",parentSchema:schema31.properties.dataset.properties.sha256,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -403,9 +407,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-for(const key3 in data11){
-if(!((key3 === "repo") || (key3 === "revision"))){
-const err32 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset.properties.source,data:data11};
+}
+else {
+const err32 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.sha256.type,parentSchema:schema31.properties.dataset.properties.sha256,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -415,11 +419,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data11.repo !== undefined){
-let data12 = data11.repo;
-if(typeof data12 === "string"){
-if(data12.length < 1){
-const err33 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data12};
+if(data9.source !== undefined){
+let data13 = data9.source;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.repo === undefined){
+const err33 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -428,9 +432,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.repo.type,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data12};
+if(data13.revision === undefined){
+const err34 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -439,12 +442,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data11.revision !== undefined){
-let data13 = data11.revision;
-if(typeof data13 === "string"){
-if(data13.length < 1){
-const err35 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data13};
+for(const key3 in data13){
+if(!((key3 === "repo") || (key3 === "revision"))){
+const err35 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -454,8 +454,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.revision.type,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data13};
+if(data13.repo !== undefined){
+let data14 = data13.repo;
+if(typeof data14 === "string"){
+if(data14.length < 1){
+const err36 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -465,9 +468,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
 else {
-const err37 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.properties.source.type,parentSchema:schema31.properties.dataset.properties.source,data:data11};
+const err37 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.repo.type,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -477,9 +479,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.type,parentSchema:schema31.properties.dataset,data:data7};
+if(data13.revision !== undefined){
+let data15 = data13.revision;
+if(typeof data15 === "string"){
+if(data15.length < 1){
+const err38 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -489,11 +493,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data14 = data.split;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.seed === undefined){
-const err39 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data14};
+else {
+const err39 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.revision.type,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -502,8 +503,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data14.size === undefined){
-const err40 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data14};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.properties.source.type,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -512,9 +515,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key4 in data14){
-if(!((key4 === "seed") || (key4 === "size"))){
-const err41 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.split,data:data14};
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.type,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -524,10 +528,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data14.seed !== undefined){
-let data15 = data14.seed;
-if(typeof data15 !== "string"){
-const err42 = {instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.split.properties.seed.type,parentSchema:schema31.properties.split.properties.seed,data:data15};
+if(data.split !== undefined){
+let data16 = data.split;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.seed === undefined){
+const err42 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -536,11 +541,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data14.size !== undefined){
-let data16 = data14.size;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err43 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.split.properties.size.type,parentSchema:schema31.properties.split.properties.size,data:data16};
+if(data16.size === undefined){
+const err43 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -549,9 +551,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 2147483647 || isNaN(data16)){
-const err44 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.split.properties.size,data:data16};
+for(const key4 in data16){
+if(!((key4 === "seed") || (key4 === "size"))){
+const err44 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -560,8 +562,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data16 < 1 || isNaN(data16)){
-const err45 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.split.properties.size,data:data16};
+}
+if(data16.seed !== undefined){
+let data17 = data16.seed;
+if(typeof data17 !== "string"){
+const err45 = {instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.split.properties.seed.type,parentSchema:schema31.properties.split.properties.seed,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -571,10 +576,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data14};
+if(data16.size !== undefined){
+let data18 = data16.size;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err46 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.split.properties.size.type,parentSchema:schema31.properties.split.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -583,15 +588,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.scorer !== undefined){
-let data17 = data.scorer;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ordering === undefined){
-data17.ordering = "any";
-}
-if(data17.name === undefined){
-const err47 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data17};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 2147483647 || isNaN(data18)){
+const err47 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.split.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -600,9 +599,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key5 in data17){
-if(!((key5 === "name") || (key5 === "ordering"))){
-const err48 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data17};
+if(data18 < 1 || isNaN(data18)){
+const err48 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.split.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -612,11 +610,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data17.name !== undefined){
-let data18 = data17.name;
-if(typeof data18 === "string"){
-if(data18.length < 1){
-const err49 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data18};
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -626,8 +623,14 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data18};
+if(data.scorer !== undefined){
+let data19 = data.scorer;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.ordering === undefined){
+data19.ordering = "any";
+}
+if(data19.name === undefined){
+const err50 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -636,10 +639,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-let data19 = data17.ordering;
-if(!((data19 === "any") || (data19 === "strict"))){
-const err51 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data19};
+for(const key5 in data19){
+if(!((key5 === "name") || (key5 === "ordering"))){
+const err51 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -649,8 +651,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data17};
+if(data19.name !== undefined){
+let data20 = data19.name;
+if(typeof data20 === "string"){
+if(data20.length < 1){
+const err52 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -660,14 +665,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-let data20 = data.prompt;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.system === undefined){
-data20.system = "";
-}
-for(const key6 in data20){
-if(!(key6 === "system")){
-const err53 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data20};
+else {
+const err53 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -677,9 +676,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-let data21 = data20.system;
-if(typeof data21 !== "string"){
-const err54 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data21};
+let data21 = data19.ordering;
+if(!((data21 === "any") || (data21 === "strict"))){
+const err54 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -690,7 +689,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data20};
+const err55 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -699,14 +698,15 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data.models !== undefined){
-let data22 = data.models;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.adapters === undefined){
-data22.adapters = [];
 }
-if(data22.baseline === undefined){
-const err56 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data22};
+let data22 = data.prompt;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.system === undefined){
+data22.system = "";
+}
+for(const key6 in data22){
+if(!(key6 === "system")){
+const err56 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -715,9 +715,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-for(const key7 in data22){
-if(!((key7 === "baseline") || (key7 === "adapters"))){
-const err57 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data22};
+}
+let data23 = data22.system;
+if(typeof data23 !== "string"){
+const err57 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -727,11 +728,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data22.baseline !== undefined){
-let data23 = data22.baseline;
-if(typeof data23 === "string"){
-if(data23.length < 1){
-const err58 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data23};
+else {
+const err58 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data22};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -740,9 +738,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+if(data.models !== undefined){
+let data24 = data.models;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.adapters === undefined){
+data24.adapters = [];
 }
-else {
-const err59 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data23};
+if(data24.baseline === undefined){
+const err59 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -751,15 +754,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-let data24 = data22.adapters;
-if(Array.isArray(data24)){
-const len0 = data24.length;
-for(let i0=0; i0<len0; i0++){
-let data25 = data24[i0];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.name === undefined){
-const err60 = {instancePath:instancePath+"/models/adapters/" + i0,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data25};
+for(const key7 in data24){
+if(!((key7 === "baseline") || (key7 === "adapters"))){
+const err60 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -768,9 +765,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-for(const key8 in data25){
-if(!((key8 === "name") || (key8 === "path"))){
-const err61 = {instancePath:instancePath+"/models/adapters/" + i0,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data25};
+}
+if(data24.baseline !== undefined){
+let data25 = data24.baseline;
+if(typeof data25 === "string"){
+if(data25.length < 1){
+const err61 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -780,11 +780,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data25.name !== undefined){
-let data26 = data25.name;
-if(typeof data26 === "string"){
-if(data26.length < 1){
-const err62 = {instancePath:instancePath+"/models/adapters/" + i0+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data26};
+else {
+const err62 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -794,8 +791,14 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/models/adapters/" + i0+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data26};
+let data26 = data24.adapters;
+if(Array.isArray(data26)){
+const len1 = data26.length;
+for(let i1=0; i1<len1; i1++){
+let data27 = data26[i1];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.name === undefined){
+const err63 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data27};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -804,12 +807,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data25.path !== undefined){
-let data27 = data25.path;
-if(typeof data27 === "string"){
-if(data27.length < 1){
-const err64 = {instancePath:instancePath+"/models/adapters/" + i0+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data27};
+for(const key8 in data27){
+if(!((key8 === "name") || (key8 === "path"))){
+const err64 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data27};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -819,8 +819,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/models/adapters/" + i0+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data27};
+if(data27.name !== undefined){
+let data28 = data27.name;
+if(typeof data28 === "string"){
+if(data28.length < 1){
+const err65 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data28};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -830,9 +833,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
 else {
-const err66 = {instancePath:instancePath+"/models/adapters/" + i0,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data25};
+const err66 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data28};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -842,9 +844,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data24};
+if(data27.path !== undefined){
+let data29 = data27.path;
+if(typeof data29 === "string"){
+if(data29.length < 1){
+const err67 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data29};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -855,7 +859,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data22};
+const err68 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -865,11 +869,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.sampling !== undefined){
-let data28 = data.sampling;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.temperature === undefined){
-const err69 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data28};
+}
+else {
+const err69 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data27};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -878,8 +880,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data28.topP === undefined){
-const err70 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data28};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -888,8 +892,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data28.seed === undefined){
-const err71 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data28};
+}
+else {
+const err71 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data24};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -898,8 +903,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data28.maxTokens === undefined){
-const err72 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data28};
+}
+if(data.sampling !== undefined){
+let data30 = data.sampling;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.temperature === undefined){
+const err72 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -908,9 +917,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-for(const key9 in data28){
-if(!((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens"))){
-const err73 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data28};
+if(data30.topP === undefined){
+const err73 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -919,14 +927,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data28.temperature !== undefined){
-let data29 = data28.temperature;
-const _errs68 = errors;
-let valid12 = true;
-const _errs69 = errors;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err74 = {};
+if(data30.seed === undefined){
+const err74 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -935,21 +937,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-var _valid0 = _errs69 === errors;
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs71 = errors;
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 2147483647 || isNaN(data29)){
-const err75 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data29};
+if(data30.maxTokens === undefined){
+const err75 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -958,12 +947,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-var _valid0 = _errs71 === errors;
-valid12 = _valid0;
-}
-if(!valid12){
-const err76 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data29};
+for(const key9 in data30){
+if(!((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens"))){
+const err76 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data30};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -972,9 +958,14 @@ vErrors.push(err76);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err77 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data29};
+}
+if(data30.temperature !== undefined){
+let data31 = data30.temperature;
+const _errs72 = errors;
+let valid14 = true;
+const _errs73 = errors;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -983,9 +974,21 @@ vErrors.push(err77);
 }
 errors++;
 }
+var _valid0 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
 }
 else {
-const err78 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data29};
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs75 = errors;
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 2147483647 || isNaN(data31)){
+const err78 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -995,11 +998,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data28.topP !== undefined){
-let data30 = data28.topP;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 > 1 || isNaN(data30)){
-const err79 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data30};
+var _valid0 = _errs75 === errors;
+valid14 = _valid0;
+}
+if(!valid14){
+const err79 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data31};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1008,8 +1011,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data30 <= 0 || isNaN(data30)){
-const err80 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data30};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err80 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data31};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1020,7 +1024,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data30};
+const err81 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data31};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1030,10 +1034,11 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data28.seed !== undefined){
-let data31 = data28.seed;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err82 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data31};
+if(data30.topP !== undefined){
+let data32 = data30.topP;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 1 || isNaN(data32)){
+const err82 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data32};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1042,11 +1047,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data28.maxTokens !== undefined){
-let data32 = data28.maxTokens;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err83 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data32};
+if(data32 <= 0 || isNaN(data32)){
+const err83 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data32};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1055,9 +1057,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-const err84 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data32};
+}
+else {
+const err84 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data32};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1066,8 +1068,11 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data32 < 1 || isNaN(data32)){
-const err85 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data32};
+}
+if(data30.seed !== undefined){
+let data33 = data30.seed;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err85 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1077,10 +1082,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data28};
+if(data30.maxTokens !== undefined){
+let data34 = data30.maxTokens;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err86 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data34};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1089,12 +1094,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data.thinking !== undefined){
-let data33 = data.thinking;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.mode === undefined){
-const err87 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data33};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 > 2147483647 || isNaN(data34)){
+const err87 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data34};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1103,8 +1105,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data33.templateKey === undefined){
-const err88 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data33};
+if(data34 < 1 || isNaN(data34)){
+const err88 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1113,9 +1115,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-for(const key10 in data33){
-if(!((key10 === "mode") || (key10 === "templateKey"))){
-const err89 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data33};
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1125,10 +1129,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data33.mode !== undefined){
-let data34 = data33.mode;
-if(!((data34 === "off") || (data34 === "on"))){
-const err90 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data34};
+if(data.thinking !== undefined){
+let data35 = data.thinking;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.mode === undefined){
+const err90 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data35};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1137,12 +1142,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data33.templateKey !== undefined){
-let data35 = data33.templateKey;
-if(typeof data35 === "string"){
-if(data35.length < 1){
-const err91 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data35};
+if(data35.templateKey === undefined){
+const err91 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data35};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1151,9 +1152,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data35};
+for(const key10 in data35){
+if(!((key10 === "mode") || (key10 === "templateKey"))){
+const err92 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data35};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1163,9 +1164,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data33};
+if(data35.mode !== undefined){
+let data36 = data35.mode;
+if(!((data36 === "off") || (data36 === "on"))){
+const err93 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data36};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1175,14 +1177,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.serving !== undefined){
-let data36 = data.serving;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.batchInvariant === undefined){
-data36.batchInvariant = "required";
-}
-if(data36.probe === undefined){
-const err94 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data36};
+if(data35.templateKey !== undefined){
+let data37 = data35.templateKey;
+if(typeof data37 === "string"){
+if(data37.length < 1){
+const err94 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data37};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1191,8 +1190,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data36.concurrency === undefined){
-const err95 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data36};
+}
+else {
+const err95 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data37};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1201,9 +1201,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-for(const key11 in data36){
-if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
-const err96 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data36};
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data35};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1213,9 +1214,14 @@ vErrors.push(err96);
 errors++;
 }
 }
-let data37 = data36.batchInvariant;
-if(!(((data37 === "required") || (data37 === "asserted")) || (data37 === "not-required"))){
-const err97 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data37};
+if(data.serving !== undefined){
+let data38 = data.serving;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.batchInvariant === undefined){
+data38.batchInvariant = "required";
+}
+if(data38.probe === undefined){
+const err97 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data38};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1224,10 +1230,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data36.probe !== undefined){
-let data38 = data36.probe;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err98 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data38};
+if(data38.concurrency === undefined){
+const err98 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data38};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1236,9 +1240,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 2147483647 || isNaN(data38)){
-const err99 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data38};
+for(const key11 in data38){
+if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
+const err99 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data38};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1247,8 +1251,10 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data38 < 0 || isNaN(data38)){
-const err100 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data38};
+}
+let data39 = data38.batchInvariant;
+if(!(((data39 === "required") || (data39 === "asserted")) || (data39 === "not-required"))){
+const err100 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data39};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1257,12 +1263,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-}
-if(data36.concurrency !== undefined){
-let data39 = data36.concurrency;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err101 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data39};
+if(data38.probe !== undefined){
+let data40 = data38.probe;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err101 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data40};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1271,9 +1275,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 > 2147483647 || isNaN(data39)){
-const err102 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data39};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 2147483647 || isNaN(data40)){
+const err102 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data40};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1282,8 +1286,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data39 < 1 || isNaN(data39)){
-const err103 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data39};
+if(data40 < 0 || isNaN(data40)){
+const err103 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data40};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1294,9 +1298,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data36};
+if(data38.concurrency !== undefined){
+let data41 = data38.concurrency;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err104 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data41};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1305,18 +1310,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-let data40 = data.decision;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.margin === undefined){
-data40.margin = 0;
-}
-if(data40.guard === undefined){
-data40.guard = [];
-}
-for(const key12 in data40){
-if(!((key12 === "margin") || (key12 === "guard"))){
-const err105 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data40};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 > 2147483647 || isNaN(data41)){
+const err105 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data41};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1325,11 +1321,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-let data41 = data40.margin;
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 100 || isNaN(data41)){
-const err106 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data41};
+if(data41 < 1 || isNaN(data41)){
+const err106 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data41};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1338,8 +1331,11 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data41 < 0 || isNaN(data41)){
-const err107 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data41};
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1349,8 +1345,17 @@ vErrors.push(err107);
 errors++;
 }
 }
-else {
-const err108 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data41};
+let data42 = data.decision;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.margin === undefined){
+data42.margin = 0;
+}
+if(data42.guard === undefined){
+data42.guard = [];
+}
+for(const key12 in data42){
+if(!((key12 === "margin") || (key12 === "guard"))){
+const err108 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data42};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1359,13 +1364,11 @@ vErrors.push(err108);
 }
 errors++;
 }
-let data42 = data40.guard;
-if(Array.isArray(data42)){
-const len1 = data42.length;
-for(let i1=0; i1<len1; i1++){
-let data43 = data42[i1];
-if(!((((data43 === "no-call") || (data43 === "single")) || (data43 === "parallel")) || (data43 === "multiple"))){
-const err109 = {instancePath:instancePath+"/decision/guard/" + i1,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data43};
+}
+let data43 = data42.margin;
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 100 || isNaN(data43)){
+const err109 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data43};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1374,10 +1377,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data42};
+if(data43 < 0 || isNaN(data43)){
+const err110 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data43};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1388,7 +1389,7 @@ errors++;
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data40};
+const err111 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data43};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1397,14 +1398,52 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-else {
-const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+let data44 = data42.guard;
+if(Array.isArray(data44)){
+const len2 = data44.length;
+for(let i2=0; i2<len2; i2++){
+let data45 = data44[i2];
+if(!((((data45 === "no-call") || (data45 === "single")) || (data45 === "parallel")) || (data45 === "multiple"))){
+const err112 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data45};
 if(vErrors === null){
 vErrors = [err112];
 }
 else {
 vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data44};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data42};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+else {
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }

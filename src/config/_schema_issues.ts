@@ -28,7 +28,7 @@ export function show(value: unknown): string {
     const shown = value.length > 100 ? `${value.slice(0, 97)}...` : value;
     return `'${shown}'`;
   }
-  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  if (typeof value === "number" && !Number.isFinite(value)) return typeOf(value);
   return JSON.stringify(value) ?? String(value);
 }
 
@@ -37,7 +37,8 @@ export function typeOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) return String(value);
+    // YAML reads .inf, and a number past a double's range (1e400), as infinite.
+    if (!Number.isFinite(value)) return Number.isNaN(value) ? "NaN" : "a number too large";
     return Number.isInteger(value) ? "integer" : "number";
   }
   if (typeof value === "object") return "object";
@@ -70,7 +71,7 @@ export function schemaIssues(errors: readonly SchemaError[]): ConfigIssue[] {
           k.toLowerCase() === key.toLowerCase()
         );
         const hint = near === undefined ? "" : ` (did you mean '${near}'?)`;
-        issues.push({ path, message: `additional properties '${key}' not allowed${hint}` });
+        issues.push({ path, message: `additional properties ${show(key)} not allowed${hint}` });
         break;
       }
       case "required":
@@ -105,6 +106,14 @@ export function schemaIssues(errors: readonly SchemaError[]): ConfigIssue[] {
           message: params.limit === 1
             ? "value must not be empty"
             : `value must be at least ${show(params.limit)} characters long`,
+        });
+        break;
+      case "minItems":
+        issues.push({
+          path,
+          message: params.limit === 1
+            ? "value must not be an empty list"
+            : `value must hold at least ${show(params.limit)} elements`,
         });
         break;
       case "pattern":

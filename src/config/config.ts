@@ -11,6 +11,8 @@ export type BatchInvariance = "required" | "asserted" | "not-required";
 export interface ServerConfig {
   /** The server's OpenAI-compatible base URL, ending in `/v1`. */
   readonly url?: string;
+  /** Several replicas' base URLs (not with `url`): each item goes to one of them. */
+  readonly urls?: readonly string[];
   /** The path of go/launch's serve manifest. */
   readonly manifest?: string;
   /** The server's tool-call parser, such as `hermes`. */
@@ -91,7 +93,7 @@ export interface ServingConfig {
   readonly batchInvariant: BatchInvariance;
   /** How many of the split's items are sent twice to check batch invariance. */
   readonly probe: number;
-  /** How many requests are in flight at once. */
+  /** How many requests are in flight at once (per replica, with several). */
   readonly concurrency: number;
 }
 

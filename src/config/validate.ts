@@ -8,7 +8,7 @@
 import { decodeUtf8, JsonSyntaxError } from "../json/strict_json.ts";
 import { validate as schemaCheck } from "./_schema_check.js";
 import { schemaIssues, show } from "./_schema_issues.ts";
-import { serverUrlProblems } from "./server_url.ts";
+import { serverUrlProblems, serverUrlsProblems } from "./server_url.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type {
   AdapterConfig,
@@ -17,7 +17,7 @@ import type {
   GuardCategory,
   ServerConfig,
 } from "./config.ts";
-import { oneLine } from "../text/one_line.ts";
+import { firstUnprintable, oneLine } from "../text/one_line.ts";
 import { ConfigError, type ConfigIssue, sortIssues } from "./config_issue.ts";
 
 /** The largest file read: 1 MiB. A larger one is refused before it is parsed. */
@@ -89,10 +89,10 @@ export function validateConfig(
   let text: string;
   if (typeof source === "string") {
     const bytes = utf8Length(source);
-    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
+    if (bytes > MAX_CONFIG_BYTES) return { issues: [tooLargeIssue()] };
     text = source;
   } else {
-    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooBig()] };
+    if (source.length > MAX_CONFIG_BYTES) return { issues: [tooLargeIssue()] };
     const bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf;
     try {
       text = decodeUtf8(bom ? source.subarray(3) : source);
@@ -160,7 +160,21 @@ function fitted(issue: ConfigIssue): ConfigIssue {
   return { path: oneLine(issue.path), message: oneLine(issue.message) };
 }
 
-function tooBig(): ConfigIssue {
+/**
+ * The refusal of a file over {@linkcode MAX_CONFIG_BYTES}, for a reader that refuses it before
+ * reading it (as the command line does, from the size the file reports).
+ *
+ * @returns The issue, for the file as a whole.
+ *
+ * @example
+ * ```ts
+ * import { tooLargeIssue } from "./validate.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(tooLargeIssue().path, "");
+ * ```
+ */
+export function tooLargeIssue(): ConfigIssue {
   return {
     path: "",
     message: `the file is over 1 MiB (${MAX_CONFIG_BYTES} bytes), the most that is read`,
@@ -299,12 +313,24 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
     }
   }
 
-  // server.url, never repeated.
+  // server.url and server.urls, never repeated.
   const server = member(value, "server");
   const url = member(server, "url");
+  const insecure = member(server, "insecure") === true;
   if (typeof url === "string") {
-    const insecure = member(server, "insecure") === true;
     for (const problem of serverUrlProblems(url, insecure)) add("server.url", problem);
+  }
+  const urls = member(server, "urls");
+  if (Array.isArray(urls)) {
+    if (url !== undefined) {
+      add(
+        "server.urls",
+        "server.url is given too: give one of the two (a single URL may be either)",
+      );
+    }
+    for (const problem of serverUrlsProblems(urls, insecure)) {
+      add(`server.urls${problem.at === null ? "" : `.${problem.at}`}`, problem.problem);
+    }
   }
 
   // scorer.name, and the tool-call parsers the scorer knows.
@@ -356,6 +382,13 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
     );
   }
 
+  // Texts printed later (names in progress lines and reports, paths in messages): no control
+  // or bidirectional character, which would reach the terminal or reorder what follows.
+  // prompt.system is only sent, never printed, and may hold line breaks.
+  unprintable(value, "", (path, message) => {
+    if (path !== "prompt.system") add(path, message);
+  });
+
   // The probe.
   const serving = member(value, "serving");
   const probe = member(serving, "probe");
@@ -387,6 +420,31 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
   return { issues, replaces, samplingSeed };
 }
 
+/** Reports each string of the tree that holds a character `oneLine` would escape. */
+function unprintable(
+  value: Plain,
+  path: string,
+  add: (path: string, message: string) => void,
+  done = new Set<Plain>(),
+): void {
+  if (typeof value === "string") {
+    const at = firstUnprintable(value);
+    if (at < 0) return;
+    const code = value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
+    add(
+      path,
+      `holds U+${code} at character ${at + 1}: a control or bidirectional character is ` +
+        "refused in a text assess prints",
+    );
+    return;
+  }
+  if (value === null || typeof value !== "object" || done.has(value)) return;
+  done.add(value); // an alias shares its node: visited once
+  const at = (key: string) => path === "" ? key : `${path}.${key}`;
+  if (Array.isArray(value)) value.forEach((item, i) => unprintable(item, at(String(i)), add, done));
+  else for (const key in value) unprintable(value[key]!, at(key), add, done);
+}
+
 /**
  * The typed configuration of a value the schema and the rules accepted, its defaults filled in by
  * the schema check.
@@ -397,6 +455,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
   const s = v.server;
   const server: ServerConfig = {
     ...(s.url === undefined ? {} : { url: s.url as string }),
+    ...(s.urls === undefined ? {} : { urls: [...s.urls as string[]] }),
     ...(s.manifest === undefined ? {} : { manifest: s.manifest as string }),
     ...(s.toolCallParser === undefined ? {} : { toolCallParser: s.toolCallParser as string }),
     ...(s.reasoningParser === undefined ? {} : { reasoningParser: s.reasoningParser as string }),

@@ -4,14 +4,16 @@
  * @module
  */
 
-import type { JsonValue } from "../json/json_value.ts";
+import { JsonNumber, type JsonValue } from "../json/json_value.ts";
+import { exactDecimal } from "../json/decimal.ts";
+import { Reader } from "../json/reader.ts";
 import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { DatasetError } from "./dataset_error.ts";
 import { sha256Hex } from "./sha256.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { readAnswers } from "./answers.ts";
-import { checkTools, ToolsError, toolsFromJson } from "./tools.ts";
+import { checkTools, repeatedName, ToolsError, toolsFromJson } from "./tools.ts";
 
 /**
  * An item as the dataset holds it: the item, its content hash and why it is ineligible, if so.
@@ -54,6 +56,36 @@ export interface LoadOptions {
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 /**
+ * The largest dataset file read: 256 MiB, about 2.7 times the real one (96 MB). Past it a file is
+ * refused before it is read: the platform cannot hold a text of more than 512 MiB, and reading a
+ * file takes about four times its size in memory.
+ */
+export const MAX_DATASET_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The refusal of a dataset file over {@linkcode MAX_DATASET_BYTES}, naming both sizes.
+ *
+ * @param size The file's size in bytes (for a file that grew while it was read: what was read).
+ * @returns The error.
+ *
+ * @example
+ * ```ts
+ * import { datasetTooLarge } from "./dataset.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   datasetTooLarge(3_000_000_000).message,
+ *   "dataset refused: the file is 3000000000 bytes, over the 268435456 bytes (256 MiB) a dataset may have",
+ * );
+ * ```
+ */
+export function datasetTooLarge(size: number): DatasetError {
+  return new DatasetError(
+    `the file is ${size} bytes, over the ${MAX_DATASET_BYTES} bytes (256 MiB) a dataset may have`,
+  );
+}
+
+/**
  * Reads the xlam-function-calling dataset from the file's bytes. The bytes' SHA-256 is compared
  * with `expectedSha256` (either case) before any row is read. Then each row must be an object with
  * exactly `id` (an integer), `query` (a string), `tools` and `answers` (strings holding JSON, read
@@ -65,8 +97,9 @@ const HEX64 = /^[0-9a-fA-F]{64}$/;
  * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
  * @param options How to take the bytes' SHA-256, if not by hashing them.
  * @returns The dataset: its hash and its items, in the file's order.
- * @throws {DatasetError} When the hash differs (naming both), or the file or a row is refused
- *   (naming the row's index and id, and the reason).
+ * @throws {DatasetError} When the bytes are more than {@linkcode MAX_DATASET_BYTES}, the hash
+ *   differs (naming both), or the file or a row is refused (naming the row's index and id, and
+ *   the reason).
  *
  * @example
  * ```ts
@@ -97,6 +130,7 @@ export function loadDataset(
       `the expected SHA-256 ${JSON.stringify(expectedSha256)} is not 64 hex digits`,
     );
   }
+  if (bytes.length > MAX_DATASET_BYTES) throw datasetTooLarge(bytes.length);
   const sha256 = (options.sha256 ?? sha256Hex)(bytes);
   if (sha256 !== expectedSha256.toLowerCase()) {
     throw new DatasetError(
@@ -108,7 +142,7 @@ export function loadDataset(
   const seen = new Map<number, number>();
   let eligibleCount = 0;
   for (let index = 0; index < rows.length; index++) {
-    const item = readRow(rows[index], index, seen);
+    const item = readRow(rows[index], index, seen, bytes);
     // Let the row's strings go as soon as they are read: the item holds what it needs.
     rows[index] = undefined;
     items.push(item);
@@ -205,7 +239,12 @@ function refuseTwice(text: string, items: readonly DatasetItem[]): void {
 
 const ROW_KEYS = ["id", "query", "tools", "answers"];
 
-function readRow(row: unknown, index: number, seen: Map<number, number>): DatasetItem {
+function readRow(
+  row: unknown,
+  index: number,
+  seen: Map<number, number>,
+  bytes: Uint8Array,
+): DatasetItem {
   let id: number | undefined;
   const refuse = (reason: string): never => {
     throw new DatasetError(reason, id === undefined ? { index } : { index, id });
@@ -228,7 +267,7 @@ function readRow(row: unknown, index: number, seen: Map<number, number>): Datase
     const missing = ROW_KEYS.filter((k) => !Object.hasOwn(r, k));
     refuse(`the row has no ${missing.join(", ")}`);
   }
-  if (id === undefined) return refuse(`the row's id ${JSON.stringify(rawId)} is not an integer`);
+  if (id === undefined) return refuse(badId(rawId, index, bytes));
   const earlier = seen.get(id);
   if (earlier !== undefined) refuse(`the id is also row ${earlier}'s`);
   seen.set(id, index);
@@ -241,14 +280,59 @@ function readRow(row: unknown, index: number, seen: Map<number, number>): Datase
   if (!q.isWellFormed()) refuse("query holds a lone surrogate");
   let names = quickToolNames(t);
   if (names === undefined || !quickAnswersAccepted(a)) names = fullRead(t, a, refuse);
-  let ineligible: string | undefined;
-  for (let k = 1; k < names.length; k++) {
-    if (names.indexOf(names[k]!) < k) {
-      ineligible = `two tools are named ${JSON.stringify(names[k])}`;
-      break;
-    }
-  }
+  const twice = repeatedName(names);
+  const ineligible = twice === undefined
+    ? undefined
+    : `two tools are named ${JSON.stringify(twice)}`;
   return new RowItem(id, index, q, t, a, ineligible);
+}
+
+/**
+ * Why a row's id is refused, showing it as the file writes it: `JSON.parse` reads 1e400 as
+ * Infinity and 9007199254740993 as …992, so a number's text is read again from the file (this
+ * runs only for a refusal).
+ */
+function badId(rawId: unknown, index: number, bytes: Uint8Array): string {
+  if (typeof rawId !== "number") {
+    const shown = JSON.stringify(rawId) ?? String(rawId);
+    return `the row's id ${shown.length > 40 ? `${shown.slice(0, 39)}…` : shown} is not an integer`;
+  }
+  const text = idText(bytes, index);
+  if (text === undefined) {
+    return Number.isFinite(rawId)
+      ? `the row's id ${rawId} is not an integer`
+      : "the row's id is not an integer (a number too large)";
+  }
+  const shown = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  const exact = exactDecimal(text);
+  return exact.exponent >= 0n
+    ? `the row's id ${shown} is too large: an id must be within ±${Number.MAX_SAFE_INTEGER}`
+    : `the row's id ${shown} is not an integer`;
+}
+
+/** Row `index`'s id as the file writes it, read with the strict reader's cursor, if it can be. */
+function idText(bytes: Uint8Array, index: number): string | undefined {
+  try {
+    const reader = new Reader(LENIENT.decode(bytes));
+    if (reader.peek() !== 0x5b || !reader.openArray()) return undefined;
+    for (let i = 0; i < index; i++) {
+      reader.skipValue();
+      if (!reader.nextElement()) return undefined;
+    }
+    if (reader.peek() !== 0x7b) return undefined;
+    for (let key = reader.openObject(); key !== undefined; key = reader.nextKey()) {
+      reader.colon();
+      if (key !== "id") {
+        reader.skipValue();
+        continue;
+      }
+      const value = reader.value();
+      return value instanceof JsonNumber ? value.text : undefined;
+    }
+  } catch {
+    // Something before the row that JSON.parse takes and the strict reader does not.
+  }
+  return undefined;
 }
 
 // Reads a row's tools and answers the full way: the quick checks said no, so this finds the
@@ -307,6 +391,27 @@ class RowItem implements DatasetItem {
     return #key in item ? item.#key : undefined;
   }
 
+  static detached(item: DatasetItem): Item {
+    if (!(#key in item)) return item;
+    return {
+      id: item.id,
+      index: item.index,
+      query: item.query,
+      tools: item.#tools ?? toolsFromJson(parseJson(item.#toolsText)),
+      answers: RowItem.detachedAnswers(item),
+    };
+  }
+
+  static detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+    return #key in item ? item.#answers ?? item.#readAnswers() : item.answers;
+  }
+
+  #readAnswers(): readonly AnswerCall[] {
+    return readAnswers(parseJson(this.#answersText), (reason) => {
+      throw new DatasetError(reason, { index: this.index, id: this.id });
+    });
+  }
+
   get contentHash(): string {
     return this.#hash ??= contentHash(this.query, this.#toolsText, this.#answersText);
   }
@@ -316,9 +421,7 @@ class RowItem implements DatasetItem {
   }
 
   get answers(): readonly AnswerCall[] {
-    return this.#answers ??= readAnswers(parseJson(this.#answersText), (reason) => {
-      throw new DatasetError(reason, { index: this.index, id: this.id });
-    });
+    return this.#answers ??= this.#readAnswers();
   }
 }
 
@@ -332,6 +435,54 @@ class RowItem implements DatasetItem {
  */
 export function contentKeyOf(item: DatasetItem): number | undefined {
   return RowItem.keyOf(item);
+}
+
+/**
+ * The item with its tools and answers built for this use only: unlike reading them from the item,
+ * which keeps what it built, nothing is kept on the dataset's item (what `assess split -train`
+ * needs to write tens of thousands of items one after the other in little memory). An item that
+ * {@linkcode loadDataset} did not build is returned as it is.
+ *
+ * @param item An item of a dataset.
+ * @returns A plain item with the same id, index, query, tools and answers.
+ *
+ * @example
+ * ```ts
+ * import { detachedItem, loadDataset } from "./dataset.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode(
+ *   '[{"id": 4, "query": "q", "tools": "[]", "answers": "[{\\"name\\": \\"f\\", \\"arguments\\": {}}]"}]',
+ * );
+ * const item = detachedItem(loadDataset(bytes, sha256Hex(bytes)).items[0]!);
+ * assert.equal(item.id, 4);
+ * assert.equal(item.answers[0]!.name, "f");
+ * ```
+ */
+export function detachedItem(item: DatasetItem): Item {
+  return RowItem.detached(item);
+}
+
+/**
+ * The item's answer, built for this use only, as {@linkcode detachedItem} builds it: nothing is
+ * kept on the item (what a pass over every item's answer needs, in little memory).
+ *
+ * @param item An item of a dataset.
+ * @returns Its answer's calls.
+ *
+ * @example
+ * ```ts
+ * import { detachedAnswers, loadDataset } from "./dataset.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode('[{"id": 4, "query": "q", "tools": "[]", "answers": "[]"}]');
+ * assert.deepEqual(detachedAnswers(loadDataset(bytes, sha256Hex(bytes)).items[0]!), []);
+ * ```
+ */
+export function detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+  return RowItem.detachedAnswers(item);
 }
 
 function strict(text: string, what: string, refuse: (reason: string) => never): JsonValue {

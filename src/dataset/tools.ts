@@ -222,3 +222,28 @@ function tool(value: JsonValue, i: number, out: ToolSpec[] | null): string {
   }
   return name;
 }
+
+/**
+ * The first name of a list that an earlier one repeats (two tools sharing a name make an item
+ * ineligible), found in one pass: a row may hold any number of tools.
+ *
+ * @param names The tools' names, in the row's order.
+ * @returns The name seen twice first, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { repeatedName } from "./tools.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(repeatedName(["a", "b", "c", "b", "a"]), "b");
+ * assert.equal(repeatedName(["a", "b"]), undefined);
+ * ```
+ */
+export function repeatedName(names: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}

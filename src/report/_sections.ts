@@ -23,6 +23,7 @@ import type {
   CountedOutcome,
   ModelReport,
   ProbeReport,
+  ReplicasReport,
   Report,
 } from "./report.ts";
 
@@ -190,6 +191,61 @@ export function disputedLines(report: Report, m: Markup): DisputedLines | null {
   };
 }
 
+/** Whether a report has replicas to show: outcomes from more than one. */
+export function severalReplicas(report: Report): boolean {
+  return report.replicas.replicas.length > 1;
+}
+
+/** The homogeneity test's figures: `X² 1.23, df 2, p = 0.54`. */
+function testFigures(h: NonNullable<ReplicasReport["homogeneity"]>): string {
+  return `X² ${h.statistic.toFixed(2)}, df ${h.degreesOfFreedom}, ${pText(h.pValue)}`;
+}
+
+/**
+ * What the replicas' table comes with, as sentences: the test of the baseline's accuracy across
+ * them, the items answered on more than one, and outcomes that name none.
+ */
+export function replicaSentences(report: Report, m: Markup): string[] {
+  const r = report.replicas;
+  const baseline = m.text(report.models[0]?.name ?? "");
+  const out: string[] = [];
+  if (r.homogeneity === null) {
+    out.push(`${baseline}'s accuracy across replicas: not tested (fewer than two have a verdict)`);
+  } else {
+    out.push(
+      `${baseline}'s accuracy across replicas, chi-square test of homogeneity: ` +
+        m.text(testFigures(r.homogeneity)) +
+        (r.homogeneity.flagged
+          ? `: ${m.alarm("different")} ${
+            m.text("(p < 0.05)")
+          }: a replica may serve another base model, ` +
+            "chat template or adapter set"
+          : ": alike"),
+    );
+  }
+  if (r.mixedItems > 0) {
+    out.push(
+      `${plural(r.mixedItems, "item")} had models answered on more than one replica (a replica ` +
+        "went down while it was asked, or a session ran on other replicas)",
+    );
+  }
+  if (r.unnamed > 0) {
+    out.push(`${plural(r.unnamed, "outcome")} name no replica (recorded before results format 2)`);
+  }
+  return out;
+}
+
+/**
+ * The warning a report opens with when the baseline's accuracy differs across replicas, after its
+ * label, or `null`.
+ */
+export function replicaWarning(report: Report): string | null {
+  const h = report.replicas.homogeneity;
+  if (h === null || !h.flagged) return null;
+  return `the baseline's accuracy differs across replicas (${testFigures(h)}); ` +
+    "see Replicas and Trust before trusting the verdicts.";
+}
+
 /** The trust section: a row per line of evidence, and the probe's differences. */
 export interface TrustRows {
   /** Each row's label and its marked-up value. */
@@ -254,8 +310,25 @@ export function trustRows(report: Report, m: Markup): TrustRows {
           } never asked)`,
     ],
   ];
+  const several = severalReplicas(report);
+  if (several) {
+    const r = report.replicas;
+    const h = r.homogeneity;
+    rows.push([
+      "replicas",
+      `${plural(r.replicas.length, "replica")}; ` +
+      (h === null
+        ? "the baseline's accuracy across them not tested"
+        : h.flagged
+        ? `${m.alarm("the baseline's accuracy differs across them")} (${m.text(testFigures(h))})`
+        : `the baseline's accuracy alike across them (${m.text(testFigures(h))})`) +
+      (r.mixedItems === 0 ? "" : `; ${plural(r.mixedItems, "item")} answered on more than one`),
+    ]);
+  }
   const differences = p.differences.map((d) =>
-    `${m.text(d.model)} item ${d.itemId}: ${m.text(d.detail)}`
+    `${m.text(d.model)} item ${d.itemId}${
+      several && d.replica !== undefined ? ` on ${m.code(d.replica)}` : ""
+    }: ${m.text(d.detail)}`
   );
   return { rows, differences };
 }

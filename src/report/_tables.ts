@@ -8,7 +8,7 @@
 import { ANSWER_CATEGORIES } from "../dataset/category.ts";
 import { confidence, count, intervalFigures, millis, percent, pText } from "./_format.ts";
 import type { Markup } from "./_markup.ts";
-import type { ComparisonReport, ModelReport } from "./report.ts";
+import type { ComparisonReport, ModelReport, ReplicasReport } from "./report.ts";
 
 /** A table: its headings, which columns are numbers (aligned right), and its rows of cells. */
 export interface Table {
@@ -221,4 +221,30 @@ export function comparisonCategoriesTable(
 /** A p-value's text as a table cell: `p = 0.012` → `0.012`, `p < 0.001` → `< 0.001`. */
 function pCell(text: string): string {
   return text.startsWith("p = ") ? text.slice(4) : text.slice(2);
+}
+
+/**
+ * Each replica's share: the items it answered, every model's accuracy on them, its errors and its
+ * median latency (scored outcomes, every model).
+ */
+export function replicasTable(replicas: ReplicasReport, m: Markup): Table {
+  const models = replicas.replicas[0]?.models.map((model) => model.name) ?? [];
+  return {
+    headings: [
+      "replica",
+      "items",
+      ...models.map((name) => m.text(name)),
+      "errors",
+      "latency median",
+    ],
+    short: ["replica", "items", ...models.map((name) => m.text(name)), "errors", "latency"],
+    numeric: [false, true, ...models.map(() => true), true, true],
+    rows: replicas.replicas.map((r) => [
+      m.code(r.host),
+      count(r.items),
+      ...r.models.map((model) => percent(model.accuracy)),
+      count(r.errors),
+      r.latencyMedianMs === null ? "-" : millis(r.latencyMedianMs),
+    ]),
+  };
 }

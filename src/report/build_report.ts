@@ -6,6 +6,7 @@
  */
 
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
+import { replicasReport } from "./by_replica.ts";
 import { comparisonOutcome } from "./comparison_outcome.ts";
 import { coherentIntervals } from "./conditional_interval.ts";
 import { minimumDetectableDifference } from "./detectable_difference.ts";
@@ -67,8 +68,9 @@ const DEFAULT_RULE: DecisionRule = {
  * replies are byte for byte the baseline's, the same per category (Holm across the categories),
  * an outcome (better, not-worse, worse, inconclusive) with the decision's margin and guard, a
  * verdict in words, the reason-by-reason changes and the discordant items; the items every model
- * got wrong alike (disputed keys); and the trust section. `reference/report.md` says how each
- * figure is computed.
+ * got wrong alike (disputed keys); each replica's share of the outcomes with the chi-square test of
+ * homogeneity of the baseline's accuracy across replicas; and the trust section.
+ * `reference/report.md` says how each figure is computed.
  *
  * Figures that need more than verdicts come from the observations when they carry it: categories
  * (`category` on every observation), identical replies (`replyHash`), disputed items (`callsHash`
@@ -158,6 +160,7 @@ export function buildReport(input: ReportInput): Report {
     categoriesFrom: categorised ? input.categoriesFrom ?? "results" : null,
     disputedItems: disputed,
     panels: null,
+    replicas: replicasReport(names, byModel),
     trust: {
       scorer: input.scorer,
       digests: input.digests,
@@ -599,7 +602,12 @@ function probeReport(probe: ReportInput["probe"]): ProbeReport {
     else if (c.outcome === "inconclusive") inconclusive++;
     else {
       different++;
-      differences.push({ model: c.model, itemId: c.itemId, detail: c.detail ?? "" });
+      differences.push({
+        model: c.model,
+        itemId: c.itemId,
+        detail: c.detail ?? "",
+        ...(c.replica === undefined ? {} : { replica: c.replica }),
+      });
     }
   }
   const checks = probe.checks.length;

@@ -261,6 +261,7 @@ class Fold {
         itemId: record.itemId,
         outcome: record.outcome,
         detail: record.detail,
+        ...(record.replica === undefined ? {} : { replica: record.replica.host }),
       });
     } else if (record.kind === "result") {
       const pairs = this.#latest.get(record.model);
@@ -321,6 +322,7 @@ class Fold {
           !this.#answeredRight(r.itemIndex, this.#latest.get(r.model))
         ? callsFingerprint(reply!.calls, this.#header.scorer.ordering)
         : undefined,
+      replica: r.replica === undefined ? undefined : this.#intern(r.replica.host),
     } as Observation;
     this.#detail = detail;
     return observation;
@@ -335,7 +337,7 @@ class Fold {
   }
 
   /**
-   * One string for all equal ones (a reason, an error's kind, a category): each record's are new
+   * One string for all equal ones (a reason, an error's kind, a category, a replica's host): each record's are new
    * strings, and a pair keeps them.
    */
   #intern<T extends string>(text: T): T {

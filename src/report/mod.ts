@@ -4,8 +4,10 @@
  * Holm's adjustment, the exact interval at the level Holm decides it at, Newcombe's paired
  * interval), read into an outcome with the team's margin and guard, with what could hide a
  * difference (the minimum detectable difference, errors, replies identical to the baseline's,
- * disputed answer keys); the item panels; the trust section; and its four renderings. The
- * statistics are exported too, each checked against an independent implementation.
+ * disputed answer keys); each replica's share with the chi-square test of homogeneity of the
+ * baseline's accuracy across replicas; the item panels; the trust section; and its four
+ * renderings. The statistics are exported too, each checked against an independent
+ * implementation.
  *
  * @example A report from a results file, as text
  * ```ts ignore
@@ -51,6 +53,9 @@ export {
   type ProbeDifference,
   type ProbeReport,
   type ReasonChange,
+  type ReplicaModel,
+  type ReplicaReport,
+  type ReplicasReport,
   type Report,
   REPORT_SCHEMA,
   type ReportRun,
@@ -64,6 +69,7 @@ export {
   IDENTICAL_SHARE,
   VERDICT_ALPHA,
 } from "./build_report.ts";
+export { HOMOGENEITY_ALPHA } from "./by_replica.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
 export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./formats.ts";

@@ -18,7 +18,10 @@ import {
   disputedLines,
   errorsLine,
   incompleteSentence,
+  replicaSentences,
+  replicaWarning,
   runStarted,
+  severalReplicas,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -28,6 +31,7 @@ import {
   pairedTable,
   reasonChangesTable,
   reasonsTable,
+  replicasTable,
   type Table,
   transitionsTable,
   usageTable,
@@ -113,6 +117,12 @@ export function renderHtml(report: Report): string {
       }</p>`,
     );
   }
+  const replicaAlarm = replicaWarning(report);
+  if (replicaAlarm !== null) {
+    parts.push(
+      `<p class="warn" id="replicas-differ"><strong>Warning:</strong> ${esc(replicaAlarm)}</p>`,
+    );
+  }
   if (report.trust.scorer.note !== null) {
     parts.push(`<p class="note"><strong>Note:</strong> ${esc(report.trust.scorer.note)}</p>`);
   }
@@ -154,6 +164,15 @@ export function renderHtml(report: Report): string {
     parts.push("<h3>Errors (no verdict, never counted wrong)</h3>", "<ul>");
     for (const line of errors) parts.push(`<li>${line}</li>`);
     parts.push("</ul>");
+  }
+  if (severalReplicas(report)) {
+    parts.push(
+      "<h3>Replicas (each model's accuracy on the items each one answered)</h3>",
+      htmlTable(replicasTable(report.replicas, HTML)),
+      "<ul>",
+      ...replicaSentences(report, HTML).map((sentence) => `<li>${sentence}</li>`),
+      "</ul>",
+    );
   }
   const panels = new Map((report.panels ?? []).map((p) => [p.itemId, p]));
   const disputed = disputedLines(report, TEXT);

@@ -7,6 +7,7 @@
 import { plural } from "./_format.ts";
 import { escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "./report.ts";
+import { printable, printableTexts } from "./_printable.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -15,7 +16,10 @@ import {
   disputedLines,
   errorsLine,
   incompleteSentence,
+  replicaSentences,
+  replicaWarning,
   runStarted,
+  severalReplicas,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -25,6 +29,7 @@ import {
   pairedTable,
   reasonChangesTable,
   reasonsTable,
+  replicasTable,
   type Table,
   transitionsTable,
   usageTable,
@@ -75,6 +80,11 @@ function table({ headings, numeric, rows }: Table): string[] {
  * ```
  */
 export function renderMarkdown(report: Report): string {
+  return printable(draw(printableTexts(report)));
+}
+
+/** The format drawn, from a report whose texts are safe to print. */
+function draw(report: Report): string {
   const out: string[] = [];
   const baseline = report.models[0]?.name ?? "";
   const adapters = report.comparisons.map((c) => c.adapter);
@@ -89,6 +99,8 @@ export function renderMarkdown(report: Report): string {
   if (!report.trust.completeness.complete) {
     out.push("", `> **Incomplete run:** ${incompleteSentence(report)}`);
   }
+  const replicaAlarm = replicaWarning(report);
+  if (replicaAlarm !== null) out.push("", `> **Warning:** ${md(replicaAlarm)}`);
   if (report.trust.scorer.note !== null) {
     out.push("", `> **Note:** ${md(report.trust.scorer.note)}`);
   }
@@ -118,6 +130,11 @@ export function renderMarkdown(report: Report): string {
   if (errors.length > 0) {
     out.push("", "### Errors (no verdict, never counted wrong)", "");
     for (const line of errors) out.push(`- ${line}`);
+  }
+  if (severalReplicas(report)) {
+    out.push("", "### Replicas (each model's accuracy on the items each one answered)", "");
+    out.push(...table(replicasTable(report.replicas, MD)));
+    out.push("", ...replicaSentences(report, MD).map((sentence) => `- ${sentence}`));
   }
   const disputed = disputedLines(report, MD);
   if (disputed !== null) {

@@ -14,7 +14,10 @@ import {
   disputedLines,
   errorsLine,
   incompleteSentence,
+  replicaSentences,
+  replicaWarning,
   runStarted,
+  severalReplicas,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -24,11 +27,13 @@ import {
   pairedTable,
   reasonChangesTable,
   reasonsTable,
+  replicasTable,
   type Table,
   usageTable,
 } from "./_tables.ts";
 import { textTable, wrapWords } from "./_text_table.ts";
 import type { ComparisonReport, Report } from "./report.ts";
+import { printable, printableTexts } from "./_printable.ts";
 
 const WIDTH = 100;
 
@@ -67,6 +72,11 @@ const WIDTH = 100;
  * ```
  */
 export function renderText(report: Report): string {
+  return printable(draw(printableTexts(report)));
+}
+
+/** The format drawn, from a report whose texts are safe to print. */
+function draw(report: Report): string {
   const out: string[] = [];
   const adapters = report.comparisons.map((c) => c.adapter);
   const baseline = report.models[0]?.name ?? "";
@@ -83,6 +93,8 @@ export function renderText(report: Report): string {
   if (!report.trust.completeness.complete) {
     out.push(...words(`INCOMPLETE RUN: ${incompleteSentence(report)}`, "", "  "));
   }
+  const replicaAlarm = replicaWarning(report);
+  if (replicaAlarm !== null) out.push(...words(`WARNING: ${replicaAlarm}`, "", "  "));
   if (report.trust.scorer.note !== null) {
     out.push(...words(`note: ${report.trust.scorer.note}`, "", "  "));
   }
@@ -111,6 +123,14 @@ export function renderText(report: Report): string {
   if (errors.length > 0) {
     out.push("", "Errors (no verdict, not counted wrong)");
     for (const line of errors) out.push(...words(line, "  ", "    "));
+  }
+  if (severalReplicas(report)) {
+    out.push(
+      "",
+      "Replicas (each model's accuracy on the items each one answered)",
+      ...table(replicasTable(report.replicas, TEXT)),
+    );
+    for (const line of replicaSentences(report, TEXT)) out.push(...words(line, "  ", "    "));
   }
 
   const disputed = disputedLines(report, TEXT);

@@ -8,10 +8,16 @@
 
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { ComparisonOutcome } from "./comparison_outcome.ts";
+import type { Homogeneity } from "./homogeneity.ts";
 import type { Interval } from "./interval.ts";
 import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_input.ts";
 
-/** The report's schema name and version, its `schema` member. Bumped on any change. */
+/**
+ * The report's schema name and version, its `schema` member. Bumped on any change: v2 added
+ * {@linkcode Report.replicas}, and the decision: {@linkcode Report.decision}, each comparison's
+ * outcome and the figures it is read from, {@linkcode Report.categoriesFrom},
+ * {@linkcode Report.disputedItems} and {@linkcode Report.panels}.
+ */
 export const REPORT_SCHEMA = "assess.report.v2";
 
 /** A count by name: a reason, an error kind. */
@@ -334,6 +340,8 @@ export interface ProbeDifference {
   readonly itemId: number;
   /** The first difference, in plain words. */
   readonly detail: string;
+  /** The `host:port` of the replica that answered both sends, when the record names it. */
+  readonly replica?: string;
 }
 
 /** What the batch-invariance probe found, over every session. */
@@ -357,6 +365,48 @@ export interface ProbeReport {
   readonly result: "passed" | "failed" | "inconclusive" | "off" | "not-run";
   /** The differences found. */
   readonly differences: readonly ProbeDifference[];
+}
+
+/** A model's figures on the items one replica answered. */
+export interface ReplicaModel {
+  /** The model. */
+  readonly name: string;
+  /** Its items with a verdict from this replica. */
+  readonly scored: number;
+  /** Of those, how many were correct. */
+  readonly correct: number;
+  /** correct / scored, or `null` when nothing was scored. */
+  readonly accuracy: number | null;
+}
+
+/** One replica's share of the run: the outcomes it gave (each pair's latest). */
+export interface ReplicaReport {
+  /** Its `host:port`. */
+  readonly host: string;
+  /** Items with an outcome from it, whatever the model. */
+  readonly items: number;
+  /** Each model's figures on it: the baseline, then each adapter in order. */
+  readonly models: readonly ReplicaModel[];
+  /** Its outcomes that are errors, whatever the model. */
+  readonly errors: number;
+  /** The median latency of its scored outcomes, in ms, or `null` when there is none. */
+  readonly latencyMedianMs: number | null;
+}
+
+/** The run's replicas, and whether they answered alike. */
+export interface ReplicasReport {
+  /** One per replica with an outcome (by host, then port); empty when no record names one. */
+  readonly replicas: readonly ReplicaReport[];
+  /**
+   * Pearson's chi-square test of homogeneity of the baseline's accuracy across the replicas
+   * (items go to replicas at random, by hash), or `null` with fewer than two replicas that have
+   * a scored baseline item. `flagged` when its p-value is below 0.05.
+   */
+  readonly homogeneity: (Homogeneity & { readonly flagged: boolean }) | null;
+  /** Items whose models' outcomes came from more than one replica. */
+  readonly mixedItems: number;
+  /** Outcomes whose record names no replica (written before results format 2). */
+  readonly unnamed: number;
 }
 
 /** What the verdicts can be trusted for: who judged, on what, and how complete the run is. */
@@ -418,6 +468,8 @@ export interface Report {
    * `null` unless the items were given (`assess report -config`).
    */
   readonly panels: readonly ItemPanel[] | null;
+  /** The replicas the outcomes came from. */
+  readonly replicas: ReplicasReport;
   /** The trust section. */
   readonly trust: TrustReport;
 }

@@ -51,6 +51,8 @@ export interface Observation {
    * disputed; with none given at all, disputed items are not known.
    */
   readonly callsHash?: number | null;
+  /** The `host:port` of the replica that answered, when the record names it (format 2). */
+  readonly replica?: string;
 }
 
 /** How the figures are read into outcomes. */
@@ -81,6 +83,8 @@ export interface ProbeCheck {
   readonly outcome: "same" | "different" | "inconclusive";
   /** The first difference or the error, or `null`. */
   readonly detail: string | null;
+  /** The `host:port` of the replica both sends went to, when the record names it. */
+  readonly replica?: string;
 }
 
 /** A run's facts, as its results file's header and sessions give them. */

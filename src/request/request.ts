@@ -1,6 +1,8 @@
 /**
  * The one place that turns an item into the body of a chat-completion request. `assess run`, the
- * vLLM emulator's tests and the benchmarks all build their requests here.
+ * vLLM emulator's tests and the benchmarks all build their requests here, and the training file
+ * of `assess split -train` takes its messages and tools from the same function
+ * ({@linkcode promptText}).
  *
  * @module
  */
@@ -68,6 +70,55 @@ function toolText(tool: ToolSpec): string {
 }
 
 /**
+ * What the model is shown of an item, as the JSON text a request body and a training line both
+ * hold, so that training and evaluation see the same bytes.
+ */
+export interface PromptText {
+  /**
+   * The elements of the `messages` array, without its brackets: a system message when the
+   * system prompt is not empty, then the query as the user message.
+   */
+  readonly messages: string;
+  /**
+   * The `tools` array, each tool as `{"type":"function","function":{name, description,
+   * parameters}}`; `""` when the item has none.
+   */
+  readonly tools: string;
+}
+
+/**
+ * The messages and tools of an item as compact JSON text: the one place they are written, for
+ * the request body ({@linkcode buildRequestBody}) and the training line (`training.ts`) alike.
+ *
+ * @param item The item.
+ * @param system The system prompt; `""` writes no system message.
+ * @returns The messages' and the tools' text.
+ *
+ * @example
+ * ```ts
+ * import { promptText } from "./request.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const prompt = promptText(
+ *   { id: 1, index: 0, query: "Weather in Paris?", tools: [], answers: [] },
+ *   "Be brief.",
+ * );
+ * assert.equal(
+ *   prompt.messages,
+ *   '{"role":"system","content":"Be brief."},{"role":"user","content":"Weather in Paris?"}',
+ * );
+ * assert.equal(prompt.tools, "");
+ * ```
+ */
+export function promptText(item: Item, system: string): PromptText {
+  let messages = "";
+  if (system !== "") messages += `{"role":"system","content":${JSON.stringify(system)}},`;
+  messages += `{"role":"user","content":${JSON.stringify(item.query)}}`;
+  const tools = item.tools.length > 0 ? `[${item.tools.map(toolText).join(",")}]` : "";
+  return { messages, tools };
+}
+
+/**
  * Writes the body of the chat completion that asks `model` about `item`: compact JSON with, in
  * this order, `model`; `messages` (a system message when `system` is not empty, then the query as
  * the user message); `tools` (each as `{"type":"function","function":{name, description,
@@ -103,13 +154,9 @@ function toolText(tool: ToolSpec): string {
  * ```
  */
 export function buildRequestBody(item: Item, model: string, settings: RequestSettings): string {
-  let messages = "[";
-  if (settings.system !== "") {
-    messages += `{"role":"system","content":${JSON.stringify(settings.system)}},`;
-  }
-  messages += `{"role":"user","content":${JSON.stringify(item.query)}}]`;
-  let body = `{"model":${JSON.stringify(model)},"messages":${messages}`;
-  if (item.tools.length > 0) body += `,"tools":[${item.tools.map(toolText).join(",")}]`;
+  const prompt = promptText(item, settings.system);
+  let body = `{"model":${JSON.stringify(model)},"messages":[${prompt.messages}]`;
+  if (prompt.tools !== "") body += `,"tools":${prompt.tools}`;
   body += `,"temperature":${JSON.stringify(settings.temperature)}`;
   body += `,"top_p":${JSON.stringify(settings.topP)}`;
   body += `,"seed":${settings.seed.toString()}`;

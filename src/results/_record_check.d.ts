@@ -35,5 +35,7 @@ export declare const result: RecordCheck;
 export declare const probe: RecordCheck;
 /** A probe-check record's. */
 export declare const probeCheck: RecordCheck;
+/** A replica record's. */
+export declare const replica: RecordCheck;
 /** An end record's. */
 export declare const end: RecordCheck;

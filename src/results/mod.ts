@@ -30,6 +30,8 @@ export {
   type ProbeRecord,
   type RawResponse,
   type RecordedReply,
+  type ReplicaRecord,
+  type ReplicaRef,
   type RequestError,
   type RequestErrorKind,
   type ResultRecord,
@@ -43,6 +45,7 @@ export {
   type Usage,
 } from "./records.ts";
 export {
+  MAX_LINE_BYTES,
   readHeader,
   readResults,
   type ReadResultsOptions,

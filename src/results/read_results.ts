@@ -22,8 +22,17 @@ import { withoutMember } from "./_without_member.ts";
 /** A results file's bytes: whole, or as they are read (a file's readable stream). */
 export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
 
-/** How {@linkcode readResults} reads. */
+/**
+ * The longest line read: 448 MiB (7 times the largest response `assess run` accepts, which a
+ * record holds twice, escaped). A longer line is refused with its number, before more of it is
+ * held (the platform cannot hold a text of more than 512 MiB).
+ */
+export const MAX_LINE_BYTES = 448 * 1024 * 1024;
+
+/** How {@linkcode readResults} and {@linkcode readHeader} read. */
 export interface ReadResultsOptions {
+  /** The longest line read, in bytes. Default {@linkcode MAX_LINE_BYTES}. */
+  readonly maxLineBytes?: number;
   /**
    * Whether to read each result's and probe's raw `response` (default true), or a function of the
    * header that says so. It is most of a file's bytes, and a report does not need it unless it
@@ -45,9 +54,6 @@ export interface ResultsRead {
   readonly torn: boolean;
 }
 
-/** The format versions read: 1 (before categories and the decision) and the current one. */
-const VERSIONS_READ: readonly ResultsFormatVersion[] = [1, RESULTS_FORMAT_VERSION];
-
 /** How a header line written by `assess run` begins. */
 const HEADER_START = '{"kind":"header"';
 
@@ -56,21 +62,36 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
   result: check.result,
   probe: check.probe,
   "probe-check": check.probeCheck,
+  replica: check.replica,
   end: check.end,
+};
+
+/** The format versions read: 1 (before replicas, categories and the decision) and the current one. */
+const VERSIONS_READ: readonly ResultsFormatVersion[] = [1, RESULTS_FORMAT_VERSION];
+
+/** The member each record kind holds from format 2 on, naming its replica or replicas. */
+const REPLICA_MEMBER: Readonly<Partial<Record<BodyRecord["kind"], string>>> = {
+  session: "replicas",
+  result: "replica",
+  probe: "replica",
+  "probe-check": "replica",
 };
 
 /**
  * Reads a results file, calling `visit` with each record after the header, in file order. Line 1
- * must be a header of this format, version 1 or 2 (version 1 has no categories and no decision;
- * when this assess resumes such a file, its later results have their categories). A last line that is not complete (no newline at
+ * must be a header of this format, version 1 or 2. In a version 2 file every session record names
+ * its replicas and every result, probe and probe-check record its replica; a result may name its
+ * item's category, and the header the run's decision. A version 1 file was written without them;
+ * when this assess resumed it, its later records have them. A last line that is not complete (no newline at
  * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
  * line that is not JSON, and any record that breaks the format (an unknown kind, a member
  * missing, unknown or of the wrong type, a number out of range such as a negative or endless
- * latency), is refused with its line number. Memory holds one line at a time.
+ * latency), is refused with its line number, and so is a line longer than `maxLineBytes`. Memory
+ * holds one line at a time.
  *
  * @param source The file's bytes, whole or as a stream of parts.
  * @param visit Called with each record after the header, and the header (records are not kept).
- * @param options Whether to read the raw responses (default true).
+ * @param options Whether to read the raw responses (default true), and the longest line read.
  * @returns The header, how many records followed it, and where the complete records end.
  * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
  *   no complete line at all), does not start with a header of a format version this assess reads,
@@ -119,7 +140,7 @@ export async function readResults(
   let records = 0;
   // A line that is not JSON: refused if another line follows it, else the torn last line.
   let pending = null as { readonly line: number; readonly why: string } | null;
-  const lines = new LineReader();
+  const lines = new LineReader(options.maxLineBytes ?? MAX_LINE_BYTES);
   const take = (text: string, line: number) => {
     if (pending !== null) throw broken(pending.line, pending.why);
     let value: unknown;
@@ -140,7 +161,7 @@ export async function readResults(
       if (typeof responses === "function") cut = !responses(header);
       return;
     }
-    visit(bodyRecord(value, line), header);
+    visit(bodyRecord(value, line, header.formatVersion), header);
     records++;
   };
   for await (const chunk of chunks(source)) lines.push(chunk, take);
@@ -181,6 +202,7 @@ function parsedWithoutResponse(text: string, line: number): unknown {
  * reading on (whether to re-score, whether a run can resume the file).
  *
  * @param source The file's bytes, whole or as a stream of parts (it is not read past line 1).
+ * @param options The longest line read.
  * @returns The header.
  * @throws {ResultsFileError} When line 1 is not a complete header of a format version this assess reads
  *   (`empty` when the file holds no complete line).
@@ -196,8 +218,11 @@ function parsedWithoutResponse(text: string, line: number): unknown {
  * );
  * ```
  */
-export async function readHeader(source: ResultsSource): Promise<HeaderRecord> {
-  const lines = new LineReader();
+export async function readHeader(
+  source: ResultsSource,
+  options: ReadResultsOptions = {},
+): Promise<HeaderRecord> {
+  const lines = new LineReader(options.maxLineBytes ?? MAX_LINE_BYTES);
   let first: string | undefined;
   for await (const chunk of chunks(source)) {
     lines.push(chunk, (text) => {
@@ -254,7 +279,7 @@ function headerOf(value: unknown): HeaderRecord {
   return value as unknown as HeaderRecord;
 }
 
-function bodyRecord(value: unknown, line: number): BodyRecord {
+function bodyRecord(value: unknown, line: number, version: ResultsFormatVersion): BodyRecord {
   if (!isObject(value)) throw broken(line, "not a JSON object");
   const kind = value.kind;
   const validate = typeof kind === "string" && Object.hasOwn(CHECKS, kind)
@@ -262,6 +287,10 @@ function bodyRecord(value: unknown, line: number): BodyRecord {
     : undefined;
   if (validate === undefined) throw broken(line, `unknown record kind ${show(kind)}`);
   if (!validate(value)) throw broken(line, describe(validate.errors?.[0], `the ${kind} record`));
+  const member = REPLICA_MEMBER[kind as BodyRecord["kind"]];
+  if (version >= 2 && member !== undefined && !(member in value)) {
+    throw broken(line, `the ${kind} record has no ${member} (format ${version} records name it)`);
+  }
   return value as unknown as BodyRecord;
 }
 
@@ -301,6 +330,10 @@ function describe(error: SchemaError | undefined, what: string): string {
       }`;
     case "pattern":
       return `${where} is ${show(error.data)}, not of the form ${params.pattern}`;
+    case "minLength":
+      return params.limit === 1
+        ? `${where} is empty`
+        : `${where} is ${show(error.data)}, shorter than ${params.limit} characters`;
     default:
       return `${where} ${error.message ?? `fails the format's ${error.keyword}`}`;
   }
@@ -318,6 +351,7 @@ async function* chunks(source: ResultsSource): AsyncIterable<Uint8Array> {
  * results file may need cutting: where its last two lines start.
  */
 class LineReader {
+  readonly #max: number;
   #decoder = new TextDecoder();
   #carry = "";
   #line = 0;
@@ -325,6 +359,20 @@ class LineReader {
   /** Byte offsets just after the last newline seen, and after the one before it. */
   #afterLast = 0;
   #afterPrevious = 0;
+
+  /** @param max The most bytes a line may hold. */
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /** The refusal of the line `after` lines after the open one. */
+  #tooLong(after: number): ResultsFileError {
+    const line = this.#line + 1 + after;
+    return new ResultsFileError(
+      `line ${line} of the results file is longer than ${this.#max} bytes, the most a line may hold`,
+      line,
+    );
+  }
 
   /** How many bytes have been pushed. */
   get bytes(): number {
@@ -338,7 +386,21 @@ class LineReader {
 
   /** Hands every line that the chunk completes to `take` (without its newline). */
   push(chunk: Uint8Array, take: (text: string, line: number) => void): void {
-    const last = chunk.lastIndexOf(0x0a);
+    // The line still open before this part, in bytes, and with what this part adds to it: a line
+    // longer than the most is refused before more of it is held (each line within a part is
+    // shorter than the part).
+    const open = this.#bytes - this.#afterLast;
+    const first = chunk.indexOf(0x0a);
+    if (open + (first < 0 ? chunk.length : first) > this.#max) throw this.#tooLong(0);
+    if (chunk.length > this.#max) {
+      // A part larger than a line may be holds whole lines that are: each is measured.
+      let lines = 1;
+      for (let at = first, next; at >= 0; at = next, lines++) {
+        next = chunk.indexOf(0x0a, at + 1);
+        if ((next < 0 ? chunk.length : next) - at - 1 > this.#max) throw this.#tooLong(lines);
+      }
+    }
+    const last = first < 0 ? -1 : chunk.lastIndexOf(0x0a);
     if (last >= 0) {
       const before = last > 0 ? chunk.lastIndexOf(0x0a, last - 1) : -1;
       this.#afterPrevious = before >= 0 ? this.#bytes + before + 1 : this.#afterLast;

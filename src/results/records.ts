@@ -3,7 +3,8 @@
  * appended as the run goes and never rewritten. The first line is the {@linkcode HeaderRecord}:
  * what the run is. Then, in the order they happened: a {@linkcode SessionRecord} each time
  * `assess run` starts or resumes, a {@linkcode ResultRecord} per (model, item) answer or error,
- * {@linkcode ProbeRecord}s and {@linkcode ProbeCheckRecord}s for the batch-invariance probe, and an
+ * {@linkcode ProbeRecord}s and {@linkcode ProbeCheckRecord}s for the batch-invariance probe, a
+ * {@linkcode ReplicaRecord} when one of several replicas goes down or comes back, and an
  * {@linkcode EndRecord} when a session stops in order. A line is complete or it is the torn last
  * line of a crash, which `readResults` ignores (and the next `assess run` overwrites).
  *
@@ -21,13 +22,27 @@ export const RESULTS_FORMAT = "assess-results";
 
 /**
  * The format's version that `assess run` writes, the `formatVersion` member of every header.
- * Bumped on any change. Version 2 added each result's `category` and the header's `decision`
- * (both optional: a file of version 1 has neither, and is read too).
+ * Bumped on any change. Version 2 added the replicas: `replica` in result, probe and probe-check
+ * records, `replicas` in session records (required in a version 2 file), and the
+ * {@linkcode ReplicaRecord}; and each result's `category` and the header's `decision` (both
+ * optional). A file of version 1 has none of them, and is read too.
  */
 export const RESULTS_FORMAT_VERSION = 2;
 
-/** The format versions the reader reads: 1 (no categories, no decision) and 2. */
+/** The format versions the reader reads: 1 (no replica members, categories or decision) and 2. */
 export type ResultsFormatVersion = 1 | typeof RESULTS_FORMAT_VERSION;
+
+/**
+ * One of the run's servers, as records name it: its position in the list of URLs the session was
+ * given (0 for a single `server.url`) and its host and port (never the scheme, the path or any
+ * credential). The host and port are what a replica is known by across sessions.
+ */
+export interface ReplicaRef {
+  /** Its position in the session's list of server URLs, from 0. */
+  readonly index: number;
+  /** `host:port`, the port always written (`vllm.example:443`, `[::1]:8000`). */
+  readonly host: string;
+}
 
 /** What the run compares: the baseline and the adapters, as `assess.yaml` names them. */
 export interface ModelsCompared {
@@ -101,7 +116,10 @@ export interface HeaderRecord {
   readonly scorer: ScorerIdentity;
   /** The self-test's outcome. */
   readonly selftest: SelftestSummary;
-  /** The server's base URL (never with credentials) and the models it served at the start. */
+  /**
+   * The server's base URL (never with credentials) and the models it served at the start; with
+   * several replicas, the first replica used, and the models every replica used serves.
+   */
   readonly server: { readonly url: string; readonly models: readonly string[] };
   /** The models compared. */
   readonly models: ModelsCompared;
@@ -134,8 +152,29 @@ export interface SessionRecord {
   readonly assessVersion: string | null;
   /** The models the server served when this session checked it. */
   readonly serverModels: readonly string[];
-  /** `serving.concurrency` in this session. */
+  /** `serving.concurrency` in this session (per replica). */
   readonly concurrency: number;
+  /** The replicas this session used, after the server checks (format 2; absent in format 1). */
+  readonly replicas?: readonly ReplicaRef[];
+}
+
+/** A replica taken out of a session, or back into it (format 2). */
+export interface ReplicaRecord {
+  /** `"replica"`. */
+  readonly kind: "replica";
+  /** The session. */
+  readonly session: number;
+  /** The replica's position in the session's list of server URLs. */
+  readonly index: number;
+  /** Its `host:port`. */
+  readonly host: string;
+  /**
+   * `down`: it failed on several requests in a row and gets no more; its items moved to the
+   * others. `up`: it answered its checks again and is used again.
+   */
+  readonly state: "down" | "up";
+  /** Why, in plain words. */
+  readonly reason: string;
 }
 
 /** The families of per-request failure. */
@@ -217,6 +256,8 @@ export interface Exchange {
   readonly usage: Usage | null;
   /** Why there is no reply, or `null` when there is one. */
   readonly error: RequestError | null;
+  /** The replica that answered the last attempt (format 2; absent in format 1). */
+  readonly replica?: ReplicaRef;
 }
 
 /** A (model, item) answered or failed. */
@@ -256,6 +297,8 @@ export interface ProbeCheckRecord {
   readonly outcome: "same" | "different" | "inconclusive";
   /** The first difference (or the error) in plain words, or `null` when the replies are the same. */
   readonly detail: string | null;
+  /** The replica both sends went to (format 2; absent in format 1). */
+  readonly replica?: ReplicaRef;
 }
 
 /** How a session ended in order (a crash writes no end record). */
@@ -286,6 +329,7 @@ export type BodyRecord =
   | ResultRecord
   | ProbeRecord
   | ProbeCheckRecord
+  | ReplicaRecord
   | EndRecord;
 
 /** Any record of a results file. */

@@ -66,6 +66,9 @@ export const DIGESTED: readonly string[] = [
  */
 export const NOT_DIGESTED: Readonly<Record<string, string>> = {
   "server.url": "where the server is, not what it answers",
+  "server.urls[]":
+    "where the replicas are, not what they answer: a resumed run may use other replicas, and " +
+    "the report's homogeneity test checks that they answer alike",
   "server.manifest": "where the server's settings are read from, not the settings",
   "server.toolCallParser":
     "it may come from the manifest or the environment instead: the header records the one used " +

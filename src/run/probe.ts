@@ -72,3 +72,116 @@ export function firstDifference(alone: RecordedReply, loaded: RecordedReply): st
   }
   return null;
 }
+
+/** A send as the probe compares it: its reply, or the error it ended in. */
+export interface ProbeSend {
+  /** The reply, or `null` when the send failed. */
+  readonly reply: RecordedReply | null;
+  /** Why it failed, or `null`. */
+  readonly error: { readonly message: string } | null;
+}
+
+/**
+ * What a probe item's two sends come to: `same`, `different` (with the first difference), or
+ * `inconclusive` when a send failed (with its error).
+ *
+ * @param alone The send with nothing else in flight.
+ * @param loaded The send inside the full load.
+ * @returns The outcome and its detail (`null` for `same`).
+ *
+ * @example
+ * ```ts
+ * import { probeOutcome } from "./probe.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const reply = { text: "hi", calls: [], truncated: false, reasoning: null, finishReason: "stop" };
+ * assert.deepEqual(probeOutcome({ reply, error: null }, { reply, error: null }), {
+ *   outcome: "same", detail: null,
+ * });
+ * assert.deepEqual(
+ *   probeOutcome({ reply, error: null }, { reply: null, error: { message: "no complete response" } }),
+ *   { outcome: "inconclusive", detail: "the loaded send failed: no complete response" },
+ * );
+ * ```
+ */
+export function probeOutcome(
+  alone: ProbeSend,
+  loaded: ProbeSend,
+): { readonly outcome: "same" | "different" | "inconclusive"; readonly detail: string | null } {
+  if (alone.reply === null || loaded.reply === null) {
+    const error = (alone.error ?? loaded.error)!;
+    return {
+      outcome: "inconclusive",
+      detail: `the ${alone.reply === null ? "lone" : "loaded"} send failed: ${error.message}`,
+    };
+  }
+  const detail = firstDifference(alone.reply, loaded.reply);
+  return { outcome: detail === null ? "same" : "different", detail };
+}
+
+/**
+ * One server's probe, from its lone sends to their comparisons: it keeps each probe item's lone
+ * send until its loaded send comes, and counts, model by model, the comparisons left and those that
+ * could be made, for `required`'s rule (a difference fails the probe, and so does a model whose
+ * every comparison was inconclusive).
+ *
+ * @example
+ * ```ts
+ * import { ProbeRound } from "./probe.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const reply = { text: "hi", calls: [], truncated: false, reasoning: null, finishReason: "stop" };
+ * const round = new ProbeRound();
+ * round.alone("base", 3, { reply, error: null });
+ * const check = round.loaded("base", 3, { reply: { ...reply, text: "ho" }, error: null });
+ * assert.equal(check.outcome, "different");
+ * assert.equal(check.fails, true);
+ * ```
+ */
+export class ProbeRound {
+  #alone = new Map<string, ProbeSend>();
+  #left = new Map<string, number>();
+  #compared = new Map<string, number>();
+
+  /**
+   * Keeps a probe item's lone send.
+   *
+   * @param model The model.
+   * @param itemIndex The item's position.
+   * @param send What the lone send came to.
+   */
+  alone(model: string, itemIndex: number, send: ProbeSend): void {
+    this.#alone.set(`${itemIndex}\u0000${model}`, send);
+    this.#left.set(model, (this.#left.get(model) ?? 0) + 1);
+  }
+
+  /**
+   * Compares a probe item's loaded send with its lone one.
+   *
+   * @param model The model.
+   * @param itemIndex The item's position.
+   * @param send What the loaded send came to.
+   * @returns The outcome and its detail (see {@linkcode probeOutcome}), and whether it fails a
+   *   `required` probe: a difference, or the model's last comparison when none could be made.
+   * @throws {RangeError} When the item had no lone send in this round.
+   */
+  loaded(
+    model: string,
+    itemIndex: number,
+    send: ProbeSend,
+  ): ReturnType<typeof probeOutcome> & { readonly fails: boolean } {
+    const first = this.#alone.get(`${itemIndex}\u0000${model}`);
+    if (first === undefined) {
+      throw new RangeError(`ProbeRound: item ${itemIndex} of ${model} was not sent alone`);
+    }
+    const outcome = probeOutcome(first, send);
+    if (outcome.outcome !== "inconclusive") {
+      this.#compared.set(model, (this.#compared.get(model) ?? 0) + 1);
+    }
+    const left = this.#left.get(model)! - 1;
+    this.#left.set(model, left);
+    const fails = outcome.outcome === "different" ||
+      (left === 0 && (this.#compared.get(model) ?? 0) === 0);
+    return { ...outcome, fails };
+  }
+}

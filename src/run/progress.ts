@@ -6,6 +6,7 @@
  */
 
 import type { Resume } from "./resume.ts";
+import { oneLine } from "../text/one_line.ts";
 
 interface ModelProgress {
   total: number;
@@ -141,7 +142,7 @@ export class Progress {
   }
 
   /**
-   * The progress lines, one per model.
+   * The progress lines, one per model, each fit to print (see `oneLine`).
    *
    * @param now The clock, in milliseconds.
    * @returns The lines, without newlines.
@@ -155,11 +156,11 @@ export class Progress {
       const rate = p.doneThisSession / elapsed;
       const eta = done >= p.total ? 0 : rate > 0 ? (p.total - done) / rate : Infinity;
       const accuracy = p.answered === 0 ? "-" : `${(100 * p.correct / p.answered).toFixed(1)}%`;
-      lines.push(
+      lines.push(oneLine(
         `${model.padEnd(this.#width)}  ${done}/${p.total}  ${rate.toFixed(1)} req/s  ETA ${
           duration(eta)
         }  errors ${p.errors}  retries ${p.retries}  accuracy ${accuracy}`,
-      );
+      ));
     }
     return lines;
   }

@@ -9,6 +9,7 @@
 import { resultKey, supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
+import { ItemHosts } from "./replicas.ts";
 
 /** How a (model, item) pair stands: answered, or only errors so far. */
 export type PairState = "answered" | "error";
@@ -33,6 +34,8 @@ export interface Resume {
   readonly pairs: ReadonlyMap<string, PairState>;
   /** Each model's answers so far, by name (models with none are left out). */
   readonly tallies: ReadonlyMap<string, ModelTally>;
+  /** Which replica answered each item's models so far (format 2 records name it). */
+  readonly hosts: ItemHosts;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
   // Each pair's state: 0 errors only, 1 answered wrong, 2 answered right.
   const states = new Map<string, 0 | 1 | 2>();
   const tallies = new Map<string, { answered: number; correct: number }>();
+  const hosts = new ItemHosts();
   let sessions = 0;
   const read = await readResults(source, (record) => {
     if (record.kind === "session") sessions++;
@@ -91,6 +95,9 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
       if (kept === 2) tally.correct--;
     }
     const state = record.error !== null ? 0 : record.verdict?.correct === true ? 2 : 1;
+    if (state > 0 && record.replica !== undefined) {
+      hosts.answered(record.itemIndex, record.replica.host);
+    }
     states.set(key, state);
     if (state > 0) {
       tally.answered++;
@@ -105,5 +112,6 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
     session: sessions + 1,
     pairs,
     tallies,
+    hosts,
   };
 }

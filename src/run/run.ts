@@ -23,10 +23,11 @@ import { exchange } from "./http.ts";
 import { IdenticalRepliesWatch } from "./identical_replies.ts";
 import type { Resume } from "./resume.ts";
 import { RunSetupError } from "./run_errors.ts";
-import { checkServer } from "./server_check.ts";
+import { checkReplica, checkReplicas } from "./replica_check.ts";
+import { replicaName, replicasOf } from "./replicas.ts";
 import type { ServerSettings } from "./server_settings.ts";
 import { DEFAULT_RETRY } from "./retry.ts";
-import { runSession } from "./session.ts";
+import { RECHECK_MS, runSession, type SessionOutcome } from "./session.ts";
 import type { Timers } from "./timers.ts";
 
 /** How long a stop waits for the requests in flight, in milliseconds. */
@@ -52,7 +53,7 @@ export interface RunInput {
   readonly splitDigest: string;
   /** The configured scorer. */
   readonly scorer: Scorer;
-  /** The server's URL and parsers, resolved. */
+  /** The server's URL (or its replicas' URLs) and parsers, resolved. */
   readonly server: ServerSettings;
   /** The API key (`VLLM_API_KEY`), when set. */
   readonly apiKey?: string;
@@ -133,14 +134,16 @@ export type RunOutcome =
 
 /**
  * Runs `assess run`: the self-test (nothing is sent when it fails), the server checks (loading an
- * adapter that has a `path`), the header (a resumed file must be the same run), then one session,
- * its records appended as they come, and the outcome.
+ * adapter that has a `path`; on every replica when `server.urls` gives several), the header (a
+ * resumed file must be the same run), then one session, its records appended as they come, and
+ * the outcome.
  *
  * @param input What the shell read.
  * @param effects The world.
  * @returns The outcome.
  * @throws {ServerError} When the server cannot be used (unreachable, the key refused, a model not
- *   served, an adapter that could not be loaded).
+ *   served, an adapter that could not be loaded); with several replicas, when none can be (each
+ *   one that fails its checks is left out with a notice, and the run goes on with the others).
  * @throws {RunSetupError} When the results file holds another run, or cannot be opened or written.
  */
 export async function runAssessment(input: RunInput, effects: RunEffects): Promise<RunOutcome> {
@@ -161,22 +164,30 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     };
   }
 
-  // 2. The server.
+  // 2. The server: each replica, those that fail a check left out (one URL: the server's checks).
   const http = {
     timeoutMs: limits.timeoutMs,
     maxResponseBytes: limits.maxResponseBytes,
     timers: effects.timers,
     ...(input.apiKey === undefined ? {} : { apiKey: input.apiKey }),
   };
-  const check = await checkServer(effects.fetch, {
-    url: server.url,
+  const checking = {
     baseline: config.models.baseline,
     adapters: config.models.adapters,
     ...http,
-  });
-  for (const name of check.loaded) {
-    effects.notice(`assess run: loaded the adapter ${name} on the server`);
-  }
+  };
+  const checked = await checkReplicas(
+    effects.fetch,
+    replicasOf(server.urls ?? [server.url]),
+    checking,
+  );
+  for (const line of checked.notices) effects.notice(line);
+  const replicas = checked.usable.map((u) => u.replica);
+  // Several URLs: messages name the replica (one URL is the server, named as it always was).
+  const several = server.urls !== undefined;
+  const urlOf = new Map(replicas.map((r) => [r.index, r.url]));
+  const named = (replica: { index: number; host: string }) =>
+    several ? ` on ${replicaName(replica)}` : "";
 
   // 3. The results file: a new header, or the same run resumed.
   const startedAt = new Date(effects.now()).toISOString();
@@ -188,8 +199,8 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     scorerVersion: scorer.version,
     toolCallParser: server.toolCallParser,
     selftest: { passed: true, items: tested.items },
-    serverUrl: server.url,
-    serverModels: check.served,
+    serverUrl: replicas[0]!.url,
+    serverModels: checked.served,
   });
   const resume = input.resume;
   if (resume !== null) {
@@ -211,8 +222,9 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     session: sessionNumber,
     startedAt,
     assessVersion: input.assessVersion,
-    serverModels: check.served,
+    serverModels: checked.served,
     concurrency: config.serving.concurrency,
+    replicas: replicas.map((r) => ({ index: r.index, host: r.host })),
   };
   writer.append(session);
 
@@ -243,6 +255,8 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
         batchInvariant: config.serving.batchInvariant,
         concurrency: config.serving.concurrency,
         session: sessionNumber,
+        replicas,
+        ...(resume === null ? {} : { hosts: resume.hosts }),
         request: requestSettings(config),
         scorer,
         scoring,
@@ -252,8 +266,19 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
         failAfter: Math.max(16, 2 * config.serving.concurrency),
       },
       {
-        post: (body, signal) =>
-          exchange(effects.fetch, `${server.url}/chat/completions`, { body }, { ...http, signal }),
+        post: (body, signal, replica) =>
+          exchange(effects.fetch, `${urlOf.get(replica.index)}/chat/completions`, { body }, {
+            ...http,
+            signal,
+          }),
+        // A replica taken out is used again once it passes its checks (loading its adapters).
+        check: async (replica, signal) => {
+          const full = { ...replica, url: urlOf.get(replica.index)! };
+          const again = await checkReplica(effects.fetch, full, { ...checking, signal });
+          for (const name of again.loaded) {
+            effects.notice(`assess run: loaded the adapter ${name} on ${replicaName(replica)}`);
+          }
+        },
         write: (record) => writer.append(record),
         sleep: effects.sleep,
         random: effects.random,
@@ -270,10 +295,23 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
           probe: (check) => {
             if (check.outcome === "different" && config.serving.batchInvariant === "asserted") {
               effects.notice(
-                `WARNING: the model ${check.model} answered item ${check.itemId} differently alone and under load: ${check.detail}`,
+                `WARNING: the model ${check.model} answered item ${check.itemId} differently alone and under load${
+                  named(check.replica!)
+                }: ${check.detail}`,
               );
             }
           },
+          replica: (record) =>
+            effects.notice(
+              record.state === "down"
+                ? `assess run: WARNING: ${replicaName(record)} is down: ${record.reason}; ` +
+                  `its items go to the other replicas, and it is checked again every ${
+                    RECHECK_MS / 1000
+                  } s`
+                : `assess run: ${
+                  replicaName(record)
+                } is back: ${record.reason}; it takes its items again`,
+            ),
         },
       },
     );
@@ -289,7 +327,7 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
       await file.close().catch(() => {});
     }
   }
-  const outcomeOf = finished(input, models.length, outcome.end, outcome.checks, effects.stop);
+  const outcomeOf = finished(input, models.length, outcome, several, effects.stop);
   // The warnings stand again at the end, where they are not lost among the progress lines.
   return identical.warnings.length === 0
     ? outcomeOf
@@ -300,26 +338,39 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
 function finished(
   input: RunInput,
   models: number,
-  end: EndRecord,
-  checks: readonly ProbeCheckRecord[],
+  session: SessionOutcome,
+  several: boolean,
   stop: AbortSignal,
 ): RunOutcome {
+  const { end, checks } = session;
   const total = input.items.length * models;
+  const mixed = session.mixedItems === 0
+    ? ""
+    : `; ${session.mixedItems} items answered on more than one replica`;
   const summary =
-    `${input.out}: ${end.answered} of ${total} answers recorded (${end.errors} errors, ${end.missing} not asked)`;
+    `${input.out}: ${end.answered} of ${total} answers recorded (${end.errors} errors, ${end.missing} not asked${mixed})`;
   const lines: string[] = [];
   const resume = "run the same command again to resume: it asks only what is missing";
   const different = checks.filter((c) => c.outcome === "different");
   const invariance = input.config.serving.batchInvariant;
+  const on = (c: ProbeCheckRecord) =>
+    several && c.replica !== undefined ? ` on ${replicaName(c.replica)}` : "";
   if (end.outcome === "probe-failed") {
     const shown = different.length > 0
       ? different
       : checks.filter((c) => c.outcome === "inconclusive");
+    const where = several
+      ? [...new Set(shown.map((c) => replicaName(c.replica!)))].join(", ")
+      : "the server";
     lines.push(
       different.length > 0
-        ? `assess run: the server is not batch invariant (serving.batchInvariant is required): ${different.length} probe item(s) answered differently alone and under load`
-        : "assess run: the batch-invariance probe could not compare any reply (serving.batchInvariant is required)",
-      ...shown.map((c) => `  ${c.model}, item ${c.itemId}: ${c.detail}`),
+        ? `assess run: ${where} ${
+          several && where.includes(",") ? "are" : "is"
+        } not batch invariant (serving.batchInvariant is required): ${different.length} probe item(s) answered differently alone and under load`
+        : `assess run: the batch-invariance probe could not compare any reply${
+          several ? ` on ${where}` : ""
+        } (serving.batchInvariant is required)`,
+      ...shown.map((c) => `  ${c.model}, item ${c.itemId}${on(c)}: ${c.detail}`),
       "  start vLLM with VLLM_BATCH_INVARIANT=1, or set serving.batchInvariant to asserted or not-required",
     );
   } else if (different.length > 0) {
@@ -340,7 +391,11 @@ function finished(
       `assess run: ${
         end.errors + end.missing
       } of ${total} (model, item) pairs have no answer (${end.errors} ended in errors${
-        end.outcome === "server-failed" ? "; the server stopped answering, so the run stopped" : ""
+        end.outcome === "server-failed"
+          ? `; ${
+            several ? "the last replica in use" : "the server"
+          } stopped answering, so the run stopped`
+          : ""
       }); ${resume}`,
     );
   }

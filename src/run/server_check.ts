@@ -7,6 +7,7 @@
  */
 
 import type { AdapterConfig } from "../config/config.ts";
+import { keyRedactor } from "./api_key.ts";
 import { describeStatus, exchange } from "./http.ts";
 import { ServerError } from "./run_errors.ts";
 import type { Timers } from "./timers.ts";
@@ -27,6 +28,13 @@ export interface ServerCheckOptions {
   readonly maxResponseBytes: number;
   /** The timers that time each exchange out. */
   readonly timers: Timers;
+  /** Aborts the checks (a run that ends while a replica is checked again). */
+  readonly signal?: AbortSignal;
+  /**
+   * How messages name the server and the setting that holds its URL. Default: `the server at
+   * URL` and `server.url`; a replica is named `it` and `its URL`, its URL never printed.
+   */
+  readonly naming?: { readonly server: string; readonly setting: string };
 }
 
 /** What the checks found. */
@@ -43,6 +51,8 @@ const RUNTIME_LORA =
 
 async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): Promise<string[]> {
   const out = await exchange(fetchFn, `${options.url}/models`, {}, options);
+  const server = options.naming?.server ?? `the server at ${options.url}`;
+  const setting = options.naming?.setting ?? "server.url";
   if (!out.ok) {
     const status = out.error.status;
     if (status === 401 || status === 403) {
@@ -56,11 +66,22 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
     }
     if (out.error.kind === "http") {
       throw new ServerError(
-        `the server at ${options.url} answered GET /models with ${out.error.message}: is server.url a vLLM server's /v1 URL?`,
+        `${server} answered GET /models with ${out.error.message}: is ${setting} a vLLM server's /v1 URL?`,
+      );
+    }
+    if (out.error.kind === "malformed" || out.error.kind === "too-large") {
+      throw new ServerError(
+        `the server at ${options.url} answered GET /models with something that is not a model list (${out.error.message}): is server.url a vLLM server's /v1 URL?`,
+      );
+    }
+    if (out.error.status !== null) {
+      // It answered, then the answer broke off (cut, or no end within the timeout).
+      throw new ServerError(
+        `the server at ${options.url} did not finish its answer to GET /models: ${out.error.message}`,
       );
     }
     throw new ServerError(
-      `cannot reach the server at ${options.url}: ${out.error.message}. Start the server, or fix server.url`,
+      `cannot reach ${server}: ${out.error.message}. Start the server, or fix ${setting}`,
     );
   }
   let value: unknown;
@@ -74,7 +95,7 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
     : undefined;
   if (!Array.isArray(data)) {
     throw new ServerError(
-      `the server at ${options.url} answered GET /models with something that is not a model list: is server.url a vLLM server's /v1 URL?`,
+      `${server} answered GET /models with something that is not a model list: is ${setting} a vLLM server's /v1 URL?`,
     );
   }
   const ids: string[] = [];
@@ -96,7 +117,8 @@ function servesLine(served: readonly string[]): string {
 /**
  * Checks the server before a run: `GET /models` answers (else: reachable? key accepted?), the
  * baseline is served, and every adapter is served, loading with `POST /load_lora_adapter` each
- * one that has a `path` and is not served yet.
+ * one that has a `path` and is not served yet. No message and no model name returned holds the
+ * API key, whatever the server sent.
  *
  * @param fetchFn The `fetch` to use.
  * @param options The URL, the key, the models and the limits.
@@ -121,6 +143,19 @@ export async function checkServer(
   fetchFn: typeof fetch,
   options: ServerCheckOptions,
 ): Promise<ServerCheck> {
+  // The exchange clears the key from what the server sends; this clears it from every message
+  // built on it, and from the model names kept.
+  const redact = keyRedactor(options.apiKey);
+  try {
+    const check = await checks(fetchFn, options);
+    return { served: check.served.map(redact), loaded: check.loaded };
+  } catch (error) {
+    if (!(error instanceof ServerError)) throw error;
+    throw new ServerError(redact(error.message), error.lines.map(redact));
+  }
+}
+
+async function checks(fetchFn: typeof fetch, options: ServerCheckOptions): Promise<ServerCheck> {
   let served = await listModels(fetchFn, options);
   if (!served.includes(options.baseline)) {
     throw new ServerError(

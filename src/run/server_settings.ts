@@ -7,7 +7,9 @@
 
 import type { ServerConfig } from "../config/config.ts";
 // The one rule for server URLs, shared with `server.url`'s validation.
-import { serverUrlProblems } from "../config/server_url.ts";
+import { serverUrlsProblems } from "../config/server_url.ts";
+import { isJsonObject, type JsonValue } from "../json/json_value.ts";
+import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { RunSetupError } from "./run_errors.ts";
 
 /** The environment variables `assess run` reads for the server, besides `VLLM_API_KEY`. */
@@ -26,10 +28,18 @@ export const SERVER_ENV: {
 /** The environment variable holding the API key. Read only by the shell, never written. */
 export const API_KEY_ENV = "VLLM_API_KEY";
 
+/** Every environment variable `assess run` may read, as `--allow-env` lists them. */
+export const RUN_ENV: readonly string[] = [API_KEY_ENV, ...Object.values(SERVER_ENV)];
+
+/** The largest serve manifest read: 1 MiB. A larger one is refused before it is read. */
+export const MAX_MANIFEST_BYTES = 1_048_576;
+
 /** The server members a serve manifest may give. */
 export interface ManifestSettings {
   /** `url`: the OpenAI-compatible base URL, ending in `/v1`. */
   readonly url?: string;
+  /** `urls`: several replicas' base URLs (not with `url`). */
+  readonly urls?: readonly string[];
   /** `toolCallParser`. */
   readonly toolCallParser?: string;
   /** `reasoningParser`. */
@@ -41,8 +51,13 @@ export type SettingSource = "file" | "manifest" | "environment";
 
 /** The server settings a run uses. */
 export interface ServerSettings {
-  /** The base URL, ending in `/v1`. */
+  /** The base URL, ending in `/v1`: the only one, or the first of `urls`. */
   readonly url: string;
+  /**
+   * Every replica's base URL, in the order given, when the source gave more than one (absent
+   * for one: a list of one URL is that URL).
+   */
+  readonly urls?: readonly string[];
   /** The tool-call parser, or `null` when no source names one. */
   readonly toolCallParser: string | null;
   /** The reasoning parser, or `null` when no source names one. */
@@ -53,12 +68,15 @@ export interface ServerSettings {
 
 /**
  * Reads a serve manifest: a JSON object whose members `url`, `toolCallParser` and
- * `reasoningParser` (strings) are read; every other member is ignored.
+ * `reasoningParser` (strings) and `urls` (a list of strings, not with `url`) are read; every other
+ * member is ignored, and so is a member that is `null`. The text is read by the strict reader: a
+ * key written twice (at any depth) is refused, not settled by taking one.
  *
  * @param text The manifest's text.
  * @param where How to name the manifest in messages.
  * @returns The members read.
- * @throws {RunSetupError} When the text is not a JSON object or a member read is not a string.
+ * @throws {RunSetupError} When the text is not strict JSON, not an object, a member read is not
+ *   of its type, `urls` is empty, or both `url` and `urls` are given.
  *
  * @example
  * ```ts
@@ -69,27 +87,49 @@ export interface ServerSettings {
  *   parseManifest('{"url": "http://127.0.0.1:8000/v1", "gpu": "H100"}', "serve.json"),
  *   { url: "http://127.0.0.1:8000/v1" },
  * );
+ * assert.deepEqual(
+ *   parseManifest('{"urls": ["http://127.0.0.1:8000/v1", "http://127.0.0.1:8001/v1"]}', "s.json"),
+ *   { urls: ["http://127.0.0.1:8000/v1", "http://127.0.0.1:8001/v1"] },
+ * );
  * ```
  */
 export function parseManifest(text: string, where: string): ManifestSettings {
-  let value: unknown;
+  let value: JsonValue;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new RunSetupError(`the serve manifest ${where} is not JSON`);
+    value = parseJson(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    throw new RunSetupError(
+      `the serve manifest ${where} is not JSON: ${error.reason} at offset ${error.offset}`,
+    );
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw new RunSetupError(`the serve manifest ${where} is not a JSON object`);
   }
-  const record = value as Record<string, unknown>;
-  const out: { url?: string; toolCallParser?: string; reasoningParser?: string } = {};
+  const out: {
+    url?: string;
+    urls?: readonly string[];
+    toolCallParser?: string;
+    reasoningParser?: string;
+  } = {};
   for (const name of ["url", "toolCallParser", "reasoningParser"] as const) {
-    const member = record[name];
+    const member = value.get(name);
     if (member === undefined || member === null) continue;
     if (typeof member !== "string") {
       throw new RunSetupError(`the serve manifest ${where}: ${name} is not a string`);
     }
     out[name] = member;
+  }
+  const urls = value.get("urls");
+  if (urls !== undefined && urls !== null) {
+    if (!Array.isArray(urls) || !urls.every((u) => typeof u === "string")) {
+      throw new RunSetupError(`the serve manifest ${where}: urls is not a list of strings`);
+    }
+    if (urls.length === 0) throw new RunSetupError(`the serve manifest ${where}: urls is empty`);
+    if (out.url !== undefined) {
+      throw new RunSetupError(`the serve manifest ${where} gives both url and urls: give one`);
+    }
+    out.urls = urls as string[];
   }
   return out;
 }
@@ -97,13 +137,16 @@ export function parseManifest(text: string, where: string): ManifestSettings {
 /**
  * The server settings, each from the first source that gives it: `assess.yaml`'s `server.*`,
  * then the serve manifest, then the environment (`ASSESS_SERVER_URL`, `ASSESS_TOOL_CALL_PARSER`,
- * `ASSESS_REASONING_PARSER`). An empty environment value counts as unset. A URL from the manifest
- * or the environment is checked by the same rules as the file's.
+ * `ASSESS_REASONING_PARSER`). An empty environment value counts as unset. The URLs come from one
+ * source: `server.urls` or `server.url`, else the manifest's `urls` or `url`, else
+ * `ASSESS_SERVER_URL`, which may hold several separated by commas. Every URL is checked by
+ * `server.url`'s rules, and no two may have the same host and port.
  *
  * @param file `server` of the configuration.
  * @param sources The manifest read (or `null`) and the environment reader.
  * @returns The settings.
- * @throws {RunSetupError} When no source gives a URL, or the URL found is refused.
+ * @throws {RunSetupError} When no source gives a URL, or a URL found is refused (the message
+ *   names where it came from and its index, never the URL).
  *
  * @example
  * ```ts
@@ -132,7 +175,7 @@ export function resolveServerSettings(
     return value === undefined || value === "" ? undefined : value;
   };
   const pick = (
-    name: "url" | "toolCallParser" | "reasoningParser",
+    name: "toolCallParser" | "reasoningParser",
   ): { value: string; source: SettingSource } | null => {
     const fromFile = file[name];
     if (fromFile !== undefined) return { value: fromFile, source: "file" };
@@ -142,25 +185,53 @@ export function resolveServerSettings(
     if (fromEnv !== undefined) return { value: fromEnv, source: "environment" };
     return null;
   };
-  const url = pick("url");
+  const url = pickUrls(file, sources.manifest, env);
   if (url === null) {
     throw new RunSetupError(
       `no server URL: set server.url in assess.yaml, url in the serve manifest, or ${SERVER_ENV.url}`,
     );
   }
-  const problems = serverUrlProblems(url.value, file.insecure);
+  const list = url.values.length > 1 || url.list;
+  const problems = serverUrlsProblems(url.values, file.insecure);
   if (problems.length > 0) {
+    // The first URL refused, with every reason it is refused for; never the URL itself.
+    const at = problems[0]!.at;
     const where = url.source === "file"
-      ? "server.url"
+      ? list ? `server.urls.${at}` : "server.url"
       : url.source === "manifest"
-      ? "the serve manifest's url"
+      ? list ? `the serve manifest's urls[${at}]` : "the serve manifest's url"
+      : list
+      ? `${SERVER_ENV.url}'s URL at index ${at}`
       : SERVER_ENV.url;
-    throw new RunSetupError(`${where} is refused: it ${problems.join("; it ")}`);
+    const reasons = problems.filter((p) => p.at === at).map((p) => p.problem);
+    throw new RunSetupError(`${where} is refused: it ${reasons.join("; it ")}`);
   }
   return {
-    url: url.value,
+    url: url.values[0]!,
+    ...(url.values.length > 1 ? { urls: url.values } : {}),
     toolCallParser: pick("toolCallParser")?.value ?? null,
     reasoningParser: pick("reasoningParser")?.value ?? null,
     urlSource: url.source,
   };
+}
+
+/** The server URLs from the first source that gives any, and whether it gave them as a list. */
+function pickUrls(
+  file: ServerConfig,
+  manifest: ManifestSettings | null,
+  env: (name: string) => string | undefined,
+): { values: readonly string[]; source: SettingSource; list: boolean } | null {
+  if (file.urls !== undefined) return { values: file.urls, source: "file", list: true };
+  if (file.url !== undefined) return { values: [file.url], source: "file", list: false };
+  if (manifest?.urls !== undefined) {
+    return { values: manifest.urls, source: "manifest", list: true };
+  }
+  if (manifest?.url !== undefined) {
+    return { values: [manifest.url], source: "manifest", list: false };
+  }
+  const fromEnv = env(SERVER_ENV.url);
+  if (fromEnv === undefined) return null;
+  // Several URLs separated by commas (a URL this accepts holds no comma: no query, no userinfo).
+  const values = fromEnv.includes(",") ? fromEnv.split(",").map((u) => u.trim()) : [fromEnv];
+  return { values, source: "environment", list: values.length > 1 };
 }

@@ -1,9 +1,14 @@
 /**
- * The scheduler of `assess run`: one session over the (model, item) pairs not answered yet, with
- * at most `concurrency` requests in flight, bounded retries with exponential backoff and jitter,
- * the batch-invariance probe first, and a stop that loses nothing. It builds each request, digests
- * it, reads each reply and scores it itself; only effects come in as parameters: sending a
- * request, the results file, the clock, the random source, the timers and the stop signal.
+ * The scheduler of `assess run`: one session over the (model, item) pairs not answered yet, on one
+ * or more replicas of the server. Each replica has its own queue of items (an item's requests all
+ * go to one replica, chosen by rendezvous hashing; see `replica_queues.ts`) and at most
+ * `concurrency` requests in flight; bounded retries with exponential backoff and jitter; the
+ * batch-invariance probe on each replica first; a replica that fails with network errors on
+ * several requests in a row is taken out (its items and the requests it had in flight move to the
+ * others) and checked again every 30 s; and a stop that loses nothing. It builds each request,
+ * digests it, reads each reply and scores it itself; only effects come in as parameters: sending a
+ * request to a replica, checking a replica again, the results file, the clock, the random source,
+ * the timers and the stop signal.
  *
  * @module
  */
@@ -15,21 +20,31 @@ import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
 import type { ScoreOptions, Scorer, Verdict } from "../score/scorer.ts";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS, retryAfterMs } from "./http.ts";
-import { firstDifference } from "./probe.ts";
+import { ProbeRound } from "./probe.ts";
 import { resultKey } from "../results/latest.ts";
 import type {
   BodyRecord,
   EndRecord,
   Exchange,
   ProbeCheckRecord,
+  ReplicaRecord,
+  ReplicaRef,
   RequestError,
   ResultRecord,
   Usage,
 } from "../results/records.ts";
 import { readReply } from "../results/reply.ts";
+import { ReplicaQueues } from "./replica_queues.ts";
+import { ItemHosts } from "./replicas.ts";
 import type { PairState } from "./resume.ts";
 import type { Timers } from "./timers.ts";
 import { backoffDelay, type RetryPolicy } from "./retry.ts";
+
+/** Network failures in a row (refused, reset, timed out) that take a replica out. */
+export const DOWN_AFTER = 3;
+
+/** How long a replica taken out waits before it is checked again, in milliseconds. */
+export const RECHECK_MS = 30_000;
 
 /** What a session is asked to do. */
 export interface SessionPlan {
@@ -42,21 +57,26 @@ export interface SessionPlan {
    * pairs answered are skipped, pairs in error are asked again.
    */
   readonly previous: ReadonlyMap<string, PairState>;
-  /** The items sent twice by the probe (the first `serving.probe` items of the split). */
+  /** The items sent twice by the probe, on every replica (the first `serving.probe` items). */
   readonly probeItems: readonly Item[];
   /** `serving.batchInvariant`. */
   readonly batchInvariant: BatchInvariance;
-  /** The most requests in flight. */
+  /** The most requests in flight on each replica. */
   readonly concurrency: number;
   /** This session's number. */
   readonly session: number;
+  /**
+   * The replicas that passed their checks (at least one), as records name them. With one, the
+   * session is the single server's: nothing is ever taken out.
+   */
+  readonly replicas: readonly ReplicaRef[];
   /** What every request sends besides its item and model (and `maxTokens`, for truncation). */
   readonly request: RequestSettings;
   /** The scorer that judges each reply. */
   readonly scorer: Scorer;
   /** What the scorer is told besides the item and the reply. */
   readonly scoring: ScoreOptions;
-  /** The retry policy. */
+  /** The retry policy (on each replica a request is sent to). */
   readonly retry: RetryPolicy;
   /** How long a stop waits for requests in flight before aborting them, in milliseconds. */
   readonly graceMs: number;
@@ -65,6 +85,15 @@ export interface SessionPlan {
    * for gone and the session stops (`server-failed`).
    */
   readonly failAfter: number;
+  /**
+   * Network failures in a row on one replica that take it out, while another is in use. Default
+   * {@linkcode DOWN_AFTER}.
+   */
+  readonly downAfter?: number;
+  /** How long before a replica taken out is checked again. Default {@linkcode RECHECK_MS}. */
+  readonly recheckMs?: number;
+  /** Which replica answered each item's models in earlier sessions. Default none. */
+  readonly hosts?: ItemHosts;
 }
 
 /** Progress events, for the live line. */
@@ -75,12 +104,19 @@ export interface SessionEvents {
   retry?(model: string): void;
   /** A probe item's replies were compared. */
   probe?(check: ProbeCheckRecord): void;
+  /** A replica was taken out or back. */
+  replica?(record: ReplicaRecord): void;
 }
 
 /** What a session needs from the world: its effects. */
 export interface SessionEffects {
-  /** Sends a body and reads the response (see `exchange`), aborted by `signal`. */
-  post(body: string, signal: AbortSignal): Promise<HttpOutcome>;
+  /** Sends a body to a replica and reads the response (see `exchange`), aborted by `signal`. */
+  post(body: string, signal: AbortSignal, replica: ReplicaRef): Promise<HttpOutcome>;
+  /**
+   * Checks a replica that was taken out: resolves when it can be used again (every model
+   * served), rejects when not. Absent: a replica taken out is never used again.
+   */
+  check?(replica: ReplicaRef, signal: AbortSignal): Promise<void>;
   /** Queues a record for the results file. */
   write(record: BodyRecord): void;
   /** Waits `ms` milliseconds, or less when `signal` aborts. */
@@ -89,7 +125,7 @@ export interface SessionEffects {
   random(): number;
   /** The clock, in milliseconds since the epoch (an HTTP date in `Retry-After` is read by it). */
   now(): number;
-  /** The timers: the grace a stop gives the requests in flight. */
+  /** The timers: the grace a stop gives the requests in flight, and the replicas' checks. */
   readonly timers: Timers;
   /** Aborted to stop the session (SIGINT, SIGTERM). */
   readonly stop: AbortSignal;
@@ -105,29 +141,72 @@ export interface SessionOutcome {
   readonly checks: readonly ProbeCheckRecord[];
   /** Requests sent again in this session. */
   readonly retries: number;
+  /** Items whose models were answered on more than one replica, this session and earlier ones. */
+  readonly mixedItems: number;
 }
 
-interface Asked {
-  readonly exchange: Omit<Exchange, "model" | "itemId" | "itemIndex" | "session">;
-  readonly aborted: boolean;
-}
+type Sent = Omit<Exchange, "model" | "itemId" | "itemIndex" | "session">;
+
+type Asked =
+  | {
+    readonly moved?: undefined;
+    readonly exchange: Sent;
+    /** A stop aborted it: not recorded. */
+    readonly aborted: boolean;
+  }
+  /** Its replica was taken out before it was answered: it is to be asked elsewhere. */
+  | { readonly moved: true };
 
 interface Task {
   readonly item: Item;
   readonly model: string;
-  readonly probe: boolean;
+  /** Set for a probe's loaded send: the replica's probe it belongs to. */
+  readonly round?: ProbeRound;
+  /** Times it was sent so far, on any replica. */
+  sent: number;
+}
+
+/** A replica as the session runs it. */
+interface Lane {
+  readonly n: number;
+  readonly replica: ReplicaRef;
+  /** `new`: to probe before its first request; `probing`: its lone sends; `up`; `down`. */
+  state: "new" | "probing" | "up" | "down";
+  /** Bumped each time it starts, so that workers of an earlier start stop. */
+  epoch: number;
+  /** Aborts its requests in flight when it is taken out. */
+  abort: AbortController;
+  signal: AbortSignal;
+  workers: number;
+  /** Network failures in a row. */
+  failures: number;
+  /** Requests taken from the queues since it started (the probe's loaded sends follow the first). */
+  taken: number;
+  /** The probe's loaded sends still to make. */
+  probes: Task[];
+  /** Its pending check's timer. */
+  timer?: unknown;
 }
 
 /**
- * Runs one session: the probe's lone sends first (one at a time, nothing else in flight), then
- * every pair not answered yet, item by item and model by model, with the probe's loaded sends
- * placed right after the first `concurrency` requests, so that they go out under the full load and
- * a `required` probe fails within the first minutes. Writes a record per answer or error, per
- * probe send and per probe comparison, and an end record.
+ * Runs one session. On each replica: the probe's lone sends first (one at a time, nothing else in
+ * flight on it), then its queue's pairs, item by item and model by model, at most `concurrency` in
+ * flight, with the probe's loaded sends placed right after its first `concurrency` requests, so
+ * that they go out under the full load and a `required` probe fails within the first minutes.
+ * Writes a record per answer or error, per probe send and per probe comparison, one per replica
+ * taken out or back, and an end record.
+ *
+ * With several replicas, a replica on which `downAfter` sends in a row fail with a network error
+ * (refused, reset, timed out; not an HTTP status) is taken out while another is in use: its items
+ * move to the others by the same hashing, its requests in flight are aborted and asked again
+ * elsewhere (never recorded twice), and it is checked again every `recheckMs` and used again
+ * (after its probe) when it passes. The last replica in use is never taken out: as with one
+ * server, `failAfter` pairs in a row ending in transient errors stop the session.
  *
  * @param plan What to do.
  * @param effects The world.
- * @returns The end record, the probe comparisons and the retry count.
+ * @returns The end record, the probe comparisons, the retry count and the items answered on more
+ *   than one replica.
  *
  * @example
  * ```ts
@@ -142,6 +221,7 @@ interface Task {
  * const outcome = await runSession({
  *   items: [item], models: ["base"], previous: new Map(), probeItems: [],
  *   batchInvariant: "not-required", concurrency: 4, session: 1,
+ *   replicas: [{ index: 0, host: "127.0.0.1:8000" }],
  *   request: {
  *     system: "", temperature: 0, topP: 1, seed: 0n, maxTokens: 64,
  *     templateKey: "enable_thinking", thinking: false,
@@ -167,10 +247,15 @@ export async function runSession(
 ): Promise<SessionOutcome> {
   const deps = effects;
   const inner = new AbortController();
+  const checking = new AbortController();
+  const downAfter = plan.downAfter ?? DOWN_AFTER;
+  const recheckMs = plan.recheckMs ?? RECHECK_MS;
   let outcome: EndRecord["outcome"] | null = null;
+  let finished = false;
   let retries = 0;
   let transientRun = 0;
   const checks: ProbeCheckRecord[] = [];
+  const hosts = plan.hosts?.copy() ?? new ItemHosts();
   // Only how each pair stands is kept, never its record: memory does not grow with replies.
   const latest = new Map<string, PairState>(plan.previous);
   const stopSending = () => outcome !== null || deps.stop.aborted;
@@ -191,17 +276,103 @@ export async function runSession(
     return asked === null || asked <= backoff ? backoff : Math.min(asked, MAX_RETRY_AFTER_MS);
   };
 
-  const ask = async (item: Item, model: string): Promise<Asked> => {
-    const body = buildRequestBody(item, model, plan.request);
+  const lanes: Lane[] = plan.replicas.map((replica, n) => {
+    const abort = new AbortController();
+    return {
+      n,
+      replica: { index: replica.index, host: replica.host },
+      state: "new",
+      epoch: 0,
+      abort,
+      signal: AbortSignal.any([inner.signal, abort.signal]),
+      workers: 0,
+      failures: 0,
+      taken: 0,
+      probes: [],
+    };
+  });
+  const inUse = () => lanes.filter((l) => l.state !== "down").length;
+
+  // Which models still have work (the probe runs only for them), and every replica's queue.
+  const queues = new ReplicaQueues(lanes.map((l) => l.replica));
+  const modelsToProbe = new Set<string>();
+  for (const item of plan.items) {
+    const models = plan.models.filter((model) =>
+      latest.get(resultKey(model, item.index)) !== "answered"
+    );
+    for (const model of models) modelsToProbe.add(model);
+    queues.add(item, models);
+  }
+
+  // The sends of requests put back (their replica was taken out), so that a record's `attempts`
+  // counts every send of its pair, on any replica.
+  const sentBefore = new Map<string, number>();
+
+  const replicaRecord = (lane: Lane, state: "down" | "up", reason: string) => {
+    const record: ReplicaRecord = {
+      kind: "replica",
+      session: plan.session,
+      index: lane.replica.index,
+      host: lane.replica.host,
+      state,
+      reason,
+    };
+    deps.write(record);
+    deps.events?.replica?.(record);
+  };
+
+  const takeOut = (lane: Lane, reason: string) => {
+    lane.state = "down";
+    lane.abort.abort();
+    lane.probes = [];
+    queues.down(lane.n);
+    replicaRecord(lane, "down", reason);
+    checkLater(lane);
+    spawn();
+  };
+
+  const pendingChecks = new Set<Promise<void>>();
+  const checkLater = (lane: Lane) => {
+    const check = deps.check;
+    if (check === undefined) return;
+    lane.timer = deps.timers.setTimeout(() => {
+      lane.timer = undefined;
+      if (finished || stopSending()) return;
+      const pending = check(lane.replica, checking.signal).then(
+        () => {
+          if (finished || stopSending()) return;
+          lane.state = "new";
+          lane.failures = 0;
+          lane.abort = new AbortController();
+          lane.signal = AbortSignal.any([inner.signal, lane.abort.signal]);
+          queues.up(lane.n);
+          replicaRecord(lane, "up", "it answered its checks again, every model served");
+          spawn();
+        },
+        () => {
+          if (!finished && !stopSending()) checkLater(lane);
+        },
+      ).finally(() => pendingChecks.delete(pending));
+      pendingChecks.add(pending);
+    }, recheckMs);
+  };
+
+  const ask = async (task: Task, lane: Lane, epoch: number): Promise<Asked> => {
+    const gone: Asked = { moved: true };
+    const leftBehind = (): boolean => lane.state === "down" || lane.epoch !== epoch;
+    const body = buildRequestBody(task.item, task.model, plan.request);
     const requestDigest = sha256Text(body);
-    let attempts = 0;
+    let here = 0;
     while (true) {
-      attempts++;
+      if (leftBehind()) return gone;
+      here++;
+      task.sent++;
       const started = deps.now();
-      const out = await deps.post(body, inner.signal);
+      const out = await deps.post(body, lane.signal, lane.replica);
       const latencyMs = deps.now() - started;
-      const base = { requestDigest, attempts, latencyMs };
+      const base = { requestDigest, attempts: task.sent, latencyMs };
       if (out.ok) {
+        lane.failures = 0;
         const read = readReply(out.body, plan.request.maxTokens);
         const response = { status: out.status, body: out.body };
         if (read.ok) {
@@ -212,8 +383,22 @@ export async function runSession(
         }
         return { aborted: false, exchange: fail(base, response, read.error) };
       }
-      if (out.aborted) return { aborted: true, exchange: fail(base, out.response, out.error) };
-      const retry = out.error.transient && attempts < plan.retry.attempts && !stopSending();
+      if (out.aborted) {
+        if (inner.signal.aborted) {
+          return { aborted: true, exchange: fail(base, out.response, out.error) };
+        }
+        return gone;
+      }
+      if (out.error.kind === "network" || out.error.kind === "timeout") {
+        lane.failures++;
+        if (lane.failures >= downAfter && !leftBehind() && inUse() > 1) {
+          takeOut(lane, `${lane.failures} requests in a row failed: ${out.error.message}`);
+        }
+        if (leftBehind()) return gone;
+      } else {
+        lane.failures = 0;
+      }
+      const retry = out.error.transient && here < plan.retry.attempts && !stopSending();
       if (!retry) {
         return {
           aborted: false,
@@ -221,12 +406,13 @@ export async function runSession(
         };
       }
       retries++;
-      deps.events?.retry?.(model);
+      deps.events?.retry?.(task.model);
       // A stop ends the wait at once: nothing is sent after it anyway.
       await deps.sleep(
-        retryWait(attempts, out.retryAfter),
-        AbortSignal.any([inner.signal, deps.stop]),
+        retryWait(here, out.retryAfter),
+        AbortSignal.any([lane.signal, deps.stop]),
       );
+      if (leftBehind()) return gone;
       if (inner.signal.aborted || stopSending()) {
         return { aborted: true, exchange: fail(base, out.response, out.error) };
       }
@@ -240,85 +426,68 @@ export async function runSession(
     session: plan.session,
   });
 
-  // Which models still have work: the probe runs only for them.
-  const tasks: Task[] = [];
-  const modelsToProbe = new Set<string>();
-  for (const item of plan.items) {
+  // A replica's probe, part one: each probe item alone, one request at a time on it.
+  const probeAlone = async (lane: Lane, epoch: number): Promise<void> => {
+    const round = new ProbeRound();
+    lane.probes = [];
     for (const model of plan.models) {
-      if (latest.get(resultKey(model, item.index)) === "answered") continue;
-      tasks.push({ item, model, probe: false });
-      modelsToProbe.add(model);
+      if (!modelsToProbe.has(model)) continue;
+      for (const item of plan.probeItems) {
+        if (stopSending() || lane.epoch !== epoch) break;
+        const asked = await ask({ item, model, sent: 0 }, lane, epoch);
+        if (asked.moved) return;
+        if (asked.aborted) break;
+        deps.write({
+          kind: "probe",
+          phase: "alone",
+          ...place(item, model),
+          ...asked.exchange,
+          replica: lane.replica,
+        });
+        round.alone(model, item.index, asked.exchange);
+        lane.probes.push({ item, model, round, sent: 0 });
+      }
     }
-  }
+  };
 
-  // The probe, part one: each probe item alone, one request at a time.
-  const alone = new Map<string, Asked>();
-  const probeTasks: Task[] = [];
-  for (const model of plan.models) {
-    if (!modelsToProbe.has(model)) continue;
-    for (const item of plan.probeItems) {
-      if (stopSending()) break;
-      const asked = await ask(item, model);
-      if (asked.aborted) break;
-      deps.write({ kind: "probe", phase: "alone", ...place(item, model), ...asked.exchange });
-      alone.set(resultKey(model, item.index), asked);
-      probeTasks.push({ item, model, probe: true });
-    }
-  }
-  const probesLeft = new Map<string, number>();
-  const probesCompared = new Map<string, number>();
-  for (const task of probeTasks) probesLeft.set(task.model, (probesLeft.get(task.model) ?? 0) + 1);
-  const at = Math.min(plan.concurrency, tasks.length);
-  const queue = [...tasks.slice(0, at), ...probeTasks, ...tasks.slice(at)];
-
-  const compare = (task: Task, loaded: Asked) => {
-    const key = resultKey(task.model, task.item.index);
-    const first = alone.get(key)!.exchange;
-    const second = loaded.exchange;
-    let check: ProbeCheckRecord;
-    const head = {
+  const compare = (task: Task, loaded: Sent, lane: Lane) => {
+    const { fails, ...outcome } = task.round!.loaded(task.model, task.item.index, loaded);
+    const check: ProbeCheckRecord = {
       kind: "probe-check",
       session: plan.session,
       model: task.model,
       itemId: task.item.id,
       itemIndex: task.item.index,
-    } as const;
-    if (first.reply === null || second.reply === null) {
-      const error = (first.error ?? second.error)!;
-      check = {
-        ...head,
-        outcome: "inconclusive",
-        detail: `the ${first.reply === null ? "lone" : "loaded"} send failed: ${error.message}`,
-      };
-    } else {
-      const detail = firstDifference(first.reply, second.reply);
-      check = { ...head, outcome: detail === null ? "same" : "different", detail };
-    }
+      ...outcome,
+      replica: lane.replica,
+    };
     deps.write(check);
     checks.push(check);
     deps.events?.probe?.(check);
-    if (check.outcome !== "inconclusive") {
-      probesCompared.set(task.model, (probesCompared.get(task.model) ?? 0) + 1);
-    }
-    const left = probesLeft.get(task.model)! - 1;
-    probesLeft.set(task.model, left);
-    if (plan.batchInvariant === "required") {
-      if (check.outcome === "different") beginStop("probe-failed");
-      if (left === 0 && (probesCompared.get(task.model) ?? 0) === 0) beginStop("probe-failed");
-    }
+    if (plan.batchInvariant === "required" && fails) beginStop("probe-failed");
   };
 
-  const runTask = async (task: Task) => {
-    const asked = await ask(task.item, task.model);
+  const runTask = async (task: Task, lane: Lane, epoch: number) => {
+    const asked = await ask(task, lane, epoch);
+    if (asked.moved) {
+      // Its replica was taken out: a pair is asked again elsewhere; a probe send is dropped.
+      if (task.round === undefined) {
+        sentBefore.set(resultKey(task.model, task.item.index), task.sent);
+        queues.putBack(task);
+        spawn();
+      }
+      return;
+    }
     if (asked.aborted) return;
-    if (task.probe) {
+    if (task.round !== undefined) {
       deps.write({
         kind: "probe",
         phase: "loaded",
         ...place(task.item, task.model),
         ...asked.exchange,
+        replica: lane.replica,
       });
-      compare(task, asked);
+      compare(task, asked.exchange, lane);
       return;
     }
     let exchange = asked.exchange;
@@ -342,12 +511,14 @@ export async function runSession(
       ...exchange,
       verdict,
       category: answerCategory(task.item.answers),
+      replica: lane.replica,
     };
     deps.write(record);
     latest.set(
       resultKey(task.model, task.item.index),
       record.error === null ? "answered" : "error",
     );
+    if (record.error === null) hosts.answered(task.item.index, lane.replica.host);
     deps.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
     if (record.error !== null && record.error.transient) {
       transientRun++;
@@ -357,19 +528,80 @@ export async function runSession(
     }
   };
 
-  let next = 0;
-  const worker = async () => {
-    while (!stopSending() && next < queue.length) {
-      const task = queue[next++]!;
-      await runTask(task);
+  // A replica's next request: its probe's loaded sends right after its first `concurrency`
+  // requests (or when its queue runs dry), else its queue's next, else an item taken over.
+  const nextTask = (lane: Lane): Task | undefined => {
+    if (lane.probes.length > 0 && lane.taken >= plan.concurrency) return lane.probes.shift();
+    const request = queues.take(lane.n);
+    if (request !== undefined) {
+      lane.taken++;
+      if (sentBefore.size === 0) return { ...request, sent: 0 };
+      const key = resultKey(request.model, request.item.index);
+      const sent = sentBefore.get(key) ?? 0;
+      sentBefore.delete(key);
+      return { ...request, sent };
+    }
+    return lane.probes.shift();
+  };
+
+  const running = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    running.add(work);
+    work.finally(() => running.delete(work));
+  };
+
+  const worker = async (lane: Lane, epoch: number) => {
+    lane.workers++;
+    try {
+      while (!stopSending() && lane.state === "up" && lane.epoch === epoch) {
+        const task = nextTask(lane);
+        if (task === undefined) break;
+        await runTask(task, lane, epoch);
+      }
+    } finally {
+      lane.workers--;
     }
   };
-  const workers: Promise<void>[] = [];
-  for (let i = 0; i < Math.max(1, plan.concurrency); i++) workers.push(worker());
+
+  // A replica (re)starts: its probe's lone sends, then its workers.
+  const start = async (lane: Lane) => {
+    const epoch = ++lane.epoch;
+    lane.state = "probing";
+    lane.taken = 0;
+    await probeAlone(lane, epoch);
+    if (lane.state !== "probing" || lane.epoch !== epoch) return;
+    lane.state = "up";
+    spawn();
+  };
+
+  // Every replica in use gets the workers it has work for, up to `concurrency`.
+  function spawn(): void {
+    if (stopSending()) return;
+    for (const lane of lanes) {
+      if (lane.state === "new") {
+        if (queues.hasWork(lane.n)) track(start(lane));
+        continue;
+      }
+      if (lane.state !== "up") continue;
+      // Bounded: a worker that finds nothing to do (a stop, from inside a send) ends at once.
+      for (let n = lane.workers; n < Math.max(1, plan.concurrency); n++) {
+        if (stopSending() || !(lane.probes.length > 0 || queues.hasWork(lane.n))) break;
+        track(worker(lane, lane.epoch));
+      }
+    }
+  }
+
   try {
-    await Promise.all(workers);
+    spawn();
+    while (running.size > 0) await Promise.all([...running]);
   } finally {
+    finished = true;
     if (graceTimer !== undefined) deps.timers.clearTimeout(graceTimer);
+    for (const lane of lanes) {
+      if (lane.timer !== undefined) deps.timers.clearTimeout(lane.timer);
+    }
+    checking.abort();
+    await Promise.all([...pendingChecks]);
     deps.stop.removeEventListener("abort", onStop);
   }
 
@@ -391,7 +623,7 @@ export async function runSession(
     missing,
   };
   deps.write(end);
-  return { end, checks, retries };
+  return { end, checks, retries, mixedItems: hosts.mixed };
 }
 
 function fail(
@@ -402,7 +634,7 @@ function fail(
   },
   response: Exchange["response"],
   error: RequestError,
-): Asked["exchange"] {
+): Sent {
   return {
     requestDigest: base.requestDigest,
     attempts: base.attempts,

@@ -271,12 +271,43 @@ export function splitFileText(split: Split): string {
  * ```
  */
 export function heldOutItems(dataset: Dataset, split: Split): DatasetItem[] {
+  return itemsOf(dataset, split.heldOut.map((e) => e.id), "held-out set");
+}
+
+/**
+ * The complement's items themselves, by id ascending: what training may use (ineligible items
+ * included, as in the split file's `complement`).
+ *
+ * @param dataset The dataset the split was taken from.
+ * @param split The split.
+ * @returns The items whose ids `split.complement` holds, by id ascending.
+ * @throws {RangeError} When the split names an id the dataset does not hold.
+ *
+ * @example
+ * ```ts
+ * import { loadDataset, takeSplit } from "@assess/assess";
+ * import { complementItems } from "./split.ts";
+ * import { sha256Hex } from "../dataset/sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const row = (id: number) => ({ id, query: `q${id}`, tools: "[]", answers: "[]" });
+ * const bytes = new TextEncoder().encode(JSON.stringify([row(9), row(2), row(5)]));
+ * const dataset = loadDataset(bytes, sha256Hex(bytes));
+ * const split = takeSplit(dataset, { seed: "x", size: 1 });
+ * assert.deepEqual(complementItems(dataset, split).map((item) => item.id), split.complement);
+ * ```
+ */
+export function complementItems(dataset: Dataset, split: Split): DatasetItem[] {
+  return itemsOf(dataset, split.complement, "complement");
+}
+
+function itemsOf(dataset: Dataset, ids: readonly number[], what: string): DatasetItem[] {
   const byId = new Map<number, DatasetItem>();
   for (const item of dataset.items) byId.set(item.id, item);
-  return split.heldOut.map((e) => {
-    const item = byId.get(e.id);
+  return ids.map((id) => {
+    const item = byId.get(id);
     if (item === undefined) {
-      throw new RangeError(`the split holds out id ${e.id}, which the dataset does not hold`);
+      throw new RangeError(`the split's ${what} holds id ${id}, which the dataset does not hold`);
     }
     return item;
   });

@@ -28,5 +28,27 @@ export function oneLine(text: string): string {
   });
 }
 
+/**
+ * Where the first character that {@linkcode oneLine} would escape is in a text (a control
+ * character, a line break or a bidirectional control), or -1 when there is none: what a name
+ * that is printed later must not hold.
+ *
+ * @param text Any text.
+ * @returns The index (in UTF-16 code units), or -1.
+ *
+ * @example
+ * ```ts
+ * import { firstUnprintable } from "./one_line.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(firstUnprintable("tuned\u001b[2J"), 5);
+ * assert.equal(firstUnprintable("tuned-a"), -1);
+ * ```
+ */
+export function firstUnprintable(text: string): number {
+  return text.search(ONE);
+}
+
 // deno-lint-ignore no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+const ONE = new RegExp(UNSAFE.source);

@@ -44,18 +44,23 @@ export function benchDataReady(bench: string): boolean {
 }
 
 /**
- * An `assess.yaml` for the dataset file with the given split.
+ * An `assess.yaml` for the dataset file (or another) with the given split.
  *
  * @param seed The split's seed.
  * @param size The split's size.
+ * @param dataset The dataset file and its SHA-256; default the 60,000-row file.
  * @returns The file's text.
  */
-export function benchConfig(seed: string, size: number): string {
+export function benchConfig(
+  seed: string,
+  size: number,
+  dataset: { readonly path: string; readonly sha256: string } = { path: DATA, sha256: SHA256 },
+): string {
   return `version: 1
 dataset:
   kind: xlam-function-calling
-  path: ${JSON.stringify(DATA)}
-  sha256: ${SHA256}
+  path: ${JSON.stringify(dataset.path)}
+  sha256: ${dataset.sha256}
   source:
     repo: synthetic/xlam-like-60k
     revision: make_xlam_like-seed-1

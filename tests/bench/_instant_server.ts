@@ -1,7 +1,8 @@
 /**
  * A vLLM stand-in that answers every chat completion at once with the same small tool call, for
  * the run benchmark. Run as its own process (the benchmark starts it) so that it does not share
- * the client's thread: `deno run --allow-net=127.0.0.1 _instant_server.ts` prints its port.
+ * the client's thread: `deno run --allow-net=127.0.0.1 _instant_server.ts [COUNT]` starts COUNT
+ * servers (default 1), each a replica on its own port, and prints their ports, one a line.
  *
  * @module
  */
@@ -34,17 +35,17 @@ const models = new TextEncoder().encode(
 );
 const headers = { "content-type": "application/json" };
 
-const server = Deno.serve({
-  hostname: "127.0.0.1",
-  port: 0,
-  onListen({ port }) {
-    console.log(port);
-  },
-}, async (req) => {
+const handler = async (req: Request): Promise<Response> => {
   if (req.method === "POST") {
     await req.arrayBuffer();
     return new Response(body, { headers });
   }
   return new Response(models, { headers });
-});
-await server.finished;
+};
+
+const servers = Array.from(
+  { length: Number(Deno.args[0] ?? 1) },
+  () => Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler),
+);
+console.log(servers.map((s) => s.addr.port).join("\n"));
+await Promise.all(servers.map((s) => s.finished));

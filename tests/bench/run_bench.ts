@@ -17,25 +17,15 @@ import { DEFAULT_RETRY } from "../../src/run/retry.ts";
 import { runSession } from "../../src/run/session.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { syntheticItems } from "../run/_fixtures.ts";
+import { startInstantServer } from "./_start_instant.ts";
 
 const REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000);
 const CONCURRENCY = (Deno.env.get("ASSESS_BENCH_CONCURRENCY") ?? "1,16,64,256").split(",").map(
   Number,
 );
 
-const server = new Deno.Command(Deno.execPath(), {
-  args: ["run", "--allow-net=127.0.0.1", new URL("./_instant_server.ts", import.meta.url).pathname],
-  stdout: "piped",
-  stderr: "inherit",
-}).spawn();
-const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
-let portText = "";
-while (!portText.includes("\n")) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error("the benchmark server did not start");
-  portText += value;
-}
-const url = `http://127.0.0.1:${Number(portText.trim())}/v1`;
+const server = await startInstantServer();
+const url = server.url;
 
 const items = syntheticItems(REQUESTS);
 const settings: RequestSettings = {
@@ -96,6 +86,7 @@ async function assessRun(concurrency: number): Promise<void> {
     scoring: { ordering: "any" },
     retry: DEFAULT_RETRY,
     graceMs: 5000,
+    replicas: [{ index: 0, host: "127.0.0.1:8000" }],
     failAfter: 1000,
   }, {
     post: (body, signal) =>
@@ -170,10 +161,6 @@ globalThis.addEventListener("unload", () => {
       `  ${name}: ${mb(peak.rss)} / ${mb(peak.heap)}${gc ? ` / ${mb(peak.retained)}` : ""}`,
     );
   }
-  try {
-    server.kill("SIGTERM");
-  } catch {
-    // already gone
-  }
+  server.stop();
   Deno.removeSync(dir, { recursive: true });
 });

@@ -1,10 +1,11 @@
-// The real Io's file reading: whole files byte for byte at sizes around its buffer's edges, the
-// first bytes only when asked, a file that reports no size and holds more than one buffer, and
-// the parts handed to onPart (from which the dataset's hash is taken).
+// The real Io's file reading: whole files byte for byte at sizes around its buffer's edges, a file
+// over maxBytes refused from its size, anything but a regular file refused before it is opened, a
+// file that reports no size and holds more than one buffer, and the parts handed to onPart (from
+// which the dataset's hash is taken).
 
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
-import { ResultsFileHeldError } from "../../src/cli/io.ts";
+import { FileTooLargeError, NotRegularFileError, ResultsFileHeldError } from "../../src/cli/io.ts";
 import { Sha256AsRead, sha256Hex } from "../../src/dataset/sha256.ts";
 
 /** `size` random bytes (a 64 KiB random block, repeated). */
@@ -36,9 +37,20 @@ Deno.test({
         const path = `${dir}/f${size}`;
         await Deno.writeFile(path, data);
         assert.deepEqual(await io.readFile(path), data, `size ${size}`);
-        const most = await io.readFile(path, { maxBytes: 1000 });
-        assert.deepEqual(most, data.subarray(0, 1001), `size ${size}, at most 1000`);
-        assert.deepEqual(await io.readFile(path, { maxBytes: 0 }), data.subarray(0, 1));
+        assert.deepEqual(
+          await io.readFile(path, { maxBytes: size }),
+          data,
+          `size ${size}, at most`,
+        );
+        // One byte over the most asked: refused from its size, with both sizes.
+        for (const maxBytes of [0, 1000].filter((max) => max < size)) {
+          await assert.rejects(
+            io.readFile(path, { maxBytes }),
+            (e: unknown) =>
+              e instanceof FileTooLargeError && e.size === size && e.limit === maxBytes,
+            `size ${size}, at most ${maxBytes}`,
+          );
+        }
       }
       await assert.rejects(io.readFile(dir), Deno.errors.IsADirectory);
       await assert.rejects(io.readFile(`${dir}/missing`), Deno.errors.NotFound);
@@ -62,41 +74,115 @@ Deno.test({
 });
 
 Deno.test({
-  name: "readFile reads an endless file only up to maxBytes + 1",
+  name: "readFile and openRead refuse a device before opening it, whatever maxBytes",
   ignore: Deno.build.os !== "linux",
-  permissions: { read: ["/dev/zero"] },
+  permissions: { read: ["/dev/zero", "/dev/null"] },
   async fn() {
-    const zeros = await denoIo().readFile("/dev/zero", { maxBytes: 300_000 });
-    assert.equal(zeros.length, 300_001);
-    assert(zeros.every((b) => b === 0));
+    for (const path of ["/dev/zero", "/dev/null"]) {
+      const refused = (e: unknown) =>
+        e instanceof NotRegularFileError && e.kind === "a character device" &&
+        e.message === `${path} is a character device, not a regular file`;
+      await assert.rejects(denoIo().readFile(path, { maxBytes: 300_000 }), refused);
+      await assert.rejects(denoIo().readFile(path), refused);
+      await assert.rejects(denoIo().openRead(path), refused);
+    }
   },
 });
 
-/** Writes `data` into a new FIFO (which reports size 0) while `read` reads it. */
-async function throughFifo(
-  dir: string,
-  data: Uint8Array,
-  read: (path: string) => Promise<Uint8Array>,
-): Promise<Uint8Array> {
-  const fifo = `${dir}/fifo`;
-  const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
-  assert(made.success);
-  const reading = read(fifo);
-  await Deno.writeFile(fifo, data);
-  return await reading;
+/**
+ * Runs `fn` with `Deno.open` refusing `path`, so that a reader that would open it (and block, for
+ * a FIFO) fails at once instead; tells whether it tried.
+ */
+async function neverOpened(path: string, fn: () => Promise<void>): Promise<boolean> {
+  const open = Deno.open;
+  let tried = false;
+  Deno.open = (file, options) => {
+    if (file !== path) return open(file, options);
+    tried = true;
+    return Promise.reject(new Error(`${path} was opened`));
+  };
+  try {
+    await fn();
+  } finally {
+    Deno.open = open;
+  }
+  return !tried;
 }
 
 Deno.test({
-  name: "readFile reads all of a file that reports no size (a FIFO) and holds more",
+  name: "readFile, openRead and writeFileAtomic refuse a FIFO without opening it",
   ignore: Deno.build.os !== "linux",
   permissions: { read: true, write: true, run: true },
   fn: () =>
     inTempDir(async (dir) => {
-      const whole = randomBytes(3 * 65536 + 17);
-      const bytes = await throughFifo(dir, whole, (path) => denoIo().readFile(path));
-      assert.deepEqual(bytes, whole);
+      const fifo = `${dir}/fifo`;
+      assert((await new Deno.Command("mkfifo", { args: [fifo] }).output()).success);
+      const refused = (e: unknown) =>
+        e instanceof NotRegularFileError && e.kind === "a FIFO" &&
+        e.message === `${fifo} is a FIFO, not a regular file`;
+      assert(
+        await neverOpened(fifo, async () => {
+          await assert.rejects(denoIo().readFile(fifo), refused);
+          await assert.rejects(denoIo().readFile(fifo, { maxBytes: 10 }), refused);
+          await assert.rejects(denoIo().openRead(fifo), refused);
+          await assert.rejects(denoIo().writeFileAtomic(fifo, new Uint8Array([1])), refused);
+        }),
+        "the FIFO was opened",
+      );
+      assert((await Deno.lstat(fifo)).isFifo, "and it is not replaced");
+    }),
+});
+
+Deno.test({
+  name: "readFile and openRead follow a link to a regular file",
+  ignore: Deno.build.os === "windows",
+  permissions: { read: true, write: true },
+  fn: () =>
+    inTempDir(async (dir) => {
+      await Deno.writeTextFile(`${dir}/target`, "hello");
+      await Deno.symlink(`${dir}/target`, `${dir}/link`);
+      assert.equal(new TextDecoder().decode(await denoIo().readFile(`${dir}/link`)), "hello");
+      const stream = await denoIo().openRead(`${dir}/link`);
+      assert.equal(await new Response(stream).text(), "hello");
+    }),
+});
+
+/**
+ * Runs `fn` while the file at `path`, once opened, grows by `more` right after its size is taken
+ * (a file written while it is read): the reader's buffer, sized from that size, must grow.
+ */
+async function whileGrowing<T>(path: string, more: Uint8Array, fn: () => Promise<T>): Promise<T> {
+  const open = Deno.open;
+  Deno.open = async (file, options) => {
+    const opened = await open(file, options);
+    if (file !== path) return opened;
+    const stat = opened.stat.bind(opened);
+    opened.stat = async () => {
+      const info = await stat();
+      await Deno.writeFile(path, more, { append: true });
+      return info;
+    };
+    return opened;
+  };
+  try {
+    return await fn();
+  } finally {
+    Deno.open = open;
+  }
+}
+
+Deno.test({
+  name: "readFile reads all of a file that holds more than its size said (it grew)",
+  permissions: { read: true, write: true },
+  fn: () =>
+    inTempDir(async (dir) => {
+      const first = randomBytes(1000);
+      const more = randomBytes(3 * 65536 + 17);
+      await Deno.writeFile(`${dir}/f`, first);
+      const bytes = await whileGrowing(`${dir}/f`, more, () => denoIo().readFile(`${dir}/f`));
+      assert.deepEqual(bytes, new Uint8Array([...first, ...more]));
       // The bytes are kept in a buffer of their own size, not the grown one.
-      assert.equal(bytes.buffer.byteLength, whole.length);
+      assert.equal(bytes.buffer.byteLength, bytes.length);
     }),
 });
 
@@ -141,15 +227,17 @@ Deno.test({
       const asRead = new Sha256AsRead();
       const bytes = await denoIo().readFile(`${dir}/f`, { onPart: asRead.onPart });
       assert.equal(asRead.digestOf(bytes), sha256Hex(whole));
-      // Through a FIFO the buffer grows, so the parts are not views on the bytes returned: the
-      // digest is taken from the bytes themselves.
+      // A file that grows as it is read makes the buffer grow, so the parts are not views on the
+      // bytes returned: the digest is taken from the bytes themselves.
       const grown = new Sha256AsRead();
-      const piped = await throughFifo(
-        dir,
-        whole,
-        (path) => denoIo().readFile(path, { onPart: grown.onPart }),
+      await Deno.writeFile(`${dir}/g`, whole.subarray(0, 10));
+      const read = await whileGrowing(
+        `${dir}/g`,
+        whole.subarray(10),
+        () => denoIo().readFile(`${dir}/g`, { onPart: grown.onPart }),
       );
-      assert.equal(grown.digestOf(piped), sha256Hex(whole));
+      assert.deepEqual(read, whole);
+      assert.equal(grown.digestOf(read), sha256Hex(whole));
     }),
 });
 

@@ -11,6 +11,7 @@ import { readAll } from "../results/_read_all.ts";
 import { type Plan, resultsFor, times } from "../report/_results.ts";
 import { categoryRows, setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
+import { spawnCli } from "./_spawn.ts";
 
 interface Ran {
   code: number;
@@ -81,7 +82,7 @@ Deno.test("assess report: every format, to stdout and to -out", async (t) => {
   assert.equal(json.comparisons[0].table.onlyAdapter, 8);
 });
 
-Deno.test("assess report refusals: exit 64 with one clear line", async (t) => {
+Deno.test("assess report refusals: exit 64 (or 65 for a broken file) with one clear line", async (t) => {
   const { dir, path } = await fixtureFile();
   const cases: [string, string[], RegExp][] = [
     ["no -in", ["report"], /^assess report: flag -in is required/],
@@ -114,7 +115,7 @@ Deno.test("assess report refusals: exit 64 with one clear line", async (t) => {
     const other = `${dir}/other.jsonl`;
     await Deno.writeTextFile(other, '{"hello":1}\n');
     const ran = await assess(["report", "-in", other]);
-    assert.equal(ran.code, 64);
+    assert.equal(ran.code, 65);
     assert.equal(
       ran.stderr,
       `assess report: ${other}: not an assess results file (no header on line 1)\n`,
@@ -126,12 +127,86 @@ Deno.test("assess report refusals: exit 64 with one clear line", async (t) => {
     const broken = `${dir}/broken.jsonl`;
     await Deno.writeTextFile(broken, [lines[0], "{nope", ...lines.slice(1)].join("\n"));
     const ran = await assess(["report", "-in", broken]);
-    assert.equal(ran.code, 64);
+    assert.equal(ran.code, 65);
     assert.match(
       ran.stderr,
       /broken\.jsonl: line 2 of the results file is broken: not a JSON record/,
     );
   });
+});
+
+Deno.test("assess report refuses a record with a value out of range: 65, its line, one line", async (t) => {
+  const { dir, path } = await fixtureFile();
+  const lines = (await Deno.readTextFile(path)).split("\n");
+  // Line 4 is a result record with a latency and token counts.
+  assert.match(lines[3]!, /^\{"kind":"result",.*"latencyMs":[0-9]+,/);
+  const cases: [string, (line: string) => string, string][] = [
+    [
+      "a latency past a double's range",
+      (l) => l.replace(/"latencyMs":[0-9]+/, '"latencyMs":1e400'),
+      "latencyMs is a number too large to hold, not number or null",
+    ],
+    [
+      "a negative latency",
+      (l) => l.replace(/"latencyMs":[0-9]+/, '"latencyMs":-5'),
+      "latencyMs is -5, less than 0",
+    ],
+    [
+      "a negative token count",
+      (l) => l.replace(/"promptTokens":[0-9]+/, '"promptTokens":-100'),
+      "usage.promptTokens is -100, less than 0",
+    ],
+    [
+      "a fractional token count",
+      (l) => l.replace(/"completionTokens":[0-9]+/, '"completionTokens":2.5'),
+      "usage.completionTokens is 2.5, not integer or null",
+    ],
+    [
+      "a negative attempt count",
+      (l) => l.replace(/"attempts":[0-9]+/, '"attempts":-1'),
+      "attempts is -1, less than 1",
+    ],
+  ];
+  for (const [name, edit, why] of cases) {
+    await t.step(name, async () => {
+      const bad = `${dir}/bad.jsonl`;
+      const edited = [...lines];
+      edited[3] = edit(lines[3]!);
+      assert.notEqual(edited[3], lines[3]);
+      await Deno.writeTextFile(bad, edited.join("\n"));
+      for (const format of ["text", "json"]) {
+        const ran = await assess(["report", "-in", bad, "-format", format]);
+        assert.equal(ran.code, 65, ran.stderr);
+        assert.equal(ran.stdout, "");
+        assert.equal(
+          ran.stderr,
+          `assess report: ${bad}: line 4 of the results file is broken: ${why}\n`,
+        );
+      }
+    });
+  }
+});
+
+Deno.test("assess report prints control and bidi characters from the results file escaped", async () => {
+  const { dir, path } = await fixtureFile();
+  // A model name and a reason holding ESC sequences, a C1 control, a line break and an RTL
+  // override, as a results file written by another tool (or edited) may hold them.
+  const text = (await Deno.readTextFile(path))
+    .replaceAll('"tuned"', '"tu\\u001b[2Jn\\u202eed"')
+    .replaceAll('"reason":"match"', '"reason":"ma\\u009btch\\nX"');
+  const odd = `${dir}/odd.jsonl`;
+  await Deno.writeTextFile(odd, text);
+  // deno-lint-ignore no-control-regex
+  const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+  for (const format of ["text", "markdown"]) {
+    const ran = await assess(["report", "-in", odd, "-format", format]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.doesNotMatch(ran.stdout, raw, format);
+    // Shown escaped (Markdown escapes the backslash and the bracket once more).
+    assert.match(ran.stdout, /tu\\+u001b\\?\[2Jn\\+u202eed/, format);
+    assert.match(ran.stdout, /ma\\+u009btch\\+nX/, format);
+    assert(!ran.stdout.split("\n").some((line) => line.startsWith("X")), "no line break kept");
+  }
 });
 
 Deno.test("assess help lists report, and assess help report shows its flags", async () => {
@@ -392,4 +467,36 @@ Deno.test("end to end: categories, the decision, an adapter that was not applied
   } finally {
     await emu.close();
   }
+});
+
+Deno.test({
+  name:
+    "the real command line: a FIFO as -in (64) or as -out (64, left as it is) is refused at once",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const { dir, path } = await fixtureFile();
+    const fifo = `${dir}/fifo`;
+    assert((await new Deno.Command("mkfifo", { args: [fifo] }).output()).success);
+    const input = await spawnCli(dir, [`--allow-read=${fifo}`], ["report", "-in", fifo]);
+    assert.deepEqual(input, {
+      code: 64,
+      out: "",
+      err: `assess report: cannot read ${fifo}: it is a FIFO, not a regular file (assess reads ` +
+        "only regular files, or links to one)\n",
+    });
+    const output = await spawnCli(dir, [`--allow-read=${dir}`, `--allow-write=${dir}`], [
+      "report",
+      "-in",
+      path,
+      "-out",
+      fifo,
+    ]);
+    assert.deepEqual(output, {
+      code: 64,
+      out: "",
+      err: `assess report: cannot write ${fifo}: it is a FIFO, not a regular file (assess ` +
+        "replaces only regular files)\n",
+    });
+    assert((await Deno.lstat(fifo)).isFifo);
+  },
 });

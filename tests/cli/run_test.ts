@@ -13,6 +13,7 @@ import type { ResultRecord } from "../../src/results/records.ts";
 import { readAll } from "../results/_read_all.ts";
 import { answerFor, RUN_ENV_NAMES, setupRun } from "../run/_fixtures.ts";
 import { completion, startStub, type StubRequest } from "../run/_stub_server.ts";
+import { spawnCli } from "./_spawn.ts";
 
 interface Ran {
   code: number;
@@ -376,6 +377,64 @@ Deno.test("flags: a bad -timeout or -retries is refused with 64", async () => {
   assert.equal(retries.code, 64);
 });
 
+Deno.test("flags: every duration and count has a maximum; past it, 64 saying which", async (t) => {
+  const cases: [string[], string][] = [
+    // 597 h overflowed the platform's timer (2^31 - 1 ms) to 1 ms: every request "timed out".
+    [["-timeout", "597h"], 'assess run: -timeout "597h" is more than 24h, the most allowed'],
+    [["-timeout", "24.001h"], 'assess run: -timeout "24.001h" is more than 24h, the most allowed'],
+    [
+      ["-timeout", "86400001ms"],
+      'assess run: -timeout "86400001ms" is more than 24h, the most allowed',
+    ],
+    [["-timeout", "0s"], 'assess run: -timeout "0s" is not a duration such as 90s, 10m or 500ms'],
+    [
+      ["-max-response", "67108865"],
+      'assess run: -max-response "67108865" is not a whole number from 1024 to 67108864',
+    ],
+    [
+      ["-max-response", "1023"],
+      'assess run: -max-response "1023" is not a whole number from 1024 to 67108864',
+    ],
+    [["-retries", "101"], 'assess run: -retries "101" is not a whole number from 0 to 100'],
+    [
+      ["-timeout", "9".repeat(100)],
+      `assess run: -timeout "${"9".repeat(57)}..." is more than 24h, the most allowed`,
+    ],
+    [
+      ["-timeout", "9".repeat(400)],
+      `assess run: -timeout "${"9".repeat(57)}..." is not a duration such as 90s, 10m or 500ms`,
+    ],
+  ];
+  for (const [flags, line] of cases) {
+    await t.step(flags.join(" ").slice(0, 40), async () => {
+      const ran = await runIn(["-out", "x.jsonl", ...flags]);
+      assert.equal(ran.code, 64);
+      assert.equal(ran.stderr, `${line}\n`);
+    });
+  }
+  await t.step("the maxima themselves are accepted", async () => {
+    const stub = startStub({ chat: correct });
+    try {
+      const s = await setupRun(2, { url: stub.url });
+      const ran = await runIn([
+        "-config",
+        s.config,
+        "-out",
+        s.out,
+        "-timeout",
+        "24h",
+        "-max-response",
+        "67108864",
+        "-retries",
+        "100",
+      ]);
+      assert.equal(ran.code, 0, ran.stderr);
+    } finally {
+      await stub.close();
+    }
+  });
+});
+
 // ---- The real command line, with the README's permissions ----
 
 function command(s: { config: string; dataset: string; out: string }, url: string): Deno.Command {
@@ -582,6 +641,164 @@ Deno.test("on a terminal, the progress lines are redrawn in place", async () => 
     assert(stderr.includes("\x1b[2Kbase   3/3 "), stderr);
     assert(stderr.includes("\x1b[2Ktuned  3/3 "), stderr);
     assert.doesNotMatch(stderr, /^progress /m);
+  } finally {
+    await stub.close();
+  }
+});
+
+// ---- Hostile inputs to the real command line: permissions, FIFOs, the serve manifest ----
+
+/** The permissions the README gives `run`, with `net` and `env` as a test sets them. */
+function runPermissions(
+  s: { config: string; dataset: string; out: string },
+  net: string,
+  env: string,
+  read: string[] = [],
+): string[] {
+  return [
+    `--allow-read=${[s.config, s.dataset, s.out, ...read].join(",")}`,
+    `--allow-write=${s.out}`,
+    `--allow-net=${net}`,
+    ...(env === "" ? [] : [`--allow-env=${env}`]),
+  ];
+}
+
+/** The config with no server.url (the run must find it elsewhere), and a manifest if given. */
+async function withoutUrl(config: string, manifest?: string): Promise<void> {
+  const text = await Deno.readTextFile(config);
+  const edited = text.replace(/ {2}url: .*\n/, manifest ? `  manifest: ${manifest}\n` : "");
+  assert.notEqual(edited, text);
+  await Deno.writeTextFile(config, edited);
+}
+
+Deno.test("without --allow-net for the server, run names the flag to give (64), not 'start the server'", async () => {
+  const stub = startStub({ chat: correct });
+  try {
+    const s = await setupRun(2, { url: stub.url });
+    const host = new URL(stub.url).host;
+    const r = await spawnCli(s.dir, runPermissions(s, "127.0.0.1:1", RUN_ENV_NAMES), [
+      "run",
+      "-config",
+      s.config,
+      "-out",
+      s.out,
+    ]);
+    assert.deepEqual(r, {
+      code: 64,
+      out: "",
+      err: `assess run: assess was not allowed to connect to the server (give deno ` +
+        `--allow-net=${host})\n`,
+    });
+    assert.equal(stub.requests.length, 0);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("without --allow-env for a variable it needs, run names it and the flag (64), never 'set it'", async () => {
+  const stub = startStub({ chat: correct });
+  try {
+    const s = await setupRun(2, { url: stub.url });
+    await withoutUrl(s.config);
+    const host = new URL(stub.url).host;
+    const args = ["run", "-config", s.config, "-out", s.out];
+    const env = { ASSESS_SERVER_URL: stub.url, ASSESS_TOOL_CALL_PARSER: "hermes" };
+    const flag = `give deno --allow-env=${RUN_ENV_NAMES}`;
+    // Only the key allowed: ASSESS_SERVER_URL is set, but cannot be read.
+    const keyOnly = await spawnCli(s.dir, runPermissions(s, host, "VLLM_API_KEY"), args, env);
+    assert.deepEqual(keyOnly, {
+      code: 64,
+      out: "",
+      err: "assess run: assess was not allowed to read the environment variables " +
+        "ASSESS_SERVER_URL, ASSESS_SERVE_MANIFEST, ASSESS_TOOL_CALL_PARSER, " +
+        `ASSESS_REASONING_PARSER (${flag})\n`,
+    });
+    const noEnv = await spawnCli(s.dir, runPermissions(s, host, ""), args, env);
+    assert.equal(noEnv.code, 64);
+    assert.match(noEnv.err, /not allowed to read the environment variables VLLM_API_KEY, /);
+    // With the flag the hint gives, it runs.
+    const allowed = await spawnCli(s.dir, runPermissions(s, host, RUN_ENV_NAMES), args, env);
+    assert.equal(allowed.code, 0, allowed.err);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test({
+  name: "a FIFO as -out or as the serve manifest is refused at once (64), never waited on",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const stub = startStub({ chat: correct });
+    try {
+      const s = await setupRun(2, { url: stub.url });
+      const host = new URL(stub.url).host;
+      const mkfifo = async (path: string) =>
+        assert((await new Deno.Command("mkfifo", { args: [path] }).output()).success);
+      await mkfifo(s.out);
+      const out = await spawnCli(s.dir, runPermissions(s, host, RUN_ENV_NAMES), [
+        "run",
+        "-config",
+        s.config,
+        "-out",
+        s.out,
+      ]);
+      assert.deepEqual(out, {
+        code: 64,
+        out: "",
+        err: `assess run: the results file ${s.out} cannot be read: it is a FIFO, not a regular ` +
+          "file (assess reads only regular files, or links to one)\n",
+      });
+      await Deno.remove(s.out);
+      const manifest = `${s.dir}/serve.json`;
+      await mkfifo(manifest);
+      await withoutUrl(s.config, manifest);
+      const m = await spawnCli(s.dir, runPermissions(s, host, RUN_ENV_NAMES, [manifest]), [
+        "run",
+        "-config",
+        s.config,
+        "-out",
+        s.out,
+      ]);
+      assert.deepEqual(m, {
+        code: 64,
+        out: "",
+        err: `assess run: the serve manifest ${manifest} cannot be read: it is a FIFO, not a ` +
+          "regular file (assess reads only regular files, or links to one)\n",
+      });
+      assert.equal(stub.requests.length, 0);
+    } finally {
+      await stub.close();
+    }
+  },
+});
+
+Deno.test("the serve manifest is read strictly: a key twice, or over 1 MiB, is refused (64)", async () => {
+  const stub = startStub({ chat: correct });
+  try {
+    const s = await setupRun(2, { url: stub.url });
+    const manifest = `${s.dir}/serve.json`;
+    await withoutUrl(s.config, manifest);
+    await Deno.writeTextFile(
+      manifest,
+      `{"url": "http://127.0.0.1:1/v1", "url": "${stub.url}", "toolCallParser": "hermes"}`,
+    );
+    const twice = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(twice.code, 64);
+    assert.equal(
+      twice.stderr,
+      `assess run: the serve manifest ${manifest} is not JSON: duplicate key "url" at offset 33\n`,
+    );
+    const file = await Deno.open(manifest, { write: true, truncate: true });
+    await file.truncate(1_048_577);
+    file.close();
+    const large = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(large.code, 64);
+    assert.equal(
+      large.stderr,
+      `assess run: the serve manifest ${manifest} cannot be read: it is 1048577 bytes, over the ` +
+        "1048576 bytes that are read\n",
+    );
+    assert.equal(stub.requests.length, 0);
   } finally {
     await stub.close();
   }

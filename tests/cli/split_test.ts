@@ -4,6 +4,8 @@ import type { Io } from "../../src/cli/io.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { detectableLines } from "../../src/cli/verb_split.ts";
 import { reference, skipReason } from "../report/_python.ts";
+import { MAX_DATASET_BYTES } from "../../src/dataset/dataset.ts";
+import { spawnCli } from "./_spawn.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CONFIG = "reference/testdata/assess.yaml";
@@ -21,6 +23,7 @@ const DETECTABLE = [
 
 const configText = Deno.readTextFileSync(ROOT + CONFIG);
 const rowsBytes = Deno.readFileSync(ROOT + ROWS);
+const SPLIT_PAGE = Deno.readTextFileSync(ROOT + "reference/split.md");
 
 /** A world held in memory: files by path, captured outputs, and paths that cannot be written. */
 function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string> = new Set()) {
@@ -260,6 +263,80 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "split -train writes the complement's training file first, and names it on the first line",
+  permissions: "none",
+  fn: async () => {
+    const r = await split(["-out", "split.json", "-train", "train.jsonl"]);
+    assert.equal(r.stderr, "");
+    assert.equal(
+      r.stdout,
+      `split.json: ${OK_LINE}; train.jsonl: 8 training lines (left out: 1 ineligible, 0 with no ` +
+        `call)\ndigest ${DIGEST}\n${DETECTABLE}`,
+    );
+    assert.equal(r.code, 0);
+    assert.deepEqual([...r.files.keys()].slice(-2), ["train.jsonl", "split.json"]);
+    const lines = new TextDecoder().decode(r.files.get("train.jsonl")).split("\n");
+    assert.equal(lines.pop(), "");
+    // The complement (3, 8, 15, 40, 52, 66, 71, 104, 139) less 52, ineligible.
+    assert.deepEqual(lines.map((l) => JSON.parse(l).id), [3, 8, 15, 40, 66, 71, 104, 139]);
+    // The line reference/split.md shows is the file's, as it is.
+    assert.equal(SPLIT_PAGE.match(/```jsonl\n(.*)\n```/)?.[1], lines[1]);
+    // Written again, the same bytes.
+    const again = await split(["-out", "split.json", "-train", "train.jsonl"]);
+    assert.deepEqual(again.files.get("train.jsonl"), r.files.get("train.jsonl"));
+  },
+});
+
+Deno.test({
+  name: "split -train leaves out an item whose answer has no call, and counts it",
+  permissions: "none",
+  fn: async () => {
+    // With one item held out (47), item 34 ("a short poem", no call) is in the complement.
+    const config = withSize(1).replace("probe: 2", "probe: 1");
+    const r = await split(["-out", "s.json", "-train", "t.jsonl"], world(config));
+    assert.equal(r.code, 0);
+    assert.match(
+      r.stdout,
+      /; t\.jsonl: 13 training lines \(left out: 1 ineligible, 1 with no call\)\n/,
+    );
+    const ids = new TextDecoder().decode(r.files.get("t.jsonl")).trimEnd().split("\n")
+      .map((l) => JSON.parse(l).id);
+    assert.equal(ids.length, 13);
+    assert(!ids.includes(34) && !ids.includes(52) && !ids.includes(47));
+  },
+});
+
+Deno.test({
+  name: "split -train refusals: an unwritable training file, the same file as -out",
+  permissions: "none",
+  fn: async (t) => {
+    await t.step("a training file that cannot be written: 64, and no file is written", async () => {
+      const files = world();
+      files.set("split.json", new TextEncoder().encode("old"));
+      const r = await split(
+        ["-out", "split.json", "-train", "locked/t.jsonl"],
+        files,
+        new Set(["locked/t.jsonl"]),
+      );
+      assert.equal(r.stdout, "");
+      assert.equal(r.stderr, "assess split: cannot write locked/t.jsonl: permission denied\n");
+      assert.equal(r.code, 64);
+      assert.equal(new TextDecoder().decode(files.get("split.json")), "old");
+    });
+    await t.step("-train naming the -out file: 64", async () => {
+      const r = await split(["-out", "s.json", "-train", "s.json"]);
+      assert.equal(r.stdout, "");
+      assert.equal(
+        r.stderr,
+        "assess split: -train and -out name the same file, s.json (see assess help split)\n",
+      );
+      assert.equal(r.code, 64);
+      assert(!r.files.has("s.json"));
+    });
+  },
+});
+
 // The real command line, with the permissions a user gives it.
 async function spawn(args: string[], read: string[], write: string[]) {
   const cmd = new Deno.Command(Deno.execPath(), {
@@ -292,10 +369,25 @@ Deno.test({
       assert.equal(r.stderr, "");
       assert.equal(r.stdout, `${out}: ${OK_LINE}\ndigest ${DIGEST}\n${DETECTABLE}`);
       assert.equal(r.code, 0);
-      const mem = await split(["-out", "s.json"]);
+      const mem = await split(["-out", "s.json", "-train", "t.jsonl"]);
       assert.deepEqual(await Deno.readFile(out), mem.files.get("s.json"));
       // Nothing but the file is left in the folder (no temporary file).
       assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["split.json"]);
+      // With -train, the same permissions when the training file is in the same folder.
+      const train = `${dir}/train.jsonl`;
+      const both = await spawn(
+        ["-config", CONFIG, "-out", out, "-train", train],
+        [CONFIG, ROWS, dir],
+        [dir],
+      );
+      assert.equal(both.stderr, "");
+      assert.equal(both.code, 0);
+      assert.match(both.stdout, /; .*\/train\.jsonl: 8 training lines /);
+      assert.deepEqual(await Deno.readFile(train), mem.files.get("t.jsonl"));
+      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+        "split.json",
+        "train.jsonl",
+      ]);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -400,4 +492,66 @@ Deno.test({
       });
     }
   },
+});
+
+/** A folder with an assess.yaml naming data.json, for datasets that are not the real rows. */
+async function withDataset(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const config = configText.replace(ROWS, "data.json");
+    assert.notEqual(config, configText);
+    await Deno.writeTextFile(`${dir}/assess.yaml`, config);
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const SPLIT_PERMISSIONS = ["--allow-read=assess.yaml,data.json,out", "--allow-write=out"];
+
+Deno.test({
+  name: "the real command line: a dataset over 256 MiB is refused from its size (65), both sizes",
+  fn: () =>
+    withDataset(async (dir) => {
+      // A sparse file: its size is 256 MiB and one byte, and it takes no room on the disk.
+      const file = await Deno.open(`${dir}/data.json`, { write: true, create: true });
+      await file.truncate(MAX_DATASET_BYTES + 1);
+      file.close();
+      await Deno.mkdir(`${dir}/out`);
+      const r = await spawnCli(dir, SPLIT_PERMISSIONS, ["split", "-out", "out/s.json"]);
+      assert.deepEqual(r, {
+        code: 65,
+        out: "",
+        err: "assess split: dataset refused: the file is 268435457 bytes, over the 268435456 " +
+          "bytes (256 MiB) a dataset may have\n",
+      });
+    }),
+});
+
+Deno.test({
+  name: "the real command line: a FIFO as the dataset (65) or as -out (64) is refused at once",
+  ignore: Deno.build.os !== "linux",
+  fn: () =>
+    withDataset(async (dir) => {
+      await Deno.mkdir(`${dir}/out`);
+      assert((await new Deno.Command("mkfifo", { args: [`${dir}/data.json`] }).output()).success);
+      const data = await spawnCli(dir, SPLIT_PERMISSIONS, ["split", "-out", "out/s.json"]);
+      assert.deepEqual(data, {
+        code: 65,
+        out: "",
+        err: "assess split: dataset refused: cannot read the dataset file data.json: it is a " +
+          "FIFO, not a regular file (assess reads only regular files, or links to one)\n",
+      });
+      await Deno.remove(`${dir}/data.json`);
+      await Deno.writeFile(`${dir}/data.json`, rowsBytes);
+      assert((await new Deno.Command("mkfifo", { args: [`${dir}/out/s.json`] }).output()).success);
+      const out = await spawnCli(dir, SPLIT_PERMISSIONS, ["split", "-out", "out/s.json"]);
+      assert.deepEqual(out, {
+        code: 64,
+        out: "",
+        err: "assess split: cannot write out/s.json: it is a FIFO, not a regular file (assess " +
+          "replaces only regular files)\n",
+      });
+      assert((await Deno.lstat(`${dir}/out/s.json`)).isFifo, "left as it was");
+    }),
 });

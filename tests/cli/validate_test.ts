@@ -7,6 +7,7 @@ import { register } from "../../src/score/registry.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
 import { check, edit, REFUSAL_STDERR, SHORTEST, WHOLE } from "../config/_fixtures.ts";
 import { RULES } from "../config/_rule_cases.ts";
+import { spawnCli } from "./_spawn.ts";
 
 const none = { permissions: "none" } as const;
 const encoder = new TextEncoder();
@@ -455,7 +456,7 @@ Deno.test("golden: a file over 1 MiB is not read whole", async (t) => {
           "over.yaml refused:\n  the file is over 1 MiB (1048576 bytes), the most that is read\n",
       });
     });
-    await t.step("an endless file is refused, not read forever", async () => {
+    await t.step("a device is refused, not read forever", async () => {
       const r = await spawn(dir, [
         "run",
         "--allow-read=/dev/zero",
@@ -467,11 +468,65 @@ Deno.test("golden: a file over 1 MiB is not read whole", async (t) => {
       assert.deepEqual(r, {
         code: 64,
         out: "",
-        err:
-          "/dev/zero refused:\n  the file is over 1 MiB (1048576 bytes), the most that is read\n",
+        err: "/dev/zero cannot be read: it is a character device, not a regular file (assess " +
+          "reads only regular files, or links to one)\n",
       });
     });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test({
+  name: "golden: a FIFO as -config is refused at once (64), never waited on",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "assess-validate-" });
+    try {
+      assert((await new Deno.Command("mkfifo", { args: [`${dir}/assess.yaml`] }).output()).success);
+      const r = await spawnCli(dir, ["--allow-read=assess.yaml"], ["validate"]);
+      assert.deepEqual(r, {
+        code: 64,
+        out: "",
+        err: "assess.yaml cannot be read: it is a FIFO, not a regular file (assess reads only " +
+          "regular files, or links to one)\n",
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "golden: a config behind a symbolic link: the hint names the file it points to",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "assess-validate-" });
+    try {
+      // As in a Hugging Face cache: snapshots/<rev>/file -> ../../blobs/<hash>.
+      await Deno.mkdir(`${dir}/blobs`);
+      await Deno.mkdir(`${dir}/snapshots/rev`, { recursive: true });
+      await Deno.writeTextFile(`${dir}/blobs/abc123`, WHOLE);
+      await Deno.symlink("../../blobs/abc123", `${dir}/snapshots/rev/assess.yaml`);
+      const link = "snapshots/rev/assess.yaml";
+      const target = await Deno.realPath(`${dir}/blobs/abc123`);
+      const refused = await spawnCli(dir, [`--allow-read=${link}`], ["validate", "-config", link]);
+      assert.deepEqual(refused, {
+        code: 64,
+        out: "",
+        err: `${link} cannot be read: assess was not allowed to read it (give deno ` +
+          `--allow-read=${target}; ${link} leads to ${target} through a symbolic link, and ` +
+          "Deno checks the file a link points to)\n",
+      });
+      // And with what the hint says, it is read.
+      const read = await spawnCli(dir, [`--allow-read=${link},${target}`], [
+        "validate",
+        "-config",
+        link,
+      ]);
+      assert.deepEqual(read, { code: 0, out: "", err: "" });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });

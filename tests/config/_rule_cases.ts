@@ -465,6 +465,52 @@ const RULES_BUILDER = new Map<string, Case[]>([
   ],
 ]);
 
+/** Texts assess prints later: no control or bidirectional character; a long unknown key cut. */
+const PRINTED = (code: string, at: number) =>
+  `holds U+${code} at character ${at}: a control or bidirectional character is refused in a ` +
+  "text assess prints";
+RULES_BUILDER.set("texts assess prints", [
+  [
+    "ESC in the baseline",
+    edit(WHOLE, ["  baseline: base", '  baseline: "ba\\e[2Jse"']),
+    [`models.baseline: ${PRINTED("001B", 3)}`],
+  ],
+  [
+    "a right-to-left override in an adapter's name",
+    edit(WHOLE, ["    - name: tuned-a", '    - name: "tuned\\u202Ea"']),
+    [`models.adapters.0.name: ${PRINTED("202E", 6)}`],
+  ],
+  [
+    "a line break in the split seed, the template key and a path",
+    edit(
+      WHOLE,
+      ["  seed: assess-v1", '  seed: "assess\\nv1"'],
+      ["  templateKey: enable_thinking", '  templateKey: "enable\\tthinking"'],
+      ["  path: /data/xlam_function_calling_60k.json", '  path: "/data/x\\u0085.json"'],
+    ),
+    [
+      `dataset.path: ${PRINTED("0085", 8)}`,
+      `split.seed: ${PRINTED("000A", 7)}`,
+      `thinking.templateKey: ${PRINTED("0009", 7)}`,
+    ],
+  ],
+  [
+    "a multi-line system prompt is only sent, never printed",
+    edit(WHOLE, ['  system: ""', '  system: "Be brief.\\n\\tCall tools."']),
+    [],
+  ],
+  [
+    "an unknown key of 5000 characters is shown cut",
+    WHOLE + "k".repeat(5000) + ": 1\n",
+    [`additional properties '${"k".repeat(97)}...' not allowed`],
+  ],
+  [
+    "a number too large for a double",
+    edit(WHOLE, ["  size: 2000", "  size: 1e400"]),
+    ["split.size: got a number too large, want integer"],
+  ],
+]);
+
 /** `sampling.seed` at the ends of the signed 64-bit range, and in every number form. */
 const RANGE =
   "sampling.seed: value must fit in 64 bits: -9223372036854775808 to 9223372036854775807";
@@ -532,6 +578,56 @@ RULES_BUILDER.set("server.url", [
     "server.url: must hold no query",
   ]],
   ["a fragment", withUrl("http://127.0.0.1:8000/v1#x"), ["server.url: must hold no fragment"]],
+]);
+
+/** `server.urls`: several replicas, each URL by `server.url`'s rules, named by its index. */
+const withUrls = (urls: readonly unknown[], keepUrl = false) =>
+  edit(WHOLE, [
+    "  url: http://127.0.0.1:8000/v1",
+    (keepUrl ? "  url: http://127.0.0.1:8000/v1\n" : "") +
+    (urls.length === 0
+      ? "  urls: []"
+      : `  urls:\n${urls.map((u) => `    - ${JSON.stringify(u)}`).join("\n")}`),
+  ]);
+RULES_BUILDER.set("server.urls", [
+  ["two replicas", withUrls(["http://127.0.0.1:8000/v1", "http://127.0.0.1:8001/v1"]), []],
+  ["one is as server.url", withUrls(["https://vllm.example.com/v1"]), []],
+  [
+    "the same host on other ports",
+    withUrls(["https://a.example/v1", "https://a.example:8443/v1"]),
+    [],
+  ],
+  ["with server.url", withUrls(["http://127.0.0.1:8001/v1"], true), [
+    "server.urls: server.url is given too: give one of the two (a single URL may be either)",
+  ]],
+  [
+    "credentials in the second, never repeated",
+    withUrls(["http://127.0.0.1:8000/v1", "https://u:sk-secret@vllm.example.com/v1"]),
+    [
+      "server.urls.1: must hold no credentials: the API key is read from the VLLM_API_KEY environment variable",
+    ],
+  ],
+  [
+    "plain http elsewhere, by index",
+    withUrls(["https://a.example/v1", "http://10.0.0.7:8000/v1"]),
+    [
+      "server.urls.1: must use https://, or name 127.0.0.1, ::1 or localhost, unless server.insecure is true",
+    ],
+  ],
+  [
+    "the same host and port twice",
+    withUrls([
+      "http://127.0.0.1:8000/v1",
+      "http://127.0.0.1:8001/v1",
+      "http://127.0.0.1:8000/x/v1",
+    ]),
+    ["server.urls.2: names the same host and port as the URL at index 0"],
+  ],
+  ["https's port written or not", withUrls(["https://a.example/v1", "https://a.example:443/v1"]), [
+    "server.urls.1: names the same host and port as the URL at index 0",
+  ]],
+  ["an empty list", withUrls([]), ["server.urls: value must not be an empty list"]],
+  ["a number", withUrls([8000]), ["server.urls.0: got integer, want string"]],
 ]);
 
 /** The cases, by group. */

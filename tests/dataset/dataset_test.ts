@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { contentHash, contentKeyOf, loadDataset } from "../../src/dataset/dataset.ts";
+import {
+  contentHash,
+  contentKeyOf,
+  loadDataset,
+  MAX_DATASET_BYTES,
+} from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
@@ -182,7 +187,22 @@ Deno.test({
       ],
       ["a fractional id", rows(row(1.5)), "row 0: the row's id 1.5 is not an integer"],
       ["a string id", rows(row("1")), 'row 0: the row\'s id "1" is not an integer'],
-      ["an id past 2^53", rows(row(2 ** 53)), "is not an integer"],
+      [
+        "an id past 2^53, shown as written",
+        '[{"id": 9007199254740993, "query": "q", "tools": "[]", "answers": "[]"}]',
+        "row 0: the row's id 9007199254740993 is too large: an id must be within ±9007199254740991",
+      ],
+      [
+        "an id past a double's range, shown as written",
+        '[{"id": 1, "query": "q", "tools": "[]", "answers": "[]"}, ' +
+        '{"id": 1e400, "query": "q", "tools": "[]", "answers": "[]"}]',
+        "row 1: the row's id 1e400 is too large: an id must be within ±9007199254740991",
+      ],
+      [
+        "a fractional id written with an exponent",
+        '[{"id": 25e-1, "query": "q", "tools": "[]", "answers": "[]"}]',
+        "row 0: the row's id 25e-1 is not an integer",
+      ],
       ["a duplicate id", rows(row(1), row(2), row(1)), "row 2 (id 1): the id is also row 0's"],
       [
         "a query that is not a string",
@@ -427,5 +447,45 @@ Deno.test({
     assert.equal(a, c);
     assert.notEqual(a, e);
     assert.equal(contentKeyOf({ ...d.items[0]!, contentHash: d.items[0]!.contentHash }), undefined);
+  },
+});
+
+Deno.test({
+  name: "a row with 100,000 tools, two of them sharing a name, is read and made ineligible",
+  permissions: "none",
+  fn: () => {
+    const tools = Array.from({ length: 100_000 }, (_, i) => ({
+      name: `t${i}`,
+      description: "",
+      parameters: {},
+    }));
+    tools.push({ name: "t99998", description: "", parameters: {} });
+    const d = load(JSON.stringify([row(1, { tools: JSON.stringify(tools), answers: "[]" })]));
+    assert.equal(d.items[0]!.ineligible, 'two tools are named "t99998"');
+    assert.equal(d.eligibleCount, 0);
+  },
+});
+
+Deno.test({
+  name: "bytes over the dataset limit are refused before they are hashed, naming both sizes",
+  permissions: "none",
+  fn: () => {
+    // Untouched pages: the bytes are never read, so they take no memory.
+    const bytes = new Uint8Array(MAX_DATASET_BYTES + 1);
+    let hashed = false;
+    assert.throws(
+      () =>
+        loadDataset(bytes, "0".repeat(64), {
+          sha256: () => {
+            hashed = true;
+            return "0".repeat(64);
+          },
+        }),
+      (e: unknown) =>
+        e instanceof DatasetError &&
+        e.message ===
+          "dataset refused: the file is 268435457 bytes, over the 268435456 bytes (256 MiB) a dataset may have",
+    );
+    assert.equal(hashed, false);
   },
 });

@@ -14,6 +14,7 @@ import type {
   HeaderRecord,
   ProbeCheckRecord,
   RecordedReply,
+  ReplicaRef,
   RequestErrorKind,
   ResultRecord,
   SessionRecord,
@@ -183,10 +184,25 @@ export interface Plan {
   readonly header?: Partial<HeaderRecord>;
   /** Probe checks to record. */
   readonly probe?: readonly Omit<ProbeCheckRecord, "kind" | "session" | "itemIndex">[];
+  /**
+   * Replicas (results format 2): their hosts, and which one answered each (model, item index).
+   * Absent: a format 1 file, whose records name no replica.
+   */
+  readonly replicas?: {
+    readonly hosts: readonly string[];
+    readonly of: (model: string, itemIndex: number) => number;
+  };
 }
 
-/** The first session of a run with this header. */
-export function sessionFor(header: HeaderRecord): SessionRecord {
+/** The replica a fixture's format 2 records name when none is given (format 2 records name one). */
+const ONE_REPLICA: ReplicaRef = { index: 0, host: "127.0.0.1:8000" };
+
+/**
+ * The first session of a run with this header: with `replicas`, or in a format 2 file with
+ * {@linkcode ONE_REPLICA}.
+ */
+export function sessionFor(header: HeaderRecord, replicas?: readonly ReplicaRef[]): SessionRecord {
+  const used = replicas ?? (header.formatVersion >= 2 ? [ONE_REPLICA] : undefined);
   return {
     kind: "session",
     session: 1,
@@ -194,13 +210,25 @@ export function sessionFor(header: HeaderRecord): SessionRecord {
     assessVersion: "0.1.0",
     serverModels: header.server.models,
     concurrency: 4,
+    ...(used === undefined ? {} : { replicas: used }),
   };
 }
 
-/** A results file's bytes: the header, its first session, then the records. */
+/**
+ * A results file's bytes: the header, its first session, then the records; in a format 2 file,
+ * records that name no replica are given {@linkcode ONE_REPLICA}.
+ */
 export function resultsFile(header: HeaderRecord, records: readonly BodyRecord[]): Uint8Array {
+  const named = header.formatVersion < 2
+    ? records
+    : records.map((r) =>
+      (r.kind === "result" || r.kind === "probe" || r.kind === "probe-check") &&
+        r.replica === undefined
+        ? { ...r, replica: ONE_REPLICA }
+        : r
+    );
   return new TextEncoder().encode(
-    formatRecord(header) + [sessionFor(header), ...records].map(formatRecord).join(""),
+    formatRecord(header) + [sessionFor(header), ...named].map(formatRecord).join(""),
   );
 }
 
@@ -213,14 +241,32 @@ export function resultsFor(plan: Plan): {
 } {
   const n = Math.max(...Object.values(plan.outcomes).map((o) => o.length));
   const items = plan.items ?? syntheticItems(n);
-  const header = headerFor(plan.baseline, plan.adapters, items.length, plan.header);
-  const records: BodyRecord[] = [sessionFor(header)];
+  const replicas = plan.replicas;
+  const header = headerFor(plan.baseline, plan.adapters, items.length, {
+    ...(replicas === undefined ? {} : { formatVersion: 2 }),
+    ...plan.header,
+  });
+  // A format 2 file's records name their replica: the plan's, or one.
+  const refs = replicas?.hosts.map((host, index) => ({ index, host })) ??
+    (header.formatVersion >= 2 ? [ONE_REPLICA] : undefined);
+  const of = replicas?.of ?? (() => 0);
+  const records: BodyRecord[] = [sessionFor(header, refs)];
   for (const p of plan.probe ?? []) {
-    records.push({ kind: "probe-check", session: 1, itemIndex: p.itemId, ...p });
+    records.push({
+      kind: "probe-check",
+      session: 1,
+      itemIndex: p.itemId,
+      ...(refs === undefined ? {} : { replica: refs[0]! }),
+      ...p,
+    });
   }
   for (const model of [plan.baseline, ...plan.adapters]) {
     (plan.outcomes[model] ?? []).forEach((planned, i) => {
-      if (planned !== null) records.push(resultRecord(model, items[i]!, planned));
+      if (planned === null) return;
+      const record = resultRecord(model, items[i]!, planned);
+      records.push(
+        refs === undefined ? record : { ...record, replica: refs[of(model, items[i]!.index)]! },
+      );
     });
   }
   const text = formatRecord(header) + records.map(formatRecord).join("");

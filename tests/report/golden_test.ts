@@ -1,18 +1,23 @@
 /**
- * Golden files: `assess report` of one fixed results file (tests/report/golden/results.jsonl: a
- * baseline and two adapters on 100 items, an error, an item never asked, a probe difference), in
- * every format, compared byte for byte with the files beside it. After a deliberate change to a
- * report, rewrite them with `ASSESS_UPDATE_GOLDEN=1 deno test -A tests/report/golden_test.ts` and
- * read the diff.
+ * Golden files: `assess report` of fixed results files in every format, compared byte for byte
+ * with the files beside them: tests/report/golden/results.jsonl (results format 1: a baseline and
+ * two adapters on 100 items, an error, an item never asked, a probe difference) and
+ * tests/report/golden/replicas/results.jsonl (format 2, three replicas, one of which serves the
+ * baseline worse; made by `_replica_results.ts`). After a deliberate change to a report, rewrite
+ * them with `ASSESS_UPDATE_GOLDEN=1 deno test -A tests/report/golden_test.ts` and read the diff.
  */
 
 import assert from "node:assert/strict";
 import { REPORT_FORMATS } from "../../src/report/formats.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { denoIo } from "../../src/cli/deno_io.ts";
+import { replicaGoldenResults } from "./_replica_results.ts";
 
-const DIR = new URL("./golden/", import.meta.url);
-const RESULTS = new URL("results.jsonl", DIR).pathname;
+const UPDATE = Deno.env.get("ASSESS_UPDATE_GOLDEN") === "1";
+const SETS = [
+  new URL("./golden/", import.meta.url),
+  new URL("./golden/replicas/", import.meta.url),
+];
 const EXTENSION: Readonly<Record<string, string>> = {
   text: "txt",
   markdown: "md",
@@ -24,20 +29,31 @@ Deno.test("every report format has its golden file", () => {
   assert.deepEqual(REPORT_FORMATS.map((f) => f.name).sort(), Object.keys(EXTENSION).sort());
 });
 
-for (const format of REPORT_FORMATS) {
-  Deno.test(`golden: assess report -format ${format.name}, byte for byte`, async () => {
-    let out = "";
-    let err = "";
-    const io = {
-      ...denoIo(),
-      stdout: { isTerminal: false, write: (t: string) => Promise.resolve(void (out += t)) },
-      stderr: { isTerminal: false, write: (t: string) => Promise.resolve(void (err += t)) },
-    };
-    const code = await runCli(["report", "-in", RESULTS, "-format", format.name], io);
-    assert.equal(code, 0, err);
-    assert.equal(err, "");
-    const golden = new URL(`report.${EXTENSION[format.name]}`, DIR);
-    if (Deno.env.get("ASSESS_UPDATE_GOLDEN") === "1") await Deno.writeTextFile(golden, out);
-    assert.equal(out, await Deno.readTextFile(golden));
-  });
+Deno.test("the replicas' golden results file is the one its maker makes", async () => {
+  const made = replicaGoldenResults();
+  const path = new URL("results.jsonl", SETS[1]);
+  if (UPDATE) await Deno.writeFile(path, made);
+  assert.equal(new TextDecoder().decode(await Deno.readFile(path)), new TextDecoder().decode(made));
+});
+
+for (const dir of SETS) {
+  const results = new URL("results.jsonl", dir).pathname;
+  const set = dir.pathname.endsWith("/replicas/") ? " (replicas)" : "";
+  for (const format of REPORT_FORMATS) {
+    Deno.test(`golden${set}: assess report -format ${format.name}, byte for byte`, async () => {
+      let out = "";
+      let err = "";
+      const io = {
+        ...denoIo(),
+        stdout: { isTerminal: false, write: (t: string) => Promise.resolve(void (out += t)) },
+        stderr: { isTerminal: false, write: (t: string) => Promise.resolve(void (err += t)) },
+      };
+      const code = await runCli(["report", "-in", results, "-format", format.name], io);
+      assert.equal(code, 0, err);
+      assert.equal(err, "");
+      const golden = new URL(`report.${EXTENSION[format.name]}`, dir);
+      if (UPDATE) await Deno.writeTextFile(golden, out);
+      assert.equal(out, await Deno.readTextFile(golden));
+    });
+  }
 }

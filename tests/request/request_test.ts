@@ -71,3 +71,37 @@ Deno.test("the same item and model always give the same bytes", () => {
   assert.equal(buildRequestBody(item, "m", SETTINGS), buildRequestBody(item, "m", SETTINGS));
   assert.notEqual(buildRequestBody(item, "m", SETTINGS), buildRequestBody(item, "n", SETTINGS));
 });
+
+Deno.test("the body's bytes are pinned: every sample row's body under two settings", async () => {
+  // The SHA-256 of these bodies, one a line, as buildRequestBody wrote them before the messages
+  // and tools moved into promptText (shared with the training file): the move changed no byte.
+  const { loadDataset } = await import("../../src/dataset/dataset.ts");
+  const { sha256Hex } = await import("../../src/dataset/sha256.ts");
+  const root = new URL("../../", import.meta.url);
+  let all = "";
+  for (const file of ["reference/testdata/xlam-sample.json", "reference/testdata/rows.json"]) {
+    const bytes = await Deno.readFile(new URL(file, root));
+    for (const item of loadDataset(bytes, sha256Hex(bytes)).items) {
+      all += buildRequestBody(item, "base", {
+        system: "",
+        temperature: 0,
+        topP: 1,
+        seed: 0n,
+        maxTokens: 512,
+        templateKey: "enable_thinking",
+        thinking: false,
+      }) + "\n";
+      all += buildRequestBody(item, "tuned-a", {
+        ...SETTINGS,
+        system: 'You call tools. "Quote" é\n',
+        temperature: 0.7,
+        topP: 0.95,
+      }) + "\n";
+    }
+  }
+  assert.equal(all.length, 660192);
+  assert.equal(
+    sha256Hex(new TextEncoder().encode(all)),
+    "d0f3735abeafcfb2d6a3903b9872e413d3cc780ecf3b392d60ec90930ef3c3c5",
+  );
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { readHeader, readResults } from "../../src/results/read_results.ts";
+import { MAX_LINE_BYTES, readHeader, readResults } from "../../src/results/read_results.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import type { ResultRecord } from "../../src/results/records.ts";
 import { ResultsFileError } from "../../src/results/results_file_error.ts";
@@ -201,6 +201,7 @@ Deno.test({
       error: null,
       verdict: { correct: true, reason: "match", detail: "no calls" },
       category: "no-call",
+      replica: { index: 0, host: "127.0.0.1:8000" },
     };
     const seen: unknown[] = [];
     const read = await readResults(
@@ -360,5 +361,133 @@ Deno.test({
         message: "line 2 of the results file is broken: response is 5, not an object or null",
       },
     );
+  },
+});
+
+Deno.test({
+  name: "format 2: replica members read, and required; replica records; format 1 still read",
+  permissions: "none",
+  fn: async () => {
+    const v2 = { ...HEADER, formatVersion: 2 as const };
+    const replica = { index: 1, host: "127.0.0.1:8001" };
+    const session = {
+      kind: "session",
+      session: 1,
+      startedAt: "2026-01-01T00:00:00.000Z",
+      assessVersion: "0.1.0",
+      serverModels: ["base"],
+      concurrency: 2,
+      replicas: [{ index: 0, host: "127.0.0.1:8000" }, replica],
+    } as const;
+    const down = {
+      kind: "replica",
+      session: 1,
+      index: 1,
+      host: "127.0.0.1:8001",
+      state: "down",
+      reason: "3 requests in a row failed: connection refused",
+    } as const;
+    const records = [session, { ...result(0, 1, false), replica }, down];
+    const file = await readAll(encode(formatRecord(v2) + records.map(formatRecord).join("")));
+    assert.deepEqual(file.records, records);
+    // In format 2, a result, probe, probe-check or session without its replica is broken.
+    const { replicas: _, ...bare } = session;
+    assert.deepEqual(await refusal(readResults(encode(formatRecord(v2) + formatRecord(bare)))), {
+      line: 2,
+      message:
+        "line 2 of the results file is broken: the session record has no replicas (format 2 records name it)",
+    });
+    assert.deepEqual(
+      await refusal(readResults(encode(formatRecord(v2) + formatRecord(result(0, 1, true))))),
+      {
+        line: 2,
+        message:
+          "line 2 of the results file is broken: the result record has no replica (format 2 records name it)",
+      },
+    );
+    assert.deepEqual(
+      await refusal(
+        readResults(encode(formatRecord(v2) + formatRecord({ ...down, state: "gone" } as never))),
+      ),
+      {
+        line: 2,
+        message: 'line 2 of the results file is broken: state is "gone", not one of "down", "up"',
+      },
+    );
+    assert.deepEqual(
+      await refusal(
+        readResults(
+          encode(
+            formatRecord(v2) +
+              formatRecord({ ...result(0, 1, false), replica: { index: 0, host: "" } }),
+          ),
+        ),
+      ),
+      {
+        line: 2,
+        message: "line 2 of the results file is broken: replica.host is empty",
+      },
+    );
+    // A format 1 file: records without replicas; later sessions of this assess may add them.
+    const v1 = await readAll(
+      encode(
+        formatRecord(HEADER) + formatRecord(result(0, 1, false)) +
+          records.map(formatRecord).join(""),
+      ),
+    );
+    assert.equal(v1.records.length, 4);
+  },
+});
+
+Deno.test({
+  name: "a line longer than the most a line may hold is refused with its number, as it comes",
+  permissions: "none",
+  fn: async () => {
+    const first = formatRecord(HEADER);
+    const record = formatRecord(result(0, 1, false));
+    const max = Math.max(first.length, record.length) + 10;
+    const long = `{"kind":"result","x":"${"x".repeat(max)}"}\n`;
+    const tooLong = {
+      line: 3,
+      message: `line 3 of the results file is longer than ${max} bytes, the most a line may hold`,
+    };
+    // Whole, or in parts too small to hold it: refused before the line ends.
+    for (
+      const cuts of [[], [first.length + record.length + 5, first.length + record.length + 20]]
+    ) {
+      const bytes = encode(first + record + long + record);
+      assert.deepEqual(
+        await refusal(readResults(parts(bytes, cuts), () => {}, { maxLineBytes: max })),
+        tooLong,
+      );
+    }
+    // A last line with no newline, endless: refused once past the most, never held whole.
+    let pulled = 0;
+    async function* endless() {
+      yield encode(first + record);
+      while (true) {
+        pulled++;
+        yield encode("x".repeat(100));
+      }
+    }
+    assert.deepEqual(
+      await refusal(readResults(endless(), () => {}, { maxLineBytes: max })),
+      tooLong,
+    );
+    assert.equal(pulled, Math.floor(max / 100) + 1);
+    // The header line too, for readHeader.
+    assert.deepEqual(
+      await refusal(readHeader(encode("x".repeat(max + 1)), { maxLineBytes: max })),
+      {
+        line: 1,
+        message: `line 1 of the results file is longer than ${max} bytes, the most a line may hold`,
+      },
+    );
+    // Lines up to the most are read (a line's length without its newline), and the default is
+    // MAX_LINE_BYTES.
+    const longest = Math.max(first.length, record.length) - 1;
+    const read = await readResults(encode(first + record), () => {}, { maxLineBytes: longest });
+    assert.equal(read.records, 1);
+    assert.equal(MAX_LINE_BYTES, 448 * 1024 * 1024);
   },
 });

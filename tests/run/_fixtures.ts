@@ -8,10 +8,10 @@
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
-import { API_KEY_ENV, SERVER_ENV } from "../../src/run/server_settings.ts";
+import { RUN_ENV } from "../../src/run/server_settings.ts";
 
 /** The environment variables `assess run` may read, as `--allow-env=` lists them. */
-export const RUN_ENV_NAMES: string = [API_KEY_ENV, ...Object.values(SERVER_ENV)].join(",");
+export const RUN_ENV_NAMES: string = RUN_ENV.join(",");
 
 /** The rows of a synthetic dataset of `n` items: item i asks for `tool_i` with `{"x": i}`. */
 export function syntheticRows(n: number): unknown[] {
@@ -84,6 +84,8 @@ export function answerFor(body: Record<string, unknown>): { name: string; argume
 /** Options of a test config. */
 export interface ConfigOptions {
   url: string;
+  /** Several replicas' URLs: written as server.urls instead of server.url. */
+  urls?: readonly string[];
   datasetPath: string;
   datasetSha256: string;
   size: number;
@@ -102,10 +104,12 @@ export function configText(o: ConfigOptions): string {
   const adapters = (o.adapters ?? []).map((a) =>
     `    - name: ${a.name}\n` + (a.path ? `      path: ${a.path}\n` : "")
   ).join("");
+  const where = o.urls === undefined
+    ? `  url: ${o.url}\n`
+    : `  urls:\n${o.urls.map((u) => `    - ${u}\n`).join("")}`;
   return `version: 1
 server:
-  url: ${o.url}
-  toolCallParser: hermes
+${where}  toolCallParser: hermes
 dataset:
   kind: xlam-function-calling
   path: ${o.datasetPath}

@@ -86,7 +86,9 @@ function changed(value: unknown, keys: readonly string[]): unknown {
   const [key, ...rest] = keys;
   if (key!.endsWith("[]")) {
     const name = key!.slice(0, -2);
-    const list = (value as Record<string, unknown[]>)[name]!;
+    const list = (value as Record<string, unknown[] | undefined>)[name];
+    // A list the file leaves out (server.urls, exclusive with server.url) is set to one element.
+    if (list === undefined) return { ...(value as object), [name]: [changed(undefined, rest)] };
     return { ...(value as object), [name]: list.map((e) => changed(e, rest)) };
   }
   const record = value as Record<string, unknown>;

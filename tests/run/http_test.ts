@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { describeStatus, exchange, isTransientStatus, retryAfterMs } from "../../src/run/http.ts";
+import { API_KEY_MARKER } from "../../src/run/api_key.ts";
+import { type FaultRule, startEmulator } from "../support/vllm_emulator.ts";
 
 function serve(handler: (req: Request) => Response | Promise<Response>) {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
@@ -195,4 +197,212 @@ Deno.test("retryAfterMs reads delta-seconds and HTTP dates, and nothing else", (
   ) {
     assert.equal(retryAfterMs(bad, now), null, bad);
   }
+});
+
+// ---- Hostile servers, through the emulator's faults ----
+
+const ROWS = [{ id: 1, query: "Weather in Oslo?", tools: "[]", answers: "[]" }];
+const CHAT = JSON.stringify({
+  model: "base",
+  messages: [{ role: "user", content: "Weather in Oslo?" }],
+  chat_template_kwargs: { enable_thinking: false },
+});
+const KEY = "sk-hostile-0123456789";
+
+/** One chat exchange with an emulator that injects `fault` into it. */
+async function faulted(
+  fault: Omit<FaultRule, "requests">,
+  limits: { maxResponseBytes?: number; apiKey?: string } = {},
+  more: { hugeBytes?: number } = {},
+) {
+  const emu = await startEmulator({
+    rows: ROWS,
+    apiKey: KEY,
+    faults: [{ ...fault, requests: [1] }],
+    ...more,
+  });
+  try {
+    const outcome = await exchange(fetch, `${emu.url}/chat/completions`, { body: CHAT }, {
+      ...LIMITS,
+      apiKey: KEY,
+      ...limits,
+    });
+    return { outcome, emu };
+  } finally {
+    await emu.close();
+  }
+}
+
+Deno.test("a compressed body is capped on its decoded bytes, whatever its Content-Length", async (t) => {
+  for (const kind of ["gzip-bomb", "br-bomb"] as const) {
+    await t.step(kind, async () => {
+      // 8 MiB once inflated, a few KiB on the wire with a Content-Length that says so.
+      const { outcome } = await faulted({ kind }, { maxResponseBytes: 1 << 20 }, {
+        hugeBytes: 8 << 20,
+      });
+      assert.equal(outcome.ok, false);
+      if (outcome.ok) return;
+      assert.deepEqual(outcome.error, {
+        kind: "too-large",
+        message: "the response body passed the 1048576-byte cap",
+        status: 200,
+        transient: false,
+      });
+      assert.deepEqual(outcome.response, { status: 200, body: null }, "nothing of it kept");
+    });
+  }
+  await t.step("a compressed body within the cap is read, inflated", async () => {
+    const { outcome } = await faulted({ kind: "gzip-bomb" }, { maxResponseBytes: 1 << 20 }, {
+      hugeBytes: 100_000,
+    });
+    assert.equal(outcome.ok, true);
+    if (!outcome.ok) return;
+    assert.equal(outcome.body.length, 100_000);
+    assert(outcome.body.startsWith('{"id": "chatcmpl-bomb"'));
+  });
+});
+
+Deno.test("a counted body gives its own size: a declared length is trusted only unencoded", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    const { gzipSync } = await import("node:zlib");
+    const big = new TextEncoder().encode(`{"x":"${"y".repeat(5000)}"}`);
+    // A small Content-Length with an encoding: the decoded size is what counts.
+    if (path === "/encoded") {
+      const gz = gzipSync(big);
+      return new Response(new Uint8Array(gz), {
+        headers: { "content-encoding": "gzip", "content-length": String(gz.length) },
+      });
+    }
+    return new Response(big);
+  });
+  try {
+    const url = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`;
+    for (const path of ["/encoded", "/plain"]) {
+      const out = await exchange(fetch, url + path, {}, { ...LIMITS, maxResponseBytes: 4096 });
+      assert.equal(out.ok, false, path);
+      if (!out.ok) assert.equal(out.error.kind, "too-large", path);
+    }
+    const within = await exchange(fetch, `${url}/encoded`, {}, LIMITS);
+    assert.equal(within.ok, true);
+    if (within.ok) assert.equal(within.body.length, 5008);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a Content-Length beside Transfer-Encoding is not trusted: the chunks are counted", async () => {
+  // fetch keeps both headers and reads the chunks, whatever the length says.
+  const chunked = "x".repeat(5000);
+  const raw = "HTTP/1.1 200 OK\r\ncontent-length: 10\r\ntransfer-encoding: chunked\r\n\r\n" +
+    `${chunked.length.toString(16)}\r\n${chunked}\r\n0\r\n\r\n`;
+  const { outcome } = await faulted({ kind: "raw", bytes: new TextEncoder().encode(raw) }, {
+    maxResponseBytes: 4096,
+  });
+  assert.equal(outcome.ok, false);
+  if (!outcome.ok) {
+    assert.equal(outcome.error.message, "the response body passed the 4096-byte cap");
+  }
+});
+
+Deno.test("a redirect is not followed: an http error naming it, nothing sent on", async () => {
+  const { outcome, emu } = await faulted({ kind: "redirect" });
+  assert.equal(outcome.ok, false);
+  if (outcome.ok) return;
+  assert.deepEqual(outcome.error, {
+    kind: "http",
+    message: "HTTP 302: the server answered with a redirect, and redirects are not followed " +
+      "(vLLM never redirects: is the server URL the vLLM server's own?)",
+    status: 302,
+    transient: false,
+  });
+  assert.equal(emu.stats.redirectsFollowed, 0);
+});
+
+Deno.test("a 200 body that is not UTF-8 is malformed, never repaired", async () => {
+  const { outcome } = await faulted({ kind: "not-utf8" });
+  assert.equal(outcome.ok, false);
+  if (outcome.ok) return;
+  assert.equal(outcome.error.kind, "malformed");
+  assert.match(
+    outcome.error.message,
+    /^the response body is not UTF-8 text: the text is not valid UTF-8 at byte [0-9]+$/,
+  );
+  assert.equal(outcome.error.transient, false);
+  assert(outcome.response?.body?.includes("caf\uFFFD"), "kept, marked where it broke");
+});
+
+Deno.test("a 200 body holding U+FFFD as written (valid UTF-8) is taken as it is", async () => {
+  const body = '{"choices": [{"message": {"content": "caf\uFFFD"}}]}';
+  const { outcome } = await faulted({ kind: "custom", body });
+  assert.deepEqual(outcome, { ok: true, status: 200, body });
+});
+
+Deno.test("a body cut mid-way says after how many bytes (or before the length declared)", async (t) => {
+  await t.step("a declared length", async () => {
+    const { outcome } = await faulted({ kind: "cut" });
+    assert.equal(outcome.ok, false);
+    if (outcome.ok) return;
+    assert.equal(outcome.error.kind, "network");
+    assert.equal(outcome.error.transient, true);
+    assert.match(
+      outcome.error.message,
+      /^the response was cut before the [0-9]+ bytes its Content-Length declares$/,
+    );
+  });
+  await t.step("a chunked body", async () => {
+    const raw = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n" +
+      'transfer-encoding: chunked\r\n\r\n7\r\n{"a": 1\r\n';
+    const { outcome } = await faulted({ kind: "raw", bytes: new TextEncoder().encode(raw) });
+    assert.equal(outcome.ok, false);
+    if (outcome.ok) return;
+    assert.deepEqual(outcome.error, {
+      kind: "network",
+      message: "the response was cut after 7 bytes of its body",
+      status: 200,
+      transient: true,
+    });
+  });
+});
+
+Deno.test("the key echoed by a server is replaced in every text the exchange returns", async (t) => {
+  await t.step("a 400 quoting the Authorization header", async () => {
+    const { outcome } = await faulted({ kind: "echo-key" });
+    assert.equal(outcome.ok, false);
+    if (outcome.ok) return;
+    assert.equal(
+      outcome.error.message,
+      `HTTP 400: Invalid request headers: {'authorization': 'Bearer ${API_KEY_MARKER}', ` +
+        "'content-type': 'application/json'}",
+    );
+    assert(outcome.response?.body?.includes(`Bearer ${API_KEY_MARKER}`));
+    assert(!JSON.stringify(outcome).includes(KEY));
+  });
+  await t.step("a 200 whose content holds it behind a JSON escape: not a reply", async () => {
+    const { outcome } = await faulted({ kind: "echo-key-200" });
+    assert.equal(outcome.ok, false);
+    if (outcome.ok) return;
+    assert.equal(outcome.error.kind, "malformed");
+    assert.match(outcome.error.message, /holds the API key/);
+    assert(!JSON.stringify(outcome).includes(KEY));
+    assert.equal(
+      JSON.parse(outcome.response!.body!).choices[0].message.content,
+      `You sent Bearer ${API_KEY_MARKER}`,
+    );
+  });
+  await t.step("a network error's text", async () => {
+    const failing = (() => Promise.reject(new TypeError(`refused: Bearer ${KEY}`))) as typeof fetch;
+    const out = await exchange(failing, "http://127.0.0.1:1/v1/models", {}, {
+      ...LIMITS,
+      apiKey: KEY,
+    });
+    assert.equal(out.ok, false);
+    if (!out.ok) assert.equal(out.error.message, `connection refused`);
+    const other = (() => Promise.reject(new TypeError(`odd: ${KEY}`))) as typeof fetch;
+    const odd = await exchange(other, "http://127.0.0.1:1/v1/models", {}, {
+      ...LIMITS,
+      apiKey: KEY,
+    });
+    assert(!odd.ok && odd.error.message === `network error (odd: ${API_KEY_MARKER})`);
+  });
 });

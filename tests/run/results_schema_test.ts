@@ -49,6 +49,7 @@ Deno.test("every kind of record a run writes matches schema/results.schema.json"
     scoring: { ordering: "any" },
     retry: { ...DEFAULT_RETRY, attempts: 1 },
     graceMs: 10,
+    replicas: [{ index: 0, host: "127.0.0.1:8000" }],
     failAfter: 100,
   }, {
     post: (body): Promise<HttpOutcome> => {

@@ -205,6 +205,65 @@ Deno.test("malformed, endless and huge replies are per-item errors; the run goes
   });
 });
 
+Deno.test("hostile replies (bombs, a redirect, bytes not UTF-8, the key echoed) are per-item errors; the key is written and printed nowhere", async () => {
+  const key = "sk-run-hostile-0123456789";
+  await withEmulator({
+    apiKey: key,
+    faults: [
+      { kind: "gzip-bomb", requests: [1] },
+      { kind: "br-bomb", requests: [2] },
+      { kind: "redirect", requests: [3] },
+      { kind: "not-utf8", requests: [4] },
+      { kind: "echo-key", requests: [5] },
+      { kind: "echo-key-200", requests: [6] },
+    ],
+    hugeBytes: 8 << 20,
+  }, async (url, emu) => {
+    const s = await setupRun(10, { url, concurrency: 1 });
+    const ran = await assess(
+      ["-config", s.config, "-out", s.out, "-retries", "0", "-max-response", "1048576"],
+      { VLLM_API_KEY: key },
+    );
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(ran.stderr, /6 of 10 \(model, item\) pairs have no answer \(6 ended in errors\)/);
+    const { latest } = await read(s.out);
+    const errors = latest.filter((r) => r.error !== null).map((r) =>
+      `${r.error!.kind} ${r.error!.status}`
+    ).sort();
+    assert.deepEqual(errors, [
+      "http 302",
+      "http 400",
+      "malformed 200",
+      "malformed 200",
+      "too-large 200",
+      "too-large 200",
+    ]);
+    assert.equal(emu.stats.redirectsFollowed, 0);
+    const file = await Deno.readTextFile(s.out);
+    assert(file.length < 1 << 20, `${file.length} bytes: no bomb written`);
+    assert(!(file + ran.stdout + ran.stderr).includes(key), "the key is nowhere");
+    assert(file.includes("[VLLM_API_KEY redacted]"), "the marker is where it was");
+  });
+});
+
+Deno.test("a key a header cannot carry is refused at start (64), not shown, nothing sent", async () => {
+  await withEmulator({ apiKey: "line-one" }, async (url, emu) => {
+    const s = await setupRun(3, { url });
+    const ran = await assess(["-config", s.config, "-out", s.out], {
+      VLLM_API_KEY: "line-one\nline-two",
+    });
+    assert.equal(ran.code, 64);
+    assert.equal(
+      ran.stderr,
+      "assess run: VLLM_API_KEY cannot be sent as a bearer token: it holds a line break " +
+        "(character 9 of 17); set it to the key alone (printable ASCII, no spaces or line " +
+        "breaks); the key is not shown\n",
+    );
+    assert.equal(emu.stats.httpRequests, 0);
+    await assert.rejects(Deno.stat(s.out), Deno.errors.NotFound);
+  });
+});
+
 Deno.test("a server that dies mid-run: exit 69, and a resumed run on a new server finishes with each pair answered once", async () => {
   const s0 = { dir: "", config: "", out: "" };
   await withEmulator({ dieAfter: 25, adapters: ["tuned"] }, async (url) => {

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { ServerError } from "../../src/run/run_errors.ts";
 import { checkServer, type ServerCheckOptions } from "../../src/run/server_check.ts";
 import { startStub } from "./_stub_server.ts";
+import { API_KEY_MARKER } from "../../src/run/api_key.ts";
+import { parseFault, startEmulator } from "../support/vllm_emulator.ts";
 
 function options(url: string, more: Partial<ServerCheckOptions> = {}): ServerCheckOptions {
   return {
@@ -125,5 +127,76 @@ Deno.test("not a model list: asks whether the URL is a vLLM server's", async () 
     assert.match(e.message, /not a model list: is server.url a vLLM server's \/v1 URL\?/);
   } finally {
     await server.shutdown();
+  }
+});
+
+Deno.test("a server that echoes the key in GET /models: the message holds the marker, never the key", async () => {
+  const key = "sk-check-0123456789";
+  const emu = await startEmulator({ apiKey: key, faults: [parseFault("echo-key@1^models")] });
+  try {
+    const e = await refusal(checkServer(fetch, options(emu.url, { apiKey: key })));
+    assert.match(e.message, /answered GET \/models with HTTP 400: Invalid request headers:/);
+    assert(e.message.includes(`'authorization': 'Bearer ${API_KEY_MARKER}'`), e.message);
+    assert(!(e.message + e.lines.join("\n")).includes(key));
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("a model list that holds the key, or is not UTF-8: not a model list, said so", async () => {
+  const key = "sk-listed-0123456789";
+  const named = await startEmulator({ apiKey: key, baseModel: key });
+  try {
+    const e = await refusal(checkServer(fetch, options(named.url, { apiKey: key })));
+    assert.equal(
+      e.message,
+      `the server at ${named.url} answered GET /models with something that is not a model ` +
+        `list (the response holds the API key (recorded as ${API_KEY_MARKER}), so it is not ` +
+        "taken as a reply): is server.url a vLLM server's /v1 URL?",
+    );
+  } finally {
+    await named.close();
+  }
+  const bytes = await startEmulator({ faults: [parseFault("not-utf8@1^models")] });
+  try {
+    const e = await refusal(checkServer(fetch, options(bytes.url)));
+    assert.match(e.message, /not a model list \(the response body is not UTF-8 text: /);
+  } finally {
+    await bytes.close();
+  }
+});
+
+Deno.test("GET /models redirected: not followed, and said", async () => {
+  const emu = await startEmulator({ faults: [parseFault("redirect@1^models")] });
+  try {
+    const e = await refusal(checkServer(fetch, options(emu.url)));
+    assert.match(
+      e.message,
+      /answered GET \/models with HTTP 302: the server answered with a redirect, and redirects are not followed/,
+    );
+    assert.equal(emu.stats.redirectsFollowed, 0);
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("GET /models cut or endless: the server answered and did not finish, said so", async () => {
+  const emu = await startEmulator({
+    faults: [parseFault("cut@1^models"), parseFault("endless@2^models")],
+    endlessIntervalMs: 10,
+  });
+  try {
+    const cut = await refusal(checkServer(fetch, options(emu.url)));
+    assert.match(
+      cut.message,
+      /^the server at .* did not finish its answer to GET \/models: the response was cut before the [0-9]+ bytes its Content-Length declares$/,
+    );
+    const endless = await refusal(checkServer(fetch, options(emu.url, { timeoutMs: 300 })));
+    assert.match(
+      endless.message,
+      /did not finish its answer to GET \/models: no complete response within 0\.3 s$/,
+    );
+  } finally {
+    await emu.close();
   }
 });

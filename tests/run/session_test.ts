@@ -43,6 +43,7 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
     scoring: { ordering: "any" },
     retry: DEFAULT_RETRY,
     graceMs: 50,
+    replicas: [{ index: 0, host: "127.0.0.1:8000" }],
     failAfter: 1000,
     ...overrides,
   };

@@ -1,7 +1,9 @@
 /**
  * The quick-start demo: every verb of assess, end to end, on the bundled sample of real
  * xlam-function-calling-60k rows, against the built-in vLLM emulator. Each verb runs as its own
- * process with exactly the permissions the README gives for it.
+ * process with exactly the permissions the README gives for it. `assess split` also writes the
+ * training file, and `assess leak` checks it (nothing leaks), then the same file with four
+ * held-out items added (each found, exit 1).
  *
  * ```
  * deno task demo            # or: deno run -A tests/support/demo.ts [--keep]
@@ -16,6 +18,7 @@
 
 import { startEmulator } from "./vllm_emulator.ts";
 import { RUN_ENV_NAMES } from "../run/_fixtures.ts";
+import { leakPermissions } from "../cli/_permissions.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CLI = `${ROOT}cli.ts`;
@@ -40,6 +43,45 @@ async function assess(dir: string, permissions: string[], args: string[]): Promi
   if (text) console.log(text.trimEnd());
   if (code !== 0) console.log(`(exit ${code})`);
   return code;
+}
+
+interface Row {
+  readonly id: number;
+  readonly query: string;
+  readonly answers: string;
+}
+
+/** A chat line asking `query`, answered with `calls` (the dataset's `{name, arguments}`). */
+function chatLine(query: string, calls: readonly { name: string; arguments: unknown }[]): string {
+  return JSON.stringify({
+    messages: [{ role: "user", content: query }, {
+      role: "assistant",
+      tool_calls: calls.map((c) => ({
+        type: "function",
+        function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+      })),
+    }],
+  }) + "\n";
+}
+
+/**
+ * The training file with four held-out items added at its end: one as it is, one in capitals with
+ * more spaces, one whose first word is changed (a near duplicate), and one whose answer is given to
+ * another query.
+ */
+async function leaky(dir: string, rows: readonly Row[]): Promise<string> {
+  const split = JSON.parse(await Deno.readTextFile(`${dir}/split.json`));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const held: Row[] = split.heldOut.map((e: { id: number }) => byId.get(e.id)!)
+    .filter((r: Row) => JSON.parse(r.answers).length > 0);
+  const long = held.find((r) => r.query.split(" ").length >= 25)!;
+  const [a, b, c] = held.filter((r) => r !== long);
+  const calls = (r: Row) => JSON.parse(r.answers);
+  return (await Deno.readTextFile(`${dir}/train.jsonl`)) +
+    chatLine(a!.query, calls(a!)) +
+    chatLine(b!.query.toUpperCase().replaceAll(" ", "  "), calls(b!)) +
+    chatLine(["Please", ...long.query.split(" ").slice(1)].join(" "), calls(long)) +
+    chatLine("Do for me what the item asked, in other words.", calls(c!));
 }
 
 async function main(): Promise<number> {
@@ -98,13 +140,36 @@ async function main(): Promise<number> {
     console.log(`Salesforce), the vLLM emulator at ${emulator.url}, working in ${dir}`);
 
     const host = new URL(emulator.url).host;
-    const steps: [string[], string[]][] = [
+    const before: [string[], string[]][] = [
       [["--allow-read=assess.yaml"], ["validate"]],
       [[`--allow-read=assess.yaml,${DATASET},.`, "--allow-write=."], [
         "split",
         "-out",
         "split.json",
+        "-train",
+        "train.jsonl",
       ]],
+      [leakPermissions("assess.yaml", DATASET, "split.json", "train.jsonl"), [
+        "leak",
+        "-split",
+        "split.json",
+        "-in",
+        "train.jsonl",
+      ]],
+    ];
+    for (const [permissions, args] of before) {
+      const code = await assess(dir, permissions, args);
+      if (code !== 0) return code;
+    }
+    // The training file with four held-out items added, one of each kind, which leak must find.
+    await Deno.writeTextFile(`${dir}/leaky.jsonl`, await leaky(dir, rows));
+    const found = await assess(
+      dir,
+      leakPermissions("assess.yaml", DATASET, "split.json", "leaky.jsonl"),
+      ["leak", "-split", "split.json", "-in", "leaky.jsonl"],
+    );
+    if (found !== 1) return found === 0 ? 1 : found;
+    const steps: [string[], string[]][] = [
       [[`--allow-read=assess.yaml,${DATASET}`], ["selftest"]],
       [
         [

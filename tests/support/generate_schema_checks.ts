@@ -6,7 +6,7 @@
  *   the schema's `default`s filled in where the file leaves them out (the one place each default
  *   is written);
  * - `src/results/_record_check.js` from `schema/results.schema.json`: one validator per record
- *   kind (`header`, `session`, `result`, `probe`, `probeCheck`, `end`), the first error only.
+ *   kind (`header`, `session`, `result`, `probe`, `probeCheck`, `replica`, `end`), the first error only.
  *
  * `tests/config/schema_check_test.ts` and `tests/results/record_check_test.ts` fail when a
  * committed file is not what this gives, so each schema stays the single source of truth.
@@ -63,6 +63,7 @@ export const RECORD_CHECK: Generated = {
     result: "result",
     probe: "probe",
     probeCheck: "probeCheck",
+    replica: "replica",
     end: "end",
   },
 };

@@ -56,6 +56,12 @@ export type RawAction =
     readonly kind: "cut";
     /** The full body the headers announce. */
     readonly body: string;
+  }
+  | {
+    /** Send these bytes as the whole response (status line and headers included), then close. */
+    readonly kind: "raw";
+    /** The bytes. */
+    readonly bytes: Uint8Array;
   };
 
 /** Handles one request. */
@@ -72,6 +78,10 @@ export interface RawServer {
 const REASONS: Record<number, string> = {
   100: "Continue",
   200: "OK",
+  301: "Moved Permanently",
+  302: "Found",
+  307: "Temporary Redirect",
+  308: "Permanent Redirect",
   400: "Bad Request",
   401: "Unauthorized",
   404: "Not Found",
@@ -330,6 +340,9 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
         await writeAll(conn, full.subarray(0, full.length >> 1));
         return false;
       }
+      case "raw":
+        await writeAll(conn, action.bytes);
+        return false;
     }
   }
 

@@ -14,6 +14,7 @@
  */
 
 import { setImmediate } from "node:timers";
+import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import type { Item } from "../../src/dataset/item.ts";
 import { type RawAction, type RawRequest, type RawServer, startRawServer } from "./http1_server.ts";
 import {
@@ -81,7 +82,7 @@ export interface ModelScript {
   readonly notApplied?: boolean;
 }
 
-/** Faults the emulator can inject into chat completions. */
+/** Faults the emulator can inject into chat completions (and, with `route`, `GET /models`). */
 export type FaultKind =
   | "drop"
   | "500"
@@ -93,7 +94,40 @@ export type FaultKind =
   | "cut"
   | "not-json"
   | "no-choices"
-  | "args-not-string";
+  | "args-not-string"
+  | "gzip-bomb"
+  | "deflate-bomb"
+  | "br-bomb"
+  | "redirect"
+  | "echo-key"
+  | "echo-key-200"
+  | "not-utf8"
+  | "custom"
+  | "raw";
+
+/** Every fault kind, in the order the page lists them. */
+export const FAULT_KINDS: readonly FaultKind[] = [
+  "drop",
+  "500",
+  "429",
+  "503",
+  "hang",
+  "endless",
+  "huge",
+  "cut",
+  "not-json",
+  "no-choices",
+  "args-not-string",
+  "gzip-bomb",
+  "deflate-bomb",
+  "br-bomb",
+  "redirect",
+  "echo-key",
+  "echo-key-200",
+  "not-utf8",
+  "custom",
+  "raw",
+];
 
 /**
  * When to inject a fault. A rule with none of `requests`, `attempts`, `rate` applies to every chat
@@ -112,6 +146,20 @@ export interface FaultRule {
   readonly models?: readonly string[];
   /** The `Retry-After` seconds of a 429. Default 1. */
   readonly retryAfter?: number;
+  /**
+   * The route it hits: `chat` (default: `POST /v1/chat/completions`, numbered by chat request)
+   * or `models` (`GET /v1/models`, numbered by models request; the kinds that rewrite a
+   * completion do nothing there).
+   */
+  readonly route?: "chat" | "models";
+  /** `custom`: the status. Default 200. */
+  readonly status?: number;
+  /** `custom`: the headers (Content-Length is set from the body). Default none. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** `custom`: the body. Default empty. */
+  readonly body?: Uint8Array | string;
+  /** `raw`: the whole response, status line and headers included, sent as is. Default none. */
+  readonly bytes?: Uint8Array;
 }
 
 /** A LoRA adapter served from the start (`--lora-modules`). */
@@ -177,9 +225,9 @@ export interface EmulatorOptions {
   readonly dieAfter?: number;
   /** Called once when the server has died (the standalone process exits). */
   readonly onDie?: () => void;
-  /** Keep every chat request's parsed body in `requests`. Default false. */
+  /** Keep every chat request's body, parsed and as sent, in `requests`. Default false. */
   readonly record?: boolean;
-  /** Size of a `huge` body. Default 64 MiB. */
+  /** Size of a `huge` body, and of a bomb once inflated. Default 64 MiB. */
   readonly hugeBytes?: number;
   /** Milliseconds between the bytes of an `endless` body. Default 100. */
   readonly endlessIntervalMs?: number;
@@ -193,6 +241,17 @@ export interface EmulatorOptions {
    * cost nothing but HTTP and JSON. Default false (done on each item's first request).
    */
   readonly precompute?: boolean;
+  /**
+   * `--max-num-seqs`: at most this many chat requests are served at once; the rest wait, first
+   * come first served, as vLLM's scheduler keeps them waiting. Default none (no limit).
+   */
+  readonly maxNumSeqs?: number;
+  /**
+   * Milliseconds each chat request takes once it is served (after waiting for a place), added to
+   * its script's delay: with `maxNumSeqs`, a server's throughput is at most
+   * `maxNumSeqs / serviceMs` requests per millisecond. Default 0.
+   */
+  readonly serviceMs?: number;
 }
 
 /** Counters, live (they change as requests arrive). */
@@ -205,10 +264,14 @@ export interface EmulatorStats {
   answered: number;
   /** Faults injected. */
   faults: number;
-  /** Chat requests in flight now. */
+  /** Chat requests in flight now (served or waiting). */
   inFlight: number;
   /** The most chat requests seen in flight at once. */
   maxInFlight: number;
+  /** Chat requests being served now (at most `maxNumSeqs`). */
+  running: number;
+  /** The most chat requests served at once. */
+  maxRunning: number;
   /** Chat requests by model name (as the request named it, base when empty). */
   readonly perModel: Map<string, number>;
   /** Chat requests by {@linkcode itemKey}(model, item id); item id `?` when the query matched none. */
@@ -217,6 +280,10 @@ export interface EmulatorStats {
   readonly answeredPerItem: Map<string, number>;
   /** Successful `load_lora_adapter` calls. */
   loads: number;
+  /** `GET /v1/models` requests. */
+  modelsRequests: number;
+  /** Requests that followed a `redirect` fault's `Location` (a client should send none). */
+  redirectsFollowed: number;
 }
 
 /** A chat request as recorded with `record: true`. */
@@ -229,6 +296,8 @@ export interface RecordedRequest {
   readonly itemId: number | null;
   /** The parsed body. */
   readonly body: unknown;
+  /** The body as it was sent, decoded as UTF-8. */
+  readonly text: string;
 }
 
 /** A running emulator. */
@@ -357,8 +426,9 @@ export function scriptForName(name: string): ModelScript {
 }
 
 /**
- * Reads a fault spec: `KIND[@N,N…][#A,A…][:RATE][/MODEL]`, e.g. `500@3,7` (requests 3 and 7),
- * `429:0.1` (a tenth of requests), `drop#1` (every item's first attempt), `hang@5/tuned-a`.
+ * Reads a fault spec: `KIND[@N,N…][#A,A…][:RATE][^ROUTE][/MODEL]`, e.g. `500@3,7` (requests 3
+ * and 7), `429:0.1` (a tenth of requests), `drop#1` (every item's first attempt),
+ * `hang@5/tuned-a`, `echo-key@1^models` (the first `GET /models`).
  *
  * @param spec The spec.
  * @returns The rule.
@@ -371,23 +441,14 @@ export function scriptForName(name: string): ModelScript {
  *
  * assert.deepEqual(parseFault("500@3,7"), { kind: "500", requests: [3, 7] });
  * assert.deepEqual(parseFault("drop#1/tuned-a"), { kind: "drop", attempts: [1], models: ["tuned-a"] });
+ * assert.deepEqual(parseFault("redirect@1^models"), { kind: "redirect", requests: [1], route: "models" });
  * ```
  */
 export function parseFault(spec: string): FaultRule {
-  const m = /^([a-z0-9-]+)(?:@([0-9,]+))?(?:#([0-9,]+))?(?::([0-9.]+))?(?:\/(.+))?$/.exec(spec);
-  const kinds: readonly string[] = [
-    "drop",
-    "500",
-    "429",
-    "503",
-    "hang",
-    "endless",
-    "huge",
-    "cut",
-    "not-json",
-    "no-choices",
-    "args-not-string",
-  ];
+  const m =
+    /^([a-z0-9-]+)(?:@([0-9,]+))?(?:#([0-9,]+))?(?::([0-9.]+))?(?:\^(chat|models))?(?:\/(.+))?$/
+      .exec(spec);
+  const kinds: readonly string[] = FAULT_KINDS;
   if (m === null || !kinds.includes(m[1]!)) throw new RangeError(`bad fault spec "${spec}"`);
   const nums = (t: string): number[] => t.split(",").filter((x) => x !== "").map(Number);
   let rule: FaultRule = { kind: m[1] as FaultKind };
@@ -398,7 +459,8 @@ export function parseFault(spec: string): FaultRule {
     if (!(rate >= 0 && rate <= 1)) throw new RangeError(`bad fault rate in "${spec}"`);
     rule = { ...rule, rate };
   }
-  if (m[5] !== undefined) rule = { ...rule, models: [m[5]] };
+  if (m[5] !== undefined) rule = { ...rule, route: m[5] as "chat" | "models" };
+  if (m[6] !== undefined) rule = { ...rule, models: [m[6]] };
   return rule;
 }
 
@@ -509,10 +571,14 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     faults: 0,
     inFlight: 0,
     maxInFlight: 0,
+    running: 0,
+    maxRunning: 0,
     perModel: new Map(),
     perItem: new Map(),
     answeredPerItem: new Map(),
     loads: 0,
+    modelsRequests: 0,
+    redirectsFollowed: 0,
   };
   const requests: RecordedRequest[] = [];
   let batch: Promise<void> | undefined;
@@ -544,6 +610,36 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       }),
       whenDead,
     ]);
+
+  // --max-num-seqs: the places where a request is served, and the requests waiting for one. A
+  // place that frees up is handed to the request that waited longest, so that `running` never
+  // passes the limit.
+  const maxNumSeqs = options.maxNumSeqs ?? Infinity;
+  const serviceMs = options.serviceMs ?? 0;
+  const waiting: (() => void)[] = [];
+  const seat = async (): Promise<boolean> => {
+    if (stats.running < maxNumSeqs) {
+      stats.running++;
+      if (stats.running > stats.maxRunning) stats.maxRunning = stats.running;
+      return true;
+    }
+    let handed = false;
+    await Promise.race([
+      new Promise<void>((resolve) =>
+        waiting.push(() => {
+          handed = true;
+          resolve();
+        })
+      ),
+      whenDead,
+    ]);
+    return handed;
+  };
+  const unseat = (): void => {
+    const next = waiting.shift();
+    if (next !== undefined) next();
+    else stats.running--;
+  };
 
   const bump = (map: Map<string, number>, key: string): number => {
     const n = (map.get(key) ?? 0) + 1;
@@ -711,10 +807,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const lines = [
       "# HELP vllm:num_requests_running Number of requests in model execution batches.",
       "# TYPE vllm:num_requests_running gauge",
-      `vllm:num_requests_running{${labels}} ${stats.inFlight}.0`,
+      `vllm:num_requests_running{${labels}} ${stats.running}.0`,
       "# HELP vllm:num_requests_waiting Number of requests waiting to be processed.",
       "# TYPE vllm:num_requests_waiting gauge",
-      `vllm:num_requests_waiting{${labels}} 0.0`,
+      `vllm:num_requests_waiting{${labels}} ${stats.inFlight - stats.running}.0`,
       "# TYPE vllm:prompt_tokens_total counter",
       `vllm:prompt_tokens_total{${labels}} ${promptTokensTotal}.0`,
       "# TYPE vllm:generation_tokens_total counter",
@@ -772,8 +868,103 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     return list.find((e) => e.toolNames().join("\u0000") === key) ?? list[0];
   }
 
-  function pickFault(n: number, model: string, attempt: number): FaultRule | undefined {
+  const bombs = new Map<string, Uint8Array>();
+  /** A `hugeBytes` completion-like body, compressed (once per encoding: it is the same). */
+  function bomb(encoding: "gzip" | "deflate" | "br"): Uint8Array {
+    let body = bombs.get(encoding);
+    if (body === undefined) {
+      const prefix = '{"id": "chatcmpl-bomb", "object": "chat.completion", "padding": "';
+      const plain = new Uint8Array(Math.max(hugeBytes, prefix.length + 2)).fill(0x78);
+      plain.set(enc.encode(prefix));
+      plain.set(enc.encode('"}'), plain.length - 2);
+      body = encoding === "gzip"
+        ? gzipSync(plain)
+        : encoding === "deflate"
+        ? deflateSync(plain)
+        : brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+      bombs.set(encoding, body);
+    }
+    return body;
+  }
+
+  /**
+   * The faults that replace a response whatever the route: what the client gets instead of
+   * the answer. Undefined for the kinds that rewrite a completion.
+   */
+  function responseFault(fault: FaultRule, req: RawRequest): RawAction | undefined {
+    switch (fault.kind) {
+      case "drop":
+        return { kind: "drop" };
+      case "hang":
+        return { kind: "hang" };
+      case "endless":
+        return { kind: "endless", intervalMs: endlessIntervalMs };
+      case "huge":
+        return { kind: "huge", bytes: hugeBytes };
+      case "500":
+        return errorResponse(500, "InternalServerError", "Internal server error");
+      case "503":
+        return errorResponse(503, "ServiceUnavailableError", "Service Unavailable");
+      case "429":
+        return errorResponse(429, "TooManyRequests", "Too many requests", null, {
+          "retry-after": String(fault.retryAfter ?? 1),
+        });
+      case "not-json":
+        return {
+          kind: "respond",
+          status: 200,
+          headers: { "content-type": "text/html" },
+          body: "<html><body>502 Bad Gateway</body></html>",
+        };
+      case "gzip-bomb":
+      case "deflate-bomb":
+      case "br-bomb": {
+        const encoding = fault.kind.slice(0, -"-bomb".length) as "gzip" | "deflate" | "br";
+        return {
+          kind: "respond",
+          status: 200,
+          headers: { ...JSON_HEADERS, "content-encoding": encoding },
+          body: bomb(encoding),
+        };
+      }
+      case "redirect":
+        return {
+          kind: "respond",
+          status: 302,
+          headers: { location: `http://127.0.0.1:${port}/_emulator/redirected` },
+          body: "",
+        };
+      case "echo-key":
+        // A gateway that quotes the request's headers in its refusal.
+        return errorResponse(
+          400,
+          "BadRequestError",
+          `Invalid request headers: {'authorization': '${
+            req.headers.get("authorization") ?? ""
+          }', 'content-type': '${req.headers.get("content-type") ?? ""}'}`,
+        );
+      case "custom":
+        return {
+          kind: "respond",
+          status: fault.status ?? 200,
+          headers: fault.headers ?? {},
+          body: fault.body ?? "",
+        };
+      case "raw":
+        return { kind: "raw", bytes: fault.bytes ?? new Uint8Array(0) };
+      default:
+        return undefined;
+    }
+  }
+
+  function pickFault(
+    n: number,
+    model: string,
+    attempt: number,
+    route: "chat" | "models" = "chat",
+  ): FaultRule | undefined {
     for (const f of faults) {
+      if ((f.route ?? "chat") !== route) continue;
       if (f.models !== undefined && !f.models.includes(model)) continue;
       const unconditional = f.requests === undefined && f.attempts === undefined &&
         f.rate === undefined;
@@ -913,8 +1104,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       return validationError("Unsupported Media Type: Only 'application/json' is allowed");
     }
     let body: Record<string, unknown>;
+    const bodyText = dec.decode(req.body);
     try {
-      const v = JSON.parse(dec.decode(req.body));
+      const v = JSON.parse(bodyText);
       if (v === null || typeof v !== "object" || Array.isArray(v)) {
         return validationError("1 validation error:\n  Input should be a valid dictionary");
       }
@@ -984,7 +1176,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const entry = findEntry(query, toolNames);
     const key = itemKey(model, entry === undefined ? "?" : entry.id);
     const attempt = bump(stats.perItem, key);
-    if (record) requests.push({ n, model, itemId: entry?.id ?? null, body });
+    if (record) requests.push({ n, model, itemId: entry?.id ?? null, body, text: bodyText });
 
     // In flight from here on, until the response is handed to the socket (so a client can never
     // see more in flight than it sent). Requests read in the same turn of the event loop are
@@ -994,44 +1186,24 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     arrivals++;
     if (stats.inFlight > stats.maxInFlight) stats.maxInFlight = stats.inFlight;
     const arrivalsAtStart = arrivals;
+    let seated = false;
     try {
       await nextBatch();
       if (dead) return { kind: "drop" };
       const fault = pickFault(n, model, attempt);
       if (fault !== undefined) {
         stats.faults++;
-        switch (fault.kind) {
-          case "drop":
-            return { kind: "drop" };
-          case "hang":
-            return { kind: "hang" };
-          case "endless":
-            return { kind: "endless", intervalMs: endlessIntervalMs };
-          case "huge":
-            return { kind: "huge", bytes: hugeBytes };
-          case "500":
-            return errorResponse(500, "InternalServerError", "Internal server error");
-          case "503":
-            return errorResponse(503, "ServiceUnavailableError", "Service Unavailable");
-          case "429":
-            return errorResponse(429, "TooManyRequests", "Too many requests", null, {
-              "retry-after": String(fault.retryAfter ?? 1),
-            });
-          case "not-json":
-            return {
-              kind: "respond",
-              status: 200,
-              headers: { "content-type": "text/html" },
-              body: "<html><body>502 Bad Gateway</body></html>",
-            };
-          default:
-            break;
-        }
+        // The faults that replace the response; the others rewrite the completion below.
+        const action = responseFault(fault, req);
+        if (action !== undefined) return action;
       }
       // An adapter that was not applied is the base model under another name.
       const writer = scriptOf(model).notApplied === true ? baseModel : model;
       const script = scriptOf(writer);
-      if ((script.delayMs ?? 0) > 0) await sleep(script.delayMs!);
+      seated = await seat();
+      if (dead) return { kind: "drop" };
+      const delay = (script.delayMs ?? 0) + serviceMs;
+      if (delay > 0) await sleep(delay);
       if (script.batchVariant === true) await sleep(script.batchWindowMs ?? 5);
       if (dead) return { kind: "drop" };
       const concurrent = stats.inFlight > 1 || arrivals !== arrivalsAtStart;
@@ -1129,8 +1301,30 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         prompt_logprobs: null,
         kv_transfer_params: null,
       };
-      const text = JSON.stringify(response);
+      let text = JSON.stringify(response);
       if (fault?.kind === "cut") return { kind: "cut", body: text };
+      if (fault?.kind === "echo-key-200") {
+        // The content quotes the request's Authorization header, the token's first character
+        // as a JSON escape, as a chat template echoing its input might.
+        const auth = req.headers.get("authorization") ?? "";
+        const space = auth.indexOf(" ") + 1;
+        const escaped = space === 0 || space === auth.length
+          ? JSON.stringify(auth).slice(1, -1)
+          : `${auth.slice(0, space)}\\u${auth.charCodeAt(space).toString(16).padStart(4, "0")}${
+            JSON.stringify(auth.slice(space + 1)).slice(1, -1)
+          }`;
+        text = text.replace(
+          /"content":(null|"(?:[^"\\]|\\.)*")/,
+          `"content":"You sent ${escaped}"`,
+        );
+      }
+      if (fault?.kind === "not-utf8") {
+        // A completion whose content holds a byte that is not UTF-8.
+        const marked = text.replace(/"content":(null|"(?:[^"\\]|\\.)*")/, '"content":"caf@"');
+        const bytes = enc.encode(marked);
+        bytes[marked.indexOf("caf@") + 3] = 0xff;
+        return { kind: "respond", status: 200, headers: JSON_HEADERS, body: bytes };
+      }
       if (fault === undefined) {
         stats.answered++;
         bump(stats.answeredPerItem, key);
@@ -1140,6 +1334,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       return { kind: "respond", status: 200, headers: JSON_HEADERS, body: enc.encode(text) };
     } finally {
       stats.inFlight--;
+      if (seated) unseat();
     }
   }
 
@@ -1182,8 +1377,25 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
             answeredPerItem: Object.fromEntries(stats.answeredPerItem),
           }),
         };
-      case "/v1/models":
-        return req.method === "GET" ? modelsList() : methodNotAllowed();
+      case "/v1/models": {
+        if (req.method !== "GET") return methodNotAllowed();
+        const fault = pickFault(++stats.modelsRequests, baseModel, 0, "models");
+        if (fault === undefined) return modelsList();
+        stats.faults++;
+        if (fault.kind === "cut") {
+          const list = modelsList();
+          return { kind: "cut", body: list.kind === "respond" ? String(list.body) : "" };
+        }
+        if (fault.kind === "not-utf8") {
+          const bytes = enc.encode('{"object": "list", "data": [{"id": "base@"}]}');
+          bytes[bytes.indexOf(0x40)] = 0xff;
+          return { kind: "respond", status: 200, headers: JSON_HEADERS, body: bytes };
+        }
+        return responseFault(fault, req) ?? modelsList();
+      }
+      case "/_emulator/redirected":
+        stats.redirectsFollowed++;
+        return { kind: "respond", status: 200, headers: JSON_HEADERS, body: "{}" };
       case "/v1/chat/completions":
         return req.method === "POST" ? chat(req) : methodNotAllowed();
       case "/v1/load_lora_adapter":
@@ -1271,6 +1483,8 @@ const USAGE =
   --die-after N         die (exit 1) on chat request N+1
   --ready-after MS      refuse connections for MS milliseconds first
   --precompute          write every answer key at start (for benchmarks)
+  --max-num-seqs N      serve at most N chat requests at once; the rest wait (default no limit)
+  --service-ms MS       each chat request takes MS milliseconds once served (default 0)
 Prints the base URL (http://127.0.0.1:PORT/v1) on the first line of stdout.`;
 
 async function main(args: readonly string[]): Promise<void> {
@@ -1349,6 +1563,22 @@ async function main(args: readonly string[]): Promise<void> {
       case "--precompute":
         opts.precompute = true;
         break;
+      case "--max-num-seqs": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) {
+          throw new RangeError("--max-num-seqs needs a whole number of at least 1");
+        }
+        opts.maxNumSeqs = n;
+        break;
+      }
+      case "--service-ms": {
+        const ms = Number(value());
+        if (!Number.isFinite(ms) || ms < 0) {
+          throw new RangeError("--service-ms needs a number of milliseconds");
+        }
+        opts.serviceMs = ms;
+        break;
+      }
       case "--die-after":
         opts.dieAfter = Number(value());
         break;

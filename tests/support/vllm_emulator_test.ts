@@ -5,6 +5,7 @@ import { JsonNumber, type JsonValue } from "../../src/json/json_value.ts";
 import {
   type Emulator,
   type EmulatorOptions,
+  FAULT_KINDS,
   parseFault,
   parseScript,
   scriptForName,
@@ -610,6 +611,110 @@ Deno.test("emulator: dropped connections, hangs, endless, huge and cut bodies", 
   });
 });
 
+Deno.test("emulator: hostile faults (bombs, redirect, the key echoed, not UTF-8, custom, raw)", async () => {
+  const key = "sk-emu-secret";
+  const auth = { authorization: `Bearer ${key}` };
+  await withEmu({
+    apiKey: key,
+    hugeBytes: 4 * 1024 * 1024,
+    faults: [
+      { kind: "gzip-bomb", requests: [1] },
+      { kind: "br-bomb", requests: [2] },
+      { kind: "redirect", requests: [3] },
+      { kind: "echo-key", requests: [4] },
+      { kind: "echo-key-200", requests: [5] },
+      { kind: "not-utf8", requests: [6] },
+      { kind: "custom", requests: [7], status: 418, headers: { "x-a": "b" }, body: "teapot" },
+      {
+        kind: "raw",
+        requests: [8],
+        bytes: new TextEncoder().encode("HTTP/1.1 200 OK\r\ncontent-length: 9\r\n\r\nabc"),
+      },
+    ],
+  }, async (emu) => {
+    const send = (init: RequestInit = {}) =>
+      fetch(`${emu.url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...auth },
+        body: JSON.stringify(body(ROWS[0]!)),
+        ...init,
+      });
+    // Bombs: a small declared length that fetch inflates to hugeBytes.
+    const gz = await send();
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    const wire = Number(gz.headers.get("content-length"));
+    assert(wire < 64 * 1024, `${wire} bytes on the wire`);
+    assert.equal((await gz.arrayBuffer()).byteLength, 4 * 1024 * 1024, "fetch inflates it");
+    const br = await send();
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.equal((await br.arrayBuffer()).byteLength, 4 * 1024 * 1024);
+    // A redirect to a route that counts who followed it.
+    const redirect = await send({ redirect: "manual" });
+    assert.equal(redirect.status, 302);
+    assert.match(redirect.headers.get("location")!, /\/_emulator\/redirected$/);
+    await redirect.body?.cancel();
+    assert.equal(emu.stats.redirectsFollowed, 0);
+    await fetch(redirect.headers.get("location")!).then((r) => r.body?.cancel());
+    assert.equal(emu.stats.redirectsFollowed, 1);
+    // The key, echoed in a 400's message, and in a 200's content with a JSON escape.
+    const echoed = await send();
+    assert.equal(echoed.status, 400);
+    assert((await echoed.text()).includes(`'authorization': 'Bearer ${key}'`));
+    const echoed200 = await (await send()).text();
+    assert(!echoed200.includes(key), "not as written");
+    assert(JSON.parse(echoed200).choices[0].message.content.includes(key), "but once decoded");
+    // Not UTF-8: a valid completion but for one byte.
+    const bytes = new Uint8Array(await (await send()).arrayBuffer());
+    assert.throws(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    assert(bytes.includes(0xff));
+    const custom = await send();
+    assert.equal(custom.status, 418);
+    assert.equal(custom.headers.get("x-a"), "b");
+    assert.equal(await custom.text(), "teapot");
+    const raw = await send();
+    await assert.rejects(raw.text(), "raw: 3 of the 9 bytes declared, then closed");
+    assert.equal(emu.stats.faults, 8);
+  });
+});
+
+Deno.test("emulator: faults on GET /models, by models request", async () => {
+  await withEmu({
+    faults: [
+      parseFault("echo-key@1^models"),
+      parseFault("redirect@2^models"),
+      parseFault("cut@3^models"),
+    ],
+    apiKey: "k-1",
+  }, async (emu) => {
+    const get = () =>
+      fetch(`${emu.url}/models`, { headers: { authorization: "Bearer k-1" }, redirect: "manual" });
+    const first = await get();
+    assert.equal(first.status, 400);
+    assert.match(await first.text(), /Bearer k-1/);
+    const second = await get();
+    assert.equal(second.status, 302);
+    await second.body?.cancel();
+    await assert.rejects((await get()).text());
+    const fourth = await get();
+    assert.equal((await fourth.json()).data[0].id, "base");
+    assert.equal(emu.stats.modelsRequests, 4);
+    // Chat requests are not touched by them.
+    assert.equal((await post(emu, body(ROWS[0]!), { authorization: "Bearer k-1" })).status, 200);
+  });
+});
+
+Deno.test("emulator: every fault kind parses from its spec", () => {
+  for (const kind of FAULT_KINDS) assert.deepEqual(parseFault(kind), { kind });
+  assert.deepEqual(parseFault("gzip-bomb#1^chat/tuned"), {
+    kind: "gzip-bomb",
+    attempts: [1],
+    route: "chat",
+    models: ["tuned"],
+  });
+  assert.throws(() => parseFault("bomb"), RangeError);
+  assert.throws(() => parseFault("drop^elsewhere"), RangeError);
+});
+
 Deno.test("emulator: a server that dies mid-run", async () => {
   const emu = await startEmulator({ rows: ROWS, dieAfter: 3 });
   try {
@@ -910,5 +1015,75 @@ Deno.test("emulator: a not-applied adapter answers exactly as the base model, er
     assert.ok(otherSame < 50, `another adapter with the same script answers differently`);
   } finally {
     await emu.close();
+  }
+});
+
+/** Waits until `ready` holds, looking again every few milliseconds (no deadline but the test's). */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 5));
+}
+
+Deno.test("emulator: --max-num-seqs serves at most N at once; the others wait, then are served", async () => {
+  // A service time long enough that the first requests are still served when the others arrive:
+  // the test waits for all of them to be in flight, then looks, so it does not depend on timing.
+  await withEmu({ maxNumSeqs: 2, serviceMs: 60_000 }, async (emu) => {
+    const sent = [0, 1, 2, 0, 1].map((i) => post(emu, body(ROWS[i]!)).catch(() => null));
+    await until(() => emu.stats.inFlight === 5);
+    assert.equal(emu.stats.running, 2);
+    assert.equal(emu.stats.maxRunning, 2);
+    const metrics = await (await fetch(emu.url.replace("/v1", "/metrics"))).text();
+    assert.match(metrics, /^vllm:num_requests_running\{[^}]*\} 2\.0$/m);
+    assert.match(metrics, /^vllm:num_requests_waiting\{[^}]*\} 3\.0$/m);
+    await emu.kill(); // the test does not wait a minute: the requests are dropped
+    await Promise.all(sent);
+  });
+  // Short service: every request is answered, never more than N served at once.
+  await withEmu({ maxNumSeqs: 3, serviceMs: 5 }, async (emu) => {
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(emu, body(ROWS[i % 3]!))),
+    );
+    assert(replies.every((r) => r.status === 200));
+    assert.equal(emu.stats.answered, 30);
+    assert(emu.stats.maxRunning <= 3, `served at once: ${emu.stats.maxRunning}`);
+    await until(() => emu.stats.inFlight === 0);
+    assert.equal(emu.stats.running, 0);
+  });
+});
+
+Deno.test("emulator: standalone --max-num-seqs and --service-ms, and their refusals", async () => {
+  const script = new URL("./vllm_emulator.ts", import.meta.url).pathname;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net=127.0.0.1", script, "--max-num-seqs", "2", "--service-ms", "1"],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let out = "";
+    while (!out.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+    }
+    const emu = { url: out.split("\n")[0]! } as Emulator;
+    const payload = { model: "base", messages: [{ role: "user", content: "x" }] };
+    const replies = await Promise.all(Array.from({ length: 12 }, () => post(emu, payload)));
+    assert(replies.every((r) => r.status === 200));
+    const stats = await (await fetch(emu.url.replace("/v1", "/_emulator/stats"))).json();
+    assert.equal(stats.answered, 12);
+    assert(stats.maxRunning >= 1 && stats.maxRunning <= 2, `served at once: ${stats.maxRunning}`);
+  } finally {
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0);
+    await reader.cancel();
+  }
+  for (const [flag, value] of [["--max-num-seqs", "0"], ["--service-ms", "-1"]] as const) {
+    const bad = await new Deno.Command(Deno.execPath(), {
+      args: ["run", script, flag, value],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(bad.code, 64);
+    assert.match(new TextDecoder().decode(bad.stderr), new RegExp(`^${flag} needs `));
   }
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { oneLine } from "../../src/text/one_line.ts";
+import fc from "fast-check";
+import { firstUnprintable, oneLine } from "../../src/text/one_line.ts";
 
 Deno.test("oneLine escapes every control character, line break and bidi control, and nothing else", () => {
   assert.equal(oneLine("a\nb\r\tc"), "a\\nb\\r\\tc");
@@ -19,4 +20,18 @@ Deno.test("oneLine escapes every control character, line break and bidi control,
   for (let c = 0; c < 0x3000; c++) {
     assert(!unsafe.test(oneLine(String.fromCharCode(c))), `U+${c.toString(16)}`);
   }
+});
+
+Deno.test("firstUnprintable is where oneLine first changes the text, -1 when it does not", () => {
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (a, b) => {
+      const text = a + b;
+      const at = firstUnprintable(text);
+      if (at < 0) return oneLine(text) === text;
+      return oneLine(text.slice(0, at)) === text.slice(0, at) &&
+        oneLine(text[at]!) !== text[at];
+    }),
+  );
+  assert.equal(firstUnprintable("ok\u202e"), 2);
+  assert.equal(firstUnprintable(""), -1);
 });

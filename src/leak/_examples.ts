@@ -1,0 +1,162 @@
+/**
+ * What the leak check reads from one record of a training file: each user message's text, with
+ * the tool calls the assistant made in answer to it. A record is a chat example (a `messages`
+ * array, as `assess split -train` writes it) or a dataset row (a `query`, and `answers`).
+ *
+ * @module
+ */
+
+import { JsonNumber } from "../json/json_value.ts";
+import { parseJson } from "../json/strict_json.ts";
+import { stringifyJson } from "../json/stringify.ts";
+import { TrainingFileError } from "./training_file_error.ts";
+
+/** A tool call of a training example. */
+export interface ExampleCall {
+  /** The tool's name. */
+  readonly name: string;
+  /**
+   * The arguments: read loosely, as the record holds them (JSON text, or the value `JSON.parse`
+   * made of an object); read exactly, always JSON text with every number as written.
+   */
+  readonly arguments: unknown;
+}
+
+/** A user message and the calls the assistant answered it with. */
+export interface Turn {
+  /** The user message's text. */
+  readonly user: string;
+  /** The calls of the assistant messages after it, up to the next user message, in order. */
+  readonly calls: readonly ExampleCall[];
+}
+
+/** How a record was parsed: `JSON.parse` (loose), or the strict reader (exact numbers). */
+type Mode = "loose" | "exact";
+
+function isObject(value: unknown): boolean {
+  return value instanceof Map ||
+    (typeof value === "object" && value !== null && !Array.isArray(value) &&
+      !(value instanceof JsonNumber));
+}
+
+function get(value: unknown, key: string): unknown {
+  if (value instanceof Map) return value.get(key);
+  const record = value as Record<string, unknown>;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The turns of a record, in order.
+ *
+ * @param record The record, parsed (`JSON.parse` when loose, `parseJson` when exact).
+ * @param line Its line, for refusals.
+ * @param mode `loose` keeps arguments as the record holds them; `exact` writes each as JSON text
+ *   with its numbers as written (the record must then have been read by the strict reader).
+ * @returns The turns; at least one.
+ * @throws {TrainingFileError} When the record is not an object, has no user message, or has a
+ *   message or call of the wrong shape.
+ */
+export function turnsOf(record: unknown, line: number, mode: Mode): Turn[] {
+  const refuse = (reason: string): never => {
+    throw new TrainingFileError(line, reason);
+  };
+  if (!isObject(record)) return refuse("the line is not a JSON object");
+  const messages = get(record, "messages");
+  if (Array.isArray(messages)) return chatTurns(messages, mode, refuse);
+  const query = get(record, "query");
+  if (typeof query === "string") {
+    return [{ user: query, calls: rowCalls(get(record, "answers"), mode, refuse) }];
+  }
+  return refuse("there is no user message (no messages array, and no query)");
+}
+
+function chatTurns(
+  messages: readonly unknown[],
+  mode: Mode,
+  refuse: (reason: string) => never,
+): Turn[] {
+  const turns: { user: string; calls: ExampleCall[] }[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (!isObject(message)) refuse(`messages[${i}] is not a JSON object`);
+    const role = get(message, "role");
+    if (role === "user") {
+      const user = textOf(get(message, "content"));
+      if (user === undefined) refuse(`messages[${i}], a user message, has no text content`);
+      turns.push({ user: user!, calls: [] });
+    } else if (role === "assistant" && turns.length > 0) {
+      const calls = turns[turns.length - 1]!.calls;
+      const toolCalls = get(message, "tool_calls");
+      if (toolCalls !== undefined && toolCalls !== null) {
+        if (!Array.isArray(toolCalls)) refuse(`messages[${i}].tool_calls is not an array`);
+        const list = toolCalls as readonly unknown[];
+        for (let k = 0; k < list.length; k++) {
+          const call = list[k];
+          if (!isObject(call)) refuse(`messages[${i}].tool_calls[${k}] is not a JSON object`);
+          const fn = get(call, "function");
+          calls.push(callOf(
+            isObject(fn) ? fn : call,
+            `messages[${i}].tool_calls[${k}]`,
+            mode,
+            refuse,
+          ));
+        }
+      }
+      const legacy = get(message, "function_call");
+      if (isObject(legacy)) {
+        calls.push(callOf(legacy, `messages[${i}].function_call`, mode, refuse));
+      }
+    }
+  }
+  if (turns.length === 0) refuse("there is no user message");
+  return turns;
+}
+
+/** A message's text: a string, or the `text` of its content parts joined by newlines. */
+function textOf(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts: string[] = [];
+  for (const part of content) {
+    const text = isObject(part) ? get(part, "text") : undefined;
+    if (typeof text === "string") texts.push(text);
+  }
+  return texts.length > 0 ? texts.join("\n") : undefined;
+}
+
+function rowCalls(answers: unknown, mode: Mode, refuse: (reason: string) => never): ExampleCall[] {
+  if (answers === undefined || answers === null) return [];
+  let list = answers;
+  if (typeof answers === "string") {
+    try {
+      list = mode === "exact" ? parseJson(answers) : JSON.parse(answers);
+    } catch {
+      refuse("answers is a string that holds no JSON");
+    }
+  }
+  if (!Array.isArray(list)) return refuse("answers is not an array of calls");
+  return list.map((call, k) => {
+    if (!isObject(call)) refuse(`answers[${k}] is not a JSON object`);
+    return callOf(call, `answers[${k}]`, mode, refuse);
+  });
+}
+
+function callOf(
+  call: unknown,
+  where: string,
+  mode: Mode,
+  refuse: (reason: string) => never,
+): ExampleCall {
+  const name = get(call, "name");
+  if (typeof name !== "string") refuse(`${where} has no name string`);
+  const args = get(call, "arguments");
+  if (typeof args !== "string" && !isObject(args)) {
+    refuse(`${where} has no arguments (JSON text, or an object)`);
+  }
+  return {
+    name: name as string,
+    arguments: mode === "exact" && typeof args !== "string"
+      ? stringifyJson(args as ReadonlyMap<string, never>)
+      : args,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The held-out items, indexed for the leak check: by normal form, by shingle, and by answer. All
+ * of it is what memory holds besides one line of the training file. The indexes are keyed by
+ * numbers (`_fingerprint.ts`); the strings they stand for decide.
+ *
+ * @module
+ */
+
+import type { AnswerCall, Item } from "../dataset/item.ts";
+import { stringifyJson } from "../json/stringify.ts";
+import type { ExampleCall } from "./_examples.ts";
+import { fingerprint, hashText } from "./_fingerprint.ts";
+import { normalizeQuery, shingles } from "./normalize.ts";
+
+/** A value as text in which objects' keys are sorted: equal for values `JSON.parse` made equal. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  return `{${
+    Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(",")
+  }}`;
+}
+
+/**
+ * The key of a list of calls under which equal answers meet: each call's name and arguments, read
+ * by `JSON.parse`, objects' keys sorted, the calls sorted. Calls the scorer finds equal (the same
+ * tools, arguments equal as exact decimals, in any order) have equal keys; calls with equal keys
+ * may still differ (numbers past double precision), so the scorer decides. Undefined when an
+ * argument text is not JSON (no answer equals it).
+ */
+export function answerKey(calls: readonly ExampleCall[]): string | undefined {
+  const parts: string[] = [];
+  for (const call of calls) {
+    let args = call.arguments;
+    if (typeof args === "string") {
+      try {
+        args = JSON.parse(args);
+      } catch {
+        return undefined;
+      }
+    }
+    parts.push(`${JSON.stringify(call.name)}${canonical(args)}`);
+  }
+  return parts.sort().join("\n");
+}
+
+/** A number for the names of a list of calls, whatever their order: equal answers share it. */
+export function namesNumber(calls: readonly { readonly name: string }[]): number {
+  let sum = calls.length;
+  for (const call of calls) sum = (sum + hashText(call.name)) | 0;
+  return sum & 0x3fffffff;
+}
+
+function add(map: Map<number, number[]>, key: number, position: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
+}
+
+function textCalls(answers: readonly AnswerCall[]): ExampleCall[] {
+  return answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
+}
+
+/** The held-out items and their indexes; a position is an item's place in `items`. */
+export class HeldOutIndex {
+  /** The held-out items. */
+  readonly items: readonly Item[];
+  /** Each item's query in normal form. */
+  readonly normals: readonly string[];
+  /** The number of a normal form → positions of the items whose query may have it. */
+  readonly exact: Map<number, number[]> = new Map();
+  /** The number of a shingle → positions of the items whose query may hold it. */
+  readonly postings: Map<number, number[]> = new Map();
+  /** Each item's shingles, as a set. */
+  readonly shingleSets: readonly Set<string>[];
+  /** The number of an answer's names → positions of items whose answer has at least one call. */
+  readonly byNames: Map<number, number[]> = new Map();
+  /** Each item's answer key (`""` for an answer without a call). */
+  readonly answerKeys: readonly (string | undefined)[];
+
+  constructor(items: readonly Item[]) {
+    this.items = items;
+    const normals: string[] = [];
+    const sets: Set<string>[] = [];
+    const keys: (string | undefined)[] = [];
+    for (let p = 0; p < items.length; p++) {
+      const item = items[p]!;
+      const normal = normalizeQuery(item.query);
+      normals.push(normal);
+      const print = fingerprint(normal);
+      add(this.exact, print.text, p);
+      for (const h of new Set(print.shingles)) add(this.postings, h, p);
+      sets.push(new Set(shingles(normal)));
+      const calls = textCalls(item.answers);
+      keys.push(answerKey(calls));
+      if (calls.length > 0) add(this.byNames, namesNumber(calls), p);
+    }
+    this.normals = normals;
+    this.shingleSets = sets;
+    this.answerKeys = keys;
+  }
+
+  /** The held-out items whose answer may be these calls (the names and the keys agree). */
+  answerCandidates(calls: readonly ExampleCall[]): readonly number[] {
+    const positions = this.byNames.get(namesNumber(calls));
+    if (positions === undefined) return [];
+    const key = answerKey(calls);
+    return key === undefined ? [] : positions.filter((p) => this.answerKeys[p] === key);
+  }
+
+  /**
+   * Takes the held-out items whose answer is this one (by key) out of the answer index: an answer
+   * that another row of the dataset also gives is not a held-out item's own.
+   */
+  exclude(answers: readonly AnswerCall[]): void {
+    if (answers.length === 0) return;
+    const calls = textCalls(answers);
+    const names = namesNumber(calls);
+    const positions = this.byNames.get(names);
+    if (positions === undefined) return;
+    const key = answerKey(calls);
+    const kept = positions.filter((p) => this.answerKeys[p] !== key);
+    if (kept.length === 0) this.byNames.delete(names);
+    else if (kept.length < positions.length) this.byNames.set(names, kept);
+  }
+}

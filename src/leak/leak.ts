@@ -1,0 +1,283 @@
+/**
+ * The leak check: which held-out items a training file holds, as the same query, as a near
+ * duplicate of it, or as its answer. `reference/leak.md` says every rule.
+ *
+ * @module
+ */
+
+import type { AnswerCall, Item } from "../dataset/item.ts";
+import { parseJson } from "../json/strict_json.ts";
+import type { Ordering, ReplyCall, Scorer } from "../score/scorer.ts";
+import { type Turn, turnsOf } from "./_examples.ts";
+import { answerKey, HeldOutIndex } from "./_held_out_index.ts";
+import { fingerprint } from "./_fingerprint.ts";
+import { RecordReader, type TrainingFormat } from "./_record_reader.ts";
+import { nearDuplicate, normalizeQuery, shingles } from "./normalize.ts";
+import { TrainingFileError } from "./training_file_error.ts";
+
+export type { TrainingFormat } from "./_record_reader.ts";
+
+/**
+ * How a held-out item leaks into a line: `exact`, its query (in normal form); `near`, a near
+ * duplicate of its query (word 5-gram Jaccard at least 0.8); `answer`, its answer's calls, by the
+ * scorer's equality, with another query.
+ */
+export type LeakKind = "exact" | "near" | "answer";
+
+/** The kinds, in the order a report lists them. */
+export const LEAK_KINDS: readonly LeakKind[] = ["exact", "near", "answer"];
+
+/** The most bytes one line (or array element) of a training file may hold: 16 MiB. */
+export const MAX_TRAINING_LINE_BYTES: number = 16 << 20;
+
+/** How many matching lines a leak keeps, by default; the rest are counted. */
+export const KEPT_LINES = 20;
+
+/** A line in which a held-out item leaks. */
+export interface LeakMatch {
+  /** The line (where the record starts), from 1. */
+  readonly line: number;
+  /** How many distinct shingles the line's user text and the held-out query share. */
+  readonly shared: number;
+  /** How many distinct shingles the two hold together (Jaccard = shared / union). */
+  readonly union: number;
+  /** Whether the line's calls are the held-out item's answer, by the scorer. */
+  readonly sameAnswer: boolean;
+}
+
+/** A held-out item that leaks, in one way. */
+export interface Leak {
+  /** How. */
+  readonly kind: LeakKind;
+  /** The held-out item's id. */
+  readonly id: number;
+  /** In how many lines. */
+  readonly matches: number;
+  /** The first of those lines (at most `keepLines`), in file order. */
+  readonly lines: readonly LeakMatch[];
+}
+
+/** What the leak check found. */
+export interface LeakReport {
+  /** The file's format; `empty` when it holds nothing but white space. */
+  readonly format: TrainingFormat | "empty";
+  /** How many lines the file has. */
+  readonly lines: number;
+  /** How many examples (records) it holds. */
+  readonly examples: number;
+  /** How many held-out items were checked. */
+  readonly heldOut: number;
+  /** How many held-out items leak, in any way. */
+  readonly leaking: number;
+  /** The leaks, by kind (exact, near, answer), then by held-out id. */
+  readonly leaks: readonly Leak[];
+}
+
+/** How {@linkcode checkLeaks} checks. */
+export interface LeakOptions {
+  /** The scorer whose equality decides whether two answers are the same. */
+  readonly scorer: Scorer;
+  /** The scorer's ordering (`scorer.ordering`). */
+  readonly ordering: Ordering;
+  /** The most bytes a line may hold. Default {@linkcode MAX_TRAINING_LINE_BYTES}. */
+  readonly maxLineBytes?: number;
+  /** How many matching lines each leak keeps. Default {@linkcode KEPT_LINES}. */
+  readonly keepLines?: number;
+  /**
+   * The answers of the dataset's other rows (the complement): a held-out answer that one of them
+   * also gives is no answer leak, since training may hold that row. Default none.
+   */
+  readonly otherAnswers?: Iterable<readonly AnswerCall[]>;
+}
+
+interface Found {
+  matches: number;
+  lastLine: number;
+  readonly lines: LeakMatch[];
+}
+
+/**
+ * Checks a training file against the held-out items, reading it part by part: memory holds the
+ * held-out items' indexes and one line, whatever the file's size. The file is JSON Lines (a chat
+ * example or a dataset row a line) or one JSON array of either. For each user message (a row's
+ * query) and the calls answering it, a held-out item leaks:
+ *
+ * - `exact` when the two queries have the same normal form (Unicode NFC, case folded, white space
+ *   collapsed: {@linkcode normalizeQuery});
+ * - else `near` when the Jaccard index of their sets of word 5-grams ({@linkcode shingles}) is at
+ *   least 0.8, computed exactly over every held-out query sharing a shingle;
+ * - else `answer` when the calls are the held-out answer (at least one call), as the scorer judges
+ *   a reply made of them, and no row of `otherAnswers` gives that answer.
+ *
+ * Nothing random plays a part: the same file and items always give the same report.
+ *
+ * @param source The file's bytes, whole or as a stream of parts.
+ * @param heldOut The held-out items.
+ * @param options The scorer and the limits.
+ * @returns What leaks, and where.
+ * @throws {TrainingFileError} When the file is neither JSON Lines nor a JSON array, or a line is
+ *   not JSON, not an object, has no user message, is not UTF-8 or is larger than `maxLineBytes`.
+ *
+ * @example
+ * ```ts
+ * import { parseJson, xlamToolCall } from "@assess/assess";
+ * import { checkLeaks } from "./leak.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const heldOut = [{
+ *   id: 7, index: 0, query: "What is the weather in Paris for the next three days?", tools: [],
+ *   answers: [{ name: "weather", arguments: parseJson('{"city": "Paris", "days": 3}') }],
+ * }];
+ * const file = [
+ *   { messages: [{ role: "user", content: "what is the WEATHER in Paris  for the next three days?" }] },
+ *   { query: "Paris, three days: the weather?", answers: '[{"name": "weather", "arguments": {"days": 3.0, "city": "Paris"}}]' },
+ * ].map((line) => JSON.stringify(line) + "\n").join("");
+ * const report = await checkLeaks(new TextEncoder().encode(file), heldOut, {
+ *   scorer: xlamToolCall,
+ *   ordering: "any",
+ * });
+ * assert.deepEqual(report.leaks.map((leak) => [leak.kind, leak.id, leak.lines[0]!.line]), [
+ *   ["exact", 7, 1],
+ *   ["answer", 7, 2],
+ * ]);
+ * ```
+ */
+export async function checkLeaks(
+  source: Uint8Array | AsyncIterable<Uint8Array>,
+  heldOut: readonly Item[],
+  options: LeakOptions,
+): Promise<LeakReport> {
+  const keep = options.keepLines ?? KEPT_LINES;
+  const index = new HeldOutIndex(heldOut);
+  for (const answers of options.otherAnswers ?? []) index.exclude(answers);
+  const found = LEAK_KINDS.map(() => new Map<number, Found>());
+  // The held-out items a turn may match: 1 when chosen, 2 when found exact or near.
+  const marks = new Uint8Array(heldOut.length);
+  const touched: number[] = [];
+  const touch = (p: number) => {
+    if (marks[p] === 0) {
+      marks[p] = 1;
+      touched.push(p);
+    }
+  };
+  let examples = 0;
+
+  const record = (kind: number, position: number, match: LeakMatch) => {
+    let entry = found[kind]!.get(position);
+    if (entry === undefined) {
+      found[kind]!.set(position, entry = { matches: 0, lastLine: 0, lines: [] });
+    }
+    if (entry.lastLine === match.line) return;
+    entry.lastLine = match.line;
+    entry.matches++;
+    if (entry.lines.length < keep) entry.lines.push(match);
+  };
+
+  // The line being read, and what is read of it only when an answer is compared: its calls with
+  // their numbers as written (null when the strict reader refuses the line: no answer equals it),
+  // and each turn's answer key (null until asked).
+  let text = "";
+  let line = 0;
+  let turns: readonly Turn[] = [];
+  let exact: readonly Turn[] | null | undefined;
+  const keys: (string | undefined | null)[] = [];
+  const same = (position: number, t: number): boolean => {
+    // Answers whose keys differ are not the same: only equal keys are read exactly and scored.
+    if (keys[t] === null) keys[t] = answerKey(turns[t]!.calls);
+    if (keys[t] === undefined || keys[t] !== index.answerKeys[position]) return false;
+    if (exact === undefined) {
+      try {
+        exact = turnsOf(parseJson(text), line, "exact");
+      } catch {
+        exact = null;
+      }
+    }
+    const calls = exact?.[t]?.calls.map((c): ReplyCall => ({
+      name: c.name,
+      arguments: c.arguments as string,
+    }));
+    if (calls === undefined) return false;
+    try {
+      return options.scorer.score(
+        heldOut[position]!,
+        { text: "", calls, truncated: false },
+        { ordering: options.ordering },
+      ).correct;
+    } catch {
+      return false; // the scorer cannot judge: not the same answer
+    }
+  };
+
+  const take = (lineText: string, at: number) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(lineText);
+    } catch (e) {
+      throw new TrainingFileError(at, `the text is not JSON (${(e as Error).message})`);
+    }
+    text = lineText;
+    line = at;
+    turns = turnsOf(value, line, "loose");
+    exact = undefined;
+    keys.length = turns.length;
+    keys.fill(null);
+    examples++;
+    for (let t = 0; t < turns.length; t++) {
+      const turn = turns[t]!;
+      const normal = normalizeQuery(turn.user);
+      const print = fingerprint(normal);
+      // The held-out items that may have the query or share a shingle, chosen by their numbers;
+      // their strings decide.
+      for (const p of index.exact.get(print.text) ?? []) touch(p);
+      for (const h of print.shingles) for (const p of index.postings.get(h) ?? []) touch(p);
+      const answers = turn.calls.length > 0 ? index.answerCandidates(turn.calls) : [];
+      if (touched.length > 0 || answers.length > 0) {
+        const own = new Set(shingles(normal));
+        const overlap = (p: number) => {
+          const other = index.shingleSets[p]!;
+          const [small, large] = own.size <= other.size ? [own, other] : [other, own];
+          let shared = 0;
+          for (const s of small) if (large.has(s)) shared++;
+          return { shared, union: own.size + other.size - shared };
+        };
+        for (const p of touched) {
+          const { shared, union } = overlap(p);
+          const kind = index.normals[p] === normal ? 0 : nearDuplicate(shared, union) ? 1 : -1;
+          if (kind < 0) continue;
+          marks[p] = 2;
+          record(kind, p, { line, shared, union, sameAnswer: same(p, t) });
+        }
+        for (const p of answers) {
+          if (marks[p] === 2 || !same(p, t)) continue;
+          record(2, p, { line, ...overlap(p), sameAnswer: true });
+        }
+      }
+      for (const p of touched) marks[p] = 0;
+      touched.length = 0;
+    }
+  };
+
+  const reader = new RecordReader(options.maxLineBytes ?? MAX_TRAINING_LINE_BYTES, take);
+  if (source instanceof Uint8Array) reader.push(source);
+  else for await (const chunk of source) reader.push(chunk);
+  reader.end();
+
+  const leaks: Leak[] = [];
+  const leaking = new Set<number>();
+  LEAK_KINDS.forEach((kind, k) => {
+    const entries = [...found[k]!].map(([p, f]) => ({ p, f }));
+    entries.sort((a, b) => heldOut[a.p]!.id - heldOut[b.p]!.id);
+    for (const { p, f } of entries) {
+      leaking.add(p);
+      leaks.push({ kind, id: heldOut[p]!.id, matches: f.matches, lines: f.lines });
+    }
+  });
+  return {
+    format: reader.format ?? "empty",
+    lines: reader.lines,
+    examples,
+    heldOut: heldOut.length,
+    leaking: leaking.size,
+    leaks,
+  };
+}

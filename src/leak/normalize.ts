@@ -1,0 +1,127 @@
+/**
+ * How the leak check compares queries: the normal form two texts must share to be the same query,
+ * and the word 5-grams whose sets it compares for near duplicates.
+ *
+ * @module
+ */
+
+/** How many words a shingle holds. */
+export const SHINGLE_WORDS = 5;
+
+// Text that is NFC whatever it holds: no code point below U+0300 changes under NFC (the first
+// combining mark is U+0300), so only text with a code unit from there on is normalized.
+const MAY_CHANGE_UNDER_NFC = /[\u0300-\uffff]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
+const WHITESPACE_RUN = /\s+/g;
+// White space other than one space between two words: only then is the text rewritten.
+const UNEVEN_SPACE = /[^\S ]| {2}|^ | $/;
+
+/**
+ * The normal form of a query, in which two texts that differ only in Unicode form, case or spacing
+ * are equal: Unicode NFC; case folded, as JavaScript's `toLowerCase`, `toUpperCase` and
+ * `toLowerCase` in turn do it (which folds as Unicode's full case folding does, `ß`, `ẞ` and `SS`
+ * to `ss`, `ς` to `σ`, except that `ı`, dotless i, folds with `i`), then NFC again; every run of
+ * white space (JavaScript's `\s`: Unicode White_Space and U+FEFF) made one space, none at either
+ * end.
+ *
+ * @param text A query.
+ * @returns Its normal form.
+ *
+ * @example
+ * ```ts
+ * import { normalizeQuery } from "./normalize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(normalizeQuery("  Wie   ist das Wetter in\tZU\u0308RICH?\n"), "wie ist das wetter in zürich?");
+ * assert.equal(normalizeQuery("STRASSE"), normalizeQuery("Straße"));
+ * ```
+ */
+export function normalizeQuery(text: string): string {
+  let folded: string;
+  if (!NOT_ASCII.test(text)) {
+    folded = text.toLowerCase();
+  } else {
+    const nfc = MAY_CHANGE_UNDER_NFC.test(text) ? text.normalize("NFC") : text;
+    folded = nfc.toLowerCase().toUpperCase().toLowerCase();
+    if (MAY_CHANGE_UNDER_NFC.test(folded)) folded = folded.normalize("NFC");
+  }
+  return UNEVEN_SPACE.test(folded) ? folded.replace(WHITESPACE_RUN, " ").trim() : folded;
+}
+
+// A word is a run of letters, marks and numbers; anything else (punctuation, symbols, spaces)
+// separates words.
+const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+const ASCII_NOT_WORD = /[^a-z0-9]+/;
+
+/**
+ * The words of a normalized query: its runs of letters, marks (`\p{M}`) and numbers, in order;
+ * punctuation, symbols and spaces separate them.
+ *
+ * @param normalized A query in {@linkcode normalizeQuery}'s form.
+ * @returns The words.
+ *
+ * @example
+ * ```ts
+ * import { queryWords } from "./normalize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(queryWords("what's f(x) = 2.5x, über?"), ["what", "s", "f", "x", "2", "5x", "über"]);
+ * ```
+ */
+export function queryWords(normalized: string): string[] {
+  // Normalized text has no upper-case ASCII letter, so ASCII text needs only a-z and 0-9.
+  const words = normalized.split(NOT_ASCII.test(normalized) ? NOT_WORD : ASCII_NOT_WORD);
+  if (words.length > 0 && words[words.length - 1] === "") words.pop();
+  if (words.length > 0 && words[0] === "") words.shift();
+  return words;
+}
+
+/**
+ * The shingles of a normalized query: every run of {@linkcode SHINGLE_WORDS} consecutive words,
+ * joined by one space, in order (a shingle that occurs twice is listed twice); a query of 1 to 4
+ * words has one shingle, its words joined; a query without a word has none.
+ *
+ * @param normalized A query in {@linkcode normalizeQuery}'s form.
+ * @returns The shingles.
+ *
+ * @example
+ * ```ts
+ * import { shingles } from "./normalize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(shingles("a b c d e f"), ["a b c d e", "b c d e f"]);
+ * assert.deepEqual(shingles("hello, world"), ["hello world"]);
+ * assert.deepEqual(shingles("?!"), []);
+ * ```
+ */
+export function shingles(normalized: string): string[] {
+  const words = queryWords(normalized);
+  const n = words.length;
+  if (n <= SHINGLE_WORDS) return n === 0 ? [] : [words.join(" ")];
+  const out: string[] = new Array(n - SHINGLE_WORDS + 1);
+  for (let i = 0; i + SHINGLE_WORDS <= n; i++) {
+    out[i] = `${words[i]} ${words[i + 1]} ${words[i + 2]} ${words[i + 3]} ${words[i + 4]}`;
+  }
+  return out;
+}
+
+/**
+ * Whether two shingle sets are near duplicates: Jaccard index (shared over all) at least 0.8,
+ * decided in whole numbers (`5 × shared ≥ 4 × union`), so no rounding plays a part.
+ *
+ * @param shared How many shingles the two sets share.
+ * @param union How many shingles they hold together.
+ * @returns Whether `shared / union ≥ 0.8` (false for two empty sets).
+ *
+ * @example
+ * ```ts
+ * import { nearDuplicate } from "./normalize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert(nearDuplicate(4, 5));
+ * assert(!nearDuplicate(3, 4));
+ * ```
+ */
+export function nearDuplicate(shared: number, union: number): boolean {
+  return union > 0 && 5 * shared >= 4 * union;
+}

@@ -1,0 +1,152 @@
+/**
+ * The leak check's report as text for a person and as JSON for CI.
+ *
+ * @module
+ */
+
+import { LEAK_KINDS, type LeakKind, type LeakMatch, type LeakReport } from "./leak.ts";
+import { SHINGLE_WORDS } from "./normalize.ts";
+
+/** Where a report comes from, for its JSON: the file, the split and the scorer. */
+export interface LeakContext {
+  /** The training file, as named on the command line. */
+  readonly file: string;
+  /** The split's digest. */
+  readonly splitDigest: string;
+  /** The dataset's SHA-256. */
+  readonly datasetSha256: string;
+  /** The scorer that judged answers, and its version. */
+  readonly scorer: { readonly name: string; readonly version: string };
+  /** Its ordering. */
+  readonly ordering: string;
+}
+
+/** A Jaccard index as a report shows it: rounded down to 3 places, so 0.8 is never overstated. */
+function jaccard(match: LeakMatch): string {
+  return (Math.floor(ratio(match) * 1000) / 1000).toFixed(3);
+}
+
+/** The Jaccard index; 1 for two queries without a word (their empty sets are equal). */
+function ratio(match: LeakMatch): number {
+  return match.union === 0 ? 1 : match.shared / match.union;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function shown(kind: LeakKind, match: LeakMatch): string {
+  switch (kind) {
+    case "exact":
+      return `${match.line}${match.sameAnswer ? " (with its answer)" : ""}`;
+    case "near":
+      return `${match.line} (Jaccard ${jaccard(match)}${
+        match.sameAnswer ? ", with its answer" : ""
+      })`;
+    case "answer":
+      return `${match.line} (query Jaccard ${jaccard(match)})`;
+  }
+}
+
+/**
+ * The report as text: a first line saying whether anything leaks, then a line per held-out item
+ * and kind: the kind, the id, and the lines (with the Jaccard index of near duplicates and answer
+ * leaks, and whether the answer leaks too).
+ *
+ * @param report What {@linkcode checkLeaks} found.
+ * @param file The training file's name, as it was given.
+ * @returns The text, each line ending with a newline.
+ *
+ * @example
+ * ```ts
+ * import { leakText } from "./render.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const text = leakText({
+ *   format: "jsonl", lines: 3, examples: 3, heldOut: 2, leaking: 1,
+ *   leaks: [{ kind: "near", id: 7, matches: 1, lines: [{ line: 2, shared: 5, union: 6, sameAnswer: false }] }],
+ * }, "train.jsonl");
+ * assert.equal(
+ *   text,
+ *   "train.jsonl: 1 of the 2 held-out items leaks into its 3 examples: 0 exact, 1 near, 0 by answer\n" +
+ *     "  near    id 7  line 2 (Jaccard 0.833)\n",
+ * );
+ * ```
+ */
+export function leakText(report: LeakReport, file: string): string {
+  const examples = plural(report.examples, "example");
+  if (report.leaking === 0) {
+    return `${file}: no held-out item leaks into its ${examples} ` +
+      `(${plural(report.heldOut, "held-out item")} checked)\n`;
+  }
+  const count = (kind: LeakKind) => report.leaks.filter((l) => l.kind === kind).length;
+  let text = `${file}: ${report.leaking} of the ${plural(report.heldOut, "held-out item")} ` +
+    `${report.leaking === 1 ? "leaks" : "leak"} into its ${examples}: ${count("exact")} exact, ` +
+    `${count("near")} near, ${count("answer")} by answer\n`;
+  const width = Math.max(...report.leaks.map((l) => String(l.id).length));
+  for (const leak of report.leaks) {
+    const lines = leak.lines.map((m) => shown(leak.kind, m));
+    const more = leak.matches - leak.lines.length;
+    if (more > 0) lines.push(`and ${more} more`);
+    text += `  ${leak.kind.padEnd(6)}  id ${String(leak.id).padEnd(width)}  ` +
+      `${leak.matches === 1 ? "line" : "lines"} ${lines.join(", ")}\n`;
+  }
+  return text;
+}
+
+/**
+ * The report as JSON (`schema/leak.schema.json`): where it comes from, the rules, the counts and
+ * every leak with its lines, each line's shared and united shingles and Jaccard index.
+ *
+ * @param report What {@linkcode checkLeaks} found.
+ * @param context The file, the split and the scorer.
+ * @returns The JSON text, two spaces of indent, ending with a newline.
+ *
+ * @example
+ * ```ts
+ * import { leakJson } from "./render.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const json = JSON.parse(leakJson(
+ *   { format: "jsonl", lines: 1, examples: 1, heldOut: 1, leaking: 0, leaks: [] },
+ *   {
+ *     file: "train.jsonl", splitDigest: "d".repeat(64), datasetSha256: "a".repeat(64),
+ *     scorer: { name: "xlam-tool-call", version: "1" }, ordering: "any",
+ *   },
+ * ));
+ * assert.equal(json.schema, "assess.leak.v1");
+ * assert.equal(json.leaking, 0);
+ * ```
+ */
+export function leakJson(report: LeakReport, context: LeakContext): string {
+  const value = {
+    schema: "assess.leak.v1",
+    file: context.file,
+    format: report.format,
+    lines: report.lines,
+    examples: report.examples,
+    split: { digest: context.splitDigest, datasetSha256: context.datasetSha256 },
+    heldOut: report.heldOut,
+    rules: {
+      kinds: LEAK_KINDS,
+      shingleWords: SHINGLE_WORDS,
+      nearJaccard: 0.8,
+      scorer: context.scorer,
+      ordering: context.ordering,
+    },
+    leaking: report.leaking,
+    leaks: report.leaks.map((leak) => ({
+      kind: leak.kind,
+      id: leak.id,
+      matches: leak.matches,
+      lines: leak.lines.map((m) => ({
+        line: m.line,
+        shared: m.shared,
+        union: m.union,
+        jaccard: ratio(m),
+        sameAnswer: m.sameAnswer,
+      })),
+    })),
+  };
+  return JSON.stringify(value, null, 2) + "\n";
+}

@@ -1,0 +1,358 @@
+/**
+ * `assess leak`: the golden output of a clean and a leaky training file, `-format json`, every
+ * refusal with its exit code, and the real command line with the README's permissions.
+ */
+
+import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
+import { runCli } from "../../src/cli/main.ts";
+import type { Io } from "../../src/cli/io.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { leakPermissions } from "./_permissions.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const CONFIG = "reference/testdata/assess.yaml";
+const ROWS = "reference/testdata/rows.json";
+const DIGEST = "153b435176c135efb8e917af20affc5f5e18e79dc11c4efcac79f12cd90e12ed";
+const none = { permissions: "none" } as const;
+const enc = new TextEncoder();
+
+const configText = Deno.readTextFileSync(ROOT + CONFIG);
+const rowsBytes = Deno.readFileSync(ROOT + ROWS);
+const schema = JSON.parse(Deno.readTextFileSync(ROOT + "schema/leak.schema.json"));
+
+/** A world in memory: files by path; streams come in parts of 7 bytes. */
+function memoryIo(files: Map<string, Uint8Array>) {
+  const out = { stdout: "", stderr: "" };
+  const missing = (path: string) =>
+    new Deno.errors.NotFound(`No such file or directory (os error 2): '${path}'`);
+  const io: Io = {
+    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (out.stdout += t)) },
+    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (out.stderr += t)) },
+    readFile(path) {
+      const bytes = files.get(path);
+      return bytes === undefined ? Promise.reject(missing(path)) : Promise.resolve(bytes);
+    },
+    openRead(path) {
+      const bytes = files.get(path);
+      if (bytes === undefined) return Promise.reject(missing(path));
+      let at = 0;
+      return Promise.resolve(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (at >= bytes.length) controller.close();
+            else controller.enqueue(bytes.slice(at, at += 7));
+          },
+        }),
+      );
+    },
+    writeFileAtomic(path, data) {
+      files.set(path, data);
+      return Promise.resolve();
+    },
+    env: () => undefined,
+    fetch: () => Promise.reject(new Error("no network in this test")),
+    now: () => 0,
+  };
+  return { io, out };
+}
+
+async function cli(args: string[], files: Map<string, Uint8Array>) {
+  const { io, out } = memoryIo(files);
+  const code = await runCli(args, io);
+  return { code, ...out };
+}
+
+/** The config, the dataset, and the split file and training file `assess split` writes. */
+async function world(): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>([["assess.yaml", enc.encode(configText)], [
+    ROWS,
+    rowsBytes,
+  ]]);
+  const split = await cli(["split", "-out", "split.json", "-train", "train.jsonl"], files);
+  assert.equal(split.code, 0, split.stderr);
+  return files;
+}
+
+const LEAKY_OUT = [
+  "rows.json: 6 of the 6 held-out items leak into its 16 examples: 6 exact, 0 near, 0 by answer",
+  "  exact   id 21   lines 20 (with its answer), 68 (with its answer)",
+  "  exact   id 34   line 26 (with its answer)",
+  "  exact   id 47   line 38 (with its answer)",
+  "  exact   id 88   line 62 (with its answer)",
+  "  exact   id 117  line 80 (with its answer)",
+  "  exact   id 125  line 86 (with its answer)",
+  "",
+].join("\n");
+
+Deno.test(
+  "leak: the training file of assess split -train leaks nothing: exit 0",
+  none,
+  async () => {
+    const files = await world();
+    const r = await cli(["leak", "-split", "split.json", "-in", "train.jsonl"], files);
+    assert.deepEqual(r, {
+      code: 0,
+      stdout:
+        "train.jsonl: no held-out item leaks into its 8 examples (6 held-out items checked)\n",
+      stderr: "",
+    });
+  },
+);
+
+Deno.test(
+  "leak: the dataset itself holds every held-out item (and the twin's copy): exit 1",
+  none,
+  async () => {
+    const files = await world();
+    files.set("rows.json", rowsBytes);
+    const r = await cli(["leak", "-split", "split.json", "-in", "rows.json"], files);
+    assert.deepEqual(r, { code: 1, stdout: LEAKY_OUT, stderr: "" });
+  },
+);
+
+Deno.test("leak: added lines of each kind, and -format json for CI", none, async () => {
+  const files = await world();
+  const train = new TextDecoder().decode(files.get("train.jsonl"));
+  const rows = JSON.parse(new TextDecoder().decode(rowsBytes));
+  const row = (id: number) => rows.find((r: { id: number }) => r.id === id);
+  const added = [
+    // Held-out 47, its query in capitals with more spaces.
+    { messages: [{ role: "user", content: row(47).query.toUpperCase().replaceAll(" ", "  ") }] },
+    // Held-out 88's answer, with another query.
+    { query: "Something quite different.", answers: row(88).answers },
+  ].map((l) => JSON.stringify(l) + "\n").join("");
+  files.set("more.jsonl", enc.encode(train + added));
+  const text = await cli(["leak", "-split", "split.json", "-in", "more.jsonl"], files);
+  assert.equal(text.code, 1);
+  assert.equal(
+    text.stdout,
+    "more.jsonl: 2 of the 6 held-out items leak into its 10 examples: 1 exact, 0 near, 1 by answer\n" +
+      "  exact   id 47  line 9\n" +
+      "  answer  id 88  line 10 (query Jaccard 0.000)\n",
+  );
+  const json = await cli(
+    ["leak", "-split", "split.json", "-in", "more.jsonl", "-format", "json"],
+    files,
+  );
+  assert.equal(json.code, 1);
+  assert.equal(json.stderr, "");
+  const value = JSON.parse(json.stdout);
+  // deno-lint-ignore no-explicit-any
+  const validate = new (Ajv2020 as any)({ strict: true }).compile(schema);
+  assert(validate(value), JSON.stringify(validate.errors));
+  assert.equal(value.file, "more.jsonl");
+  assert.equal(value.split.digest, DIGEST);
+  assert.equal(value.split.datasetSha256, sha256Hex(rowsBytes));
+  assert.deepEqual(
+    value.leaks.map((l: { kind: string; id: number }) => [l.kind, l.id]),
+    [["exact", 47], ["answer", 88]],
+  );
+  const clean = await cli(
+    ["leak", "-split", "split.json", "-in", "train.jsonl", "-format=json"],
+    files,
+  );
+  assert.equal(clean.code, 0);
+  assert.equal(JSON.parse(clean.stdout).leaking, 0);
+});
+
+Deno.test(
+  "leak refusals: the exit code and one line on stderr, nothing on stdout",
+  none,
+  async (t) => {
+    const base = await world();
+    const split = JSON.parse(new TextDecoder().decode(base.get("split.json")));
+    const otherRows = enc.encode(new TextDecoder().decode(rowsBytes).replace("Lisbon", "Porto"));
+    const cases: {
+      name: string;
+      args: string[];
+      files?: [string, Uint8Array | undefined][];
+      code: number;
+      stderr: string | RegExp;
+    }[] = [
+      {
+        name: "no -split",
+        args: ["-in", "train.jsonl"],
+        code: 64,
+        stderr: "assess leak: flag -split is required (see assess help leak)\n",
+      },
+      {
+        name: "an unknown format",
+        args: ["-split", "split.json", "-in", "train.jsonl", "-format", "html"],
+        code: 64,
+        stderr: 'assess leak: -format "html" is not one of text, json\n',
+      },
+      {
+        name: "a missing split file",
+        args: ["-split", "nope.json", "-in", "train.jsonl"],
+        code: 64,
+        stderr: "assess leak: nope.json cannot be read: there is no such file\n",
+      },
+      {
+        name: "a split file that is not JSON",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [["split.json", enc.encode("{")]],
+        code: 64,
+        stderr: /^assess leak: split\.json is not a split file: it is not JSON \(.+\)\n$/,
+      },
+      {
+        name: "a split file of another shape",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [["split.json", enc.encode(JSON.stringify({ ...split, digest: 7 }))]],
+        code: 64,
+        stderr:
+          "assess leak: split.json is not a split file: its digest is not 64 lowercase hex digits\n",
+      },
+      {
+        name: "a split of another dataset",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [[
+          "split.json",
+          enc.encode(JSON.stringify({ ...split, datasetSha256: "5".repeat(64) })),
+        ]],
+        code: 64,
+        stderr: `assess leak: split.json is a split of another dataset: its datasetSha256 is ${
+          "5".repeat(64)
+        }, and dataset.sha256 is ${sha256Hex(rowsBytes)}\n`,
+      },
+      {
+        name: "another split of the dataset",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [[
+          "split.json",
+          enc.encode(JSON.stringify({ ...split, seed: "x", digest: "e".repeat(64) })),
+        ]],
+        code: 64,
+        stderr: `assess leak: split.json is not the split the config takes: its digest is ${
+          "e".repeat(64)
+        } (seed "x", size 6), and the config's is ${DIGEST} (seed "twins", size 6)\n`,
+      },
+      {
+        name: "a dataset refused",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [[ROWS, otherRows]],
+        code: 65,
+        stderr: `assess leak: dataset refused: the file's SHA-256 is ${
+          sha256Hex(otherRows)
+        }, and dataset.sha256 is ${sha256Hex(rowsBytes)}\n`,
+      },
+      {
+        name: "a missing training file",
+        args: ["-split", "split.json", "-in", "nope.jsonl"],
+        code: 64,
+        stderr: "assess leak: nope.jsonl cannot be read: there is no such file\n",
+      },
+      {
+        name: "a training file that is not JSON Lines",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [["train.jsonl", enc.encode("id,query\n1,hello\n")]],
+        code: 65,
+        stderr: "assess leak: training file refused: train.jsonl: line 1: the file is neither " +
+          'JSON Lines (a JSON object a line) nor a JSON array: it starts with "i"\n',
+      },
+      {
+        name: "a line that is not an object",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [["train.jsonl", enc.encode('{"query": "a"}\n"b"\n')]],
+        code: 65,
+        stderr: "assess leak: training file refused: train.jsonl: line 2: the line is not a JSON " +
+          "object\n",
+      },
+      {
+        name: "a line without a user message",
+        args: ["-split", "split.json", "-in", "train.jsonl"],
+        files: [[
+          "train.jsonl",
+          enc.encode('{"query": "a"}\n\n{"messages": [{"role": "assistant", "content": "hi"}]}\n'),
+        ]],
+        code: 65,
+        stderr:
+          "assess leak: training file refused: train.jsonl: line 3: there is no user message\n",
+      },
+    ];
+    for (const c of cases) {
+      await t.step(c.name, async () => {
+        const files = new Map(base);
+        for (const [path, bytes] of c.files ?? []) {
+          if (bytes === undefined) files.delete(path);
+          else files.set(path, bytes);
+        }
+        const r = await cli(["leak", ...c.args], files);
+        assert.equal(r.stdout, "");
+        if (typeof c.stderr === "string") assert.equal(r.stderr, c.stderr);
+        else assert.match(r.stderr, c.stderr);
+        assert.equal(r.code, c.code);
+      });
+    }
+  },
+);
+
+// The real command line, with exactly the README's permissions.
+async function spawn(dir: string, args: string[], training: string) {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      ...leakPermissions(CONFIG, ROWS, `${dir}/split.json`, training),
+      "cli.ts",
+      "leak",
+      "-config",
+      CONFIG,
+      "-split",
+      `${dir}/split.json`,
+      ...args,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const dec = new TextDecoder();
+  return { code, stdout: dec.decode(stdout), stderr: dec.decode(stderr) };
+}
+
+Deno.test("the real command line: clean, leaky, a line too large, a file it may not read", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "assess_leak_" });
+  try {
+    const files = await world();
+    await Deno.writeFile(`${dir}/split.json`, files.get("split.json")!);
+    await Deno.writeFile(`${dir}/train.jsonl`, files.get("train.jsonl")!);
+    const clean = await spawn(dir, ["-in", `${dir}/train.jsonl`], `${dir}/train.jsonl`);
+    assert.equal(clean.stderr, "");
+    assert.match(clean.stdout, /train\.jsonl: no held-out item leaks into its 8 examples/);
+    assert.equal(clean.code, 0);
+
+    const leaky = await spawn(dir, ["-in", ROWS], ROWS);
+    assert.equal(leaky.stderr, "");
+    assert.equal(leaky.stdout, LEAKY_OUT.replace("rows.json:", `${ROWS}:`));
+    assert.equal(leaky.code, 1);
+
+    // A line of 17 MiB after a good one: refused at its line, without reading it whole.
+    const huge = `${dir}/huge.jsonl`;
+    const file = await Deno.open(huge, { write: true, create: true });
+    await file.write(enc.encode('{"query": "a"}\n{"query": "'));
+    const part = new Uint8Array(1 << 20).fill(0x61);
+    for (let i = 0; i < 17; i++) await file.write(part);
+    await file.write(enc.encode('"}\n'));
+    file.close();
+    const large = await spawn(dir, ["-in", huge], huge);
+    assert.equal(large.stdout, "");
+    assert.equal(
+      large.stderr,
+      `assess leak: training file refused: ${huge}: line 2: the line is larger than 16 MiB, ` +
+        "the most one may hold\n",
+    );
+    assert.equal(large.code, 65);
+
+    const denied = await spawn(dir, ["-in", `${dir}/other.jsonl`], `${dir}/train.jsonl`);
+    assert.equal(denied.stdout, "");
+    assert.equal(
+      denied.stderr,
+      `assess leak: ${dir}/other.jsonl cannot be read: assess was not allowed to read it ` +
+        `(give deno --allow-read=${dir}/other.jsonl)\n`,
+    );
+    assert.equal(denied.code, 64);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,196 @@
+/**
+ * The leak check against the Python reference (`reference/python/leak.py`, written from
+ * `reference/leak.md`, which compares every turn with every held-out item by brute force): the
+ * same findings, with the same shingle counts, on generated held-out items and training lines
+ * (copies changed in case, spacing, Unicode form, punctuation and words; answers respelt, reordered
+ * and changed). Skipped, with a message, only when `python3` is not on the machine.
+ */
+
+import assert from "node:assert/strict";
+import { loadDataset } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { checkLeaks } from "../../src/leak/leak.ts";
+import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { havePython, runPython } from "./_python.ts";
+import { Prng } from "./_prng.ts";
+
+const python = await havePython();
+if (!python) console.log("leak differential: skipped, python3 is not on this machine");
+
+// Words with their traps: case folding (Straße, ΣΟΦΟΣ, ﬁsh), Unicode forms (é as one code point
+// or two, the Ångström sign), numbers, apostrophes and hyphens inside words.
+const WORDS = [
+  "what",
+  "is",
+  "the",
+  "weather",
+  "in",
+  "paris",
+  "for",
+  "next",
+  "three",
+  "days",
+  "please",
+  "find",
+  "a",
+  "hotel",
+  "near",
+  "Zürich",
+  "Zu\u0308rich",
+  "Straße",
+  "STRASSE",
+  "ΣΟΦΟΣ",
+  "σοφος",
+  "ﬁsh",
+  "café",
+  "cafe\u0301",
+  "\u212bngstr\u00f6m",
+  "10",
+  "2.5",
+  "x^2",
+  "it's",
+  "e-mail",
+  "convert",
+  "100",
+  "USD",
+  "to",
+  "EUR",
+  "and",
+  "show",
+  "me",
+  "top",
+  "5",
+  "movies",
+  "of",
+  "2023",
+];
+const SPACES = [" ", "  ", "\t", "\n", "\u00a0", "\u3000", " \u2009 "];
+const PUNCTUATION = ["", "", "", ",", ".", "?", "!", ";", " -"];
+const NAMES = ["weather", "hotels", "convert", "movies"];
+
+function query(prng: Prng, n: number): string[] {
+  return Array.from({ length: n }, () => prng.pick(WORDS));
+}
+
+function write(prng: Prng, words: readonly string[]): string {
+  return words.map((w) => w + prng.pick(PUNCTUATION)).join(" ");
+}
+
+/** An answer: 0 to 2 calls with small arguments, as a dataset's answers string writes it. */
+function answer(prng: Prng): { name: string; arguments: Record<string, unknown> }[] {
+  const n = prng.pick([0, 1, 1, 1, 2]);
+  return Array.from({ length: n }, () => ({
+    name: prng.pick(NAMES),
+    arguments: Object.fromEntries(
+      Array.from(
+        { length: prng.range(0, 3) },
+        (_, k) => [`a${k}`, prng.pick([5, 2.5, "Paris", true, [1, 2], { u: "x" }, 12])],
+      ),
+    ),
+  }));
+}
+
+/** The calls' arguments written another way that is equal: keys shuffled, numbers respelt. */
+function respelt(prng: Prng, args: Record<string, unknown>): string {
+  const keys = prng.shuffle(Object.keys(args));
+  const text = (v: unknown): string =>
+    typeof v === "number"
+      ? prng.pick([String(v), `${v}.0`.replace(".5.0", ".50"), `${v * 10}e-1`])
+      : JSON.stringify(v);
+  return `{${keys.map((k) => `${JSON.stringify(k)}: ${text(args[k])}`).join(", ")}}`;
+}
+
+function recase(prng: Prng, text: string): string {
+  return [...text].map((c) => prng.chance(0.3) ? c.toUpperCase() : c).join("");
+}
+
+interface Generated {
+  rows: { id: number; query: string; tools: string; answers: string }[];
+  lines: string[];
+  examples: {
+    line: number;
+    turns: { user: string; calls: { name: string; arguments: string }[] }[];
+  }[];
+}
+
+function generate(seed: number, items: number, lines: number): Generated {
+  const prng = new Prng(seed);
+  const held = Array.from({ length: items }, (_, i) => {
+    const words = query(prng, prng.pick([1, 3, 4, 5, 6, 8, 12, 20, 25]));
+    return { id: 100 + i, words, answer: answer(prng) };
+  });
+  const rows = held.map((h) => ({
+    id: h.id,
+    query: write(prng, h.words),
+    tools: "[]",
+    answers: JSON.stringify(h.answer),
+  }));
+  const out: Generated = { rows, lines: [], examples: [] };
+  for (let line = 1; line <= lines; line++) {
+    const h = prng.pick(held);
+    let words = [...h.words];
+    // The query: a copy, changed in one or more ways, or another query.
+    const change = prng.int(8);
+    if (change === 1) words[prng.int(words.length)] = prng.pick(WORDS);
+    if (change === 2) words.splice(prng.int(words.length + 1), 0, prng.pick(WORDS));
+    if (change === 3 && words.length > 1) words.splice(prng.int(words.length), 1);
+    if (change === 4) words = query(prng, prng.range(1, 25));
+    if (change === 5) words = ["please", ...words];
+    let user = change === 0 ? rows[held.indexOf(h)]!.query : write(prng, words);
+    if (prng.chance(0.3)) user = recase(prng, user);
+    if (prng.chance(0.3)) user = user.split(" ").join(prng.pick(SPACES));
+    if (prng.chance(0.2)) user = user.normalize(prng.pick(["NFC", "NFD"]));
+    if (prng.chance(0.1)) user = `${prng.pick(SPACES)}${user}${prng.pick(SPACES)}`;
+    // The calls: the held-out answer (respelt, reordered), a changed one, or none.
+    let calls = h.answer.map((c) => ({ name: c.name, arguments: respelt(prng, c.arguments) }));
+    const answerChange = prng.int(5);
+    if (answerChange === 1) calls = prng.shuffle(calls);
+    if (answerChange === 2) {
+      calls = answer(prng).map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) }));
+    }
+    if (answerChange === 3 && calls.length > 0) calls[0] = { ...calls[0]!, arguments: "{}" };
+    const message = calls.length > 0
+      ? [{ role: "assistant", tool_calls: calls.map((c) => ({ type: "function", function: c })) }]
+      : [];
+    out.lines.push(JSON.stringify({ messages: [{ role: "user", content: user }, ...message] }));
+    out.examples.push({ line, turns: [{ user, calls }] });
+  }
+  return out;
+}
+
+Deno.test({
+  name: "leak: the same findings and shingle counts as the Python reference",
+  ignore: !python,
+  fn: async () => {
+    let total = 0;
+    const kinds = new Map<string, number>();
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const g = generate(seed, 40, 400);
+      const bytes = new TextEncoder().encode(JSON.stringify(g.rows));
+      const items = loadDataset(bytes, sha256Hex(bytes)).items;
+      const report = await checkLeaks(
+        new TextEncoder().encode(g.lines.join("\n") + "\n"),
+        items,
+        { scorer: xlamToolCall, ordering: "any", keepLines: Infinity },
+      );
+      const ours = report.leaks.flatMap((leak) =>
+        leak.lines.map((m) => [leak.kind, leak.id, m.line, m.shared, m.union, m.sameAnswer])
+      );
+      const theirs = JSON.parse(
+        await runPython(
+          ["leak"],
+          JSON.stringify({ heldOut: g.rows, examples: g.examples, ordering: "any" }),
+        ),
+      );
+      assert.deepEqual(ours, theirs, `seed ${seed}`);
+      total += ours.length;
+      for (const f of ours) kinds.set(f[0] as string, (kinds.get(f[0] as string) ?? 0) + 1);
+    }
+    console.log(
+      `leak differential: 2000 lines, 200 held-out items: ${total} findings agree (${
+        [...kinds].map(([k, n]) => `${n} ${k}`).join(", ")
+      })`,
+    );
+    for (const kind of ["exact", "near", "answer"]) assert((kinds.get(kind) ?? 0) > 20, kind);
+  },
+});

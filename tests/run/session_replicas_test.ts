@@ -1,0 +1,335 @@
+/**
+ * The session on several replicas, in memory: affinity and the concurrency per replica, a replica
+ * taken out after network failures (its items and its requests in flight moved, none recorded
+ * twice), the last one never taken out, a replica checked again and used again, and the probe on
+ * every replica.
+ */
+
+import assert from "node:assert/strict";
+import type { HttpOutcome } from "../../src/run/http.ts";
+import type {
+  BodyRecord,
+  ProbeCheckRecord,
+  ReplicaRecord,
+  ReplicaRef,
+  ResultRecord,
+} from "../../src/results/records.ts";
+import { homeReplica } from "../../src/run/replicas.ts";
+import { DEFAULT_RETRY } from "../../src/run/retry.ts";
+import {
+  RECHECK_MS,
+  runSession,
+  type SessionEffects,
+  type SessionPlan,
+} from "../../src/run/session.ts";
+import type { Timers } from "../../src/run/timers.ts";
+import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { answerFor, syntheticItems } from "./_fixtures.ts";
+
+const ITEMS = syntheticItems(30);
+const REPLICAS: ReplicaRef[] = ["127.0.0.1:8000", "127.0.0.1:8001", "127.0.0.1:8002"].map(
+  (host, index) => ({ index, host }),
+);
+
+function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
+  return {
+    items: ITEMS,
+    models: ["base", "tuned"],
+    previous: new Map(),
+    probeItems: [],
+    batchInvariant: "not-required",
+    concurrency: 3,
+    session: 1,
+    replicas: REPLICAS,
+    request: {
+      system: "",
+      temperature: 0,
+      topP: 1,
+      seed: 0n,
+      maxTokens: 512,
+      templateKey: "enable_thinking",
+      thinking: false,
+    },
+    scorer: xlamToolCall,
+    scoring: { ordering: "any" },
+    retry: { ...DEFAULT_RETRY, attempts: 3 },
+    graceMs: 50,
+    failAfter: 1000,
+    ...overrides,
+  };
+}
+
+const answer = (body: string, extra = ""): HttpOutcome => ({
+  ok: true,
+  status: 200,
+  body: JSON.stringify({
+    choices: [{
+      message: {
+        content: null,
+        tool_calls: [{ type: "function", function: answerFor(JSON.parse(body)) }],
+      },
+      finish_reason: "tool_calls",
+    }],
+    usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+  }) + extra,
+});
+
+const refused: HttpOutcome = {
+  ok: false,
+  aborted: false,
+  response: null,
+  error: { kind: "network", message: "connection refused", status: null, transient: true },
+};
+
+const aborted: HttpOutcome = {
+  ok: false,
+  aborted: true,
+  response: null,
+  error: { kind: "network", message: "stopped by the run", status: null, transient: true },
+};
+
+type Answer = (
+  replica: ReplicaRef,
+  body: string,
+  n: number,
+  inFlight: number,
+) => HttpOutcome | Promise<HttpOutcome> | "hang";
+
+interface World {
+  deps: SessionEffects;
+  records: BodyRecord[];
+  /** Requests sent to each replica, by index. */
+  sent: number[];
+  /** The most in flight on each replica. */
+  max: number[];
+  /** The replicas' checks' timers, to fire by hand. */
+  rechecks: (() => void)[];
+}
+
+function world(respond: Answer, check?: (replica: ReplicaRef) => Promise<void>): World {
+  const records: BodyRecord[] = [];
+  const sent = REPLICAS.map(() => 0);
+  const inFlight = REPLICAS.map(() => 0);
+  const max = REPLICAS.map(() => 0);
+  const rechecks: (() => void)[] = [];
+  // The platform's timers, but a replica's check waits for the test to fire it.
+  const timers: Timers = {
+    setTimeout: (fn, ms) => {
+      if (ms === RECHECK_MS) {
+        rechecks.push(fn);
+        return -rechecks.length;
+      }
+      return globalThis.setTimeout(fn, ms);
+    },
+    clearTimeout: (handle) => {
+      if (typeof handle === "number" && handle < 0) rechecks[-handle - 1] = () => {};
+      else globalThis.clearTimeout(handle as number);
+    },
+  };
+  const deps: SessionEffects = {
+    async post(body, signal, replica) {
+      const i = replica.index;
+      const n = ++sent[i]!;
+      inFlight[i]!++;
+      max[i] = Math.max(max[i]!, inFlight[i]!);
+      try {
+        await new Promise((r) => setTimeout(r, 1));
+        if (signal.aborted) return aborted;
+        const out = respond(replica, body, n, inFlight[i]!);
+        const hung = new Promise<HttpOutcome>((resolve) => {
+          if (signal.aborted) resolve(aborted);
+          signal.addEventListener("abort", () => resolve(aborted));
+        });
+        return await (out === "hang" ? hung : Promise.race([out, hung]));
+      } finally {
+        inFlight[i]!--;
+      }
+    },
+    ...(check === undefined ? {} : { check: (replica: ReplicaRef) => check(replica) }),
+    write: (record) => records.push(record),
+    sleep: () => Promise.resolve(),
+    random: () => 0.5,
+    now: () => 0,
+    timers,
+    stop: new AbortController().signal,
+  };
+  return { deps, records, sent, max, rechecks };
+}
+
+const results = (records: readonly BodyRecord[]) =>
+  records.filter((r): r is ResultRecord => r.kind === "result");
+const replicaRecords = (records: readonly BodyRecord[]) =>
+  records.filter((r): r is ReplicaRecord => r.kind === "replica");
+
+/** Every pair has exactly one result record, and it is an answer. */
+function answeredOnce(records: readonly BodyRecord[], models = ["base", "tuned"]): void {
+  const rs = results(records);
+  const keys = rs.map((r) => `${r.model}/${r.itemIndex}`);
+  assert.equal(new Set(keys).size, keys.length, "a pair recorded twice");
+  assert.equal(rs.length, ITEMS.length * models.length);
+  assert(rs.every((r) => r.error === null && r.verdict?.correct === true));
+}
+
+/** Waits until `ready` holds (the session runs meanwhile). */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 2));
+}
+
+Deno.test("three replicas: every pair once, each item's models on one replica, each replica used, concurrency per replica", async () => {
+  const w = world((_, body) => answer(body));
+  const outcome = await runSession(plan(), w.deps);
+  assert.equal(outcome.end.outcome, "complete");
+  assert.equal(outcome.mixedItems, 0);
+  answeredOnce(w.records);
+  const rs = results(w.records);
+  for (const item of ITEMS) {
+    const on = new Set(rs.filter((r) => r.itemIndex === item.index).map((r) => r.replica!.host));
+    assert.equal(on.size, 1, `item ${item.id} on ${[...on]}`);
+  }
+  for (const r of rs) {
+    // Records name the replica by index and host only.
+    assert.deepEqual(Object.keys(r.replica!), ["index", "host"]);
+    assert.equal(r.replica!.host, REPLICAS[r.replica!.index]!.host);
+  }
+  assert(w.sent.every((n) => n > 0), `requests per replica: ${w.sent}`);
+  assert(w.max.every((n) => n <= 3), `in flight per replica: ${w.max}`);
+  assert.equal(w.sent.reduce((a, b) => a + b), 60);
+});
+
+Deno.test("items go to their hashed replica when every replica keeps up", async () => {
+  // Every replica answers at once: nothing is left over for another to take, so an item's
+  // replica is its rendezvous choice (or, at the very end, one that ran dry took it whole).
+  const w = world((_, body) => answer(body));
+  await runSession(plan({ concurrency: 1 }), w.deps);
+  const rs = results(w.records);
+  const atHome = rs.filter((r) => r.replica!.index === homeReplica(r.itemId, REPLICAS).index);
+  assert(atHome.length >= rs.length * 0.6, `${atHome.length} of ${rs.length} at home`);
+});
+
+Deno.test("a replica that refuses is taken out after 3 failures in a row; its items answered elsewhere, once", async () => {
+  const w = world((replica, body) => replica.index === 1 ? refused : answer(body));
+  const notices: ReplicaRecord[] = [];
+  let sentWhenDown = -1;
+  const outcome = await runSession(plan(), {
+    ...w.deps,
+    events: {
+      replica: (record) => {
+        notices.push(record);
+        sentWhenDown = w.sent[1]!;
+      },
+    },
+  });
+  assert.equal(outcome.end.outcome, "complete");
+  answeredOnce(w.records);
+  assert(results(w.records).every((r) => r.replica!.index !== 1));
+  const down = replicaRecords(w.records);
+  assert.deepEqual(down.map((r) => [r.index, r.host, r.state]), [[1, "127.0.0.1:8001", "down"]]);
+  assert.equal(down[0]!.reason, "3 requests in a row failed: connection refused");
+  assert.deepEqual(notices, down);
+  // Nothing more was sent to it once it was taken out (its workers stopped; the retries of its
+  // other failed requests, already in flight, were aborted and asked elsewhere).
+  assert.equal(w.sent[1], sentWhenDown);
+  assert(sentWhenDown >= 3 && sentWhenDown <= 5, String(sentWhenDown));
+  assert.equal(w.rechecks.length, 0, "no check without a check effect");
+});
+
+Deno.test("requests in flight on a replica taken out are asked elsewhere and recorded once", async () => {
+  // Replica 1: its first request is answered, the next hangs, every later one is refused. The
+  // hung request is aborted when it is taken out, and asked again on another replica.
+  const w = world((replica, body, n) =>
+    replica.index !== 1 ? answer(body) : n === 1 ? answer(body) : n === 2 ? "hang" : refused
+  );
+  const outcome = await runSession(plan(), w.deps);
+  assert.equal(outcome.end.outcome, "complete");
+  answeredOnce(w.records);
+  const rs = results(w.records);
+  const onOne = rs.filter((r) => r.replica!.index === 1);
+  assert.equal(onOne.length, 1, "only its first request was answered there");
+  // The item it answered had its other model hung there, then answered elsewhere.
+  const mixed = onOne[0]!.itemIndex;
+  const other = rs.find((r) => r.itemIndex === mixed && r.replica!.index !== 1)!;
+  assert(other.attempts >= 2, `sent on replica 1 and again: ${other.attempts}`);
+  assert.equal(outcome.mixedItems, 1);
+  assert.equal(replicaRecords(w.records).length, 1);
+});
+
+Deno.test("the last replica in use is never taken out: it fails as one server does", async () => {
+  const w = world(() => refused);
+  const outcome = await runSession(
+    plan({ failAfter: 4, retry: { ...DEFAULT_RETRY, attempts: 2 } }),
+    w.deps,
+  );
+  assert.equal(outcome.end.outcome, "server-failed");
+  // Two taken out; the third stays in use and its pairs end in errors until failAfter.
+  assert.equal(replicaRecords(w.records).length, 2);
+  const errors = results(w.records);
+  assert(errors.length >= 4 && errors.every((r) => r.error?.kind === "network"));
+  const last = new Set(errors.map((r) => r.replica!.index));
+  assert.equal(last.size, 1);
+});
+
+Deno.test("a replica taken out is checked again (a failed check waits for the next) and used again", async () => {
+  let healthy = false;
+  let gate = (): void => {};
+  const opened = new Promise<void>((resolve) => gate = resolve);
+  let checks = 0;
+  const w = world(
+    async (replica, body) => {
+      if (replica.index === 1) return healthy ? answer(body) : refused;
+      await opened; // the others hold their requests until replica 1 is back and answering
+      return answer(body);
+    },
+    (replica) => {
+      checks++;
+      assert.equal(replica.index, 1);
+      return healthy ? Promise.resolve() : Promise.reject(new Error("still down"));
+    },
+  );
+  const running = runSession(plan({ replicas: REPLICAS.slice(0, 2) }), w.deps);
+  await until(() => w.rechecks.length === 1);
+  assert.deepEqual(replicaRecords(w.records).map((r) => r.state), ["down"]);
+  // The first check fails: another is set for later.
+  w.rechecks[0]!();
+  await until(() => w.rechecks.length === 2);
+  healthy = true;
+  w.rechecks[1]!();
+  await until(() => results(w.records).some((r) => r.replica!.index === 1));
+  gate();
+  const outcome = await running;
+  assert.equal(outcome.end.outcome, "complete");
+  assert.equal(checks, 2);
+  answeredOnce(w.records);
+  const records = replicaRecords(w.records);
+  assert.deepEqual(records.map((r) => r.state), ["down", "up"]);
+  assert.equal(records[1]!.reason, "it answered its checks again, every model served");
+  // Used again: results from it after its comeback.
+  const back = w.records.indexOf(records[1]!);
+  assert(w.records.slice(back).some((r) => r.kind === "result" && r.replica!.index === 1));
+});
+
+Deno.test("the probe runs on every replica; a required probe fails naming the replica that differs", async () => {
+  const w = world((_, body) => answer(body));
+  // Replica 2 answers differently whenever another request is in flight on it.
+  const variant = world((replica, body, _n, inFlight) => {
+    const out = answer(body);
+    if (replica.index !== 2 || inFlight <= 1 || !out.ok) return out;
+    return { ...out, body: out.body.replace('\\"x\\": ', '\\"x\\": 1') };
+  });
+  const probeItems = ITEMS.slice(0, 2);
+  // Asserted: every replica probes both models' probe items alone and loaded.
+  const fine = await runSession(plan({ probeItems, batchInvariant: "asserted" }), w.deps);
+  assert.equal(fine.end.outcome, "complete");
+  const sends = w.records.filter((r) => r.kind === "probe");
+  for (const replica of REPLICAS) {
+    const mine = sends.filter((r) => r.kind === "probe" && r.replica!.index === replica.index);
+    assert.equal(mine.length, 2 * 2 * 2, `probe sends on replica ${replica.index}`);
+  }
+  const required = await runSession(
+    plan({ probeItems, batchInvariant: "required" }),
+    variant.deps,
+  );
+  assert.equal(required.end.outcome, "probe-failed");
+  const different = required.checks.filter((c: ProbeCheckRecord) => c.outcome === "different");
+  assert(different.length > 0);
+  assert(different.every((c) => c.replica!.index === 2), JSON.stringify(different));
+});
