@@ -43,6 +43,8 @@ export type {
   BatchInvariance,
   Config,
   DatasetConfig,
+  DecisionConfig,
+  GuardCategory,
   ModelsConfig,
   SamplingConfig,
   ScorerConfig,
@@ -60,6 +62,7 @@ export {
   type ValidateResult,
 } from "./src/config/validate.ts";
 export type { AnswerCall, Item, ToolSpec } from "./src/dataset/item.ts";
+export { ANSWER_CATEGORIES, type AnswerCategory, answerCategory } from "./src/dataset/category.ts";
 export { DatasetError, type RowPlace } from "./src/dataset/dataset_error.ts";
 export {
   type Dataset,

@@ -16,15 +16,21 @@ import { oneLine } from "../text/one_line.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 
+/** The configuration re-scoring reads when `-config` is not given. */
+const DEFAULT_CONFIG = "assess.yaml";
+
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
  * [-keep-verdicts]`: reads a results file and prints its report (or writes it atomically to
  * `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
- * configuration and the dataset are read for the items; nothing is sent), unless
- * `-keep-verdicts`. A results file that cannot be read, an unknown format, a configuration that
- * is not the run's, or an `-out` that cannot be written: exit 64; a results file that is not one
- * or has a broken line or record (named by its number), or a dataset refused: 65.
+ * configuration, `assess.yaml` unless `-config` names another, and the dataset are read for the
+ * items; nothing is sent), unless `-keep-verdicts`. With `-config`, the configuration and the
+ * dataset are read in any case (nothing is sent): its decision is used, the categories of results
+ * recorded without one are computed, and the HTML and JSON formats show every changed and
+ * disputed item whole. A results file that cannot be read, an unknown format, a configuration
+ * that is not the run's, or an `-out` that cannot be written: exit 64; a results file that is not
+ * one or has a broken line or record (named by its number), or a dataset refused: 65.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -50,9 +56,11 @@ export const reportVerb: Verb = {
     },
     config: {
       kind: "string",
-      help: "the run's assess.yaml, read only to re-score",
+      help:
+        `the run's assess.yaml: when given, its decision, the categories of older results and ` +
+        `(html, json) every changed and disputed item shown whole; read to re-score too ` +
+        `(${DEFAULT_CONFIG} when not given)`,
       placeholder: "FILE",
-      default: "assess.yaml",
     },
     "keep-verdicts": {
       kind: "boolean",
@@ -97,12 +105,14 @@ async function reportText(
     { lookupScorer },
     { needsRescoring, reportInputFromResults },
     { buildReport },
+    { withItemPanels },
   ] = await Promise.all([
     import("../results/results_file_error.ts"),
     import("../results/read_results.ts"),
     import("../score/registry.ts"),
     import("../report/from_results.ts"),
     import("../report/build_report.ts"),
+    import("../report/item_panels.ts"),
   ]);
   const open = async () => {
     try {
@@ -124,9 +134,10 @@ async function reportText(
     }
   };
   const keep = flags["keep-verdicts"] === true;
+  const given = flags.config as string | undefined;
   const header = await named(readHeader(await open()));
   const scorer = lookupScorer(header.scorer.name);
-  let items;
+  let run: Awaited<ReturnType<typeof runItems>> | undefined;
   if (needsRescoring(header, scorer, keep)) {
     await io.stderr.write(
       oneLine(
@@ -135,21 +146,36 @@ async function reportText(
           `sent; -keep-verdicts keeps the recorded verdicts)`,
       ) + "\n",
     );
-    items = await runItems(flags.config as string, header, io);
-  } else if (scorer === undefined) {
-    await io.stderr.write(
-      oneLine(
-        `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used`,
-      ) + "\n",
-    );
+    run = await runItems(given ?? DEFAULT_CONFIG, header, io);
+  } else {
+    if (scorer === undefined) {
+      await io.stderr.write(
+        oneLine(
+          `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used`,
+        ) + "\n",
+      );
+    }
+    if (given !== undefined) run = await runItems(given, header, io);
   }
   const input = await named(
-    reportInputFromResults(await open(), { scorer, items, keepVerdicts: keep }),
+    reportInputFromResults(await open(), {
+      scorer,
+      items: run?.items,
+      keepVerdicts: keep,
+      decision: given === undefined ? undefined : run!.decision,
+    }),
   );
-  return await format.render(buildReport(input));
+  let report = buildReport(input);
+  if (given !== undefined && format.panels) {
+    report = await named(withItemPanels(report, await open(), run!.items, { scorer }));
+  }
+  return await format.render(report);
 }
 
-/** The run's held-out items, from its configuration and dataset, checked to be the run's. */
+/**
+ * The run's held-out items and the configuration's decision, from its configuration and dataset,
+ * checked to be the run's.
+ */
 async function runItems(
   configPath: string,
   header: import("../results/records.ts").HeaderRecord,
@@ -160,8 +186,8 @@ async function runItems(
     import("./load_split.ts"),
     import("../split/split.ts"),
   ]);
-  const hint = "  re-scoring needs the run's assess.yaml (-config) and dataset; " +
-    "-keep-verdicts reports the recorded verdicts instead";
+  const hint = "  -config and re-scoring need the run's assess.yaml and dataset; " +
+    "-keep-verdicts reports the recorded verdicts instead of re-scoring";
   let config;
   try {
     config = await readConfig(configPath, io);
@@ -186,5 +212,5 @@ async function runItems(
       [hint],
     );
   }
-  return heldOutItems(dataset, split);
+  return { items: heldOutItems(dataset, split), decision: config.decision };
 }

@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of server.url, server.urls, server.toolCallParser, split.seed, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of server.url, server.urls, server.toolCallParser, split.seed, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
@@ -26,6 +26,9 @@ data.server = {};
 }
 if(data.prompt === undefined){
 data.prompt = {};
+}
+if(data.decision === undefined){
+data.decision = {};
 }
 if(data.version === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema31.required,parentSchema:schema31,data};
@@ -1342,14 +1345,105 @@ vErrors.push(err107);
 errors++;
 }
 }
+let data42 = data.decision;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.margin === undefined){
+data42.margin = 0;
 }
-else {
-const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data42.guard === undefined){
+data42.guard = [];
+}
+for(const key12 in data42){
+if(!((key12 === "margin") || (key12 === "guard"))){
+const err108 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data42};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+}
+let data43 = data42.margin;
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 100 || isNaN(data43)){
+const err109 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data43};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(data43 < 0 || isNaN(data43)){
+const err110 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data43};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data43};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+let data44 = data42.guard;
+if(Array.isArray(data44)){
+const len2 = data44.length;
+for(let i2=0; i2<len2; i2++){
+let data45 = data44[i2];
+if(!((((data45 === "no-call") || (data45 === "single")) || (data45 === "parallel")) || (data45 === "multiple"))){
+const err112 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data45};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data44};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data42};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+else {
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }

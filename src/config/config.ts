@@ -97,6 +97,20 @@ export interface ServingConfig {
   readonly concurrency: number;
 }
 
+/**
+ * A category of items, from the answer's calls (restated here: the configuration does not depend
+ * on the dataset): `no-call`, `single`, `parallel` or `multiple`.
+ */
+export type GuardCategory = "no-call" | "single" | "parallel" | "multiple";
+
+/** How the report reads the figures into a decision. Decides nothing about the replies. */
+export interface DecisionConfig {
+  /** The loss accepted as not worse, in percentage points (1 is one point). Default 0. */
+  readonly margin: number;
+  /** The categories that must not be worse. Default none. */
+  readonly guard: readonly GuardCategory[];
+}
+
 /** One evaluation, as an accepted `assess.yaml` describes it, defaults filled in. */
 export interface Config {
   /** Always 1. */
@@ -119,4 +133,6 @@ export interface Config {
   readonly thinking: ThinkingConfig;
   /** Serving. */
   readonly serving: ServingConfig;
+  /** Default: margin 0, no guard. */
+  readonly decision: DecisionConfig;
 }

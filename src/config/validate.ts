@@ -10,7 +10,13 @@ import { validate as schemaCheck } from "./_schema_check.js";
 import { schemaIssues, show } from "./_schema_issues.ts";
 import { serverUrlProblems, serverUrlsProblems } from "./server_url.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
-import type { AdapterConfig, BatchInvariance, Config, ServerConfig } from "./config.ts";
+import type {
+  AdapterConfig,
+  BatchInvariance,
+  Config,
+  GuardCategory,
+  ServerConfig,
+} from "./config.ts";
 import { firstUnprintable, oneLine } from "../text/one_line.ts";
 import { ConfigError, type ConfigIssue, sortIssues } from "./config_issue.ts";
 
@@ -397,6 +403,20 @@ function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rul
   ) {
     add("serving.probe", `value must be at most split.size, which is ${size}`);
   }
+  // A guarded category named twice.
+  const guard = member(member(value, "decision"), "guard");
+  if (Array.isArray(guard)) {
+    const first = new Map<Plain, number>();
+    guard.forEach((category, i) => {
+      if (typeof category !== "string") return;
+      const before = first.get(category);
+      if (before === undefined) first.set(category, i);
+      else {add(
+          `decision.guard.${i}`,
+          `${category} is named twice, first at decision.guard.${before}`,
+        );}
+    });
+  }
   return { issues, replaces, samplingSeed };
 }
 
@@ -469,6 +489,10 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       batchInvariant: v.serving.batchInvariant as BatchInvariance,
       probe: v.serving.probe,
       concurrency: v.serving.concurrency,
+    },
+    decision: {
+      margin: v.decision.margin as number,
+      guard: [...(v.decision.guard as GuardCategory[])],
     },
   };
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { percent, pointDecimals, points, signedPoints } from "./_format.ts";
+import { confidence, intervalFigures, percent } from "./_format.ts";
 import { escapeHtml as esc } from "./_markup.ts";
 import type { ComparisonReport, ModelReport } from "./report.ts";
 
@@ -165,17 +165,24 @@ export function accuracyChart(models: readonly ModelReport[]): string {
   );
 }
 
-/** Each adapter's paired difference from the baseline, with its interval, as an inline SVG. */
+/**
+ * Each adapter's paired difference from the baseline, with the interval its verdict reads (the
+ * exact conditional interval at its Holm level), as an inline SVG: green better, red worse, blue
+ * not worse by the margin, grey inconclusive.
+ */
 export function differenceChart(comparisons: readonly ComparisonReport[]): string {
-  const shown = comparisons.filter((c) => c.interval !== null);
+  const shown = comparisons.filter((c) => c.decisionInterval !== null);
   const extent = Math.max(
     1,
-    ...shown.map((c) => Math.max(Math.abs(c.interval!.lower), Math.abs(c.interval!.upper)) * 100),
+    ...shown.map((c) =>
+      Math.max(Math.abs(c.decisionInterval!.lower), Math.abs(c.decisionInterval!.upper)) * 100
+    ),
   );
   const step = extent <= 2 ? 0.5 : extent <= 5 ? 1 : extent <= 20 ? 5 : 10;
   const m = Math.min(100, Math.ceil(extent / step) * step);
   const rows: ChartRow[] = comparisons.map((c) => {
-    if (c.interval === null || c.difference === null) {
+    const i = c.decisionInterval;
+    if (i === null || c.difference === null) {
       return {
         label: c.adapter,
         value: null,
@@ -185,25 +192,30 @@ export function differenceChart(comparisons: readonly ComparisonReport[]): strin
         colour: "#57606a",
       };
     }
-    const d = pointDecimals([c.difference, c.interval.lower, c.interval.upper]);
+    const f = intervalFigures(c.difference, i.lower, i.upper);
     return {
       label: c.adapter,
       value: c.difference * 100,
-      lower: c.interval.lower * 100,
-      upper: c.interval.upper * 100,
-      text: `${signedPoints(c.difference, d)} [${points(c.interval.lower, d)}, ${
-        points(c.interval.upper, d)
-      }] points`,
-      colour: c.outcome === "better" ? "#1a7f37" : c.outcome === "worse" ? "#cf222e" : "#57606a",
+      lower: i.lower * 100,
+      upper: i.upper * 100,
+      text: `${f.difference} [${f.lower}, ${f.upper}] (${confidence(i.level)})`,
+      colour: c.outcome === "better"
+        ? "#1a7f37"
+        : c.outcome === "worse"
+        ? "#cf222e"
+        : c.outcome === "not-worse"
+        ? "#0969da"
+        : "#57606a",
     };
   });
   return chart(
     "difference-chart",
-    "Each adapter's accuracy minus the baseline's, in points, with its paired 95% interval",
+    "Each adapter's accuracy minus the baseline's, in points, with the interval its verdict reads",
     rows,
     [-m, m],
     "",
     true,
-    "adapter minus baseline, in percentage points, on the items both scored",
+    "adapter minus baseline, in percentage points, on the items both scored (exact interval at " +
+      "the level Holm decides it at)",
   );
 }

@@ -80,3 +80,29 @@ export function millis(value: number): string {
 export function plural(value: number, noun: string): string {
   return `${count(value)} ${noun}${value === 1 ? "" : "s"}`;
 }
+
+/**
+ * A difference and its interval in points, with the fewest decimals (1 to 3) that show every
+ * non-zero value as non-zero: `+4.1`, `2.3`, `5.9`. A limit that would still round to 0 (one
+ * within a hair of 0, as an exact interval's limit can be when p is a rounding away from its
+ * level) is shown with two significant digits instead, so that an interval that excludes 0 never
+ * reads as one that touches it.
+ */
+export function intervalFigures(
+  difference: number,
+  lower: number,
+  upper: number,
+): { readonly difference: string; readonly lower: string; readonly upper: string } {
+  const d = pointDecimals([difference, lower, upper]);
+  const limit = (v: number) => {
+    const text = points(v, d);
+    if (v === 0 || Number(text) !== 0) return text;
+    return (v < 0 ? "-" : "") + (Math.abs(v) * 100).toPrecision(2);
+  };
+  return { difference: signedPoints(difference, d), lower: limit(lower), upper: limit(upper) };
+}
+
+/** A confidence level as a percentage: 0.05 → "95%", 0.025 → "97.5%", 0.05/3 → "98.33%". */
+export function confidence(level: number): string {
+  return `${Number(((1 - level) * 100).toFixed(2))}%`;
+}

@@ -6,10 +6,21 @@
  * @module
  */
 
-import { count, percent, plural, pointDecimals, points, pText, signedPoints } from "./_format.ts";
+import {
+  confidence,
+  count,
+  intervalFigures,
+  percent,
+  plural,
+  pointDecimals,
+  points,
+  pText,
+} from "./_format.ts";
 import type { Markup } from "./_markup.ts";
+import { marginText } from "./_verdict.ts";
 import type {
   ComparisonReport,
+  CountedOutcome,
   ModelReport,
   ProbeReport,
   ReplicasReport,
@@ -45,20 +56,139 @@ export function errorsLine(model: ModelReport, m: Markup): string | null {
 }
 
 /**
- * A comparison's figures on its paired items, as sentences: the accuracies, the difference with
- * its interval, the test with its adjustment. None without paired items.
+ * How the verdicts are decided, in a sentence: `decision: margin 1 point, guard no-call (declared
+ * when the run started); Holm across 2 adapters at 0.05`.
  */
-export function comparisonFigures(c: ComparisonReport, adapters: number): string[] {
-  if (c.items === 0 || c.difference === null || c.interval === null) return [];
-  const d = pointDecimals([c.difference, c.interval.lower, c.interval.upper]);
-  return [
-    `accuracy on these items: ${percent(c.adapterAccuracy)} against ${percent(c.baselineAccuracy)}`,
-    `difference: ${signedPoints(c.difference, d)} points, 95% interval ` +
-    `[${points(c.interval.lower, d)}, ${points(c.interval.upper, d)}] (Newcombe, paired)`,
-    `McNemar exact test: ${pText(c.pValue!)} on ` +
-    `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
-    `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!)}`,
-  ];
+export function decisionLine(report: Report, m: Markup): string {
+  const d = report.decision;
+  const from = d.from === "results"
+    ? "declared when the run started"
+    : d.from === "config"
+    ? "from the configuration given"
+    : "the default";
+  const adapters = report.comparisons.length;
+  return `decision: margin ${marginText(d.margin)}, guard ${
+    d.guard.length === 0 ? "none" : d.guard.map((g) => m.code(g)).join(", ")
+  } (${from}); Holm across ${plural(adapters, "adapter")} at ${d.alpha}`;
+}
+
+/**
+ * The smallest true difference a comparison would find 80% of the time, next to its verdict:
+ * `smallest true difference found 80% of the time: 2.0 points (level 0.05, 10.3% of items
+ * discordant)`. `null` without paired items.
+ */
+export function detectableSentence(c: ComparisonReport): string | null {
+  const mdd = c.minimumDetectableDifference;
+  if (mdd === null) return null;
+  const head = `smallest true difference found ${percent(mdd.power, 0)} of the time`;
+  const at = `level ${Number(mdd.level.toPrecision(4))}, ${
+    percent(mdd.discordance)
+  } of items discordant`;
+  if (mdd.difference !== null) {
+    const d = pointDecimals([mdd.difference]);
+    return `${head}: ${points(mdd.difference, d)} points either way (${at})`;
+  }
+  return mdd.discordance === 0
+    ? `${head}: unknown, no item is discordant (${at}): this run cannot size what it may miss`
+    : `${head}: none, too few items are discordant (${at})`;
+}
+
+function counted(w: CountedOutcome, levels: readonly number[]): string {
+  const f = intervalFigures(w.difference, w.interval.lower, w.interval.upper);
+  return `${w.outcome}, ${f.difference} points [${f.lower}, ${f.upper}], ${
+    pText(w.pValue, levels)
+  }`;
+}
+
+/**
+ * A comparison's figures on its paired items, as sentences: the accuracies, the difference with
+ * both intervals (which the verdict reads, and which is descriptive), the test with its
+ * adjustment, the detectable difference, the identical replies and the errors (the errors alone
+ * without paired items). Marked up: the names through `m`.
+ */
+export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup): string[] {
+  const alpha = report.decision.alpha;
+  const adapters = report.comparisons.length;
+  const out: string[] = [];
+  if (c.items > 0 && c.difference !== null && c.interval !== null && c.decisionInterval !== null) {
+    const i = c.decisionInterval;
+    const exact = intervalFigures(c.difference, i.lower, i.upper);
+    const d = pointDecimals([c.difference, c.interval.lower, c.interval.upper]);
+    const levels = [alpha, i.level];
+    out.push(
+      `accuracy on these items: ${percent(c.adapterAccuracy)} against ${
+        percent(c.baselineAccuracy)
+      }`,
+      `difference: ${exact.difference} points; exact conditional ${confidence(i.level)} interval ` +
+        `[${exact.lower}, ${exact.upper}], the verdict's (it excludes 0 exactly when the ` +
+        `Holm-adjusted p is below ${alpha}); Newcombe's 95% interval [${
+          points(c.interval.lower, d)
+        }, ${points(c.interval.upper, d)}] (paired, descriptive)`,
+      `McNemar exact test: ${pText(c.pValue!, levels)} on ` +
+        `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
+        `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!, levels)}`,
+    );
+    const mdd = detectableSentence(c);
+    if (mdd !== null) out.push(mdd);
+    if (c.identical !== null && c.identical.share !== null) {
+      out.push(
+        `replies identical to ${m.text(c.baseline)}'s (text, calls, finish reason): ` +
+          `${count(c.identical.items)} of ${count(c.items)} items (${percent(c.identical.share)})` +
+          (c.identical.suspect ? ": the adapter may not be applied" : ""),
+      );
+    }
+  }
+  const s = c.errorSensitivity;
+  if (s !== null) {
+    const levels = [alpha, c.decisionInterval?.level ?? alpha];
+    out.push(
+      `${plural(s.errors, "item")} with an error left out: counted against ${m.text(c.adapter)}, ` +
+        `${counted(s.against, levels)}; in its favour, ${counted(s.favour, levels)}; ` +
+        (s.couldChange ? "they could change the outcome" : "the outcome stands either way"),
+    );
+  }
+  return out;
+}
+
+/** What the report says when the items' categories are not known. */
+export const CATEGORIES_UNKNOWN =
+  "categories: not recorded in this results file (it was written before assess recorded them); " +
+  "assess report -config assess.yaml computes them from the dataset";
+
+/** The disputed items, as lines: a heading sentence, one line per item, and the sensitivity. */
+export interface DisputedLines {
+  /** What they are and how many. */
+  readonly head: string;
+  /** One per item: `item 17 (single), arguments: call 1 f: argument x is 2, the answer's is 1`. */
+  readonly items: readonly string[];
+  /** Each model's accuracy without them, or `null` with none. */
+  readonly sensitivity: string | null;
+}
+
+/** The disputed items, marked up; `null` when they are not known. */
+export function disputedLines(report: Report, m: Markup): DisputedLines | null {
+  const items = report.disputedItems;
+  if (items === null) return null;
+  if (items.length === 0) {
+    return {
+      head: "disputed answer keys: none (no item that every model answered with the same calls, " +
+        "all judged wrong)",
+      items: [],
+      sensitivity: null,
+    };
+  }
+  return {
+    head: `disputed answer keys: ${plural(items.length, "item")} every model answered with the ` +
+      "same calls (by the scorer's equality), all judged wrong: the key may be wrong",
+    items: items.map((d) =>
+      `item ${d.itemId}${d.category === null ? "" : ` (${d.category})`}, ${m.code(d.reason)}` +
+      (d.detail === "" ? "" : `: ${m.text(d.detail)}`)
+    ),
+    sensitivity: "accuracy without them (a sensitivity figure, not the verdict): " +
+      report.models.map((x) => `${m.text(x.name)} ${percent(x.accuracyWithoutDisputed)}`).join(
+        ", ",
+      ),
+  };
 }
 
 /** Whether a report has replicas to show: outcomes from more than one. */

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { count, millis, percent } from "./_format.ts";
+import { ANSWER_CATEGORIES } from "../dataset/category.ts";
+import { confidence, count, intervalFigures, millis, percent, pText } from "./_format.ts";
 import type { Markup } from "./_markup.ts";
 import type { ComparisonReport, ModelReport, ReplicasReport } from "./report.ts";
 
@@ -153,6 +154,73 @@ export function transitionsTable(c: ComparisonReport, m: Markup): Table {
       }),
     ]),
   };
+}
+
+/**
+ * Each model's accuracy on each category of item (`72.0% (50)`: of 50 scored items), or `null`
+ * when the categories are not known.
+ */
+export function categoriesTable(models: readonly ModelReport[], m: Markup): Table | null {
+  if (models.some((model) => model.categories === null)) return null;
+  return {
+    headings: ["category", ...models.map((model) => m.text(model.name))],
+    numeric: [false, ...models.map(() => true)],
+    rows: ANSWER_CATEGORIES.map((name, i) => [
+      m.code(name),
+      ...models.map((model) => {
+        const c = model.categories![i]!;
+        return c.items === 0 ? "-" : `${percent(c.accuracy)} (${count(c.items)})`;
+      }),
+    ]),
+  };
+}
+
+/**
+ * An adapter against its baseline on each category: the paired items, both accuracies, the
+ * difference with its exact interval at the category's Holm level, the Holm-adjusted p-value
+ * (across the categories) and the outcome; `null` when the categories are not known.
+ */
+export function comparisonCategoriesTable(
+  c: ComparisonReport,
+  alpha: number,
+  m: Markup,
+): Table | null {
+  if (c.categories === null) return null;
+  return {
+    headings: [
+      "category",
+      "items",
+      m.text(c.adapter),
+      m.text(c.baseline),
+      "difference",
+      "interval",
+      "level",
+      "p (Holm)",
+      "outcome",
+    ],
+    numeric: [false, true, true, true, true, false, true, false, false],
+    rows: c.categories.map((x) => {
+      const f = x.interval === null || x.difference === null
+        ? null
+        : intervalFigures(x.difference, x.interval.lower, x.interval.upper);
+      return [
+        m.code(x.name),
+        count(x.items),
+        percent(x.adapterAccuracy),
+        percent(x.baselineAccuracy),
+        f === null ? "-" : f.difference,
+        f === null ? "-" : `[${f.lower}, ${f.upper}]`,
+        x.interval === null ? "-" : confidence(x.interval.level),
+        x.pAdjusted === null ? "-" : pCell(pText(x.pAdjusted, [alpha, x.interval!.level])),
+        x.outcome === "worse" ? m.alarm(x.outcome) : x.outcome,
+      ];
+    }),
+  };
+}
+
+/** A p-value's text as a table cell: `p = 0.012` → `0.012`, `p < 0.001` → `< 0.001`. */
+function pCell(text: string): string {
+  return text.startsWith("p = ") ? text.slice(4) : text.slice(2);
 }
 
 /**

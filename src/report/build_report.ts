@@ -5,42 +5,82 @@
  * @module
  */
 
-import { pointDecimals, points, pText, signedPoints } from "./_format.ts";
+import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
-import { holmAdjust } from "./holm.ts";
-import { mcnemarExactP } from "./mcnemar.ts";
+import { comparisonOutcome } from "./comparison_outcome.ts";
+import { coherentIntervals } from "./conditional_interval.ts";
+import { minimumDetectableDifference } from "./detectable_difference.ts";
+import { type ErroredItems, errorSensitivity } from "./error_sensitivity.ts";
 import { pairedDifferenceInterval } from "./paired_difference.ts";
+import type { PairedTable } from "./paired_table.ts";
 import { spread } from "./quantile.ts";
 import {
+  type CategoryAccuracy,
+  type CategoryComparison,
   type ComparisonReport,
+  type DisputedItem,
+  type ErrorSensitivityReport,
+  type IdenticalReplies,
   type ModelReport,
   type NamedCount,
-  type Outcome,
+  type PairedCounts,
   type ProbeReport,
   type ReasonChange,
   type Report,
   REPORT_SCHEMA,
   type Transition,
 } from "./report.ts";
-import type { Observation, ReportInput } from "./report_input.ts";
+import type { DecisionRule, Observation, ReportInput } from "./report_input.ts";
+import { verdictSentence } from "./_verdict.ts";
 import { wilsonInterval } from "./wilson.ts";
 
-/** The significance level the verdict uses, on the Holm-adjusted p-value. */
+/** The family-wise level the verdicts use, on the Holm-adjusted p-values: 0.05. */
 export const VERDICT_ALPHA = 0.05;
 
 /**
+ * The share of paired items answered byte for byte as the baseline did, over at least
+ * {@linkcode IDENTICAL_MIN_ITEMS} of them, from which an adapter may not be applied: 0.99.
+ */
+export const IDENTICAL_SHARE = 0.99;
+
+/** The paired items {@linkcode IDENTICAL_SHARE} needs: 50. */
+export const IDENTICAL_MIN_ITEMS = 50;
+
+/** The power the minimum detectable difference is given at: 0.8. */
+const POWER = 0.8;
+
+/** The decision rule when the input gives none. */
+const DEFAULT_RULE: DecisionRule = {
+  alpha: VERDICT_ALPHA,
+  margin: 0,
+  guard: [],
+  from: "default",
+  note: null,
+};
+
+/**
  * Builds the report: for each model its counts, accuracy with a Wilson 95% interval, errors apart,
- * reasons, tokens and latency; for each adapter against the baseline, on the items both have a
- * verdict for, the 2×2 table, the difference with Newcombe's 95% interval, the exact McNemar
- * p-value, Holm-adjusted across adapters, a verdict in words, the reason-by-reason changes and the
- * discordant items; each replica's share of the outcomes with the chi-square test of homogeneity of
- * the baseline's accuracy across replicas; and the trust section. `reference/report.md` says how
- * each figure is computed.
+ * reasons, tokens, latency and, when the items' categories are known, the same per category; for
+ * each adapter against the baseline, on the items both have a verdict for, the 2×2 table, the
+ * difference with Newcombe's 95% interval (descriptive), the exact McNemar p-value Holm-adjusted
+ * across adapters, the exact conditional interval at the level Holm decides it at (the one the
+ * verdict reads), the minimum detectable difference, what its errored items could do, how many
+ * replies are byte for byte the baseline's, the same per category (Holm across the categories),
+ * an outcome (better, not-worse, worse, inconclusive) with the decision's margin and guard, a
+ * verdict in words, the reason-by-reason changes and the discordant items; the items every model
+ * got wrong alike (disputed keys); each replica's share of the outcomes with the chi-square test of
+ * homogeneity of the baseline's accuracy across replicas; and the trust section.
+ * `reference/report.md` says how each figure is computed.
  *
- * @param input The outcomes and the run's facts.
+ * Figures that need more than verdicts come from the observations when they carry it: categories
+ * (`category` on every observation), identical replies (`replyHash`), disputed items (`callsHash`
+ * on every wrong answer); without it they are `null`. `panels` is always `null` here (see
+ * `withItemPanels`).
+ *
+ * @param input The outcomes, the run's facts and the decision rule.
  * @returns The report.
  * @throws {RangeError} When a model has two outcomes for one item, or more outcomes than the
- *   split has items.
+ *   split has items, or the decision's alpha or margin is out of range.
  *
  * @example
  * ```ts
@@ -62,18 +102,27 @@ export const VERDICT_ALPHA = 0.05;
  * });
  * assert.deepEqual(report.comparisons[0]!.table, { bothRight: 1, onlyAdapter: 2, onlyBaseline: 0, bothWrong: 1 });
  * assert.deepEqual(report.comparisons[0]!.discordant.fixed, [101, 102]);
- * assert.equal(report.comparisons[0]!.outcome, "no detectable difference");
+ * // 2 against 0 discordant items: p = 0.5, so the interval holds 0.
+ * assert.equal(report.comparisons[0]!.outcome, "inconclusive");
+ * assert.match(report.comparisons[0]!.verdict, /^no conclusion between tuned and base: \+50\.0 points/);
  * ```
  */
 export function buildReport(input: ReportInput): Report {
   const names = [input.baseline, ...input.adapters];
+  const rule = input.decision ?? DEFAULT_RULE;
+  checkRule(rule);
   const reasonOrder = orderReasons(input);
   const byModel = new Map<string, readonly Observation[]>();
+  const indexed = new Map<string, ReadonlyMap<number, Observation>>();
   for (const name of names) {
     const list = input.observations.get(name) ?? [];
-    checkObservations(name, list, input.run.items);
+    indexed.set(name, checkObservations(name, list, input.run.items));
     byModel.set(name, list);
   }
+  const categorised = [...byModel.values()].every((list) =>
+    list.every((o) => o.category !== undefined)
+  );
+  const disputed = disputedItems(names, byModel, indexed);
   const models = names.map((name, i) =>
     modelReport(
       name,
@@ -81,6 +130,8 @@ export function buildReport(input: ReportInput): Report {
       byModel.get(name)!,
       input.run.items,
       reasonOrder,
+      categorised,
+      disputed === null ? null : disputed.length,
     )
   );
   const partial = input.adapters.map((adapter) =>
@@ -88,16 +139,13 @@ export function buildReport(input: ReportInput): Report {
       adapter,
       input.baseline,
       byModel.get(adapter)!,
-      byModel.get(input.baseline)!,
+      indexed.get(input.baseline)!,
       reasonOrder,
+      categorised,
     )
   );
-  const tested = partial.filter((c) => c.pValue !== null);
-  const adjusted = holmAdjust(tested.map((c) => c.pValue!));
-  const comparisons = partial.map((c) => {
-    const at = tested.indexOf(c);
-    return finish(c, at < 0 ? null : adjusted[at]!);
-  });
+  const decided = coherentIntervals(partial.map((c) => paired(c.table)), { alpha: rule.alpha });
+  const comparisons = partial.map((c, i) => finish(c, decided[i]!, rule));
   const scored = models.reduce((s, m) => s + m.scored, 0);
   const errors = models.reduce((s, m) => s + m.errors, 0);
   const notAsked = models.reduce((s, m) => s + m.notAsked, 0);
@@ -106,8 +154,12 @@ export function buildReport(input: ReportInput): Report {
   return {
     schema: REPORT_SCHEMA,
     run: { ...input.run, complete },
+    decision: rule,
     models,
     comparisons,
+    categoriesFrom: categorised ? input.categoriesFrom ?? "results" : null,
+    disputedItems: disputed,
+    panels: null,
     replicas: replicasReport(names, byModel),
     trust: {
       scorer: input.scorer,
@@ -116,6 +168,17 @@ export function buildReport(input: ReportInput): Report {
       completeness: { complete, pairs, scored, missing: pairs - scored, errors, notAsked },
     },
   };
+}
+
+function checkRule(rule: DecisionRule): void {
+  if (!(rule.alpha > 0 && rule.alpha < 1)) {
+    throw new RangeError(`buildReport: decision.alpha must be between 0 and 1, not ${rule.alpha}`);
+  }
+  if (!(rule.margin >= 0 && rule.margin <= 1)) {
+    throw new RangeError(
+      `buildReport: decision.margin must be a fraction from 0 to 1, not ${rule.margin}`,
+    );
+  }
 }
 
 function orderReasons(input: ReportInput): string[] {
@@ -130,23 +193,76 @@ function orderReasons(input: ReportInput): string[] {
   return [...order, ...[...others].sort()];
 }
 
-function checkObservations(model: string, list: readonly Observation[], items: number): void {
+/** Checks a model's outcomes and indexes them by item. */
+function checkObservations(
+  model: string,
+  list: readonly Observation[],
+  items: number,
+): Map<number, Observation> {
   if (list.length > items) {
     throw new RangeError(
       `buildReport: ${model} has ${list.length} outcomes, more than the split's ${items} items`,
     );
   }
-  const seen = new Set<number>();
+  const seen = new Map<number, Observation>();
   for (const o of list) {
     if (seen.has(o.itemIndex)) {
       throw new RangeError(`buildReport: ${model} has two outcomes for item index ${o.itemIndex}`);
     }
-    seen.add(o.itemIndex);
+    seen.set(o.itemIndex, o);
   }
+  return seen;
 }
 
 function counted(counts: Map<string, number>, order: readonly string[]): NamedCount[] {
   return order.map((name) => ({ name, count: counts.get(name) ?? 0 }));
+}
+
+/**
+ * The items every model (two or more) answered wrongly with calls equal by the scorer's equality,
+ * ascending by id; `null` with one model, or when no wrong answer carries its calls' fingerprint
+ * (they are not known).
+ */
+function disputedItems(
+  names: readonly string[],
+  byModel: ReadonlyMap<string, readonly Observation[]>,
+  indexed: ReadonlyMap<string, ReadonlyMap<number, Observation>>,
+): DisputedItem[] | null {
+  if (names.length < 2) return null;
+  let known = false;
+  const others = names.slice(1).map((name) => indexed.get(name)!);
+  const out: DisputedItem[] = [];
+  for (const o of byModel.get(names[0]!)!) {
+    if (o.verdict === null || o.verdict.correct || o.callsHash === undefined) continue;
+    known = true;
+    if (o.callsHash === null) continue;
+    const alike = others.every((index) => {
+      const x = index.get(o.itemIndex);
+      return x !== undefined && x.verdict !== null && !x.verdict.correct &&
+        x.callsHash === o.callsHash;
+    });
+    if (!alike) continue;
+    out.push({
+      itemId: o.itemId,
+      category: o.category ?? null,
+      reason: o.verdict.reason,
+      detail: o.verdict.detail ?? "",
+    });
+  }
+  if (!known) {
+    // The baseline has no fingerprinted wrong answer: known if another model has one, or if no
+    // model has a wrong answer at all.
+    let wrong = false;
+    for (const list of byModel.values()) {
+      for (const o of list) {
+        if (o.verdict === null || o.verdict.correct) continue;
+        wrong = true;
+        if (o.callsHash !== undefined) known = true;
+      }
+    }
+    known ||= !wrong;
+  }
+  return known ? out.sort((x, y) => x.itemId - y.itemId) : null;
 }
 
 function modelReport(
@@ -155,6 +271,8 @@ function modelReport(
   list: readonly Observation[],
   items: number,
   reasonOrder: readonly string[],
+  categorised: boolean,
+  disputed: number | null,
 ): ModelReport {
   let scored = 0;
   let correct = 0;
@@ -167,6 +285,9 @@ function modelReport(
   let completion = 0;
   let reasoning = 0;
   let anyReasoning = false;
+  const byCategory = new Map<AnswerCategory, { items: number; correct: number }>(
+    ANSWER_CATEGORIES.map((c) => [c, { items: 0, correct: 0 }]),
+  );
   for (const o of list) {
     if (o.verdict === null) {
       errors++;
@@ -176,6 +297,11 @@ function modelReport(
     }
     scored++;
     if (o.verdict.correct) correct++;
+    if (categorised) {
+      const c = byCategory.get(o.category!)!;
+      c.items++;
+      if (o.verdict.correct) c.correct++;
+    }
     reasons.set(o.verdict.reason, (reasons.get(o.verdict.reason) ?? 0) + 1);
     if (o.latencyMs !== null) latencies.push(o.latencyMs);
     if (o.usage !== null) {
@@ -189,6 +315,19 @@ function modelReport(
     }
   }
   const s = spread(latencies);
+  const categories: CategoryAccuracy[] | null = !categorised
+    ? null
+    : ANSWER_CATEGORIES.map((category) => {
+      const c = byCategory.get(category)!;
+      return {
+        name: category,
+        items: c.items,
+        correct: c.correct,
+        accuracy: c.items === 0 ? null : c.correct / c.items,
+        interval: c.items === 0 ? null : wilsonInterval(c.correct, c.items),
+      };
+    });
+  const left = disputed === null ? 0 : scored - disputed;
   return {
     name,
     role,
@@ -203,20 +342,42 @@ function modelReport(
     reasons: counted(reasons, reasonOrder),
     tokens: { items: usageItems, prompt, completion, reasoning: anyReasoning ? reasoning : null },
     latencyMs: s === undefined ? null : { median: s.median, p95: s.p95 },
+    categories,
+    accuracyWithoutDisputed: disputed === null || left <= 0 ? null : correct / left,
   };
 }
 
-type Unfinished = Omit<ComparisonReport, "pAdjusted" | "outcome" | "verdict">;
+/** A comparison as counted, before the family's decision. */
+interface Counted {
+  readonly adapter: string;
+  readonly baseline: string;
+  readonly table: PairedCounts;
+  readonly reasons: readonly ReasonChange[];
+  readonly transitions: readonly Transition[];
+  readonly discordant: { readonly fixed: readonly number[]; readonly broke: readonly number[] };
+  readonly errored: ErroredItems;
+  readonly identical: number | null;
+  /** Each category's table, in ANSWER_CATEGORIES order, or `null` when not known. */
+  readonly categories: readonly PairedTable[] | null;
+}
+
+function emptyTable(): {
+  bothRight: number;
+  onlyFirst: number;
+  onlySecond: number;
+  bothWrong: number;
+} {
+  return { bothRight: 0, onlyFirst: 0, onlySecond: 0, bothWrong: 0 };
+}
 
 function compare(
   adapter: string,
   baseline: string,
   adapterList: readonly Observation[],
-  baselineList: readonly Observation[],
+  base: ReadonlyMap<number, Observation>,
   reasonOrder: readonly string[],
-): Unfinished {
-  const base = new Map<number, Observation>();
-  for (const o of baselineList) if (o.verdict !== null) base.set(o.itemIndex, o);
+  categorised: boolean,
+): Counted {
   const slot = new Map(reasonOrder.map((r, i) => [r, i]));
   const k = reasonOrder.length;
   const matrix = new Array<number>(k * k).fill(0);
@@ -226,26 +387,56 @@ function compare(
   const broke: number[] = [];
   let bothRight = 0;
   let bothWrong = 0;
+  const errored = {
+    firstErrorSecondRight: 0,
+    firstErrorSecondWrong: 0,
+    secondErrorFirstRight: 0,
+    secondErrorFirstWrong: 0,
+    bothError: 0,
+  };
+  let identical: number | null = 0;
+  const byCategory = categorised ? ANSWER_CATEGORIES.map(emptyTable) : null;
+  const categoryIndex = new Map(ANSWER_CATEGORIES.map((c, i) => [c, i]));
   for (const o of adapterList) {
-    if (o.verdict === null) continue;
     const b = base.get(o.itemIndex);
     if (b === undefined) continue;
-    const from = slot.get(b.verdict!.reason)!;
+    if (o.verdict === null) {
+      if (b.verdict === null) errored.bothError++;
+      else if (b.verdict.correct) errored.firstErrorSecondRight++;
+      else errored.firstErrorSecondWrong++;
+      continue;
+    }
+    if (b.verdict === null) {
+      if (o.verdict.correct) errored.secondErrorFirstRight++;
+      else errored.secondErrorFirstWrong++;
+      continue;
+    }
+    const from = slot.get(b.verdict.reason)!;
     const to = slot.get(o.verdict.reason)!;
     matrix[from * k + to]!++;
-    if (o.verdict.correct && b.verdict!.correct) bothRight++;
-    else if (o.verdict.correct) {
+    const cell = byCategory?.[categoryIndex.get(o.category!)!];
+    if (identical !== null) {
+      if (o.replyHash === undefined || b.replyHash === undefined) identical = null;
+      else if (o.replyHash === b.replyHash) identical++;
+    }
+    if (o.verdict.correct && b.verdict.correct) {
+      bothRight++;
+      if (cell) cell.bothRight++;
+    } else if (o.verdict.correct) {
       fixed.push(o.itemId);
       fixedBy[from]!++;
-    } else if (b.verdict!.correct) {
+      if (cell) cell.onlyFirst++;
+    } else if (b.verdict.correct) {
       broke.push(o.itemId);
       brokeBy[to]!++;
-    } else bothWrong++;
+      if (cell) cell.onlySecond++;
+    } else {
+      bothWrong++;
+      if (cell) cell.bothWrong++;
+    }
   }
   fixed.sort((x, y) => x - y);
   broke.sort((x, y) => x - y);
-  const table = { bothRight, onlyAdapter: fixed.length, onlyBaseline: broke.length, bothWrong };
-  const n = bothRight + fixed.length + broke.length + bothWrong;
   const reasons: ReasonChange[] = reasonOrder.map((reason, i) => {
     let asBaseline = 0;
     let asAdapter = 0;
@@ -270,56 +461,135 @@ function compare(
       }
     }
   }
-  const stats = n === 0 ? null : pairedDifferenceInterval({
-    bothRight,
-    onlyFirst: fixed.length,
-    onlySecond: broke.length,
-    bothWrong,
-  });
   return {
     adapter,
     baseline,
-    items: n,
-    table,
-    adapterAccuracy: n === 0 ? null : (bothRight + fixed.length) / n,
-    baselineAccuracy: n === 0 ? null : (bothRight + broke.length) / n,
-    difference: stats === null ? null : stats.difference,
-    interval: stats === null ? null : { lower: stats.lower, upper: stats.upper },
-    pValue: n === 0 ? null : mcnemarExactP(fixed.length, broke.length),
+    table: { bothRight, onlyAdapter: fixed.length, onlyBaseline: broke.length, bothWrong },
     reasons,
     transitions,
     discordant: { fixed, broke },
+    errored,
+    identical,
+    categories: byCategory,
   };
 }
 
-function finish(c: Unfinished, pAdjusted: number | null): ComparisonReport {
-  const { outcome, verdict } = describe(c, pAdjusted);
-  const { reasons, transitions, discordant, ...head } = c;
-  return { ...head, pAdjusted, outcome, verdict, reasons, transitions, discordant };
+/** As a {@linkcode PairedTable}: the adapter first. */
+function paired(t: PairedCounts): PairedTable {
+  return {
+    bothRight: t.bothRight,
+    onlyFirst: t.onlyAdapter,
+    onlySecond: t.onlyBaseline,
+    bothWrong: t.bothWrong,
+  };
 }
 
-function describe(c: Unfinished, p: number | null): { outcome: Outcome; verdict: string } {
-  if (c.difference === null || c.interval === null || p === null) {
-    return {
-      outcome: "no paired items",
-      verdict: `${c.adapter} and ${c.baseline} have no item scored for both: nothing to compare`,
+function finish(
+  c: Counted,
+  decided: ReturnType<typeof coherentIntervals>[number],
+  rule: DecisionRule,
+): ComparisonReport {
+  const t = c.table;
+  const n = t.bothRight + t.onlyAdapter + t.onlyBaseline + t.bothWrong;
+  const level = decided?.level ?? rule.alpha;
+  const base = decided === null ? "inconclusive" : comparisonOutcome(decided, rule.margin);
+  const errors = c.errored.firstErrorSecondRight + c.errored.firstErrorSecondWrong +
+    c.errored.secondErrorFirstRight + c.errored.secondErrorFirstWrong + c.errored.bothError;
+  let sensitivity: ErrorSensitivityReport | null = null;
+  if (errors > 0) {
+    const s = errorSensitivity(paired(t), c.errored, { alpha: level, margin: rule.margin });
+    const way = (w: typeof s.against) => ({
+      difference: w.difference,
+      interval: w.interval,
+      pValue: w.pValue,
+      outcome: w.outcome,
+    });
+    sensitivity = {
+      errors: s.errors,
+      against: way(s.against),
+      favour: way(s.favour),
+      // The outcome stands only when it is the same with the errors left out, counted against
+      // the adapter and counted in its favour.
+      couldChange: s.differs || (decided !== null && s.against.outcome !== base),
     };
   }
-  const { lower, upper } = c.interval;
-  const d = pointDecimals([c.difference, lower, upper]);
-  const figures = `${signedPoints(c.difference, d)} points [${points(lower, d)}, ${
-    points(upper, d)
-  }], ${pText(p)}`;
-  if (lower > 0 && p < VERDICT_ALPHA) {
-    return { outcome: "better", verdict: `${c.adapter} is better than ${c.baseline}: ${figures}` };
-  }
-  if (upper < 0 && p < VERDICT_ALPHA) {
-    return { outcome: "worse", verdict: `${c.adapter} is worse than ${c.baseline}: ${figures}` };
-  }
-  return {
-    outcome: "no detectable difference",
-    verdict: `no detectable difference between ${c.adapter} and ${c.baseline}: ${figures}`,
+  const identical: IdenticalReplies | null = c.identical === null ? null : {
+    items: c.identical,
+    share: n === 0 ? null : c.identical / n,
+    suspect: n >= IDENTICAL_MIN_ITEMS && c.identical / n >= IDENTICAL_SHARE,
   };
+  const categories = c.categories === null ? null : categoryComparisons(c.categories, rule);
+  const guardWorse = categories === null
+    ? null
+    : rule.guard.filter((g) => categories.find((x) => x.name === g)!.outcome === "worse");
+  const outcome = identical?.suspect === true || sensitivity?.couldChange === true
+    ? "inconclusive"
+    : base;
+  const stats = n === 0 ? null : pairedDifferenceInterval(paired(t));
+  const figures = {
+    adapter: c.adapter,
+    baseline: c.baseline,
+    items: n,
+    table: t,
+    adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyAdapter) / n,
+    baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlyBaseline) / n,
+    difference: stats === null ? null : stats.difference,
+    interval: stats === null ? null : { lower: stats.lower, upper: stats.upper },
+    decisionInterval: decided === null
+      ? null
+      : { lower: decided.lower, upper: decided.upper, level: decided.level },
+    pValue: decided === null ? null : decided.pValue,
+    pAdjusted: decided === null ? null : decided.pAdjusted,
+    minimumDetectableDifference: n === 0 ? null : detectable(n, t, level),
+    outcome,
+    errorSensitivity: sensitivity,
+    identical,
+    categories,
+    guardWorse,
+    discordant: c.discordant,
+  };
+  const verdict = verdictSentence(figures, rule);
+  const { discordant, ...head } = figures;
+  return { ...head, verdict, reasons: c.reasons, transitions: c.transitions, discordant };
+}
+
+function detectable(n: number, t: PairedCounts, level: number) {
+  const discordance = (t.onlyAdapter + t.onlyBaseline) / n;
+  const { difference } = minimumDetectableDifference(n, discordance, {
+    alpha: level,
+    power: POWER,
+  });
+  return { difference, discordance, level, power: POWER };
+}
+
+/** A comparison's categories, each at its Holm level across the categories with items. */
+function categoryComparisons(
+  tables: readonly PairedTable[],
+  rule: DecisionRule,
+): CategoryComparison[] {
+  const decided = coherentIntervals(tables, { alpha: rule.alpha });
+  return ANSWER_CATEGORIES.map((name, i) => {
+    const t = tables[i]!;
+    const d = decided[i]!;
+    const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
+    return {
+      name,
+      items: n,
+      table: {
+        bothRight: t.bothRight,
+        onlyAdapter: t.onlyFirst,
+        onlyBaseline: t.onlySecond,
+        bothWrong: t.bothWrong,
+      },
+      adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyFirst) / n,
+      baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlySecond) / n,
+      difference: d === null ? null : d.difference,
+      interval: d === null ? null : { lower: d.lower, upper: d.upper, level: d.level },
+      pValue: d === null ? null : d.pValue,
+      pAdjusted: d === null ? null : d.pAdjusted,
+      outcome: d === null ? "inconclusive" : comparisonOutcome(d, rule.margin),
+    };
+  });
 }
 
 function probeReport(probe: ReportInput["probe"]): ProbeReport {

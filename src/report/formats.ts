@@ -14,6 +14,11 @@ export interface ReportFormat {
   readonly name: string;
   /** What it is for, in a few words. */
   readonly summary: string;
+  /**
+   * Whether it shows the item panels (`Report.panels`), which cost a second read of the results
+   * file: `assess report -config` fills them in only for such a format.
+   */
+  readonly panels: boolean;
   /** Renders a report (loading the renderer on first use, so a command line starts fast). */
   render(report: Report): Promise<string>;
 }
@@ -33,21 +38,25 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
   {
     name: "text",
     summary: "aligned text for a terminal, within 100 columns",
+    panels: false,
     render: async (report) => (await import("./render_text.ts")).renderText(report),
   },
   {
     name: "markdown",
     summary: "GitHub-flavoured Markdown, to paste into a pull request",
+    panels: false,
     render: async (report) => (await import("./render_markdown.ts")).renderMarkdown(report),
   },
   {
     name: "json",
     summary: "the report as data, following schema/report.schema.json",
+    panels: true,
     render: async (report) => (await import("./render_json.ts")).renderJson(report),
   },
   {
     name: "html",
     summary: "one self-contained page with charts",
+    panels: true,
     render: async (report) => (await import("./render_html.ts")).renderHtml(report),
   },
 ];

@@ -6,14 +6,23 @@
  * @module
  */
 
+import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
+import { callsFingerprint, replyFingerprint } from "../results/fingerprint.ts";
 import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
-import type { BodyRecord, HeaderRecord, ResultRecord } from "../results/records.ts";
+import type { BodyRecord, HeaderRecord, RecordedReply, ResultRecord } from "../results/records.ts";
 import { readReply } from "../results/reply.ts";
 import { selftest } from "../score/selftest.ts";
-import { type Reply, scoreOptions, type Scorer } from "../score/scorer.ts";
-import type { Observation, ProbeCheck, ReportInput, ScorerTrust } from "./report_input.ts";
+import { scoreOptions, type Scorer } from "../score/scorer.ts";
+import { VERDICT_ALPHA } from "./build_report.ts";
+import type {
+  DecisionRule,
+  Observation,
+  ProbeCheck,
+  ReportInput,
+  ScorerTrust,
+} from "./report_input.ts";
 
 /** Options of {@linkcode reportInputFromResults}. */
 export interface FromResultsOptions {
@@ -23,12 +32,21 @@ export interface FromResultsOptions {
    */
   readonly scorer?: Scorer | undefined;
   /**
-   * The split's held-out items, in order: needed only to re-score (see
-   * {@linkcode needsRescoring}).
+   * The split's held-out items, in order: needed to re-score (see {@linkcode needsRescoring}), and
+   * used for the categories of results recorded without one (a file of format version 1).
    */
   readonly items?: readonly Item[] | undefined;
   /** Keep the recorded verdicts even when the installed scorer's version differs. Default false. */
   readonly keepVerdicts?: boolean | undefined;
+  /**
+   * The decision of the configuration given to the report (`decision` of `assess.yaml`: the
+   * margin in points, the guarded categories), used instead of the one the results file recorded
+   * when the run started (the report says so when they differ). Default: the recorded one.
+   */
+  readonly decision?: {
+    readonly margin: number;
+    readonly guard: readonly AnswerCategory[];
+  } | undefined;
 }
 
 /**
@@ -116,32 +134,53 @@ export async function reportInputFromResults(
   options: FromResultsOptions = {},
 ): Promise<ReportInput> {
   let fold: Fold | undefined;
-  // The raw responses (most of the bytes) are read only to re-score, which needs the items.
-  const responses = options.items !== undefined;
+  // The raw responses (most of the bytes) are read only to re-score.
+  const responses = (header: HeaderRecord) =>
+    needsRescoring(header, options.scorer, options.keepVerdicts ?? false);
   const read = await readResults(source, (record, header) => {
     (fold ??= new Fold(header, options)).add(record);
   }, { responses });
   return (fold ?? new Fold(read.header, options)).finish();
 }
 
-/** An observation, and whether the record it came from was an answer (for `supersedes`). */
+/**
+ * An observation, whether the record it came from was an answer (for `supersedes`), and, while its
+ * item may be disputed (every answer so far wrong with equal calls), its verdict's detail.
+ */
 interface Kept {
   readonly error: null | true;
   readonly observation: Observation;
+  detail: string | undefined;
 }
 
 /** What a results file comes to, record by record. */
 class Fold {
   readonly #header: HeaderRecord;
   readonly #scorer: Scorer | undefined;
-  readonly #judge: ((r: ResultRecord) => Observation["verdict"] | "scorer-error" | null) | null;
+  readonly #judge: ((r: ResultRecord) => Judged | "scorer-error" | null) | null;
   readonly #scorerTrust: ScorerTrust;
   readonly #latest = new Map<string, Map<number, Kept>>();
+  readonly #models: readonly Map<number, Kept>[];
   readonly #checks: ProbeCheck[] = [];
+  readonly #byIndex: ReadonlyMap<number, Item> | undefined;
+  readonly #decision: DecisionRule;
   #sessions = 0;
+  /** Whether a category came from the items rather than the record. */
+  #categoriesFromItems = false;
+  /** The items with a detail kept: every answer so far wrong, with equal calls. */
+  readonly #disputed = new Set<number>();
+  readonly #strings = new Map<string, string>();
+  /** The detail of the verdict `#observe` saw last. */
+  #detail: string | undefined;
 
   constructor(header: HeaderRecord, options: FromResultsOptions) {
     this.#header = header;
+    this.#decision = decisionRule(header, options.decision);
+    if (options.items !== undefined) {
+      const byIndex = new Map<number, Item>();
+      for (const item of options.items) byIndex.set(item.index, item);
+      this.#byIndex = byIndex;
+    }
     const scorer = this.#scorer = options.scorer;
     const rescore = needsRescoring(header, scorer, options.keepVerdicts ?? false);
     const scoring = scoreOptions(header.scorer.ordering, header.scorer.toolCallParser);
@@ -154,6 +193,7 @@ class Fold {
     for (const name of [header.models.baseline, ...header.models.adapters]) {
       this.#latest.set(name, new Map());
     }
+    this.#models = [...this.#latest.values()];
     if (!rescore) {
       this.#judge = null;
       const note = scorer === undefined
@@ -175,8 +215,7 @@ class Fold {
     if (items === undefined) {
       throw new TypeError("reportInputFromResults: re-scoring needs the split's items");
     }
-    const byIndex = new Map<number, Item>();
-    for (const item of items) byIndex.set(item.index, item);
+    const byIndex = this.#byIndex!;
     const tested = selftest(scorer!, items, scoring);
     const maxTokens = header.sampling.maxTokens;
     this.#judge = (r) => {
@@ -190,7 +229,12 @@ class Fold {
       }
       try {
         const v = scorer!.score(item, reply, scoring);
-        return { correct: v.correct === true, reason: String(v.reason) };
+        return {
+          correct: v.correct === true,
+          reason: String(v.reason),
+          detail: String(v.detail),
+          reply,
+        };
       } catch {
         return "scorer-error";
       }
@@ -225,26 +269,44 @@ class Fold {
       const kept = pairs.get(record.itemIndex);
       const next = { error: record.error === null ? null : true } as const;
       if (supersedes(kept, next)) {
-        pairs.set(record.itemIndex, { ...next, observation: this.#observe(record) });
+        const now: Kept = {
+          error: next.error,
+          observation: this.#observe(record),
+          detail: undefined,
+        };
+        pairs.set(record.itemIndex, now);
+        this.#dispute(now, this.#detail);
       }
     }
   }
 
+  /** The observation of a record; its verdict's detail is left in `#detail`. */
   #observe(r: ResultRecord): Observation {
     let verdict: Observation["verdict"] = null;
-    let error: string | null = r.error === null ? null : r.error.kind;
+    let detail: string | undefined;
+    let reply: RecordedReply | null = r.reply;
+    let error: string | null = r.error === null ? null : this.#intern(r.error.kind);
     if (this.#judge !== null) {
       const judged = this.#judge(r);
       if (judged === "scorer-error") error = "scorer";
       else if (judged !== null) {
-        verdict = judged;
+        verdict = { correct: judged.correct, reason: judged.reason };
+        detail = judged.detail;
+        reply = judged.reply;
         error = null;
       }
     } else if (r.verdict !== null) {
-      verdict = { correct: r.verdict.correct, reason: r.verdict.reason };
+      verdict = { correct: r.verdict.correct, reason: this.#intern(r.verdict.reason) };
+      detail = r.verdict.detail;
     }
     const u = r.usage;
-    return {
+    const category = r.category === undefined
+      ? this.#categoryOf(r.itemIndex)
+      : this.#intern(r.category);
+    const answered = verdict !== null && reply !== null;
+    // One literal with every member, those it lacks set to undefined (which buildReport reads as
+    // left out): every record's observation then has one shape and fits in one allocation.
+    const observation = {
       itemIndex: r.itemIndex,
       itemId: r.itemId,
       verdict,
@@ -253,15 +315,90 @@ class Fold {
       usage: u === null
         ? null
         : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
-      ...(r.replica === undefined ? {} : { replica: r.replica.host }),
-    };
+      category,
+      replyHash: answered ? replyFingerprint(reply!) : undefined,
+      // A wrong answer's calls matter only while no other model answered the item right.
+      callsHash: answered && !verdict!.correct &&
+          !this.#answeredRight(r.itemIndex, this.#latest.get(r.model))
+        ? callsFingerprint(reply!.calls, this.#header.scorer.ordering)
+        : undefined,
+      replica: r.replica === undefined ? undefined : this.#intern(r.replica.host),
+    } as Observation;
+    this.#detail = detail;
+    return observation;
+  }
+
+  /** Whether a model other than the one of `own` (its pairs) has a right answer for the item. */
+  #answeredRight(itemIndex: number, own: Map<number, Kept> | undefined): boolean {
+    for (const pairs of this.#models) {
+      if (pairs !== own && pairs.get(itemIndex)?.observation.verdict?.correct === true) return true;
+    }
+    return false;
+  }
+
+  /**
+   * One string for all equal ones (a reason, an error's kind, a category, a replica's host): each record's are new
+   * strings, and a pair keeps them.
+   */
+  #intern<T extends string>(text: T): T {
+    const known = this.#strings.get(text);
+    if (known !== undefined) return known as T;
+    this.#strings.set(text, text);
+    return text;
+  }
+
+  /** The category its item's answer gives, when the items are known. */
+  #categoryOf(itemIndex: number): AnswerCategory | undefined {
+    const item = this.#byIndex?.get(itemIndex);
+    if (item === undefined) return undefined;
+    this.#categoriesFromItems = true;
+    return answerCategory(item.answers);
+  }
+
+  /**
+   * Keeps an answer's detail while its item may be disputed: every answer to it so far wrong,
+   * with equal calls. Anything else lets go of the item's details: memory holds a detail only for
+   * the items that may still be disputed.
+   */
+  #dispute(now: Kept, detail: string | undefined): void {
+    const o = now.observation;
+    if (o.verdict === null) return; // an error decides nothing yet
+    const index = o.itemIndex;
+    // A right answer ends a dispute, and most items never had one.
+    if (o.verdict.correct && !this.#disputed.has(index)) return;
+    let alike = !o.verdict.correct && o.callsHash !== null && o.callsHash !== undefined;
+    if (alike) {
+      for (const pairs of this.#models) {
+        const other = pairs.get(index);
+        if (other === undefined || other === now || other.observation.verdict === null) continue;
+        const v = other.observation.verdict;
+        if (v.correct || other.observation.callsHash !== o.callsHash) alike = false;
+      }
+    }
+    if (alike) {
+      now.detail = detail;
+      this.#disputed.add(index);
+      return;
+    }
+    if (!this.#disputed.delete(index)) return;
+    for (const pairs of this.#models) {
+      const other = pairs.get(index);
+      if (other !== undefined) other.detail = undefined;
+    }
   }
 
   finish(): ReportInput {
     const header = this.#header;
     const observations = new Map<string, Observation[]>();
     for (const [name, pairs] of this.#latest) {
-      observations.set(name, [...pairs.values()].map((k) => k.observation));
+      observations.set(
+        name,
+        [...pairs.values()].map((k) =>
+          k.detail === undefined
+            ? k.observation
+            : { ...k.observation, verdict: { ...k.observation.verdict!, detail: k.detail } }
+        ),
+      );
     }
     return {
       run: {
@@ -286,12 +423,66 @@ class Fold {
         items: header.probe.items,
         checks: this.#checks,
       },
+      decision: this.#decision,
+      ...(this.#categoriesFromItems ? { categoriesFrom: "dataset" as const } : {}),
     };
   }
 }
 
-/** The recorded reply, or for a reply the old scorer could not judge, the one its body holds. */
-function replyOf(r: ResultRecord, maxTokens: number): Reply | null {
+/** A verdict judged again, with its detail and the reply it judged. */
+interface Judged {
+  readonly correct: boolean;
+  readonly reason: string;
+  readonly detail: string;
+  readonly reply: RecordedReply;
+}
+
+/**
+ * The decision rule: the one the header recorded, or the configuration's when one is given (with
+ * a note when they differ), or margin 0 and no guard.
+ */
+function decisionRule(
+  header: HeaderRecord,
+  given: FromResultsOptions["decision"],
+): DecisionRule {
+  const recorded = header.decision;
+  const rule = (d: { margin: number; guard: readonly AnswerCategory[] }) => ({
+    alpha: VERDICT_ALPHA,
+    margin: d.margin / 100,
+    guard: [...d.guard],
+  });
+  const show = (d: { margin: number; guard: readonly AnswerCategory[] }) =>
+    `margin ${d.margin} point${d.margin === 1 ? "" : "s"}, guard ${
+      d.guard.length === 0 ? "none" : d.guard.join(", ")
+    }`;
+  if (given === undefined) {
+    return recorded === undefined
+      ? {
+        ...rule({ margin: 0, guard: [] }),
+        from: "default",
+        note: "the results file records no decision (it was written before assess recorded " +
+          "one): margin 0, no guard; -config gives assess.yaml's",
+      }
+      : { ...rule(recorded), from: "results", note: null };
+  }
+  const same = recorded !== undefined && recorded.margin === given.margin &&
+    recorded.guard.join() === given.guard.join();
+  if (same) return { ...rule(recorded), from: "results", note: null };
+  return {
+    ...rule(given),
+    from: "config",
+    note: recorded === undefined
+      ? `the decision is the configuration's (${show(given)}): the results file records none`
+      : `the decision is the configuration's (${show(given)}), not the one the run recorded when ` +
+        `it started (${show(recorded)})`,
+  };
+}
+
+/**
+ * The recorded reply, or for a reply the old scorer could not judge, the one its body holds (the
+ * record must have been read with its response).
+ */
+export function replyOf(r: ResultRecord, maxTokens: number): RecordedReply | null {
   if (r.reply !== null) return r.reply;
   if (r.error?.kind !== "scorer" || !r.response || r.response.body === null) return null;
   const read = readReply(r.response.body, maxTokens);

@@ -1,9 +1,13 @@
 /**
- * The report of a results file: each model's accuracy with its Wilson interval, each adapter
- * against the baseline on the same items (Newcombe's paired interval, the exact McNemar test,
- * Holm's adjustment), each replica's share with the chi-square test of homogeneity of the
- * baseline's accuracy across replicas, the trust section, and its four renderings. The statistics are exported
- * too, each checked against an independent implementation.
+ * The report of a results file: each model's accuracy with its Wilson interval, overall and per
+ * category of item; each adapter against the baseline on the same items (the exact McNemar test,
+ * Holm's adjustment, the exact interval at the level Holm decides it at, Newcombe's paired
+ * interval), read into an outcome with the team's margin and guard, with what could hide a
+ * difference (the minimum detectable difference, errors, replies identical to the baseline's,
+ * disputed answer keys); each replica's share with the chi-square test of homogeneity of the
+ * baseline's accuracy across replicas; the item panels; the trust section; and its four
+ * renderings. The statistics are exported too, each checked against an independent
+ * implementation.
  *
  * @example A report from a results file, as text
  * ```ts ignore
@@ -21,6 +25,7 @@
  */
 
 export type {
+  DecisionRule,
   Digests,
   Observation,
   ProbeCheck,
@@ -30,11 +35,21 @@ export type {
   VerdictSource,
 } from "./report_input.ts";
 export {
+  type CategoryAccuracy,
+  type CategoryComparison,
   type ComparisonReport,
+  type CountedOutcome,
+  type DecisionInterval,
+  type DetectableDifferenceReport,
+  type DisputedItem,
+  type ErrorSensitivityReport,
+  type IdenticalReplies,
+  type ItemPanel,
   type ModelReport,
   type NamedCount,
-  type Outcome,
   type PairedCounts,
+  type PanelCall,
+  type PanelReply,
   type ProbeDifference,
   type ProbeReport,
   type ReasonChange,
@@ -48,9 +63,15 @@ export {
   type Transition,
   type TrustReport,
 } from "./report.ts";
-export { buildReport, VERDICT_ALPHA } from "./build_report.ts";
+export {
+  buildReport,
+  IDENTICAL_MIN_ITEMS,
+  IDENTICAL_SHARE,
+  VERDICT_ALPHA,
+} from "./build_report.ts";
 export { HOMOGENEITY_ALPHA } from "./by_replica.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
+export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./formats.ts";
 export { renderText } from "./render_text.ts";
 export { renderMarkdown } from "./render_markdown.ts";

@@ -7,11 +7,15 @@
  */
 
 import { plural } from "./_format.ts";
-import { escapeHtml as esc, HTML } from "./_markup.ts";
-import type { ComparisonReport, Report } from "./report.ts";
+import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
+import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "./report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
 import {
+  CATEGORIES_UNKNOWN,
   comparisonFigures,
+  decisionLine,
+  detectableSentence,
+  disputedLines,
   errorsLine,
   incompleteSentence,
   replicaSentences,
@@ -21,6 +25,8 @@ import {
   trustRows,
 } from "./_sections.ts";
 import {
+  categoriesTable,
+  comparisonCategoriesTable,
   modelsTable,
   pairedTable,
   reasonChangesTable,
@@ -44,14 +50,19 @@ th{background:#f6f8fa}td.n,th.n{text-align:right;font-variant-numeric:tabular-nu
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 .ids{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85em;word-break:break-word}
 svg{display:block;margin:.5rem 0;max-width:100%;height:auto}
+details.item{margin:.25rem 0 .25rem 1rem}details.item>summary{cursor:pointer}
+.panel{border-left:3px solid #d0d7de;padding:.25rem .75rem;margin:.25rem 0 .75rem}
+.panel .query{white-space:pre-wrap}.panel pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:.85em}
+.right{color:#1a7f37}.wrong{color:#cf222e}
 svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:12px;fill:#1b1f24}
 `;
 
 /**
- * Renders a report as one HTML file: the verdicts, a chart of each model's accuracy with its
- * Wilson 95% interval, a chart of each adapter's difference from the baseline with its paired 95%
- * interval, the tables of the other formats, and the trust section. Self-contained: inline style
- * and SVG only, no script and no external resource.
+ * Renders a report as one HTML file: the decision rule, the verdicts, a chart of each model's
+ * accuracy with its Wilson 95% interval, a chart of each adapter's difference from the baseline
+ * with the interval its verdict reads, the tables and sections of the other formats, each changed
+ * and disputed item as an expandable panel when the report has them (`withItemPanels`), and the
+ * trust section. Self-contained: inline style and SVG only, no script and no external resource.
  *
  * @param report The report.
  * @returns The HTML text, ending in a newline.
@@ -115,10 +126,18 @@ export function renderHtml(report: Report): string {
   if (report.trust.scorer.note !== null) {
     parts.push(`<p class="note"><strong>Note:</strong> ${esc(report.trust.scorer.note)}</p>`);
   }
+  parts.push(`<p id="decision">${capital(decisionLine(report, HTML))}.</p>`);
+  if (report.decision.note !== null) {
+    parts.push(`<p class="note"><strong>Note:</strong> ${esc(report.decision.note)}</p>`);
+  }
   if (report.comparisons.length > 0) {
     parts.push("<h2>Verdicts</h2>", "<ul>");
     for (const comparison of report.comparisons) {
-      parts.push(`<li class="verdict ${outcomeClass(comparison)}">${esc(comparison.verdict)}</li>`);
+      const mdd = detectableSentence(comparison);
+      parts.push(
+        `<li><span class="verdict ${outcomeClass(comparison)}">${esc(comparison.verdict)}</span>` +
+          (mdd === null ? "" : `<br><span class="none">${esc(mdd)}</span>`) + "</li>",
+      );
     }
     parts.push("</ul>");
   }
@@ -130,6 +149,11 @@ export function renderHtml(report: Report): string {
     );
   }
   parts.push("<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML)));
+  const categories = categoriesTable(report.models, HTML);
+  parts.push(
+    "<h3>Categories (accuracy on scored items, and how many)</h3>",
+    categories === null ? `<p>${esc(capital(CATEGORIES_UNKNOWN))}</p>` : htmlTable(categories),
+  );
   parts.push("<h3>Reasons (scored items)</h3>", htmlTable(reasonsTable(report.models, HTML)));
   parts.push(
     "<h3>Tokens and latency (scored items)</h3>",
@@ -150,8 +174,27 @@ export function renderHtml(report: Report): string {
       "</ul>",
     );
   }
+  const panels = new Map((report.panels ?? []).map((p) => [p.itemId, p]));
+  const disputed = disputedLines(report, TEXT);
+  if (disputed !== null) {
+    parts.push(
+      '<h3 id="disputed">Disputed answer keys</h3>',
+      `<p>${esc(capital(disputed.head))}.</p>`,
+    );
+    if (disputed.items.length > 0) {
+      parts.push(
+        `<details><summary>${plural(disputed.items.length, "item")}</summary>`,
+        panels.size === 0
+          ? `<ul>${disputed.items.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`
+          : report.disputedItems!.map((d, i) => itemDetails(d.itemId, disputed.items[i]!, panels))
+            .join("\n"),
+        "</details>",
+      );
+    }
+    if (disputed.sensitivity !== null) parts.push(`<p>${esc(capital(disputed.sensitivity))}.</p>`);
+  }
   for (const comparison of report.comparisons) {
-    parts.push(comparisonSection(comparison, report.comparisons.length));
+    parts.push(comparisonSection(comparison, report, panels));
   }
   parts.push(trustSection(report), "</body>", "</html>");
   return parts.join("\n") + "\n";
@@ -159,6 +202,73 @@ export function renderHtml(report: Report): string {
 
 function outcomeClass(c: ComparisonReport): string {
   return c.outcome === "better" ? "better" : c.outcome === "worse" ? "worse" : "none";
+}
+
+/** A sentence as a heading or a paragraph: its first letter in capitals. */
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function callsHtml(calls: readonly PanelCall[]): string {
+  return calls.map((c) => `<pre>${esc(c.name)}(${esc(c.arguments)})</pre>`).join("");
+}
+
+function replyRow(r: PanelReply): string {
+  let shown: string;
+  let judged: string;
+  if (r.text === null) {
+    shown = "-";
+    judged = r.error === null
+      ? "never asked"
+      : `error: <code>${esc(r.error.kind)}</code> ${esc(r.error.message)}`;
+  } else {
+    shown = (r.calls.length === 0 ? "" : callsHtml(r.calls)) +
+      (r.text === ""
+        ? (r.calls.length === 0 ? "<em>an empty reply</em>" : "")
+        : `<pre>${esc(r.text)}</pre>`);
+    judged = r.verdict === null
+      ? (r.error === null
+        ? "-"
+        : `error: <code>${esc(r.error.kind)}</code> ${esc(r.error.message)}`)
+      : `<span class="${r.verdict.correct ? "right" : "wrong"}">${
+        r.verdict.correct ? "right" : "wrong"
+      }</span>: <code>${esc(r.verdict.reason)}</code> ${esc(r.verdict.detail)}`;
+  }
+  return `<tr><th>${esc(r.model)}</th><td>${shown}</td><td>${judged}</td></tr>`;
+}
+
+/** An item whole: its query, the tools offered, the key and each model's reply and verdict. */
+function panelHtml(p: ItemPanel): string {
+  return [
+    '<div class="panel">',
+    `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`,
+    `<p><strong>tools offered:</strong> ${
+      p.tools.length === 0 ? "none" : p.tools.map((t) => `<code>${esc(t)}</code>`).join(", ")
+    }</p>`,
+    "<table>",
+    "<thead><tr><th></th><th>calls or text</th><th>verdict</th></tr></thead>",
+    "<tbody>",
+    `<tr><th>answer key</th><td>${
+      p.answer.length === 0 ? "<em>no call</em>" : callsHtml(p.answer)
+    }</td><td>${esc(p.category)}</td></tr>`,
+    ...p.replies.map(replyRow),
+    "</tbody>",
+    "</table>",
+    "</div>",
+  ].join("\n");
+}
+
+/** An item as an expandable panel, or its summary alone when it has no panel. */
+function itemDetails(
+  itemId: number,
+  summary: string,
+  panels: ReadonlyMap<number, ItemPanel>,
+): string {
+  const panel = panels.get(itemId);
+  if (panel === undefined) return `<p>${esc(summary)}</p>`;
+  return `<details class="item"><summary>${esc(summary)}</summary>\n${
+    panelHtml(panel)
+  }\n</details>`;
 }
 
 function htmlTable({ headings, numeric, rows }: Table): string {
@@ -173,19 +283,29 @@ function htmlTable({ headings, numeric, rows }: Table): string {
   ].join("\n");
 }
 
-function comparisonSection(c: ComparisonReport, adapters: number): string {
+function comparisonSection(
+  c: ComparisonReport,
+  report: Report,
+  panels: ReadonlyMap<number, ItemPanel>,
+): string {
   const parts = [
     `<h2>${esc(c.adapter)} against ${esc(c.baseline)}</h2>`,
     `<p>Paired on ${plural(c.items, "item")} scored for both. <span class="verdict ${
       outcomeClass(c)
     }">${esc(c.verdict)}</span></p>`,
   ];
-  if (c.items === 0) return parts.join("\n");
-  parts.push(
-    htmlTable(pairedTable(c, HTML)),
+  const figures = [
     "<ul>",
-    ...comparisonFigures(c, adapters).map((sentence) => `<li>${esc(sentence)}</li>`),
+    ...comparisonFigures(c, report, TEXT).map((sentence) => `<li>${esc(sentence)}</li>`),
     "</ul>",
+  ];
+  if (c.items === 0) return [...parts, ...(figures.length > 2 ? figures : [])].join("\n");
+  parts.push(htmlTable(pairedTable(c, HTML)), ...figures);
+  const categories = comparisonCategoriesTable(c, report.decision.alpha, HTML);
+  if (categories !== null) {
+    parts.push("<h3>By category (Holm across the categories)</h3>", htmlTable(categories));
+  }
+  parts.push(
     "<h3>Reasons fixed and broken</h3>",
     htmlTable(reasonChangesTable(c, HTML)),
     `<h3>Transitions (rows: ${esc(c.baseline)}'s reason, columns: ${esc(c.adapter)}'s)</h3>`,
@@ -200,10 +320,16 @@ function comparisonSection(c: ComparisonReport, adapters: number): string {
   ) {
     if (ids.length === 0) {
       parts.push(`<p>${esc(what)}: none</p>`);
-    } else {
+    } else if (panels.size === 0) {
       parts.push(
         `<details><summary>${esc(what)}: ${plural(ids.length, "item")}</summary>`,
         `<p class="ids">${ids.join(", ")}</p></details>`,
+      );
+    } else {
+      parts.push(
+        `<details><summary>${esc(what)}: ${plural(ids.length, "item")}</summary>`,
+        ...ids.map((id) => itemDetails(id, `item ${id}`, panels)),
+        "</details>",
       );
     }
   }

@@ -9,7 +9,11 @@ import { escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "./report.ts";
 import { printable, printableTexts } from "./_printable.ts";
 import {
+  CATEGORIES_UNKNOWN,
   comparisonFigures,
+  decisionLine,
+  detectableSentence,
+  disputedLines,
   errorsLine,
   incompleteSentence,
   replicaSentences,
@@ -19,6 +23,8 @@ import {
   trustRows,
 } from "./_sections.ts";
 import {
+  categoriesTable,
+  comparisonCategoriesTable,
   modelsTable,
   pairedTable,
   reasonChangesTable,
@@ -42,10 +48,12 @@ function table({ headings, numeric, rows }: Table): string[] {
 }
 
 /**
- * Renders a report as GitHub-flavoured Markdown: a verdict list, tables of the models, reasons,
- * tokens and latency, a section per adapter (2×2 table, difference, p-values, reasons fixed and
- * broken, the reason-by-reason transition table, discordant items in a collapsed block), and the
- * trust section.
+ * Renders a report as GitHub-flavoured Markdown: the decision rule, a verdict list with each
+ * detectable difference, tables of the models, categories, reasons, tokens and latency, the
+ * disputed answer keys, a section per adapter (2×2 table, difference with both intervals,
+ * p-values, identical replies, errors both ways, categories, reasons fixed and broken, the
+ * reason-by-reason transition table, discordant items in a collapsed block), and the trust
+ * section. Item panels are left out.
  *
  * @param report The report.
  * @returns The Markdown text, ending in a newline.
@@ -96,15 +104,24 @@ function draw(report: Report): string {
   if (report.trust.scorer.note !== null) {
     out.push("", `> **Note:** ${md(report.trust.scorer.note)}`);
   }
+  out.push("", `${capital(decisionLine(report, MD))}.`);
+  if (report.decision.note !== null) {
+    out.push("", `> **Note:** ${md(report.decision.note)}`);
+  }
   if (report.comparisons.length > 0) {
     out.push("", "## Verdicts", "");
     for (const comparison of report.comparisons) {
       out.push(`- **${md(comparison.verdict)}**`);
+      const mdd = detectableSentence(comparison);
+      if (mdd !== null) out.push(`  - ${mdd}`);
     }
   }
 
   out.push("", "## Models", "");
   out.push(...table(modelsTable(report.models, MD)));
+  const categories = categoriesTable(report.models, MD);
+  out.push("", "### Categories (accuracy on scored items, and how many)", "");
+  out.push(...(categories === null ? [md(capital(CATEGORIES_UNKNOWN))] : table(categories)));
   out.push("", "### Reasons (scored items)", "");
   out.push(...table(reasonsTable(report.models, MD)));
   out.push("", "### Tokens and latency (scored items)", "");
@@ -119,20 +136,40 @@ function draw(report: Report): string {
     out.push(...table(replicasTable(report.replicas, MD)));
     out.push("", ...replicaSentences(report, MD).map((sentence) => `- ${sentence}`));
   }
+  const disputed = disputedLines(report, MD);
+  if (disputed !== null) {
+    out.push("", "### Disputed answer keys", "", `${md(capital(disputed.head))}.`);
+    if (disputed.items.length > 0) {
+      out.push("", "<details>", `<summary>${plural(disputed.items.length, "item")}</summary>`, "");
+      out.push(...disputed.items.map((line) => `- ${line}`), "", "</details>");
+    }
+    if (disputed.sensitivity !== null) out.push("", `${capital(disputed.sensitivity)}.`);
+  }
   for (const comparison of report.comparisons) {
-    out.push("", ...comparisonSection(comparison, report.comparisons.length));
+    out.push("", ...comparisonSection(comparison, report));
   }
   out.push("", ...trustSection(report));
   return out.join("\n") + "\n";
 }
 
-function comparisonSection(c: ComparisonReport, adapters: number): string[] {
+/** A sentence as a heading or a paragraph: its first letter in capitals. */
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function comparisonSection(c: ComparisonReport, report: Report): string[] {
   const out = [`## ${md(c.adapter)} against ${md(c.baseline)}`, ""];
   out.push(`Paired on ${plural(c.items, "item")} scored for both. **${md(c.verdict)}**`);
-  if (c.items === 0) return out;
+  const figures = comparisonFigures(c, report, MD).map((sentence) => `- ${sentence}`);
+  if (c.items === 0) return figures.length === 0 ? out : [...out, "", ...figures];
   out.push("");
   out.push(...table(pairedTable(c, MD)));
-  out.push("", ...comparisonFigures(c, adapters).map((sentence) => `- ${sentence}`));
+  out.push("", ...figures);
+  const categories = comparisonCategoriesTable(c, report.decision.alpha, MD);
+  if (categories !== null) {
+    out.push("", "### By category (Holm across the categories)", "");
+    out.push(...table(categories));
+  }
   out.push("", "### Reasons fixed and broken", "");
   out.push(...table(reasonChangesTable(c, MD)));
   out.push(

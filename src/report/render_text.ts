@@ -7,7 +7,11 @@
 import { count, plural } from "./_format.ts";
 import { TEXT } from "./_markup.ts";
 import {
+  CATEGORIES_UNKNOWN,
   comparisonFigures,
+  decisionLine,
+  detectableSentence,
+  disputedLines,
   errorsLine,
   incompleteSentence,
   replicaSentences,
@@ -17,6 +21,8 @@ import {
   trustRows,
 } from "./_sections.ts";
 import {
+  categoriesTable,
+  comparisonCategoriesTable,
   modelsTable,
   pairedTable,
   reasonChangesTable,
@@ -32,10 +38,12 @@ import { printable, printableTexts } from "./_printable.ts";
 const WIDTH = 100;
 
 /**
- * Renders a report as text: the verdicts first, then each model's figures, each adapter against
- * the baseline (its 2×2 table, difference, p-values, reasons fixed and broken, transitions and
- * discordant items), and the trust section. Every line fits in 100 columns; a table too wide is
- * split into several, and long lists are wrapped.
+ * Renders a report as text: the decision rule, the verdicts (each with its detectable
+ * difference), then each model's figures and categories, the disputed answer keys, each adapter
+ * against the baseline (its 2×2 table, difference with both intervals, p-values, identical
+ * replies, errors both ways, categories, reasons fixed and broken, transitions and discordant
+ * items), and the trust section. Every line fits in 100 columns; a table too wide is split into
+ * several, and long lists are wrapped. Item panels are left out.
  *
  * @param report The report.
  * @returns The text, ending in a newline.
@@ -90,15 +98,25 @@ function draw(report: Report): string {
   if (report.trust.scorer.note !== null) {
     out.push(...words(`note: ${report.trust.scorer.note}`, "", "  "));
   }
+  out.push(...words(decisionLine(report, TEXT), "", "  "));
+  if (report.decision.note !== null) {
+    out.push(...words(`note: ${report.decision.note}`, "", "  "));
+  }
 
   if (report.comparisons.length > 0) {
     out.push("", "Verdicts");
     for (const comparison of report.comparisons) {
       out.push(...words(comparison.verdict, "  ", "    "));
+      const mdd = detectableSentence(comparison);
+      if (mdd !== null) out.push(...words(mdd, "    ", "      "));
     }
   }
 
   out.push("", "Models", ...table(modelsTable(report.models, TEXT)));
+  const categories = categoriesTable(report.models, TEXT);
+  out.push("");
+  if (categories === null) out.push(...words(CATEGORIES_UNKNOWN, "", "  "));
+  else out.push("Categories (accuracy on scored items, and how many)", ...table(categories));
   out.push("", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT)));
   out.push("", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT)));
   const errors = report.models.map((m) => errorsLine(m, TEXT)).filter((l) => l !== null);
@@ -115,8 +133,15 @@ function draw(report: Report): string {
     for (const line of replicaSentences(report, TEXT)) out.push(...words(line, "  ", "    "));
   }
 
+  const disputed = disputedLines(report, TEXT);
+  if (disputed !== null) {
+    out.push("", ...words(capital(disputed.head), "", "  "));
+    for (const line of disputed.items) out.push(...words(line, "  ", "    "));
+    if (disputed.sensitivity !== null) out.push(...words(disputed.sensitivity, "  ", "    "));
+  }
+
   for (const comparison of report.comparisons) {
-    out.push("", ...comparisonLines(comparison, report.comparisons.length));
+    out.push("", ...comparisonLines(comparison, report));
   }
 
   out.push("", ...trustLines(report));
@@ -138,7 +163,12 @@ function table(t: Table, indent = "  "): string[] {
   );
 }
 
-function comparisonLines(c: ComparisonReport, adapters: number): string[] {
+/** A sentence as a heading: its first letter in capitals. */
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function comparisonLines(c: ComparisonReport, report: Report): string[] {
   const out: string[] = [];
   out.push(
     ...words(
@@ -148,11 +178,23 @@ function comparisonLines(c: ComparisonReport, adapters: number): string[] {
     ),
   );
   out.push(...words(`verdict: ${c.verdict}`, "  ", "    "));
-  if (c.items === 0) return out;
+  if (c.items === 0) {
+    for (const sentence of comparisonFigures(c, report, TEXT)) {
+      out.push(...words(sentence, "  ", "    "));
+    }
+    return out;
+  }
   // Long served names would push the 2×2 table past the width: then the roles are named.
   const roles = Math.max(c.adapter.length, c.baseline.length) > 24;
   out.push("", ...table(pairedTable(c, TEXT, roles)), "");
-  for (const sentence of comparisonFigures(c, adapters)) out.push(...words(sentence, "  ", "    "));
+  for (const sentence of comparisonFigures(c, report, TEXT)) {
+    out.push(...words(sentence, "  ", "    "));
+  }
+  const categories = comparisonCategoriesTable(c, report.decision.alpha, TEXT);
+  if (categories !== null) {
+    out.push("", ...words("by category (Holm across the categories):", "  ", "    "));
+    out.push(...table(categories));
+  }
   out.push("", ...table(reasonChangesTable(c, TEXT)));
   const changes = c.transitions
     .filter((t) => t.baseline !== t.adapter)

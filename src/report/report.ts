@@ -6,13 +6,17 @@
  * @module
  */
 
+import type { AnswerCategory } from "../dataset/category.ts";
+import type { ComparisonOutcome } from "./comparison_outcome.ts";
 import type { Homogeneity } from "./homogeneity.ts";
 import type { Interval } from "./interval.ts";
-import type { Digests, RunFacts, ScorerTrust } from "./report_input.ts";
+import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_input.ts";
 
 /**
  * The report's schema name and version, its `schema` member. Bumped on any change: v2 added
- * {@linkcode Report.replicas}.
+ * {@linkcode Report.replicas}, and the decision: {@linkcode Report.decision}, each comparison's
+ * outcome and the figures it is read from, {@linkcode Report.categoriesFrom},
+ * {@linkcode Report.disputedItems} and {@linkcode Report.panels}.
  */
 export const REPORT_SCHEMA = "assess.report.v2";
 
@@ -64,6 +68,31 @@ export interface ModelReport {
   readonly tokens: TokenTotals;
   /** Latency over the scored items with a latency, in ms, or `null` when there is none. */
   readonly latencyMs: { readonly median: number; readonly p95: number } | null;
+  /**
+   * The model's figures on each category of item, in {@linkcode AnswerCategory} order, or `null`
+   * when the categories are not known (see `Report.categoriesFrom`).
+   */
+  readonly categories: readonly CategoryAccuracy[] | null;
+  /**
+   * The accuracy over the scored items that are not disputed (see `Report.disputedItems`): a
+   * sensitivity figure, never the headline. `null` when nothing is left, or when the disputed items
+   * are not known.
+   */
+  readonly accuracyWithoutDisputed: number | null;
+}
+
+/** A model's accuracy on one category of items. */
+export interface CategoryAccuracy {
+  /** The category. */
+  readonly name: AnswerCategory;
+  /** Items of the category with a verdict. */
+  readonly items: number;
+  /** Of those, marked correct. */
+  readonly correct: number;
+  /** correct / items, or `null` with none. */
+  readonly accuracy: number | null;
+  /** The Wilson 95% interval of the accuracy, or `null` with none. */
+  readonly interval: Interval | null;
 }
 
 /** The 2×2 table of an adapter against the baseline, on the items both have a verdict for. */
@@ -102,16 +131,90 @@ export interface Transition {
   readonly count: number;
 }
 
-/** The plain-words outcome of a comparison. */
-export type Outcome =
-  /** The interval is above 0 and the Holm-adjusted p below 0.05. */
-  | "better"
-  /** The interval is below 0 and the Holm-adjusted p below 0.05. */
-  | "worse"
-  /** Anything else: the interval crosses 0, or the adjusted p is 0.05 or more. */
-  | "no detectable difference"
-  /** No item has a verdict from both models. */
-  | "no paired items";
+/** An interval at the level a decision uses: it excludes 0 exactly when the test rejects. */
+export interface DecisionInterval extends Interval {
+  /** The level: this is a 1 − level interval (0.05: 95%), Holm's level for the comparison. */
+  readonly level: number;
+}
+
+/** The smallest true difference a comparison would detect, at its level, with 80% power. */
+export interface DetectableDifferenceReport {
+  /**
+   * The difference, a fraction (0.021 is 2.1 points), either way; `null` when no difference is
+   * detectable with 80% power at this discordance (none discordant, or too few).
+   */
+  readonly difference: number | null;
+  /** The share of paired items that are discordant, (b + c)/n: the discordance assumed. */
+  readonly discordance: number;
+  /** The level of the test (the comparison's Holm level). */
+  readonly level: number;
+  /** The power asked for: 0.8. */
+  readonly power: number;
+}
+
+/** A comparison's figures with its errored items counted one way. */
+export interface CountedOutcome {
+  /** Adapter minus baseline accuracy with the errored items in. */
+  readonly difference: number;
+  /** The exact conditional interval at the comparison's level. */
+  readonly interval: Interval;
+  /** The exact McNemar p-value. */
+  readonly pValue: number;
+  /** The outcome. */
+  readonly outcome: ComparisonOutcome;
+}
+
+/** What the items left out for errors could do to a comparison. */
+export interface ErrorSensitivityReport {
+  /** Items with an error on either side (and a verdict or an error on the other). */
+  readonly errors: number;
+  /** Every errored item counted against the adapter. */
+  readonly against: CountedOutcome;
+  /** Every errored item counted in the adapter's favour. */
+  readonly favour: CountedOutcome;
+  /**
+   * Whether the errors could change the outcome: the two ways, or either and the outcome with the
+   * errors left out, differ. The comparison's outcome is then `inconclusive`.
+   */
+  readonly couldChange: boolean;
+}
+
+/** Items where the adapter's reply is byte for byte the baseline's (text, calls, finish reason). */
+export interface IdenticalReplies {
+  /** Paired items whose two replies are identical. */
+  readonly items: number;
+  /** items / paired items, or `null` with no paired item. */
+  readonly share: number | null;
+  /**
+   * Whether it makes the comparison inconclusive: a share of at least 0.99 over at least 50
+   * paired items (the adapter may not be applied).
+   */
+  readonly suspect: boolean;
+}
+
+/** An adapter against the baseline on the paired items of one category. */
+export interface CategoryComparison {
+  /** The category. */
+  readonly name: AnswerCategory;
+  /** Paired items of the category. */
+  readonly items: number;
+  /** The 2×2 table. */
+  readonly table: PairedCounts;
+  /** The adapter's accuracy on them, or `null` with none. */
+  readonly adapterAccuracy: number | null;
+  /** The baseline's accuracy on them, or `null` with none. */
+  readonly baselineAccuracy: number | null;
+  /** Adapter minus baseline, or `null` with none. */
+  readonly difference: number | null;
+  /** The exact conditional interval at the category's Holm level, or `null` with none. */
+  readonly interval: DecisionInterval | null;
+  /** The exact McNemar p-value, or `null` with none. */
+  readonly pValue: number | null;
+  /** The p-value Holm-adjusted across the comparison's categories (those with items). */
+  readonly pAdjusted: number | null;
+  /** The outcome at the margin; `inconclusive` with no item. */
+  readonly outcome: ComparisonOutcome;
+}
 
 /** An adapter against the baseline, paired on the same items. */
 export interface ComparisonReport {
@@ -129,16 +232,38 @@ export interface ComparisonReport {
   readonly baselineAccuracy: number | null;
   /** Adapter minus baseline accuracy, (onlyAdapter − onlyBaseline)/n, or `null` with no item. */
   readonly difference: number | null;
-  /** Newcombe's 95% interval for the difference, or `null` with no item. */
+  /** Newcombe's 95% interval for the difference (descriptive), or `null` with no item. */
   readonly interval: Interval | null;
+  /**
+   * The interval the verdict reads: the exact conditional interval at the level Holm's procedure
+   * decides this comparison at, which excludes 0 exactly when `pAdjusted` is below 0.05. `null`
+   * with no item.
+   */
+  readonly decisionInterval: DecisionInterval | null;
   /** The exact McNemar p-value (two-sided), or `null` with no item. */
   readonly pValue: number | null;
   /** The p-value Holm-adjusted across the adapters, or `null` with no item. */
   readonly pAdjusted: number | null;
-  /** The outcome. */
-  readonly outcome: Outcome;
-  /** The outcome in a sentence, such as `tuned-b is better than base: +4.1 points [2.3, 5.9], p < 0.001`. */
+  /** The smallest true difference this comparison would detect, or `null` with no item. */
+  readonly minimumDetectableDifference: DetectableDifferenceReport | null;
+  /** The outcome: better, not-worse, worse or inconclusive. */
+  readonly outcome: ComparisonOutcome;
+  /**
+   * The outcome in a sentence, with why, such as
+   * `tuned-a is better than base: +4.1 points [2.3, 5.9], p < 0.001 (its 95% interval is above 0)`.
+   */
   readonly verdict: string;
+  /** What the errored items could do, or `null` when no item ended in an error. */
+  readonly errorSensitivity: ErrorSensitivityReport | null;
+  /** The items answered byte for byte alike, or `null` when the replies are not known. */
+  readonly identical: IdenticalReplies | null;
+  /** The comparison on each category, or `null` when the categories are not known. */
+  readonly categories: readonly CategoryComparison[] | null;
+  /**
+   * The guarded categories (`decision.guard`) whose own outcome is `worse`, or `null` when the
+   * categories are not known (then the guard cannot be checked).
+   */
+  readonly guardWorse: readonly AnswerCategory[] | null;
   /** Each reason's part: the scorer's reasons in order, then any other given. */
   readonly reasons: readonly ReasonChange[];
   /** Every non-empty cell of the reason-by-reason table, baseline reason order then adapter's. */
@@ -150,6 +275,61 @@ export interface ComparisonReport {
     /** Items only the baseline got right. */
     readonly broke: readonly number[];
   };
+}
+
+/**
+ * An item every model answered with the same calls (by the scorer's equality), all wrong: the
+ * answer key itself may be wrong.
+ */
+export interface DisputedItem {
+  /** The item's id. */
+  readonly itemId: number;
+  /** The item's category, when known. */
+  readonly category: AnswerCategory | null;
+  /** The reason the replies were given (the baseline's). */
+  readonly reason: string;
+  /** How the replies differ from the key: the baseline's verdict detail (`""` when not known). */
+  readonly detail: string;
+}
+
+/** A call as a panel shows it: the tool and its arguments as text. */
+export interface PanelCall {
+  /** The tool. */
+  readonly name: string;
+  /** The arguments, as JSON text. */
+  readonly arguments: string;
+}
+
+/** A model's reply to an item, as a panel shows it. */
+export interface PanelReply {
+  /** The model. */
+  readonly model: string;
+  /** The reply's text, or `null` with no reply (an error, or never asked). */
+  readonly text: string | null;
+  /** The reply's calls (none with no reply). */
+  readonly calls: readonly PanelCall[];
+  /** The verdict, or `null` with none. */
+  readonly verdict:
+    | { readonly correct: boolean; readonly reason: string; readonly detail: string }
+    | null;
+  /** The error, or `null` with none. */
+  readonly error: { readonly kind: string; readonly message: string } | null;
+}
+
+/** An item shown whole: the query, the tools offered, the key and each model's reply. */
+export interface ItemPanel {
+  /** The item's id. */
+  readonly itemId: number;
+  /** Its category. */
+  readonly category: AnswerCategory;
+  /** The user's request. */
+  readonly query: string;
+  /** The offered tools' names, in order. */
+  readonly tools: readonly string[];
+  /** The answer key's calls. */
+  readonly answer: readonly PanelCall[];
+  /** Each model's reply, the baseline first. */
+  readonly replies: readonly PanelReply[];
 }
 
 /** A probe item whose two replies were not the same. */
@@ -266,10 +446,28 @@ export interface Report {
   readonly schema: typeof REPORT_SCHEMA;
   /** The run reported on. */
   readonly run: ReportRun;
+  /** How the figures are read into outcomes: the margin, the guard, the level. */
+  readonly decision: DecisionRule;
   /** The baseline, then each adapter in the configuration's order. */
   readonly models: readonly ModelReport[];
   /** Each adapter against the baseline, in the configuration's order. */
   readonly comparisons: readonly ComparisonReport[];
+  /**
+   * Where the items' categories came from: `results` (recorded by the run), `dataset` (computed
+   * from the items given, for a file that predates them), or `null` (not known: no category
+   * figure).
+   */
+  readonly categoriesFrom: "results" | "dataset" | null;
+  /**
+   * Items every model (two or more) answered with calls equal by the scorer's equality, all
+   * wrong, ascending by id; `null` when the replies' calls are not known or there is one model.
+   */
+  readonly disputedItems: readonly DisputedItem[] | null;
+  /**
+   * Every changed item (fixed or broke, by any adapter) and every disputed item, shown whole;
+   * `null` unless the items were given (`assess report -config`).
+   */
+  readonly panels: readonly ItemPanel[] | null;
   /** The replicas the outcomes came from. */
   readonly replicas: ReplicasReport;
   /** The trust section. */

@@ -6,14 +6,26 @@
  * @module
  */
 
-/** A model's outcome on one item: a verdict, or an error (never counted wrong). */
+import type { AnswerCategory } from "../dataset/category.ts";
+
+/**
+ * A model's outcome on one item: a verdict, or an error (never counted wrong). An optional member
+ * set to `undefined` counts as left out.
+ */
 export interface Observation {
   /** The item's position in the dataset: what pairs the models' outcomes. */
   readonly itemIndex: number;
   /** The item's id, as shown to people. */
   readonly itemId: number;
-  /** The verdict, or `null` when the item ended in an error. */
-  readonly verdict: { readonly correct: boolean; readonly reason: string } | null;
+  /**
+   * The verdict, or `null` when the item ended in an error. Its `detail` is needed only for items
+   * every model got wrong alike (a disputed key shows it).
+   */
+  readonly verdict: {
+    readonly correct: boolean;
+    readonly reason: string;
+    readonly detail?: string;
+  } | null;
   /** The error's kind when there is no verdict, else `null`. */
   readonly error: string | null;
   /** Milliseconds the reply took, or `null` when unknown. */
@@ -24,8 +36,41 @@ export interface Observation {
     readonly completion: number | null;
     readonly reasoning: number | null;
   } | null;
+  /** The item's category (`answerCategory` of its answer), when known. */
+  readonly category?: AnswerCategory;
+  /**
+   * For an answer: `replyFingerprint` of the reply (text, calls, finish reason), so that replies
+   * identical to the baseline's are counted. Left out when not known.
+   */
+  readonly replyHash?: number;
+  /**
+   * For a wrong answer: `callsFingerprint` of its calls under the run's ordering (`null` when they
+   * cannot be compared), so that items every model got wrong alike are found. Left out for right
+   * answers, and may be left out when another model answered the item right (it cannot be
+   * disputed then). An item every model got wrong with one of them left out is not counted as
+   * disputed; with none given at all, disputed items are not known.
+   */
+  readonly callsHash?: number | null;
   /** The `host:port` of the replica that answered, when the record names it (format 2). */
   readonly replica?: string;
+}
+
+/** How the figures are read into outcomes. */
+export interface DecisionRule {
+  /** The family-wise level of the verdicts, across the adapters: 0.05. */
+  readonly alpha: number;
+  /** The loss accepted as not worse, a fraction (0.01 is one point). */
+  readonly margin: number;
+  /** The categories that must not be worse. */
+  readonly guard: readonly AnswerCategory[];
+  /**
+   * Where the margin and guard came from: `results` (the results file's header: declared when the
+   * run started), `config` (the configuration given to the report), `default` (neither: margin 0,
+   * no guard).
+   */
+  readonly from: "results" | "config" | "default";
+  /** What is worth saying about it (a configuration that differs from the recorded one), or `null`. */
+  readonly note: string | null;
 }
 
 /** A probe comparison, as recorded. */
@@ -125,4 +170,14 @@ export interface ReportInput {
     /** Every comparison recorded, in order. */
     readonly checks: readonly ProbeCheck[];
   };
+  /**
+   * The decision rule; margin 0, no guard, alpha 0.05 (`from: "default"`) when left out. Its alpha
+   * must be 0.05 (`VERDICT_ALPHA`).
+   */
+  readonly decision?: DecisionRule;
+  /**
+   * Where the observations' categories came from, when they all have one: `results` (default) or
+   * `dataset`.
+   */
+  readonly categoriesFrom?: "results" | "dataset";
 }

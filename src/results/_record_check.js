@@ -3,16 +3,17 @@
 // @ts-self-types="./_record_check.d.ts"
 // Generated from schema/results.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
-export const header = validate32;
-const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"}}};
+export const header = validate34;
+const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
+const schema33 = {"description":"An item's category, from its answer's calls.","enum":["no-call","single","parallel","multiple"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
 const pattern7 = new RegExp("^-?[0-9]+$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23,14 +24,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.kind === undefined) && (missing0 = "kind")) || ((data.format === undefined) && (missing0 = "format"))) || ((data.formatVersion === undefined) && (missing0 = "formatVersion"))) || ((data.assessVersion === undefined) && (missing0 = "assessVersion"))) || ((data.startedAt === undefined) && (missing0 = "startedAt"))) || ((data.configDigest === undefined) && (missing0 = "configDigest"))) || ((data.dataset === undefined) && (missing0 = "dataset"))) || ((data.split === undefined) && (missing0 = "split"))) || ((data.scorer === undefined) && (missing0 = "scorer"))) || ((data.selftest === undefined) && (missing0 = "selftest"))) || ((data.server === undefined) && (missing0 = "server"))) || ((data.models === undefined) && (missing0 = "models"))) || ((data.sampling === undefined) && (missing0 = "sampling"))) || ((data.thinking === undefined) && (missing0 = "thinking"))) || ((data.probe === undefined) && (missing0 = "probe"))) || ((data.system === undefined) && (missing0 = "system"))){
-validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema32.required,parentSchema:schema32,data}];
+validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema32.required,parentSchema:schema32,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(func1.call(schema32.properties, key0))){
-validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data}];
+validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data}];
 return false;
 break;
 }
@@ -40,7 +41,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs2 = errors;
 if("header" !== data0){
-validate32.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "header"},message:"must be equal to constant",schema:"header",parentSchema:schema32.properties.kind,data:data0}];
+validate34.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "header"},message:"must be equal to constant",schema:"header",parentSchema:schema32.properties.kind,data:data0}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -53,7 +54,7 @@ if(data.format !== undefined){
 let data1 = data.format;
 const _errs3 = errors;
 if("assess-results" !== data1){
-validate32.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "assess-results"},message:"must be equal to constant",schema:"assess-results",parentSchema:schema32.properties.format,data:data1}];
+validate34.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "assess-results"},message:"must be equal to constant",schema:"assess-results",parentSchema:schema32.properties.format,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -66,7 +67,7 @@ if(data.formatVersion !== undefined){
 let data2 = data.formatVersion;
 const _errs4 = errors;
 if(!((data2 === 1) || (data2 === 2))){
-validate32.errors = [{instancePath:instancePath+"/formatVersion",schemaPath:"#/properties/formatVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.formatVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.formatVersion.enum,parentSchema:schema32.properties.formatVersion,data:data2}];
+validate34.errors = [{instancePath:instancePath+"/formatVersion",schemaPath:"#/properties/formatVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.formatVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.formatVersion.enum,parentSchema:schema32.properties.formatVersion,data:data2}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -79,7 +80,7 @@ if(data.assessVersion !== undefined){
 let data3 = data.assessVersion;
 const _errs5 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-validate32.errors = [{instancePath:instancePath+"/assessVersion",schemaPath:"#/properties/assessVersion/type",keyword:"type",params:{type: schema32.properties.assessVersion.type},message:"must be string,null",schema:schema32.properties.assessVersion.type,parentSchema:schema32.properties.assessVersion,data:data3}];
+validate34.errors = [{instancePath:instancePath+"/assessVersion",schemaPath:"#/properties/assessVersion/type",keyword:"type",params:{type: schema32.properties.assessVersion.type},message:"must be string,null",schema:schema32.properties.assessVersion.type,parentSchema:schema32.properties.assessVersion,data:data3}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -92,7 +93,7 @@ if(data.startedAt !== undefined){
 let data4 = data.startedAt;
 const _errs7 = errors;
 if(typeof data4 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.startedAt.type,parentSchema:schema32.properties.startedAt,data:data4}];
+validate34.errors = [{instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.startedAt.type,parentSchema:schema32.properties.startedAt,data:data4}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -107,12 +108,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-validate32.errors = [{instancePath:instancePath+"/configDigest",schemaPath:"#/properties/configDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema32.properties.configDigest,data:data5}];
+validate34.errors = [{instancePath:instancePath+"/configDigest",schemaPath:"#/properties/configDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema32.properties.configDigest,data:data5}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/configDigest",schemaPath:"#/properties/configDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.configDigest.type,parentSchema:schema32.properties.configDigest,data:data5}];
+validate34.errors = [{instancePath:instancePath+"/configDigest",schemaPath:"#/properties/configDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.configDigest.type,parentSchema:schema32.properties.configDigest,data:data5}];
 return false;
 }
 }
@@ -129,14 +130,14 @@ if(errors === _errs11){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
 if(((data6.path === undefined) && (missing1 = "path")) || ((data6.sha256 === undefined) && (missing1 = "sha256"))){
-validate32.errors = [{instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema32.properties.dataset.required,parentSchema:schema32.properties.dataset,data:data6}];
+validate34.errors = [{instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema32.properties.dataset.required,parentSchema:schema32.properties.dataset,data:data6}];
 return false;
 }
 else {
 const _errs13 = errors;
 for(const key1 in data6){
 if(!((key1 === "path") || (key1 === "sha256"))){
-validate32.errors = [{instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.dataset,data:data6}];
+validate34.errors = [{instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.dataset,data:data6}];
 return false;
 break;
 }
@@ -146,7 +147,7 @@ if(data6.path !== undefined){
 let data7 = data6.path;
 const _errs14 = errors;
 if(typeof data7 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.dataset.properties.path.type,parentSchema:schema32.properties.dataset.properties.path,data:data7}];
+validate34.errors = [{instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.dataset.properties.path.type,parentSchema:schema32.properties.dataset.properties.path,data:data7}];
 return false;
 }
 var valid1 = _errs14 === errors;
@@ -161,12 +162,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data8 === "string"){
 if(!pattern4.test(data8)){
-validate32.errors = [{instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema32.properties.dataset.properties.sha256,data:data8}];
+validate34.errors = [{instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema32.properties.dataset.properties.sha256,data:data8}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.dataset.properties.sha256.type,parentSchema:schema32.properties.dataset.properties.sha256,data:data8}];
+validate34.errors = [{instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.dataset.properties.sha256.type,parentSchema:schema32.properties.dataset.properties.sha256,data:data8}];
 return false;
 }
 }
@@ -180,7 +181,7 @@ var valid1 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.dataset.type,parentSchema:schema32.properties.dataset,data:data6}];
+validate34.errors = [{instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.dataset.type,parentSchema:schema32.properties.dataset,data:data6}];
 return false;
 }
 }
@@ -197,14 +198,14 @@ if(errors === _errs18){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if((((data9.seed === undefined) && (missing2 = "seed")) || ((data9.size === undefined) && (missing2 = "size"))) || ((data9.digest === undefined) && (missing2 = "digest"))){
-validate32.errors = [{instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema32.properties.split.required,parentSchema:schema32.properties.split,data:data9}];
+validate34.errors = [{instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema32.properties.split.required,parentSchema:schema32.properties.split,data:data9}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key2 in data9){
 if(!(((key2 === "seed") || (key2 === "size")) || (key2 === "digest"))){
-validate32.errors = [{instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.split,data:data9}];
+validate34.errors = [{instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.split,data:data9}];
 return false;
 break;
 }
@@ -214,7 +215,7 @@ if(data9.seed !== undefined){
 let data10 = data9.seed;
 const _errs21 = errors;
 if(typeof data10 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.split.properties.seed.type,parentSchema:schema32.properties.split.properties.seed,data:data10}];
+validate34.errors = [{instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.split.properties.seed.type,parentSchema:schema32.properties.split.properties.seed,data:data10}];
 return false;
 }
 var valid2 = _errs21 === errors;
@@ -227,13 +228,13 @@ if(data9.size !== undefined){
 let data11 = data9.size;
 const _errs23 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-validate32.errors = [{instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.split.properties.size.type,parentSchema:schema32.properties.split.properties.size,data:data11}];
+validate34.errors = [{instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.split.properties.size.type,parentSchema:schema32.properties.split.properties.size,data:data11}];
 return false;
 }
 if(errors === _errs23){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate32.errors = [{instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.split.properties.size,data:data11}];
+validate34.errors = [{instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.split.properties.size,data:data11}];
 return false;
 }
 }
@@ -250,12 +251,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data12 === "string"){
 if(!pattern4.test(data12)){
-validate32.errors = [{instancePath:instancePath+"/split/digest",schemaPath:"#/properties/split/properties/digest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema32.properties.split.properties.digest,data:data12}];
+validate34.errors = [{instancePath:instancePath+"/split/digest",schemaPath:"#/properties/split/properties/digest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema32.properties.split.properties.digest,data:data12}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/split/digest",schemaPath:"#/properties/split/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.split.properties.digest.type,parentSchema:schema32.properties.split.properties.digest,data:data12}];
+validate34.errors = [{instancePath:instancePath+"/split/digest",schemaPath:"#/properties/split/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.split.properties.digest.type,parentSchema:schema32.properties.split.properties.digest,data:data12}];
 return false;
 }
 }
@@ -270,7 +271,7 @@ var valid2 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.split.type,parentSchema:schema32.properties.split,data:data9}];
+validate34.errors = [{instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.split.type,parentSchema:schema32.properties.split,data:data9}];
 return false;
 }
 }
@@ -287,14 +288,14 @@ if(errors === _errs27){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
 if(((((data13.name === undefined) && (missing3 = "name")) || ((data13.version === undefined) && (missing3 = "version"))) || ((data13.ordering === undefined) && (missing3 = "ordering"))) || ((data13.toolCallParser === undefined) && (missing3 = "toolCallParser"))){
-validate32.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema32.properties.scorer.required,parentSchema:schema32.properties.scorer,data:data13}];
+validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema32.properties.scorer.required,parentSchema:schema32.properties.scorer,data:data13}];
 return false;
 }
 else {
 const _errs29 = errors;
 for(const key3 in data13){
 if(!((((key3 === "name") || (key3 === "version")) || (key3 === "ordering")) || (key3 === "toolCallParser"))){
-validate32.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.scorer,data:data13}];
+validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.scorer,data:data13}];
 return false;
 break;
 }
@@ -304,7 +305,7 @@ if(data13.name !== undefined){
 let data14 = data13.name;
 const _errs30 = errors;
 if(typeof data14 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.name.type,parentSchema:schema32.properties.scorer.properties.name,data:data14}];
+validate34.errors = [{instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.name.type,parentSchema:schema32.properties.scorer.properties.name,data:data14}];
 return false;
 }
 var valid3 = _errs30 === errors;
@@ -317,7 +318,7 @@ if(data13.version !== undefined){
 let data15 = data13.version;
 const _errs32 = errors;
 if(typeof data15 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/scorer/version",schemaPath:"#/properties/scorer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.version.type,parentSchema:schema32.properties.scorer.properties.version,data:data15}];
+validate34.errors = [{instancePath:instancePath+"/scorer/version",schemaPath:"#/properties/scorer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.version.type,parentSchema:schema32.properties.scorer.properties.version,data:data15}];
 return false;
 }
 var valid3 = _errs32 === errors;
@@ -330,7 +331,7 @@ if(data13.ordering !== undefined){
 let data16 = data13.ordering;
 const _errs34 = errors;
 if(!((data16 === "any") || (data16 === "strict"))){
-validate32.errors = [{instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema32.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.scorer.properties.ordering.enum,parentSchema:schema32.properties.scorer.properties.ordering,data:data16}];
+validate34.errors = [{instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema32.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.scorer.properties.ordering.enum,parentSchema:schema32.properties.scorer.properties.ordering,data:data16}];
 return false;
 }
 var valid3 = _errs34 === errors;
@@ -343,7 +344,7 @@ if(data13.toolCallParser !== undefined){
 let data17 = data13.toolCallParser;
 const _errs35 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-validate32.errors = [{instancePath:instancePath+"/scorer/toolCallParser",schemaPath:"#/properties/scorer/properties/toolCallParser/type",keyword:"type",params:{type: schema32.properties.scorer.properties.toolCallParser.type},message:"must be string,null",schema:schema32.properties.scorer.properties.toolCallParser.type,parentSchema:schema32.properties.scorer.properties.toolCallParser,data:data17}];
+validate34.errors = [{instancePath:instancePath+"/scorer/toolCallParser",schemaPath:"#/properties/scorer/properties/toolCallParser/type",keyword:"type",params:{type: schema32.properties.scorer.properties.toolCallParser.type},message:"must be string,null",schema:schema32.properties.scorer.properties.toolCallParser.type,parentSchema:schema32.properties.scorer.properties.toolCallParser,data:data17}];
 return false;
 }
 var valid3 = _errs35 === errors;
@@ -358,7 +359,7 @@ var valid3 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.scorer.type,parentSchema:schema32.properties.scorer,data:data13}];
+validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.scorer.type,parentSchema:schema32.properties.scorer,data:data13}];
 return false;
 }
 }
@@ -375,14 +376,14 @@ if(errors === _errs37){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing4;
 if(((data18.passed === undefined) && (missing4 = "passed")) || ((data18.items === undefined) && (missing4 = "items"))){
-validate32.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema32.properties.selftest.required,parentSchema:schema32.properties.selftest,data:data18}];
+validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema32.properties.selftest.required,parentSchema:schema32.properties.selftest,data:data18}];
 return false;
 }
 else {
 const _errs39 = errors;
 for(const key4 in data18){
 if(!((key4 === "passed") || (key4 === "items"))){
-validate32.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.selftest,data:data18}];
+validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.selftest,data:data18}];
 return false;
 break;
 }
@@ -392,7 +393,7 @@ if(data18.passed !== undefined){
 let data19 = data18.passed;
 const _errs40 = errors;
 if(typeof data19 !== "boolean"){
-validate32.errors = [{instancePath:instancePath+"/selftest/passed",schemaPath:"#/properties/selftest/properties/passed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.selftest.properties.passed.type,parentSchema:schema32.properties.selftest.properties.passed,data:data19}];
+validate34.errors = [{instancePath:instancePath+"/selftest/passed",schemaPath:"#/properties/selftest/properties/passed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.selftest.properties.passed.type,parentSchema:schema32.properties.selftest.properties.passed,data:data19}];
 return false;
 }
 var valid4 = _errs40 === errors;
@@ -405,13 +406,13 @@ if(data18.items !== undefined){
 let data20 = data18.items;
 const _errs42 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate32.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.selftest.properties.items.type,parentSchema:schema32.properties.selftest.properties.items,data:data20}];
+validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.selftest.properties.items.type,parentSchema:schema32.properties.selftest.properties.items,data:data20}];
 return false;
 }
 if(errors === _errs42){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
-validate32.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.selftest.properties.items,data:data20}];
+validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.selftest.properties.items,data:data20}];
 return false;
 }
 }
@@ -426,7 +427,7 @@ var valid4 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.selftest.type,parentSchema:schema32.properties.selftest,data:data18}];
+validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.selftest.type,parentSchema:schema32.properties.selftest,data:data18}];
 return false;
 }
 }
@@ -443,14 +444,14 @@ if(errors === _errs44){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing5;
 if(((data21.url === undefined) && (missing5 = "url")) || ((data21.models === undefined) && (missing5 = "models"))){
-validate32.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema32.properties.server.required,parentSchema:schema32.properties.server,data:data21}];
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema32.properties.server.required,parentSchema:schema32.properties.server,data:data21}];
 return false;
 }
 else {
 const _errs46 = errors;
 for(const key5 in data21){
 if(!((key5 === "url") || (key5 === "models"))){
-validate32.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.server,data:data21}];
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.server,data:data21}];
 return false;
 break;
 }
@@ -460,7 +461,7 @@ if(data21.url !== undefined){
 let data22 = data21.url;
 const _errs47 = errors;
 if(typeof data22 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/server/url",schemaPath:"#/properties/server/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.url.type,parentSchema:schema32.properties.server.properties.url,data:data22}];
+validate34.errors = [{instancePath:instancePath+"/server/url",schemaPath:"#/properties/server/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.url.type,parentSchema:schema32.properties.server.properties.url,data:data22}];
 return false;
 }
 var valid5 = _errs47 === errors;
@@ -480,7 +481,7 @@ for(let i0=0; i0<len0; i0++){
 let data24 = data23[i0];
 const _errs51 = errors;
 if(typeof data24 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/server/models/" + i0,schemaPath:"#/properties/server/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.models.items.type,parentSchema:schema32.properties.server.properties.models.items,data:data24}];
+validate34.errors = [{instancePath:instancePath+"/server/models/" + i0,schemaPath:"#/properties/server/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.models.items.type,parentSchema:schema32.properties.server.properties.models.items,data:data24}];
 return false;
 }
 var valid6 = _errs51 === errors;
@@ -490,7 +491,7 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/server/models",schemaPath:"#/properties/server/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.server.properties.models.type,parentSchema:schema32.properties.server.properties.models,data:data23}];
+validate34.errors = [{instancePath:instancePath+"/server/models",schemaPath:"#/properties/server/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.server.properties.models.type,parentSchema:schema32.properties.server.properties.models,data:data23}];
 return false;
 }
 }
@@ -504,7 +505,7 @@ var valid5 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.server.type,parentSchema:schema32.properties.server,data:data21}];
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.server.type,parentSchema:schema32.properties.server,data:data21}];
 return false;
 }
 }
@@ -521,14 +522,14 @@ if(errors === _errs53){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 let missing6;
 if(((data25.baseline === undefined) && (missing6 = "baseline")) || ((data25.adapters === undefined) && (missing6 = "adapters"))){
-validate32.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'",schema:schema32.properties.models.required,parentSchema:schema32.properties.models,data:data25}];
+validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'",schema:schema32.properties.models.required,parentSchema:schema32.properties.models,data:data25}];
 return false;
 }
 else {
 const _errs55 = errors;
 for(const key6 in data25){
 if(!((key6 === "baseline") || (key6 === "adapters"))){
-validate32.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.models,data:data25}];
+validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.models,data:data25}];
 return false;
 break;
 }
@@ -538,7 +539,7 @@ if(data25.baseline !== undefined){
 let data26 = data25.baseline;
 const _errs56 = errors;
 if(typeof data26 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.baseline.type,parentSchema:schema32.properties.models.properties.baseline,data:data26}];
+validate34.errors = [{instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.baseline.type,parentSchema:schema32.properties.models.properties.baseline,data:data26}];
 return false;
 }
 var valid7 = _errs56 === errors;
@@ -558,7 +559,7 @@ for(let i1=0; i1<len1; i1++){
 let data28 = data27[i1];
 const _errs60 = errors;
 if(typeof data28 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.adapters.items.type,parentSchema:schema32.properties.models.properties.adapters.items,data:data28}];
+validate34.errors = [{instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.adapters.items.type,parentSchema:schema32.properties.models.properties.adapters.items,data:data28}];
 return false;
 }
 var valid8 = _errs60 === errors;
@@ -568,7 +569,7 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.models.properties.adapters.type,parentSchema:schema32.properties.models.properties.adapters,data:data27}];
+validate34.errors = [{instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.models.properties.adapters.type,parentSchema:schema32.properties.models.properties.adapters,data:data27}];
 return false;
 }
 }
@@ -582,7 +583,7 @@ var valid7 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.models.type,parentSchema:schema32.properties.models,data:data25}];
+validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.models.type,parentSchema:schema32.properties.models,data:data25}];
 return false;
 }
 }
@@ -599,14 +600,14 @@ if(errors === _errs62){
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 let missing7;
 if(((((data29.temperature === undefined) && (missing7 = "temperature")) || ((data29.topP === undefined) && (missing7 = "topP"))) || ((data29.seed === undefined) && (missing7 = "seed"))) || ((data29.maxTokens === undefined) && (missing7 = "maxTokens"))){
-validate32.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'",schema:schema32.properties.sampling.required,parentSchema:schema32.properties.sampling,data:data29}];
+validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'",schema:schema32.properties.sampling.required,parentSchema:schema32.properties.sampling,data:data29}];
 return false;
 }
 else {
 const _errs64 = errors;
 for(const key7 in data29){
 if(!((((key7 === "temperature") || (key7 === "topP")) || (key7 === "seed")) || (key7 === "maxTokens"))){
-validate32.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sampling,data:data29}];
+validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sampling,data:data29}];
 return false;
 break;
 }
@@ -616,7 +617,7 @@ if(data29.temperature !== undefined){
 let data30 = data29.temperature;
 const _errs65 = errors;
 if(!((typeof data30 == "number") && (isFinite(data30)))){
-validate32.errors = [{instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.temperature.type,parentSchema:schema32.properties.sampling.properties.temperature,data:data30}];
+validate34.errors = [{instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.temperature.type,parentSchema:schema32.properties.sampling.properties.temperature,data:data30}];
 return false;
 }
 var valid9 = _errs65 === errors;
@@ -629,7 +630,7 @@ if(data29.topP !== undefined){
 let data31 = data29.topP;
 const _errs67 = errors;
 if(!((typeof data31 == "number") && (isFinite(data31)))){
-validate32.errors = [{instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.topP.type,parentSchema:schema32.properties.sampling.properties.topP,data:data31}];
+validate34.errors = [{instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.topP.type,parentSchema:schema32.properties.sampling.properties.topP,data:data31}];
 return false;
 }
 var valid9 = _errs67 === errors;
@@ -644,12 +645,12 @@ const _errs69 = errors;
 if(errors === _errs69){
 if(typeof data32 === "string"){
 if(!pattern7.test(data32)){
-validate32.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema32.properties.sampling.properties.seed,data:data32}];
+validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema32.properties.sampling.properties.seed,data:data32}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sampling.properties.seed.type,parentSchema:schema32.properties.sampling.properties.seed,data:data32}];
+validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sampling.properties.seed.type,parentSchema:schema32.properties.sampling.properties.seed,data:data32}];
 return false;
 }
 }
@@ -663,13 +664,13 @@ if(data29.maxTokens !== undefined){
 let data33 = data29.maxTokens;
 const _errs71 = errors;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-validate32.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.maxTokens.type,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data33}];
+validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.maxTokens.type,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data33}];
 return false;
 }
 if(errors === _errs71){
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 < 1 || isNaN(data33)){
-validate32.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data33}];
+validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data33}];
 return false;
 }
 }
@@ -686,7 +687,7 @@ var valid9 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sampling.type,parentSchema:schema32.properties.sampling,data:data29}];
+validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sampling.type,parentSchema:schema32.properties.sampling,data:data29}];
 return false;
 }
 }
@@ -703,14 +704,14 @@ if(errors === _errs73){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 let missing8;
 if(((data34.mode === undefined) && (missing8 = "mode")) || ((data34.templateKey === undefined) && (missing8 = "templateKey"))){
-validate32.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data34}];
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data34}];
 return false;
 }
 else {
 const _errs75 = errors;
 for(const key8 in data34){
 if(!((key8 === "mode") || (key8 === "templateKey"))){
-validate32.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data34}];
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data34}];
 return false;
 break;
 }
@@ -720,7 +721,7 @@ if(data34.mode !== undefined){
 let data35 = data34.mode;
 const _errs76 = errors;
 if(!((data35 === "off") || (data35 === "on"))){
-validate32.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data35}];
+validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data35}];
 return false;
 }
 var valid10 = _errs76 === errors;
@@ -733,7 +734,7 @@ if(data34.templateKey !== undefined){
 let data36 = data34.templateKey;
 const _errs77 = errors;
 if(typeof data36 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data36}];
+validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data36}];
 return false;
 }
 var valid10 = _errs77 === errors;
@@ -746,7 +747,7 @@ var valid10 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data34}];
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data34}];
 return false;
 }
 }
@@ -763,14 +764,14 @@ if(errors === _errs79){
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 let missing9;
 if(((data37.batchInvariant === undefined) && (missing9 = "batchInvariant")) || ((data37.items === undefined) && (missing9 = "items"))){
-validate32.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data37}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data37}];
 return false;
 }
 else {
 const _errs81 = errors;
 for(const key9 in data37){
 if(!((key9 === "batchInvariant") || (key9 === "items"))){
-validate32.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data37}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data37}];
 return false;
 break;
 }
@@ -780,7 +781,7 @@ if(data37.batchInvariant !== undefined){
 let data38 = data37.batchInvariant;
 const _errs82 = errors;
 if(!(((data38 === "required") || (data38 === "asserted")) || (data38 === "not-required"))){
-validate32.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data38}];
+validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data38}];
 return false;
 }
 var valid11 = _errs82 === errors;
@@ -793,13 +794,13 @@ if(data37.items !== undefined){
 let data39 = data37.items;
 const _errs83 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate32.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data39}];
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data39}];
 return false;
 }
 if(errors === _errs83){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 < 0 || isNaN(data39)){
-validate32.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data39}];
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data39}];
 return false;
 }
 }
@@ -814,7 +815,7 @@ var valid11 = true;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data37}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data37}];
 return false;
 }
 }
@@ -828,10 +829,102 @@ if(data.system !== undefined){
 let data40 = data.system;
 const _errs85 = errors;
 if(typeof data40 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data40}];
+validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data40}];
 return false;
 }
 var valid0 = _errs85 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.decision !== undefined){
+let data41 = data.decision;
+const _errs87 = errors;
+if(errors === _errs87){
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+let missing10;
+if(((data41.margin === undefined) && (missing10 = "margin")) || ((data41.guard === undefined) && (missing10 = "guard"))){
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'",schema:schema32.properties.decision.required,parentSchema:schema32.properties.decision,data:data41}];
+return false;
+}
+else {
+const _errs89 = errors;
+for(const key10 in data41){
+if(!((key10 === "margin") || (key10 === "guard"))){
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data41}];
+return false;
+break;
+}
+}
+if(_errs89 === errors){
+if(data41.margin !== undefined){
+let data42 = data41.margin;
+const _errs90 = errors;
+if(errors === _errs90){
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 > 100 || isNaN(data42)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data42}];
+return false;
+}
+else {
+if(data42 < 0 || isNaN(data42)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.decision.properties.margin,data:data42}];
+return false;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.decision.properties.margin.type,parentSchema:schema32.properties.decision.properties.margin,data:data42}];
+return false;
+}
+}
+var valid12 = _errs90 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data41.guard !== undefined){
+let data43 = data41.guard;
+const _errs92 = errors;
+if(errors === _errs92){
+if(Array.isArray(data43)){
+var valid13 = true;
+const len2 = data43.length;
+for(let i2=0; i2<len2; i2++){
+let data44 = data43[i2];
+const _errs94 = errors;
+if(!((((data44 === "no-call") || (data44 === "single")) || (data44 === "parallel")) || (data44 === "multiple"))){
+validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data44}];
+return false;
+}
+var valid13 = _errs94 === errors;
+if(!valid13){
+break;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.decision.properties.guard.type,parentSchema:schema32.properties.decision.properties.guard,data:data43}];
+return false;
+}
+}
+var valid12 = _errs92 === errors;
+}
+else {
+var valid12 = true;
+}
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.decision.type,parentSchema:schema32.properties.decision,data:data41}];
+return false;
+}
+}
+var valid0 = _errs87 === errors;
 }
 else {
 var valid0 = true;
@@ -854,24 +947,25 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data}];
 return false;
 }
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const session = validate33;
-const schema33 = {"description":"A start or resumption of assess run on the file.","type":"object","additionalProperties":false,"required":["kind","session","startedAt","assessVersion","serverModels","concurrency"],"properties":{"kind":{"const":"session"},"session":{"type":"integer","minimum":1},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"assessVersion":{"type":["string","null"]},"serverModels":{"type":"array","items":{"type":"string"}},"concurrency":{"type":"integer","minimum":1},"replicas":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/replicaRef"},"description":"The replicas the session used, after the server checks. Present in every session record of a format 2 file."}}};
-const schema34 = {"description":"A replica: its position in the session's list of server URLs (0 for a single URL) and its host:port (never the scheme, path or credentials).","type":"object","additionalProperties":false,"required":["index","host"],"properties":{"index":{"type":"integer","minimum":0},"host":{"type":"string","minLength":1}}};
+export const session = validate35;
+const schema34 = {"description":"A start or resumption of assess run on the file.","type":"object","additionalProperties":false,"required":["kind","session","startedAt","assessVersion","serverModels","concurrency"],"properties":{"kind":{"const":"session"},"session":{"type":"integer","minimum":1},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"assessVersion":{"type":["string","null"]},"serverModels":{"type":"array","items":{"type":"string"}},"concurrency":{"type":"integer","minimum":1},"replicas":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/replicaRef"},"description":"The replicas the session used, after the server checks. Present in every session record of a format 2 file."}}};
+const schema35 = {"description":"A replica: its position in the session's list of server URLs (0 for a single URL) and its host:port (never the scheme, path or credentials).","type":"object","additionalProperties":false,"required":["index","host"],"properties":{"index":{"type":"integer","minimum":0},"host":{"type":"string","minLength":1}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -882,14 +976,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.kind === undefined) && (missing0 = "kind")) || ((data.session === undefined) && (missing0 = "session"))) || ((data.startedAt === undefined) && (missing0 = "startedAt"))) || ((data.assessVersion === undefined) && (missing0 = "assessVersion"))) || ((data.serverModels === undefined) && (missing0 = "serverModels"))) || ((data.concurrency === undefined) && (missing0 = "concurrency"))){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema33.required,parentSchema:schema33,data}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema34.required,parentSchema:schema34,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "kind") || (key0 === "session")) || (key0 === "startedAt")) || (key0 === "assessVersion")) || (key0 === "serverModels")) || (key0 === "concurrency")) || (key0 === "replicas"))){
-validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data}];
+validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data}];
 return false;
 break;
 }
@@ -899,7 +993,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs2 = errors;
 if("session" !== data0){
-validate33.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "session"},message:"must be equal to constant",schema:"session",parentSchema:schema33.properties.kind,data:data0}];
+validate35.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "session"},message:"must be equal to constant",schema:"session",parentSchema:schema34.properties.kind,data:data0}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -912,13 +1006,13 @@ if(data.session !== undefined){
 let data1 = data.session;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate33.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.session.type,parentSchema:schema33.properties.session,data:data1}];
+validate35.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.session.type,parentSchema:schema34.properties.session,data:data1}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-validate33.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.session,data:data1}];
+validate35.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.session,data:data1}];
 return false;
 }
 }
@@ -933,7 +1027,7 @@ if(data.startedAt !== undefined){
 let data2 = data.startedAt;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate33.errors = [{instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.startedAt.type,parentSchema:schema33.properties.startedAt,data:data2}];
+validate35.errors = [{instancePath:instancePath+"/startedAt",schemaPath:"#/properties/startedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.startedAt.type,parentSchema:schema34.properties.startedAt,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -946,7 +1040,7 @@ if(data.assessVersion !== undefined){
 let data3 = data.assessVersion;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-validate33.errors = [{instancePath:instancePath+"/assessVersion",schemaPath:"#/properties/assessVersion/type",keyword:"type",params:{type: schema33.properties.assessVersion.type},message:"must be string,null",schema:schema33.properties.assessVersion.type,parentSchema:schema33.properties.assessVersion,data:data3}];
+validate35.errors = [{instancePath:instancePath+"/assessVersion",schemaPath:"#/properties/assessVersion/type",keyword:"type",params:{type: schema34.properties.assessVersion.type},message:"must be string,null",schema:schema34.properties.assessVersion.type,parentSchema:schema34.properties.assessVersion,data:data3}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -966,7 +1060,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate33.errors = [{instancePath:instancePath+"/serverModels/" + i0,schemaPath:"#/properties/serverModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.serverModels.items.type,parentSchema:schema33.properties.serverModels.items,data:data5}];
+validate35.errors = [{instancePath:instancePath+"/serverModels/" + i0,schemaPath:"#/properties/serverModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.serverModels.items.type,parentSchema:schema34.properties.serverModels.items,data:data5}];
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -976,7 +1070,7 @@ break;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/serverModels",schemaPath:"#/properties/serverModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.serverModels.type,parentSchema:schema33.properties.serverModels,data:data4}];
+validate35.errors = [{instancePath:instancePath+"/serverModels",schemaPath:"#/properties/serverModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.serverModels.type,parentSchema:schema34.properties.serverModels,data:data4}];
 return false;
 }
 }
@@ -990,13 +1084,13 @@ if(data.concurrency !== undefined){
 let data6 = data.concurrency;
 const _errs13 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate33.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.concurrency.type,parentSchema:schema33.properties.concurrency,data:data6}];
+validate35.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.concurrency.type,parentSchema:schema34.properties.concurrency,data:data6}];
 return false;
 }
 if(errors === _errs13){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 1 || isNaN(data6)){
-validate33.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.concurrency,data:data6}];
+validate35.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.concurrency,data:data6}];
 return false;
 }
 }
@@ -1013,7 +1107,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(Array.isArray(data7)){
 if(data7.length < 1){
-validate33.errors = [{instancePath:instancePath+"/replicas",schemaPath:"#/properties/replicas/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.replicas,data:data7}];
+validate35.errors = [{instancePath:instancePath+"/replicas",schemaPath:"#/properties/replicas/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.replicas,data:data7}];
 return false;
 }
 else {
@@ -1027,14 +1121,14 @@ if(errors === _errs18){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing1;
 if(((data8.index === undefined) && (missing1 = "index")) || ((data8.host === undefined) && (missing1 = "host"))){
-validate33.errors = [{instancePath:instancePath+"/replicas/" + i1,schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema34.required,parentSchema:schema34,data:data8}];
+validate35.errors = [{instancePath:instancePath+"/replicas/" + i1,schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema35.required,parentSchema:schema35,data:data8}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key1 in data8){
 if(!((key1 === "index") || (key1 === "host"))){
-validate33.errors = [{instancePath:instancePath+"/replicas/" + i1,schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data8}];
+validate35.errors = [{instancePath:instancePath+"/replicas/" + i1,schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data8}];
 return false;
 break;
 }
@@ -1044,13 +1138,13 @@ if(data8.index !== undefined){
 let data9 = data8.index;
 const _errs21 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate33.errors = [{instancePath:instancePath+"/replicas/" + i1+"/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.index.type,parentSchema:schema34.properties.index,data:data9}];
+validate35.errors = [{instancePath:instancePath+"/replicas/" + i1+"/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data9}];
 return false;
 }
 if(errors === _errs21){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-validate33.errors = [{instancePath:instancePath+"/replicas/" + i1+"/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.index,data:data9}];
+validate35.errors = [{instancePath:instancePath+"/replicas/" + i1+"/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data9}];
 return false;
 }
 }
@@ -1067,12 +1161,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data10 === "string"){
 if(data10.length < 1){
-validate33.errors = [{instancePath:instancePath+"/replicas/" + i1+"/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.host,data:data10}];
+validate35.errors = [{instancePath:instancePath+"/replicas/" + i1+"/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data10}];
 return false;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/replicas/" + i1+"/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.host.type,parentSchema:schema34.properties.host,data:data10}];
+validate35.errors = [{instancePath:instancePath+"/replicas/" + i1+"/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data10}];
 return false;
 }
 }
@@ -1086,7 +1180,7 @@ var valid4 = true;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/replicas/" + i1,schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data8}];
+validate35.errors = [{instancePath:instancePath+"/replicas/" + i1,schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data8}];
 return false;
 }
 }
@@ -1098,7 +1192,7 @@ break;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/replicas",schemaPath:"#/properties/replicas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.replicas.type,parentSchema:schema33.properties.replicas,data:data7}];
+validate35.errors = [{instancePath:instancePath+"/replicas",schemaPath:"#/properties/replicas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.replicas.type,parentSchema:schema34.properties.replicas,data:data7}];
 return false;
 }
 }
@@ -1117,28 +1211,28 @@ var valid0 = true;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const result = validate34;
-const schema35 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
-const schema36 = {"description":"The raw response to the last attempt.","type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer"},"body":{"type":["string","null"],"description":"The body as text, or null when it was not read whole."}}};
-const schema39 = {"type":"object","additionalProperties":false,"required":["promptTokens","completionTokens","totalTokens","reasoningTokens"],"properties":{"promptTokens":{"type":["integer","null"],"minimum":0},"completionTokens":{"type":["integer","null"],"minimum":0},"totalTokens":{"type":["integer","null"],"minimum":0},"reasoningTokens":{"type":["integer","null"],"minimum":0}}};
-const schema40 = {"description":"Why there is no reply. An error is never a wrong answer.","type":"object","additionalProperties":false,"required":["kind","message","status","transient"],"properties":{"kind":{"enum":["network","timeout","http","malformed","too-large","scorer"]},"message":{"type":"string","description":"What happened, on one line. Never a secret."},"status":{"type":["integer","null"]},"transient":{"type":"boolean","description":"Whether retrying might cure it (it was retried until the retries ran out)."}}};
-const schema41 = {"description":"The scorer's verdict.","type":"object","additionalProperties":false,"required":["correct","reason","detail"],"properties":{"correct":{"type":"boolean"},"reason":{"type":"string","description":"One of the scorer's declared reasons."},"detail":{"type":"string"}}};
-const schema37 = {"description":"The reply read from the response: content as text ('' when null), tool calls, truncated when finish_reason is length or completion_tokens >= sampling.maxTokens, reasoning from reasoning ?? reasoning_content.","type":"object","additionalProperties":false,"required":["text","calls","truncated","reasoning","finishReason"],"properties":{"text":{"type":"string"},"calls":{"type":"array","items":{"$ref":"#/$defs/call"}},"truncated":{"type":"boolean"},"reasoning":{"type":["string","null"]},"finishReason":{"type":["string","null"]}}};
-const schema38 = {"type":"object","additionalProperties":false,"required":["name","arguments"],"properties":{"name":{"type":"string"},"arguments":{"type":"string","description":"The arguments text exactly as the server sent it."}}};
+export const result = validate36;
+const schema36 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"category":{"$ref":"#/$defs/category","description":"The item's category, from its answer: no-call (no call), single (one call), parallel (two or more calls to one tool), multiple (two or more calls, two or more tools). Written by assess run from format 2 on; absent in older records."},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
+const schema37 = {"description":"The raw response to the last attempt.","type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer"},"body":{"type":["string","null"],"description":"The body as text, or null when it was not read whole."}}};
+const schema40 = {"type":"object","additionalProperties":false,"required":["promptTokens","completionTokens","totalTokens","reasoningTokens"],"properties":{"promptTokens":{"type":["integer","null"],"minimum":0},"completionTokens":{"type":["integer","null"],"minimum":0},"totalTokens":{"type":["integer","null"],"minimum":0},"reasoningTokens":{"type":["integer","null"],"minimum":0}}};
+const schema41 = {"description":"Why there is no reply. An error is never a wrong answer.","type":"object","additionalProperties":false,"required":["kind","message","status","transient"],"properties":{"kind":{"enum":["network","timeout","http","malformed","too-large","scorer"]},"message":{"type":"string","description":"What happened, on one line. Never a secret."},"status":{"type":["integer","null"]},"transient":{"type":"boolean","description":"Whether retrying might cure it (it was retried until the retries ran out)."}}};
+const schema42 = {"description":"The scorer's verdict.","type":"object","additionalProperties":false,"required":["correct","reason","detail"],"properties":{"correct":{"type":"boolean"},"reason":{"type":"string","description":"One of the scorer's declared reasons."},"detail":{"type":"string"}}};
+const schema38 = {"description":"The reply read from the response: content as text ('' when null), tool calls, truncated when finish_reason is length or completion_tokens >= sampling.maxTokens, reasoning from reasoning ?? reasoning_content.","type":"object","additionalProperties":false,"required":["text","calls","truncated","reasoning","finishReason"],"properties":{"text":{"type":"string"},"calls":{"type":"array","items":{"$ref":"#/$defs/call"}},"truncated":{"type":"boolean"},"reasoning":{"type":["string","null"]},"finishReason":{"type":["string","null"]}}};
+const schema39 = {"type":"object","additionalProperties":false,"required":["name","arguments"],"properties":{"name":{"type":"string"},"arguments":{"type":"string","description":"The arguments text exactly as the server sent it."}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1149,14 +1243,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.text === undefined) && (missing0 = "text")) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.truncated === undefined) && (missing0 = "truncated"))) || ((data.reasoning === undefined) && (missing0 = "reasoning"))) || ((data.finishReason === undefined) && (missing0 = "finishReason"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema37.required,parentSchema:schema37,data}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema38.required,parentSchema:schema38,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "text") || (key0 === "calls")) || (key0 === "truncated")) || (key0 === "reasoning")) || (key0 === "finishReason"))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data}];
+validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data}];
 return false;
 break;
 }
@@ -1166,7 +1260,7 @@ if(data.text !== undefined){
 let data0 = data.text;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.text.type,parentSchema:schema37.properties.text,data:data0}];
+validate26.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.text.type,parentSchema:schema38.properties.text,data:data0}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1190,14 +1284,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.name === undefined) && (missing1 = "name")) || ((data2.arguments === undefined) && (missing1 = "arguments"))){
-validate24.errors = [{instancePath:instancePath+"/calls/" + i0,schemaPath:"#/$defs/call/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema38.required,parentSchema:schema38,data:data2}];
+validate26.errors = [{instancePath:instancePath+"/calls/" + i0,schemaPath:"#/$defs/call/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema39.required,parentSchema:schema39,data:data2}];
 return false;
 }
 else {
 const _errs9 = errors;
 for(const key1 in data2){
 if(!((key1 === "name") || (key1 === "arguments"))){
-validate24.errors = [{instancePath:instancePath+"/calls/" + i0,schemaPath:"#/$defs/call/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data2}];
+validate26.errors = [{instancePath:instancePath+"/calls/" + i0,schemaPath:"#/$defs/call/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data:data2}];
 return false;
 break;
 }
@@ -1207,7 +1301,7 @@ if(data2.name !== undefined){
 let data3 = data2.name;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/calls/" + i0+"/name",schemaPath:"#/$defs/call/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.name.type,parentSchema:schema38.properties.name,data:data3}];
+validate26.errors = [{instancePath:instancePath+"/calls/" + i0+"/name",schemaPath:"#/$defs/call/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.name.type,parentSchema:schema39.properties.name,data:data3}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -1220,7 +1314,7 @@ if(data2.arguments !== undefined){
 let data4 = data2.arguments;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/calls/" + i0+"/arguments",schemaPath:"#/$defs/call/properties/arguments/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.arguments.type,parentSchema:schema38.properties.arguments,data:data4}];
+validate26.errors = [{instancePath:instancePath+"/calls/" + i0+"/arguments",schemaPath:"#/$defs/call/properties/arguments/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.arguments.type,parentSchema:schema39.properties.arguments,data:data4}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -1233,7 +1327,7 @@ var valid3 = true;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/calls/" + i0,schemaPath:"#/$defs/call/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data2}];
+validate26.errors = [{instancePath:instancePath+"/calls/" + i0,schemaPath:"#/$defs/call/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data:data2}];
 return false;
 }
 }
@@ -1244,7 +1338,7 @@ break;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.calls.type,parentSchema:schema37.properties.calls,data:data1}];
+validate26.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.calls.type,parentSchema:schema38.properties.calls,data:data1}];
 return false;
 }
 }
@@ -1258,7 +1352,7 @@ if(data.truncated !== undefined){
 let data5 = data.truncated;
 const _errs14 = errors;
 if(typeof data5 !== "boolean"){
-validate24.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.truncated.type,parentSchema:schema37.properties.truncated,data:data5}];
+validate26.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.truncated.type,parentSchema:schema38.properties.truncated,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -1271,7 +1365,7 @@ if(data.reasoning !== undefined){
 let data6 = data.reasoning;
 const _errs16 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-validate24.errors = [{instancePath:instancePath+"/reasoning",schemaPath:"#/properties/reasoning/type",keyword:"type",params:{type: schema37.properties.reasoning.type},message:"must be string,null",schema:schema37.properties.reasoning.type,parentSchema:schema37.properties.reasoning,data:data6}];
+validate26.errors = [{instancePath:instancePath+"/reasoning",schemaPath:"#/properties/reasoning/type",keyword:"type",params:{type: schema38.properties.reasoning.type},message:"must be string,null",schema:schema38.properties.reasoning.type,parentSchema:schema38.properties.reasoning,data:data6}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -1284,7 +1378,7 @@ if(data.finishReason !== undefined){
 let data7 = data.finishReason;
 const _errs18 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-validate24.errors = [{instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: schema37.properties.finishReason.type},message:"must be string,null",schema:schema37.properties.finishReason.type,parentSchema:schema37.properties.finishReason,data:data7}];
+validate26.errors = [{instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: schema38.properties.finishReason.type},message:"must be string,null",schema:schema38.properties.finishReason.type,parentSchema:schema38.properties.finishReason,data:data7}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -1300,20 +1394,20 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1329,7 +1423,7 @@ if(data.reply !== undefined){
 let data0 = data.reply;
 const _errs3 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/0/properties/reply/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.oneOf[0].properties.reply.type,parentSchema:schema35.oneOf[0].properties.reply,data:data0};
+const err0 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/0/properties/reply/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.oneOf[0].properties.reply.type,parentSchema:schema36.oneOf[0].properties.reply,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1348,7 +1442,7 @@ if(data.error !== undefined){
 let data1 = data.error;
 const _errs5 = errors;
 if(data1 !== null){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/0/properties/error/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.oneOf[0].properties.error.type,parentSchema:schema35.oneOf[0].properties.error,data:data1};
+const err1 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/0/properties/error/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.oneOf[0].properties.error.type,parentSchema:schema36.oneOf[0].properties.error,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1367,7 +1461,7 @@ if(data.verdict !== undefined){
 let data2 = data.verdict;
 const _errs7 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err2 = {instancePath:instancePath+"/verdict",schemaPath:"#/oneOf/0/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.oneOf[0].properties.verdict.type,parentSchema:schema35.oneOf[0].properties.verdict,data:data2};
+const err2 = {instancePath:instancePath+"/verdict",schemaPath:"#/oneOf/0/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.oneOf[0].properties.verdict.type,parentSchema:schema36.oneOf[0].properties.verdict,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1399,7 +1493,7 @@ if(data.reply !== undefined){
 let data3 = data.reply;
 const _errs10 = errors;
 if(data3 !== null){
-const err3 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/1/properties/reply/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.oneOf[1].properties.reply.type,parentSchema:schema35.oneOf[1].properties.reply,data:data3};
+const err3 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/1/properties/reply/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.oneOf[1].properties.reply.type,parentSchema:schema36.oneOf[1].properties.reply,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1418,7 +1512,7 @@ if(data.error !== undefined){
 let data4 = data.error;
 const _errs12 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/1/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.oneOf[1].properties.error.type,parentSchema:schema35.oneOf[1].properties.error,data:data4};
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/1/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.oneOf[1].properties.error.type,parentSchema:schema36.oneOf[1].properties.error,data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1437,7 +1531,7 @@ if(data.verdict !== undefined){
 let data5 = data.verdict;
 const _errs14 = errors;
 if(data5 !== null){
-const err5 = {instancePath:instancePath+"/verdict",schemaPath:"#/oneOf/1/properties/verdict/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.oneOf[1].properties.verdict.type,parentSchema:schema35.oneOf[1].properties.verdict,data:data5};
+const err5 = {instancePath:instancePath+"/verdict",schemaPath:"#/oneOf/1/properties/verdict/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.oneOf[1].properties.verdict.type,parentSchema:schema36.oneOf[1].properties.verdict,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1472,7 +1566,7 @@ props0.verdict = true;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema35.oneOf,parentSchema:schema35,data};
+const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.oneOf,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1480,7 +1574,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return false;
 }
 else {
@@ -1498,14 +1592,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.kind === undefined) && (missing0 = "kind")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.itemId === undefined) && (missing0 = "itemId"))) || ((data.itemIndex === undefined) && (missing0 = "itemIndex"))) || ((data.session === undefined) && (missing0 = "session"))) || ((data.requestDigest === undefined) && (missing0 = "requestDigest"))) || ((data.attempts === undefined) && (missing0 = "attempts"))) || ((data.latencyMs === undefined) && (missing0 = "latencyMs"))) || ((data.response === undefined) && (missing0 = "response"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.usage === undefined) && (missing0 = "usage"))) || ((data.error === undefined) && (missing0 = "error"))) || ((data.verdict === undefined) && (missing0 = "verdict"))){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema35.required,parentSchema:schema35,data}];
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema36.required,parentSchema:schema36,data}];
 return false;
 }
 else {
 const _errs16 = errors;
 for(const key0 in data){
-if(!(func1.call(schema35.properties, key0))){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data}];
+if(!(func1.call(schema36.properties, key0))){
+validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data}];
 return false;
 break;
 }
@@ -1515,7 +1609,7 @@ if(data.kind !== undefined){
 let data6 = data.kind;
 const _errs17 = errors;
 if("result" !== data6){
-validate34.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "result"},message:"must be equal to constant",schema:"result",parentSchema:schema35.properties.kind,data:data6}];
+validate36.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "result"},message:"must be equal to constant",schema:"result",parentSchema:schema36.properties.kind,data:data6}];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -1528,7 +1622,7 @@ if(data.model !== undefined){
 let data7 = data.model;
 const _errs18 = errors;
 if(typeof data7 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.model.type,parentSchema:schema35.properties.model,data:data7}];
+validate36.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.model.type,parentSchema:schema36.properties.model,data:data7}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -1541,7 +1635,7 @@ if(data.itemId !== undefined){
 let data8 = data.itemId;
 const _errs20 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate34.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.itemId.type,parentSchema:schema35.properties.itemId,data:data8}];
+validate36.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.itemId.type,parentSchema:schema36.properties.itemId,data:data8}];
 return false;
 }
 var valid3 = _errs20 === errors;
@@ -1554,13 +1648,13 @@ if(data.itemIndex !== undefined){
 let data9 = data.itemIndex;
 const _errs22 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate34.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.itemIndex.type,parentSchema:schema35.properties.itemIndex,data:data9}];
+validate36.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.itemIndex.type,parentSchema:schema36.properties.itemIndex,data:data9}];
 return false;
 }
 if(errors === _errs22){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-validate34.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.itemIndex,data:data9}];
+validate36.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.itemIndex,data:data9}];
 return false;
 }
 }
@@ -1575,13 +1669,13 @@ if(data.session !== undefined){
 let data10 = data.session;
 const _errs24 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate34.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.session.type,parentSchema:schema35.properties.session,data:data10}];
+validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.session.type,parentSchema:schema36.properties.session,data:data10}];
 return false;
 }
 if(errors === _errs24){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-validate34.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema35.properties.session,data:data10}];
+validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.session,data:data10}];
 return false;
 }
 }
@@ -1598,12 +1692,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data11 === "string"){
 if(!pattern4.test(data11)){
-validate34.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema35.properties.requestDigest,data:data11}];
+validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema36.properties.requestDigest,data:data11}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.requestDigest.type,parentSchema:schema35.properties.requestDigest,data:data11}];
+validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.requestDigest.type,parentSchema:schema36.properties.requestDigest,data:data11}];
 return false;
 }
 }
@@ -1617,13 +1711,13 @@ if(data.attempts !== undefined){
 let data12 = data.attempts;
 const _errs28 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate34.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.attempts.type,parentSchema:schema35.properties.attempts,data:data12}];
+validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.attempts.type,parentSchema:schema36.properties.attempts,data:data12}];
 return false;
 }
 if(errors === _errs28){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 1 || isNaN(data12)){
-validate34.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema35.properties.attempts,data:data12}];
+validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.attempts,data:data12}];
 return false;
 }
 }
@@ -1638,13 +1732,13 @@ if(data.latencyMs !== undefined){
 let data13 = data.latencyMs;
 const _errs30 = errors;
 if((!((typeof data13 == "number") && (isFinite(data13)))) && (data13 !== null)){
-validate34.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema35.properties.latencyMs.type},message:"must be number,null",schema:schema35.properties.latencyMs.type,parentSchema:schema35.properties.latencyMs,data:data13}];
+validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema36.properties.latencyMs.type},message:"must be number,null",schema:schema36.properties.latencyMs.type,parentSchema:schema36.properties.latencyMs,data:data13}];
 return false;
 }
 if(errors === _errs30){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-validate34.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.latencyMs,data:data13}];
+validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.latencyMs,data:data13}];
 return false;
 }
 }
@@ -1667,7 +1761,7 @@ if(errors === _errs35){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing1;
 if(((data14.status === undefined) && (missing1 = "status")) || ((data14.body === undefined) && (missing1 = "body"))){
-const err7 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema36.required,parentSchema:schema36,data:data14};
+const err7 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data14};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1680,7 +1774,7 @@ else {
 const _errs37 = errors;
 for(const key1 in data14){
 if(!((key1 === "status") || (key1 === "body"))){
-const err8 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data14};
+const err8 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data14};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1696,7 +1790,7 @@ if(data14.status !== undefined){
 let data15 = data14.status;
 const _errs38 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err9 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.status.type,parentSchema:schema36.properties.status,data:data15};
+const err9 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data15};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1715,7 +1809,7 @@ if(data14.body !== undefined){
 let data16 = data14.body;
 const _errs40 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err10 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema36.properties.body.type},message:"must be string,null",schema:schema36.properties.body.type,parentSchema:schema36.properties.body,data:data16};
+const err10 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data16};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1734,7 +1828,7 @@ var valid6 = true;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data14};
+const err11 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data14};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1751,7 +1845,7 @@ passing1 = 0;
 }
 const _errs42 = errors;
 if(data14 !== null){
-const err12 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.properties.response.oneOf[1].type,parentSchema:schema35.properties.response.oneOf[1],data:data14};
+const err12 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.response.oneOf[1].type,parentSchema:schema36.properties.response.oneOf[1],data:data14};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1772,7 +1866,7 @@ passing1 = 1;
 }
 }
 if(!valid4){
-const err13 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema35.properties.response.oneOf,parentSchema:schema35.properties.response,data:data14};
+const err13 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema36.properties.response.oneOf,parentSchema:schema36.properties.response,data:data14};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1780,7 +1874,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return false;
 }
 else {
@@ -1807,8 +1901,8 @@ const _errs45 = errors;
 let valid7 = false;
 let passing2 = null;
 const _errs46 = errors;
-if(!(validate24(data17, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate26(data17, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs46 === errors;
@@ -1818,7 +1912,7 @@ passing2 = 0;
 }
 const _errs47 = errors;
 if(data17 !== null){
-const err14 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.properties.reply.oneOf[1].type,parentSchema:schema35.properties.reply.oneOf[1],data:data17};
+const err14 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.reply.oneOf[1].type,parentSchema:schema36.properties.reply.oneOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1839,7 +1933,7 @@ passing2 = 1;
 }
 }
 if(!valid7){
-const err15 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema35.properties.reply.oneOf,parentSchema:schema35.properties.reply,data:data17};
+const err15 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema36.properties.reply.oneOf,parentSchema:schema36.properties.reply,data:data17};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1847,7 +1941,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return false;
 }
 else {
@@ -1879,7 +1973,7 @@ if(errors === _errs52){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing2;
 if(((((data18.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data18.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data18.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data18.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
-const err16 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema39.required,parentSchema:schema39,data:data18};
+const err16 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data18};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1892,7 +1986,7 @@ else {
 const _errs54 = errors;
 for(const key2 in data18){
 if(!((((key2 === "promptTokens") || (key2 === "completionTokens")) || (key2 === "totalTokens")) || (key2 === "reasoningTokens"))){
-const err17 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data:data18};
+const err17 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data18};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1908,7 +2002,7 @@ if(data18.promptTokens !== undefined){
 let data19 = data18.promptTokens;
 const _errs55 = errors;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err18 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema39.properties.promptTokens.type},message:"must be integer,null",schema:schema39.properties.promptTokens.type,parentSchema:schema39.properties.promptTokens,data:data19};
+const err18 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data19};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1920,7 +2014,7 @@ errors++;
 if(errors === _errs55){
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
-const err19 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.promptTokens,data:data19};
+const err19 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data19};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1941,7 +2035,7 @@ if(data18.completionTokens !== undefined){
 let data20 = data18.completionTokens;
 const _errs57 = errors;
 if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err20 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema39.properties.completionTokens.type},message:"must be integer,null",schema:schema39.properties.completionTokens.type,parentSchema:schema39.properties.completionTokens,data:data20};
+const err20 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data20};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1953,7 +2047,7 @@ errors++;
 if(errors === _errs57){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
-const err21 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.completionTokens,data:data20};
+const err21 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data20};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1974,7 +2068,7 @@ if(data18.totalTokens !== undefined){
 let data21 = data18.totalTokens;
 const _errs59 = errors;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err22 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema39.properties.totalTokens.type},message:"must be integer,null",schema:schema39.properties.totalTokens.type,parentSchema:schema39.properties.totalTokens,data:data21};
+const err22 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data21};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1986,7 +2080,7 @@ errors++;
 if(errors === _errs59){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
-const err23 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.totalTokens,data:data21};
+const err23 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data21};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2007,7 +2101,7 @@ if(data18.reasoningTokens !== undefined){
 let data22 = data18.reasoningTokens;
 const _errs61 = errors;
 if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err24 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema39.properties.reasoningTokens.type},message:"must be integer,null",schema:schema39.properties.reasoningTokens.type,parentSchema:schema39.properties.reasoningTokens,data:data22};
+const err24 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data22};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2019,7 +2113,7 @@ errors++;
 if(errors === _errs61){
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err25 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.reasoningTokens,data:data22};
+const err25 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2042,7 +2136,7 @@ var valid10 = true;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data:data18};
+const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2059,7 +2153,7 @@ passing3 = 0;
 }
 const _errs63 = errors;
 if(data18 !== null){
-const err27 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.properties.usage.oneOf[1].type,parentSchema:schema35.properties.usage.oneOf[1],data:data18};
+const err27 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.oneOf[1].type,parentSchema:schema36.properties.usage.oneOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2080,7 +2174,7 @@ passing3 = 1;
 }
 }
 if(!valid8){
-const err28 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema35.properties.usage.oneOf,parentSchema:schema35.properties.usage,data:data18};
+const err28 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema36.properties.usage.oneOf,parentSchema:schema36.properties.usage,data:data18};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2088,7 +2182,7 @@ else {
 vErrors.push(err28);
 }
 errors++;
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return false;
 }
 else {
@@ -2120,7 +2214,7 @@ if(errors === _errs68){
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 let missing3;
 if(((((data23.kind === undefined) && (missing3 = "kind")) || ((data23.message === undefined) && (missing3 = "message"))) || ((data23.status === undefined) && (missing3 = "status"))) || ((data23.transient === undefined) && (missing3 = "transient"))){
-const err29 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema40.required,parentSchema:schema40,data:data23};
+const err29 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data23};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2133,7 +2227,7 @@ else {
 const _errs70 = errors;
 for(const key3 in data23){
 if(!((((key3 === "kind") || (key3 === "message")) || (key3 === "status")) || (key3 === "transient"))){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data23};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data23};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2149,7 +2243,7 @@ if(data23.kind !== undefined){
 let data24 = data23.kind;
 const _errs71 = errors;
 if(!((((((data24 === "network") || (data24 === "timeout")) || (data24 === "http")) || (data24 === "malformed")) || (data24 === "too-large")) || (data24 === "scorer"))){
-const err31 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema40.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.kind.enum,parentSchema:schema40.properties.kind,data:data24};
+const err31 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data24};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2168,7 +2262,7 @@ if(data23.message !== undefined){
 let data25 = data23.message;
 const _errs72 = errors;
 if(typeof data25 !== "string"){
-const err32 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.message.type,parentSchema:schema40.properties.message,data:data25};
+const err32 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data25};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2187,7 +2281,7 @@ if(data23.status !== undefined){
 let data26 = data23.status;
 const _errs74 = errors;
 if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err33 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema40.properties.status.type},message:"must be integer,null",schema:schema40.properties.status.type,parentSchema:schema40.properties.status,data:data26};
+const err33 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data26};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2206,7 +2300,7 @@ if(data23.transient !== undefined){
 let data27 = data23.transient;
 const _errs76 = errors;
 if(typeof data27 !== "boolean"){
-const err34 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.transient.type,parentSchema:schema40.properties.transient,data:data27};
+const err34 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data27};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2227,7 +2321,7 @@ var valid13 = true;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data23};
+const err35 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data23};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2244,7 +2338,7 @@ passing4 = 0;
 }
 const _errs78 = errors;
 if(data23 !== null){
-const err36 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.properties.error.oneOf[1].type,parentSchema:schema35.properties.error.oneOf[1],data:data23};
+const err36 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.error.oneOf[1].type,parentSchema:schema36.properties.error.oneOf[1],data:data23};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2265,7 +2359,7 @@ passing4 = 1;
 }
 }
 if(!valid11){
-const err37 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema35.properties.error.oneOf,parentSchema:schema35.properties.error,data:data23};
+const err37 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema36.properties.error.oneOf,parentSchema:schema36.properties.error,data:data23};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2273,7 +2367,7 @@ else {
 vErrors.push(err37);
 }
 errors++;
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return false;
 }
 else {
@@ -2305,7 +2399,7 @@ if(errors === _errs83){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 let missing4;
 if((((data28.correct === undefined) && (missing4 = "correct")) || ((data28.reason === undefined) && (missing4 = "reason"))) || ((data28.detail === undefined) && (missing4 = "detail"))){
-const err38 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema41.required,parentSchema:schema41,data:data28};
+const err38 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema42.required,parentSchema:schema42,data:data28};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2318,7 +2412,7 @@ else {
 const _errs85 = errors;
 for(const key4 in data28){
 if(!(((key4 === "correct") || (key4 === "reason")) || (key4 === "detail"))){
-const err39 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data28};
+const err39 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data28};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2334,7 +2428,7 @@ if(data28.correct !== undefined){
 let data29 = data28.correct;
 const _errs86 = errors;
 if(typeof data29 !== "boolean"){
-const err40 = {instancePath:instancePath+"/verdict/correct",schemaPath:"#/$defs/verdict/properties/correct/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.correct.type,parentSchema:schema41.properties.correct,data:data29};
+const err40 = {instancePath:instancePath+"/verdict/correct",schemaPath:"#/$defs/verdict/properties/correct/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema42.properties.correct.type,parentSchema:schema42.properties.correct,data:data29};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2353,7 +2447,7 @@ if(data28.reason !== undefined){
 let data30 = data28.reason;
 const _errs88 = errors;
 if(typeof data30 !== "string"){
-const err41 = {instancePath:instancePath+"/verdict/reason",schemaPath:"#/$defs/verdict/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.reason.type,parentSchema:schema41.properties.reason,data:data30};
+const err41 = {instancePath:instancePath+"/verdict/reason",schemaPath:"#/$defs/verdict/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.reason.type,parentSchema:schema42.properties.reason,data:data30};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2372,7 +2466,7 @@ if(data28.detail !== undefined){
 let data31 = data28.detail;
 const _errs90 = errors;
 if(typeof data31 !== "string"){
-const err42 = {instancePath:instancePath+"/verdict/detail",schemaPath:"#/$defs/verdict/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.detail.type,parentSchema:schema41.properties.detail,data:data31};
+const err42 = {instancePath:instancePath+"/verdict/detail",schemaPath:"#/$defs/verdict/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.detail.type,parentSchema:schema42.properties.detail,data:data31};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2392,7 +2486,7 @@ var valid16 = true;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data28};
+const err43 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data28};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2409,7 +2503,7 @@ passing5 = 0;
 }
 const _errs92 = errors;
 if(data28 !== null){
-const err44 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema35.properties.verdict.oneOf[1].type,parentSchema:schema35.properties.verdict.oneOf[1],data:data28};
+const err44 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verdict.oneOf[1].type,parentSchema:schema36.properties.verdict.oneOf[1],data:data28};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2430,7 +2524,7 @@ passing5 = 1;
 }
 }
 if(!valid14){
-const err45 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf",schema:schema35.properties.verdict.oneOf,parentSchema:schema35.properties.verdict,data:data28};
+const err45 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf",schema:schema36.properties.verdict.oneOf,parentSchema:schema36.properties.verdict,data:data28};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2438,7 +2532,7 @@ else {
 vErrors.push(err45);
 }
 errors++;
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return false;
 }
 else {
@@ -2458,78 +2552,91 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.replica !== undefined){
-let data32 = data.replica;
+if(data.category !== undefined){
+let data32 = data.category;
 const _errs94 = errors;
-const _errs95 = errors;
-if(errors === _errs95){
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(!((((data32 === "no-call") || (data32 === "single")) || (data32 === "parallel")) || (data32 === "multiple"))){
+validate36.errors = [{instancePath:instancePath+"/category",schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data32}];
+return false;
+}
+var valid3 = _errs94 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.replica !== undefined){
+let data33 = data.replica;
+const _errs96 = errors;
+const _errs97 = errors;
+if(errors === _errs97){
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 let missing5;
-if(((data32.index === undefined) && (missing5 = "index")) || ((data32.host === undefined) && (missing5 = "host"))){
-validate34.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema34.required,parentSchema:schema34,data:data32}];
+if(((data33.index === undefined) && (missing5 = "index")) || ((data33.host === undefined) && (missing5 = "host"))){
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema35.required,parentSchema:schema35,data:data33}];
 return false;
 }
 else {
-const _errs97 = errors;
-for(const key5 in data32){
+const _errs99 = errors;
+for(const key5 in data33){
 if(!((key5 === "index") || (key5 === "host"))){
-validate34.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data32}];
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data33}];
 return false;
 break;
 }
 }
-if(_errs97 === errors){
-if(data32.index !== undefined){
-let data33 = data32.index;
-const _errs98 = errors;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-validate34.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.index.type,parentSchema:schema34.properties.index,data:data33}];
-return false;
-}
-if(errors === _errs98){
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-validate34.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.index,data:data33}];
-return false;
-}
-}
-}
-var valid18 = _errs98 === errors;
-}
-else {
-var valid18 = true;
-}
-if(valid18){
-if(data32.host !== undefined){
-let data34 = data32.host;
+if(_errs99 === errors){
+if(data33.index !== undefined){
+let data34 = data33.index;
 const _errs100 = errors;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data34}];
+return false;
+}
 if(errors === _errs100){
-if(typeof data34 === "string"){
-if(data34.length < 1){
-validate34.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.host,data:data34}];
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data34}];
+return false;
+}
+}
+}
+var valid19 = _errs100 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data33.host !== undefined){
+let data35 = data33.host;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data35 === "string"){
+if(data35.length < 1){
+validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data35}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.host.type,parentSchema:schema34.properties.host,data:data34}];
+validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data35}];
 return false;
 }
 }
-var valid18 = _errs100 === errors;
+var valid19 = _errs102 === errors;
 }
 else {
-var valid18 = true;
+var valid19 = true;
 }
 }
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data32}];
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data33}];
 return false;
 }
 }
-var valid3 = _errs94 === errors;
+var valid3 = _errs96 === errors;
 }
 else {
 var valid3 = true;
@@ -2550,23 +2657,24 @@ var valid3 = true;
 }
 }
 }
+}
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data}];
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data}];
 return false;
 }
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const probe = validate36;
-const schema43 = {"type":"object","additionalProperties":false,"required":["kind","phase","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error"],"properties":{"kind":{"const":"probe"},"phase":{"enum":["alone","loaded"]},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica the send went to. Present in every probe record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"}}}],"description":"One of a probe item's two sends: alone (nothing else in flight) or loaded (inside the full concurrent load)."};
+export const probe = validate38;
+const schema45 = {"type":"object","additionalProperties":false,"required":["kind","phase","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error"],"properties":{"kind":{"const":"probe"},"phase":{"enum":["alone","loaded"]},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica the send went to. Present in every probe record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"}}}],"description":"One of a probe item's two sends: alone (nothing else in flight) or loaded (inside the full concurrent load)."};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2582,7 +2690,7 @@ if(data.reply !== undefined){
 let data0 = data.reply;
 const _errs3 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/0/properties/reply/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.oneOf[0].properties.reply.type,parentSchema:schema43.oneOf[0].properties.reply,data:data0};
+const err0 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/0/properties/reply/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.oneOf[0].properties.reply.type,parentSchema:schema45.oneOf[0].properties.reply,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2601,7 +2709,7 @@ if(data.error !== undefined){
 let data1 = data.error;
 const _errs5 = errors;
 if(data1 !== null){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/0/properties/error/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema43.oneOf[0].properties.error.type,parentSchema:schema43.oneOf[0].properties.error,data:data1};
+const err1 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/0/properties/error/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.oneOf[0].properties.error.type,parentSchema:schema45.oneOf[0].properties.error,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2631,7 +2739,7 @@ if(data.reply !== undefined){
 let data2 = data.reply;
 const _errs8 = errors;
 if(data2 !== null){
-const err2 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/1/properties/reply/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema43.oneOf[1].properties.reply.type,parentSchema:schema43.oneOf[1].properties.reply,data:data2};
+const err2 = {instancePath:instancePath+"/reply",schemaPath:"#/oneOf/1/properties/reply/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.oneOf[1].properties.reply.type,parentSchema:schema45.oneOf[1].properties.reply,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2650,7 +2758,7 @@ if(data.error !== undefined){
 let data3 = data.error;
 const _errs10 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/1/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.oneOf[1].properties.error.type,parentSchema:schema43.oneOf[1].properties.error,data:data3};
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/1/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.oneOf[1].properties.error.type,parentSchema:schema45.oneOf[1].properties.error,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2683,7 +2791,7 @@ props0.error = true;
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema43.oneOf,parentSchema:schema43,data};
+const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema45.oneOf,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2691,7 +2799,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
 else {
@@ -2709,14 +2817,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.kind === undefined) && (missing0 = "kind")) || ((data.phase === undefined) && (missing0 = "phase"))) || ((data.model === undefined) && (missing0 = "model"))) || ((data.itemId === undefined) && (missing0 = "itemId"))) || ((data.itemIndex === undefined) && (missing0 = "itemIndex"))) || ((data.session === undefined) && (missing0 = "session"))) || ((data.requestDigest === undefined) && (missing0 = "requestDigest"))) || ((data.attempts === undefined) && (missing0 = "attempts"))) || ((data.latencyMs === undefined) && (missing0 = "latencyMs"))) || ((data.response === undefined) && (missing0 = "response"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.usage === undefined) && (missing0 = "usage"))) || ((data.error === undefined) && (missing0 = "error"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema43.required,parentSchema:schema43,data}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema45.required,parentSchema:schema45,data}];
 return false;
 }
 else {
 const _errs12 = errors;
 for(const key0 in data){
-if(!(func1.call(schema43.properties, key0))){
-validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data}];
+if(!(func1.call(schema45.properties, key0))){
+validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data}];
 return false;
 break;
 }
@@ -2726,7 +2834,7 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs13 = errors;
 if("probe" !== data4){
-validate36.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "probe"},message:"must be equal to constant",schema:"probe",parentSchema:schema43.properties.kind,data:data4}];
+validate38.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "probe"},message:"must be equal to constant",schema:"probe",parentSchema:schema45.properties.kind,data:data4}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -2739,7 +2847,7 @@ if(data.phase !== undefined){
 let data5 = data.phase;
 const _errs14 = errors;
 if(!((data5 === "alone") || (data5 === "loaded"))){
-validate36.errors = [{instancePath:instancePath+"/phase",schemaPath:"#/properties/phase/enum",keyword:"enum",params:{allowedValues: schema43.properties.phase.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.phase.enum,parentSchema:schema43.properties.phase,data:data5}];
+validate38.errors = [{instancePath:instancePath+"/phase",schemaPath:"#/properties/phase/enum",keyword:"enum",params:{allowedValues: schema45.properties.phase.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.phase.enum,parentSchema:schema45.properties.phase,data:data5}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -2752,7 +2860,7 @@ if(data.model !== undefined){
 let data6 = data.model;
 const _errs15 = errors;
 if(typeof data6 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.model.type,parentSchema:schema43.properties.model,data:data6}];
+validate38.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.model.type,parentSchema:schema45.properties.model,data:data6}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -2765,7 +2873,7 @@ if(data.itemId !== undefined){
 let data7 = data.itemId;
 const _errs17 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate36.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.itemId.type,parentSchema:schema43.properties.itemId,data:data7}];
+validate38.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.itemId.type,parentSchema:schema45.properties.itemId,data:data7}];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -2778,13 +2886,13 @@ if(data.itemIndex !== undefined){
 let data8 = data.itemIndex;
 const _errs19 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate36.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.itemIndex.type,parentSchema:schema43.properties.itemIndex,data:data8}];
+validate38.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.itemIndex.type,parentSchema:schema45.properties.itemIndex,data:data8}];
 return false;
 }
 if(errors === _errs19){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-validate36.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema43.properties.itemIndex,data:data8}];
+validate38.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema45.properties.itemIndex,data:data8}];
 return false;
 }
 }
@@ -2799,13 +2907,13 @@ if(data.session !== undefined){
 let data9 = data.session;
 const _errs21 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.session.type,parentSchema:schema43.properties.session,data:data9}];
+validate38.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.session.type,parentSchema:schema45.properties.session,data:data9}];
 return false;
 }
 if(errors === _errs21){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema43.properties.session,data:data9}];
+validate38.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema45.properties.session,data:data9}];
 return false;
 }
 }
@@ -2822,12 +2930,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data10 === "string"){
 if(!pattern4.test(data10)){
-validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema43.properties.requestDigest,data:data10}];
+validate38.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema45.properties.requestDigest,data:data10}];
 return false;
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.requestDigest.type,parentSchema:schema43.properties.requestDigest,data:data10}];
+validate38.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.requestDigest.type,parentSchema:schema45.properties.requestDigest,data:data10}];
 return false;
 }
 }
@@ -2841,13 +2949,13 @@ if(data.attempts !== undefined){
 let data11 = data.attempts;
 const _errs25 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.attempts.type,parentSchema:schema43.properties.attempts,data:data11}];
+validate38.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.attempts.type,parentSchema:schema45.properties.attempts,data:data11}];
 return false;
 }
 if(errors === _errs25){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema43.properties.attempts,data:data11}];
+validate38.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema45.properties.attempts,data:data11}];
 return false;
 }
 }
@@ -2862,13 +2970,13 @@ if(data.latencyMs !== undefined){
 let data12 = data.latencyMs;
 const _errs27 = errors;
 if((!((typeof data12 == "number") && (isFinite(data12)))) && (data12 !== null)){
-validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema43.properties.latencyMs.type},message:"must be number,null",schema:schema43.properties.latencyMs.type,parentSchema:schema43.properties.latencyMs,data:data12}];
+validate38.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema45.properties.latencyMs.type},message:"must be number,null",schema:schema45.properties.latencyMs.type,parentSchema:schema45.properties.latencyMs,data:data12}];
 return false;
 }
 if(errors === _errs27){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema43.properties.latencyMs,data:data12}];
+validate38.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema45.properties.latencyMs,data:data12}];
 return false;
 }
 }
@@ -2891,7 +2999,7 @@ if(errors === _errs32){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing1;
 if(((data13.status === undefined) && (missing1 = "status")) || ((data13.body === undefined) && (missing1 = "body"))){
-const err5 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema36.required,parentSchema:schema36,data:data13};
+const err5 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data13};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2904,7 +3012,7 @@ else {
 const _errs34 = errors;
 for(const key1 in data13){
 if(!((key1 === "status") || (key1 === "body"))){
-const err6 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data13};
+const err6 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data13};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2920,7 +3028,7 @@ if(data13.status !== undefined){
 let data14 = data13.status;
 const _errs35 = errors;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err7 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.status.type,parentSchema:schema36.properties.status,data:data14};
+const err7 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data14};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2939,7 +3047,7 @@ if(data13.body !== undefined){
 let data15 = data13.body;
 const _errs37 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err8 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema36.properties.body.type},message:"must be string,null",schema:schema36.properties.body.type,parentSchema:schema36.properties.body,data:data15};
+const err8 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data15};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2958,7 +3066,7 @@ var valid6 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data13};
+const err9 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data13};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2975,7 +3083,7 @@ passing1 = 0;
 }
 const _errs39 = errors;
 if(data13 !== null){
-const err10 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema43.properties.response.oneOf[1].type,parentSchema:schema43.properties.response.oneOf[1],data:data13};
+const err10 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.response.oneOf[1].type,parentSchema:schema45.properties.response.oneOf[1],data:data13};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2996,7 +3104,7 @@ passing1 = 1;
 }
 }
 if(!valid4){
-const err11 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema43.properties.response.oneOf,parentSchema:schema43.properties.response,data:data13};
+const err11 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema45.properties.response.oneOf,parentSchema:schema45.properties.response,data:data13};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3004,7 +3112,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
 else {
@@ -3031,8 +3139,8 @@ const _errs42 = errors;
 let valid7 = false;
 let passing2 = null;
 const _errs43 = errors;
-if(!(validate24(data16, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate26(data16, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs43 === errors;
@@ -3042,7 +3150,7 @@ passing2 = 0;
 }
 const _errs44 = errors;
 if(data16 !== null){
-const err12 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema43.properties.reply.oneOf[1].type,parentSchema:schema43.properties.reply.oneOf[1],data:data16};
+const err12 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.reply.oneOf[1].type,parentSchema:schema45.properties.reply.oneOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3063,7 +3171,7 @@ passing2 = 1;
 }
 }
 if(!valid7){
-const err13 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema43.properties.reply.oneOf,parentSchema:schema43.properties.reply,data:data16};
+const err13 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema45.properties.reply.oneOf,parentSchema:schema45.properties.reply,data:data16};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3071,7 +3179,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
 else {
@@ -3103,7 +3211,7 @@ if(errors === _errs49){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 let missing2;
 if(((((data17.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data17.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data17.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data17.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
-const err14 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema39.required,parentSchema:schema39,data:data17};
+const err14 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data17};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3116,7 +3224,7 @@ else {
 const _errs51 = errors;
 for(const key2 in data17){
 if(!((((key2 === "promptTokens") || (key2 === "completionTokens")) || (key2 === "totalTokens")) || (key2 === "reasoningTokens"))){
-const err15 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data:data17};
+const err15 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data17};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3132,7 +3240,7 @@ if(data17.promptTokens !== undefined){
 let data18 = data17.promptTokens;
 const _errs52 = errors;
 if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
-const err16 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema39.properties.promptTokens.type},message:"must be integer,null",schema:schema39.properties.promptTokens.type,parentSchema:schema39.properties.promptTokens,data:data18};
+const err16 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data18};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3144,7 +3252,7 @@ errors++;
 if(errors === _errs52){
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err17 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.promptTokens,data:data18};
+const err17 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data18};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3165,7 +3273,7 @@ if(data17.completionTokens !== undefined){
 let data19 = data17.completionTokens;
 const _errs54 = errors;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err18 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema39.properties.completionTokens.type},message:"must be integer,null",schema:schema39.properties.completionTokens.type,parentSchema:schema39.properties.completionTokens,data:data19};
+const err18 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data19};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3177,7 +3285,7 @@ errors++;
 if(errors === _errs54){
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
-const err19 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.completionTokens,data:data19};
+const err19 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data19};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3198,7 +3306,7 @@ if(data17.totalTokens !== undefined){
 let data20 = data17.totalTokens;
 const _errs56 = errors;
 if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err20 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema39.properties.totalTokens.type},message:"must be integer,null",schema:schema39.properties.totalTokens.type,parentSchema:schema39.properties.totalTokens,data:data20};
+const err20 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data20};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3210,7 +3318,7 @@ errors++;
 if(errors === _errs56){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
-const err21 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.totalTokens,data:data20};
+const err21 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data20};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3231,7 +3339,7 @@ if(data17.reasoningTokens !== undefined){
 let data21 = data17.reasoningTokens;
 const _errs58 = errors;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err22 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema39.properties.reasoningTokens.type},message:"must be integer,null",schema:schema39.properties.reasoningTokens.type,parentSchema:schema39.properties.reasoningTokens,data:data21};
+const err22 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data21};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3243,7 +3351,7 @@ errors++;
 if(errors === _errs58){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
-const err23 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.reasoningTokens,data:data21};
+const err23 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data21};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3266,7 +3374,7 @@ var valid10 = true;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data:data17};
+const err24 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data17};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3283,7 +3391,7 @@ passing3 = 0;
 }
 const _errs60 = errors;
 if(data17 !== null){
-const err25 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema43.properties.usage.oneOf[1].type,parentSchema:schema43.properties.usage.oneOf[1],data:data17};
+const err25 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.usage.oneOf[1].type,parentSchema:schema45.properties.usage.oneOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3304,7 +3412,7 @@ passing3 = 1;
 }
 }
 if(!valid8){
-const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema43.properties.usage.oneOf,parentSchema:schema43.properties.usage,data:data17};
+const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema45.properties.usage.oneOf,parentSchema:schema45.properties.usage,data:data17};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3312,7 +3420,7 @@ else {
 vErrors.push(err26);
 }
 errors++;
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
 else {
@@ -3344,7 +3452,7 @@ if(errors === _errs65){
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 let missing3;
 if(((((data22.kind === undefined) && (missing3 = "kind")) || ((data22.message === undefined) && (missing3 = "message"))) || ((data22.status === undefined) && (missing3 = "status"))) || ((data22.transient === undefined) && (missing3 = "transient"))){
-const err27 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema40.required,parentSchema:schema40,data:data22};
+const err27 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data22};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3357,7 +3465,7 @@ else {
 const _errs67 = errors;
 for(const key3 in data22){
 if(!((((key3 === "kind") || (key3 === "message")) || (key3 === "status")) || (key3 === "transient"))){
-const err28 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data22};
+const err28 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data22};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3373,7 +3481,7 @@ if(data22.kind !== undefined){
 let data23 = data22.kind;
 const _errs68 = errors;
 if(!((((((data23 === "network") || (data23 === "timeout")) || (data23 === "http")) || (data23 === "malformed")) || (data23 === "too-large")) || (data23 === "scorer"))){
-const err29 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema40.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.kind.enum,parentSchema:schema40.properties.kind,data:data23};
+const err29 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data23};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3392,7 +3500,7 @@ if(data22.message !== undefined){
 let data24 = data22.message;
 const _errs69 = errors;
 if(typeof data24 !== "string"){
-const err30 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.message.type,parentSchema:schema40.properties.message,data:data24};
+const err30 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data24};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3411,7 +3519,7 @@ if(data22.status !== undefined){
 let data25 = data22.status;
 const _errs71 = errors;
 if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema40.properties.status.type},message:"must be integer,null",schema:schema40.properties.status.type,parentSchema:schema40.properties.status,data:data25};
+const err31 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data25};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3430,7 +3538,7 @@ if(data22.transient !== undefined){
 let data26 = data22.transient;
 const _errs73 = errors;
 if(typeof data26 !== "boolean"){
-const err32 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.transient.type,parentSchema:schema40.properties.transient,data:data26};
+const err32 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data26};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3451,7 +3559,7 @@ var valid13 = true;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data22};
+const err33 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data22};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3468,7 +3576,7 @@ passing4 = 0;
 }
 const _errs75 = errors;
 if(data22 !== null){
-const err34 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema43.properties.error.oneOf[1].type,parentSchema:schema43.properties.error.oneOf[1],data:data22};
+const err34 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.error.oneOf[1].type,parentSchema:schema45.properties.error.oneOf[1],data:data22};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3489,7 +3597,7 @@ passing4 = 1;
 }
 }
 if(!valid11){
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema43.properties.error.oneOf,parentSchema:schema43.properties.error,data:data22};
+const err35 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema45.properties.error.oneOf,parentSchema:schema45.properties.error,data:data22};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3497,7 +3605,7 @@ else {
 vErrors.push(err35);
 }
 errors++;
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
 else {
@@ -3525,14 +3633,14 @@ if(errors === _errs78){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
 if(((data27.index === undefined) && (missing4 = "index")) || ((data27.host === undefined) && (missing4 = "host"))){
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema34.required,parentSchema:schema34,data:data27}];
+validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema35.required,parentSchema:schema35,data:data27}];
 return false;
 }
 else {
 const _errs80 = errors;
 for(const key4 in data27){
 if(!((key4 === "index") || (key4 === "host"))){
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data27}];
+validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data27}];
 return false;
 break;
 }
@@ -3542,13 +3650,13 @@ if(data27.index !== undefined){
 let data28 = data27.index;
 const _errs81 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.index.type,parentSchema:schema34.properties.index,data:data28}];
+validate38.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data28}];
 return false;
 }
 if(errors === _errs81){
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 < 0 || isNaN(data28)){
-validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.index,data:data28}];
+validate38.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data28}];
 return false;
 }
 }
@@ -3565,12 +3673,12 @@ const _errs83 = errors;
 if(errors === _errs83){
 if(typeof data29 === "string"){
 if(data29.length < 1){
-validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.host,data:data29}];
+validate38.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data29}];
 return false;
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.host.type,parentSchema:schema34.properties.host,data:data29}];
+validate38.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data29}];
 return false;
 }
 }
@@ -3584,7 +3692,7 @@ var valid15 = true;
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data27}];
+validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data27}];
 return false;
 }
 }
@@ -3610,22 +3718,22 @@ var valid3 = true;
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data}];
 return false;
 }
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const probeCheck = validate38;
-const schema48 = {"description":"The comparison of a probe item's two replies.","type":"object","additionalProperties":false,"required":["kind","session","model","itemId","itemIndex","outcome","detail"],"properties":{"kind":{"const":"probe-check"},"session":{"type":"integer","minimum":1},"model":{"type":"string"},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0},"outcome":{"enum":["same","different","inconclusive"]},"detail":{"type":["string","null"]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica both sends went to. Present in every probe-check record of a format 2 file."}}};
+export const probeCheck = validate40;
+const schema50 = {"description":"The comparison of a probe item's two replies.","type":"object","additionalProperties":false,"required":["kind","session","model","itemId","itemIndex","outcome","detail"],"properties":{"kind":{"const":"probe-check"},"session":{"type":"integer","minimum":1},"model":{"type":"string"},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0},"outcome":{"enum":["same","different","inconclusive"]},"detail":{"type":["string","null"]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica both sends went to. Present in every probe-check record of a format 2 file."}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3636,14 +3744,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.kind === undefined) && (missing0 = "kind")) || ((data.session === undefined) && (missing0 = "session"))) || ((data.model === undefined) && (missing0 = "model"))) || ((data.itemId === undefined) && (missing0 = "itemId"))) || ((data.itemIndex === undefined) && (missing0 = "itemIndex"))) || ((data.outcome === undefined) && (missing0 = "outcome"))) || ((data.detail === undefined) && (missing0 = "detail"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema48.required,parentSchema:schema48,data}];
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema50.required,parentSchema:schema50,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "kind") || (key0 === "session")) || (key0 === "model")) || (key0 === "itemId")) || (key0 === "itemIndex")) || (key0 === "outcome")) || (key0 === "detail")) || (key0 === "replica"))){
-validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data}];
+validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data}];
 return false;
 break;
 }
@@ -3653,7 +3761,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs2 = errors;
 if("probe-check" !== data0){
-validate38.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "probe-check"},message:"must be equal to constant",schema:"probe-check",parentSchema:schema48.properties.kind,data:data0}];
+validate40.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "probe-check"},message:"must be equal to constant",schema:"probe-check",parentSchema:schema50.properties.kind,data:data0}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3666,13 +3774,13 @@ if(data.session !== undefined){
 let data1 = data.session;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate38.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.session.type,parentSchema:schema48.properties.session,data:data1}];
+validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.session.type,parentSchema:schema50.properties.session,data:data1}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-validate38.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema48.properties.session,data:data1}];
+validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema50.properties.session,data:data1}];
 return false;
 }
 }
@@ -3687,7 +3795,7 @@ if(data.model !== undefined){
 let data2 = data.model;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.model.type,parentSchema:schema48.properties.model,data:data2}];
+validate40.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.model.type,parentSchema:schema50.properties.model,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -3700,7 +3808,7 @@ if(data.itemId !== undefined){
 let data3 = data.itemId;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate38.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.itemId.type,parentSchema:schema48.properties.itemId,data:data3}];
+validate40.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.itemId.type,parentSchema:schema50.properties.itemId,data:data3}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -3713,13 +3821,13 @@ if(data.itemIndex !== undefined){
 let data4 = data.itemIndex;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate38.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.itemIndex.type,parentSchema:schema48.properties.itemIndex,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.itemIndex.type,parentSchema:schema50.properties.itemIndex,data:data4}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate38.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.itemIndex,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.itemIndex,data:data4}];
 return false;
 }
 }
@@ -3734,7 +3842,7 @@ if(data.outcome !== undefined){
 let data5 = data.outcome;
 const _errs11 = errors;
 if(!(((data5 === "same") || (data5 === "different")) || (data5 === "inconclusive"))){
-validate38.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema48.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.outcome.enum,parentSchema:schema48.properties.outcome,data:data5}];
+validate40.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema50.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.outcome.enum,parentSchema:schema50.properties.outcome,data:data5}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3747,7 +3855,7 @@ if(data.detail !== undefined){
 let data6 = data.detail;
 const _errs12 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-validate38.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema48.properties.detail.type},message:"must be string,null",schema:schema48.properties.detail.type,parentSchema:schema48.properties.detail,data:data6}];
+validate40.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema50.properties.detail.type},message:"must be string,null",schema:schema50.properties.detail.type,parentSchema:schema50.properties.detail,data:data6}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -3764,14 +3872,14 @@ if(errors === _errs15){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if(((data7.index === undefined) && (missing1 = "index")) || ((data7.host === undefined) && (missing1 = "host"))){
-validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema34.required,parentSchema:schema34,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema35.required,parentSchema:schema35,data:data7}];
 return false;
 }
 else {
 const _errs17 = errors;
 for(const key1 in data7){
 if(!((key1 === "index") || (key1 === "host"))){
-validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data7}];
 return false;
 break;
 }
@@ -3781,13 +3889,13 @@ if(data7.index !== undefined){
 let data8 = data7.index;
 const _errs18 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate38.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.index.type,parentSchema:schema34.properties.index,data:data8}];
+validate40.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data8}];
 return false;
 }
 if(errors === _errs18){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-validate38.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.index,data:data8}];
+validate40.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data8}];
 return false;
 }
 }
@@ -3804,12 +3912,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data9 === "string"){
 if(data9.length < 1){
-validate38.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.host,data:data9}];
+validate40.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data9}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.host.type,parentSchema:schema34.properties.host,data:data9}];
+validate40.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data9}];
 return false;
 }
 }
@@ -3823,7 +3931,7 @@ var valid2 = true;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data7}];
 return false;
 }
 }
@@ -3843,22 +3951,22 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data}];
 return false;
 }
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const replica = validate39;
-const schema50 = {"description":"A replica taken out of the session (down: several requests in a row failed with network errors; its items moved to the others) or back into it (up: it answered its checks again). Format 2 only.","type":"object","additionalProperties":false,"required":["kind","session","index","host","state","reason"],"properties":{"kind":{"const":"replica"},"session":{"type":"integer","minimum":1},"index":{"type":"integer","minimum":0,"description":"Its position in the session's list of server URLs."},"host":{"type":"string","minLength":1,"description":"host:port, the port always written."},"state":{"enum":["down","up"]},"reason":{"type":"string"}}};
+export const replica = validate41;
+const schema52 = {"description":"A replica taken out of the session (down: several requests in a row failed with network errors; its items moved to the others) or back into it (up: it answered its checks again). Format 2 only.","type":"object","additionalProperties":false,"required":["kind","session","index","host","state","reason"],"properties":{"kind":{"const":"replica"},"session":{"type":"integer","minimum":1},"index":{"type":"integer","minimum":0,"description":"Its position in the session's list of server URLs."},"host":{"type":"string","minLength":1,"description":"host:port, the port always written."},"state":{"enum":["down","up"]},"reason":{"type":"string"}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3869,14 +3977,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.kind === undefined) && (missing0 = "kind")) || ((data.session === undefined) && (missing0 = "session"))) || ((data.index === undefined) && (missing0 = "index"))) || ((data.host === undefined) && (missing0 = "host"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema50.required,parentSchema:schema50,data}];
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema52.required,parentSchema:schema52,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "kind") || (key0 === "session")) || (key0 === "index")) || (key0 === "host")) || (key0 === "state")) || (key0 === "reason"))){
-validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data}];
+validate41.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data}];
 return false;
 break;
 }
@@ -3886,7 +3994,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs2 = errors;
 if("replica" !== data0){
-validate39.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "replica"},message:"must be equal to constant",schema:"replica",parentSchema:schema50.properties.kind,data:data0}];
+validate41.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "replica"},message:"must be equal to constant",schema:"replica",parentSchema:schema52.properties.kind,data:data0}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3899,13 +4007,13 @@ if(data.session !== undefined){
 let data1 = data.session;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate39.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.session.type,parentSchema:schema50.properties.session,data:data1}];
+validate41.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema52.properties.session.type,parentSchema:schema52.properties.session,data:data1}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-validate39.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema50.properties.session,data:data1}];
+validate41.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema52.properties.session,data:data1}];
 return false;
 }
 }
@@ -3920,13 +4028,13 @@ if(data.index !== undefined){
 let data2 = data.index;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate39.errors = [{instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.index.type,parentSchema:schema50.properties.index,data:data2}];
+validate41.errors = [{instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema52.properties.index.type,parentSchema:schema52.properties.index,data:data2}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate39.errors = [{instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.index,data:data2}];
+validate41.errors = [{instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema52.properties.index,data:data2}];
 return false;
 }
 }
@@ -3943,12 +4051,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(data3.length < 1){
-validate39.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.host,data:data3}];
+validate41.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.host,data:data3}];
 return false;
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.host.type,parentSchema:schema50.properties.host,data:data3}];
+validate41.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.host.type,parentSchema:schema52.properties.host,data:data3}];
 return false;
 }
 }
@@ -3962,7 +4070,7 @@ if(data.state !== undefined){
 let data4 = data.state;
 const _errs9 = errors;
 if(!((data4 === "down") || (data4 === "up"))){
-validate39.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema50.properties.state.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.state.enum,parentSchema:schema50.properties.state,data:data4}];
+validate41.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema52.properties.state.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.state.enum,parentSchema:schema52.properties.state,data:data4}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -3975,7 +4083,7 @@ if(data.reason !== undefined){
 let data5 = data.reason;
 const _errs10 = errors;
 if(typeof data5 !== "string"){
-validate39.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.reason.type,parentSchema:schema50.properties.reason,data:data5}];
+validate41.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.reason.type,parentSchema:schema52.properties.reason,data:data5}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -3992,22 +4100,22 @@ var valid0 = true;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const end = validate40;
-const schema51 = {"description":"How a session ended in order (a crash writes none).","type":"object","additionalProperties":false,"required":["kind","session","endedAt","outcome","answered","errors","missing"],"properties":{"kind":{"const":"end"},"session":{"type":"integer","minimum":1},"endedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"outcome":{"enum":["complete","errors","interrupted","probe-failed","server-failed"]},"answered":{"type":"integer","minimum":0},"errors":{"type":"integer","minimum":0},"missing":{"type":"integer","minimum":0}}};
+export const end = validate42;
+const schema53 = {"description":"How a session ended in order (a crash writes none).","type":"object","additionalProperties":false,"required":["kind","session","endedAt","outcome","answered","errors","missing"],"properties":{"kind":{"const":"end"},"session":{"type":"integer","minimum":1},"endedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"outcome":{"enum":["complete","errors","interrupted","probe-failed","server-failed"]},"answered":{"type":"integer","minimum":0},"errors":{"type":"integer","minimum":0},"missing":{"type":"integer","minimum":0}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4018,14 +4126,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.kind === undefined) && (missing0 = "kind")) || ((data.session === undefined) && (missing0 = "session"))) || ((data.endedAt === undefined) && (missing0 = "endedAt"))) || ((data.outcome === undefined) && (missing0 = "outcome"))) || ((data.answered === undefined) && (missing0 = "answered"))) || ((data.errors === undefined) && (missing0 = "errors"))) || ((data.missing === undefined) && (missing0 = "missing"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema51.required,parentSchema:schema51,data}];
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema53.required,parentSchema:schema53,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "kind") || (key0 === "session")) || (key0 === "endedAt")) || (key0 === "outcome")) || (key0 === "answered")) || (key0 === "errors")) || (key0 === "missing"))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data}];
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data}];
 return false;
 break;
 }
@@ -4035,7 +4143,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs2 = errors;
 if("end" !== data0){
-validate40.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema51.properties.kind,data:data0}];
+validate42.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "end"},message:"must be equal to constant",schema:"end",parentSchema:schema53.properties.kind,data:data0}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4048,13 +4156,13 @@ if(data.session !== undefined){
 let data1 = data.session;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.session.type,parentSchema:schema51.properties.session,data:data1}];
+validate42.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.properties.session.type,parentSchema:schema53.properties.session,data:data1}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-validate40.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema51.properties.session,data:data1}];
+validate42.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53.properties.session,data:data1}];
 return false;
 }
 }
@@ -4069,7 +4177,7 @@ if(data.endedAt !== undefined){
 let data2 = data.endedAt;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/endedAt",schemaPath:"#/properties/endedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.endedAt.type,parentSchema:schema51.properties.endedAt,data:data2}];
+validate42.errors = [{instancePath:instancePath+"/endedAt",schemaPath:"#/properties/endedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.endedAt.type,parentSchema:schema53.properties.endedAt,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -4082,7 +4190,7 @@ if(data.outcome !== undefined){
 let data3 = data.outcome;
 const _errs7 = errors;
 if(!(((((data3 === "complete") || (data3 === "errors")) || (data3 === "interrupted")) || (data3 === "probe-failed")) || (data3 === "server-failed"))){
-validate40.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema51.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.outcome.enum,parentSchema:schema51.properties.outcome,data:data3}];
+validate42.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema53.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema53.properties.outcome.enum,parentSchema:schema53.properties.outcome,data:data3}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -4095,13 +4203,13 @@ if(data.answered !== undefined){
 let data4 = data.answered;
 const _errs8 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate40.errors = [{instancePath:instancePath+"/answered",schemaPath:"#/properties/answered/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.answered.type,parentSchema:schema51.properties.answered,data:data4}];
+validate42.errors = [{instancePath:instancePath+"/answered",schemaPath:"#/properties/answered/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.properties.answered.type,parentSchema:schema53.properties.answered,data:data4}];
 return false;
 }
 if(errors === _errs8){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate40.errors = [{instancePath:instancePath+"/answered",schemaPath:"#/properties/answered/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.answered,data:data4}];
+validate42.errors = [{instancePath:instancePath+"/answered",schemaPath:"#/properties/answered/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema53.properties.answered,data:data4}];
 return false;
 }
 }
@@ -4116,13 +4224,13 @@ if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate40.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.errors.type,parentSchema:schema51.properties.errors,data:data5}];
+validate42.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.properties.errors.type,parentSchema:schema53.properties.errors,data:data5}];
 return false;
 }
 if(errors === _errs10){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate40.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.errors,data:data5}];
+validate42.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema53.properties.errors,data:data5}];
 return false;
 }
 }
@@ -4137,13 +4245,13 @@ if(data.missing !== undefined){
 let data6 = data.missing;
 const _errs12 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate40.errors = [{instancePath:instancePath+"/missing",schemaPath:"#/properties/missing/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.missing.type,parentSchema:schema51.properties.missing,data:data6}];
+validate42.errors = [{instancePath:instancePath+"/missing",schemaPath:"#/properties/missing/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.properties.missing.type,parentSchema:schema53.properties.missing,data:data6}];
 return false;
 }
 if(errors === _errs12){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate40.errors = [{instancePath:instancePath+"/missing",schemaPath:"#/properties/missing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.missing,data:data6}];
+validate42.errors = [{instancePath:instancePath+"/missing",schemaPath:"#/properties/missing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema53.properties.missing,data:data6}];
 return false;
 }
 }
@@ -4163,12 +4271,12 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -21,6 +21,7 @@
 export {
   type BatchInvariance,
   type BodyRecord,
+  type DecisionRecord,
   type EndRecord,
   type Exchange,
   type HeaderRecord,
@@ -55,3 +56,4 @@ export { ResultsFileError } from "./results_file_error.ts";
 export { latestResults, resultKey, supersedes } from "./latest.ts";
 export { type ReadReply, readReply } from "./reply.ts";
 export { formatRecord } from "./record_writer.ts";
+export { callsFingerprint, replyFingerprint } from "./fingerprint.ts";

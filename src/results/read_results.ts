@@ -34,11 +34,12 @@ export interface ReadResultsOptions {
   /** The longest line read, in bytes. Default {@linkcode MAX_LINE_BYTES}. */
   readonly maxLineBytes?: number;
   /**
-   * Whether to read each result's and probe's raw `response` (default true). It is most of a
-   * file's bytes, and a report does not need it: with `false` it is cut out of each line before
-   * the line is parsed, checked only to be an object or `null`, and handed on as `null`.
+   * Whether to read each result's and probe's raw `response` (default true), or a function of the
+   * header that says so. It is most of a file's bytes, and a report does not need it unless it
+   * re-scores: with `false` it is cut out of each line before the line is parsed, checked only to
+   * be an object or `null`, and handed on as `null`.
    */
-  readonly responses?: boolean;
+  readonly responses?: boolean | ((header: HeaderRecord) => boolean);
 }
 
 /** What reading a whole results file found besides its records. */
@@ -65,7 +66,7 @@ const CHECKS: Readonly<Record<BodyRecord["kind"], RecordCheck>> = {
   end: check.end,
 };
 
-/** The format versions read: 1 (before replicas) and the current one. */
+/** The format versions read: 1 (before replicas, categories and the decision) and the current one. */
 const VERSIONS_READ: readonly ResultsFormatVersion[] = [1, RESULTS_FORMAT_VERSION];
 
 /** The member each record kind holds from format 2 on, naming its replica or replicas. */
@@ -79,8 +80,9 @@ const REPLICA_MEMBER: Readonly<Partial<Record<BodyRecord["kind"], string>>> = {
 /**
  * Reads a results file, calling `visit` with each record after the header, in file order. Line 1
  * must be a header of this format, version 1 or 2. In a version 2 file every session record names
- * its replicas and every result, probe and probe-check record its replica. A version 1 file was
- * written without them; when this assess resumed it, its later records have them. A last line that is not complete (no newline at
+ * its replicas and every result, probe and probe-check record its replica; a result may name its
+ * item's category, and the header the run's decision. A version 1 file was written without them;
+ * when this assess resumed it, its later records have them. A last line that is not complete (no newline at
  * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
  * line that is not JSON, and any record that breaks the format (an unknown kind, a member
  * missing, unknown or of the wrong type, a number out of range such as a negative or endless
@@ -132,7 +134,8 @@ export async function readResults(
   visit: (record: BodyRecord, header: HeaderRecord) => void = () => {},
   options: ReadResultsOptions = {},
 ): Promise<ResultsRead> {
-  const cut = options.responses === false;
+  const responses = options.responses ?? true;
+  let cut = responses === false;
   let header: HeaderRecord | undefined;
   let records = 0;
   // A line that is not JSON: refused if another line follows it, else the torn last line.
@@ -155,6 +158,7 @@ export async function readResults(
     }
     if (header === undefined) {
       header = headerOf(value);
+      if (typeof responses === "function") cut = !responses(header);
       return;
     }
     visit(bodyRecord(value, line, header.formatVersion), header);
@@ -200,7 +204,7 @@ function parsedWithoutResponse(text: string, line: number): unknown {
  * @param source The file's bytes, whole or as a stream of parts (it is not read past line 1).
  * @param options The longest line read.
  * @returns The header.
- * @throws {ResultsFileError} When line 1 is not a complete header of this format version
+ * @throws {ResultsFileError} When line 1 is not a complete header of a format version this assess reads
  *   (`empty` when the file holds no complete line).
  *
  * @example

@@ -14,6 +14,7 @@
  * @module
  */
 
+import type { AnswerCategory } from "../dataset/category.ts";
 import type { Ordering, Reply, Verdict } from "../score/scorer.ts";
 
 /** The format's name, the `format` member of every header. */
@@ -22,11 +23,13 @@ export const RESULTS_FORMAT = "assess-results";
 /**
  * The format's version that `assess run` writes, the `formatVersion` member of every header.
  * Bumped on any change. Version 2 added the replicas: `replica` in result, probe and probe-check
- * records, `replicas` in session records, and the {@linkcode ReplicaRecord}.
+ * records, `replicas` in session records (required in a version 2 file), and the
+ * {@linkcode ReplicaRecord}; and each result's `category` and the header's `decision` (both
+ * optional). A file of version 1 has none of them, and is read too.
  */
 export const RESULTS_FORMAT_VERSION = 2;
 
-/** The format versions the reader reads: 1 (no replica members) and 2. */
+/** The format versions the reader reads: 1 (no replica members, categories or decision) and 2. */
 export type ResultsFormatVersion = 1 | typeof RESULTS_FORMAT_VERSION;
 
 /**
@@ -75,6 +78,19 @@ export interface SelftestSummary {
  */
 export type BatchInvariance = "required" | "asserted" | "not-required";
 
+/**
+ * How the team reads the figures, as `assess.yaml`'s `decision` said when the run started: the
+ * margin (the loss accepted as "not worse", in percentage points) and the guarded categories
+ * (those that must not be worse). It decides nothing about the replies, so a resumed run may
+ * change it in `assess.yaml`; the header keeps the one declared before the first reply.
+ */
+export interface DecisionRecord {
+  /** `decision.margin`, in percentage points (1 is one point), 0 or more. */
+  readonly margin: number;
+  /** `decision.guard`: the categories that must not be worse. */
+  readonly guard: readonly AnswerCategory[];
+}
+
 /** The first record: what the run is. Resuming compares it with what the new run would write. */
 export interface HeaderRecord {
   /** `"header"`. */
@@ -120,6 +136,8 @@ export interface HeaderRecord {
   readonly probe: { readonly batchInvariant: BatchInvariance; readonly items: number };
   /** The system prompt sent, `""` for none. */
   readonly system: string;
+  /** The decision declared when the run started; absent in a file of format version 1. */
+  readonly decision?: DecisionRecord;
 }
 
 /** A start or resumption of `assess run` on the file. Session 1 follows the header. */
@@ -248,6 +266,11 @@ export interface ResultRecord extends Exchange {
   readonly kind: "result";
   /** The scorer's verdict, or `null` for an error (an error is never a wrong answer). */
   readonly verdict: Verdict | null;
+  /**
+   * The item's category, from its answer (see `answerCategory`); absent in records written before
+   * format version 2.
+   */
+  readonly category?: AnswerCategory;
 }
 
 /** One of the two sends of a probe item: alone, or inside the full concurrent load. */

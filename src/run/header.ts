@@ -82,6 +82,12 @@ export const NOT_DIGESTED: Readonly<Record<string, string>> = {
     "where an adapter is loaded from: it is asked by its served name, which is digested",
   "serving.concurrency":
     "how many requests are in flight: the probe checks that the replies do not depend on it",
+  "decision.margin":
+    "how the report reads the figures (the loss accepted as not worse), not what is asked or " +
+    "how replies are judged: the header records the one declared when the run started",
+  "decision.guard[]":
+    "which categories the report checks are not worse, not what is asked or how replies are " +
+    "judged: the header records the ones declared when the run started",
 };
 
 /**
@@ -146,7 +152,8 @@ export interface HeaderFacts {
 }
 
 /**
- * The header of a new results file.
+ * The header of a new results file, with the decision the configuration declares (`decision`: the
+ * margin and the guarded categories), recorded before any reply is seen.
  *
  * @param config The configuration.
  * @param facts What the run found.
@@ -170,6 +177,7 @@ export interface HeaderFacts {
  * });
  * assert.deepEqual(header.models, { baseline: "base", adapters: ["tuned-a", "tuned-b"] });
  * assert.equal(header.sampling.seed, "0");
+ * assert.deepEqual(header.decision, { margin: 1, guard: ["no-call"] });
  * ```
  */
 export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
@@ -193,6 +201,7 @@ export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
     ...modelsAndSampling(config),
     probe: { batchInvariant: config.serving.batchInvariant, items: config.serving.probe },
     system: config.prompt.system,
+    decision: { margin: config.decision.margin, guard: config.decision.guard },
   };
 }
 

@@ -20,6 +20,7 @@ import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
 import { exchange } from "./http.ts";
+import { IdenticalRepliesWatch } from "./identical_replies.ts";
 import type { Resume } from "./resume.ts";
 import { RunSetupError } from "./run_errors.ts";
 import { checkReplica, checkReplicas } from "./replica_check.ts";
@@ -236,6 +237,8 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     );
   effects.stop.addEventListener("abort", onStop, { once: true });
   effects.progress?.begin?.();
+  // An adapter whose first replies are all the baseline's may not be applied: say so at once.
+  const identical = new IdenticalRepliesWatch(config.models.baseline, models.slice(1));
   let outcome;
   try {
     if (config.serving.probe > 0 && config.serving.concurrency === 1) {
@@ -283,7 +286,11 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
         timers: effects.timers,
         stop: effects.stop,
         events: {
-          result: (model, correct) => effects.progress?.result(model, correct),
+          result: (model, correct, record) => {
+            effects.progress?.result(model, correct);
+            const warning = identical.add(record);
+            if (warning !== null) effects.notice(warning);
+          },
           retry: (model) => effects.progress?.retry(model),
           probe: (check) => {
             if (check.outcome === "different" && config.serving.batchInvariant === "asserted") {
@@ -320,7 +327,11 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
       await file.close().catch(() => {});
     }
   }
-  return finished(input, models.length, outcome, several, effects.stop);
+  const outcomeOf = finished(input, models.length, outcome, several, effects.stop);
+  // The warnings stand again at the end, where they are not lost among the progress lines.
+  return identical.warnings.length === 0
+    ? outcomeOf
+    : { ...outcomeOf, lines: [...identical.warnings, ...outcomeOf.lines] };
 }
 
 /** The outcome of a session that ran: its summary line and what to say about it. */

@@ -14,6 +14,7 @@
  */
 
 import type { BatchInvariance } from "../config/config.ts";
+import { answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
 import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
@@ -97,8 +98,8 @@ export interface SessionPlan {
 
 /** Progress events, for the live line. */
 export interface SessionEvents {
-  /** A pair got its record: `correct` is `null` for an error. */
-  result?(model: string, correct: boolean | null): void;
+  /** A pair got its record (written already): `correct` is `null` for an error. */
+  result?(model: string, correct: boolean | null, record: ResultRecord): void;
   /** A request is sent again. */
   retry?(model: string): void;
   /** A probe item's replies were compared. */
@@ -509,6 +510,7 @@ export async function runSession(
       ...place(task.item, task.model),
       ...exchange,
       verdict,
+      category: answerCategory(task.item.answers),
       replica: lane.replica,
     };
     deps.write(record);
@@ -517,7 +519,7 @@ export async function runSession(
       record.error === null ? "answered" : "error",
     );
     if (record.error === null) hosts.answered(task.item.index, lane.replica.host);
-    deps.events?.result?.(task.model, verdict === null ? null : verdict.correct);
+    deps.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
     if (record.error !== null && record.error.transient) {
       transientRun++;
       if (transientRun >= plan.failAfter) beginStop("server-failed");

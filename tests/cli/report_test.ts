@@ -9,7 +9,7 @@ import { denoIo } from "../../src/cli/deno_io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { readAll } from "../results/_read_all.ts";
 import { type Plan, resultsFor, times } from "../report/_results.ts";
-import { setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { categoryRows, setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import { spawnCli } from "./_spawn.ts";
 
@@ -313,7 +313,7 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     assert.equal(noConfig.code, 64);
     assert.match(
       noConfig.stderr,
-      /re-scoring needs the run's assess\.yaml \(-config\) and dataset; -keep-verdicts reports the recorded verdicts instead/,
+      /-config and re-scoring need the run's assess\.yaml and dataset; -keep-verdicts reports the recorded verdicts instead of re-scoring/,
     );
   } finally {
     await emu.close();
@@ -342,6 +342,131 @@ Deno.test("assess report as the real command line, with read access to the resul
   assert.equal(out.code, 0, stderr);
   assert.equal(stderr, "");
   assert.match(new TextDecoder().decode(out.stdout), /^# assess report: tuned against base\n/);
+});
+
+Deno.test("end to end: categories, the decision, an adapter that was not applied and the item panels, from a run against the emulator", async () => {
+  const n = 80;
+  const emu = await startEmulator({
+    rows: categoryRows(n),
+    adapters: ["ghost", "tuned"],
+    scripts: { base: "errors:0.3", ghost: "not-applied", tuned: "errors:0.1" },
+  });
+  try {
+    const s = await setupRun(n, {
+      url: emu.url,
+      rows: categoryRows(n),
+      adapters: [{ name: "ghost" }, { name: "tuned" }],
+      decision: "  margin: 1\n  guard: [no-call]",
+    });
+    const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stderr, /^WARNING: ghost's first 50 replies are byte for byte base's/m);
+
+    // With read access to the results file only: categories, decision and identical replies.
+    const cli = new URL("../../cli.ts", import.meta.url).pathname;
+    const spawned = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        `--allow-read=${s.out}`,
+        cli,
+        "report",
+        "-in",
+        s.out,
+        "-format",
+        "json",
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(spawned.code, 0, new TextDecoder().decode(spawned.stderr));
+    const json = JSON.parse(new TextDecoder().decode(spawned.stdout));
+    assert.equal(json.categoriesFrom, "results");
+    assert.deepEqual(
+      [json.decision.margin, json.decision.guard, json.decision.from],
+      [0.01, ["no-call"], "results"],
+    );
+    assert.equal(json.panels, null);
+    // Each model's categories, counted here from the records by item (category i % 4).
+    const file = await readAll(await Deno.readFile(s.out));
+    const names = ["no-call", "single", "parallel", "multiple"];
+    for (const m of json.models) {
+      const mine = file.records.filter((r) => r.kind === "result" && r.model === m.name);
+      assert.deepEqual(
+        m.categories.map((c: { name: string; items: number; correct: number }) => [
+          c.name,
+          c.items,
+          c.correct,
+        ]),
+        names.map((name, k) => {
+          const of = mine.filter((r) => r.kind === "result" && r.itemIndex % 4 === k);
+          return [
+            name,
+            of.length,
+            of.filter((r) => r.kind === "result" && r.verdict?.correct).length,
+          ];
+        }),
+      );
+    }
+    const [ghost, tuned] = json.comparisons;
+    assert.deepEqual(ghost.identical, { items: n, share: 1, suspect: true });
+    assert.equal(ghost.outcome, "inconclusive");
+    assert.match(
+      ghost.verdict,
+      /^no conclusion between ghost and base: 0\.0 points \[0\.0, 0\.0\], p = 1 \(ghost's replies are identical to base's on 100\.0% of the 80 paired items, so the adapter may not be applied\)$/,
+    );
+    assert.equal(tuned.identical.suspect, false);
+    assert.equal(tuned.categories.length, 4);
+
+    // With -config: the HTML shows every changed item whole.
+    const html = await assess(["report", "-in", s.out, "-config", s.config, "-format", "html"]);
+    assert.equal(html.code, 0, html.stderr);
+    const changed = tuned.discordant.fixed.length + tuned.discordant.broke.length;
+    assert.ok(changed > 5, `${changed} changed items`);
+    assert.equal(html.stdout.match(/<details class="item">/g)?.length, changed);
+    assert.match(
+      html.stdout,
+      /<p class="query"><strong>query:<\/strong> Question number \d+\?<\/p>/,
+    );
+    const withPanels = JSON.parse(
+      (await assess(["report", "-in", s.out, "-config", s.config, "-format", "json"])).stdout,
+    );
+    assert.equal(withPanels.panels.length, changed);
+
+    // A file of format 1 (no categories, no decision): told so without -config, computed with it.
+    const lines = (await Deno.readTextFile(s.out)).split("\n");
+    const header = JSON.parse(lines[0]!);
+    header.formatVersion = 1;
+    delete header.decision;
+    const older = [
+      JSON.stringify(header),
+      ...lines.slice(1).map((l) => {
+        if (!l.startsWith('{"kind":"result"')) return l;
+        const { category: _, ...r } = JSON.parse(l);
+        return JSON.stringify(r);
+      }),
+    ].join("\n");
+    const oldPath = `${s.dir}/older.jsonl`;
+    await Deno.writeTextFile(oldPath, older);
+    const unknown = await assess(["report", "-in", oldPath]);
+    assert.match(unknown.stdout, /^categories: not recorded in this results file/m);
+    assert.match(unknown.stdout, /^decision: margin 0 points, guard none \(the default\)/m);
+    const computed = JSON.parse(
+      (await assess(["report", "-in", oldPath, "-config", s.config, "-format", "json"])).stdout,
+    );
+    assert.equal(computed.categoriesFrom, "dataset");
+    assert.deepEqual(
+      computed.models.map((m: { categories: unknown }) => m.categories),
+      json.models.map((m: { categories: unknown }) => m.categories),
+    );
+    assert.deepEqual(
+      [computed.decision.margin, computed.decision.from],
+      [0.01, "config"],
+    );
+    assert.match(computed.decision.note, /the results file records none$/);
+  } finally {
+    await emu.close();
+  }
 });
 
 Deno.test({

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { runCli } from "../../src/cli/main.ts";
 import type { Io } from "../../src/cli/io.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { detectableLines } from "../../src/cli/verb_split.ts";
+import { reference, skipReason } from "../report/_python.ts";
 import { MAX_DATASET_BYTES } from "../../src/dataset/dataset.ts";
 import { spawnCli } from "./_spawn.ts";
 
@@ -11,6 +13,13 @@ const ROWS = "reference/testdata/rows.json";
 const DIGEST = "153b435176c135efb8e917af20affc5f5e18e79dc11c4efcac79f12cd90e12ed";
 const OK_LINE =
   "6 items held out, 9 in the complement, 1 left out of it as identical to a held-out item";
+// Six items are too few for the exact test to find any difference 80% of the time.
+const DETECTABLE = [
+  "smallest true difference found 80% of the time (6 items, 1 adapter at level 0.05):",
+  "  5% of items discordant: none (too few discordant items)",
+  "  10% of items discordant: none (too few discordant items)",
+  "  20% of items discordant: none (too few discordant items)",
+].map((line) => line + "\n").join("");
 
 const configText = Deno.readTextFileSync(ROOT + CONFIG);
 const rowsBytes = Deno.readFileSync(ROOT + ROWS);
@@ -66,7 +75,7 @@ Deno.test({
   fn: async () => {
     const r = await split(["-out", "split.json"]);
     assert.equal(r.stderr, "");
-    assert.equal(r.stdout, `split.json: ${OK_LINE}\ndigest ${DIGEST}\n`);
+    assert.equal(r.stdout, `split.json: ${OK_LINE}\ndigest ${DIGEST}\n${DETECTABLE}`);
     assert.equal(r.code, 0);
     const file = JSON.parse(new TextDecoder().decode(r.files.get("split.json")));
     assert.equal(file.schema, "assess.split.v1");
@@ -91,7 +100,7 @@ Deno.test({
     files.set("out/s.json", new TextEncoder().encode("old"));
     const r = await split(["--config", CONFIG, "--out=out/s.json"], files);
     assert.equal(r.code, 0);
-    assert.equal(r.stdout, `out/s.json: ${OK_LINE}\ndigest ${DIGEST}\n`);
+    assert.equal(r.stdout, `out/s.json: ${OK_LINE}\ndigest ${DIGEST}\n${DETECTABLE}`);
     assert.match(new TextDecoder().decode(files.get("out/s.json")), /"digest": "153b4351/);
   },
 });
@@ -263,7 +272,7 @@ Deno.test({
     assert.equal(
       r.stdout,
       `split.json: ${OK_LINE}; train.jsonl: 8 training lines (left out: 1 ineligible, 0 with no ` +
-        `call)\ndigest ${DIGEST}\n`,
+        `call)\ndigest ${DIGEST}\n${DETECTABLE}`,
     );
     assert.equal(r.code, 0);
     assert.deepEqual([...r.files.keys()].slice(-2), ["train.jsonl", "split.json"]);
@@ -358,7 +367,7 @@ Deno.test({
       const out = `${dir}/split.json`;
       const r = await spawn(["-config", CONFIG, "-out", out], [CONFIG, ROWS, dir], [dir]);
       assert.equal(r.stderr, "");
-      assert.equal(r.stdout, `${out}: ${OK_LINE}\ndigest ${DIGEST}\n`);
+      assert.equal(r.stdout, `${out}: ${OK_LINE}\ndigest ${DIGEST}\n${DETECTABLE}`);
       assert.equal(r.code, 0);
       const mem = await split(["-out", "s.json", "-train", "t.jsonl"]);
       assert.deepEqual(await Deno.readFile(out), mem.files.get("s.json"));
@@ -434,6 +443,53 @@ Deno.test({
       assert.deepEqual([...Deno.readDirSync(dir)], []);
     } finally {
       await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "split: the detectable differences are for the config's adapters, at Holm's first level",
+  permissions: "none",
+  fn: async () => {
+    const two = configText.replace("    - name: tuned\n", "    - name: tuned\n    - name: other\n");
+    const r = await split(["-out", "split.json"], world(two));
+    assert.equal(r.code, 0);
+    assert.match(
+      r.stdout,
+      /\nsmallest true difference found 80% of the time \(6 items, 2 adapters at level 0\.025 each\):\n/,
+    );
+    const none = configText.replace("  adapters:\n    - name: tuned\n", "");
+    assert.match(
+      (await split(["-out", "split.json"], world(none))).stdout,
+      /\(6 items, no adapter configured: as for one, at level 0\.05\):\n/,
+    );
+  },
+});
+
+const skip = await skipReason("split's detectable differences against Python");
+
+Deno.test({
+  name: "split's detectable differences against the Python reference (scipy, exact power)",
+  ignore: skip !== null,
+  fn: async () => {
+    const cases = [[150, 2], [2000, 1], [2000, 2], [60000, 3]] as const;
+    const inputs = cases.flatMap(([n, m]) =>
+      [0.05, 0.1, 0.2].map((psi) => ({ n, psi, alpha: 0.05 / m, power: 0.8, model: "binomial" }))
+    );
+    const python = (await reference("mdd", inputs)) as (number | null)[];
+    for (const [i, [n, m]] of cases.entries()) {
+      const lines = (await detectableLines(n, m)).split("\n").slice(1, 4);
+      lines.forEach((line, j) => {
+        const d = python[3 * i + j]!;
+        const shown = d === null
+          ? "none (too few discordant items)"
+          : `${(d * 100).toFixed(d < 0.01 ? 2 : 1)} points`;
+        assert.equal(
+          line,
+          `  ${[5, 10, 20][j]}% of items discordant: ${shown}`,
+          `${n} items, ${m}`,
+        );
+      });
     }
   },
 });

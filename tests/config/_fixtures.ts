@@ -51,6 +51,9 @@ serving:
   batchInvariant: required
   probe: 8
   concurrency: 16
+decision:
+  margin: 1
+  guard: [no-call]
 `;
 
 /** `reference/testdata/shortest.yaml`: the page's shortest file. */

@@ -82,8 +82,8 @@ const RULES_BUILDER = new Map<string, Case[]>([
         "in a comment, twice",
         WHOLE + "# ${HOME} and ${USER}\n",
         [
-          "line 41, column 3: ${ is refused, since nothing is interpolated",
-          "line 41, column 15: ${ is refused, since nothing is interpolated",
+          "line 44, column 3: ${ is refused, since nothing is interpolated",
+          "line 44, column 15: ${ is refused, since nothing is interpolated",
         ],
       ],
       ["a $ alone is text", edit(WHOLE, ['  system: ""', '  system: "$HOME {x}"']), []],
@@ -96,28 +96,28 @@ const RULES_BUILDER = new Map<string, Case[]>([
         "a second document",
         WHOLE + "---\nversion: 1\n",
         [
-          "line 41: a second YAML document is refused, since it would replace values in the first without saying so",
+          "line 44: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       [
         "an empty second document",
         WHOLE + "---\n",
         [
-          "line 41: a second YAML document is refused, since it would replace values in the first without saying so",
+          "line 44: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       [
         "a second document after a ... line",
         WHOLE + "...\nversion: 1\n",
         [
-          "line 42: a second YAML document is refused, since it would replace values in the first without saying so",
+          "line 45: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       [
         "a second document after a first that starts with ---",
         "---\n" + WHOLE + "--- \nversion: 1\n",
         [
-          "line 42: a second YAML document is refused, since it would replace values in the first without saying so",
+          "line 45: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       ["a --- before the first", "---\n" + WHOLE, []],
@@ -135,7 +135,7 @@ const RULES_BUILDER = new Map<string, Case[]>([
       [
         "a whole section, with other refusals in the same pass",
         edit(WHOLE, ["version: 1", "version: 3"]) + "split:\n  seed: x\n  size: 1\n",
-        ["split: key written twice, on lines 15 and 41", "version: value must be 1"],
+        ["split: key written twice, on lines 15 and 44", "version: value must be 1"],
       ],
       [
         "in a flow mapping",
@@ -246,6 +246,46 @@ const RULES_BUILDER = new Map<string, Case[]>([
           "models.adapters.11.name: base is the baseline, which is scored already",
           "models.adapters.12.name: t2 is named twice, first at models.adapters.3.name",
         ],
+      ],
+    ],
+  ],
+  [
+    "decision: a margin from 0 to 100 points, guarded categories each once",
+    [
+      ["margin 0", edit(WHOLE, ["  margin: 1", "  margin: 0"]), []],
+      ["margin 0.25 of a point", edit(WHOLE, ["  margin: 1", "  margin: 0.25"]), []],
+      ["margin 100", edit(WHOLE, ["  margin: 1", "  margin: 100"]), []],
+      [
+        "margin below 0",
+        edit(WHOLE, ["  margin: 1", "  margin: -0.5"]),
+        ["decision.margin: value must be at least 0"],
+      ],
+      [
+        "margin over 100",
+        edit(WHOLE, ["  margin: 1", "  margin: 101"]),
+        ["decision.margin: value must be at most 100"],
+      ],
+      [
+        "margin as text",
+        edit(WHOLE, ["  margin: 1", '  margin: "1"']),
+        ["decision.margin: got string, want number"],
+      ],
+      ["every category", edit(WHOLE, ["[no-call]", "[no-call, single, parallel, multiple]"]), []],
+      ["no guard", edit(WHOLE, ["[no-call]", "[]"]), []],
+      [
+        "a category that is not one",
+        edit(WHOLE, ["[no-call]", "[no-call, nocall]"]),
+        ["decision.guard.1: value must be one of 'no-call', 'single', 'parallel', 'multiple'"],
+      ],
+      [
+        "a category named twice",
+        edit(WHOLE, ["[no-call]", "[no-call, single, no-call]"]),
+        ["decision.guard.2: no-call is named twice, first at decision.guard.0"],
+      ],
+      [
+        "unknown in decision",
+        edit(WHOLE, ["  margin: 1", "  margin: 1\n  alpha: 0.05"]),
+        ["decision: additional properties 'alpha' not allowed"],
       ],
     ],
   ],

@@ -23,6 +23,9 @@ Deno.test("every default is written once, in the schema, and a file that leaves 
   const found = defaults(schema);
   // The defaults the configuration page documents, and no other.
   assert.deepEqual(found.map(([path]) => path).sort(), [
+    "decision",
+    "decision.guard",
+    "decision.margin",
     "models.adapters",
     "prompt",
     "prompt.system",

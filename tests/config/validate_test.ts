@@ -40,6 +40,7 @@ Deno.test("the page's whole file gives the typed config", none, () => {
     sampling: { temperature: 0, topP: 1, seed: 0n, maxTokens: 512 },
     thinking: { mode: "off", templateKey: "enable_thinking" },
     serving: { batchInvariant: "required", probe: 8, concurrency: 16 },
+    decision: { margin: 1, guard: ["no-call"] },
   };
   assert.deepEqual(config, expected);
 });
@@ -53,6 +54,7 @@ Deno.test("the shortest file gets every default", none, () => {
   assert.deepEqual(config?.models, { baseline: "base", adapters: [] });
   assert.equal(config?.serving.batchInvariant, "required");
   assert.equal(config?.thinking.mode, "off", "YAML 1.2: off is text");
+  assert.deepEqual(config?.decision, { margin: 0, guard: [] });
 });
 
 Deno.test("parseConfig returns the config or throws ConfigError with every issue", none, () => {

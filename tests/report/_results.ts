@@ -14,8 +14,10 @@ import type {
   HeaderRecord,
   ProbeCheckRecord,
   RecordedReply,
+  ReplicaRef,
   RequestErrorKind,
   ResultRecord,
+  SessionRecord,
 } from "../../src/results/records.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { syntheticItems } from "../run/_fixtures.ts";
@@ -192,6 +194,44 @@ export interface Plan {
   };
 }
 
+/** The replica a fixture's format 2 records name when none is given (format 2 records name one). */
+const ONE_REPLICA: ReplicaRef = { index: 0, host: "127.0.0.1:8000" };
+
+/**
+ * The first session of a run with this header: with `replicas`, or in a format 2 file with
+ * {@linkcode ONE_REPLICA}.
+ */
+export function sessionFor(header: HeaderRecord, replicas?: readonly ReplicaRef[]): SessionRecord {
+  const used = replicas ?? (header.formatVersion >= 2 ? [ONE_REPLICA] : undefined);
+  return {
+    kind: "session",
+    session: 1,
+    startedAt: header.startedAt,
+    assessVersion: "0.1.0",
+    serverModels: header.server.models,
+    concurrency: 4,
+    ...(used === undefined ? {} : { replicas: used }),
+  };
+}
+
+/**
+ * A results file's bytes: the header, its first session, then the records; in a format 2 file,
+ * records that name no replica are given {@linkcode ONE_REPLICA}.
+ */
+export function resultsFile(header: HeaderRecord, records: readonly BodyRecord[]): Uint8Array {
+  const named = header.formatVersion < 2
+    ? records
+    : records.map((r) =>
+      (r.kind === "result" || r.kind === "probe" || r.kind === "probe-check") &&
+        r.replica === undefined
+        ? { ...r, replica: ONE_REPLICA }
+        : r
+    );
+  return new TextEncoder().encode(
+    formatRecord(header) + [sessionFor(header), ...named].map(formatRecord).join(""),
+  );
+}
+
 /** The records and the file's bytes for a plan. */
 export function resultsFor(plan: Plan): {
   readonly items: readonly Item[];
@@ -206,16 +246,11 @@ export function resultsFor(plan: Plan): {
     ...(replicas === undefined ? {} : { formatVersion: 2 }),
     ...plan.header,
   });
-  const refs = replicas?.hosts.map((host, index) => ({ index, host }));
-  const records: BodyRecord[] = [{
-    kind: "session",
-    session: 1,
-    startedAt: header.startedAt,
-    assessVersion: "0.1.0",
-    serverModels: header.server.models,
-    concurrency: 4,
-    ...(refs === undefined ? {} : { replicas: refs }),
-  }];
+  // A format 2 file's records name their replica: the plan's, or one.
+  const refs = replicas?.hosts.map((host, index) => ({ index, host })) ??
+    (header.formatVersion >= 2 ? [ONE_REPLICA] : undefined);
+  const of = replicas?.of ?? (() => 0);
+  const records: BodyRecord[] = [sessionFor(header, refs)];
   for (const p of plan.probe ?? []) {
     records.push({
       kind: "probe-check",
@@ -230,9 +265,7 @@ export function resultsFor(plan: Plan): {
       if (planned === null) return;
       const record = resultRecord(model, items[i]!, planned);
       records.push(
-        replicas === undefined
-          ? record
-          : { ...record, replica: refs![replicas.of(model, items[i]!.index)]! },
+        refs === undefined ? record : { ...record, replica: refs[of(model, items[i]!.index)]! },
       );
     });
   }

@@ -2,12 +2,24 @@ import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
 import { holmAdjust } from "../../src/report/holm.ts";
+import { exactConditionalInterval } from "../../src/report/conditional_interval.ts";
+import { minimumDetectableDifference } from "../../src/report/detectable_difference.ts";
 import { mcnemarExactP } from "../../src/report/mcnemar.ts";
 import { pairedDifferenceInterval } from "../../src/report/paired_difference.ts";
-import type { Report } from "../../src/report/report.ts";
+import type { PairedTable } from "../../src/report/paired_table.ts";
+import type { PairedCounts, Report } from "../../src/report/report.ts";
 import { wilsonInterval } from "../../src/report/wilson.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { type Plan, resultsFor, times } from "./_results.ts";
+
+function paired(t: PairedCounts): PairedTable {
+  return {
+    bothRight: t.bothRight,
+    onlyFirst: t.onlyAdapter,
+    onlySecond: t.onlyBaseline,
+    bothWrong: t.bothWrong,
+  };
+}
 
 async function reportOf(plan: Plan): Promise<Report> {
   return buildReport(
@@ -128,14 +140,44 @@ Deno.test({
     assert.equal(b!.pValue, 0.5);
     // Holm across the two adapters.
     assert.deepEqual([a!.pAdjusted, b!.pAdjusted], holmAdjust([a!.pValue!, b!.pValue!]));
-    // The verdicts, in words.
+    // The interval the verdict reads: exact, at each comparison's Holm level (a: rank 1 of 2,
+    // rejected at 0.025; b: not rejected, decided at 0.05).
+    assert.deepEqual(a!.decisionInterval, {
+      ...exactConditionalInterval(paired(a!.table), { alpha: 0.025 }),
+      level: 0.025,
+    });
+    assert.deepEqual(b!.decisionInterval, {
+      ...exactConditionalInterval(paired(b!.table), { alpha: 0.05 }),
+      level: 0.05,
+    });
+    // The verdicts, in words: which, the figures, and why.
     assert.equal(a!.outcome, "better");
-    assert.equal(a!.verdict, "tuned-a is better than base: +15.2 points [10.0, 20.2], p < 0.001");
-    assert.equal(b!.outcome, "no detectable difference");
+    assert.equal(
+      a!.verdict,
+      "tuned-a is better than base: +15.2 points [11.0, 15.2], p < 0.001 (the 97.5% interval is " +
+        "above 0)",
+    );
+    // tuned-b's replies are the fixtures' replies for base's reasons on 198 of 200 items: byte for
+    // byte the same, 99.0% of 200, so it may not be applied (its interval holds 0 as well).
+    assert.equal(b!.outcome, "inconclusive");
+    assert.deepEqual(b!.identical, { items: 198, share: 0.99, suspect: true });
+    // tuned-a: the same reason gives the same fixture reply: 120 match, 10 no-call and 20
+    // arguments items kept their reason (the transitions below).
+    assert.deepEqual(a!.identical, { items: 150, share: 150 / 198, suspect: false });
     assert.equal(
       b!.verdict,
-      "no detectable difference between tuned-b and base: -1.0 points [-2.7, 0.7], p = 0.50",
+      "no conclusion between tuned-b and base: -1.0 points [-1.0, 0.7], p = 0.50 (tuned-b's " +
+        "replies are identical to base's on 99.0% of the 200 paired items, so the adapter may " +
+        "not be applied)",
     );
+    // The smallest true difference each would find 80% of the time, at its level.
+    assert.equal(a!.minimumDetectableDifference!.level, 0.025);
+    assert.equal(a!.minimumDetectableDifference!.discordance, 30 / 198);
+    assert.equal(
+      a!.minimumDetectableDifference!.difference,
+      minimumDetectableDifference(198, 30 / 198, { alpha: 0.025 }).difference,
+    );
+    assert.equal(b!.minimumDetectableDifference!.difference, null); // 2 discordant items
     // Which reasons were fixed and broken.
     const reason = (c: typeof a, name: string) => c!.reasons.find((r) => r.reason === name)!;
     assert.deepEqual(reason(a, "no-call"), {
@@ -184,7 +226,7 @@ Deno.test({
     assert.equal(c.outcome, "worse");
     assert.match(
       c.verdict,
-      /^worse is worse than base: -30\.0 points \[-[0-9.]+, -[0-9.]+\], p < 0\.001$/,
+      /^worse is worse than base: -30\.0 points \[-30\.0, -[0-9.]+\], p < 0\.001 \(the 95% interval is below 0\)$/,
     );
   },
 });
@@ -193,7 +235,7 @@ Deno.test({
   name: "buildReport edge cases: no discordant pairs, all right, all wrong, one item, none paired",
   permissions: "none",
   fn: async (t) => {
-    await t.step("no discordant pairs: p = 1, no detectable difference", async () => {
+    await t.step("no discordant pairs: p = 1, inconclusive", async () => {
       const same = [...times(30, "match"), ...times(10, "arguments")];
       const c = (await reportOf({ baseline: "b", adapters: ["a"], outcomes: { b: same, a: same } }))
         .comparisons[0]!;
@@ -201,7 +243,14 @@ Deno.test({
       assert.equal(c.pAdjusted, 1);
       assert.equal(c.difference, 0);
       assert.ok(c.interval!.lower < 0 && c.interval!.upper > 0);
-      assert.equal(c.outcome, "no detectable difference");
+      assert.deepEqual(c.decisionInterval, { lower: 0, upper: 0, level: 0.05 });
+      assert.equal(c.outcome, "inconclusive");
+      assert.deepEqual(c.minimumDetectableDifference, {
+        difference: null,
+        discordance: 0,
+        level: 0.05,
+        power: 0.8,
+      });
       assert.deepEqual(c.discordant, { fixed: [], broke: [] });
     });
     await t.step("all right", async () => {
@@ -212,7 +261,7 @@ Deno.test({
       });
       assert.equal(r.models[0]!.accuracy, 1);
       assert.equal(r.models[0]!.interval!.upper, 1);
-      assert.equal(r.comparisons[0]!.outcome, "no detectable difference");
+      assert.equal(r.comparisons[0]!.outcome, "inconclusive");
       assert.equal(r.run.complete, true);
     });
     await t.step("all wrong", async () => {
@@ -244,7 +293,7 @@ Deno.test({
       const c = r.comparisons[0]!;
       assert.equal(c.difference, 1);
       assert.equal(c.pValue, 1);
-      assert.equal(c.outcome, "no detectable difference");
+      assert.equal(c.outcome, "inconclusive");
       assert.deepEqual(c.discordant.fixed, [0]);
       assert.deepEqual(r.models[0]!.latencyMs, { median: 100, p95: 100 });
     });
@@ -256,9 +305,18 @@ Deno.test({
       });
       const c = r.comparisons[0]!;
       assert.equal(c.items, 0);
-      assert.equal(c.outcome, "no paired items");
+      assert.equal(c.outcome, "inconclusive");
       assert.equal(c.pValue, null);
       assert.equal(c.interval, null);
+      assert.equal(c.decisionInterval, null);
+      assert.equal(c.minimumDetectableDifference, null);
+      // The three errors are all the comparison has: either way they would decide it.
+      assert.equal(c.errorSensitivity!.errors, 3);
+      assert.equal(c.errorSensitivity!.against.outcome, "inconclusive"); // 0 vs 3: p = 0.25
+      assert.match(
+        c.verdict,
+        /^no conclusion between a and b: no item is scored for both \(3 errors could change this: /,
+      );
       assert.equal(r.models[1]!.accuracy, null);
       assert.equal(r.models[1]!.errors, 3);
     });
@@ -357,5 +415,30 @@ Deno.test({
         }),
       RangeError,
     );
+  },
+});
+
+Deno.test({
+  name: "buildReport: disputed items are known from the wrong answers' call fingerprints",
+  permissions: "none",
+  fn: async () => {
+    // Every answer right: none disputed (not "not known").
+    const right = await reportOf({
+      baseline: "b",
+      adapters: ["a"],
+      outcomes: { b: times(3, "match"), a: times(3, "match") },
+    });
+    assert.deepEqual(right.disputedItems, []);
+    // Wrong answers without fingerprints (a program's own input): not known.
+    const input = await reportInputFromResults(
+      resultsFor({ baseline: "b", adapters: ["a"], outcomes: { b: ["no-call"], a: ["no-call"] } })
+        .bytes,
+      { scorer: xlamToolCall },
+    );
+    assert.deepEqual(buildReport(input).disputedItems!.map((d) => d.itemId), [0]);
+    const bare = new Map(
+      [...input.observations].map(([k, v]) => [k, v.map(({ callsHash: _, ...o }) => o)]),
+    );
+    assert.equal(buildReport({ ...input, observations: bare }).disputedItems, null);
   },
 });

@@ -1,13 +1,15 @@
 /**
  * The HTML report in a real browser: Debian's Chromium, headless, driven over the DevTools
  * protocol. It renders, both charts are laid out and visible (a screenshot of each has drawn
- * pixels), nothing is fetched from the network, and the console shows no error. Skipped, saying
- * so, only when Chromium is not installed (`.ci/run` installs it).
+ * pixels), an item's panel is closed until its summary is clicked and then shows the item whole,
+ * nothing is fetched from the network, and the console shows no error. Skipped, saying so, only
+ * when Chromium is not installed (`.ci/run` installs it).
  */
 
 import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
+import { withItemPanels } from "../../src/report/item_panels.ts";
 import { renderHtml } from "../../src/report/render_html.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { readPng } from "./_png.ts";
@@ -122,15 +124,16 @@ async function sampleHtml(): Promise<string> {
       "tuned-b": [...times(110, "match"), ...times(70, "no-call"), ...times(20, "arguments")],
     },
   });
-  return renderHtml(
-    buildReport(await reportInputFromResults(made.bytes, { scorer: xlamToolCall })),
+  const report = buildReport(
+    await reportInputFromResults(made.bytes, { scorer: xlamToolCall, items: made.items }),
   );
+  return renderHtml(await withItemPanels(report, made.bytes, made.items));
 }
 
 Deno.test({
   name: chromium === undefined
     ? "the HTML report in headless Chromium (SKIPPED: chromium is not installed)"
-    : "the HTML report in headless Chromium: renders, charts visible, no network, no console error",
+    : "the HTML report in headless Chromium: renders, charts visible, a panel opens on a click and shows the item, no network, no console error",
   ignore: chromium === undefined,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -252,6 +255,75 @@ Deno.test({
           `${name} chart: only ${(share * 100).toFixed(1)}% of its pixels drawn`,
         );
         assert.ok(coloured > 100, `${name} chart: ${coloured} coloured pixels`);
+      }
+
+      // An item's panel: hidden inside its closed list, then inside its own closed <details>;
+      // a click on each summary, as a reader does, shows it whole.
+      const panel = async () =>
+        ((await tab!.send("Runtime.evaluate", {
+          returnByValue: true,
+          expression: `(() => {
+            // Item 120: only tuned-a right (it fixed it), in its list of fixed items.
+            const d = [...document.querySelectorAll("details.item")]
+              .find((x) => x.querySelector("summary").textContent === "item 120");
+            const list = d.parentElement.closest("details");
+            const at = (summary) => {
+              summary.scrollIntoView({ block: "center" });
+              const r = summary.getBoundingClientRect();
+              return { x: r.x + 5, y: r.y + r.height / 2 };
+            };
+            const p = d.querySelector(".panel");
+            return { listOpen: list.open, open: d.open, summary: d.querySelector("summary").textContent,
+              list: at(list.querySelector("summary")), item: list.open ? at(d.querySelector("summary")) : null,
+              visible: p.checkVisibility(), height: p.getBoundingClientRect().height,
+              text: p.innerText };
+          })()`,
+        })) as { result: { value: Record<string, unknown> } }).result.value as {
+          listOpen: boolean;
+          open: boolean;
+          summary: string;
+          list: { x: number; y: number };
+          item: { x: number; y: number } | null;
+          visible: boolean;
+          height: number;
+          text: string;
+        };
+      const click = async (at: { x: number; y: number }) => {
+        for (const type of ["mousePressed", "mouseReleased"]) {
+          await tab!.send("Input.dispatchMouseEvent", {
+            type,
+            x: at.x,
+            y: at.y,
+            button: "left",
+            clickCount: 1,
+          });
+        }
+      };
+      const closed = await panel();
+      assert.deepEqual([closed.listOpen, closed.open, closed.visible], [false, false, false]);
+      assert.equal(closed.summary, "item 120");
+      await click(closed.list);
+      const listed = await panel();
+      assert.deepEqual([listed.listOpen, listed.open, listed.visible], [true, false, false]);
+      await click(listed.item!);
+      const opened = await panel();
+      assert.deepEqual([opened.listOpen, opened.open, opened.visible], [true, true, true]);
+      assert.ok(opened.height > 50, `the open panel is ${opened.height} px high`);
+      // Item 120: base answered with no call, tuned-a with the key, tuned-b with no call.
+      for (
+        const shown of [
+          "query: Question number 120?",
+          "tools offered: tool_1",
+          'tool_1({"x":120})',
+          "I would rather not.",
+          "wrong: no-call the reply has no calls, the answer has 1",
+          "right: match the call is the answer's",
+        ]
+      ) {
+        assert.ok(opened.text.includes(shown), `the panel does not show ${shown}:\n${opened.text}`);
+      }
+      for (const model of ["base", "tuned-a", "tuned-b", "answer key"]) {
+        assert.match(opened.text, new RegExp(`^${model}\t`, "m"));
       }
 
       // Nothing from the network, no console error, no exception.

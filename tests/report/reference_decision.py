@@ -11,7 +11,8 @@ Each input line is a JSON object; each output line the answer for it. Commands:
   power        {n, psi, d, alpha, model}         exact power of the exact McNemar test
   mdd          {n, psi, alpha, power, model}     the minimum detectable difference (or null)
   simulate     {n, psi, d, alpha, reps, seed}    the power, by drawing items (seeded)
-  family       {alpha, tables: [[b, c, n], ...]} Holm levels and exact conditional intervals
+  family       {alpha, tables: [[b, c, n], ...]} Holm levels, adjusted p-values and exact conditional
+               intervals (a table with n = 0 is left out of the family: null)
   sweep        {alpha, others: [[b, c, n]], top} the same for [[b, c, top], *others], every b + c <= top
   binomial_sf  {k, n, p}                         P(X >= k), X ~ Binomial(n, p)
   gamma_q      {a, x}                            the upper regularized incomplete gamma function
@@ -134,13 +135,28 @@ def clopper_pearson_difference(b, c, n, level):
     return big_n / n * (2 * lo - 1), big_n / n * (2 * hi - 1)
 
 
+def holm_adjusted(ps):
+    """Holm's adjusted p-values, in the order given: min(1, max over j <= i of (m - j + 1) p_(j))."""
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: (float(ps[i]), i))
+    out = [None] * m
+    running = 0.0
+    for position, i in enumerate(order):
+        running = max(running, min(1.0, (m - position) * float(ps[i])))
+        out[i] = running
+    return out
+
+
 def family(alpha, tables):
-    ps = [exact_p(b, c) for b, c, _ in tables]
-    out = []
-    for (b, c, n), p, (rejected, level) in zip(tables, ps, holm(ps, alpha)):
+    """Holm across the tables with items (an empty table is left out of the family: null)."""
+    used = [i for i, (b, c, n) in enumerate(tables) if n > 0]
+    ps = [exact_p(tables[i][0], tables[i][1]) for i in used]
+    out = [None] * len(tables)
+    for i, p, (rejected, level), adjusted in zip(used, ps, holm(ps, alpha), holm_adjusted(ps)):
+        b, c, n = tables[i]
         lower, upper = clopper_pearson_difference(b, c, n, level)
-        out.append({"p": float(p), "rejected": rejected, "level": level, "lower": lower,
-                    "upper": upper, "excludes": lower > 0 or upper < 0})
+        out[i] = {"p": float(p), "adjusted": adjusted, "rejected": rejected, "level": level,
+                  "lower": lower, "upper": upper, "excludes": lower > 0 or upper < 0}
     return out
 
 

@@ -110,7 +110,7 @@ Deno.test({
     });
     assert.ok(validate(JSON.parse(renderJson(noPairs))), JSON.stringify(validate.errors));
     // The schema refuses what is not a report.
-    assert.equal(validate({ schema: "assess.report.v2" }), false);
+    assert.equal(validate({ schema: "assess.report.v1" }), false);
   },
 });
 
@@ -148,7 +148,7 @@ Deno.test({
     // A dot per model with an interval, and one per adapter.
     const accuracy = html.slice(html.indexOf('<svg id="accuracy-chart"'), html.indexOf("</svg>"));
     assert.equal(accuracy.match(/<circle /g)?.length, 3);
-    assert.match(html, /<li class="verdict better">tuned-a is better than base/);
+    assert.match(html, /<li><span class="verdict better">tuned-a is better than base/);
     assert.match(html, /<p class="warn" id="incomplete">/);
     // Names are escaped.
     const evil = renderHtml(

@@ -182,6 +182,57 @@ Deno.test({
 });
 
 Deno.test({
+  name: "format 2: a result's category and the header's decision are read; format 1 has neither",
+  permissions: "none",
+  fn: async () => {
+    const header = { ...HEADER, formatVersion: 2, decision: { margin: 1.5, guard: ["no-call"] } };
+    const result = {
+      kind: "result",
+      model: "base",
+      itemId: 7,
+      itemIndex: 0,
+      session: 1,
+      requestDigest: "d".repeat(64),
+      attempts: 1,
+      latencyMs: 5,
+      response: null,
+      reply: { text: "", calls: [], truncated: false, reasoning: null, finishReason: "stop" },
+      usage: null,
+      error: null,
+      verdict: { correct: true, reason: "match", detail: "no calls" },
+      category: "no-call",
+      replica: { index: 0, host: "127.0.0.1:8000" },
+    };
+    const seen: unknown[] = [];
+    const read = await readResults(
+      encode(JSON.stringify(header) + "\n" + JSON.stringify(result) + "\n"),
+      (r) => seen.push(r),
+    );
+    assert.deepEqual(read.header.decision, { margin: 1.5, guard: ["no-call"] });
+    assert.deepEqual(seen, [result]);
+    // A version 1 file is read as it is (and a resumed one may hold categories).
+    assert.equal(
+      (await readResults(encode(JSON.stringify(HEADER) + "\n"))).header.formatVersion,
+      1,
+    );
+    for (
+      const [bad, why] of [
+        [{ ...result, category: "several" }, /line 2 .*category is "several", not one of/],
+        [{ ...result, category: null }, /line 2 .*category/],
+      ] as const
+    ) {
+      const text = JSON.stringify(header) + "\n" + JSON.stringify(bad) + "\n";
+      assert.match((await refusal(readResults(encode(text)))).message, why);
+    }
+    const guard = { ...header, decision: { margin: -1, guard: [] } };
+    assert.match(
+      (await refusal(readResults(encode(JSON.stringify(guard) + "\n")))).message,
+      /line 1 .*decision\.margin is -1, less than 0/,
+    );
+  },
+});
+
+Deno.test({
   name: "a file with no complete line is empty: nothing, or a torn header",
   permissions: "none",
   fn: async () => {

@@ -31,14 +31,45 @@ export function syntheticRows(n: number): unknown[] {
   return rows;
 }
 
+/**
+ * The rows of a synthetic dataset of `n` items of every category, in turn: item i asks for no call
+ * (i % 4 = 0), one call (`tool_{i % 7}` with `{"x": i}`), two calls to `repeat` (`{"x": i}`, then
+ * `{"x": i + 1}`), or `first` then `second` (`{"x": i}`, `{"y": "s{i}"}`); every row offers the
+ * tools its answer names and `other`.
+ */
+export function categoryRows(n: number): unknown[] {
+  const tool = (name: string) => ({
+    name,
+    description: "A tool.",
+    parameters: { x: { description: "x", type: "int" }, y: { description: "y", type: "str" } },
+  });
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const answers = [
+      [],
+      [{ name: `tool_${i % 7}`, arguments: { x: i } }],
+      [{ name: "repeat", arguments: { x: i } }, { name: "repeat", arguments: { x: i + 1 } }],
+      [{ name: "first", arguments: { x: i } }, { name: "second", arguments: { y: `s${i}` } }],
+    ][i % 4]!;
+    const names = [...new Set(answers.map((a) => a.name)), "other"];
+    rows.push({
+      id: i,
+      query: `Question number ${i}?`,
+      answers: JSON.stringify(answers),
+      tools: JSON.stringify(names.map(tool)),
+    });
+  }
+  return rows;
+}
+
 /** The dataset file's bytes. */
-export function syntheticDataset(n: number): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify(syntheticRows(n)));
+export function syntheticDataset(n: number, rows: unknown[] = syntheticRows(n)): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(rows));
 }
 
 /** The items of a synthetic dataset, as the run sees them. */
-export function syntheticItems(n: number): Item[] {
-  const bytes = syntheticDataset(n);
+export function syntheticItems(n: number, rows: unknown[] = syntheticRows(n)): Item[] {
+  const bytes = syntheticDataset(n, rows);
   return [...loadDataset(bytes, sha256Hex(bytes)).items];
 }
 
@@ -64,6 +95,8 @@ export interface ConfigOptions {
   concurrency?: number;
   maxTokens?: number;
   seed?: string;
+  /** The `decision` section's lines, as written (none when left out). */
+  decision?: string;
 }
 
 /** An assess.yaml for the tests. */
@@ -106,16 +139,19 @@ serving:
   batchInvariant: ${o.batchInvariant ?? "not-required"}
   probe: ${o.probe ?? 0}
   concurrency: ${o.concurrency ?? 4}
-`;
+${o.decision === undefined ? "" : `decision:\n${o.decision}\n`}`;
 }
 
 /** Writes a dataset and a config into a new temporary directory. */
 export async function setupRun(
   n: number,
-  options: Omit<ConfigOptions, "datasetPath" | "datasetSha256" | "size"> & { size?: number },
+  options: Omit<ConfigOptions, "datasetPath" | "datasetSha256" | "size"> & {
+    size?: number;
+    rows?: unknown[];
+  },
 ): Promise<{ dir: string; config: string; out: string; dataset: string }> {
   const dir = await Deno.makeTempDir({ prefix: "assess_run_" });
-  const bytes = syntheticDataset(n);
+  const bytes = syntheticDataset(n, options.rows);
   const dataset = `${dir}/data.json`;
   await Deno.writeFile(dataset, bytes);
   const config = `${dir}/assess.yaml`;

@@ -370,3 +370,42 @@ Deno.test("killed with SIGKILL mid-way and resumed against the emulator: each pa
     assert(emu.stats.chatRequests - asked < 240 - 40, "the resumed run skipped what was answered");
   });
 });
+
+Deno.test("an adapter that was not applied: its replies are the base's, and the run warns once, at once and at the end", async () => {
+  const n = 80;
+  await withEmulator({
+    rows: syntheticRows(n),
+    adapters: ["ghost", "tuned"],
+    scripts: { base: "errors:0.3", ghost: "not-applied", tuned: "errors:0.3" },
+  }, async (url) => {
+    const s = await setupRun(n, {
+      url,
+      adapters: [{ name: "ghost" }, { name: "tuned" }],
+      concurrency: 8,
+    });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const warning =
+      "WARNING: ghost's first 50 replies are byte for byte base's (text, calls and finish " +
+      "reason): the adapter may not be applied; check that the server loaded it and serves it " +
+      "under that name";
+    // Once as it is found (a notice), once more among the lines at the end; never for tuned.
+    const lines = ran.stderr.split("\n").filter((l) => l !== "" && !l.startsWith("progress "));
+    assert.deepEqual(lines, [warning, warning]);
+    const { latest } = await read(s.out);
+    const reply = (model: string, i: number) =>
+      JSON.stringify(latest.find((r) => r.model === model && r.itemIndex === i)!.reply);
+    let same = 0;
+    let tunedSame = 0;
+    for (let i = 0; i < n; i++) {
+      if (reply("ghost", i) === reply("base", i)) same++;
+      if (reply("tuned", i) === reply("base", i)) tunedSame++;
+    }
+    assert.equal(same, n);
+    assert.ok(tunedSame < n - 10, `tuned answered ${tunedSame} of ${n} as base did`);
+    // The base is wrong on some items, so "identical" is not just "both right".
+    assert.ok(latest.some((r) => r.model === "base" && r.verdict?.correct === false));
+    // Each result records its item's category.
+    assert.ok(latest.every((r) => r.category === "single"));
+  });
+});

@@ -74,6 +74,12 @@ export interface ModelScript {
   readonly batchWindowMs?: number;
   /** Writes a `<think>` block when thinking is enabled (the template key true or not sent). */
   readonly thinking?: boolean;
+  /**
+   * An adapter that was not applied: it answers exactly as the base model does (the base's script
+   * and its decisions), as vLLM does when it serves the base under an adapter's name. The rest of
+   * this script is not used.
+   */
+  readonly notApplied?: boolean;
 }
 
 /** Faults the emulator can inject into chat completions (and, with `route`, `GET /models`). */
@@ -345,6 +351,7 @@ const PRESETS: Record<string, ModelScript> = {
   slow: { delayMs: 100 },
   "batch-variant": { batchVariant: true },
   thinking: { thinking: true },
+  "not-applied": { notApplied: true },
   errors: { errorRate: 0.2 },
   "wrong-argument": { errorRate: 1, errorMix: { wrongArgument: 1 } },
   "wrong-name": { errorRate: 1, errorMix: { wrongName: 1 } },
@@ -385,7 +392,7 @@ export function parseScript(spec: string): ModelScript {
     else if (name === "broken") out = { ...out, brokenRate: v };
     else if (name === "truncate") out = { ...out, truncateRate: v };
     else if (name === "truncate-after") out = { ...out, truncateAfterCallsRate: v };
-    else if (name === "answer-key" || name === "thinking") {
+    else if (name === "answer-key" || name === "thinking" || name === "not-applied") {
       throw new RangeError(`"${name}" takes no value`);
     } else out = { ...out, errorRate: v };
   }
@@ -1190,7 +1197,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         const action = responseFault(fault, req);
         if (action !== undefined) return action;
       }
-      const script = scriptOf(model);
+      // An adapter that was not applied is the base model under another name.
+      const writer = scriptOf(model).notApplied === true ? baseModel : model;
+      const script = scriptOf(writer);
       seated = await seat();
       if (dead) return { kind: "drop" };
       const delay = (script.delayMs ?? 0) + serviceMs;
@@ -1202,7 +1211,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       const thinkingFlag = kwargs?.[templateKey];
       const thinking = typeof thinkingFlag === "boolean" ? thinkingFlag : undefined;
       const gen = generate(
-        model,
+        writer,
         script,
         entry,
         query ?? "",

@@ -978,6 +978,46 @@ Deno.test("emulator: standalone flags (version, scripts, faults, no dynamic LoRA
   }
 });
 
+Deno.test("emulator: a not-applied adapter answers exactly as the base model, errors included", async () => {
+  const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({
+    id: i,
+    query: `query ${i}`,
+    tools: '[{"name": "f"}, {"name": "g"}]',
+    answers: `[{"name": "f", "arguments": {"i": ${i}}}]`,
+  }));
+  assert.deepEqual(parseScript("not-applied"), { notApplied: true });
+  const emu = await startEmulator({
+    rows,
+    adapters: ["ghost", "other"],
+    scripts: { base: "errors:0.4", ghost: "not-applied", other: "errors:0.4" },
+  });
+  try {
+    let wrong = 0;
+    let otherSame = 0;
+    for (const row of rows) {
+      const [base, ghost, other] = await Promise.all(
+        ["base", "ghost", "other"].map(async (model) => {
+          const r = await post(emu, body(row, { model }));
+          const c = r.json.choices[0];
+          // What the client reads of a reply (the call ids count requests, and differ).
+          const calls = c.message.tool_calls.map((t: any) => t.function);
+          const choice = JSON.stringify([c.message.content, calls, c.finish_reason]);
+          return { model: r.json.model, choice };
+        }),
+      );
+      assert.equal(ghost!.choice, base!.choice, `item ${row.id}`);
+      assert.equal(ghost!.model, "ghost");
+      const key = [null, [{ name: "f", arguments: `{"i": ${row.id}}` }], "tool_calls"];
+      if (base!.choice !== JSON.stringify(key)) wrong++;
+      if (other!.choice === base!.choice) otherSame++;
+    }
+    assert.ok(wrong > 10, `the base errs on ${wrong} items`);
+    assert.ok(otherSame < 50, `another adapter with the same script answers differently`);
+  } finally {
+    await emu.close();
+  }
+});
+
 /** Waits until `ready` holds, looking again every few milliseconds (no deadline but the test's). */
 async function until(ready: () => boolean): Promise<void> {
   while (!ready()) await new Promise((r) => setTimeout(r, 5));

@@ -1,0 +1,116 @@
+/**
+ * A comparison's verdict in one sentence: which outcome, the figures the decision read, and why.
+ * Built once, into the report value, so that every format says the same. Private to `src/report/`.
+ *
+ * @module
+ */
+
+import type { AnswerCategory } from "../dataset/category.ts";
+import { confidence, count, intervalFigures, pText } from "./_format.ts";
+import type { ComparisonReport } from "./report.ts";
+import type { DecisionRule } from "./report_input.ts";
+
+/** A margin (a fraction) as a number of points, as written: 0.01 → "1", 0.005 → "0.5". */
+export function marginPoints(margin: number): string {
+  return String(Number((margin * 100).toPrecision(8)));
+}
+
+/** A margin (a fraction) in points, as written: 0.01 → "1 point", 0.005 → "0.5 points". */
+export function marginText(margin: number): string {
+  const points = marginPoints(margin);
+  return `${points} point${points === "1" ? "" : "s"}`;
+}
+
+/** Categories in words: `no-call items`, `no-call and parallel items`. */
+export function categoriesText(names: readonly AnswerCategory[]): string {
+  const list = names.length <= 1
+    ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${list} items`;
+}
+
+/** What the verdict reads: the comparison's figures, without its verdict. */
+export type VerdictFigures = Omit<ComparisonReport, "verdict" | "reasons" | "transitions">;
+
+/**
+ * The verdict: `tuned-a is better than base: +4.1 points [2.3, 5.9], p < 0.001 (the 95% interval
+ * is above 0)`; an inconclusive one says what makes it so.
+ */
+export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
+  const a = c.adapter;
+  const b = c.baseline;
+  const i = c.decisionInterval;
+  if (c.difference === null || i === null || c.pAdjusted === null) {
+    return `no conclusion between ${a} and ${b}: no item is scored for both` +
+      errorsClause(c, rule);
+  }
+  const f = intervalFigures(c.difference, i.lower, i.upper);
+  const figures = `${f.difference} points [${f.lower}, ${f.upper}], ${
+    pText(c.pAdjusted, [rule.alpha, i.level])
+  }`;
+  const interval = `the ${confidence(i.level)} interval`;
+  const worse = c.guardWorse ?? [];
+  const guard = worse.length === 0 ? "" : categoriesText(worse);
+  const unchecked = c.guardWorse === null && rule.guard.length > 0
+    ? `; the guard (${rule.guard.join(", ")}) is not checked: the items' categories are not known`
+    : "";
+  const margin = marginText(rule.margin);
+
+  if (c.outcome === "better") {
+    const head = guard === ""
+      ? `${a} is better than ${b}`
+      : `${a} is better than ${b} overall, but worse on ${guard}`;
+    return `${head}: ${figures} (${interval} is above 0)${unchecked}`;
+  }
+  if (c.outcome === "worse") {
+    const head = guard === ""
+      ? `${a} is worse than ${b}`
+      : `${a} is worse than ${b}, and worse on ${guard}`;
+    return `${head}: ${figures} (${interval} is below 0)${unchecked}`;
+  }
+  if (c.outcome === "not-worse") {
+    const head = `${a} is not worse than ${b} by ${margin} or more` +
+      (guard === "" ? "" : ` overall, but worse on ${guard}`);
+    return `${head}: ${figures} (${interval} holds 0, and its lower end is above -${
+      marginPoints(rule.margin)
+    })${unchecked}`;
+  }
+  // Inconclusive: the interval, the identical replies, the errors; each that applies is said.
+  const why: string[] = [];
+  if (c.identical?.suspect === true) {
+    why.push(
+      `${a}'s replies are identical to ${b}'s on ${(c.identical.share! * 100).toFixed(1)}% of the ${
+        count(c.items)
+      } paired items, so the adapter may not be applied`,
+    );
+  }
+  if (c.errorSensitivity?.couldChange === true) why.push(errorsWhy(c, rule));
+  if (why.length === 0) {
+    why.push(
+      rule.margin === 0
+        ? `${interval} holds 0`
+        : `${interval} holds 0 and reaches -${marginPoints(rule.margin)} or below`,
+    );
+  }
+  const head = guard === ""
+    ? `no conclusion between ${a} and ${b}`
+    : `no conclusion between ${a} and ${b} overall, but ${a} is worse on ${guard}`;
+  return `${head}: ${figures} (${why.join("; ")})${unchecked}`;
+}
+
+/** Why the errors make a comparison inconclusive, with both ways counted. */
+function errorsWhy(c: VerdictFigures, rule: DecisionRule): string {
+  const s = c.errorSensitivity!;
+  const level = c.decisionInterval?.level ?? rule.alpha;
+  const way = (w: typeof s.against) => {
+    const f = intervalFigures(w.difference, w.interval.lower, w.interval.upper);
+    return `${w.outcome}, ${f.difference} points, ${pText(w.pValue, [rule.alpha, level])}`;
+  };
+  return `${count(s.errors)} error${s.errors === 1 ? "" : "s"} could change this: counted ` +
+    `against ${c.adapter}, ${way(s.against)}; in its favour, ${way(s.favour)}`;
+}
+
+/** The errors' clause for a comparison with no paired item but errored ones. */
+function errorsClause(c: VerdictFigures, rule: DecisionRule): string {
+  return c.errorSensitivity === null ? "" : ` (${errorsWhy(c, rule)})`;
+}

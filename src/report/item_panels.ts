@@ -1,0 +1,142 @@
+/**
+ * The items a reader wants to see whole: every item an adapter fixed or broke and every disputed
+ * item, with its query, the tools offered, the answer key and each model's reply, verdict and
+ * error. A second pass over the results file keeps the replies of those items only.
+ *
+ * @module
+ */
+
+import { answerCategory } from "../dataset/category.ts";
+import type { Item } from "../dataset/item.ts";
+import { stringifyJson } from "../json/stringify.ts";
+import { supersedes } from "../results/latest.ts";
+import { readResults, type ResultsSource } from "../results/read_results.ts";
+import type { ResultRecord } from "../results/records.ts";
+import { scoreOptions, type Scorer } from "../score/scorer.ts";
+import { replyOf } from "./from_results.ts";
+import type { ItemPanel, PanelReply, Report } from "./report.ts";
+
+/** Options of {@linkcode withItemPanels}. */
+export interface ItemPanelsOptions {
+  /**
+   * The scorer the report's verdicts came from, needed when they were re-scored (then each shown
+   * reply is judged again, so that a panel never contradicts the figures); the recorded verdicts
+   * otherwise.
+   */
+  readonly scorer?: Scorer | undefined;
+}
+
+/**
+ * The report with its `panels`: every item an adapter fixed or broke, and every disputed item,
+ * shown whole. The results file is read once more, as a stream, keeping the latest record of each
+ * (model, item) pair of those items only (as the report does: an answer wins over an error);
+ * the items give the query, the tools offered and the key.
+ *
+ * @param report The report built from the same results file.
+ * @param source The results file's bytes, whole or as a stream (read again from the start).
+ * @param items The split's held-out items (from the run's configuration and dataset).
+ * @param options The scorer, when the report re-scored.
+ * @returns A new report, `panels` filled in, ascending by item id.
+ * @throws {ResultsFileError} As `readResults` does.
+ * @throws {TypeError} When the report's verdicts were re-scored and no scorer is given.
+ *
+ * @example
+ * ```ts ignore
+ * import { buildReport, reportInputFromResults, withItemPanels } from "@assess/assess/report";
+ *
+ * const bytes = await Deno.readFile("results.jsonl");
+ * const report = buildReport(await reportInputFromResults(bytes, { scorer, items }));
+ * const shown = await withItemPanels(report, bytes, items);
+ * console.log(shown.panels!.length);
+ * ```
+ */
+export async function withItemPanels(
+  report: Report,
+  source: ResultsSource,
+  items: readonly Item[],
+  options: ItemPanelsOptions = {},
+): Promise<Report> {
+  const rescored = report.trust.scorer.verdicts === "rescored";
+  if (rescored && options.scorer === undefined) {
+    throw new TypeError("withItemPanels: the report was re-scored; give the scorer it used");
+  }
+  const ids = new Set<number>(report.disputedItems?.map((d) => d.itemId) ?? []);
+  for (const c of report.comparisons) {
+    for (const id of c.discordant.fixed) ids.add(id);
+    for (const id of c.discordant.broke) ids.add(id);
+  }
+  const wanted = new Map<number, Item>();
+  for (const item of items) if (ids.has(item.id)) wanted.set(item.index, item);
+  const models = report.models.map((m) => m.name);
+  const latest = new Map<string, Map<number, ResultRecord>>(models.map((m) => [m, new Map()]));
+  let shown: ((r: ResultRecord) => PanelReply) | undefined;
+  await readResults(source, (record, header) => {
+    shown ??= panelReply(
+      header.sampling.maxTokens,
+      scoreOptions(
+        header.scorer.ordering,
+        header.scorer.toolCallParser,
+      ),
+      rescored ? options.scorer : undefined,
+      wanted,
+    );
+    if (record.kind !== "result" || !wanted.has(record.itemIndex)) return;
+    const pairs = latest.get(record.model);
+    if (pairs === undefined) return;
+    if (supersedes(pairs.get(record.itemIndex), record)) pairs.set(record.itemIndex, record);
+  }, { responses: rescored });
+  const panels: ItemPanel[] = [...wanted.values()].map((item) => ({
+    itemId: item.id,
+    category: answerCategory(item.answers),
+    query: item.query,
+    tools: item.tools.map((t) => t.name),
+    answer: item.answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) })),
+    replies: models.map((model) => {
+      const r = latest.get(model)!.get(item.index);
+      return r === undefined
+        ? { model, text: null, calls: [], verdict: null, error: null }
+        : shown!(r);
+    }),
+  }));
+  panels.sort((x, y) => x.itemId - y.itemId);
+  return { ...report, panels };
+}
+
+/** How a record is shown: its reply, and its verdict (judged again when the report re-scored). */
+function panelReply(
+  maxTokens: number,
+  scoring: ReturnType<typeof scoreOptions>,
+  scorer: Scorer | undefined,
+  items: ReadonlyMap<number, Item>,
+): (r: ResultRecord) => PanelReply {
+  return (r) => {
+    const reply = scorer === undefined ? r.reply : replyOf(r, maxTokens);
+    let verdict = r.verdict;
+    let error = r.error === null ? null : { kind: r.error.kind, message: r.error.message };
+    if (scorer !== undefined && reply !== null) {
+      try {
+        const v = scorer.score(items.get(r.itemIndex)!, reply, scoring);
+        verdict = {
+          correct: v.correct === true,
+          reason: String(v.reason),
+          detail: String(v.detail),
+        };
+        error = null;
+      } catch (e) {
+        verdict = null;
+        error = { kind: "scorer", message: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    return {
+      model: r.model,
+      text: reply === null ? null : reply.text,
+      calls: reply === null
+        ? []
+        : reply.calls.map((c) => ({ name: c.name, arguments: c.arguments })),
+      verdict: verdict === null
+        ? null
+        : { correct: verdict.correct, reason: verdict.reason, detail: verdict.detail },
+      error,
+    };
+  };
+}
