@@ -365,6 +365,29 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "responses: false reads a response of millions of escapes, last line or not (no stack overflow)",
+  permissions: "none",
+  fn: async () => {
+    // An error body of 4,000,000 newlines: 8 MB as JSON text, within the default response cap.
+    // A regular expression over such a string overflowed V8's stack, so the line was refused as
+    // "not a JSON record", or dropped without a word as a torn last line.
+    const long = { ...result(1, 1, true), response: { status: 500, body: "\n".repeat(4_000_000) } };
+    const text = formatRecord(HEADER) + formatRecord(long) + formatRecord(result(2, 1, false)) +
+      formatRecord(long);
+    const seen: unknown[] = [];
+    const read = await readResults(encode(text), (r) => seen.push(r), { responses: false });
+    assert.equal(read.torn, false);
+    assert.equal(read.records, 3);
+    assert.deepEqual(seen, [
+      { ...long, response: null },
+      { ...result(2, 1, false), response: null },
+      { ...long, response: null },
+    ]);
+  },
+});
+
+Deno.test({
   name: "format 2: replica members read, and required; replica records; format 1 still read",
   permissions: "none",
   fn: async () => {
