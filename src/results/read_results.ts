@@ -353,7 +353,8 @@ async function* chunks(source: ResultsSource): AsyncIterable<Uint8Array> {
 class LineReader {
   readonly #max: number;
   #decoder = new TextDecoder();
-  #carry = "";
+  /** The open line's text, in parts. */
+  #carry: string[] = [];
   #line = 0;
   #bytes = 0;
   /** Byte offsets just after the last newline seen, and after the one before it. */
@@ -407,18 +408,27 @@ class LineReader {
       this.#afterLast = this.#bytes + last + 1;
     }
     this.#bytes += chunk.length;
-    const text = this.#carry + this.#decoder.decode(chunk, { stream: true });
-    let from = 0;
-    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", from)) {
+    const text = this.#decoder.decode(chunk, { stream: true });
+    // The open line's parts are joined only when it ends: searching the open line and this part
+    // as one string would copy the open line again for every part, quadratic in a long line.
+    if (first < 0) {
+      if (text !== "") this.#carry.push(text);
+      return;
+    }
+    let nl = text.indexOf("\n");
+    this.#carry.push(text.slice(0, nl));
+    take(this.#carry.join(""), ++this.#line);
+    let from = nl + 1;
+    for (nl = text.indexOf("\n", from); nl >= 0; nl = text.indexOf("\n", from)) {
       take(text.slice(from, nl), ++this.#line);
       from = nl + 1;
     }
-    this.#carry = from === 0 ? text : text.slice(from);
+    this.#carry = from === text.length ? [] : [text.slice(from)];
   }
 
   /** The last line when it has no newline, with where it starts in bytes, or `null`. */
   end(): { readonly text: string; readonly start: number; readonly line: number } | null {
-    const text = this.#carry + this.#decoder.decode();
+    const text = this.#carry.join("") + this.#decoder.decode();
     if (this.#bytes === this.#afterLast) return null;
     return { text, start: this.#afterLast, line: this.#line + 1 };
   }
