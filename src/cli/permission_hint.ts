@@ -6,6 +6,7 @@
  * @module
  */
 
+import { hostAndPort } from "../config/server_url.ts";
 import { RunSetupError } from "../run/run_errors.ts";
 
 function granted(descriptor: Deno.PermissionDescriptor): boolean {
@@ -63,9 +64,11 @@ export function readPermissionHint(path: string): string {
  * ```
  */
 export function netPermissionHint(url: string): string | null {
+  // With its port always, the scheme's default one included: Deno allows `--allow-net=host:443`
+  // for a query of `host:443` but not of `host`, which is how the URL itself names it.
   let host: string;
   try {
-    host = new URL(url).host;
+    host = hostAndPort(url);
   } catch {
     return null;
   }
