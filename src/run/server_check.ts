@@ -71,13 +71,13 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
     }
     if (out.error.kind === "malformed" || out.error.kind === "too-large") {
       throw new ServerError(
-        `the server at ${options.url} answered GET /models with something that is not a model list (${out.error.message}): is server.url a vLLM server's /v1 URL?`,
+        `${server} answered GET /models with something that is not a model list (${out.error.message}): is ${setting} a vLLM server's /v1 URL?`,
       );
     }
     if (out.error.status !== null) {
       // It answered, then the answer broke off (cut, or no end within the timeout).
       throw new ServerError(
-        `the server at ${options.url} did not finish its answer to GET /models: ${out.error.message}`,
+        `${server} did not finish its answer to GET /models: ${out.error.message}`,
       );
     }
     throw new ServerError(
@@ -108,10 +108,14 @@ async function listModels(fetchFn: typeof fetch, options: ServerCheckOptions): P
   return ids;
 }
 
+/** The most model names a message lists: a server may list thousands. */
+const MAX_NAMES = 20;
+
 function servesLine(served: readonly string[]): string {
-  return served.length === 0
-    ? "it serves no model"
-    : `it serves: ${served.map((s) => JSON.stringify(s)).join(", ")}`;
+  if (served.length === 0) return "it serves no model";
+  const names = served.slice(0, MAX_NAMES).map((s) => JSON.stringify(s)).join(", ");
+  const more = served.length - MAX_NAMES;
+  return `it serves: ${names}${more > 0 ? ` and ${more} more` : ""}`;
 }
 
 /**

@@ -200,3 +200,38 @@ Deno.test("GET /models cut or endless: the server answered and did not finish, s
     await emu.close();
   }
 });
+
+Deno.test("every GET /models refusal names the server and the setting as the run names them", async () => {
+  const naming = { server: "replica 2 (at 127.0.0.1)", setting: "server.urls[1]" };
+  const emu = await startEmulator({
+    faults: [parseFault("not-utf8@1^models"), parseFault("cut@2^models")],
+  });
+  try {
+    const bad = await refusal(checkServer(fetch, options(emu.url, { naming })));
+    assert.match(
+      bad.message,
+      /^replica 2 \(at 127\.0\.0\.1\) answered GET \/models with something that is not a model list \(the response body is not UTF-8 text: .*\): is server\.urls\[1\] a vLLM server's \/v1 URL\?$/,
+    );
+    const cut = await refusal(checkServer(fetch, options(emu.url, { naming })));
+    assert.match(
+      cut.message,
+      /^replica 2 \(at 127\.0\.0\.1\) did not finish its answer to GET \/models: the response was cut/,
+    );
+    for (const e of [bad, cut]) assert(!e.message.includes(emu.url), e.message);
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("what is served is listed up to 20 names, then counted", async () => {
+  const served = Array.from({ length: 25 }, (_, i) => `m${i}`);
+  const stub = startStub({ models: served });
+  try {
+    const e = await refusal(checkServer(fetch, options(stub.url)));
+    assert.deepEqual(e.lines, [
+      `it serves: ${served.slice(0, 20).map((s) => `"${s}"`).join(", ")} and 5 more`,
+    ]);
+  } finally {
+    await stub.close();
+  }
+});
