@@ -125,3 +125,32 @@ function charPattern(char: string): string {
   if (char === '"' || char === "\\") return `(?:\\\\*${plain}|${escaped})`;
   return `(?:${plain}|${escaped})`;
 }
+
+/** The shortest key whose text a reply is unlikely to hold by chance. */
+export const SHORT_API_KEY = 16;
+
+/**
+ * The warning a run gives before it starts when the key is short: a reply that holds the key's
+ * text is taken for the server echoing it and recorded as an error, not scored, and a short key
+ * (vLLM's examples use `token-abc123`; some set `EMPTY`) is text an ordinary reply may hold.
+ * Never shows the key, only its length.
+ *
+ * @param key The key, or `undefined` when none is sent.
+ * @returns The warning, or `null` for no key or one of at least {@linkcode SHORT_API_KEY}
+ * characters.
+ *
+ * @example
+ * ```ts
+ * import { shortApiKeyWarning } from "./api_key.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(shortApiKeyWarning("sk-0123456789abcdef"), null);
+ * assert.match(shortApiKeyWarning("EMPTY")!, /is 5 characters long/);
+ * ```
+ */
+export function shortApiKeyWarning(key: string | undefined): string | null {
+  if (key === undefined || key.length >= SHORT_API_KEY) return null;
+  return `assess run: WARNING: ${API_KEY_ENV} is ${key.length} characters long: a reply that ` +
+    "holds its text is taken for the server echoing the key and recorded as an error, not " +
+    `scored; a key of ${SHORT_API_KEY} characters or more (vllm serve --api-key) avoids it`;
+}

@@ -19,6 +19,7 @@ import { requestSettings } from "../request/request.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
+import { shortApiKeyWarning } from "./api_key.ts";
 import { exchange } from "./http.ts";
 import { IdenticalRepliesWatch } from "./identical_replies.ts";
 import type { Resume } from "./resume.ts";
@@ -163,6 +164,9 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
       ],
     };
   }
+
+  const shortKey = shortApiKeyWarning(input.apiKey);
+  if (shortKey !== null) effects.notice(shortKey);
 
   // 2. The server: each replica, those that fail a check left out (one URL: the server's checks).
   const http = {

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { API_KEY_MARKER, apiKeyProblem, checkApiKey, keyRedactor } from "../../src/run/api_key.ts";
+import {
+  API_KEY_MARKER,
+  apiKeyProblem,
+  checkApiKey,
+  keyRedactor,
+  shortApiKeyWarning,
+} from "../../src/run/api_key.ts";
 import { RunSetupError } from "../../src/run/run_errors.ts";
 
 const none = { permissions: "none" } as const;
@@ -128,4 +134,15 @@ Deno.test("redaction replaces each occurrence with the marker and leaves the res
   assert.notEqual(keyRedactor("sk-7654321"), redact);
   assert.equal(keyRedactor("")("x"), "x");
   assert(!API_KEY_MARKER.includes("\\") && !API_KEY_MARKER.includes('"'), "safe inside JSON");
+});
+
+Deno.test("a key under 16 characters is warned of by its length, never shown", none, () => {
+  for (const key of ["EMPTY", "token-abc123", "a".repeat(15)]) {
+    const warning = shortApiKeyWarning(key);
+    assert.notEqual(warning, null, key);
+    assert(warning!.includes(`is ${key.length} characters long`), warning!);
+    assert(!warning!.includes(key), warning!);
+  }
+  assert.equal(shortApiKeyWarning("a".repeat(16)), null);
+  assert.equal(shortApiKeyWarning(undefined), null);
 });

@@ -268,3 +268,21 @@ Deno.test({
     assert.equal(header.split.digest, "b".repeat(64));
   },
 });
+
+Deno.test({
+  name: "runAssessment: a short API key is warned of before the server is asked; a long one is not",
+  permissions: "none",
+  fn: async () => {
+    for (const [apiKey, warned] of [["EMPTY", true], ["sk-0123456789abcdef", false]] as const) {
+      const { fetchFn } = server();
+      const w = world(fetchFn);
+      assert.equal(ran(await runAssessment(input({ apiKey }), w.effects)).kind, "complete");
+      const warnings = w.notices.filter((n) => n.includes("VLLM_API_KEY is"));
+      assert.deepEqual(
+        warnings.map((n) => n.slice(0, 47)),
+        warned ? ["assess run: WARNING: VLLM_API_KEY is 5 characte"] : [],
+      );
+      assert(w.notices.every((n) => !n.includes(apiKey)));
+    }
+  },
+});
