@@ -6,7 +6,8 @@
  * - each folder imports only the folders its row of the table names;
  * - no import cycle between files;
  * - a file whose name starts with `_` is imported only from its own folder;
- * - nothing in `src/` but `src/cli/` touches `Deno`.
+ * - nothing in `src/` but `src/cli/` touches `Deno`;
+ * - no file of `src/cli/` is over 250 lines (the shell wires and prints; decisions live below).
  */
 
 import assert from "node:assert/strict";
@@ -159,6 +160,17 @@ Deno.test("nothing in src/ but src/cli/ touches Deno", async () => {
     if (/\bDeno\./.test(code)) touching.push(file);
   }
   assert.deepEqual(touching, []);
+});
+
+Deno.test("the shell stays thin: no file of src/cli/ is over 250 lines", async () => {
+  const long: string[] = [];
+  for (const file of files) {
+    if (folderOf(file) !== "cli") continue;
+    const lines = (await Deno.readTextFile(new URL(file, ROOT))).split("\n").length - 1;
+    if (lines > 250) long.push(`${file}: ${lines} lines`);
+  }
+  assert.deepEqual(long, []);
+  assert(files.filter((f) => folderOf(f) === "cli").length > 10, "the shell's files are seen");
 });
 
 Deno.test("the architecture test sees the imports it checks", () => {

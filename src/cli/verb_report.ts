@@ -35,7 +35,9 @@ const DEFAULT_CONFIG = "assess.yaml";
 export const reportVerb: Verb = {
   name: "report",
   summary: "report a results file: accuracy, paired comparisons, trust",
-  usage: `-in RESULTS [-format ${FORMAT_NAMES.join("|")}] [-out FILE]`,
+  usage: `-in RESULTS [-format ${
+    FORMAT_NAMES.join("|")
+  }] [-out FILE] [-config FILE] [-keep-verdicts]`,
   flags: {
     in: {
       kind: "string",

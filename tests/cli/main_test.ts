@@ -159,3 +159,14 @@ Deno.test("start-up stays light: cli.ts loads no node:crypto and no ajv until a 
   assert.deepEqual(heavy, [], "loaded at start-up: see BENCHMARKS.md, validate");
   assert.ok(reached.has("npm:/js-yaml@5.5.0") || [...reached].some((s) => s.includes("js-yaml")));
 });
+
+Deno.test("every verb's usage line names each of its flags", () => {
+  for (const verb of VERBS) {
+    for (const name of Object.keys(verb.flags ?? {})) {
+      assert(
+        new RegExp(`(^|[ \\[])-${name}\\b`).test(verb.usage),
+        `assess ${verb.name}'s usage line "${verb.usage}" leaves out -${name}`,
+      );
+    }
+  }
+});
