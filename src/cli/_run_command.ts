@@ -116,7 +116,7 @@ async function serverSettings(config: Config, io: Io): Promise<ServerSettings> {
     if (bytes.length > MAX_MANIFEST_BYTES) {
       throw new RunSetupError(`the serve manifest ${manifestPath} is over 1 MiB, the most read`);
     }
-    manifest = parseManifest(new TextDecoder().decode(bytes), manifestPath);
+    manifest = parseManifest(bytes, manifestPath);
   }
   return resolveServerSettings(config.server, { manifest, env: (name) => safeEnv(io, name) });
 }

@@ -9,7 +9,7 @@ import type { ServerConfig } from "../config/config.ts";
 // The one rule for server URLs, shared with `server.url`'s validation.
 import { serverUrlsProblems } from "../config/server_url.ts";
 import { isJsonObject, type JsonValue } from "../json/json_value.ts";
-import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
+import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { RunSetupError } from "./run_errors.ts";
 
 /** The environment variables `assess run` reads for the server, besides `VLLM_API_KEY`. */
@@ -72,10 +72,11 @@ export interface ServerSettings {
  * member is ignored, and so is a member that is `null`. The text is read by the strict reader: a
  * key written twice (at any depth) is refused, not settled by taking one.
  *
- * @param text The manifest's text.
+ * @param source The manifest's bytes (strict UTF-8: a byte that is not is refused, never
+ *   repaired), or its text.
  * @param where How to name the manifest in messages.
  * @returns The members read.
- * @throws {RunSetupError} When the text is not strict JSON, not an object, a member read is not
+ * @throws {RunSetupError} When the bytes are not UTF-8, the text is not strict JSON, not an object, a member read is not
  *   of its type, `urls` is empty, or both `url` and `urls` are given.
  *
  * @example
@@ -93,7 +94,16 @@ export interface ServerSettings {
  * );
  * ```
  */
-export function parseManifest(text: string, where: string): ManifestSettings {
+export function parseManifest(source: Uint8Array | string, where: string): ManifestSettings {
+  let text: string;
+  try {
+    text = typeof source === "string" ? source : decodeUtf8(source);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    throw new RunSetupError(
+      `the serve manifest ${where} is not UTF-8 text: ${error.reason} at byte ${error.offset}`,
+    );
+  }
   let value: JsonValue;
   try {
     value = parseJson(text);

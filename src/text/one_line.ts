@@ -50,5 +50,5 @@ export function firstUnprintable(text: string): number {
 }
 
 // deno-lint-ignore no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 const ONE = new RegExp(UNSAFE.source);

@@ -85,6 +85,14 @@ Deno.test("a manifest is a JSON object; the members read must be strings", () =>
   );
   assert.throws(() => parseManifest("[]", "m.json"), /m.json is not a JSON object/);
   assert.throws(() => parseManifest("{", "m.json"), /m.json is not JSON/);
+  // Bytes are decoded strictly: a byte that is not UTF-8 is refused where it is, never repaired.
+  const url = new TextEncoder().encode('{"url":"http://127.0.0.1:1/v1"}');
+  assert.deepEqual(parseManifest(url, "m.json"), { url: "http://127.0.0.1:1/v1" });
+  const broken = Uint8Array.from([...url.slice(0, 10), 0xff, ...url.slice(10)]);
+  assert.throws(
+    () => parseManifest(broken, "m.json"),
+    /^RunSetupError: the serve manifest m\.json is not UTF-8 text: .* at byte 10$/,
+  );
   assert.throws(
     () => parseManifest('{"toolCallParser": 1}', "m.json"),
     /toolCallParser is not a string/,
