@@ -555,3 +555,35 @@ Deno.test({
       assert((await Deno.lstat(`${dir}/out/s.json`)).isFifo, "left as it was");
     }),
 });
+
+Deno.test({
+  name:
+    "the real command line: a dataset behind a symbolic link: the hint names the file it points to",
+  ignore: Deno.build.os === "windows",
+  fn: () =>
+    withDataset(async (dir) => {
+      // As in a Hugging Face cache: snapshots/<rev>/file -> ../../blobs/<hash>.
+      await Deno.mkdir(`${dir}/blobs`);
+      await Deno.writeFile(`${dir}/blobs/abc123`, rowsBytes);
+      await Deno.symlink("blobs/abc123", `${dir}/data.json`);
+      await Deno.mkdir(`${dir}/out`);
+      const target = await Deno.realPath(`${dir}/blobs/abc123`);
+      const refused = await spawnCli(dir, SPLIT_PERMISSIONS, ["split", "-out", "out/s.json"]);
+      assert.equal(refused.code, 65, refused.err); // the dataset could not be opened
+      assert.equal(refused.out, "");
+      assert(
+        refused.err.endsWith(
+          `(give deno --allow-read=${target}; data.json leads to ${target} through a symbolic ` +
+            "link, and Deno checks the file a link points to)\n",
+        ),
+        refused.err,
+      );
+      assert.equal(refused.err.split("\n").length, 2, "one line");
+      // And with what the hint says, it is read.
+      const read = await spawnCli(dir, [
+        `--allow-read=assess.yaml,data.json,out,${target}`,
+        "--allow-write=out",
+      ], ["split", "-out", "out/s.json"]);
+      assert.equal(read.code, 0, read.err);
+    }),
+});
