@@ -110,10 +110,13 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
   const alpha = report.decision.alpha;
   const adapters = report.comparisons.length;
   const out: string[] = [];
-  if (c.items > 0 && c.difference !== null && c.interval !== null && c.decisionInterval !== null) {
-    const i = c.decisionInterval;
+  if (
+    c.items > 0 && c.difference !== null && c.interval !== null && c.newcombeInterval !== null
+  ) {
+    const i = c.interval;
+    const newcombe = c.newcombeInterval;
     const exact = intervalFigures(c.difference, i.lower, i.upper);
-    const d = pointDecimals([c.difference, c.interval.lower, c.interval.upper]);
+    const d = pointDecimals([c.difference, newcombe.lower, newcombe.upper]);
     const levels = [alpha, i.level];
     out.push(
       `accuracy on these items: ${percent(c.adapterAccuracy)} against ${
@@ -122,8 +125,8 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
       `difference: ${exact.difference} points; exact conditional ${confidence(i.level)} interval ` +
         `[${exact.lower}, ${exact.upper}], the verdict's (it excludes 0 exactly when the ` +
         `Holm-adjusted p is below ${alpha}); Newcombe's 95% interval [${
-          points(c.interval.lower, d)
-        }, ${points(c.interval.upper, d)}] (paired, descriptive)`,
+          points(newcombe.lower, d)
+        }, ${points(newcombe.upper, d)}] (paired, descriptive)`,
       `McNemar exact test: ${pText(c.pValue!, levels)} on ` +
         `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
         `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!, levels)}`,
@@ -140,7 +143,7 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
   }
   const s = c.errorSensitivity;
   if (s !== null) {
-    const levels = [alpha, c.decisionInterval?.level ?? alpha];
+    const levels = [alpha, c.interval?.level ?? alpha];
     out.push(
       `${plural(s.errors, "item")} with an error left out: counted against ${m.text(c.adapter)}, ` +
         `${counted(s.against, levels)}; in its favour, ${counted(s.favour, levels)}; ` +

@@ -39,7 +39,7 @@ export type VerdictFigures = Omit<ComparisonReport, "verdict" | "reasons" | "tra
 export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
   const a = c.adapter;
   const b = c.baseline;
-  const i = c.decisionInterval;
+  const i = c.interval;
   if (c.difference === null || i === null || c.pAdjusted === null) {
     return `no conclusion between ${a} and ${b}: no item is scored for both` +
       errorsClause(c, rule);
@@ -101,7 +101,7 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
 /** Why the errors make a comparison inconclusive, with both ways counted. */
 function errorsWhy(c: VerdictFigures, rule: DecisionRule): string {
   const s = c.errorSensitivity!;
-  const level = c.decisionInterval?.level ?? rule.alpha;
+  const level = c.interval?.level ?? rule.alpha;
   const way = (w: typeof s.against) => {
     const f = intervalFigures(w.difference, w.interval.lower, w.interval.upper);
     return `${w.outcome}, ${f.difference} points, ${pText(w.pValue, [rule.alpha, level])}`;

@@ -131,7 +131,7 @@ Deno.test({
       bothWrong: 48,
     });
     assert.equal(a!.difference, stats.difference);
-    assert.deepEqual(a!.interval, { lower: stats.lower, upper: stats.upper });
+    assert.deepEqual(a!.newcombeInterval, { lower: stats.lower, upper: stats.upper });
     assert.equal(a!.pValue, mcnemarExactP(30, 0));
     assert.equal(a!.adapterAccuracy, 150 / 198);
     assert.equal(a!.baselineAccuracy, 120 / 198);
@@ -142,11 +142,11 @@ Deno.test({
     assert.deepEqual([a!.pAdjusted, b!.pAdjusted], holmAdjust([a!.pValue!, b!.pValue!]));
     // The interval the verdict reads: exact, at each comparison's Holm level (a: rank 1 of 2,
     // rejected at 0.025; b: not rejected, decided at 0.05).
-    assert.deepEqual(a!.decisionInterval, {
+    assert.deepEqual(a!.interval, {
       ...exactConditionalInterval(paired(a!.table), { alpha: 0.025 }),
       level: 0.025,
     });
-    assert.deepEqual(b!.decisionInterval, {
+    assert.deepEqual(b!.interval, {
       ...exactConditionalInterval(paired(b!.table), { alpha: 0.05 }),
       level: 0.05,
     });
@@ -242,8 +242,8 @@ Deno.test({
       assert.equal(c.pValue, 1);
       assert.equal(c.pAdjusted, 1);
       assert.equal(c.difference, 0);
-      assert.ok(c.interval!.lower < 0 && c.interval!.upper > 0);
-      assert.deepEqual(c.decisionInterval, { lower: 0, upper: 0, level: 0.05 });
+      assert.ok(c.newcombeInterval!.lower < 0 && c.newcombeInterval!.upper > 0);
+      assert.deepEqual(c.interval, { lower: 0, upper: 0, level: 0.05 });
       assert.equal(c.outcome, "inconclusive");
       assert.deepEqual(c.minimumDetectableDifference, {
         difference: null,
@@ -308,7 +308,7 @@ Deno.test({
       assert.equal(c.outcome, "inconclusive");
       assert.equal(c.pValue, null);
       assert.equal(c.interval, null);
-      assert.equal(c.decisionInterval, null);
+      assert.equal(c.newcombeInterval, null);
       assert.equal(c.minimumDetectableDifference, null);
       // The three errors are all the comparison has: either way they would decide it.
       assert.equal(c.errorSensitivity!.errors, 3);
