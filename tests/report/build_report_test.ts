@@ -310,15 +310,39 @@ Deno.test({
       assert.equal(c.interval, null);
       assert.equal(c.newcombeInterval, null);
       assert.equal(c.minimumDetectableDifference, null);
-      // The three errors are all the comparison has: either way they would decide it.
+      // The three errors are all the comparison has, and neither way decides it: counted against
+      // a, 0 vs 3 discordant (p = 0.25); in its favour, none discordant. The outcome is
+      // inconclusive either way, so the verdict must not say they could change it (it did).
       assert.equal(c.errorSensitivity!.errors, 3);
-      assert.equal(c.errorSensitivity!.against.outcome, "inconclusive"); // 0 vs 3: p = 0.25
-      assert.match(
+      assert.equal(c.errorSensitivity!.against.outcome, "inconclusive");
+      assert.equal(c.errorSensitivity!.favour.outcome, "inconclusive");
+      assert.equal(c.errorSensitivity!.couldChange, false);
+      assert.equal(
         c.verdict,
-        /^no conclusion between a and b: no item is scored for both \(3 errors could change this: /,
+        "no conclusion between a and b: no item is scored for both (3 errors would not change " +
+          "this: counted against a, inconclusive, -100.0 points, p = 0.25; in its favour, " +
+          "inconclusive, 0.0 points, p = 1)",
       );
       assert.equal(r.models[1]!.accuracy, null);
       assert.equal(r.models[1]!.errors, 3);
+    });
+    await t.step("no item paired, errors that could decide it: the verdict says so", async () => {
+      const r = await reportOf({
+        baseline: "b",
+        adapters: ["a"],
+        outcomes: { b: times(8, "match"), a: times(8, "error:timeout") },
+      });
+      const c = r.comparisons[0]!;
+      assert.equal(c.items, 0);
+      assert.equal(c.outcome, "inconclusive");
+      // Against a: 0 vs 8 discordant, p = 2/256, worse; in its favour: none discordant.
+      assert.equal(c.errorSensitivity!.against.outcome, "worse");
+      assert.equal(c.errorSensitivity!.favour.outcome, "inconclusive");
+      assert.equal(c.errorSensitivity!.couldChange, true);
+      assert.match(
+        c.verdict,
+        /^no conclusion between a and b: no item is scored for both \(8 errors could change this: counted against a, worse, -100\.0 points, p = 0\.0078; in its favour, inconclusive, /,
+      );
     });
     await t.step("no adapter", async () => {
       const r = await reportOf({ baseline: "b", adapters: [], outcomes: { b: times(3, "match") } });
