@@ -18,6 +18,7 @@ import {
 } from "./_format.ts";
 import type { Markup } from "./_markup.ts";
 import { marginText } from "./_verdict.ts";
+import { HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 import type {
   ComparisonReport,
   CountedOutcome,
@@ -204,6 +205,15 @@ function testFigures(h: NonNullable<ReplicasReport["homogeneity"]>): string {
   return `X² ${h.statistic.toFixed(2)}, df ${h.degreesOfFreedom}, ${pText(h.pValue)}`;
 }
 
+/** Whether the test's expected counts are too small for its chi-square approximation. */
+function roughTest(h: NonNullable<ReplicasReport["homogeneity"]>): boolean {
+  return h.minimumExpected < HOMOGENEITY_MIN_EXPECTED;
+}
+
+/** The caveat of a test whose expected counts are too small, as a clause. */
+const ROUGH = `an expected count is below ${HOMOGENEITY_MIN_EXPECTED}, so the chi-square ` +
+  "approximation is unreliable";
+
 /**
  * What the replicas' table comes with, as sentences: the test of the baseline's accuracy across
  * them, the items answered on more than one, and outcomes that name none.
@@ -225,6 +235,12 @@ export function replicaSentences(report: Report, m: Markup): string[] {
             "chat template or adapter set"
           : ": alike"),
     );
+    if (roughTest(r.homogeneity)) {
+      out.push(
+        `caveat: ${ROUGH} (a replica with few scored items, or an accuracy near 0 or 100%): ` +
+          "its p-value is rough, and a difference or its absence needs more items to be trusted",
+      );
+    }
   }
   if (r.mixedItems > 0) {
     out.push(
@@ -245,8 +261,8 @@ export function replicaSentences(report: Report, m: Markup): string[] {
 export function replicaWarning(report: Report): string | null {
   const h = report.replicas.homogeneity;
   if (h === null || !h.flagged) return null;
-  return `the baseline's accuracy differs across replicas (${testFigures(h)}); ` +
-    "see Replicas and Trust before trusting the verdicts.";
+  return `the baseline's accuracy differs across replicas (${testFigures(h)}` +
+    `${roughTest(h) ? `; ${ROUGH}` : ""}); see Replicas and Trust before trusting the verdicts.`;
 }
 
 /** The trust section: a row per line of evidence, and the probe's differences. */
@@ -322,9 +338,10 @@ export function trustRows(report: Report, m: Markup): TrustRows {
       `${plural(r.replicas.length, "replica")}; ` +
       (h === null
         ? "the baseline's accuracy across them not tested"
-        : h.flagged
-        ? `${m.alarm("the baseline's accuracy differs across them")} (${m.text(testFigures(h))})`
-        : `the baseline's accuracy alike across them (${m.text(testFigures(h))})`) +
+        : (h.flagged
+          ? `${m.alarm("the baseline's accuracy differs across them")}`
+          : "the baseline's accuracy alike across them") +
+          ` (${m.text(testFigures(h))}${roughTest(h) ? `; ${ROUGH}` : ""})`) +
       (r.mixedItems === 0 ? "" : `; ${plural(r.mixedItems, "item")} answered on more than one`),
     ]);
   }

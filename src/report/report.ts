@@ -403,7 +403,9 @@ export interface ReplicasReport {
   /**
    * Pearson's chi-square test of homogeneity of the baseline's accuracy across the replicas
    * (items go to replicas at random, by hash), or `null` with fewer than two replicas that have
-   * a scored baseline item. `flagged` when its p-value is below 0.05.
+   * a scored baseline item. `flagged` when its p-value is below 0.05. When its
+   * `minimumExpected` is below 5 the approximation is unreliable, and every format says so
+   * beside the test (the flag still stands on the p-value alone).
    */
   readonly homogeneity: (Homogeneity & { readonly flagged: boolean }) | null;
   /** Items whose models' outcomes came from more than one replica. */
