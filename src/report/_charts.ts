@@ -171,17 +171,15 @@ export function accuracyChart(models: readonly ModelReport[]): string {
  * not worse by the margin, grey inconclusive.
  */
 export function differenceChart(comparisons: readonly ComparisonReport[]): string {
-  const shown = comparisons.filter((c) => c.decisionInterval !== null);
+  const shown = comparisons.filter((c) => c.interval !== null);
   const extent = Math.max(
     1,
-    ...shown.map((c) =>
-      Math.max(Math.abs(c.decisionInterval!.lower), Math.abs(c.decisionInterval!.upper)) * 100
-    ),
+    ...shown.map((c) => Math.max(Math.abs(c.interval!.lower), Math.abs(c.interval!.upper)) * 100),
   );
   const step = extent <= 2 ? 0.5 : extent <= 5 ? 1 : extent <= 20 ? 5 : 10;
   const m = Math.min(100, Math.ceil(extent / step) * step);
   const rows: ChartRow[] = comparisons.map((c) => {
-    const i = c.decisionInterval;
+    const i = c.interval;
     if (i === null || c.difference === null) {
       return {
         label: c.adapter,

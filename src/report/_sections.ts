@@ -18,6 +18,7 @@ import {
 } from "./_format.ts";
 import type { Markup } from "./_markup.ts";
 import { marginText } from "./_verdict.ts";
+import { HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 import type {
   ComparisonReport,
   CountedOutcome,
@@ -110,10 +111,13 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
   const alpha = report.decision.alpha;
   const adapters = report.comparisons.length;
   const out: string[] = [];
-  if (c.items > 0 && c.difference !== null && c.interval !== null && c.decisionInterval !== null) {
-    const i = c.decisionInterval;
+  if (
+    c.items > 0 && c.difference !== null && c.interval !== null && c.newcombeInterval !== null
+  ) {
+    const i = c.interval;
+    const newcombe = c.newcombeInterval;
     const exact = intervalFigures(c.difference, i.lower, i.upper);
-    const d = pointDecimals([c.difference, c.interval.lower, c.interval.upper]);
+    const d = pointDecimals([c.difference, newcombe.lower, newcombe.upper]);
     const levels = [alpha, i.level];
     out.push(
       `accuracy on these items: ${percent(c.adapterAccuracy)} against ${
@@ -122,8 +126,8 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
       `difference: ${exact.difference} points; exact conditional ${confidence(i.level)} interval ` +
         `[${exact.lower}, ${exact.upper}], the verdict's (it excludes 0 exactly when the ` +
         `Holm-adjusted p is below ${alpha}); Newcombe's 95% interval [${
-          points(c.interval.lower, d)
-        }, ${points(c.interval.upper, d)}] (paired, descriptive)`,
+          points(newcombe.lower, d)
+        }, ${points(newcombe.upper, d)}] (paired, descriptive)`,
       `McNemar exact test: ${pText(c.pValue!, levels)} on ` +
         `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
         `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!, levels)}`,
@@ -140,7 +144,7 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
   }
   const s = c.errorSensitivity;
   if (s !== null) {
-    const levels = [alpha, c.decisionInterval?.level ?? alpha];
+    const levels = [alpha, c.interval?.level ?? alpha];
     out.push(
       `${plural(s.errors, "item")} with an error left out: counted against ${m.text(c.adapter)}, ` +
         `${counted(s.against, levels)}; in its favour, ${counted(s.favour, levels)}; ` +
@@ -201,6 +205,15 @@ function testFigures(h: NonNullable<ReplicasReport["homogeneity"]>): string {
   return `X² ${h.statistic.toFixed(2)}, df ${h.degreesOfFreedom}, ${pText(h.pValue)}`;
 }
 
+/** Whether the test's expected counts are too small for its chi-square approximation. */
+function roughTest(h: NonNullable<ReplicasReport["homogeneity"]>): boolean {
+  return h.minimumExpected < HOMOGENEITY_MIN_EXPECTED;
+}
+
+/** The caveat of a test whose expected counts are too small, as a clause. */
+const ROUGH = `an expected count is below ${HOMOGENEITY_MIN_EXPECTED}, so the chi-square ` +
+  "approximation is unreliable";
+
 /**
  * What the replicas' table comes with, as sentences: the test of the baseline's accuracy across
  * them, the items answered on more than one, and outcomes that name none.
@@ -222,6 +235,12 @@ export function replicaSentences(report: Report, m: Markup): string[] {
             "chat template or adapter set"
           : ": alike"),
     );
+    if (roughTest(r.homogeneity)) {
+      out.push(
+        `caveat: ${ROUGH} (a replica with few scored items, or an accuracy near 0 or 100%): ` +
+          "its p-value is rough, and a difference or its absence needs more items to be trusted",
+      );
+    }
   }
   if (r.mixedItems > 0) {
     out.push(
@@ -242,8 +261,8 @@ export function replicaSentences(report: Report, m: Markup): string[] {
 export function replicaWarning(report: Report): string | null {
   const h = report.replicas.homogeneity;
   if (h === null || !h.flagged) return null;
-  return `the baseline's accuracy differs across replicas (${testFigures(h)}); ` +
-    "see Replicas and Trust before trusting the verdicts.";
+  return `the baseline's accuracy differs across replicas (${testFigures(h)}` +
+    `${roughTest(h) ? `; ${ROUGH}` : ""}); see Replicas and Trust before trusting the verdicts.`;
 }
 
 /** The trust section: a row per line of evidence, and the probe's differences. */
@@ -319,9 +338,10 @@ export function trustRows(report: Report, m: Markup): TrustRows {
       `${plural(r.replicas.length, "replica")}; ` +
       (h === null
         ? "the baseline's accuracy across them not tested"
-        : h.flagged
-        ? `${m.alarm("the baseline's accuracy differs across them")} (${m.text(testFigures(h))})`
-        : `the baseline's accuracy alike across them (${m.text(testFigures(h))})`) +
+        : (h.flagged
+          ? `${m.alarm("the baseline's accuracy differs across them")}`
+          : "the baseline's accuracy alike across them") +
+          ` (${m.text(testFigures(h))}${roughTest(h) ? `; ${ROUGH}` : ""})`) +
       (r.mixedItems === 0 ? "" : `; ${plural(r.mixedItems, "item")} answered on more than one`),
     ]);
   }

@@ -39,7 +39,7 @@ export type VerdictFigures = Omit<ComparisonReport, "verdict" | "reasons" | "tra
 export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
   const a = c.adapter;
   const b = c.baseline;
-  const i = c.decisionInterval;
+  const i = c.interval;
   if (c.difference === null || i === null || c.pAdjusted === null) {
     return `no conclusion between ${a} and ${b}: no item is scored for both` +
       errorsClause(c, rule);
@@ -98,19 +98,26 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
   return `${head}: ${figures} (${why.join("; ")})${unchecked}`;
 }
 
-/** Why the errors make a comparison inconclusive, with both ways counted. */
+/**
+ * What the errors do to a comparison, with both ways counted: they could change it (the reason a
+ * comparison is inconclusive), or they would not (`couldChange` false).
+ */
 function errorsWhy(c: VerdictFigures, rule: DecisionRule): string {
   const s = c.errorSensitivity!;
-  const level = c.decisionInterval?.level ?? rule.alpha;
+  const level = c.interval?.level ?? rule.alpha;
   const way = (w: typeof s.against) => {
     const f = intervalFigures(w.difference, w.interval.lower, w.interval.upper);
     return `${w.outcome}, ${f.difference} points, ${pText(w.pValue, [rule.alpha, level])}`;
   };
-  return `${count(s.errors)} error${s.errors === 1 ? "" : "s"} could change this: counted ` +
+  return `${count(s.errors)} error${s.errors === 1 ? "" : "s"} ` +
+    `${s.couldChange ? "could" : "would not"} change this: counted ` +
     `against ${c.adapter}, ${way(s.against)}; in its favour, ${way(s.favour)}`;
 }
 
-/** The errors' clause for a comparison with no paired item but errored ones. */
+/**
+ * The errors' clause for a comparison with no paired item but errored ones: whether they could
+ * change its outcome (inconclusive for want of items) or leave it the same either way.
+ */
 function errorsClause(c: VerdictFigures, rule: DecisionRule): string {
   return c.errorSensitivity === null ? "" : ` (${errorsWhy(c, rule)})`;
 }

@@ -534,10 +534,10 @@ function finish(
     adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyAdapter) / n,
     baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlyBaseline) / n,
     difference: stats === null ? null : stats.difference,
-    interval: stats === null ? null : { lower: stats.lower, upper: stats.upper },
-    decisionInterval: decided === null
+    interval: decided === null
       ? null
       : { lower: decided.lower, upper: decided.upper, level: decided.level },
+    newcombeInterval: stats === null ? null : { lower: stats.lower, upper: stats.upper },
     pValue: decided === null ? null : decided.pValue,
     pAdjusted: decided === null ? null : decided.pAdjusted,
     minimumDetectableDifference: n === 0 ? null : detectable(n, t, level),

@@ -14,6 +14,12 @@ import type { Observation } from "./report_input.ts";
 /** Below this p-value the baseline's accuracy is flagged as differing across replicas. */
 export const HOMOGENEITY_ALPHA = 0.05;
 
+/**
+ * Below this smallest expected count (`minimumExpected`) the chi-square approximation behind the
+ * replicas' test is unreliable (Cochran 1954), and the report says so beside the test: 5.
+ */
+export const HOMOGENEITY_MIN_EXPECTED = 5;
+
 /** `host:port` in order: the host as text, then the port as a number. */
 function byHost(a: string, b: string): number {
   const at = (h: string) => h.lastIndexOf(":");

@@ -69,7 +69,7 @@ export {
   IDENTICAL_SHARE,
   VERDICT_ALPHA,
 } from "./build_report.ts";
-export { HOMOGENEITY_ALPHA } from "./by_replica.ts";
+export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
 export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./formats.ts";

@@ -232,14 +232,17 @@ export interface ComparisonReport {
   readonly baselineAccuracy: number | null;
   /** Adapter minus baseline accuracy, (onlyAdapter − onlyBaseline)/n, or `null` with no item. */
   readonly difference: number | null;
-  /** Newcombe's 95% interval for the difference (descriptive), or `null` with no item. */
-  readonly interval: Interval | null;
   /**
    * The interval the verdict reads: the exact conditional interval at the level Holm's procedure
-   * decides this comparison at, which excludes 0 exactly when `pAdjusted` is below 0.05. `null`
-   * with no item.
+   * decides this comparison at (its `level`), which excludes 0 exactly when `pAdjusted` is below
+   * the decision's alpha (0.05). `null` with no item.
    */
-  readonly decisionInterval: DecisionInterval | null;
+  readonly interval: DecisionInterval | null;
+  /**
+   * Newcombe's 95% interval for the difference: descriptive, unadjusted for the other adapters,
+   * so it can exclude 0 while the verdict's `interval` holds it. `null` with no item.
+   */
+  readonly newcombeInterval: Interval | null;
   /** The exact McNemar p-value (two-sided), or `null` with no item. */
   readonly pValue: number | null;
   /** The p-value Holm-adjusted across the adapters, or `null` with no item. */
@@ -400,7 +403,9 @@ export interface ReplicasReport {
   /**
    * Pearson's chi-square test of homogeneity of the baseline's accuracy across the replicas
    * (items go to replicas at random, by hash), or `null` with fewer than two replicas that have
-   * a scored baseline item. `flagged` when its p-value is below 0.05.
+   * a scored baseline item. `flagged` when its p-value is below 0.05. When its
+   * `minimumExpected` is below 5 the approximation is unreliable, and every format says so
+   * beside the test (the flag still stands on the p-value alone).
    */
   readonly homogeneity: (Homogeneity & { readonly flagged: boolean }) | null;
   /** Items whose models' outcomes came from more than one replica. */

@@ -1,8 +1,9 @@
 /**
  * The trap of an adapter that was not applied: vLLM has served the base model under an adapter's
  * name more than once, and then every reply of the adapter is the baseline's. A run watches each
- * adapter's first replies against the baseline's on the same items and warns as soon as the first
- * {@linkcode IDENTICAL_WATCH_ITEMS} are all identical.
+ * adapter's first replies against the baseline's on the same items (earlier sessions' included
+ * when it resumes) and warns as soon as the first {@linkcode IDENTICAL_WATCH_ITEMS} are all
+ * identical.
  *
  * @module
  */
@@ -26,8 +27,9 @@ interface Watched {
  * says when an adapter's first `items` replies that can be compared with the baseline's (both
  * answered the item) are all byte for byte the baseline's: text, calls and finish reason (see
  * `replyFingerprint`). An adapter is watched until its first difference or the warning; errors are
- * skipped. Memory holds a number per item answered by one side and not yet by the other, and
- * nothing once every adapter is decided.
+ * skipped. A resumed run hands in the earlier sessions' answers first (`addReply`), so the
+ * comparison goes on across sessions. Memory holds a number per item answered by one side and not
+ * yet by the other, and nothing once every adapter is decided.
  *
  * @example
  * ```ts
@@ -84,33 +86,48 @@ export class IdenticalRepliesWatch {
    */
   add(record: ResultRecord): string | null {
     if (this.#watched.size === 0) return null;
-    const item = record.itemIndex;
-    if (record.model === this.#baseline) {
-      if (record.reply === null) {
+    if (record.model !== this.#baseline && !this.#watched.has(record.model)) return null;
+    const fingerprint = record.reply === null ? null : replyFingerprint(record.reply);
+    return this.addReply(record.model, record.itemIndex, fingerprint);
+  }
+
+  /**
+   * Takes a reply by its fingerprint: how a resumed run hands in the answers of earlier sessions
+   * (`Resume.replies`, in file order) before its own, so that an adapter answering now is compared
+   * with the baseline's earlier replies.
+   *
+   * @param model The model that replied.
+   * @param item The item's position (its index).
+   * @param fingerprint `replyFingerprint` of the reply, or `null` for an error.
+   * @returns The warning line when this reply completes an adapter's identical first replies,
+   *   else `null`.
+   */
+  addReply(model: string, item: number, fingerprint: number | null): string | null {
+    if (this.#watched.size === 0) return null;
+    if (model === this.#baseline) {
+      if (fingerprint === null) {
         this.#baseFailed.add(item);
         for (const w of this.#watched.values()) w.waiting.delete(item);
         return null;
       }
-      const base = replyFingerprint(record.reply);
-      this.#base.set(item, base);
+      this.#base.set(item, fingerprint);
       let warning: string | null = null;
       for (const [adapter, w] of [...this.#watched]) {
         const theirs = w.waiting.get(item);
         if (theirs === undefined) continue;
         w.waiting.delete(item);
-        warning ??= this.#compare(adapter, w, theirs === base);
+        warning ??= this.#compare(adapter, w, theirs === fingerprint);
       }
       return warning;
     }
-    const w = this.#watched.get(record.model);
-    if (w === undefined || record.reply === null || this.#baseFailed.has(item)) return null;
-    const mine = replyFingerprint(record.reply);
+    const w = this.#watched.get(model);
+    if (w === undefined || fingerprint === null || this.#baseFailed.has(item)) return null;
     const base = this.#base.get(item);
     if (base === undefined) {
-      w.waiting.set(item, mine);
+      w.waiting.set(item, fingerprint);
       return null;
     }
-    return this.#compare(record.model, w, mine === base);
+    return this.#compare(model, w, fingerprint === base);
   }
 
   #compare(adapter: string, w: Watched, same: boolean): string | null {

@@ -1,11 +1,13 @@
 /**
  * What a results file tells a run that resumes it: how each (model, item) pair stands, how many
- * each model has answered and got right, and the next session's number. Read line by line:
- * memory holds one line and a state per pair, whatever the file's size.
+ * each model has answered and got right, each answer's reply as a fingerprint, and the next
+ * session's number. Read line by line: memory holds one line, and a state and a fingerprint per
+ * pair, whatever the file's size.
  *
  * @module
  */
 
+import { replyFingerprint } from "../results/fingerprint.ts";
 import { resultKey, supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
@@ -22,6 +24,16 @@ export interface ModelTally {
   readonly correct: number;
 }
 
+/** An answer an earlier session recorded, as its reply's fingerprint. */
+export interface EarlierReply {
+  /** The model. */
+  readonly model: string;
+  /** The item's position. */
+  readonly itemIndex: number;
+  /** `replyFingerprint` of the reply: its text, calls and finish reason, byte for byte. */
+  readonly fingerprint: number;
+}
+
 /** A results file, as a run that resumes it reads it. */
 export interface Resume {
   /** The file's header. */
@@ -36,6 +48,12 @@ export interface Resume {
   readonly tallies: ReadonlyMap<string, ModelTally>;
   /** Which replica answered each item's models so far (format 2 records name it). */
   readonly hosts: ItemHosts;
+  /**
+   * Each pair's answer (its first result without an error), in file order: what the run's watch
+   * for identical replies saw of them, so that a resumed run compares an adapter's new replies
+   * with the baseline's earlier ones (see `IdenticalRepliesWatch`).
+   */
+  readonly replies: readonly EarlierReply[];
 }
 
 /**
@@ -81,6 +99,9 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
   const states = new Map<string, 0 | 1 | 2>();
   const tallies = new Map<string, { answered: number; correct: number }>();
   const hosts = new ItemHosts();
+  const replies: EarlierReply[] = [];
+  // Each model's name once, not once per record.
+  const names = new Map<string, string>();
   let sessions = 0;
   const read = await readResults(source, (record) => {
     if (record.kind === "session") sessions++;
@@ -98,6 +119,16 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
     if (state > 0 && record.replica !== undefined) {
       hosts.answered(record.itemIndex, record.replica.host);
     }
+    // A pair's first answer only (a run never writes two): one fingerprint per pair at most.
+    if (state > 0 && (kept ?? 0) === 0 && record.reply !== null) {
+      let model = names.get(record.model);
+      if (model === undefined) names.set(record.model, model = record.model);
+      replies.push({
+        model,
+        itemIndex: record.itemIndex,
+        fingerprint: replyFingerprint(record.reply),
+      });
+    }
     states.set(key, state);
     if (state > 0) {
       tally.answered++;
@@ -113,5 +144,6 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
     pairs,
     tallies,
     hosts,
+    replies,
   };
 }

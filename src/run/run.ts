@@ -243,6 +243,11 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
   effects.progress?.begin?.();
   // An adapter whose first replies are all the baseline's may not be applied: say so at once.
   const identical = new IdenticalRepliesWatch(config.models.baseline, models.slice(1));
+  // Resumed: the earlier answers first, so that the baseline's earlier replies are compared too.
+  for (const r of resume?.replies ?? []) {
+    const warning = identical.addReply(r.model, r.itemIndex, r.fingerprint);
+    if (warning !== null) effects.notice(warning);
+  }
   let outcome;
   try {
     if (config.serving.probe > 0 && config.serving.concurrency === 1) {

@@ -131,7 +131,7 @@ Deno.test({
       bothWrong: 48,
     });
     assert.equal(a!.difference, stats.difference);
-    assert.deepEqual(a!.interval, { lower: stats.lower, upper: stats.upper });
+    assert.deepEqual(a!.newcombeInterval, { lower: stats.lower, upper: stats.upper });
     assert.equal(a!.pValue, mcnemarExactP(30, 0));
     assert.equal(a!.adapterAccuracy, 150 / 198);
     assert.equal(a!.baselineAccuracy, 120 / 198);
@@ -142,11 +142,11 @@ Deno.test({
     assert.deepEqual([a!.pAdjusted, b!.pAdjusted], holmAdjust([a!.pValue!, b!.pValue!]));
     // The interval the verdict reads: exact, at each comparison's Holm level (a: rank 1 of 2,
     // rejected at 0.025; b: not rejected, decided at 0.05).
-    assert.deepEqual(a!.decisionInterval, {
+    assert.deepEqual(a!.interval, {
       ...exactConditionalInterval(paired(a!.table), { alpha: 0.025 }),
       level: 0.025,
     });
-    assert.deepEqual(b!.decisionInterval, {
+    assert.deepEqual(b!.interval, {
       ...exactConditionalInterval(paired(b!.table), { alpha: 0.05 }),
       level: 0.05,
     });
@@ -242,8 +242,8 @@ Deno.test({
       assert.equal(c.pValue, 1);
       assert.equal(c.pAdjusted, 1);
       assert.equal(c.difference, 0);
-      assert.ok(c.interval!.lower < 0 && c.interval!.upper > 0);
-      assert.deepEqual(c.decisionInterval, { lower: 0, upper: 0, level: 0.05 });
+      assert.ok(c.newcombeInterval!.lower < 0 && c.newcombeInterval!.upper > 0);
+      assert.deepEqual(c.interval, { lower: 0, upper: 0, level: 0.05 });
       assert.equal(c.outcome, "inconclusive");
       assert.deepEqual(c.minimumDetectableDifference, {
         difference: null,
@@ -308,17 +308,41 @@ Deno.test({
       assert.equal(c.outcome, "inconclusive");
       assert.equal(c.pValue, null);
       assert.equal(c.interval, null);
-      assert.equal(c.decisionInterval, null);
+      assert.equal(c.newcombeInterval, null);
       assert.equal(c.minimumDetectableDifference, null);
-      // The three errors are all the comparison has: either way they would decide it.
+      // The three errors are all the comparison has, and neither way decides it: counted against
+      // a, 0 vs 3 discordant (p = 0.25); in its favour, none discordant. The outcome is
+      // inconclusive either way, so the verdict must not say they could change it (it did).
       assert.equal(c.errorSensitivity!.errors, 3);
-      assert.equal(c.errorSensitivity!.against.outcome, "inconclusive"); // 0 vs 3: p = 0.25
-      assert.match(
+      assert.equal(c.errorSensitivity!.against.outcome, "inconclusive");
+      assert.equal(c.errorSensitivity!.favour.outcome, "inconclusive");
+      assert.equal(c.errorSensitivity!.couldChange, false);
+      assert.equal(
         c.verdict,
-        /^no conclusion between a and b: no item is scored for both \(3 errors could change this: /,
+        "no conclusion between a and b: no item is scored for both (3 errors would not change " +
+          "this: counted against a, inconclusive, -100.0 points, p = 0.25; in its favour, " +
+          "inconclusive, 0.0 points, p = 1)",
       );
       assert.equal(r.models[1]!.accuracy, null);
       assert.equal(r.models[1]!.errors, 3);
+    });
+    await t.step("no item paired, errors that could decide it: the verdict says so", async () => {
+      const r = await reportOf({
+        baseline: "b",
+        adapters: ["a"],
+        outcomes: { b: times(8, "match"), a: times(8, "error:timeout") },
+      });
+      const c = r.comparisons[0]!;
+      assert.equal(c.items, 0);
+      assert.equal(c.outcome, "inconclusive");
+      // Against a: 0 vs 8 discordant, p = 2/256, worse; in its favour: none discordant.
+      assert.equal(c.errorSensitivity!.against.outcome, "worse");
+      assert.equal(c.errorSensitivity!.favour.outcome, "inconclusive");
+      assert.equal(c.errorSensitivity!.couldChange, true);
+      assert.match(
+        c.verdict,
+        /^no conclusion between a and b: no item is scored for both \(8 errors could change this: counted against a, worse, -100\.0 points, p = 0\.0078; in its favour, inconclusive, /,
+      );
     });
     await t.step("no adapter", async () => {
       const r = await reportOf({ baseline: "b", adapters: [], outcomes: { b: times(3, "match") } });

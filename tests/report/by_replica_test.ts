@@ -14,11 +14,12 @@ import { renderHtml } from "../../src/report/render_html.ts";
 import { renderJson } from "../../src/report/render_json.ts";
 import { renderMarkdown } from "../../src/report/render_markdown.ts";
 import { renderText } from "../../src/report/render_text.ts";
+import type { Report } from "../../src/report/report.ts";
 import type { Observation } from "../../src/report/report_input.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { Prng } from "../reference/_prng.ts";
 import { replicaGoldenResults } from "./_replica_results.ts";
-import { type Plan, resultsFor, times } from "./_results.ts";
+import { type Plan, type Planned, resultsFor, times } from "./_results.ts";
 
 Deno.test({
   name: "replicasReport: each replica's figures and the mixed items, as counted the plain way",
@@ -152,5 +153,93 @@ Deno.test({
     assert.deepEqual(after.replicas.replicas.map((r) => r.host), ["127.0.0.1:8000"]);
     assert.equal(after.replicas.homogeneity, null);
     assert.equal(before.replicas.unnamed, 60);
+  },
+});
+
+Deno.test({
+  name:
+    "replicas: a test on expected counts below 5 says its approximation is unreliable in every format; on large counts it does not",
+  permissions: { read: true },
+  fn: async (t) => {
+    const scorer = lookupScorer("xlam-tool-call");
+    const CAVEAT = "an expected count is below 5, so the chi-square approximation is unreliable";
+    // 9 of the baseline's items on one replica, 3 on the other (items 9 to 11).
+    const small = async (onSecond: readonly Planned[]) => {
+      const plan: Plan = {
+        baseline: "base",
+        adapters: ["tuned"],
+        outcomes: { base: [...times(9, "match"), ...onSecond], tuned: times(12, "match") },
+        replicas: { hosts: ["10.0.0.1:8000", "10.0.0.2:8000"], of: (_, i) => i < 9 ? 0 : 1 },
+      };
+      return buildReport(await reportInputFromResults(resultsFor(plan).bytes, { scorer }));
+    };
+    // Each format, its text wrapped at 100 columns or not: spaces and line breaks as one space.
+    const formats = (report: Report) => ({
+      text: renderText(report).replace(/\s+/g, " "),
+      markdown: renderMarkdown(report).replace(/\s+/g, " "),
+      html: renderHtml(report).replace(/\s+/g, " "),
+    });
+    const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+    await t.step(
+      "flagged on 3 items: the warning, the section and the trust row say so",
+      async () => {
+        // 9 of 9 against 0 of 3: X² = 12, p = 0.0005; the smallest expected count is 3·3/12 = 0.75.
+        const report = await small(times(3, "no-call"));
+        const h = report.replicas.homogeneity!;
+        assert.equal(h.minimumExpected, 0.75);
+        assert.equal(h.flagged, true);
+        const { text, markdown, html } = formats(report);
+        const warning = "the baseline's accuracy differs across replicas (X² 12.00, df 1, " +
+          `p < 0.001; ${CAVEAT}); see Replicas and Trust`;
+        const section =
+          `caveat: ${CAVEAT} (a replica with few scored items, or an accuracy near 0 or 100%): its p-value is rough`;
+        const trust = `ACROSS THEM (X² 12.00, df 1, p < 0.001; ${CAVEAT})`;
+        assert.ok(text.includes(`WARNING: ${warning}`), text);
+        assert.ok(text.includes(`set ${section}`), text);
+        assert.ok(
+          text.includes(`replicas 2 replicas; THE BASELINE'S ACCURACY DIFFERS ${trust}`),
+          text,
+        );
+        // Markdown escapes "<".
+        const md = (x: string) => x.replaceAll("<", "\\<");
+        assert.ok(markdown.includes(`> **Warning:** ${md(warning)}`), markdown);
+        assert.ok(markdown.includes(`- ${section}`), markdown);
+        assert.ok(markdown.includes(`${md(trust.slice("ACROSS THEM ".length))} |`), markdown);
+        assert.ok(html.includes(`<li>${section}`), html);
+        for (const [name, rendered] of Object.entries({ text, markdown, html })) {
+          assert.equal(occurrences(rendered, CAVEAT), 3, name);
+        }
+      },
+    );
+
+    await t.step("alike on 3 items: the section and the trust row still say so", async () => {
+      // 9 of 9 against 2 of 3: X² = 3.27, p = 0.07; the smallest expected count is 3·1/12.
+      const report = await small([...times(2, "match"), "no-call"]);
+      const h = report.replicas.homogeneity!;
+      assert.equal(h.flagged, false);
+      assert.equal(h.minimumExpected, 0.25);
+      const { text, markdown, html } = formats(report);
+      assert.ok(!text.includes("WARNING"), text);
+      assert.ok(text.includes(`: alike caveat: ${CAVEAT}`), text);
+      assert.match(
+        text,
+        /the baseline's accuracy alike across them \(X² 3\.27, df 1, p = 0\.07[0-9]*; an expected/,
+      );
+      for (const [name, rendered] of Object.entries({ text, markdown, html })) {
+        assert.equal(occurrences(rendered, CAVEAT), 2, name);
+      }
+    });
+
+    await t.step("large counts: no caveat", async () => {
+      const report = buildReport(await reportInputFromResults(replicaGoldenResults(), { scorer }));
+      const h = report.replicas.homogeneity!;
+      assert.ok(h.minimumExpected >= 5, String(h.minimumExpected));
+      assert.equal(h.flagged, true);
+      for (const [name, rendered] of Object.entries(formats(report))) {
+        assert.ok(!rendered.includes("approximation is unreliable"), name);
+        assert.ok(!rendered.includes("caveat"), name);
+      }
+    });
   },
 });

@@ -99,7 +99,7 @@ interface PythonFamily {
 /** A comparison against scipy's figures for its table, or why it disagrees. */
 function disagreement(c: ComparisonReport, py: PythonFamily): string | null {
   const what = `${c.table.onlyAdapter} vs ${c.table.onlyBaseline} of ${c.items}`;
-  const i = c.decisionInterval!;
+  const i = c.interval!;
   const decided = c.outcome === "better" || c.outcome === "worse";
   if (excludesZero(i) !== c.pAdjusted! < 0.05) return `${what}: the interval and the test disagree`;
   if (decided !== c.pAdjusted! < 0.05) return `${what}: outcome ${c.outcome}, p ${c.pAdjusted}`;
@@ -188,14 +188,14 @@ Deno.test({
       comparisons.map((c) => ({
         n: c.items,
         psi: c.minimumDetectableDifference!.discordance,
-        alpha: c.decisionInterval!.level,
+        alpha: c.interval!.level,
         power: 0.8,
         model: "binomial",
       })),
     )) as (number | null)[];
     comparisons.forEach((c, k) => {
       const got = c.minimumDetectableDifference!;
-      assert.equal(got.level, c.decisionInterval!.level);
+      assert.equal(got.level, c.interval!.level);
       assert.equal(got.discordance, (c.table.onlyAdapter + c.table.onlyBaseline) / c.items);
       if (mdd[k] === null) assert.equal(got.difference, null);
       else assert.ok(Math.abs(got.difference! - mdd[k]!) < 1e-8, `${got.difference} ${mdd[k]}`);
@@ -219,7 +219,8 @@ Deno.test({
     );
     // 6 against 16: Newcombe's interval is below 0 (descriptive), the verdict's holds 0.
     const d = buildReport(inputOf(2000, [{ b: 6, c: 16 }], { right: 1506 })).comparisons[0]!;
-    assert.ok(d.interval!.upper < 0);
+    assert.ok(d.newcombeInterval!.upper < 0);
+    assert.ok(d.interval!.lower < 0 && d.interval!.upper > 0);
     assert.equal(d.outcome, "inconclusive");
     assert.equal(
       d.verdict,
@@ -259,7 +260,7 @@ Deno.test({
     const loss = buildReport(
       inputOf(20000, [{ b: 100, c: 200 }], { right: 10000, decision: rule(0.02) }),
     ).comparisons[0]!;
-    assert.ok(loss.decisionInterval!.upper < 0 && loss.decisionInterval!.lower > -0.02);
+    assert.ok(loss.interval!.upper < 0 && loss.interval!.lower > -0.02);
     assert.equal(loss.outcome, "worse");
   },
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { ResultRecord } from "../../src/results/records.ts";
+import { replyFingerprint } from "../../src/results/fingerprint.ts";
 import { IDENTICAL_WATCH_ITEMS, IdenticalRepliesWatch } from "../../src/run/identical_replies.ts";
 import { Prng } from "../reference/_prng.ts";
 
@@ -100,4 +101,24 @@ Deno.test("fewer than 50 comparable replies, or no adapter: no warning", () => {
   records.push(result("a", 49, "x")); // the baseline never answers item 49
   assert.deepEqual(feed(watch, records), []);
   assert.deepEqual(feed(new IdenticalRepliesWatch("base", []), records), []);
+});
+
+Deno.test("a resumed watch: earlier answers by fingerprint, then the session's records", () => {
+  const fingerprint = (text: string) => replyFingerprint(result("m", 0, text).reply!);
+  // Session 1 answered the baseline on 60 items and a on 10 of them, as the baseline did.
+  const seeded = new IdenticalRepliesWatch("base", ["a", "b"]);
+  for (let i = 0; i < 60; i++) {
+    assert.equal(seeded.addReply("base", i, fingerprint(`reply ${i}`)), null);
+  }
+  for (let i = 0; i < 10; i++) {
+    assert.equal(seeded.addReply("a", i, fingerprint(`reply ${i}`)), null);
+  }
+  // Session 2: a's 40 more make its first 50; b answers too, differently on item 0.
+  const now: ResultRecord[] = [];
+  for (let i = 10; i < 50; i++) now.push(result("a", i, `reply ${i}`));
+  for (let i = 0; i < 60; i++) now.push(result("b", i, i === 0 ? "other" : `reply ${i}`));
+  const warned = feed(seeded, now);
+  assert.deepEqual(warned.map(([i, w]) => [now[i]!.itemIndex, w.slice(9, 11)]), [[49, "a'"]]);
+  // Without the earlier answers, nothing the session gets can be compared.
+  assert.deepEqual(feed(new IdenticalRepliesWatch("base", ["a", "b"]), now), []);
 });

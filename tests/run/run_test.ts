@@ -284,5 +284,59 @@ Deno.test({
       );
       assert(w.notices.every((n) => !n.includes(apiKey)));
     }
+
+  name:
+    "runAssessment: resumed after the baseline answered, an adapter answering as it did is warned about",
+  permissions: "none",
+  fn: async () => {
+    // 60 items: more than the 50 identical replies the warning needs.
+    const items = syntheticItems(60);
+    const sixty = parseConfig(
+      configText({
+        url: URL_V1,
+        datasetPath: "data.json",
+        datasetSha256: "a".repeat(64),
+        size: items.length,
+        adapters: [{ name: "tuned" }],
+        concurrency: 2,
+      }),
+      { lookupScorer },
+    );
+    const { fetchFn } = server();
+    // Session 1: the baseline answers every item, tuned's every request is refused (HTTP 400).
+    const refusing = ((input: string | URL | Request, init?: RequestInit) =>
+      String(input).endsWith("/chat/completions") &&
+        JSON.parse(String(init?.body)).model === "tuned"
+        ? Promise.resolve(new Response("no such adapter", { status: 400 }))
+        : fetchFn(input, init)) as typeof fetch;
+    const first = world(refusing);
+    const once = ran(await runAssessment(input({ config: sixty, items }), first.effects));
+    const text = first.written();
+    const resume = await readResume(new TextEncoder().encode(text));
+    assert.equal(resume.tallies.get("base")?.answered, 60);
+    assert.equal(resume.tallies.get("tuned")?.answered ?? 0, 0);
+    assert.deepEqual(
+      once.lines.filter((l) =>
+        l.startsWith("WARNING")
+      ),
+      [],
+    );
+    assert.equal(resume.replies.length, 60);
+
+    // Session 2: tuned answers, byte for byte as the baseline did (the same server answers both).
+    const second = world(fetchFn);
+    const again = ran(await runAssessment(input({ config: sixty, items, resume }), second.effects));
+    assert.equal(again.end.answered, 120);
+    const warning = "WARNING: tuned's first 50 replies are byte for byte base's (text, calls and " +
+      "finish reason): the adapter may not be applied; check that the server loaded it and " +
+      "serves it under that name";
+    // At once, compared with the baseline's replies of session 1, and again at the end.
+    assert.deepEqual(second.notices.filter((l) => l.startsWith("WARNING")), [warning]);
+    assert.deepEqual(again.lines.filter((l) => l.startsWith("WARNING")), [warning]);
+    const file = await readAll(new TextEncoder().encode(text + second.written()));
+    assert.ok(
+      file.records.every((r) => r.kind !== "result" || r.model !== "base" || r.session === 1),
+      "every baseline reply is session 1's",
+    );
   },
 });
