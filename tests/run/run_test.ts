@@ -284,7 +284,10 @@ Deno.test({
       );
       assert(w.notices.every((n) => !n.includes(apiKey)));
     }
+  },
+});
 
+Deno.test({
   name:
     "runAssessment: resumed after the baseline answered, an adapter answering as it did is warned about",
   permissions: "none",
