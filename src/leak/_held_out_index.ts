@@ -7,19 +7,38 @@
  */
 
 import type { AnswerCall, Item } from "../dataset/item.ts";
+import { MAX_JSON_DEPTH } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { ExampleCall } from "./_examples.ts";
 import { fingerprint, hashText } from "./_fingerprint.ts";
 import { normalizeQuery, shingles } from "./normalize.ts";
 
-/** A value as text in which objects' keys are sorted: equal for values `JSON.parse` made equal. */
-function canonical(value: unknown): string {
+/**
+ * A value as text in which objects' keys are sorted: equal for values `JSON.parse` made equal.
+ * Undefined when arrays and objects nest deeper than the strict reader's limit,
+ * {@linkcode MAX_JSON_DEPTH} (the value itself counts as 1): the scorer finds such arguments
+ * malformed, and no held-out answer nests that deep, so no answer equals them. The limit also
+ * bounds the recursion: a training line nested 10,000 deep spends no more stack than one nested 512.
+ */
+function canonical(value: unknown, depth = 1): string | undefined {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (depth > MAX_JSON_DEPTH) return undefined;
+  const parts: string[] = [];
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      const text = canonical(element, depth + 1);
+      if (text === undefined) return undefined;
+      parts.push(text);
+    }
+    return `[${parts.join(",")}]`;
+  }
   const record = value as Record<string, unknown>;
-  return `{${
-    Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(",")
-  }}`;
+  for (const k of Object.keys(record).sort()) {
+    const text = canonical(record[k], depth + 1);
+    if (text === undefined) return undefined;
+    parts.push(`${JSON.stringify(k)}:${text}`);
+  }
+  return `{${parts.join(",")}}`;
 }
 
 /**
@@ -27,7 +46,8 @@ function canonical(value: unknown): string {
  * by `JSON.parse`, objects' keys sorted, the calls sorted. Calls the scorer finds equal (the same
  * tools, arguments equal as exact decimals, in any order) have equal keys; calls with equal keys
  * may still differ (numbers past double precision), so the scorer decides. Undefined when an
- * argument text is not JSON (no answer equals it).
+ * argument text is not JSON, or arguments nest deeper than {@linkcode MAX_JSON_DEPTH} (no answer
+ * equals them: the scorer calls them `malformed-arguments`).
  */
 export function answerKey(calls: readonly ExampleCall[]): string | undefined {
   const parts: string[] = [];
@@ -40,7 +60,9 @@ export function answerKey(calls: readonly ExampleCall[]): string | undefined {
         return undefined;
       }
     }
-    parts.push(`${JSON.stringify(call.name)}${canonical(args)}`);
+    const text = canonical(args);
+    if (text === undefined) return undefined;
+    parts.push(`${JSON.stringify(call.name)}${text}`);
   }
   return parts.sort().join("\n");
 }

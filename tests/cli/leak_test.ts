@@ -157,6 +157,93 @@ Deno.test("leak: added lines of each kind, and -format json for CI", none, async
 });
 
 Deno.test(
+  "leak: calls of a held-out answer's tools with arguments nested 10,000 deep, in both formats, " +
+    "are no answer leak (the scorer finds them malformed): a normal exit, never 70",
+  none,
+  async (t) => {
+    const base = await world();
+    const rows = JSON.parse(new TextDecoder().decode(rowsBytes));
+    const row = (id: number) => rows.find((r: { id: number }) => r.id === id);
+    // Held-out 88 calls current_time; held-out 21 calls polygon_area.
+    const deep = (inner: string) =>
+      `{"timezone": ${"[".repeat(10_000)}${inner}${"]".repeat(10_000)}}`;
+    const tokyo = JSON.parse(deep('"Asia/Tokyo"'));
+    const cases: {
+      name: string;
+      file: string;
+      records: unknown[];
+      code: number;
+      stdout: string;
+    }[] = [
+      {
+        name: "JSON Lines: chat examples, the arguments as JSON text and as an object",
+        file: "deep.jsonl",
+        records: [
+          {
+            messages: [
+              { role: "user", content: "Something quite different." },
+              {
+                role: "assistant",
+                tool_calls: [{
+                  type: "function",
+                  function: { name: "current_time", arguments: deep('"Asia/Tokyo"') },
+                }],
+              },
+            ],
+          },
+          {
+            messages: [
+              { role: "user", content: "Something else again." },
+              { role: "assistant", tool_calls: [{ name: "current_time", arguments: tokyo }] },
+            ],
+          },
+          // Held-out 88's own query, with the deep call: exact, but not with its answer.
+          {
+            messages: [
+              { role: "user", content: row(88).query },
+              { role: "assistant", tool_calls: [{ name: "current_time", arguments: tokyo }] },
+            ],
+          },
+        ],
+        code: 1,
+        stdout:
+          "deep.jsonl: 1 of the 6 held-out items leaks into its 3 examples: 1 exact, 0 near, 0 by answer\n" +
+          "  exact   id 88  line 3\n",
+      },
+      {
+        name: "one JSON array: dataset rows, answers as a string and as an array",
+        file: "deep.json",
+        records: [
+          {
+            query: "Something quite different.",
+            answers: JSON.stringify([{ name: "current_time", arguments: deep('"Asia/Tokyo"') }]),
+          },
+          { query: "Something else again.", answers: [{ name: "current_time", arguments: tokyo }] },
+          {
+            query: "Another thing.",
+            answers: [{ name: "polygon_area", arguments: JSON.parse(deep("0")) }],
+          },
+        ],
+        code: 0,
+        stdout:
+          "deep.json: no held-out item leaks into its 3 examples (6 held-out items checked)\n",
+      },
+    ];
+    for (const c of cases) {
+      await t.step(c.name, async () => {
+        const files = new Map(base);
+        const text = c.file.endsWith(".jsonl")
+          ? c.records.map((r) => JSON.stringify(r) + "\n").join("")
+          : `[\n${c.records.map((r) => "  " + JSON.stringify(r)).join(",\n")}\n]\n`;
+        files.set(c.file, enc.encode(text));
+        const r = await cli(["leak", "-split", "split.json", "-in", c.file], files);
+        assert.deepEqual(r, { code: c.code, stdout: c.stdout, stderr: "" });
+      });
+    }
+  },
+);
+
+Deno.test(
   "leak refusals: the exit code and one line on stderr, nothing on stdout",
   none,
   async (t) => {

@@ -5,6 +5,7 @@ import type { Item } from "../../src/dataset/item.ts";
 import { checkLeaks, type LeakOptions, type LeakReport } from "../../src/leak/leak.ts";
 import { TrainingFileError } from "../../src/leak/training_file_error.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
+import { MAX_JSON_DEPTH, parseJson } from "../../src/json/strict_json.ts";
 import type { JsonValue } from "../../src/json/json_value.ts";
 import { trainingFile, trainingLine } from "../../src/request/training.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
@@ -342,3 +343,44 @@ Deno.test("an answer another row of the dataset also gives is no answer leak", n
   });
   assert.deepEqual(found(shared), [["exact", item.id, 2, true]]);
 });
+
+Deno.test(
+  "arguments nested deeper than the strict reader's 512 are no answer, and do not exhaust the stack",
+  none,
+  async () => {
+    // Arguments of depth d: the object, then d - 1 arrays.
+    const args = (d: number) => `{"a": ${"[".repeat(d - 1)}1${"]".repeat(d - 1)}}`;
+    const item: Item = {
+      id: 5,
+      index: 0,
+      query: "Nest it.",
+      tools: [],
+      answers: [{ name: "nest", arguments: parseJson(args(MAX_JSON_DEPTH)) }],
+    };
+    // At the limit: compared, and the same answer (as the scorer judges it).
+    const atLimit = chat("Another query.", [{ name: "nest", arguments: args(MAX_JSON_DEPTH) }]);
+    const at = await check(atLimit, [item]);
+    assert.deepEqual(found(at), [["answer", 5, 1, true]]);
+    assert.equal(
+      xlamToolCall.score(item, {
+        text: "",
+        calls: [{ name: "nest", arguments: args(MAX_JSON_DEPTH + 1) }],
+        truncated: false,
+      }, { ordering: "any" }).reason,
+      "malformed-arguments",
+    );
+    // Deeper, as text or as an object, 10,000 deep: no answer, and the query's own leak without it.
+    for (const d of [MAX_JSON_DEPTH + 1, 10_000]) {
+      const lines = [
+        chat("Another query.", [{ name: "nest", arguments: args(d) }]),
+        JSON.stringify({
+          messages: [{ role: "user", content: "Nest it." }, {
+            role: "assistant",
+            tool_calls: [{ name: "nest", arguments: JSON.parse(args(d)) }],
+          }],
+        }),
+      ].join("\n");
+      assert.deepEqual(found(await check(lines, [item])), [["exact", 5, 2, false]], `depth ${d}`);
+    }
+  },
+);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { nearDuplicate, normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
-import { havePython } from "../reference/_python.ts";
+import { pythonFor, pythonSkip } from "../support/python.ts";
 
 const none = { permissions: "none" } as const;
 
@@ -96,11 +96,11 @@ Deno.test("what 0.8 means for a query of 20 words (the table of reference/leak.m
   assert.deepEqual(jaccard(changed([10])), [11, 21]);
 });
 
-const python = await havePython();
+const skip = await pythonSkip("case folding against Python", "stdlib");
 
 Deno.test({
   name: "case folding: the same classes of code points as Python's str.casefold, but for ı",
-  ignore: !python,
+  ignore: skip !== null,
   fn: async () => {
     // Every code point Python's Unicode database assigns, but surrogates and white space, with its
     // NFC(casefold(NFC(c))).
@@ -115,8 +115,10 @@ for c in range(0x110000):
     out.append("%x %s" % (c, ".".join("%x" % ord(x) for x in f)))
 sys.stdout.write("\\n".join(out) + "\\n")
 `;
-    const run = await new Deno.Command("python3", { args: ["-c", script], stdout: "piped" })
-      .output();
+    const run = await new Deno.Command(await pythonFor("stdlib"), {
+      args: ["-c", script],
+      stdout: "piped",
+    }).output();
     assert(run.success);
     const python = new Map<number, string>();
     for (const line of new TextDecoder().decode(run.stdout).trimEnd().split("\n")) {

@@ -1,66 +1,24 @@
 /**
- * Runs the Python reference implementation (`reference/python/assess_ref.py`) for the differential
- * test: one process per batch, input on stdin, output on stdout.
+ * Runs the Python reference implementation (`reference/python/assess_ref.py`, the standard library
+ * only) for the differential tests: one process per batch, input on stdin, output on stdout. The
+ * interpreter is found by `tests/support/python.ts`.
  *
  * @module
  */
+
+import { runScript } from "../support/python.ts";
 
 /** The reference implementation's command-line script. */
 export const ASSESS_REF: string = new URL("../../reference/python/assess_ref.py", import.meta.url)
   .pathname;
 
-/** Whether `python3` can be started on this machine. */
-export async function havePython(): Promise<boolean> {
-  try {
-    const out = await new Deno.Command("python3", {
-      args: ["--version"],
-      stdout: "null",
-      stderr: "null",
-    })
-      .output();
-    return out.success;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Runs `python3 assess_ref.py ARGS` with `input` on stdin and returns its stdout.
  *
- * @throws {Error} When the script exits non-zero, with its stderr.
+ * @throws {Error} When there is no python3, or the script exits non-zero (with its stderr).
  */
 export function runPython(args: readonly string[], input: string): Promise<string> {
-  return runScript(ASSESS_REF, args, input);
-}
-
-/**
- * Runs `python3 SCRIPT ARGS` with `input` on stdin and returns its stdout.
- *
- * @throws {Error} When the script exits non-zero, with its stderr.
- */
-export async function runScript(
-  script: string,
-  args: readonly string[],
-  input: string,
-): Promise<string> {
-  const child = new Deno.Command("python3", {
-    args: [script, ...args],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { PYTHONIOENCODING: "utf-8", PYTHONDONTWRITEBYTECODE: "1" },
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const done = child.output();
-  await writer.write(new TextEncoder().encode(input));
-  await writer.close();
-  const out = await done;
-  const stderr = new TextDecoder().decode(out.stderr);
-  if (!out.success) {
-    const name = script.slice(script.lastIndexOf("/") + 1);
-    throw new Error(`${name} ${args.join(" ")} exited ${out.code}:\n${stderr}`);
-  }
-  return new TextDecoder().decode(out.stdout);
+  return runScript(ASSESS_REF, { args, input, need: "stdlib" });
 }
 
 /** Runs a JSON-lines command: one input line per value, one output value per line. */

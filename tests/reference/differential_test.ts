@@ -1,14 +1,16 @@
 /**
  * Differential test: the TypeScript scorer, type-word conversion and split against the independent
  * Python reference implementation in `reference/python/` (written from the reference pages alone).
- * Skipped, with a message, only when `python3` is not on the machine.
+ * Skipped, with a message, only when there is no `python3` (tests/support/python.ts); a failure
+ * instead under `ASSESS_REQUIRE_PYTHON=1`.
  */
 
 import assert from "node:assert/strict";
 import { Prng } from "./_prng.ts";
 import { genCase, type ScoreCase, shrinkCandidates } from "./_cases.ts";
 import { datasetBytes, type GenDataset, genDataset, type RowText } from "./_datasets.ts";
-import { havePython, runPython, runPythonLines } from "./_python.ts";
+import { runPython, runPythonLines } from "./_python.ts";
+import { pythonSkip } from "../support/python.ts";
 import { type SplitOutcome, tsKeyCase, tsReason, tsSplit, tsToolsLine } from "./_ts_side.ts";
 import { EDGE_TOOLS, genParam, rowWithParams } from "./_type_words_gen.ts";
 
@@ -19,10 +21,7 @@ const SEED = 20261130;
 /** The 204 real rows of the dataset, bundled (../shared/data's two files, merged by id). */
 const REAL_ROWS = [new URL("../../reference/testdata/xlam-sample.json", import.meta.url)];
 
-const python = await havePython();
-if (!python) {
-  console.log("differential: skipped, python3 is not on this machine");
-}
+const skip = await pythonSkip("differential", "stdlib");
 
 async function pythonReasons(cases: readonly ScoreCase[]): Promise<string[]> {
   const out = await runPythonLines("score", cases);
@@ -132,7 +131,7 @@ let typeWordRows = 0;
 
 Deno.test({
   name: "differential: the scorer gives the Python reference's reason on generated cases",
-  ignore: !python,
+  ignore: skip !== null,
   async fn() {
     const rng = new Prng(SEED);
     const cases = Array.from({ length: SCORER_CASES }, () => genCase(rng));
@@ -185,7 +184,7 @@ Deno.test({
 
 Deno.test({
   name: "differential: the Python reference marks the TypeScript answer keys correct",
-  ignore: !python,
+  ignore: skip !== null,
   async fn() {
     // reference/scorers.md, "xlam-tool-call": the key is the answer as a reply, and the self-test
     // needs score(item, key(item)) to be correct. The keys come from TypeScript, the verdicts from
@@ -210,7 +209,7 @@ Deno.test({
 
 Deno.test({
   name: "differential: generated datasets give the Python reference's split file",
-  ignore: !python,
+  ignore: skip !== null,
   async fn() {
     const rng = new Prng(SEED + 1);
     const dir = await Deno.makeTempDir({ prefix: "assess-differential-" });
@@ -258,7 +257,7 @@ Deno.test({
 
 Deno.test({
   name: "differential: every real row converts to the Python reference's JSON Schema tools",
-  ignore: !python,
+  ignore: skip !== null,
   async fn() {
     let rows = 0;
     for (const url of REAL_ROWS) {
@@ -281,7 +280,7 @@ Deno.test({
 
 Deno.test({
   name: "differential: generated type words give the Python reference's tools or refusal",
-  ignore: !python,
+  ignore: skip !== null,
   async fn() {
     const rng = new Prng(SEED + 2);
     const rows = [
@@ -322,7 +321,7 @@ Deno.test({
 
 Deno.test({
   name: "differential: the Python reference gives the split page's example",
-  ignore: !python,
+  ignore: skip !== null,
   async fn() {
     // reference/split.md, "Example": the sixteen rows, seed twins, size 6.
     const path = new URL("../../reference/testdata/rows.json", import.meta.url).pathname;
@@ -345,7 +344,7 @@ Deno.test({
 
 Deno.test({
   name: "differential: counts",
-  ignore: !python,
+  ignore: skip !== null,
   fn() {
     assert(scored >= 20_000 && splitFiles >= 50 && realRows >= 200 && typeWordRows > 0);
     console.log(

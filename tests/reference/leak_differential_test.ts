@@ -3,7 +3,8 @@
  * `reference/leak.md`, which compares every turn with every held-out item by brute force): the
  * same findings, with the same shingle counts, on generated held-out items and training lines
  * (copies changed in case, spacing, Unicode form, punctuation and words; answers respelt, reordered
- * and changed). Skipped, with a message, only when `python3` is not on the machine.
+ * and changed). Skipped, with a message, only when there is no `python3` (tests/support/python.ts);
+ * a failure instead under `ASSESS_REQUIRE_PYTHON=1`.
  */
 
 import assert from "node:assert/strict";
@@ -11,11 +12,11 @@ import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { checkLeaks } from "../../src/leak/leak.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
-import { havePython, runPython } from "./_python.ts";
+import { runPython } from "./_python.ts";
+import { pythonSkip } from "../support/python.ts";
 import { Prng } from "./_prng.ts";
 
-const python = await havePython();
-if (!python) console.log("leak differential: skipped, python3 is not on this machine");
+const skip = await pythonSkip("leak differential", "stdlib");
 
 // Words with their traps: case folding (Straße, ΣΟΦΟΣ, ﬁsh), Unicode forms (é as one code point
 // or two, the Ångström sign), numbers, apostrophes and hyphens inside words.
@@ -160,7 +161,7 @@ function generate(seed: number, items: number, lines: number): Generated {
 
 Deno.test({
   name: "leak: the same findings and shingle counts as the Python reference",
-  ignore: !python,
+  ignore: skip !== null,
   fn: async () => {
     let total = 0;
     const kinds = new Map<string, number>();

@@ -1,34 +1,22 @@
 /**
  * Runs the Python reference of the decision statistics (`reference_decision.py`, numpy and scipy)
- * for the report's tests: one process per batch, JSON lines in and out. A test that needs it is
- * skipped, with a message saying why, where python3 or one of its modules is missing.
+ * for the report's tests: one process per batch, JSON lines in and out. The interpreter is found by
+ * `tests/support/python.ts`: a test that needs it is skipped, with a message saying why, where
+ * there is none, or fails where `ASSESS_REQUIRE_PYTHON=1`.
  *
  * @module
  */
 
-import { runScript } from "../reference/_python.ts";
+import { pythonSkip, runScript } from "../support/python.ts";
 
 const SCRIPT = new URL("./reference_decision.py", import.meta.url).pathname;
 
-/** Why the Python reference cannot run on this machine, or `null` when it can. */
-export async function pythonMissing(): Promise<string | null> {
-  try {
-    const out = await new Deno.Command("python3", {
-      args: ["-c", "import numpy, scipy"],
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    return out.success ? null : "python3 cannot import numpy and scipy";
-  } catch {
-    return "python3 is not on this machine";
-  }
-}
-
-/** The reason to skip, printed once by the test module that asks. */
-export async function skipReason(what: string): Promise<string | null> {
-  const missing = await pythonMissing();
-  if (missing !== null) console.log(`${what}: skipped, ${missing}`);
-  return missing;
+/**
+ * Why the checks named `what` cannot run on this machine (no Python with numpy and scipy), or
+ * `null` when they can; printed, or registered as a failing test under `ASSESS_REQUIRE_PYTHON=1`.
+ */
+export function skipReason(what: string): Promise<string | null> {
+  return pythonSkip(what, "scipy");
 }
 
 /**
@@ -38,7 +26,7 @@ export async function skipReason(what: string): Promise<string | null> {
  */
 export async function reference(command: string, inputs: readonly unknown[]): Promise<unknown[]> {
   const input = inputs.map((x) => JSON.stringify(x) + "\n").join("");
-  const text = await runScript(SCRIPT, [command], input);
+  const text = await runScript(SCRIPT, { args: [command], input, need: "scipy" });
   const lines = text.split("\n").filter((l) => l !== "");
   if (lines.length !== inputs.length) {
     throw new Error(

@@ -110,10 +110,11 @@ Deno.test({
   },
 });
 
-const skip = await skipReason("binomial against scipy");
+const skip = await skipReason("binomial against Python");
 
 Deno.test({
-  name: "binomial: P(X ≥ k) agrees with scipy's binom.sf on random cases up to n = 60,000",
+  name: "binomial: P(X ≥ k) agrees with reference_decision.py (a 40-digit sum) on random cases " +
+    "up to n = 60,000",
   ignore: skip !== null,
   fn: async () => {
     const rng = new Prng(20261201);

@@ -2,8 +2,10 @@
 """Independent reference for the decision statistics of src/report, checked by tests/report/*_test.ts.
 
 Written from the definitions in reference/report.md, not from the TypeScript: the binomial and beta
-functions are scipy's (Boost), the small-table p-values exact fractions, the power a sum over every
-count of discordant items, the simulation draws items. Needs numpy and scipy.
+functions are scipy's (Boost) but for binomial_sf, a sum in 40-digit decimals (the binom.sf of an
+older scipy, such as Debian 12's 1.10, is less exact than the test asks), the small-table p-values
+exact fractions, the power a sum over every count of discordant items, the simulation draws items.
+Needs numpy and scipy (1.10 or later).
 
 Run: python3 tests/report/reference_decision.py COMMAND < input.jsonl
 Each input line is a JSON object; each output line the answer for it. Commands:
@@ -20,8 +22,10 @@ Each input line is a JSON object; each output line the answer for it. Commands:
 """
 import json
 import sys
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
+from math import factorial
 
 import numpy as np
 from scipy import special, stats
@@ -193,6 +197,59 @@ def chi2(groups):
             "p_sf": float(stats.chi2.sf(result.statistic, result.dof))}
 
 
+# Bernoulli numbers B_2 ... B_20, for Stirling's series.
+BERNOULLI = [Fraction(1, 6), Fraction(-1, 30), Fraction(1, 42), Fraction(-1, 30), Fraction(5, 66),
+             Fraction(-691, 2730), Fraction(7, 6), Fraction(-3617, 510), Fraction(43867, 798),
+             Fraction(-174611, 330)]
+PI = Decimal("3.14159265358979323846264338327950288419716939937510")
+
+
+def ln_factorial(x):
+    """ln(x!) in the current decimal context (to 40 digits): exact below 30, else Stirling's series
+    to B_20 (its error there is below 1e-27, absolute)."""
+    if x < 30:
+        return Decimal(factorial(x)).ln()
+    y = Decimal(x + 1)
+    s = (y - Decimal("0.5")) * y.ln() - y + (2 * PI).ln() / 2
+    for i, b in enumerate(BERNOULLI, start=1):
+        s += Decimal(b.numerator) / b.denominator / (2 * i * (2 * i - 1) * y ** (2 * i - 1))
+    return s
+
+
+def binomial_sf(k, n, p):
+    """P(X >= k), X ~ Binomial(n, p), p the double given taken exactly: the terms summed in 40-digit
+    decimal arithmetic, from k up when k is above the mean, else 1 less the terms below k. scipy's
+    binom.sf is not used here: the one of scipy 1.10 (Debian 12's) is off by 5e-13 at
+    P(X >= 11647), n 59635, p 0.1965, more than the test allows."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    with localcontext() as ctx:
+        ctx.prec = 40
+        p = Decimal(p)
+        q = 1 - p
+        if p == 0 or q == 0:
+            return float(q == 0)
+        upper = k > n * p
+        j = k if upper else k - 1
+        ln_comb = ln_factorial(n) - ln_factorial(j) - ln_factorial(n - j)
+        term = (ln_comb + j * p.ln() + (n - j) * q.ln()).exp()
+        total = Decimal(0)
+        while 0 <= j <= n:
+            total += term
+            # Past the mode, the terms only fall: stop when they no longer count.
+            if (j > n * p if upper else j < n * p) and term < total * Decimal("1e-30"):
+                break
+            if upper:
+                term = term * (n - j) * p / ((j + 1) * q)
+                j += 1
+            else:
+                term = term * j * q / ((n - j + 1) * p)
+                j -= 1
+        return float(total if upper else 1 - total)
+
+
 def answer(command, q):
     if command == "power":
         return power(q["n"], q["psi"], q["d"], q["alpha"], q["model"])
@@ -205,7 +262,7 @@ def answer(command, q):
     if command == "sweep":
         return sweep(q["alpha"], q["others"], q["top"])
     if command == "binomial_sf":
-        return float(stats.binom.sf(q["k"] - 1, q["n"], q["p"]))
+        return binomial_sf(q["k"], q["n"], q["p"])
     if command == "gamma_q":
         return float(special.gammaincc(q["a"], q["x"]))
     if command == "chi2":
