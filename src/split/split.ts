@@ -198,17 +198,35 @@ function firstRanked(items: readonly DatasetItem[], seed: string, size: number):
     // The key's first 48 bits, as a number: ordering by it is ordering by the key, up to ties.
     front[j] = words[j * 8]! * 65536 + (words[j * 8 + 1]! >>> 16);
   }
-  const threshold = Float64Array.from(front).sort()[size - 1]!;
-  const chosen: number[] = [];
-  for (let j = 0; j < n; j++) if (front[j]! <= threshold) chosen.push(j);
-  chosen.sort((x, y) => {
+  const fronts = Float64Array.from(front).sort();
+  const threshold = fronts[size - 1]!;
+  // Each front value's items (one, but for a tie in 48 bits), so that the order comes from the
+  // typed array's numeric sort above instead of a comparator called n log n times.
+  const byFront = new Map<number, number | number[]>();
+  for (let j = 0; j < n; j++) {
+    const f = front[j]!;
+    if (f > threshold) continue;
+    const had = byFront.get(f);
+    if (had === undefined) byFront.set(f, j);
+    else if (typeof had === "number") byFront.set(f, [had, j]);
+    else had.push(j);
+  }
+  const full = (x: number, y: number): number => {
     for (let w = 0; w < 8; w++) {
       const d = words[x * 8 + w]! - words[y * 8 + w]!;
       if (d !== 0) return d;
     }
     return items[eligible[x]!]!.id - items[eligible[y]!]!.id;
-  });
-  return chosen.slice(0, size).map((j) => eligible[j]!);
+  };
+  const held: number[] = [];
+  for (let k = 0; held.length < size; k++) {
+    const f = fronts[k]!;
+    if (k > 0 && f === fronts[k - 1]) continue; // a tie, taken whole at its first value
+    const at = byFront.get(f)!;
+    if (typeof at === "number") held.push(eligible[at]!);
+    else for (const j of at.sort(full)) if (held.length < size) held.push(eligible[j]!);
+  }
+  return held;
 }
 
 /**
