@@ -73,7 +73,7 @@ export interface ServerSettings {
  * key written twice (at any depth) is refused, not settled by taking one.
  *
  * @param source The manifest's bytes (strict UTF-8: a byte that is not is refused, never
- *   repaired), or its text.
+ *   repaired; a byte order mark before the JSON is dropped), or its text.
  * @param where How to name the manifest in messages.
  * @returns The members read.
  * @throws {RunSetupError} When the bytes are not UTF-8, the text is not strict JSON, not an object, a member read is not
@@ -97,7 +97,10 @@ export interface ServerSettings {
 export function parseManifest(source: Uint8Array | string, where: string): ManifestSettings {
   let text: string;
   try {
-    text = typeof source === "string" ? source : decodeUtf8(source);
+    // A byte order mark before the JSON is allowed and dropped, as a JSON reader may (RFC 8259).
+    const bom = typeof source !== "string" && source[0] === 0xef && source[1] === 0xbb &&
+      source[2] === 0xbf;
+    text = typeof source === "string" ? source : decodeUtf8(bom ? source.subarray(3) : source);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     throw new RunSetupError(

@@ -7,7 +7,7 @@
 
 import { createHash, hash } from "node:crypto";
 import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
-import { sha256Words } from "./_sha256.ts";
+import { firstRanked } from "./_ranking.ts";
 import { SplitSizeError } from "./split_size_error.ts";
 
 export { SplitSizeError } from "./split_size_error.ts";
@@ -177,56 +177,6 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     twinsExcluded: twins.length,
     ineligible,
   };
-}
-
-// The positions of the first `size` eligible items in rank order (step 4): rank keys are computed
-// for every eligible item, but only the few at the front are sorted in full.
-function firstRanked(items: readonly DatasetItem[], seed: string, size: number): number[] {
-  const prefix = new TextEncoder().encode(`split.v1\0${seed}\0`);
-  const message = new Uint8Array(prefix.length + 24);
-  message.set(prefix);
-  const eligible: number[] = [];
-  for (let i = 0; i < items.length; i++) if (items[i]!.ineligible === undefined) eligible.push(i);
-  const n = eligible.length;
-  const words = new Uint32Array(n * 8);
-  const front = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    const digits = decimal(items[eligible[j]!]!.id);
-    let length = prefix.length;
-    for (let k = 0; k < digits.length; k++) message[length++] = digits.charCodeAt(k);
-    sha256Words(message, length, words, j * 8);
-    // The key's first 48 bits, as a number: ordering by it is ordering by the key, up to ties.
-    front[j] = words[j * 8]! * 65536 + (words[j * 8 + 1]! >>> 16);
-  }
-  const fronts = Float64Array.from(front).sort();
-  const threshold = fronts[size - 1]!;
-  // Each front value's items (one, but for a tie in 48 bits), so that the order comes from the
-  // typed array's numeric sort above instead of a comparator called n log n times.
-  const byFront = new Map<number, number | number[]>();
-  for (let j = 0; j < n; j++) {
-    const f = front[j]!;
-    if (f > threshold) continue;
-    const had = byFront.get(f);
-    if (had === undefined) byFront.set(f, j);
-    else if (typeof had === "number") byFront.set(f, [had, j]);
-    else had.push(j);
-  }
-  const full = (x: number, y: number): number => {
-    for (let w = 0; w < 8; w++) {
-      const d = words[x * 8 + w]! - words[y * 8 + w]!;
-      if (d !== 0) return d;
-    }
-    return items[eligible[x]!]!.id - items[eligible[y]!]!.id;
-  };
-  const held: number[] = [];
-  for (let k = 0; held.length < size; k++) {
-    const f = fronts[k]!;
-    if (k > 0 && f === fronts[k - 1]) continue; // a tie, taken whole at its first value
-    const at = byFront.get(f)!;
-    if (typeof at === "number") held.push(eligible[at]!);
-    else for (const j of at.sort(full)) if (held.length < size) held.push(eligible[j]!);
-  }
-  return held;
 }
 
 /**

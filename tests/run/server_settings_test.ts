@@ -88,6 +88,10 @@ Deno.test("a manifest is a JSON object; the members read must be strings", () =>
   // Bytes are decoded strictly: a byte that is not UTF-8 is refused where it is, never repaired.
   const url = new TextEncoder().encode('{"url":"http://127.0.0.1:1/v1"}');
   assert.deepEqual(parseManifest(url, "m.json"), { url: "http://127.0.0.1:1/v1" });
+  // A byte order mark before the JSON is dropped (an editor may write one).
+  assert.deepEqual(parseManifest(Uint8Array.from([0xef, 0xbb, 0xbf, ...url]), "m.json"), {
+    url: "http://127.0.0.1:1/v1",
+  });
   const broken = Uint8Array.from([...url.slice(0, 10), 0xff, ...url.slice(10)]);
   assert.throws(
     () => parseManifest(broken, "m.json"),

@@ -1,0 +1,80 @@
+/**
+ * The order of `split.v1` (`reference/split.md`, step 4), fast: the first `size` eligible items
+ * by rank key, ties by id. Private to `src/split/`.
+ *
+ * @module
+ */
+
+import type { DatasetItem } from "../dataset/dataset.ts";
+import { sha256Words } from "./_sha256.ts";
+
+function decimal(id: number): string {
+  return id === 0 ? "0" : String(id);
+}
+
+/**
+ * The positions of the first `size` eligible items in rank order: rank keys are computed for every
+ * eligible item, and ordered by a numeric sort of their first `prefixBits` bits; only items whose
+ * prefixes tie are compared whole (the rest of the key, then the id).
+ *
+ * @param items The dataset's items.
+ * @param seed The split's seed.
+ * @param size How many (at least 1, at most the eligible count).
+ * @param prefixBits How many bits of each key the numeric sort reads, 1 to 48: 48 but in tests,
+ *   which force ties with fewer; the order is the same whatever it is.
+ * @returns The items' positions, first ranked first.
+ */
+export function firstRanked(
+  items: readonly DatasetItem[],
+  seed: string,
+  size: number,
+  prefixBits = 48,
+): number[] {
+  const prefix = new TextEncoder().encode(`split.v1\0${seed}\0`);
+  const message = new Uint8Array(prefix.length + 24);
+  message.set(prefix);
+  const eligible: number[] = [];
+  for (let i = 0; i < items.length; i++) if (items[i]!.ineligible === undefined) eligible.push(i);
+  const n = eligible.length;
+  const words = new Uint32Array(n * 8);
+  const front = new Float64Array(n);
+  const scale = 2 ** (48 - prefixBits);
+  for (let j = 0; j < n; j++) {
+    const digits = decimal(items[eligible[j]!]!.id);
+    let length = prefix.length;
+    for (let k = 0; k < digits.length; k++) message[length++] = digits.charCodeAt(k);
+    sha256Words(message, length, words, j * 8);
+    // The key's first 48 bits, as a number: ordering by it is ordering by the key, up to ties.
+    const first48 = words[j * 8]! * 65536 + (words[j * 8 + 1]! >>> 16);
+    front[j] = scale === 1 ? first48 : Math.floor(first48 / scale);
+  }
+  const fronts = Float64Array.from(front).sort();
+  const threshold = fronts[size - 1]!;
+  // Each prefix value's items (one, but for a tie in the prefix), so that the order comes from the
+  // typed array's numeric sort above instead of a comparator called n log n times.
+  const byFront = new Map<number, number | number[]>();
+  for (let j = 0; j < n; j++) {
+    const f = front[j]!;
+    if (f > threshold) continue;
+    const had = byFront.get(f);
+    if (had === undefined) byFront.set(f, j);
+    else if (typeof had === "number") byFront.set(f, [had, j]);
+    else had.push(j);
+  }
+  const full = (x: number, y: number): number => {
+    for (let w = 0; w < 8; w++) {
+      const d = words[x * 8 + w]! - words[y * 8 + w]!;
+      if (d !== 0) return d;
+    }
+    return items[eligible[x]!]!.id - items[eligible[y]!]!.id;
+  };
+  const held: number[] = [];
+  for (let k = 0; held.length < size; k++) {
+    const f = fronts[k]!;
+    if (k > 0 && f === fronts[k - 1]) continue; // a tie, taken whole at its first value
+    const at = byFront.get(f)!;
+    if (typeof at === "number") held.push(eligible[at]!);
+    else for (const j of at.sort(full)) if (held.length < size) held.push(eligible[j]!);
+  }
+  return held;
+}
