@@ -15,8 +15,12 @@ import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/forma
 import { oneLine } from "../text/one_line.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
+const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
 
-/** The configuration re-scoring reads when `-config` is not given. */
+/**
+ * The configuration re-scoring reads when `-config` is not given: `CONFIG_FLAG`'s default, written
+ * here rather than imported, so that a report that reads no config loads none of its code.
+ */
 const DEFAULT_CONFIG = "assess.yaml";
 
 /**
@@ -60,7 +64,7 @@ export const reportVerb: Verb = {
       kind: "string",
       help:
         `the run's assess.yaml: when given, its decision, the categories of older results and ` +
-        `(html, json) every changed and disputed item shown whole; read to re-score too ` +
+        `(${PANEL_FORMATS}) every changed and disputed item shown whole; read to re-score too ` +
         `(${DEFAULT_CONFIG} when not given)`,
       placeholder: "FILE",
     },

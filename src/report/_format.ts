@@ -17,7 +17,7 @@ export function pointDecimals(values: readonly number[]): number {
 }
 
 /** Percentage points with a sign: 0.041 → "+4.1", -0.02 → "-2.0", 0 → "0.0". */
-export function signedPoints(value: number, decimals: number): string {
+function signedPoints(value: number, decimals: number): string {
   const text = (Math.abs(value) * 100).toFixed(decimals);
   if (Number(text) === 0) return text;
   return (value > 0 ? "+" : "-") + text;
@@ -105,4 +105,9 @@ export function intervalFigures(
 /** A confidence level as a percentage: 0.05 → "95%", 0.025 → "97.5%", 0.05/3 → "98.33%". */
 export function confidence(level: number): string {
   return `${Number(((1 - level) * 100).toFixed(2))}%`;
+}
+
+/** The text with its first letter in capitals, as a sentence or a heading starts. */
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

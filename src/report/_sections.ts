@@ -18,7 +18,7 @@ import {
 } from "./_format.ts";
 import type { Markup } from "./_markup.ts";
 import { marginText } from "./_verdict.ts";
-import { HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
+import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 import type {
   ComparisonReport,
   CountedOutcome,
@@ -230,7 +230,7 @@ export function replicaSentences(report: Report, m: Markup): string[] {
         m.text(testFigures(r.homogeneity)) +
         (r.homogeneity.flagged
           ? `: ${m.alarm("different")} ${
-            m.text("(p < 0.05)")
+            m.text(`(p < ${HOMOGENEITY_ALPHA})`)
           }: a replica may serve another base model, ` +
             "chat template or adapter set"
           : ": alike"),

@@ -6,12 +6,12 @@
  */
 
 import type { AnswerCategory } from "../dataset/category.ts";
-import { confidence, count, intervalFigures, pText } from "./_format.ts";
+import { confidence, count, intervalFigures, percent, plural, pText } from "./_format.ts";
 import type { ComparisonReport } from "./report.ts";
 import type { DecisionRule } from "./report_input.ts";
 
 /** A margin (a fraction) as a number of points, as written: 0.01 → "1", 0.005 → "0.5". */
-export function marginPoints(margin: number): string {
+function marginPoints(margin: number): string {
   return String(Number((margin * 100).toPrecision(8)));
 }
 
@@ -22,7 +22,7 @@ export function marginText(margin: number): string {
 }
 
 /** Categories in words: `no-call items`, `no-call and parallel items`. */
-export function categoriesText(names: readonly AnswerCategory[]): string {
+function categoriesText(names: readonly AnswerCategory[]): string {
   const list = names.length <= 1
     ? names.join("")
     : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
@@ -79,7 +79,7 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
   const why: string[] = [];
   if (c.identical?.suspect === true) {
     why.push(
-      `${a}'s replies are identical to ${b}'s on ${(c.identical.share! * 100).toFixed(1)}% of the ${
+      `${a}'s replies are identical to ${b}'s on ${percent(c.identical.share)} of the ${
         count(c.items)
       } paired items, so the adapter may not be applied`,
     );
@@ -109,7 +109,7 @@ function errorsWhy(c: VerdictFigures, rule: DecisionRule): string {
     const f = intervalFigures(w.difference, w.interval.lower, w.interval.upper);
     return `${w.outcome}, ${f.difference} points, ${pText(w.pValue, [rule.alpha, level])}`;
   };
-  return `${count(s.errors)} error${s.errors === 1 ? "" : "s"} ` +
+  return `${plural(s.errors, "error")} ` +
     `${s.couldChange ? "could" : "would not"} change this: counted ` +
     `against ${c.adapter}, ${way(s.against)}; in its favour, ${way(s.favour)}`;
 }

@@ -16,6 +16,7 @@ import { readReply } from "../results/reply.ts";
 import { selftest } from "../score/selftest.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { VERDICT_ALPHA } from "./build_report.ts";
+import { marginText } from "./_verdict.ts";
 import type {
   DecisionRule,
   Observation,
@@ -452,7 +453,7 @@ function decisionRule(
     guard: [...d.guard],
   });
   const show = (d: { margin: number; guard: readonly AnswerCategory[] }) =>
-    `margin ${d.margin} point${d.margin === 1 ? "" : "s"}, guard ${
+    `margin ${marginText(d.margin / 100)}, guard ${
       d.guard.length === 0 ? "none" : d.guard.join(", ")
     }`;
   if (given === undefined) {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { plural } from "./_format.ts";
+import { capital, plural } from "./_format.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
 import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "./report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
@@ -205,10 +205,6 @@ function outcomeClass(c: ComparisonReport): string {
 }
 
 /** A sentence as a heading or a paragraph: its first letter in capitals. */
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function callsHtml(calls: readonly PanelCall[]): string {
   return calls.map((c) => `<pre>${esc(c.name)}(${esc(c.arguments)})</pre>`).join("");
 }

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { plural } from "./_format.ts";
+import { capital, plural } from "./_format.ts";
 import { escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "./report.ts";
 import { printable, printableTexts } from "./_printable.ts";
@@ -153,10 +153,6 @@ function draw(report: Report): string {
 }
 
 /** A sentence as a heading or a paragraph: its first letter in capitals. */
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function comparisonSection(c: ComparisonReport, report: Report): string[] {
   const out = [`## ${md(c.adapter)} against ${md(c.baseline)}`, ""];
   out.push(`Paired on ${plural(c.items, "item")} scored for both. **${md(c.verdict)}**`);

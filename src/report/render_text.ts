@@ -4,7 +4,7 @@
  * @module
  */
 
-import { count, plural } from "./_format.ts";
+import { capital, count, plural } from "./_format.ts";
 import { TEXT } from "./_markup.ts";
 import {
   CATEGORIES_UNKNOWN,
@@ -164,10 +164,6 @@ function table(t: Table, indent = "  "): string[] {
 }
 
 /** A sentence as a heading: its first letter in capitals. */
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function comparisonLines(c: ComparisonReport, report: Report): string[] {
   const out: string[] = [];
   out.push(
