@@ -25,7 +25,7 @@ import {
   type ServerSettings,
 } from "../run/server_settings.ts";
 import { sleepWith } from "../run/timers.ts";
-import type { Config } from "../config/config.ts";
+import { type Config, modelNames } from "../config/config.ts";
 import { checkApiKey } from "../run/api_key.ts";
 import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { ExitCode } from "./exit_codes.ts";
@@ -161,7 +161,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   // Deno's refusal to connect is said as such, before any request could take it for a dead server.
   const refused = netRefusal(server.urls ?? [server.url]);
   if (refused !== null) throw refused;
-  const models = [config.models.baseline, ...config.models.adapters.map((a) => a.name)];
+  const models = modelNames(config.models);
 
   const progress = new Progress(progressStarts(read.resume, models, items.length), io.now());
   const display = showProgress(progress, io.stderr, () => io.now());

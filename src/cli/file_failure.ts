@@ -79,10 +79,6 @@ export function writeFailure(error: unknown): string {
       return "its folder does not exist";
     case "IsADirectory":
       return "it is a directory";
-    case "NotRegularFileError":
-      return `${
-        errorMessage(error).replace(/^.* is /, "it is ")
-      } (assess writes only regular files)`;
     case "NotCapable":
       return "assess was not allowed to (give deno --allow-read and --allow-write for its folder)";
     case "PermissionDenied":

@@ -48,22 +48,8 @@ export function readPermissionHint(path: string): string {
     "symbolic link, and Deno checks the file a link points to";
 }
 
-/**
- * The flag that lets assess reach a server, or `null` when Deno already allows it.
- *
- * @param url The server's base URL (an accepted one: no credentials in it).
- * @returns Such as `give deno --allow-net=127.0.0.1:8000`, or `null`.
- *
- * @example
- * ```ts
- * import { netPermissionHint } from "./permission_hint.ts";
- * import assert from "node:assert/strict";
- *
- * const hint = netPermissionHint("http://127.0.0.1:8000/v1");
- * assert(hint === null || hint === "give deno --allow-net=127.0.0.1:8000");
- * ```
- */
-export function netPermissionHint(url: string): string | null {
+/** The server's `host:port` when Deno does not let assess reach it, else `null`. */
+function deniedHost(url: string): string | null {
   // With its port always, the scheme's default one included: Deno allows `--allow-net=host:443`
   // for a query of `host:443` but not of `host`, which is how the URL itself names it.
   let host: string;
@@ -72,7 +58,7 @@ export function netPermissionHint(url: string): string | null {
   } catch {
     return null;
   }
-  return granted({ name: "net", host }) ? null : `give deno --allow-net=${host}`;
+  return granted({ name: "net", host }) ? null : host;
 }
 
 /**
@@ -94,11 +80,7 @@ export function netPermissionHint(url: string): string | null {
  * ```
  */
 export function netRefusal(urls: readonly string[]): RunSetupError | null {
-  const hosts: string[] = [];
-  for (const url of urls) {
-    const hint = netPermissionHint(url);
-    if (hint !== null) hosts.push(hint.slice("give deno --allow-net=".length));
-  }
+  const hosts = urls.map(deniedHost).filter((host) => host !== null);
   if (hosts.length === 0) return null;
   const which = hosts.length === 1 ? "the server" : "the servers";
   return new RunSetupError(

@@ -67,6 +67,24 @@ export interface ModelsConfig {
   readonly adapters: readonly AdapterConfig[];
 }
 
+/**
+ * The models a run asks, in order: the baseline, then each adapter by its served name.
+ *
+ * @param models The config's models.
+ * @returns Their names.
+ *
+ * @example
+ * ```ts
+ * import { modelNames } from "./config.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(modelNames({ baseline: "base", adapters: [{ name: "a" }] }), ["base", "a"]);
+ * ```
+ */
+export function modelNames(models: ModelsConfig): string[] {
+  return [models.baseline, ...models.adapters.map((a) => a.name)];
+}
+
 /** How the models sample. */
 export interface SamplingConfig {
   /** 0 or more. */

@@ -93,12 +93,11 @@ export function validateConfig(
     text = source;
   } else {
     if (source.length > MAX_CONFIG_BYTES) return { issues: [tooLargeIssue()] };
-    const bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf;
     try {
-      text = decodeUtf8(bom ? source.subarray(3) : source);
+      text = decodeUtf8(source, { bom: "drop" });
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
-      const at = error.offset + (bom ? 3 : 0);
+      const at = error.offset;
       return { issues: [{ path: "", message: `the file is not UTF-8: byte ${at} is not valid` }] };
     }
   }

@@ -69,11 +69,14 @@ export function parseJsonBytes(bytes: Uint8Array): JsonValue {
 }
 
 /**
- * Decodes UTF-8 strictly: invalid bytes and a byte order mark are refused.
+ * Decodes UTF-8 strictly: invalid bytes are refused, and so is a byte order mark unless the
+ * caller drops it (a file an editor may have saved with one: the config, the serve manifest).
  *
  * @param bytes UTF-8 bytes.
+ * @param options `bom: "drop"` to skip a byte order mark at the start (default: refuse it).
  * @returns The text.
- * @throws {JsonSyntaxError} When the bytes are not UTF-8 or start with a byte order mark.
+ * @throws {JsonSyntaxError} When the bytes are not UTF-8 or start with a byte order mark that is
+ *   not dropped (offsets are in the bytes as given).
  *
  * @example
  * ```ts
@@ -81,11 +84,21 @@ export function parseJsonBytes(bytes: Uint8Array): JsonValue {
  * import assert from "node:assert/strict";
  *
  * assert.equal(decodeUtf8(new Uint8Array([0x61])), "a");
+ * assert.equal(decodeUtf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), { bom: "drop" }), "a");
+ * assert.throws(() => decodeUtf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])));
  * ```
  */
-export function decodeUtf8(bytes: Uint8Array): string {
+export function decodeUtf8(
+  bytes: Uint8Array,
+  options: { readonly bom?: "refuse" | "drop" } = {},
+): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    throw new JsonSyntaxError("a byte order mark is not allowed", 0);
+    if (options.bom !== "drop") throw new JsonSyntaxError("a byte order mark is not allowed", 0);
+    try {
+      return UTF8.decode(bytes.subarray(3));
+    } catch {
+      throw new JsonSyntaxError("the text is not valid UTF-8", 3 + firstBadUtf8(bytes.subarray(3)));
+    }
   }
   try {
     return UTF8.decode(bytes);

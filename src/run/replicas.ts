@@ -18,24 +18,6 @@ export interface Replica extends ReplicaRef {
 }
 
 /**
- * A server URL's host and port, the port always written (`vllm.example:443`), without the scheme,
- * the path or any credentials: how records and messages name a replica.
- *
- * @param url An accepted server URL.
- * @returns `host:port`.
- * @throws {TypeError} When the text is not a URL.
- *
- * @example
- * ```ts
- * import { replicaHost } from "./replicas.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(replicaHost("https://vllm.example/v1"), "vllm.example:443");
- * ```
- */
-export const replicaHost: (url: string) => string = hostAndPort;
-
-/**
  * The replicas of a list of server URLs, in its order.
  *
  * @param urls The URLs.
@@ -52,7 +34,7 @@ export const replicaHost: (url: string) => string = hostAndPort;
  * ```
  */
 export function replicasOf(urls: readonly string[]): Replica[] {
-  return urls.map((url, index) => ({ index, host: replicaHost(url), url }));
+  return urls.map((url, index) => ({ index, host: hostAndPort(url), url }));
 }
 
 /**

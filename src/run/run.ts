@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { Config } from "../config/config.ts";
+import { type Config, modelNames } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
 import type { RecordSink } from "../results/record_writer.ts";
 import { RecordWriter } from "../results/record_writer.ts";
@@ -218,7 +218,7 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
   }
   const file = await effects.open(resume?.validBytes ?? 0);
   const writer = new RecordWriter(file);
-  const models = [config.models.baseline, ...config.models.adapters.map((a) => a.name)];
+  const models = modelNames(config.models);
   const sessionNumber = resume?.session ?? 1;
   if (resume === null) writer.append(header);
   const session: SessionRecord = {

@@ -98,9 +98,7 @@ export function parseManifest(source: Uint8Array | string, where: string): Manif
   let text: string;
   try {
     // A byte order mark before the JSON is allowed and dropped, as a JSON reader may (RFC 8259).
-    const bom = typeof source !== "string" && source[0] === 0xef && source[1] === 0xbb &&
-      source[2] === 0xbf;
-    text = typeof source === "string" ? source : decodeUtf8(bom ? source.subarray(3) : source);
+    text = typeof source === "string" ? source : decodeUtf8(source, { bom: "drop" });
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     throw new RunSetupError(

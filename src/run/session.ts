@@ -85,13 +85,6 @@ export interface SessionPlan {
    * for gone and the session stops (`server-failed`).
    */
   readonly failAfter: number;
-  /**
-   * Network failures in a row on one replica that take it out, while another is in use. Default
-   * {@linkcode DOWN_AFTER}.
-   */
-  readonly downAfter?: number;
-  /** How long before a replica taken out is checked again. Default {@linkcode RECHECK_MS}. */
-  readonly recheckMs?: number;
   /** Which replica answered each item's models in earlier sessions. Default none. */
   readonly hosts?: ItemHosts;
 }
@@ -196,10 +189,10 @@ interface Lane {
  * Writes a record per answer or error, per probe send and per probe comparison, one per replica
  * taken out or back, and an end record.
  *
- * With several replicas, a replica on which `downAfter` sends in a row fail with a network error
+ * With several replicas, a replica on which {@linkcode DOWN_AFTER} sends in a row fail with a network error
  * (refused, reset, timed out; not an HTTP status) is taken out while another is in use: its items
  * move to the others by the same hashing, its requests in flight are aborted and asked again
- * elsewhere (never recorded twice), and it is checked again every `recheckMs` and used again
+ * elsewhere (never recorded twice), and it is checked again every {@linkcode RECHECK_MS} and used again
  * (after its probe) when it passes. The last replica in use is never taken out: as with one
  * server, `failAfter` pairs in a row ending in transient errors stop the session.
  *
@@ -245,11 +238,8 @@ export async function runSession(
   plan: SessionPlan,
   effects: SessionEffects,
 ): Promise<SessionOutcome> {
-  const deps = effects;
   const inner = new AbortController();
   const checking = new AbortController();
-  const downAfter = plan.downAfter ?? DOWN_AFTER;
-  const recheckMs = plan.recheckMs ?? RECHECK_MS;
   let outcome: EndRecord["outcome"] | null = null;
   let finished = false;
   let retries = 0;
@@ -258,21 +248,21 @@ export async function runSession(
   const hosts = plan.hosts?.copy() ?? new ItemHosts();
   // Only how each pair stands is kept, never its record: memory does not grow with replies.
   const latest = new Map<string, PairState>(plan.previous);
-  const stopSending = () => outcome !== null || deps.stop.aborted;
+  const stopSending = () => outcome !== null || effects.stop.aborted;
 
   let graceTimer: unknown;
   const beginStop = (why: EndRecord["outcome"]) => {
     if (outcome === null) outcome = why;
-    graceTimer ??= deps.timers.setTimeout(() => inner.abort(), plan.graceMs);
+    graceTimer ??= effects.timers.setTimeout(() => inner.abort(), plan.graceMs);
   };
   const onStop = () => beginStop("interrupted");
-  deps.stop.addEventListener("abort", onStop);
-  if (deps.stop.aborted) onStop();
+  effects.stop.addEventListener("abort", onStop);
+  if (effects.stop.aborted) onStop();
 
   // The backoff, or the server's Retry-After when it asks for longer (up to its own cap).
   const retryWait = (attempts: number, retryAfter: string | undefined): number => {
-    const backoff = backoffDelay(attempts, plan.retry, deps.random());
-    const asked = retryAfter === undefined ? null : retryAfterMs(retryAfter, deps.now());
+    const backoff = backoffDelay(attempts, plan.retry, effects.random());
+    const asked = retryAfter === undefined ? null : retryAfterMs(retryAfter, effects.now());
     return asked === null || asked <= backoff ? backoff : Math.min(asked, MAX_RETRY_AFTER_MS);
   };
 
@@ -317,8 +307,8 @@ export async function runSession(
       state,
       reason,
     };
-    deps.write(record);
-    deps.events?.replica?.(record);
+    effects.write(record);
+    effects.events?.replica?.(record);
   };
 
   const takeOut = (lane: Lane, reason: string) => {
@@ -333,9 +323,9 @@ export async function runSession(
 
   const pendingChecks = new Set<Promise<void>>();
   const checkLater = (lane: Lane) => {
-    const check = deps.check;
+    const check = effects.check;
     if (check === undefined) return;
-    lane.timer = deps.timers.setTimeout(() => {
+    lane.timer = effects.timers.setTimeout(() => {
       lane.timer = undefined;
       if (finished || stopSending()) return;
       const pending = check(lane.replica, checking.signal).then(
@@ -354,7 +344,7 @@ export async function runSession(
         },
       ).finally(() => pendingChecks.delete(pending));
       pendingChecks.add(pending);
-    }, recheckMs);
+    }, RECHECK_MS);
   };
 
   const ask = async (task: Task, lane: Lane, epoch: number): Promise<Asked> => {
@@ -367,9 +357,9 @@ export async function runSession(
       if (leftBehind()) return gone;
       here++;
       task.sent++;
-      const started = deps.now();
-      const out = await deps.post(body, lane.signal, lane.replica);
-      const latencyMs = deps.now() - started;
+      const started = effects.now();
+      const out = await effects.post(body, lane.signal, lane.replica);
+      const latencyMs = effects.now() - started;
       const base = { requestDigest, attempts: task.sent, latencyMs };
       if (out.ok) {
         lane.failures = 0;
@@ -391,7 +381,7 @@ export async function runSession(
       }
       if (out.error.kind === "network" || out.error.kind === "timeout") {
         lane.failures++;
-        if (lane.failures >= downAfter && !leftBehind() && inUse() > 1) {
+        if (lane.failures >= DOWN_AFTER && !leftBehind() && inUse() > 1) {
           takeOut(lane, `${lane.failures} requests in a row failed: ${out.error.message}`);
         }
         if (leftBehind()) return gone;
@@ -406,11 +396,11 @@ export async function runSession(
         };
       }
       retries++;
-      deps.events?.retry?.(task.model);
+      effects.events?.retry?.(task.model);
       // A stop ends the wait at once: nothing is sent after it anyway.
-      await deps.sleep(
+      await effects.sleep(
         retryWait(here, out.retryAfter),
-        AbortSignal.any([lane.signal, deps.stop]),
+        AbortSignal.any([lane.signal, effects.stop]),
       );
       if (leftBehind()) return gone;
       if (inner.signal.aborted || stopSending()) {
@@ -437,7 +427,7 @@ export async function runSession(
         const asked = await ask({ item, model, sent: 0 }, lane, epoch);
         if (asked.moved) return;
         if (asked.aborted) break;
-        deps.write({
+        effects.write({
           kind: "probe",
           phase: "alone",
           ...place(item, model),
@@ -461,9 +451,9 @@ export async function runSession(
       ...outcome,
       replica: lane.replica,
     };
-    deps.write(check);
+    effects.write(check);
     checks.push(check);
-    deps.events?.probe?.(check);
+    effects.events?.probe?.(check);
     if (plan.batchInvariant === "required" && fails) beginStop("probe-failed");
   };
 
@@ -480,7 +470,7 @@ export async function runSession(
     }
     if (asked.aborted) return;
     if (task.round !== undefined) {
-      deps.write({
+      effects.write({
         kind: "probe",
         phase: "loaded",
         ...place(task.item, task.model),
@@ -524,13 +514,13 @@ export async function runSession(
       category: answerCategory(task.item.answers),
       replica: lane.replica,
     };
-    deps.write(record);
+    effects.write(record);
     latest.set(
       resultKey(task.model, task.item.index),
       record.error === null ? "answered" : "error",
     );
     if (record.error === null) hosts.answered(task.item.index, lane.replica.host);
-    deps.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
+    effects.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
     if (record.error !== null && record.error.transient) {
       transientRun++;
       if (transientRun >= plan.failAfter) beginStop("server-failed");
@@ -607,13 +597,13 @@ export async function runSession(
     while (running.size > 0) await Promise.all([...running]);
   } finally {
     finished = true;
-    if (graceTimer !== undefined) deps.timers.clearTimeout(graceTimer);
+    if (graceTimer !== undefined) effects.timers.clearTimeout(graceTimer);
     for (const lane of lanes) {
-      if (lane.timer !== undefined) deps.timers.clearTimeout(lane.timer);
+      if (lane.timer !== undefined) effects.timers.clearTimeout(lane.timer);
     }
     checking.abort();
     await Promise.all([...pendingChecks]);
-    deps.stop.removeEventListener("abort", onStop);
+    effects.stop.removeEventListener("abort", onStop);
   }
 
   let answered = 0;
@@ -627,13 +617,13 @@ export async function runSession(
   const end: EndRecord = {
     kind: "end",
     session: plan.session,
-    endedAt: new Date(deps.now()).toISOString(),
+    endedAt: new Date(effects.now()).toISOString(),
     outcome: outcome ?? (errors > 0 ? "errors" : "complete"),
     answered,
     errors,
     missing,
   };
-  deps.write(end);
+  effects.write(end);
   return { end, checks, retries, mixedItems: hosts.mixed };
 }
 

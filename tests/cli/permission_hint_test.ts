@@ -9,11 +9,12 @@ async function hintsUnder(permissions: string[]): Promise<unknown> {
     const probe = `${dir}/probe.ts`;
     await Deno.writeTextFile(
       probe,
-      `import { netPermissionHint, netRefusal } from ${JSON.stringify(MODULE)};
+      `import { netRefusal } from ${JSON.stringify(MODULE)};
+const flag = (url) => netRefusal([url])?.message.match(/\\(give deno (.*)\\)$/)[1] ?? null;
 console.log(JSON.stringify({
-  https: netPermissionHint("https://vllm.example/v1"),
-  http: netPermissionHint("http://vllm.example/v1"),
-  port: netPermissionHint("http://127.0.0.1:8000/v1"),
+  https: flag("https://vllm.example/v1"),
+  http: flag("http://vllm.example/v1"),
+  port: flag("http://127.0.0.1:8000/v1"),
   refusal: netRefusal(["https://vllm.example/v1", "http://127.0.0.1:8000/v1"])?.message ?? null,
 }));
 `,
@@ -33,7 +34,7 @@ console.log(JSON.stringify({
 Deno.test("a URL on its scheme's default port is allowed by --allow-net=HOST:443, as the README writes it", async () => {
   assert.deepEqual(await hintsUnder(["--allow-net=vllm.example:443,127.0.0.1:8000"]), {
     https: null,
-    http: "give deno --allow-net=vllm.example:80",
+    http: "--allow-net=vllm.example:80",
     port: null,
     refusal: null,
   });
@@ -41,15 +42,15 @@ Deno.test("a URL on its scheme's default port is allowed by --allow-net=HOST:443
   assert.deepEqual(await hintsUnder(["--allow-net=vllm.example"]), {
     https: null,
     http: null,
-    port: "give deno --allow-net=127.0.0.1:8000",
+    port: "--allow-net=127.0.0.1:8000",
     refusal:
       "assess was not allowed to connect to the server (give deno --allow-net=127.0.0.1:8000)",
   });
   // Nothing allowed: the flag names each host with its port, the default one written out.
   assert.deepEqual(await hintsUnder([]), {
-    https: "give deno --allow-net=vllm.example:443",
-    http: "give deno --allow-net=vllm.example:80",
-    port: "give deno --allow-net=127.0.0.1:8000",
+    https: "--allow-net=vllm.example:443",
+    http: "--allow-net=vllm.example:80",
+    port: "--allow-net=127.0.0.1:8000",
     refusal: "assess was not allowed to connect to the servers (give deno " +
       "--allow-net=vllm.example:443,127.0.0.1:8000)",
   });

@@ -8,24 +8,24 @@ import {
   homeReplica,
   ItemHosts,
   rendezvousScore,
-  replicaHost,
   replicaName,
   replicasOf,
 } from "../../src/run/replicas.ts";
+import { hostAndPort } from "../../src/config/server_url.ts";
 
 const HOSTS = ["10.0.0.1:8000", "10.0.0.2:8000", "10.0.0.3:8000", "10.0.0.4:8000"];
 const REPLICAS = HOSTS.map((host, index) => ({ index, host }));
 const IDS = Array.from({ length: 8000 }, (_, i) => i);
 
 Deno.test({
-  name: "replicaHost: host and port, the default port written, no scheme, path or credentials",
+  name: "a replica is named by hostAndPort: host and port, the default port written, no scheme, path or credentials",
   permissions: "none",
   fn: () => {
-    assert.equal(replicaHost("http://127.0.0.1:8000/v1"), "127.0.0.1:8000");
-    assert.equal(replicaHost("http://localhost/v1"), "localhost:80");
-    assert.equal(replicaHost("https://VLLM.example/a/b/v1"), "vllm.example:443");
-    assert.equal(replicaHost("https://vllm.example:8443/v1"), "vllm.example:8443");
-    assert.equal(replicaHost("http://[::1]:8001/v1"), "[::1]:8001");
+    assert.equal(hostAndPort("http://127.0.0.1:8000/v1"), "127.0.0.1:8000");
+    assert.equal(hostAndPort("http://localhost/v1"), "localhost:80");
+    assert.equal(hostAndPort("https://VLLM.example/a/b/v1"), "vllm.example:443");
+    assert.equal(hostAndPort("https://vllm.example:8443/v1"), "vllm.example:8443");
+    assert.equal(hostAndPort("http://[::1]:8001/v1"), "[::1]:8001");
     assert.deepEqual(replicasOf(["http://a:1/v1", "http://b:2/v1"]).map((r) => r.host), [
       "a:1",
       "b:2",

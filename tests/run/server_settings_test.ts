@@ -92,6 +92,11 @@ Deno.test("a manifest is a JSON object; the members read must be strings", () =>
   assert.deepEqual(parseManifest(Uint8Array.from([0xef, 0xbb, 0xbf, ...url]), "m.json"), {
     url: "http://127.0.0.1:1/v1",
   });
+  // After a byte order mark, a bad byte is named where it is in the file.
+  assert.throws(
+    () => parseManifest(Uint8Array.from([0xef, 0xbb, 0xbf, ...url.slice(0, 10), 0xff]), "m.json"),
+    /^RunSetupError: the serve manifest m\.json is not UTF-8 text: .* at byte 13$/,
+  );
   const broken = Uint8Array.from([...url.slice(0, 10), 0xff, ...url.slice(10)]);
   assert.throws(
     () => parseManifest(broken, "m.json"),
