@@ -72,7 +72,9 @@ export const splitVerb: Verb = {
         `${split.complement.length} in the complement, ${split.twinsExcluded} left out of it as ` +
         `identical to a held-out item${trained}\ndigest ${split.digest}\n`,
     );
-    await io.stdout.write(await detectableLines(held, config.models.adapters.length));
+    // Loaded only here: the statistics are not part of the split itself.
+    const { detectableLines } = await import("../report/split_detectable.ts");
+    await io.stdout.write(detectableLines(held, config.models.adapters.length));
     return ExitCode.ok;
   },
 };
@@ -83,31 +85,4 @@ async function write(io: Io, path: string, bytes: Uint8Array): Promise<void> {
   } catch (e) {
     throw new UsageError(`assess split: cannot write ${path}: ${writeFailure(e)}`);
   }
-}
-
-/**
- * What a split of `items` items could detect before any request is sent: for each assumed share of
- * discordant items, the smallest true difference the exact McNemar test finds 80% of the time, each
- * adapter at Holm's first level (alpha / adapters), as lines.
- */
-export async function detectableLines(items: number, adapters: number): Promise<string> {
-  const { detectableDifferenceTable } = await import("../report/detectable_difference.ts");
-  const rows = detectableDifferenceTable(items, { comparisons: Math.max(1, adapters) });
-  const level = Number(rows[0]!.level.toPrecision(4));
-  const who = adapters === 0
-    ? `no adapter configured: as for one, at level ${level}`
-    : adapters === 1
-    ? `1 adapter at level ${level}`
-    : `${adapters} adapters at level ${level} each`;
-  // Points with one decimal, or two below 1 point (a 60,000-item split detects 0.28).
-  const points = (d: number) => (d * 100).toFixed(d < 0.01 ? 2 : 1);
-  const grouped = String(items).replace(/\B(?=(\d{3})+$)/g, ",");
-  const lines = [
-    `smallest true difference found 80% of the time (${grouped} items, ${who}):`,
-    ...rows.map((r) =>
-      `  ${Math.round(r.discordance * 100)}% of items discordant: ` +
-      (r.difference === null ? "none (too few discordant items)" : `${points(r.difference)} points`)
-    ),
-  ];
-  return lines.join("\n") + "\n";
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { runCli } from "../../src/cli/main.ts";
 import type { Io } from "../../src/cli/io.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { detectableLines } from "../../src/cli/verb_split.ts";
+import { detectableLines } from "../../src/report/split_detectable.ts";
 import { reference, skipReason } from "../report/_python.ts";
 import { MAX_DATASET_BYTES } from "../../src/dataset/dataset.ts";
 import { spawnCli } from "./_spawn.ts";
@@ -478,7 +478,7 @@ Deno.test({
     );
     const python = (await reference("mdd", inputs)) as (number | null)[];
     for (const [i, [n, m]] of cases.entries()) {
-      const lines = (await detectableLines(n, m)).split("\n").slice(1, 4);
+      const lines = detectableLines(n, m).split("\n").slice(1, 4);
       lines.forEach((line, j) => {
         const d = python[3 * i + j]!;
         const shown = d === null
