@@ -123,11 +123,18 @@ export class HeldOutIndex {
     this.answerKeys = keys;
   }
 
-  /** The held-out items whose answer may be these calls (the names and the keys agree). */
-  answerCandidates(calls: readonly ExampleCall[]): readonly number[] {
+  /**
+   * The held-out items whose answer may be these calls (the names and the keys agree). The calls'
+   * answer key (`answerKey`) is asked of `keyOf` only when some held-out answer has their names,
+   * so that the caller computes it once and keeps it.
+   */
+  answerCandidates(
+    calls: readonly ExampleCall[],
+    keyOf: () => string | undefined,
+  ): readonly number[] {
     const positions = this.byNames.get(namesNumber(calls));
     if (positions === undefined) return [];
-    const key = answerKey(calls);
+    const key = keyOf();
     return key === undefined ? [] : positions.filter((p) => this.answerKeys[p] === key);
   }
 

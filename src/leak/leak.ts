@@ -181,10 +181,14 @@ export async function checkLeaks(
   let turns: readonly Turn[] = [];
   let exact: readonly Turn[] | null | undefined;
   const keys: (string | undefined | null)[] = [];
+  const keyOf = (t: number): string | undefined => {
+    if (keys[t] === null) keys[t] = answerKey(turns[t]!.calls);
+    return keys[t] as string | undefined;
+  };
   const same = (position: number, t: number): boolean => {
     // Answers whose keys differ are not the same: only equal keys are read exactly and scored.
-    if (keys[t] === null) keys[t] = answerKey(turns[t]!.calls);
-    if (keys[t] === undefined || keys[t] !== index.answerKeys[position]) return false;
+    const key = keyOf(t);
+    if (key === undefined || key !== index.answerKeys[position]) return false;
     if (exact === undefined) {
       try {
         exact = turnsOf(parseJson(text), line, "exact");
@@ -230,7 +234,9 @@ export async function checkLeaks(
       // their strings decide.
       for (const p of index.exact.get(print.text) ?? []) touch(p);
       for (const h of print.shingles) for (const p of index.postings.get(h) ?? []) touch(p);
-      const answers = turn.calls.length > 0 ? index.answerCandidates(turn.calls) : [];
+      const answers = turn.calls.length > 0
+        ? index.answerCandidates(turn.calls, () => keyOf(t))
+        : [];
       if (touched.length > 0 || answers.length > 0) {
         const own = new Set(shingles(normal));
         const overlap = (p: number) => {
