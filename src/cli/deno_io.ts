@@ -4,25 +4,8 @@
  * @module
  */
 
-import {
-  FileTooLargeError,
-  type Io,
-  NotRegularFileError,
-  type Output,
-  ResultsFileHeldError,
-} from "./io.ts";
-
-function output(stream: typeof Deno.stdout | typeof Deno.stderr): Output {
-  const encoder = new TextEncoder();
-  return {
-    isTerminal: stream.isTerminal(),
-    async write(text: string) {
-      const bytes = encoder.encode(text);
-      let done = 0;
-      while (done < bytes.length) done += await stream.write(bytes.subarray(done));
-    },
-  };
-}
+import { FileTooLargeError, type Io, NotRegularFileError, ResultsFileHeldError } from "./io.ts";
+import { streamOutput } from "./stream_output.ts";
 
 /** What a path is when it is not a regular file, in words. */
 function kindOf(info: Deno.FileInfo): string {
@@ -174,8 +157,8 @@ async function holds(file: Deno.FsFile): Promise<boolean> {
  */
 export function denoIo(): Io {
   return {
-    stdout: output(Deno.stdout),
-    stderr: output(Deno.stderr),
+    stdout: streamOutput(Deno.stdout),
+    stderr: streamOutput(Deno.stderr),
     readFile(path, options) {
       const max = options?.maxBytes;
       if (max !== undefined && !(Number.isSafeInteger(max) && max >= 0)) {
