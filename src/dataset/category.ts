@@ -15,7 +15,7 @@ import type { AnswerCall } from "./item.ts";
  * - `parallel`: two or more calls, all to one tool;
  * - `multiple`: two or more calls, to two or more tools.
  */
-export type AnswerCategory = "no-call" | "single" | "parallel" | "multiple";
+export type AnswerCategory = typeof ANSWER_CATEGORIES[number];
 
 /**
  * Every category, in the order reports list them.
@@ -28,12 +28,7 @@ export type AnswerCategory = "no-call" | "single" | "parallel" | "multiple";
  * assert.deepEqual(ANSWER_CATEGORIES, ["no-call", "single", "parallel", "multiple"]);
  * ```
  */
-export const ANSWER_CATEGORIES: readonly AnswerCategory[] = [
-  "no-call",
-  "single",
-  "parallel",
-  "multiple",
-];
+export const ANSWER_CATEGORIES = ["no-call", "single", "parallel", "multiple"] as const;
 
 /**
  * The category of an item whose answer makes these calls.

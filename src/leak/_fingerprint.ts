@@ -26,8 +26,8 @@ const FNV_PRIME = 0x01000193;
  * A 30-bit number of a text (FNV-1a over its UTF-16 code units, folded to 30 bits so that V8 keeps
  * it as a small integer in a `Map`).
  */
-export function hashText(text: string, seed: number = FNV_OFFSET): number {
-  let h = seed;
+export function hashText(text: string): number {
+  let h = FNV_OFFSET;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   return (h ^ (h >>> 30)) & 0x3fffffff;
 }

@@ -68,7 +68,7 @@ export function answerKey(calls: readonly ExampleCall[]): string | undefined {
 }
 
 /** A number for the names of a list of calls, whatever their order: equal answers share it. */
-export function namesNumber(calls: readonly { readonly name: string }[]): number {
+function namesNumber(calls: readonly { readonly name: string }[]): number {
   let sum = calls.length;
   for (const call of calls) sum = (sum + hashText(call.name)) | 0;
   return sum & 0x3fffffff;

@@ -8,7 +8,8 @@
 import type { DatasetItem } from "../dataset/dataset.ts";
 import { sha256Words } from "./_sha256.ts";
 
-function decimal(id: number): string {
+/** An id as the split writes it: its shortest decimal form (`-0` as `0`). */
+export function decimal(id: number): string {
   return id === 0 ? "0" : String(id);
 }
 

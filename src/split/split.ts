@@ -7,7 +7,7 @@
 
 import { createHash, hash } from "node:crypto";
 import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
-import { firstRanked } from "./_ranking.ts";
+import { decimal, firstRanked } from "./_ranking.ts";
 import { SplitSizeError } from "./split_size_error.ts";
 
 export { SplitSizeError } from "./split_size_error.ts";
@@ -81,10 +81,6 @@ export interface SplitOptions {
  */
 export function rankKey(seed: string, id: number): string {
   return hash("sha256", `split.v1\0${seed}\0${decimal(id)}`, "hex");
-}
-
-function decimal(id: number): string {
-  return id === 0 ? "0" : String(id);
 }
 
 /**

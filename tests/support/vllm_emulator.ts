@@ -82,31 +82,8 @@ export interface ModelScript {
   readonly notApplied?: boolean;
 }
 
-/** Faults the emulator can inject into chat completions (and, with `route`, `GET /models`). */
-export type FaultKind =
-  | "drop"
-  | "500"
-  | "429"
-  | "503"
-  | "hang"
-  | "endless"
-  | "huge"
-  | "cut"
-  | "not-json"
-  | "no-choices"
-  | "args-not-string"
-  | "gzip-bomb"
-  | "deflate-bomb"
-  | "br-bomb"
-  | "redirect"
-  | "echo-key"
-  | "echo-key-200"
-  | "not-utf8"
-  | "custom"
-  | "raw";
-
 /** Every fault kind, in the order the page lists them. */
-export const FAULT_KINDS: readonly FaultKind[] = [
+export const FAULT_KINDS = [
   "drop",
   "500",
   "429",
@@ -127,7 +104,10 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   "not-utf8",
   "custom",
   "raw",
-];
+] as const;
+
+/** Faults the emulator can inject into chat completions (and, with `route`, `GET /models`). */
+export type FaultKind = typeof FAULT_KINDS[number];
 
 /**
  * When to inject a fault. A rule with none of `requests`, `attempts`, `rate` applies to every chat
