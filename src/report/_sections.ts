@@ -22,7 +22,6 @@ import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 import type {
   ComparisonReport,
   CountedOutcome,
-  ModelReport,
   ProbeReport,
   ReplicasReport,
   Report,
@@ -48,12 +47,16 @@ export function runStarted(report: Report, m: Markup): string {
     plural(run.sessions, "session");
 }
 
-/** A model's errors by kind, such as `tuned-a: http 1, timeout 2`, or `null` without errors. */
-export function errorsLine(model: ModelReport, m: Markup): string | null {
-  if (model.errors === 0) return null;
-  return `${m.text(model.name)}: ${
-    model.errorKinds.map((k) => `${m.text(k.name)} ${count(k.count)}`).join(", ")
-  }`;
+/**
+ * Each model with errors, and its errors by kind: `tuned-a: http 1, timeout 2`; none for a model
+ * without errors.
+ */
+export function errorsLines(report: Report, m: Markup): string[] {
+  return report.models.filter((model) => model.errors > 0).map((model) =>
+    `${m.text(model.name)}: ${
+      model.errorKinds.map((k) => `${m.text(k.name)} ${count(k.count)}`).join(", ")
+    }`
+  );
 }
 
 /**

@@ -12,10 +12,10 @@ import { callsFingerprint, replyFingerprint } from "../results/fingerprint.ts";
 import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { BodyRecord, HeaderRecord, RecordedReply, ResultRecord } from "../results/records.ts";
-import { readReply } from "../results/reply.ts";
 import { selftest } from "../score/selftest.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { VERDICT_ALPHA } from "./build_report.ts";
+import { rejudge } from "./_rescore.ts";
 import { marginText } from "./_verdict.ts";
 import type {
   DecisionRule,
@@ -219,26 +219,20 @@ class Fold {
     const byIndex = this.#byIndex!;
     const tested = selftest(scorer!, items, scoring);
     const maxTokens = header.sampling.maxTokens;
-    this.#judge = (r) => {
-      const reply = replyOf(r, maxTokens);
-      if (reply === null) return null;
+    const itemOf = (r: ResultRecord) => () => {
       const item = byIndex.get(r.itemIndex);
       if (item === undefined) {
         throw new RangeError(
           `the results hold item ${r.itemId} (index ${r.itemIndex}), which the split does not`,
         );
       }
-      try {
-        const v = scorer!.score(item, reply, scoring);
-        return {
-          correct: v.correct === true,
-          reason: String(v.reason),
-          detail: String(v.detail),
-          reply,
-        };
-      } catch {
-        return "scorer-error";
-      }
+      return item;
+    };
+    this.#judge = (r) => {
+      const judged = rejudge(r, itemOf(r), scorer!, scoring, maxTokens);
+      if (judged === null) return null;
+      if (judged.verdict === null) return "scorer-error";
+      return { ...judged.verdict, reply: judged.reply };
     };
     this.#scorerTrust = {
       ...base,
@@ -477,15 +471,4 @@ function decisionRule(
       : `the decision is the configuration's (${show(given)}), not the one the run recorded when ` +
         `it started (${show(recorded)})`,
   };
-}
-
-/**
- * The recorded reply, or for a reply the old scorer could not judge, the one its body holds (the
- * record must have been read with its response).
- */
-export function replyOf(r: ResultRecord, maxTokens: number): RecordedReply | null {
-  if (r.reply !== null) return r.reply;
-  if (r.error?.kind !== "scorer" || !r.response || r.response.body === null) return null;
-  const read = readReply(r.response.body, maxTokens);
-  return read.ok ? read.reply : null;
 }

@@ -13,7 +13,7 @@ import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { ResultRecord } from "../results/records.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
-import { replyOf } from "./from_results.ts";
+import { rejudge } from "./_rescore.ts";
 import type { ItemPanel, PanelReply, Report } from "./report.ts";
 
 /** Options of {@linkcode withItemPanels}. */
@@ -110,22 +110,16 @@ function panelReply(
   items: ReadonlyMap<number, Item>,
 ): (r: ResultRecord) => PanelReply {
   return (r) => {
-    const reply = scorer === undefined ? r.reply : replyOf(r, maxTokens);
+    let reply = r.reply;
     let verdict = r.verdict;
     let error = r.error === null ? null : { kind: r.error.kind, message: r.error.message };
-    if (scorer !== undefined && reply !== null) {
-      try {
-        const v = scorer.score(items.get(r.itemIndex)!, reply, scoring);
-        verdict = {
-          correct: v.correct === true,
-          reason: String(v.reason),
-          detail: String(v.detail),
-        };
-        error = null;
-      } catch (e) {
-        verdict = null;
-        error = { kind: "scorer", message: e instanceof Error ? e.message : String(e) };
-      }
+    const judged = scorer === undefined
+      ? undefined
+      : rejudge(r, () => items.get(r.itemIndex)!, scorer, scoring, maxTokens);
+    if (judged !== undefined) reply = judged?.reply ?? null;
+    if (judged) {
+      verdict = judged.verdict;
+      error = judged.failure === null ? null : { kind: "scorer", message: judged.failure };
     }
     return {
       model: r.model,

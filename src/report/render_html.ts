@@ -16,7 +16,7 @@ import {
   decisionLine,
   detectableSentence,
   disputedLines,
-  errorsLine,
+  errorsLines,
   incompleteSentence,
   replicaSentences,
   replicaWarning,
@@ -159,7 +159,7 @@ export function renderHtml(report: Report): string {
     "<h3>Tokens and latency (scored items)</h3>",
     htmlTable(usageTable(report.models, HTML)),
   );
-  const errors = report.models.map((m) => errorsLine(m, HTML)).filter((l) => l !== null);
+  const errors = errorsLines(report, HTML);
   if (errors.length > 0) {
     parts.push("<h3>Errors (no verdict, never counted wrong)</h3>", "<ul>");
     for (const line of errors) parts.push(`<li>${line}</li>`);

@@ -14,7 +14,7 @@ import {
   decisionLine,
   detectableSentence,
   disputedLines,
-  errorsLine,
+  errorsLines,
   incompleteSentence,
   replicaSentences,
   replicaWarning,
@@ -126,7 +126,7 @@ function draw(report: Report): string {
   out.push(...table(reasonsTable(report.models, MD)));
   out.push("", "### Tokens and latency (scored items)", "");
   out.push(...table(usageTable(report.models, MD)));
-  const errors = report.models.map((m) => errorsLine(m, MD)).filter((l) => l !== null);
+  const errors = errorsLines(report, MD);
   if (errors.length > 0) {
     out.push("", "### Errors (no verdict, never counted wrong)", "");
     for (const line of errors) out.push(`- ${line}`);

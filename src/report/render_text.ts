@@ -12,7 +12,7 @@ import {
   decisionLine,
   detectableSentence,
   disputedLines,
-  errorsLine,
+  errorsLines,
   incompleteSentence,
   replicaSentences,
   replicaWarning,
@@ -119,7 +119,7 @@ function draw(report: Report): string {
   else out.push("Categories (accuracy on scored items, and how many)", ...table(categories));
   out.push("", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT)));
   out.push("", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT)));
-  const errors = report.models.map((m) => errorsLine(m, TEXT)).filter((l) => l !== null);
+  const errors = errorsLines(report, TEXT);
   if (errors.length > 0) {
     out.push("", "Errors (no verdict, not counted wrong)");
     for (const line of errors) out.push(...words(line, "  ", "    "));
