@@ -32,6 +32,7 @@ import { parseConfig } from "../../src/config/validate.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { configText, RUN_ENV_NAMES, syntheticItems, syntheticRows } from "../run/_fixtures.ts";
+import { runPermissions } from "../cli/_permissions.ts";
 
 const SIZES = (Deno.env.get("ASSESS_BENCH_REPLICAS") ?? "1,2,4,8").split(",").map(Number);
 const PER_REPLICA = Number(Deno.env.get("ASSESS_BENCH_PER_REPLICA") ?? 400);
@@ -130,10 +131,11 @@ async function assessRun(config: string, urls: readonly string[]): Promise<Measu
       Deno.execPath(),
       "run",
       "--quiet",
-      `--allow-read=${config},${dataset},${out}`,
-      `--allow-write=${out}`,
-      `--allow-net=${urls.map((u) => new URL(u).host).join(",")}`,
-      `--allow-env=${RUN_ENV_NAMES}`,
+      ...runPermissions(
+        { config, dataset, out },
+        urls.map((u) => new URL(u).host).join(","),
+        RUN_ENV_NAMES,
+      ),
       CLI,
       "run",
       "-config",

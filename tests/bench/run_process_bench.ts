@@ -18,6 +18,7 @@ import { lookupScorer } from "../../src/score/registry.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { configText, RUN_ENV_NAMES, syntheticDataset, syntheticItems } from "../run/_fixtures.ts";
 import { startInstantServer } from "./_start_instant.ts";
+import { runPermissions } from "../cli/_permissions.ts";
 
 const REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000);
 const CONCURRENCY = Number(Deno.env.get("ASSESS_BENCH_CONCURRENCY") ?? 64);
@@ -92,10 +93,7 @@ Deno.bench({
     await run([
       "run",
       "--quiet",
-      `--allow-read=${config},${dataset},${out}`,
-      `--allow-write=${out}`,
-      `--allow-net=${host}`,
-      `--allow-env=${RUN_ENV_NAMES}`,
+      ...runPermissions({ config, dataset, out }, host, RUN_ENV_NAMES),
       CLI,
       "run",
       "-config",

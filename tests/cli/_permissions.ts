@@ -23,3 +23,28 @@ export function leakPermissions(
 ): string[] {
   return [`--allow-read=${config},${dataset},${split},${training}`];
 }
+
+/**
+ * The permissions of `assess run`, with the servers' hosts and the environment variables as a
+ * test or a benchmark sets them: read the config, the dataset and the results file (and any
+ * `read` more, such as a serve manifest), write the results file, reach `net`.
+ *
+ * @param files The config, the dataset and the results file.
+ * @param net The `host:port` list for `--allow-net`.
+ * @param env The variables for `--allow-env`, comma-separated; none when empty.
+ * @param read More files to read.
+ * @returns The `deno run` flags.
+ */
+export function runPermissions(
+  files: { readonly config: string; readonly dataset: string; readonly out: string },
+  net: string,
+  env: string,
+  read: readonly string[] = [],
+): string[] {
+  return [
+    `--allow-read=${[files.config, files.dataset, files.out, ...read].join(",")}`,
+    `--allow-write=${files.out}`,
+    `--allow-net=${net}`,
+    ...(env === "" ? [] : [`--allow-env=${env}`]),
+  ];
+}

@@ -6,11 +6,12 @@
  */
 
 import assert from "node:assert/strict";
+import { runPermissions } from "./_permissions.ts";
+import { CLI } from "./_spawn.ts";
 import { RUN_ENV_NAMES, setupRun } from "../run/_fixtures.ts";
 import { answerFor } from "../run/_fixtures.ts";
 import { completion, startStub, type StubRequest } from "../run/_stub_server.ts";
 
-const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 /** The heap each process may use: an eighth of the file, and nothing like one buffer of it. */
 const HEAP_MB = 128;
 /** The file's size to reach. */
@@ -43,10 +44,7 @@ Deno.test("a results file over 1 GiB: report and resume read it line by line in 
   try {
     const host = new URL(stub.url).host;
     const runArgs = [
-      `--allow-read=${s.config},${s.dataset},${s.out}`,
-      `--allow-write=${s.out}`,
-      `--allow-net=${host}`,
-      `--allow-env=${RUN_ENV_NAMES}`,
+      ...runPermissions(s, host, RUN_ENV_NAMES),
       CLI,
       "run",
       "-config",

@@ -6,6 +6,8 @@
  */
 
 import assert from "node:assert/strict";
+import { runPermissions } from "./_permissions.ts";
+import { CLI } from "./_spawn.ts";
 import { latestResults } from "../../src/results/latest.ts";
 import type { ResultRecord, SessionRecord } from "../../src/results/records.ts";
 import { readAll } from "../results/_read_all.ts";
@@ -13,7 +15,6 @@ import { RUN_ENV_NAMES, setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
 
 const N = 50;
-const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 
 const emulator = (dataset: string, args: string[]): Promise<EmulatorProcess> =>
   startEmulatorProcess(dataset, args);
@@ -28,10 +29,7 @@ function assess(
     args: [
       "run",
       "--quiet",
-      `--allow-read=${s.config},${s.dataset},${s.out}`,
-      `--allow-write=${s.out}`,
-      `--allow-net=${hosts.join(",")}`,
-      `--allow-env=${RUN_ENV_NAMES}`,
+      ...runPermissions(s, hosts.join(","), RUN_ENV_NAMES),
       CLI,
       "run",
       "-config",

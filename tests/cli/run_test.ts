@@ -13,6 +13,7 @@ import type { ResultRecord } from "../../src/results/records.ts";
 import { readAll } from "../results/_read_all.ts";
 import { answerFor, RUN_ENV_NAMES, setupRun } from "../run/_fixtures.ts";
 import { completion, startStub, type StubRequest } from "../run/_stub_server.ts";
+import { runPermissions } from "./_permissions.ts";
 import { spawnCli } from "./_spawn.ts";
 
 interface Ran {
@@ -647,21 +648,6 @@ Deno.test("on a terminal, the progress lines are redrawn in place", async () => 
 });
 
 // ---- Hostile inputs to the real command line: permissions, FIFOs, the serve manifest ----
-
-/** The permissions the README gives `run`, with `net` and `env` as a test sets them. */
-function runPermissions(
-  s: { config: string; dataset: string; out: string },
-  net: string,
-  env: string,
-  read: string[] = [],
-): string[] {
-  return [
-    `--allow-read=${[s.config, s.dataset, s.out, ...read].join(",")}`,
-    `--allow-write=${s.out}`,
-    `--allow-net=${net}`,
-    ...(env === "" ? [] : [`--allow-env=${env}`]),
-  ];
-}
 
 /** The config with no server.url (the run must find it elsewhere), and a manifest if given. */
 async function withoutUrl(config: string, manifest?: string): Promise<void> {

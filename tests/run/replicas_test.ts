@@ -18,7 +18,8 @@ const REPLICAS = HOSTS.map((host, index) => ({ index, host }));
 const IDS = Array.from({ length: 8000 }, (_, i) => i);
 
 Deno.test({
-  name: "a replica is named by hostAndPort: host and port, the default port written, no scheme, path or credentials",
+  name:
+    "a replica is named by hostAndPort: host and port, the default port written, no scheme, path or credentials",
   permissions: "none",
   fn: () => {
     assert.equal(hostAndPort("http://127.0.0.1:8000/v1"), "127.0.0.1:8000");
