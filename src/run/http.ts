@@ -9,6 +9,7 @@
 import { decodeUtf8, JsonSyntaxError } from "../json/strict_json.ts";
 import type { RawResponse, RequestError } from "../results/records.ts";
 import type { Timers } from "./timers.ts";
+import { Deadlines } from "./deadlines.ts";
 import { API_KEY_MARKER, keyRedactor } from "./api_key.ts";
 
 /** The limits and credentials of a request. */
@@ -23,6 +24,11 @@ export interface HttpOptions {
   readonly signal?: AbortSignal;
   /** The timers that time the exchange out. */
   readonly timers: Timers;
+  /**
+   * Deadlines shared with other exchanges of the same `timeoutMs`, all on one timer (the run's
+   * chat requests); without them, the exchange sets its own on `timers`.
+   */
+  readonly deadlines?: Deadlines;
 }
 
 /** What came of an exchange: a response read whole, or an error (maybe with a partial one). */
@@ -260,10 +266,11 @@ export async function exchange(
 ): Promise<HttpOutcome> {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = options.timers.setTimeout(() => {
+  const deadlines = options.deadlines ?? new Deadlines(options.timers, options.timeoutMs);
+  const cancelTimeout = deadlines.start(() => {
     timedOut = true;
     controller.abort();
-  }, options.timeoutMs);
+  });
   const outer = options.signal;
   const onOuter = () => controller.abort();
   outer?.addEventListener("abort", onOuter);
@@ -395,7 +402,7 @@ export async function exchange(
     }
     return fail({ kind: "network", message: networkMessage(error), status, transient: true });
   } finally {
-    options.timers.clearTimeout(timer);
+    cancelTimeout();
     outer?.removeEventListener("abort", onOuter);
   }
 }

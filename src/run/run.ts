@@ -21,6 +21,7 @@ import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
 import { shortApiKeyWarning } from "./api_key.ts";
 import { exchange } from "./http.ts";
+import { Deadlines } from "./deadlines.ts";
 import { IdenticalRepliesWatch } from "./identical_replies.ts";
 import type { Resume } from "./resume.ts";
 import { RunSetupError } from "./run_errors.ts";
@@ -255,6 +256,8 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
         "assess run: note: serving.concurrency is 1, so the probe's loaded sends go out alone too and it cannot find a difference",
       );
     }
+    // The chat requests' timeouts, on one timer.
+    const deadlines = new Deadlines(effects.timers, limits.timeoutMs);
     outcome = await runSession(
       {
         items,
@@ -279,6 +282,7 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
           exchange(effects.fetch, `${urlOf.get(replica.index)}/chat/completions`, { body }, {
             ...http,
             signal,
+            deadlines,
           }),
         // A replica taken out is used again once it passes its checks (loading its adapters).
         check: async (replica, signal) => {

@@ -4,12 +4,14 @@
  * @module
  */
 
-/** Starts and cancels timers (`globalThis` is one). */
+/** Starts and cancels timers, and reads their clock (`globalThis` is one). */
 export interface Timers {
   /** Calls `fn` once after `ms` milliseconds; returns a handle for `clearTimeout`. */
   setTimeout(fn: () => void, ms: number): unknown;
   /** Cancels a timer not yet fired. */
   clearTimeout(handle: unknown): void;
+  /** The timers' clock, in milliseconds, never stepping back (`performance.now()`). */
+  readonly performance: { now(): number };
 }
 
 /**

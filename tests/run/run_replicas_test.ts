@@ -87,6 +87,7 @@ function world(initial = "") {
       if (typeof handle === "number" && handle < 0) rechecks[-handle - 1] = () => {};
       else globalThis.clearTimeout(handle as number);
     },
+    performance: globalThis.performance,
   };
   const effects: RunEffects = {
     fetch,

@@ -240,6 +240,7 @@ Deno.test({
         return fired.length;
       },
       clearTimeout: () => {},
+      performance: globalThis.performance,
     };
     const outcome = ran(await runAssessment(input(), { ...w.effects, timers: immediate }));
     assert.equal(outcome.kind, "errors");

@@ -125,6 +125,7 @@ function world(respond: Answer, check?: (replica: ReplicaRef) => Promise<void>):
       if (typeof handle === "number" && handle < 0) rechecks[-handle - 1] = () => {};
       else globalThis.clearTimeout(handle as number);
     },
+    performance: globalThis.performance,
   };
   const deps: SessionEffects = {
     async post(body, signal, replica) {

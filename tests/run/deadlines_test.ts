@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { Deadlines } from "../../src/run/deadlines.ts";
+import type { Timers } from "../../src/run/timers.ts";
+
+/** Timers on a clock the test moves: `advance` fires, in time order, each timer that comes due. */
+class FakeTime implements Timers {
+  now = 0;
+  readonly performance = { now: () => this.now };
+  readonly delays: number[] = [];
+  #timers = new Map<number, { at: number; fn: () => void }>();
+  #next = 1;
+
+  setTimeout(fn: () => void, ms: number): number {
+    this.delays.push(ms);
+    const id = this.#next++;
+    this.#timers.set(id, { at: this.now + ms, fn });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.#timers.delete(handle as number);
+  }
+
+  get pending(): number {
+    return this.#timers.size;
+  }
+
+  advance(to: number): void {
+    while (true) {
+      let first: [number, { at: number; fn: () => void }] | undefined;
+      for (const entry of this.#timers) {
+        if (first === undefined || entry[1].at < first[1].at) first = entry;
+      }
+      if (first === undefined || first[1].at > to) break;
+      this.#timers.delete(first[0]);
+      this.now = Math.max(this.now, first[1].at);
+      first[1].fn();
+    }
+    this.now = Math.max(this.now, to);
+  }
+}
+
+Deno.test("Deadlines: a deadline expires when its time has passed, on one timer", () => {
+  const time = new FakeTime();
+  const deadlines = new Deadlines(time, 100);
+  const expired: [string, number][] = [];
+  deadlines.start(() => expired.push(["a", time.now]));
+  time.advance(30);
+  deadlines.start(() => expired.push(["b", time.now]));
+  time.advance(60);
+  deadlines.start(() => expired.push(["c", time.now]));
+  assert.equal(time.pending, 1, "one timer for three deadlines");
+  time.advance(99);
+  assert.equal(expired.length, 0);
+  time.advance(1000);
+  assert.deepEqual(expired, [["a", 100], ["b", 130], ["c", 160]]);
+  assert.deepEqual(time.delays, [100, 30, 30]);
+  assert.equal(time.pending, 0);
+});
+
+Deno.test("Deadlines: a cancelled deadline never expires, and with none left the timer goes", () => {
+  const time = new FakeTime();
+  const deadlines = new Deadlines(time, 100);
+  const expired: string[] = [];
+  const cancelA = deadlines.start(() => expired.push("a"));
+  time.advance(10);
+  const cancelB = deadlines.start(() => expired.push("b"));
+  cancelA();
+  cancelA(); // again: nothing
+  assert.equal(time.pending, 1, "b still pending");
+  time.advance(105); // a's time: the timer fires for a, finds it gone, waits for b
+  assert.equal(expired.length, 0);
+  assert.equal(time.pending, 1);
+  cancelB();
+  assert.equal(time.pending, 0, "nothing pending, no timer");
+  time.advance(10_000);
+  assert.equal(expired.length, 0);
+  // Used again after going idle.
+  deadlines.start(() => expired.push("c"));
+  time.advance(10_200);
+  assert.deepEqual(expired, ["c"]);
+});
+
+Deno.test("Deadlines: a clock that steps back never makes a deadline expire early", () => {
+  const time = new FakeTime();
+  time.now = 1000;
+  const deadlines = new Deadlines(time, 100);
+  const expired: [string, number][] = [];
+  deadlines.start(() => expired.push(["a", time.now]));
+  time.now = 500; // the clock steps back: b's deadline is taken as a's, the later of the two
+  deadlines.start(() => expired.push(["b", time.now]));
+  time.advance(1099);
+  assert.equal(expired.length, 0);
+  time.advance(1100);
+  assert.deepEqual(expired, [["a", 1100], ["b", 1100]]);
+});
+
+Deno.test("Deadlines: what expiring does may start and cancel deadlines", () => {
+  const time = new FakeTime();
+  const deadlines = new Deadlines(time, 100);
+  const expired: [string, number][] = [];
+  let cancelC = () => {};
+  deadlines.start(() => {
+    expired.push(["a", time.now]);
+    // A retry's new deadline, started while the others are being expired.
+    deadlines.start(() => expired.push(["d", time.now]));
+    cancelC();
+  });
+  time.advance(50);
+  deadlines.start(() => expired.push(["b", time.now]));
+  cancelC = deadlines.start(() => expired.push(["c", time.now]));
+  time.advance(1000);
+  assert.deepEqual(expired, [["a", 100], ["b", 150], ["d", 200]]);
+  assert.equal(time.pending, 0);
+});
+
+Deno.test("Deadlines: each deadline not cancelled expires exactly its length after it started (random schedules)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 500 }),
+      fc.array(
+        fc.record({
+          wait: fc.integer({ min: 0, max: 300 }),
+          cancelAfter: fc.option(fc.integer({ min: 0, max: 700 }), { nil: undefined }),
+        }),
+        { maxLength: 60 },
+      ),
+      (ms, starts) => {
+        const time = new FakeTime();
+        const deadlines = new Deadlines(time, ms);
+        const expiredAt = new Map<number, number>();
+        const cancels: { at: number; i: number; cancel: () => void }[] = [];
+        const startedAt: number[] = [];
+        const cancelledAt = new Map<number, number>();
+        const settle = (c: { at: number; i: number; cancel: () => void }) => {
+          time.advance(c.at);
+          if (!expiredAt.has(c.i)) cancelledAt.set(c.i, c.at);
+          c.cancel();
+        };
+        let t = 0;
+        starts.forEach(({ wait, cancelAfter }, i) => {
+          t += wait;
+          // Cancels due before this start happen first.
+          cancels.sort((a, b) => a.at - b.at);
+          while (cancels.length > 0 && cancels[0]!.at <= t) settle(cancels.shift()!);
+          time.advance(t);
+          startedAt.push(time.now);
+          const cancel = deadlines.start(() => {
+            assert.ok(!expiredAt.has(i), "expires once");
+            expiredAt.set(i, time.now);
+          });
+          if (cancelAfter !== undefined) cancels.push({ at: t + cancelAfter, i, cancel });
+        });
+        for (const c of cancels.sort((a, b) => a.at - b.at)) settle(c);
+        time.advance(t + 10_000);
+        starts.forEach((_, i) => {
+          const due = startedAt[i]! + ms;
+          const cancelled = cancelledAt.get(i);
+          if (cancelled !== undefined && cancelled < due) {
+            assert.equal(expiredAt.has(i), false, `deadline ${i} was cancelled in time`);
+          } else if (expiredAt.has(i)) {
+            assert.equal(expiredAt.get(i), due, `deadline ${i} expires when due`);
+          } else {
+            // Cancelled at the very moment it was due, before its timer ran.
+            assert.equal(cancelled, due);
+          }
+        });
+        assert.equal(time.pending, 0, "no timer left once every deadline is settled");
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
