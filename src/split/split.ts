@@ -5,7 +5,7 @@
  * @module
  */
 
-import { createHash, hash } from "node:crypto";
+import { hash } from "node:crypto";
 import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
 import { decimal, firstRanked } from "./_ranking.ts";
 import { SplitSizeError } from "./split_size_error.ts";
@@ -121,24 +121,30 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   const held = firstRanked(items, seed, size);
   const heldOut: HeldOutEntry[] = [];
   const isHeld = new Uint8Array(items.length);
-  const heldHashes = new Set<string>();
-  const heldQueries = new Set<string>();
   // Items whose content keys differ from every held-out item's cannot be twins: they go to the
   // complement without their queries being read (when every held-out item has a key).
   const heldKeys = new Set<number>();
   let keyed = true;
-  const digest = createHash("sha256");
+  let lines = "";
   for (let k = 0; k < size; k++) {
     const item = items[held[k]!]!;
     heldOut.push({ id: item.id, hash: item.contentHash });
     isHeld[held[k]!] = 1;
-    heldHashes.add(item.contentHash);
-    heldQueries.add(item.query);
     const key = contentKeyOf(item);
     if (key === undefined) keyed = false;
     else heldKeys.add(key);
-    digest.update(`${decimal(item.id)} ${item.contentHash}\n`);
+    lines += `${decimal(item.id)} ${item.contentHash}\n`;
   }
+  // The held-out queries and hashes, looked up only for an item that may be a twin.
+  let heldSets: { queries: Set<string>; hashes: Set<string> } | undefined;
+  const twinOfHeld = (item: DatasetItem): boolean => {
+    heldSets ??= {
+      queries: new Set(heldOut.map((_, k) => items[held[k]!]!.query)),
+      hashes: new Set(heldOut.map((e) => e.hash)),
+    };
+    // Equal content hashes need equal queries, so only those items' hashes are computed.
+    return heldSets.queries.has(item.query) && heldSets.hashes.has(item.contentHash);
+  };
   const complement: number[] = [];
   const twins: number[] = [];
   const ineligible: IneligibleEntry[] = [];
@@ -153,8 +159,7 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
         continue;
       }
     }
-    // Equal content hashes need equal queries, so only those items' hashes are computed.
-    if (heldQueries.has(item.query) && heldHashes.has(item.contentHash)) twins.push(item.id);
+    if (twinOfHeld(item)) twins.push(item.id);
     else complement.push(item.id);
   }
   // Ids are safe integers, so a Float64Array sorts them exactly, and fast.
@@ -166,7 +171,7 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     seed,
     size,
     datasetSha256: dataset.sha256,
-    digest: digest.digest("hex"),
+    digest: hash("sha256", lines, "hex"),
     heldOut,
     complement: sortedIds(complement),
     twins: sortedIds(twins),
