@@ -1,8 +1,8 @@
 /**
  * Many requests' timeouts on one timer. Every request of a run has the same timeout, so their
  * deadlines come in the order the requests start: they wait in a queue, and one timer is set for
- * the first deadline still pending, instead of a timer set and cleared per request (about a tenth
- * of the run client's time at a few thousand requests a second, BENCHMARKS.md).
+ * the first deadline still pending, instead of a timer set and cleared per request (about 8% of
+ * the run client's CPU at a few thousand requests a second, BENCHMARKS.md).
  *
  * @module
  */
