@@ -159,7 +159,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const scorer = configuredScorer("run", config);
   const server = await serverSettings(config, io);
   // Deno's refusal to connect is said as such, before any request could take it for a dead server.
-  const refused = netRefusal(server.urls ?? [server.url]);
+  const refused = netRefusal(server.urls);
   if (refused !== null) throw refused;
   const models = modelNames(config.models);
 

@@ -183,13 +183,13 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
   };
   const checked = await checkReplicas(
     effects.fetch,
-    replicasOf(server.urls ?? [server.url]),
+    replicasOf(server.urls),
     checking,
   );
   for (const line of checked.notices) effects.notice(line);
   const replicas = checked.usable.map((u) => u.replica);
   // Several URLs: messages name the replica (one URL is the server, named as it always was).
-  const several = server.urls !== undefined;
+  const several = server.urls.length > 1;
   const urlOf = new Map(replicas.map((r) => [r.index, r.url]));
   const named = (replica: { index: number; host: string }) =>
     several ? ` on ${replicaName(replica)}` : "";

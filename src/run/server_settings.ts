@@ -51,18 +51,16 @@ export type SettingSource = "file" | "manifest" | "environment";
 
 /** The server settings a run uses. */
 export interface ServerSettings {
-  /** The base URL, ending in `/v1`: the only one, or the first of `urls`. */
-  readonly url: string;
   /**
-   * Every replica's base URL, in the order given, when the source gave more than one (absent
-   * for one: a list of one URL is that URL).
+   * The base URLs, each ending in `/v1`, in the order given: one for one server (however it was
+   * given: a list of one URL is that URL), more for several replicas.
    */
-  readonly urls?: readonly string[];
+  readonly urls: readonly string[];
   /** The tool-call parser, or `null` when no source names one. */
   readonly toolCallParser: string | null;
   /** The reasoning parser, or `null` when no source names one. */
   readonly reasoningParser: string | null;
-  /** Where `url` came from. */
+  /** Where `urls` came from. */
   readonly urlSource: SettingSource;
 }
 
@@ -169,7 +167,7 @@ export function parseManifest(source: Uint8Array | string, where: string): Manif
  *   env: (name) => name === "ASSESS_REASONING_PARSER" ? "qwen3" : undefined,
  * });
  * assert.deepEqual(settings, {
- *   url: "http://127.0.0.1:8000/v1", toolCallParser: "hermes", reasoningParser: "qwen3",
+ *   urls: ["http://127.0.0.1:8000/v1"], toolCallParser: "hermes", reasoningParser: "qwen3",
  *   urlSource: "manifest",
  * });
  * ```
@@ -218,8 +216,7 @@ export function resolveServerSettings(
     throw new RunSetupError(`${where} is refused: it ${reasons.join("; it ")}`);
   }
   return {
-    url: url.values[0]!,
-    ...(url.values.length > 1 ? { urls: url.values } : {}),
+    urls: url.values,
     toolCallParser: pick("toolCallParser")?.value ?? null,
     reasoningParser: pick("reasoningParser")?.value ?? null,
     urlSource: url.source,

@@ -121,8 +121,7 @@ async function run(
     splitDigest: "b".repeat(64),
     scorer: lookupScorer("xlam-tool-call")!,
     server: {
-      url: urls[0]!,
-      ...(urls.length > 1 ? { urls } : {}),
+      urls,
       toolCallParser: "hermes",
       reasoningParser: null,
       urlSource: "file",

@@ -102,7 +102,7 @@ function input(more: Partial<RunInput> = {}): RunInput {
     items: ITEMS,
     splitDigest: "b".repeat(64),
     scorer: lookupScorer("xlam-tool-call")!,
-    server: { url: URL_V1, toolCallParser: "hermes", reasoningParser: null, urlSource: "file" },
+    server: { urls: [URL_V1], toolCallParser: "hermes", reasoningParser: null, urlSource: "file" },
     limits: { timeoutMs: 10_000, maxResponseBytes: 1 << 20, retries: 0 },
     resume: null,
     assessVersion: "0.1.0",

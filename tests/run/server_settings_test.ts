@@ -16,7 +16,7 @@ Deno.test("the file wins over the manifest, the manifest over the environment", 
       { manifest: { url: "http://127.0.0.1:1/v1", toolCallParser: "m" }, env: env(ENV) },
     );
     assert.deepEqual(s, {
-      url: "https://gpu.example/v1",
+      urls: ["https://gpu.example/v1"],
       toolCallParser: "hermes",
       reasoningParser: "env-reasoning",
       urlSource: "file",
@@ -28,7 +28,7 @@ Deno.test("the file wins over the manifest, the manifest over the environment", 
       { manifest: { url: "http://127.0.0.1:1/v1", toolCallParser: "m" }, env: env(ENV) },
     );
     assert.deepEqual(s, {
-      url: "http://127.0.0.1:1/v1",
+      urls: ["http://127.0.0.1:1/v1"],
       toolCallParser: "m",
       reasoningParser: "env-reasoning",
       urlSource: "manifest",
@@ -37,7 +37,7 @@ Deno.test("the file wins over the manifest, the manifest over the environment", 
   await t.step("environment", () => {
     const s = resolveServerSettings({ insecure: false }, { manifest: null, env: env(ENV) });
     assert.deepEqual(s, {
-      url: "http://localhost:9000/v1",
+      urls: ["http://localhost:9000/v1"],
       toolCallParser: "env-parser",
       reasoningParser: "env-reasoning",
       urlSource: "environment",
@@ -115,7 +115,6 @@ Deno.test("several URLs: server.urls, the manifest's urls, ASSESS_SERVER_URL wit
       manifest: { urls: ["http://127.0.0.1:9/v1"] },
       env: env(ENV),
     });
-    assert.equal(s.url, two[0]);
     assert.deepEqual(s.urls, two);
     assert.equal(s.urlSource, "file");
   });
@@ -124,8 +123,7 @@ Deno.test("several URLs: server.urls, the manifest's urls, ASSESS_SERVER_URL wit
       manifest: null,
       env: env({}),
     });
-    assert.equal(s.url, two[1]);
-    assert.equal("urls" in s, false);
+    assert.deepEqual(s.urls, [two[1]]);
   });
   await t.step("the manifest's urls", () => {
     const s = resolveServerSettings({ insecure: false }, {
