@@ -10,6 +10,7 @@ import { homogeneityTest } from "./homogeneity.ts";
 import { spread } from "./quantile.ts";
 import type { ReplicaReport, ReplicasReport } from "./report.ts";
 import type { Observation } from "./report_input.ts";
+import { ItemHosts } from "../results/item_hosts.ts";
 
 /** Below this p-value the baseline's accuracy is flagged as differing across replicas. */
 export const HOMOGENEITY_ALPHA = 0.05;
@@ -66,8 +67,7 @@ export function replicasReport(
     readonly latencies: number[];
   }
   const tallies = new Map<string, Tally>();
-  const itemHost = new Map<number, string>();
-  const mixed = new Set<number>();
+  const hosts = new ItemHosts();
   let unnamed = 0;
   names.forEach((name, m) => {
     for (const o of byModel.get(name) ?? []) {
@@ -87,9 +87,7 @@ export function replicasReport(
         tallies.set(o.replica, t);
       }
       t.items.add(o.itemIndex);
-      const seen = itemHost.get(o.itemIndex);
-      if (seen === undefined) itemHost.set(o.itemIndex, o.replica);
-      else if (seen !== o.replica) mixed.add(o.itemIndex);
+      hosts.answered(o.itemIndex, o.replica);
       if (o.verdict === null) {
         t.errors++;
         continue;
@@ -122,7 +120,7 @@ export function replicasReport(
   return {
     replicas,
     homogeneity: test === null ? null : { ...test, flagged: test.pValue < HOMOGENEITY_ALPHA },
-    mixedItems: mixed.size,
+    mixedItems: hosts.mixed,
     unnamed,
   };
 }

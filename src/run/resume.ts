@@ -11,7 +11,7 @@ import { replyFingerprint } from "../results/fingerprint.ts";
 import { resultKey, supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
-import { ItemHosts } from "./replicas.ts";
+import { ItemHosts } from "../results/item_hosts.ts";
 
 /** How a (model, item) pair stands: answered, or only errors so far. */
 export type PairState = "answered" | "error";

@@ -35,7 +35,7 @@ import type {
 } from "../results/records.ts";
 import { readReply } from "../results/reply.ts";
 import { ReplicaQueues } from "./replica_queues.ts";
-import { ItemHosts } from "./replicas.ts";
+import { ItemHosts } from "../results/item_hosts.ts";
 import type { PairState } from "./resume.ts";
 import type { Timers } from "./timers.ts";
 import { backoffDelay, type RetryPolicy } from "./retry.ts";

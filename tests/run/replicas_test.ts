@@ -4,13 +4,7 @@
  */
 
 import assert from "node:assert/strict";
-import {
-  homeReplica,
-  ItemHosts,
-  rendezvousScore,
-  replicaName,
-  replicasOf,
-} from "../../src/run/replicas.ts";
+import { homeReplica, rendezvousScore, replicaName, replicasOf } from "../../src/run/replicas.ts";
 import { hostAndPort } from "../../src/config/server_url.ts";
 
 const HOSTS = ["10.0.0.1:8000", "10.0.0.2:8000", "10.0.0.3:8000", "10.0.0.4:8000"];
@@ -87,23 +81,5 @@ Deno.test({
     }
     // Its ~2000 items go to the three others about evenly.
     for (const r of without) assert((moved.get(r.host) ?? 0) > 500, JSON.stringify([...moved]));
-  },
-});
-
-Deno.test({
-  name: "ItemHosts: items answered on two hosts are counted once; a copy goes on alone",
-  permissions: "none",
-  fn: () => {
-    const hosts = new ItemHosts();
-    hosts.answered(1, "a:1");
-    hosts.answered(1, "a:1");
-    hosts.answered(2, "a:1");
-    hosts.answered(2, "b:1");
-    hosts.answered(2, "c:1");
-    const copy = hosts.copy();
-    copy.answered(3, "a:1");
-    copy.answered(3, "b:1");
-    assert.equal(hosts.mixed, 1);
-    assert.equal(copy.mixed, 2);
   },
 });
