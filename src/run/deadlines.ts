@@ -29,7 +29,8 @@ interface Entry {
  * const cancel = deadlines.start(() => expired.push("first"));
  * deadlines.start(() => expired.push("second"));
  * cancel(); // the first request ended in time
- * await new Promise((resolve) => setTimeout(resolve, 60));
+ * // Deadlines expire in the order they started: a third one expires after the second.
+ * await new Promise<void>((resolve) => deadlines.start(resolve));
  * assert.deepEqual(expired, ["second"]);
  * ```
  */
