@@ -9,9 +9,26 @@ import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { RUN_ENV } from "../../src/run/server_settings.ts";
+import type { RequestSettings } from "../../src/request/request.ts";
 
 /** The environment variables `assess run` may read, as `--allow-env=` lists them. */
 export const RUN_ENV_NAMES: string = RUN_ENV.join(",");
+
+/** What every request of the session tests sends besides its item and model. */
+export const TEST_REQUEST: RequestSettings = {
+  system: "",
+  temperature: 0,
+  topP: 1,
+  seed: 0n,
+  maxTokens: 512,
+  templateKey: "enable_thinking",
+  thinking: false,
+};
+
+/** Waits until `ready` holds, looking every few milliseconds (the code under test runs meanwhile). */
+export async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await ready())) await new Promise((r) => setTimeout(r, 2));
+}
 
 /** The rows of a synthetic dataset of `n` items: item i asks for `tool_i` with `{"x": i}`. */
 export function syntheticRows(n: number): unknown[] {

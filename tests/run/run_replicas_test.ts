@@ -20,7 +20,7 @@ import { RECHECK_MS } from "../../src/run/session.ts";
 import type { Timers } from "../../src/run/timers.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { readAll } from "../results/_read_all.ts";
-import { answerFor, configText, syntheticItems, syntheticRows } from "./_fixtures.ts";
+import { answerFor, configText, syntheticItems, syntheticRows, until } from "./_fixtures.ts";
 import { completion, startStub } from "./_stub_server.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
 
@@ -165,10 +165,6 @@ const IDENTICAL =
 function replicaNotices(notices: readonly string[]): string[] {
   assert.equal(notices.filter((n) => n === IDENTICAL).length, 1, notices.join("\n"));
   return notices.filter((n) => n !== IDENTICAL);
-}
-
-async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await ready())) await new Promise((r) => setTimeout(r, 10));
 }
 
 Deno.test("three replicas: every pair once, each item on one replica, every replica used, never more than serving.concurrency in flight on one", async () => {

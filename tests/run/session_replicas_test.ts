@@ -24,7 +24,7 @@ import {
 } from "../../src/run/session.ts";
 import type { Timers } from "../../src/run/timers.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
-import { answerFor, syntheticItems } from "./_fixtures.ts";
+import { answerFor, syntheticItems, TEST_REQUEST, until } from "./_fixtures.ts";
 
 const ITEMS = syntheticItems(30);
 const REPLICAS: ReplicaRef[] = ["127.0.0.1:8000", "127.0.0.1:8001", "127.0.0.1:8002"].map(
@@ -41,15 +41,7 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
     concurrency: 3,
     session: 1,
     replicas: REPLICAS,
-    request: {
-      system: "",
-      temperature: 0,
-      topP: 1,
-      seed: 0n,
-      maxTokens: 512,
-      templateKey: "enable_thinking",
-      thinking: false,
-    },
+    request: TEST_REQUEST,
     scorer: xlamToolCall,
     scoring: { ordering: "any" },
     retry: { ...DEFAULT_RETRY, attempts: 3 },
@@ -169,11 +161,6 @@ function answeredOnce(records: readonly BodyRecord[], models = ["base", "tuned"]
   assert.equal(new Set(keys).size, keys.length, "a pair recorded twice");
   assert.equal(rs.length, ITEMS.length * models.length);
   assert(rs.every((r) => r.error === null && r.verdict?.correct === true));
-}
-
-/** Waits until `ready` holds (the session runs meanwhile). */
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 2));
 }
 
 Deno.test("three replicas: every pair once, each item's models on one replica, each replica used, concurrency per replica", async () => {

@@ -7,9 +7,8 @@ import { readResume } from "../../src/run/resume.ts";
 import { HEADER } from "../results/_header.ts";
 import { DEFAULT_RETRY } from "../../src/run/retry.ts";
 import { runSession, type SessionEffects, type SessionPlan } from "../../src/run/session.ts";
-import type { RequestSettings } from "../../src/request/request.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
-import { syntheticItems } from "./_fixtures.ts";
+import { syntheticItems, TEST_REQUEST } from "./_fixtures.ts";
 
 const ITEMS = syntheticItems(20);
 
@@ -38,7 +37,7 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
     batchInvariant: "not-required",
     concurrency: 4,
     session: 1,
-    request: REQUEST,
+    request: TEST_REQUEST,
     scorer: BY_ARGUMENTS,
     scoring: { ordering: "any" },
     retry: DEFAULT_RETRY,
@@ -48,17 +47,6 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
     ...overrides,
   };
 }
-
-/** What every request of these tests sends besides its item and model. */
-const REQUEST: RequestSettings = {
-  system: "",
-  temperature: 0,
-  topP: 1,
-  seed: 0n,
-  maxTokens: 512,
-  templateKey: "enable_thinking",
-  thinking: false,
-};
 
 /** A scorer for these tests: right when the first call's arguments are the item's `{"x": id}`. */
 const BY_ARGUMENTS: Scorer = {
