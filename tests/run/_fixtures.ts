@@ -25,7 +25,7 @@ export const TEST_REQUEST: RequestSettings = {
   thinking: false,
 };
 
-/** Waits until `ready` holds, looking every few milliseconds (the code under test runs meanwhile). */
+/** Waits until `ready` holds, looking every few milliseconds (the code under test runs on). */
 export async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await ready())) await new Promise((r) => setTimeout(r, 2));
 }
