@@ -9,6 +9,8 @@
 
 import type { Timers } from "./timers.ts";
 
+const ARMING: unique symbol = Symbol("arming");
+
 interface Entry {
   readonly at: number;
   expire: (() => void) | null;
@@ -17,7 +19,7 @@ interface Entry {
 /**
  * Deadlines of one length on one timer. A deadline is measured on the timers' clock (which never
  * steps back), from its start; it expires when the timer set for it (or for an earlier one)
- * fires, never before.
+ * fires, never before, and every deadline past by then expires with it.
  *
  * @example
  * ```ts
@@ -35,11 +37,15 @@ interface Entry {
  * ```
  */
 export class Deadlines {
+  /** How long each deadline is, in milliseconds. */
+  readonly ms: number;
   readonly #timers: Timers;
-  readonly #ms: number;
   #queue: Entry[] = [];
   #head = 0;
+  // The timer's handle; `ARMING` while `setTimeout` has not returned it yet.
   #timer: unknown = undefined;
+  // Which timer is the live one: a timer of an earlier arming does nothing when it fires.
+  #armings = 0;
   // The deadline the timer was set for, on the timers' clock.
   #armedFor = 0;
   #firing = false;
@@ -50,7 +56,7 @@ export class Deadlines {
    */
   constructor(timers: Timers, ms: number) {
     this.#timers = timers;
-    this.#ms = ms;
+    this.ms = ms;
   }
 
   /**
@@ -62,10 +68,10 @@ export class Deadlines {
   start(expire: () => void): () => void {
     const last = this.#queue.at(-1);
     // Never before the previous deadline: the queue stays in order whatever the clock says.
-    const at = Math.max(this.#timers.performance.now() + this.#ms, last?.at ?? -Infinity);
+    const at = Math.max(this.#timers.performance.now() + this.ms, last?.at ?? -Infinity);
     const entry: Entry = { at, expire };
     this.#queue.push(entry);
-    if (this.#timer === undefined && !this.#firing) this.#arm(this.#ms, at);
+    if (this.#timer === undefined && !this.#firing) this.#arm(this.ms, at);
     return () => {
       if (entry.expire === null) return;
       entry.expire = null;
@@ -74,14 +80,22 @@ export class Deadlines {
   }
 
   #arm(delay: number, at: number): void {
+    const arming = ++this.#armings;
     this.#armedFor = at;
-    this.#timer = this.#timers.setTimeout(() => this.#fire(), delay);
+    this.#timer = ARMING;
+    const handle = this.#timers.setTimeout(() => {
+      if (arming === this.#armings) this.#fire();
+    }, delay);
+    // Kept unless the timer already fired (timers that call back at once).
+    if (arming === this.#armings && this.#timer === ARMING) this.#timer = handle;
   }
 
-  // The timer fired: every deadline up to the one it was set for has passed.
+  // The timer fired: every deadline up to the one it was set for has passed, and any other past
+  // by now (a timer that fired late, or a clock that jumped).
   #fire(): void {
     this.#timer = undefined;
-    const passed = this.#armedFor;
+    this.#armings++;
+    const passed = Math.max(this.#armedFor, this.#timers.performance.now());
     this.#firing = true;
     try {
       while (this.#head < this.#queue.length && this.#queue[this.#head]!.at <= passed) {
@@ -109,8 +123,9 @@ export class Deadlines {
       this.#queue = [];
       this.#head = 0;
       if (this.#timer !== undefined) {
-        this.#timers.clearTimeout(this.#timer);
+        if (this.#timer !== ARMING) this.#timers.clearTimeout(this.#timer);
         this.#timer = undefined;
+        this.#armings++;
       }
     } else if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
       this.#queue = this.#queue.slice(this.#head);

@@ -25,8 +25,8 @@ export interface HttpOptions {
   /** The timers that time the exchange out. */
   readonly timers: Timers;
   /**
-   * Deadlines shared with other exchanges of the same `timeoutMs`, all on one timer (the run's
-   * chat requests); without them, the exchange sets its own on `timers`.
+   * Deadlines shared with other exchanges, all on one timer (the run's chat requests), used when
+   * their length is `timeoutMs`; otherwise the exchange sets its own on `timers`.
    */
   readonly deadlines?: Deadlines;
 }
@@ -266,7 +266,9 @@ export async function exchange(
 ): Promise<HttpOutcome> {
   const controller = new AbortController();
   let timedOut = false;
-  const deadlines = options.deadlines ?? new Deadlines(options.timers, options.timeoutMs);
+  const deadlines = options.deadlines?.ms === options.timeoutMs
+    ? options.deadlines
+    : new Deadlines(options.timers, options.timeoutMs);
   const cancelTimeout = deadlines.start(() => {
     timedOut = true;
     controller.abort();

@@ -159,11 +159,9 @@ Deno.test("Deadlines: each deadline not cancelled expires exactly its length aft
           const cancelled = cancelledAt.get(i);
           if (cancelled !== undefined && cancelled < due) {
             assert.equal(expiredAt.has(i), false, `deadline ${i} was cancelled in time`);
-          } else if (expiredAt.has(i)) {
-            assert.equal(expiredAt.get(i), due, `deadline ${i} expires when due`);
           } else {
-            // Cancelled at the very moment it was due, before its timer ran.
-            assert.equal(cancelled, due);
+            // Due before (or as) it was cancelled, if it was: the timers due by then ran first.
+            assert.equal(expiredAt.get(i), due, `deadline ${i} expires when due`);
           }
         });
         assert.equal(time.pending, 0, "no timer left once every deadline is settled");
@@ -171,4 +169,62 @@ Deno.test("Deadlines: each deadline not cancelled expires exactly its length aft
     ),
     { numRuns: 300 },
   );
+});
+
+Deno.test("Deadlines: a timer that fires late expires every deadline past by then, at once", () => {
+  const time = new FakeTime();
+  const deadlines = new Deadlines(time, 100);
+  const expired: [string, number][] = [];
+  for (const [name, at] of [["a", 0], ["b", 5], ["c", 10]] as const) {
+    time.advance(at);
+    deadlines.start(() => expired.push([name, time.now]));
+  }
+  deadlines.start(() => expired.push(["d", time.now]));
+  time.now = 500; // the event loop was busy: the timer due at 100 runs at 500
+  time.advance(500);
+  assert.deepEqual(expired, [["a", 500], ["b", 500], ["c", 500], ["d", 500]]);
+  assert.equal(time.delays.length, 1, "one timer, not one more per deadline past");
+});
+
+Deno.test("Deadlines: timers that call back at once", () => {
+  const delays: number[] = [];
+  const at = { now: 0 };
+  const immediate: Timers = {
+    setTimeout: (fn, ms) => {
+      delays.push(ms);
+      fn();
+      return delays.length;
+    },
+    clearTimeout: () => {},
+    performance: { now: () => at.now },
+  };
+  const deadlines = new Deadlines(immediate, 50);
+  const expired: string[] = [];
+  deadlines.start(() => expired.push("a"));
+  at.now = 1;
+  deadlines.start(() => expired.push("b"));
+  assert.deepEqual(expired, ["a", "b"]);
+  assert.deepEqual(delays, [50, 50]);
+});
+
+Deno.test("Deadlines: thousands of deadlines, most cancelled in order, the rest expire when due", () => {
+  const time = new FakeTime();
+  const deadlines = new Deadlines(time, 5000);
+  const expiredAt = new Map<number, number>();
+  const cancels: (() => void)[] = [];
+  const start = (i: number) => {
+    time.advance(i);
+    cancels[i] = deadlines.start(() => expiredAt.set(i, time.now));
+  };
+  for (let i = 0; i < 3000; i++) start(i);
+  // The first 2,000 end in time (the queue drops them from its front), then more start.
+  for (let i = 0; i < 2000; i++) cancels[i]!();
+  for (let i = 3000; i < 4000; i++) start(i);
+  for (let i = 3000; i < 4000; i += 2) cancels[i]!();
+  time.advance(100_000);
+  for (let i = 0; i < 4000; i++) {
+    const kept = i >= 2000 && (i < 3000 || i % 2 === 1);
+    assert.equal(expiredAt.get(i), kept ? i + 5000 : undefined, `deadline ${i}`);
+  }
+  assert.equal(time.pending, 0);
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describeStatus, exchange, isTransientStatus, retryAfterMs } from "../../src/run/http.ts";
 import { API_KEY_MARKER } from "../../src/run/api_key.ts";
+import { Deadlines } from "../../src/run/deadlines.ts";
 import { type FaultRule, startEmulator } from "../support/vllm_emulator.ts";
 
 function serve(handler: (req: Request) => Response | Promise<Response>) {
@@ -405,4 +406,47 @@ Deno.test("the key echoed by a server is replaced in every text the exchange ret
     });
     assert(!odd.ok && odd.error.message === `network error (odd: ${API_KEY_MARKER})`);
   });
+});
+
+Deno.test({
+  name: "shared deadlines are used when their length is the timeout, else the exchange's own",
+  permissions: "none",
+  fn: async () => {
+    const set: number[] = [];
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => {
+        set.push(ms);
+        return setTimeout(fn, ms);
+      },
+      clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+      performance: globalThis.performance,
+    };
+    const shared = new Deadlines(timers, 4000);
+    // Two exchanges, the first answered only once the second is sent: both deadlines pending.
+    const pair = async (timeoutMs: number) => {
+      set.length = 0;
+      let release = () => {};
+      const waiting = new Promise<void>((resolve) => release = resolve);
+      let calls = 0;
+      const fetchFn = (async () => {
+        if (++calls === 1) await waiting;
+        else release();
+        return new Response("{}");
+      }) as typeof fetch;
+      const outs = await Promise.all(
+        [1, 2].map(() =>
+          exchange(fetchFn, "http://127.0.0.1:1/v1/chat/completions", { body: "{}" }, {
+            ...LIMITS,
+            timers,
+            timeoutMs,
+            deadlines: shared,
+          })
+        ),
+      );
+      assert.ok(outs.every((o) => o.ok));
+      return [...set];
+    };
+    assert.deepEqual(await pair(4000), [4000], "one timer for both");
+    assert.deepEqual(await pair(3000), [3000, 3000], "another length: each its own timeout");
+  },
 });

@@ -255,6 +255,40 @@ Deno.test({
 });
 
 Deno.test({
+  name: "runAssessment: the chat requests in flight share one timeout timer",
+  permissions: "none",
+  fn: async () => {
+    // A server that answers the chats two at a time (the run's concurrency): both are in flight,
+    // their deadlines pending, before either ends.
+    const { fetchFn } = server();
+    const held: (() => void)[] = [];
+    const inPairs = ((input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).endsWith("/models")) return fetchFn(input, init);
+      return new Promise<Response>((resolve) => {
+        held.push(() => resolve(fetchFn(input, init)));
+        if (held.length === 2) for (const answer of held.splice(0)) answer();
+      });
+    }) as typeof fetch;
+    const w = world(inPairs);
+    const set: number[] = [];
+    const counting = {
+      setTimeout: (fn: () => void, ms: number) => {
+        set.push(ms);
+        return setTimeout(fn, ms);
+      },
+      clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+      performance: globalThis.performance,
+    };
+    const outcome = ran(await runAssessment(input(), { ...w.effects, timers: counting }));
+    assert.equal(outcome.kind, "complete", outcome.lines.join("\n"));
+    const timeouts = set.filter((ms) => ms === 10_000).length;
+    // One for the server's check, then at most one for each pair of chats (12 chats): a timer
+    // per request would be 13.
+    assert.ok(timeouts >= 2 && timeouts <= 7, `${timeouts} timeout timers`);
+  },
+});
+
+Deno.test({
   name: "runAssessment: the header records what was asked, and formatRecord writes it whole",
   permissions: "none",
   fn: async () => {
