@@ -266,7 +266,7 @@ Deno.test({
       if (String(input).endsWith("/models")) return fetchFn(input, init);
       return new Promise<Response>((resolve) => {
         held.push(() => resolve(fetchFn(input, init)));
-        if (held.length === 2) for (const answer of held.splice(0)) answer();
+        if (held.length === 2) { for (const answer of held.splice(0)) answer(); }
       });
     }) as typeof fetch;
     const w = world(inPairs);
