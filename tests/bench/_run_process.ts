@@ -17,6 +17,31 @@ import { runPermissions } from "../cli/_permissions.ts";
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const LOOP = new URL("./_plain_loop.ts", import.meta.url).pathname;
 
+/**
+ * The `deno` arguments of `assess run` on `config` writing `out`, with the permissions its README
+ * row gives (read the config and the dataset, write `out`, reach `hosts`).
+ *
+ * @param files The config, the dataset and the results file.
+ * @param hosts The servers' `host:port`, comma-separated.
+ * @returns The arguments, from `run`.
+ */
+export function assessRunArgs(
+  files: { readonly config: string; readonly dataset: string; readonly out: string },
+  hosts: string,
+): string[] {
+  return [
+    "run",
+    "--quiet",
+    ...runPermissions(files, hosts, RUN_ENV_NAMES),
+    CLI,
+    "run",
+    "-config",
+    files.config,
+    "-out",
+    files.out,
+  ];
+}
+
 /** The files and the server of a whole-process run benchmark. */
 export interface RunProcessSetup {
   /** The `deno` arguments of the plain loop. */
@@ -75,17 +100,7 @@ export async function setUpRunProcess(
       `${server.url}/chat/completions`,
       String(concurrency),
     ],
-    assessArgs: (out) => [
-      "run",
-      "--quiet",
-      ...runPermissions({ config, dataset, out }, host, RUN_ENV_NAMES),
-      CLI,
-      "run",
-      "-config",
-      config,
-      "-out",
-      out,
-    ],
+    assessArgs: (out) => assessRunArgs({ config, dataset, out }, host),
     out: (n) => `${dir}/results-${n}.jsonl`,
     close() {
       server.stop();

@@ -31,8 +31,8 @@ import { buildRequestBody, requestSettings } from "../../src/request/request.ts"
 import { parseConfig } from "../../src/config/validate.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { configText, RUN_ENV_NAMES, syntheticItems, syntheticRows } from "../run/_fixtures.ts";
-import { runPermissions } from "../cli/_permissions.ts";
+import { configText, syntheticItems, syntheticRows } from "../run/_fixtures.ts";
+import { assessRunArgs } from "./_run_process.ts";
 
 const SIZES = (Deno.env.get("ASSESS_BENCH_REPLICAS") ?? "1,2,4,8").split(",").map(Number);
 const PER_REPLICA = Number(Deno.env.get("ASSESS_BENCH_PER_REPLICA") ?? 400);
@@ -40,7 +40,6 @@ const CEILING_REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000)
 const NICE = Deno.env.get("ASSESS_BENCH_NICE") ?? "0";
 const SEQS = 8;
 const SERVICE_MS = 50;
-const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const LOOP = new URL("./_plain_loop.ts", import.meta.url).pathname;
 const DIR = await Deno.makeTempDir({ prefix: "assess_replicas_bench_" });
 
@@ -129,19 +128,7 @@ async function assessRun(config: string, urls: readonly string[]): Promise<Measu
       "-f",
       "TIME %e %U %S",
       Deno.execPath(),
-      "run",
-      "--quiet",
-      ...runPermissions(
-        { config, dataset, out },
-        urls.map((u) => new URL(u).host).join(","),
-        RUN_ENV_NAMES,
-      ),
-      CLI,
-      "run",
-      "-config",
-      config,
-      "-out",
-      out,
+      ...assessRunArgs({ config, dataset, out }, urls.map((u) => new URL(u).host).join(",")),
     ],
     stdout: "piped",
     stderr: "piped",

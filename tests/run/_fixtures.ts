@@ -10,6 +10,7 @@ import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { RUN_ENV } from "../../src/run/server_settings.ts";
 import type { RequestSettings } from "../../src/request/request.ts";
+import type { Timers } from "../../src/run/timers.ts";
 
 /** The environment variables `assess run` may read, as `--allow-env=` lists them. */
 export const RUN_ENV_NAMES: string = RUN_ENV.join(",");
@@ -24,6 +25,20 @@ export const TEST_REQUEST: RequestSettings = {
   templateKey: "enable_thinking",
   thinking: false,
 };
+
+/** The platform's timers, each `setTimeout` delay noted in `set`. */
+export function countingTimers(): { readonly timers: Timers; readonly set: number[] } {
+  const set: number[] = [];
+  const timers: Timers = {
+    setTimeout: (fn, ms) => {
+      set.push(ms);
+      return setTimeout(fn, ms);
+    },
+    clearTimeout: (handle) => clearTimeout(handle as number),
+    performance: globalThis.performance,
+  };
+  return { timers, set };
+}
 
 /** Waits until `ready` holds, looking every few milliseconds (the code under test runs on). */
 export async function until(ready: () => boolean | Promise<boolean>): Promise<void> {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describeStatus, exchange, isTransientStatus, retryAfterMs } from "../../src/run/http.ts";
 import { API_KEY_MARKER } from "../../src/run/api_key.ts";
 import { Deadlines } from "../../src/run/deadlines.ts";
+import { countingTimers } from "./_fixtures.ts";
 import { type FaultRule, startEmulator } from "../support/vllm_emulator.ts";
 
 function serve(handler: (req: Request) => Response | Promise<Response>) {
@@ -412,15 +413,7 @@ Deno.test({
   name: "shared deadlines are used when their length is the timeout, else the exchange's own",
   permissions: "none",
   fn: async () => {
-    const set: number[] = [];
-    const timers = {
-      setTimeout: (fn: () => void, ms: number) => {
-        set.push(ms);
-        return setTimeout(fn, ms);
-      },
-      clearTimeout: (handle: unknown) => clearTimeout(handle as number),
-      performance: globalThis.performance,
-    };
+    const { timers, set } = countingTimers();
     const shared = new Deadlines(timers, 4000);
     // Two exchanges, the first answered only once the second is sent: both deadlines pending.
     const pair = async (timeoutMs: number) => {

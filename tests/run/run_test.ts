@@ -18,7 +18,7 @@ import {
 import { lookupScorer } from "../../src/score/registry.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
 import { readAll } from "../results/_read_all.ts";
-import { answerFor, configText, syntheticItems } from "./_fixtures.ts";
+import { answerFor, configText, countingTimers, syntheticItems } from "./_fixtures.ts";
 
 const ITEMS = syntheticItems(6);
 const URL_V1 = "http://127.0.0.1:8000/v1";
@@ -270,15 +270,7 @@ Deno.test({
       });
     }) as typeof fetch;
     const w = world(inPairs);
-    const set: number[] = [];
-    const counting = {
-      setTimeout: (fn: () => void, ms: number) => {
-        set.push(ms);
-        return setTimeout(fn, ms);
-      },
-      clearTimeout: (handle: unknown) => clearTimeout(handle as number),
-      performance: globalThis.performance,
-    };
+    const { timers: counting, set } = countingTimers();
     const outcome = ran(await runAssessment(input(), { ...w.effects, timers: counting }));
     assert.equal(outcome.kind, "complete", outcome.lines.join("\n"));
     const timeouts = set.filter((ms) => ms === 10_000).length;
