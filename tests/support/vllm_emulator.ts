@@ -70,7 +70,8 @@ export interface ModelScript {
    * one (which waits `batchWindowMs`), a number argument changes (or one is added).
    */
   readonly batchVariant?: boolean;
-  /** How long a batch-variant request waits to see other requests. Default 5 ms. */
+  /** How long a batch-variant request waits to see other requests. Default 50 ms: long enough that
+   * requests a client sends together overlap even on a loaded machine. */
   readonly batchWindowMs?: number;
   /** Writes a `<think>` block when thinking is enabled (the template key true or not sent). */
   readonly thinking?: boolean;
@@ -1184,7 +1185,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       if (dead) return { kind: "drop" };
       const delay = (script.delayMs ?? 0) + serviceMs;
       if (delay > 0) await sleep(delay);
-      if (script.batchVariant === true) await sleep(script.batchWindowMs ?? 5);
+      if (script.batchVariant === true) await sleep(script.batchWindowMs ?? 50);
       if (dead) return { kind: "drop" };
       const concurrent = stats.inFlight > 1 || arrivals !== arrivalsAtStart;
       const kwargs = body.chat_template_kwargs as Record<string, unknown> | undefined;
