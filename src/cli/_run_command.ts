@@ -202,6 +202,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
     );
   } finally {
     unlisten?.();
+    io.closeConnections?.();
     await display.finish();
   }
   if (outcome.kind === "selftest-failed") {

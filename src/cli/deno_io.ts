@@ -4,6 +4,7 @@
  * @module
  */
 
+import { Http1Client } from "./http1.ts";
 import { FileTooLargeError, type Io, NotRegularFileError, ResultsFileHeldError } from "./io.ts";
 import { streamOutput } from "./stream_output.ts";
 
@@ -142,7 +143,8 @@ async function holds(file: Deno.FsFile): Promise<boolean> {
 
 /**
  * The world as Deno gives it: the process's stdout and stderr, the file system, the environment,
- * `fetch` and the clock. Nothing is read until a verb asks for it, so each verb needs only its own
+ * `fetch` (kept-alive HTTP/1.1 connections of its own for `http://` servers: `http1.ts`) and the
+ * clock. Nothing is read until a verb asks for it, so each verb needs only its own
  * permissions.
  *
  * @returns An {@linkcode Io} backed by Deno.
@@ -156,6 +158,7 @@ async function holds(file: Deno.FsFile): Promise<boolean> {
  * ```
  */
 export function denoIo(): Io {
+  const http = new Http1Client(fetch);
   return {
     stdout: streamOutput(Deno.stdout),
     stderr: streamOutput(Deno.stderr),
@@ -190,7 +193,8 @@ export function denoIo(): Io {
       }
     },
     env: (name) => Deno.env.get(name),
-    fetch: (input, init) => fetch(input, init),
+    fetch: http.fetch,
+    closeConnections: () => http.close(),
     now: () => Date.now(),
     async openAppend(path, { readSize, truncateTo }) {
       const file = await Deno.open(path, { read: true, write: true, create: readSize === null });

@@ -169,6 +169,11 @@ export interface Io {
   env(name: string): string | undefined;
   /** Sends an HTTP request. */
   readonly fetch: typeof fetch;
+  /**
+   * Ends the connections `fetch` keeps open for reuse; called when a verb is done with the
+   * network. Absent: `fetch` keeps none (or ends them itself).
+   */
+  closeConnections?(): void;
   /** The clock, in milliseconds since the epoch. */
   now(): number;
   /**

@@ -1,0 +1,214 @@
+/**
+ * The run's HTTP client: HTTP/1.1 over Deno's TCP connections, kept alive and reused, for the
+ * requests `exchange` sends to `http://` servers (vLLM's own scheme, `vllm serve` on port 8000).
+ * It is a `fetch` for exactly that subset, about five times cheaper in CPU than Deno's `fetch`
+ * (BENCHMARKS.md), and hands everything else to the `fetch` it is given: another scheme, a body
+ * that is not a string, redirects to follow, and any request whose connection cannot be opened
+ * (so that a name with several addresses, or a refusal, is `fetch`'s to try and to word). It
+ * asks for no compression (`Accept-Encoding: identity`) and, as `fetch` does, decodes a body in
+ * gzip or br alone. It never uses a proxy. See the README's design notes.
+ *
+ * @module
+ */
+
+import { readHead, requestBytes, Wire, WireError } from "./_http1_wire.ts";
+import { bodyReader, framingOf } from "./_http1_body.ts";
+
+/** Idle connections older than this are closed, not reused (vLLM closes them at 5 s). */
+export const IDLE_MS = 4000;
+
+/**
+ * A `fetch` over kept-alive HTTP/1.1 connections for `http://` URLs; `close()` ends every
+ * connection it holds.
+ *
+ * @example
+ * ```ts ignore
+ * const client = new Http1Client(fetch);
+ * const response = await client.fetch("http://127.0.0.1:8000/v1/models", { redirect: "manual" });
+ * console.log(response.status, await response.text());
+ * client.close();
+ * ```
+ */
+export class Http1Client {
+  readonly #fallback: typeof fetch;
+  readonly #idle = new Map<string, { wire: Wire; since: number }[]>();
+  readonly #open = new Set<Wire>();
+  readonly #fetchOnly = new Set<string>();
+  readonly #readSize: number;
+
+  /**
+   * @param fallback The `fetch` for everything this client does not send itself.
+   * @param options `readSize`: the most bytes one read of a socket takes (default: its buffer's
+   *   room), for tests.
+   */
+  constructor(fallback: typeof fetch, options: { readonly readSize?: number } = {}) {
+    this.#fallback = fallback;
+    this.#readSize = options.readSize ?? Infinity;
+  }
+
+  /** Sends a request: `fetch`'s signature, and its behaviour for what it handles. */
+  readonly fetch: typeof fetch = (input, init) => {
+    const body = init?.body;
+    if (
+      typeof input !== "string" || !input.startsWith("http://") || init?.redirect !== "manual" ||
+      (body !== undefined && body !== null && typeof body !== "string")
+    ) {
+      return this.#fallback(input, init);
+    }
+    const url = new URL(input);
+    if (url.username !== "" || url.password !== "" || this.#fetchOnly.has(url.host)) {
+      return this.#fallback(input, init);
+    }
+    return this.#send(input, url, init, body ?? undefined);
+  };
+
+  /** Closes every connection, idle or in use. */
+  close(): void {
+    for (const wire of this.#open) wire.close();
+    this.#open.clear();
+    this.#idle.clear();
+  }
+
+  async #send(
+    input: string,
+    url: URL,
+    init: RequestInit,
+    body: string | undefined,
+  ): Promise<Response> {
+    const signal = init.signal ?? undefined;
+    signal?.throwIfAborted();
+    const request = requestBytes(init.method ?? "GET", url, init.headers, body);
+    for (let attempt = 0;; attempt++) {
+      let wire = attempt === 0 ? this.#reuse(url.host) : undefined;
+      const reused = wire !== undefined;
+      if (wire === undefined) {
+        try {
+          wire = await this.#connect(url);
+        } catch {
+          // Deno's `connect` tries one address; `fetch` tries them all and words the failure.
+          const response = await this.#fallback(input, init);
+          this.#fetchOnly.add(url.host);
+          return response;
+        }
+      }
+      const onAbort = () => wire.close();
+      signal?.addEventListener("abort", onAbort);
+      let handed = false;
+      try {
+        for (let at = 0; at < request.length;) at += await wire.conn.write(request.subarray(at));
+        const response = await this.#response(wire, signal, onAbort);
+        handed = true;
+        return response;
+      } catch (error) {
+        signal?.throwIfAborted();
+        // A kept-alive connection the server closed while it was idle: once more, on a new one.
+        if (reused && !wire.heard) continue;
+        throw error;
+      } finally {
+        if (!handed) {
+          signal?.removeEventListener("abort", onAbort);
+          this.#drop(wire);
+        }
+      }
+    }
+  }
+
+  #reuse(host: string): Wire | undefined {
+    const idle = this.#idle.get(host);
+    const now = performance.now();
+    while (idle !== undefined && idle.length > 0) {
+      const { wire, since } = idle.pop()!;
+      if (now - since < IDLE_MS) return wire;
+      this.#drop(wire);
+    }
+    return undefined;
+  }
+
+  async #connect(url: URL): Promise<Wire> {
+    const conn = await Deno.connect({
+      hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: url.port === "" ? 80 : Number(url.port),
+    });
+    conn.setNoDelay(true);
+    const wire = new Wire(conn, url.host, this.#readSize);
+    this.#open.add(wire);
+    return wire;
+  }
+
+  #drop(wire: Wire): void {
+    wire.close();
+    this.#open.delete(wire);
+  }
+
+  // Back to the idle ones when the response ended cleanly and the connection may carry another.
+  #done(wire: Wire, head: { version: 0 | 1; headers: Headers }, clean: boolean): void {
+    const close = head.version === 0 ||
+      /(?:^|,)\s*close\s*(?:,|$)/i.test(head.headers.get("connection") ?? "");
+    if (!clean || close || wire.start !== wire.end || wire.closed) return this.#drop(wire);
+    wire.heard = false;
+    let idle = this.#idle.get(wire.origin);
+    if (idle === undefined) this.#idle.set(wire.origin, idle = []);
+    idle.push({ wire, since: performance.now() });
+  }
+
+  async #response(
+    wire: Wire,
+    signal: AbortSignal | undefined,
+    onAbort: () => void,
+  ): Promise<Response> {
+    wire.heard = false;
+    const head = await readHead(wire);
+    if (head.status > 599) throw new WireError(`the response has status ${head.status}`);
+    const framing = framingOf(head);
+    const init = { status: head.status, statusText: head.statusText, headers: head.headers };
+    // As Deno's `fetch`: a body in gzip or br alone is decoded, any other coding is left as sent.
+    const coding = head.headers.get("content-encoding")?.trim().toLowerCase();
+    const decoder = coding === "gzip" ? "gzip" : coding === "br" ? "brotli" : undefined;
+    const finish = (clean: boolean) => {
+      signal?.removeEventListener("abort", onAbort);
+      this.#done(wire, head, clean);
+    };
+    // The usual case, a short body already read with its head: no stream.
+    if (
+      framing.kind === "length" && (framing.length === 0 || decoder === undefined) &&
+      wire.end - wire.start >= framing.length
+    ) {
+      const bytes = wire.take(framing.length);
+      finish(true);
+      const nullBody = head.status === 204 || head.status === 205 || head.status === 304;
+      return new Response(nullBody ? null : bytes, init);
+    }
+    const next = bodyReader(wire, framing);
+    let stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      async pull(controller) {
+        try {
+          let bytes;
+          do bytes = await next(); while (bytes !== null && bytes.length === 0);
+          if (bytes === null) {
+            finish(true);
+            controller.close();
+          } else if (bytes.length > 0) controller.enqueue(bytes);
+        } catch (error) {
+          finish(false);
+          controller.error(
+            signal?.aborted
+              ? signal.reason
+              : error instanceof WireError
+              ? error
+              : new WireError(String(error)),
+          );
+        }
+      },
+      cancel: () => finish(false),
+    }, { highWaterMark: 0 });
+    if (decoder !== undefined) {
+      stream = stream.pipeThrough(
+        new DecompressionStream(decoder as CompressionFormat) as unknown as TransformStream<
+          Uint8Array<ArrayBuffer>,
+          Uint8Array<ArrayBuffer>
+        >,
+      );
+    }
+    return new Response(stream, init);
+  }
+}
