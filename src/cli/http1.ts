@@ -4,7 +4,7 @@
  * It is a `fetch` for exactly that subset, about five times cheaper in CPU than Deno's `fetch`
  * (BENCHMARKS.md), and hands everything else to the `fetch` it is given: another scheme, a body
  * that is not a string, redirects to follow, and any request whose connection cannot be opened
- * (so that a name with several addresses, or a refusal, is `fetch`'s to try and to word). It
+ * (`fetch` tries again and words the failure, as the run has always said it). It
  * asks for no compression (`Accept-Encoding: identity`) and, as `fetch` does, decodes a body in
  * gzip or br alone. It never uses a proxy. See the README's design notes.
  *
@@ -16,6 +16,14 @@ import { bodyReader, framingOf } from "./_http1_body.ts";
 
 /** Idle connections older than this are closed, not reused (vLLM closes them at 5 s). */
 export const IDLE_MS = 4000;
+
+/** What a test may set of an {@linkcode Http1Client}. */
+export interface Http1Options {
+  /** The most bytes one read of a socket takes (default: its buffer's room). */
+  readonly readSize?: number;
+  /** What opens a connection (default `Deno.connect`). */
+  readonly connect?: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
+}
 
 /**
  * A `fetch` over kept-alive HTTP/1.1 connections for `http://` URLs; `close()` ends every
@@ -35,15 +43,17 @@ export class Http1Client {
   readonly #open = new Set<Wire>();
   readonly #fetchOnly = new Set<string>();
   readonly #readSize: number;
+  readonly #connectTo: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
 
   /**
    * @param fallback The `fetch` for everything this client does not send itself.
-   * @param options `readSize`: the most bytes one read of a socket takes (default: its buffer's
-   *   room), for tests.
+   * @param options For tests: `readSize`, the most bytes one read of a socket takes (default: its
+   *   buffer's room); `connect`, what opens a connection (default `Deno.connect`).
    */
-  constructor(fallback: typeof fetch, options: { readonly readSize?: number } = {}) {
+  constructor(fallback: typeof fetch, options: Http1Options = {}) {
     this.#fallback = fallback;
     this.#readSize = options.readSize ?? Infinity;
+    this.#connectTo = options.connect ?? Deno.connect;
   }
 
   /** Sends a request: `fetch`'s signature, and its behaviour for what it handles. */
@@ -83,9 +93,10 @@ export class Http1Client {
       const reused = wire !== undefined;
       if (wire === undefined) {
         try {
-          wire = await this.#connect(url);
+          wire = await this.#connect(url, signal);
         } catch {
-          // Deno's `connect` tries one address; `fetch` tries them all and words the failure.
+          signal?.throwIfAborted();
+          // `fetch` tries again and words the failure (refused, a name that does not resolve).
           const response = await this.#fallback(input, init);
           this.#fetchOnly.add(url.host);
           return response;
@@ -124,11 +135,22 @@ export class Http1Client {
     return undefined;
   }
 
-  async #connect(url: URL): Promise<Wire> {
-    const conn = await Deno.connect({
+  async #connect(url: URL, signal: AbortSignal | undefined): Promise<Wire> {
+    const connecting = this.#connectTo({
       hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
       port: url.port === "" ? 80 : Number(url.port),
     });
+    // An abort does not wait for the connection: it is closed when it opens.
+    const conn = signal === undefined ? await connecting : await new Promise<Deno.TcpConn>(
+      (resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener("abort", onAbort);
+        connecting.then((conn) => {
+          if (signal.aborted) conn.close();
+          else resolve(conn);
+        }, reject).finally(() => signal.removeEventListener("abort", onAbort));
+      },
+    );
     conn.setNoDelay(true);
     const wire = new Wire(conn, url.host, this.#readSize);
     this.#open.add(wire);

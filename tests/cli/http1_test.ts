@@ -449,3 +449,31 @@ Deno.test("http1: what it does not send itself goes to the fetch it is given", a
     client.close();
   }
 });
+
+Deno.test("http1: an abort while connecting rejects at once; the connection is closed when it opens", async () => {
+  const server = rawServer(() => ({ pieces: [ok("x")] }));
+  let open: (() => void) | undefined;
+  const client = new Http1Client(() => Promise.reject(new Error("fell back")), {
+    connect: (options) =>
+      new Promise((resolve, reject) => {
+        open = () => Deno.connect(options).then(resolve, reject);
+      }),
+  });
+  try {
+    const stop = new AbortController();
+    const pending = post(client, `${server.url}/v1/x`, { signal: stop.signal });
+    let settled = false;
+    pending.catch(() => {}).finally(() => settled = true);
+    await until(() => open !== undefined);
+    stop.abort(new DOMException("stop", "AbortError"));
+    await new Promise((r) => setTimeout(r, 0));
+    assert(settled, "rejected before the connection opened");
+    open!();
+    await assert.rejects(pending, { name: "AbortError", message: "stop" });
+    await until(() => server.ended === 1);
+    assert.equal(server.seen.length, 0, "nothing was sent on it");
+  } finally {
+    client.close();
+    await server.close();
+  }
+});
