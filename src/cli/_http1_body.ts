@@ -79,7 +79,7 @@ export function bodyReader(
         throw new WireError("a chunk of the response does not end where its size says");
       }
       afterChunk = false;
-      const size = /^([0-9A-Fa-f]{1,13})[ \t]*(?:;.*)?$/.exec(await wire.line(4096));
+      const size = /^0*([0-9A-Fa-f]{1,13})[ \t]*(?:;.*)?$/.exec(await wire.line(4096));
       if (size === null) throw new WireError("the response has a malformed chunk size");
       left = parseInt(size[1]!, 16);
       if (left === 0) {
@@ -99,4 +99,38 @@ export function bodyReader(
       }
     }
   };
+}
+
+/**
+ * The body as a stream that reads only when read from. `finish` is told once how it ended: `true`
+ * at its end, `false` on an error or a cancel. An error is the abort's reason when `signal`
+ * aborted, else a {@linkcode WireError}.
+ */
+export function bodyStream(
+  next: () => Promise<Uint8Array<ArrayBuffer> | null>,
+  finish: (clean: boolean) => void,
+  signal: AbortSignal | undefined,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    async pull(controller) {
+      try {
+        let bytes;
+        do bytes = await next(); while (bytes !== null && bytes.length === 0);
+        if (bytes === null) {
+          finish(true);
+          controller.close();
+        } else controller.enqueue(bytes);
+      } catch (error) {
+        finish(false);
+        controller.error(
+          signal?.aborted
+            ? signal.reason
+            : error instanceof WireError
+            ? error
+            : new WireError(String(error)),
+        );
+      }
+    },
+    cancel: () => finish(false),
+  }, { highWaterMark: 0 });
 }

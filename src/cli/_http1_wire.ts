@@ -22,59 +22,6 @@ export interface Head {
   readonly headers: Headers;
 }
 
-const encoder = new TextEncoder();
-// Headers this client writes itself (or, for the framing ones, never lets a caller write).
-const SET_HERE = new Set([
-  "host",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "accept-encoding",
-]);
-
-/** The caller's header lines: plain records as they are, anything else through `Headers`. */
-function headerLines(headers: HeadersInit | undefined): string {
-  let text = "";
-  const add = (name: string, value: string) => {
-    if (SET_HERE.has(name.toLowerCase())) return;
-    if (/[\r\n\0]/.test(name + value)) throw new TypeError("a header holds a line break");
-    text += `${name}: ${value}\r\n`;
-  };
-  if (headers === undefined) return text;
-  if (headers instanceof Headers || Array.isArray(headers)) {
-    new Headers(headers).forEach((v, n) => add(n, v));
-  } else for (const name in headers) add(name, (headers as Record<string, string>)[name]!);
-  return text;
-}
-
-/**
- * A request's bytes: its line, `host`, `accept`, `accept-encoding: identity`, the caller's
- * headers (but those this writes), and `content-length` when it has a body or is a `POST`.
- *
- * @throws {TypeError} When a header holds a line break.
- */
-export function requestBytes(
-  method: string,
-  url: URL,
-  headers: HeadersInit | undefined,
-  body: string | undefined,
-): Uint8Array {
-  const content = body === undefined ? undefined : encoder.encode(body);
-  const head = encoder.encode(
-    `${method} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n` +
-      `accept: */*\r\naccept-encoding: identity\r\n${headerLines(headers)}` +
-      (content !== undefined || method === "POST"
-        ? `content-length: ${content?.length ?? 0}\r\n`
-        : "") +
-      "\r\n",
-  );
-  if (content === undefined) return head;
-  const request = new Uint8Array(head.length + content.length);
-  request.set(head);
-  request.set(content, head.length);
-  return request;
-}
-
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 function latin1(bytes: Uint8Array): string {
@@ -92,7 +39,11 @@ export class Wire {
   end = 0;
   /** Whether any byte of the current response has arrived. */
   heard = false;
+  /** Whether the peer ended the connection (a read found its end). */
+  eof = false;
   closed = false;
+  // The read under way: one at a time, shared by whoever waits for bytes.
+  #reading: Promise<boolean> | undefined;
 
   /**
    * @param conn The connection.
@@ -105,8 +56,15 @@ export class Wire {
     readonly readSize: number = Infinity,
   ) {}
 
-  /** Reads more into the buffer; `false` at the connection's end. */
-  async fill(): Promise<boolean> {
+  /**
+   * Reads more into the buffer; `false` at the connection's end. A read already under way (an
+   * idle connection's watch) is the one waited for.
+   */
+  fill(): Promise<boolean> {
+    return this.#reading ??= this.#read().finally(() => this.#reading = undefined);
+  }
+
+  async #read(): Promise<boolean> {
     if (this.start === this.end) this.start = this.end = 0;
     if (this.end === this.buf.length) {
       if (this.start > 0) {
@@ -120,7 +78,10 @@ export class Wire {
       }
     }
     const n = await this.conn.read(this.buf.subarray(this.end, this.end + this.readSize));
-    if (n === null) return false;
+    if (n === null) {
+      this.eof = true;
+      return false;
+    }
     this.end += n;
     this.heard = true;
     return true;
@@ -181,13 +142,25 @@ function headEnd(buf: Uint8Array, from: number): number {
  * @throws {WireError} On a head that is not HTTP/1.x, too long, or with a bad field.
  */
 export async function readHead(wire: Wire): Promise<Head> {
+  // Every byte before the final head counts: empty lines, informational heads, the head itself.
+  let taken = 0;
+  const tooLong = () => new WireError(`the response head is over ${MAX_HEAD_BYTES} bytes`);
   for (;;) {
     let scanned = 0; // how far past `start` no head's end can be
     let endAt: number;
-    while ((endAt = headEnd(wire.buf.subarray(0, wire.end), wire.start + scanned)) < 0) {
-      if (wire.end - wire.start > MAX_HEAD_BYTES) {
-        throw new WireError(`the response head is over ${MAX_HEAD_BYTES} bytes`);
+    for (;;) {
+      // Empty lines before a status line are skipped.
+      while (
+        wire.start < wire.end && (wire.buf[wire.start] === 13 || wire.buf[wire.start] === 10)
+      ) {
+        wire.start++;
+        taken++;
       }
+      if (wire.start < wire.end) {
+        endAt = headEnd(wire.buf.subarray(0, wire.end), wire.start + scanned);
+        if (endAt >= 0) break;
+      }
+      if (taken + wire.end - wire.start > MAX_HEAD_BYTES) throw tooLong();
       scanned = Math.max(0, wire.end - wire.start - 2);
       if (!(await wire.fill())) {
         throw new WireError(
@@ -197,13 +170,14 @@ export async function readHead(wire: Wire): Promise<Head> {
         );
       }
     }
-    if (endAt - wire.start > MAX_HEAD_BYTES) {
-      throw new WireError(`the response head is over ${MAX_HEAD_BYTES} bytes`);
-    }
+    taken += endAt - wire.start;
+    if (taken > MAX_HEAD_BYTES) throw tooLong();
     const lines = latin1(wire.buf.subarray(wire.start, endAt)).split(/\r?\n/);
-    while (lines[0] === "") lines.shift(); // empty lines before a status line are skipped
     wire.start = endAt;
-    const status = /^HTTP\/1\.([01]) ([1-9][0-9]{2})(?: ([^\r\n]*))?$/.exec(lines[0]!);
+    // The reason phrase: tabs, spaces, visible and non-ASCII bytes (as `fetch`, and `Response`).
+    const status = /^HTTP\/1\.([01]) ([1-9][0-9]{2})(?: ([\t\x20-\x7E\x80-\xFF]*))?$/.exec(
+      lines[0]!,
+    );
     if (status === null) {
       throw new WireError("the response does not start with an HTTP/1.x status line");
     }

@@ -2,17 +2,20 @@
  * The run's HTTP client: HTTP/1.1 over Deno's TCP connections, kept alive and reused, for the
  * requests `exchange` sends to `http://` servers (vLLM's own scheme, `vllm serve` on port 8000).
  * It is a `fetch` for exactly that subset, about five times cheaper in CPU than Deno's `fetch`
- * (BENCHMARKS.md), and hands everything else to the `fetch` it is given: another scheme, a body
- * that is not a string, redirects to follow, and any request whose connection cannot be opened
+ * (BENCHMARKS.md), and hands everything else to the `fetch` it is given: another scheme, a method
+ * other than GET and POST, a body that is not a string, redirects to follow, and any request
+ * whose connection cannot be opened
  * (`fetch` tries again and words the failure, as the run has always said it). It
  * asks for no compression (`Accept-Encoding: identity`) and, as `fetch` does, decodes a body in
- * gzip or br alone. It never uses a proxy. See the README's design notes.
+ * gzip or br alone. An idle connection that hears anything is closed, never reused. It never uses
+ * a proxy. See the README's design notes.
  *
  * @module
  */
 
-import { readHead, requestBytes, Wire, WireError } from "./_http1_wire.ts";
-import { bodyReader, framingOf } from "./_http1_body.ts";
+import { type Head, readHead, Wire, WireError } from "./_http1_wire.ts";
+import { requestBytes } from "./_http1_request.ts";
+import { bodyReader, bodyStream, framingOf } from "./_http1_body.ts";
 
 /** Idle connections older than this are closed, not reused (vLLM closes them at 5 s). */
 export const IDLE_MS = 4000;
@@ -23,6 +26,8 @@ export interface Http1Options {
   readonly readSize?: number;
   /** What opens a connection (default `Deno.connect`). */
   readonly connect?: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
+  /** The clock idle connections are timed on, in milliseconds (default `performance.now`). */
+  readonly now?: () => number;
 }
 
 /**
@@ -44,6 +49,7 @@ export class Http1Client {
   readonly #fetchOnly = new Set<string>();
   readonly #readSize: number;
   readonly #connectTo: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
+  readonly #now: () => number;
 
   /**
    * @param fallback The `fetch` for everything this client does not send itself.
@@ -54,13 +60,16 @@ export class Http1Client {
     this.#fallback = fallback;
     this.#readSize = options.readSize ?? Infinity;
     this.#connectTo = options.connect ?? Deno.connect;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   /** Sends a request: `fetch`'s signature, and its behaviour for what it handles. */
   readonly fetch: typeof fetch = (input, init) => {
     const body = init?.body;
+    const method = init?.method ?? "GET";
     if (
       typeof input !== "string" || !input.startsWith("http://") || init?.redirect !== "manual" ||
+      (method !== "GET" && method !== "POST") ||
       (body !== undefined && body !== null && typeof body !== "string")
     ) {
       return this.#fallback(input, init);
@@ -124,15 +133,19 @@ export class Http1Client {
     }
   }
 
+  // The newest idle connection that is still fit to carry a request; the unfit ones are closed.
   #reuse(host: string): Wire | undefined {
     const idle = this.#idle.get(host);
-    const now = performance.now();
-    while (idle !== undefined && idle.length > 0) {
-      const { wire, since } = idle.pop()!;
-      if (now - since < IDLE_MS) return wire;
-      this.#drop(wire);
-    }
-    return undefined;
+    if (idle === undefined) return undefined;
+    const now = this.#now();
+    const fit = ({ wire, since }: { wire: Wire; since: number }) =>
+      now - since < IDLE_MS && !wire.closed && !wire.eof && wire.start === wire.end;
+    for (const entry of idle) if (!fit(entry)) this.#drop(entry.wire);
+    const kept = idle.filter(fit);
+    const newest = kept.pop();
+    this.#idle.set(host, kept);
+    newest?.wire.conn.ref();
+    return newest?.wire;
   }
 
   async #connect(url: URL, signal: AbortSignal | undefined): Promise<Wire> {
@@ -162,15 +175,26 @@ export class Http1Client {
     this.#open.delete(wire);
   }
 
-  // Back to the idle ones when the response ended cleanly and the connection may carry another.
-  #done(wire: Wire, head: { version: 0 | 1; headers: Headers }, clean: boolean): void {
+  // Back to the idle ones when the response ended cleanly, before the connection's end (a body
+  // delimited by its end never pools it), on a connection that may carry another. While idle, a read stays under way: bytes or the connection's end
+  // before the next request (a late body, a server closing it) and it is closed, never reused. The
+  // read does not keep the process alive, and it is the next response's first read.
+  #done(wire: Wire, head: Head, clean: boolean): void {
     const close = head.version === 0 ||
       /(?:^|,)\s*close\s*(?:,|$)/i.test(head.headers.get("connection") ?? "");
-    if (!clean || close || wire.start !== wire.end || wire.closed) return this.#drop(wire);
+    if (!clean || close || wire.start !== wire.end || wire.closed || wire.eof) {
+      return this.#drop(wire);
+    }
     wire.heard = false;
     let idle = this.#idle.get(wire.origin);
     if (idle === undefined) this.#idle.set(wire.origin, idle = []);
-    idle.push({ wire, since: performance.now() });
+    const entry = { wire, since: this.#now() };
+    idle.push(entry);
+    wire.conn.unref();
+    const watch = () => {
+      if (this.#idle.get(wire.origin)?.includes(entry)) this.#drop(wire);
+    };
+    wire.fill().then(watch, watch);
   }
 
   async #response(
@@ -178,7 +202,6 @@ export class Http1Client {
     signal: AbortSignal | undefined,
     onAbort: () => void,
   ): Promise<Response> {
-    wire.heard = false;
     const head = await readHead(wire);
     if (head.status > 599) throw new WireError(`the response has status ${head.status}`);
     const framing = framingOf(head);
@@ -196,33 +219,12 @@ export class Http1Client {
       wire.end - wire.start >= framing.length
     ) {
       const bytes = wire.take(framing.length);
-      finish(true);
       const nullBody = head.status === 204 || head.status === 205 || head.status === 304;
-      return new Response(nullBody ? null : bytes, init);
+      const response = new Response(nullBody ? null : bytes, init);
+      finish(true);
+      return response;
     }
-    const next = bodyReader(wire, framing);
-    let stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
-      async pull(controller) {
-        try {
-          let bytes;
-          do bytes = await next(); while (bytes !== null && bytes.length === 0);
-          if (bytes === null) {
-            finish(true);
-            controller.close();
-          } else if (bytes.length > 0) controller.enqueue(bytes);
-        } catch (error) {
-          finish(false);
-          controller.error(
-            signal?.aborted
-              ? signal.reason
-              : error instanceof WireError
-              ? error
-              : new WireError(String(error)),
-          );
-        }
-      },
-      cancel: () => finish(false),
-    }, { highWaterMark: 0 });
+    let stream = bodyStream(bodyReader(wire, framing), finish, signal);
     if (decoder !== undefined) {
       stream = stream.pipeThrough(
         new DecompressionStream(decoder as CompressionFormat) as unknown as TransformStream<

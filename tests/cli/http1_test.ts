@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { Http1Client } from "../../src/cli/http1.ts";
+import { Http1Client, IDLE_MS } from "../../src/cli/http1.ts";
 import { MAX_HEAD_BYTES } from "../../src/cli/_http1_wire.ts";
 
 const enc = new TextEncoder();
@@ -21,10 +21,15 @@ interface Seen {
   readonly connection: number;
 }
 
-/** What a scripted server writes for a request: its pieces, then whether it closes. */
+/**
+ * What a scripted server writes for a request: its pieces, then whether it closes (or only ends
+ * its side, reading on), then `later`'s bytes once they come.
+ */
 interface Script {
   readonly pieces: readonly Uint8Array[];
   readonly close?: boolean;
+  readonly closeWrite?: boolean;
+  readonly later?: Promise<Uint8Array>;
 }
 
 /** A raw server: each request gets `respond(request, n)`'s bytes, written piece by piece. */
@@ -62,6 +67,11 @@ function rawServer(respond: (seen: Seen, n: number) => Script) {
           for (let at = 0; at < piece.length;) at += await conn.write(piece.subarray(at));
         }
         if (script.close) return;
+        if (script.closeWrite) await conn.closeWrite();
+        if (script.later !== undefined) {
+          const late = await script.later;
+          for (let at = 0; at < late.length;) at += await conn.write(late.subarray(at));
+        }
       }
     } catch {
       // the client went away
@@ -117,6 +127,9 @@ const responses = fc.record({
   encoding: fc.constantFrom("identity", "identity", "gzip", "deflate", "br", "GZIP", "gzip, br"),
   chunks: fc.array(fc.integer({ min: 1, max: 700 }), { minLength: 1, maxLength: 8 }),
   informational: fc.boolean(),
+  leading: fc.constantFrom("", "\r\n", "\r\n\r\n", "\n"),
+  pad: fc.integer({ min: 0, max: 20 }),
+  reason: fc.constantFrom("Status", "", "caf\u00e9", "\u0001odd"),
   lf: fc.boolean(),
   cuts: fc.array(fc.integer({ min: 0, max: 4000 }), { maxLength: 6 }),
   readSize: fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constant(Infinity)),
@@ -152,7 +165,7 @@ function compose(r: typeof responses extends fc.Arbitrary<infer T> ? T : never):
     for (let i = 0; at < encoded.length; i++) {
       const n = Math.min(r.chunks[i % r.chunks.length]!, encoded.length - at);
       parts.push(
-        bytes(`${n.toString(16)}${i % 2 ? ";ext=1" : ""}\r\n`),
+        bytes(`${"0".repeat(r.pad)}${n.toString(16)}${i % 2 ? ";ext=1" : ""}\r\n`),
         encoded.slice(at, at + n),
         bytes("\r\n"),
       );
@@ -170,8 +183,8 @@ function compose(r: typeof responses extends fc.Arbitrary<infer T> ? T : never):
     payload = encoded;
   }
   const head = bytes(
-    (r.informational ? `HTTP/1.1 100 Continue${eol}${eol}` : "") +
-      `HTTP/1.1 ${r.status} Status${eol}${fields.map((f) => f + eol).join("")}${eol}`,
+    r.leading + (r.informational ? `HTTP/1.1 100 Continue${eol}${eol}` : "") +
+      `HTTP/1.1 ${r.status} ${r.reason}${eol}${fields.map((f) => f + eol).join("")}${eol}`,
   );
   const whole = new Uint8Array(head.length + payload.length);
   whole.set(head);
@@ -184,7 +197,11 @@ function compose(r: typeof responses extends fc.Arbitrary<infer T> ? T : never):
   return { pieces, close: r.framing === "close" };
 }
 
-async function observe(response: Response) {
+async function observe(response: Promise<Response>) {
+  return await response.then(see, () => "refused");
+}
+
+async function see(response: Response) {
   return {
     status: response.status,
     headers: [...response.headers].filter(([name]) =>
@@ -205,13 +222,18 @@ Deno.test("http1: reads every response as fetch does (random framings, chunks, e
         readSize: r.readSize,
       });
       try {
-        const ours = await observe(await post(client, `${server.url}/v1/chat/completions`));
+        const ours = await observe(post(client, `${server.url}/v1/chat/completions`));
         const theirs = await observe(
-          await fetch(`${server.url}/v1/chat/completions`, { method: "POST", body: "{}" }),
+          fetch(`${server.url}/v1/chat/completions`, { method: "POST", body: "{}" }),
         );
         assert.deepEqual(ours, theirs);
         // Deno's fetch decodes gzip and br alone, and leaves other codings as sent.
-        if (["identity", "gzip", "GZIP", "br"].includes(r.encoding)) {
+        assert.equal(
+          ours === "refused",
+          r.reason === "\u0001odd",
+          "only a control byte is refused",
+        );
+        if (typeof ours !== "string" && ["identity", "gzip", "GZIP", "br"].includes(r.encoding)) {
           assert.deepEqual(ours.body, [...r.body]);
         }
       } finally {
@@ -269,16 +291,71 @@ Deno.test("http1: a connection the response closes, or HTTP/1.0, or a cancelled 
   }
 });
 
-Deno.test("http1: a kept-alive connection the server closed while idle is retried once on a new one", async () => {
-  // The server closes each connection after its response without saying so.
-  const server = rawServer((_, n) => ({ pieces: [ok(`${n}`)], close: true }));
+Deno.test("http1: a kept-alive connection the server closes as a request goes out: sent again on a new one", async () => {
+  // The server reads the second request and closes without a byte of an answer.
+  const server = rawServer((_, n) =>
+    n === 2 ? { pieces: [], close: true } : { pieces: [ok(`${n}`)] }
+  );
   const client = new Http1Client(() => Promise.reject(new Error("fell back")));
   try {
     assert.equal(await (await post(client, `${server.url}/v1/x`)).text(), "1");
-    await until(() => server.ended === 1);
-    assert.equal(await (await post(client, `${server.url}/v1/x`)).text(), "2");
-    assert.equal(server.seen.length, 2, "the request reached the server once");
+    assert.equal(await (await post(client, `${server.url}/v1/x`)).text(), "3");
+    assert.deepEqual(server.seen.map((s) => s.connection), [1, 1, 2]);
+  } finally {
+    client.close();
+    await server.close();
+  }
+});
+
+Deno.test("http1: an idle connection that hears anything (late bytes, its end) is closed, never reused", async () => {
+  let spoof!: (bytes: Uint8Array) => void;
+  const server = rawServer((_, n) =>
+    n === 1
+      ? { pieces: [ok("ok1")], later: new Promise((r) => spoof = r) }
+      : { pieces: [ok(`ok${n}`)] }
+  );
+  const client = new Http1Client(() => Promise.reject(new Error("fell back")));
+  try {
+    assert.equal(await (await post(client, `${server.url}/v1/x`)).text(), "ok1");
+    spoof(ok("SPOOF!"));
+    await until(() => server.ended === 1); // the client closed it on hearing the bytes
+    assert.equal(await (await post(client, `${server.url}/v1/x`)).text(), "ok2");
     assert.equal(server.connections, 2);
+  } finally {
+    client.close();
+    await server.close();
+  }
+  // A body that ends with the connection: that connection is not pooled, even when the server
+  // still reads (it ended only its side).
+  const halfClosed = rawServer((_, n) => ({
+    pieces: [bytes(`HTTP/1.1 200 OK\r\n\r\nbody${n}`)],
+    closeWrite: true,
+  }));
+  const second = new Http1Client(() => Promise.reject(new Error("fell back")));
+  try {
+    for (const n of [1, 2]) {
+      assert.equal(await (await post(second, `${halfClosed.url}/v1/x`)).text(), `body${n}`);
+    }
+    assert.deepEqual(halfClosed.seen.map((s) => s.connection), [1, 2], "each request sent once");
+  } finally {
+    second.close();
+    await halfClosed.close();
+  }
+});
+
+Deno.test("http1: idle connections past their time are closed when the next request comes", async () => {
+  let clock = 0;
+  const server = rawServer(() => ({ pieces: [ok("x")] }));
+  const client = new Http1Client(() => Promise.reject(new Error("fell back")), {
+    now: () => clock,
+  });
+  try {
+    const together = await Promise.all([1, 2, 3].map(() => post(client, `${server.url}/v1/x`)));
+    await Promise.all(together.map((r) => r.text()));
+    clock += IDLE_MS;
+    await (await post(client, `${server.url}/v1/x`)).text();
+    assert.equal(server.connections, 4, "none of the three was reused");
+    await until(() => server.ended === 3);
   } finally {
     client.close();
     await server.close();
@@ -315,6 +392,8 @@ Deno.test("http1: malformed heads and framings are refused, each in one line", a
     ],
     [bytes("HTTP/1.1 200 OK\r\ncontent-length: -1\r\n\r\n"), /Content-Length/],
     [bytes("HTTP/1.1 101 Switching Protocols\r\n\r\n"), /switched protocols/],
+    [bytes("HTTP/1.1 100 Continue\r\n\r\n".repeat(3000)), /head is over 65536 bytes/],
+    [bytes("\r\n".repeat(40_000)), /head is over 65536 bytes/],
     [
       bytes("HTTP/1.1 200 OK\r\nx: " + "y".repeat(MAX_HEAD_BYTES) + "\r\n\r\n"),
       /head is over 65536 bytes/,
@@ -428,6 +507,7 @@ Deno.test("http1: what it does not send itself goes to the fetch it is given", a
   try {
     await client.fetch("https://127.0.0.1:1/v1/models", { redirect: "manual" });
     await client.fetch("http://127.0.0.1:1/v1/models");
+    await client.fetch("http://127.0.0.1:1/v1/models", { method: "HEAD", redirect: "manual" });
     await client.fetch("http://127.0.0.1:1/v1/models", {
       redirect: "manual",
       body: new Uint8Array(1),
@@ -441,6 +521,7 @@ Deno.test("http1: what it does not send itself goes to the fetch it is given", a
     assert.deepEqual(calls, [
       "manual https://127.0.0.1:1/v1/models",
       "follow http://127.0.0.1:1/v1/models",
+      "manual http://127.0.0.1:1/v1/models",
       "manual http://127.0.0.1:1/v1/models",
       "manual http://u:p@127.0.0.1:1/v1/models",
       `manual http://127.0.0.1:${closedPort}/v1/models`,
