@@ -7,8 +7,8 @@
  * whose connection cannot be opened
  * (`fetch` tries again and words the failure, as the run has always said it). It
  * asks for no compression (`Accept-Encoding: identity`) and, as `fetch` does, decodes a body in
- * gzip or br alone. An idle connection that hears anything is closed, never reused. It never uses
- * a proxy. See the README's design notes.
+ * gzip or br alone. An idle connection that hears anything is closed, never reused. It connects
+ * directly, never through a proxy. See the README's design notes.
  *
  * @module
  */

@@ -558,3 +558,32 @@ Deno.test("http1: an abort while connecting rejects at once; the connection is c
     await server.close();
   }
 });
+
+Deno.test("http1: a server fetch reaches where the client could not connect is left to fetch", async () => {
+  let connects = 0;
+  let fetchWorks = false;
+  const client = new Http1Client(
+    (() =>
+      fetchWorks
+        ? Promise.resolve(new Response("through fetch"))
+        : Promise.reject(new TypeError("connection refused"))) as typeof fetch,
+    {
+      connect: () => {
+        connects++;
+        return Promise.reject(
+          new Deno.errors.ConnectionRefused("Connection refused (os error 111)"),
+        );
+      },
+    },
+  );
+  // While fetch fails too, each request tries to connect again (a server coming up is used).
+  await assert.rejects(post(client, "http://127.0.0.1:9/v1/x"), /connection refused/);
+  await assert.rejects(post(client, "http://127.0.0.1:9/v1/x"), /connection refused/);
+  assert.equal(connects, 2);
+  // Once fetch reaches it (a proxy, say), that server is fetch's.
+  fetchWorks = true;
+  assert.equal(await (await post(client, "http://127.0.0.1:9/v1/x")).text(), "through fetch");
+  assert.equal(await (await post(client, "http://127.0.0.1:9/v1/x")).text(), "through fetch");
+  assert.equal(connects, 3);
+  client.close();
+});
