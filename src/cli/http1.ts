@@ -53,8 +53,7 @@ export class Http1Client {
 
   /**
    * @param fallback The `fetch` for everything this client does not send itself.
-   * @param options For tests: `readSize`, the most bytes one read of a socket takes (default: its
-   *   buffer's room); `connect`, what opens a connection (default `Deno.connect`).
+   * @param options For tests: see {@linkcode Http1Options}.
    */
   constructor(fallback: typeof fetch, options: Http1Options = {}) {
     this.#fallback = fallback;
@@ -176,9 +175,10 @@ export class Http1Client {
   }
 
   // Back to the idle ones when the response ended cleanly, before the connection's end (a body
-  // delimited by its end never pools it), on a connection that may carry another. While idle, a read stays under way: bytes or the connection's end
-  // before the next request (a late body, a server closing it) and it is closed, never reused. The
-  // read does not keep the process alive, and it is the next response's first read.
+  // delimited by its end never pools it), on a connection that may carry another. While idle, a
+  // read stays under way: bytes or the connection's end before the next request (a late body, a
+  // server closing it) and it is closed, never reused. The read does not keep the process alive,
+  // and it is the next response's first read.
   #done(wire: Wire, head: Head, clean: boolean): void {
     const close = head.version === 0 ||
       /(?:^|,)\s*close\s*(?:,|$)/i.test(head.headers.get("connection") ?? "");
