@@ -38,8 +38,6 @@ export function framingOf(head: Head): Framing {
   return { kind: "length", length: Number(value) };
 }
 
-const CUT = "the connection closed before the response ended";
-
 /**
  * The body's reader: each call gives its next bytes, `null` at its end.
  *
@@ -56,7 +54,7 @@ export function bodyReader(
     let left = framing.length;
     return async () => {
       if (left === 0) return null;
-      if (wire.start === wire.end && !(await wire.fill())) throw new WireError(CUT);
+      await wire.need();
       const bytes = wire.take(left);
       left -= bytes.length;
       return bytes;
@@ -69,7 +67,7 @@ export function bodyReader(
     for (;;) {
       if (done) return null;
       if (left > 0) {
-        if (wire.start === wire.end && !(await wire.fill())) throw new WireError(CUT);
+        await wire.need();
         const bytes = wire.take(left);
         left -= bytes.length;
         afterChunk = left === 0;

@@ -1,9 +1,9 @@
 /**
- * One HTTP/1.1 connection as `http1.ts` uses it: the request as written, a buffer over the socket,
- * and the response head (status line and header fields, RFC 9112 §2–5). Strict where a lenient reading could take one response for another
- * (a head over 64 KiB, folded or nameless fields) and
- * lenient where clients agree (a bare LF ends a line, the reason phrase is anything). Private to
- * `src/cli/`.
+ * One HTTP/1.1 connection as `http1.ts` reads it: a buffer over the socket, its lines, and the
+ * response head (status line and header fields, RFC 9112 §2–5). Strict where a lenient reading
+ * could take one response for another (a head over 64 KiB, folded or nameless fields) and lenient
+ * where clients agree (a bare LF ends a line, empty lines before a status line are skipped).
+ * Private to `src/cli/`.
  *
  * @module
  */
@@ -13,6 +13,8 @@ export const MAX_HEAD_BYTES = 64 * 1024;
 
 /** A response that cannot be read: the connection is not used again. */
 export class WireError extends TypeError {}
+
+const CLOSED_EARLY = "the connection closed before the response ended";
 
 /** A response head, read. */
 export interface Head {
@@ -95,8 +97,24 @@ export class Wire {
     return out;
   }
 
-  /** Reads one line (without its CR LF or LF), of at most `most` bytes. */
-  async line(most: number): Promise<string> {
+  /**
+   * Waits until a byte is buffered.
+   *
+   * @throws {WireError} At the connection's end.
+   */
+  async need(): Promise<void> {
+    if (this.start === this.end && !(await this.fill())) throw new WireError(CLOSED_EARLY);
+  }
+
+  /**
+   * Reads one line (without its CR LF or LF), of at most `most` bytes.
+   *
+   * @throws {WireError} At the connection's end, or `tooLong()` past `most` bytes.
+   */
+  async line(
+    most: number,
+    tooLong: () => WireError = () => new WireError("a line of the response is too long"),
+  ): Promise<string> {
     let scanned = 0; // past `start`: `fill` may move the bytes
     for (;;) {
       const lf = this.buf.subarray(this.start + scanned, this.end).indexOf(10);
@@ -108,11 +126,9 @@ export class Wire {
         this.start = at + 1;
         return text;
       }
-      if (this.end - this.start > most) throw new WireError("a line of the response is too long");
+      if (this.end - this.start > most) throw tooLong();
       scanned = this.end - this.start;
-      if (!(await this.fill())) {
-        throw new WireError("the connection closed before the response ended");
-      }
+      if (!(await this.fill())) throw new WireError(CLOSED_EARLY);
     }
   }
 
@@ -127,17 +143,8 @@ export class Wire {
   }
 }
 
-// Where the head in `buf` from `from` ends (just past its empty line), or -1.
-function headEnd(buf: Uint8Array, from: number): number {
-  for (let lf = buf.indexOf(10, from); lf >= 0; lf = buf.indexOf(10, lf + 1)) {
-    if (buf[lf + 1] === 10) return lf + 2;
-    if (buf[lf + 1] === 13 && buf[lf + 2] === 10) return lf + 3;
-  }
-  return -1;
-}
-
 /**
- * Reads a response head: informational (1xx) responses are skipped.
+ * Reads a response head, line by line: informational (1xx) responses are skipped.
  *
  * @throws {WireError} On a head that is not HTTP/1.x, too long, or with a bad field.
  */
@@ -145,45 +152,22 @@ export async function readHead(wire: Wire): Promise<Head> {
   // Every byte before the final head counts: empty lines, informational heads, the head itself.
   let taken = 0;
   const tooLong = () => new WireError(`the response head is over ${MAX_HEAD_BYTES} bytes`);
-  for (;;) {
-    let scanned = 0; // how far past `start` no head's end can be
-    let endAt: number;
-    for (;;) {
-      // Empty lines before a status line are skipped.
-      while (
-        wire.start < wire.end && (wire.buf[wire.start] === 13 || wire.buf[wire.start] === 10)
-      ) {
-        wire.start++;
-        taken++;
-      }
-      if (wire.start < wire.end) {
-        endAt = headEnd(wire.buf.subarray(0, wire.end), wire.start + scanned);
-        if (endAt >= 0) break;
-      }
-      if (taken + wire.end - wire.start > MAX_HEAD_BYTES) throw tooLong();
-      scanned = Math.max(0, wire.end - wire.start - 2);
-      if (!(await wire.fill())) {
-        throw new WireError(
-          wire.heard
-            ? "the connection closed before the response ended"
-            : "the connection closed before the response began",
-        );
-      }
-    }
-    taken += endAt - wire.start;
+  const next = async () => {
+    const line = await wire.line(MAX_HEAD_BYTES - taken, tooLong);
+    taken += line.length + 2;
     if (taken > MAX_HEAD_BYTES) throw tooLong();
-    const lines = latin1(wire.buf.subarray(wire.start, endAt)).split(/\r?\n/);
-    wire.start = endAt;
+    return line;
+  };
+  for (;;) {
+    let first = await next();
+    while (first === "") first = await next(); // empty lines before a status line are skipped
     // The reason phrase: tabs, spaces, visible and non-ASCII bytes (as `fetch`, and `Response`).
-    const status = /^HTTP\/1\.([01]) ([1-9][0-9]{2})(?: ([\t\x20-\x7E\x80-\xFF]*))?$/.exec(
-      lines[0]!,
-    );
+    const status = /^HTTP\/1\.([01]) ([1-9][0-9]{2})(?: ([\t\x20-\x7E\x80-\xFF]*))?$/.exec(first);
     if (status === null) {
       throw new WireError("the response does not start with an HTTP/1.x status line");
     }
     const headers = new Headers();
-    for (const line of lines.slice(1)) {
-      if (line === "") continue;
+    for (let line = await next(); line !== ""; line = await next()) {
       const colon = line.indexOf(":");
       const name = colon < 0 ? "" : line.slice(0, colon);
       if (!TOKEN.test(name)) throw new WireError("the response head has a malformed field");
