@@ -4,7 +4,7 @@
  * @module
  */
 
-import { Http1Client } from "./http1.ts";
+import { denoFetch } from "./deno_fetch.ts";
 import { FileTooLargeError, type Io, NotRegularFileError, ResultsFileHeldError } from "./io.ts";
 import { streamOutput } from "./stream_output.ts";
 
@@ -143,9 +143,8 @@ async function holds(file: Deno.FsFile): Promise<boolean> {
 
 /**
  * The world as Deno gives it: the process's stdout and stderr, the file system, the environment,
- * `fetch` (kept-alive HTTP/1.1 connections of its own for `http://` servers: `http1.ts`) and the
- * clock. Nothing is read until a verb asks for it, so each verb needs only its own
- * permissions.
+ * Deno's `fetch` (on a client of its own that keeps connections alive: `deno_fetch.ts`) and the
+ * clock. Nothing is read until a verb asks for it, so each verb needs only its own permissions.
  *
  * @returns An {@linkcode Io} backed by Deno.
  *
@@ -158,7 +157,7 @@ async function holds(file: Deno.FsFile): Promise<boolean> {
  * ```
  */
 export function denoIo(): Io {
-  const http = new Http1Client(fetch);
+  const http = denoFetch();
   return {
     stdout: streamOutput(Deno.stdout),
     stderr: streamOutput(Deno.stderr),

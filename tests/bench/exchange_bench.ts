@@ -4,14 +4,14 @@
  * both at concurrency 64 on a server that answers at once (`_instant_server.ts`, in its own
  * process), 20,000 requests an iteration (ASSESS_BENCH_REQUESTS for fewer). What the exchange
  * adds to a request, without the scoring and recording that `run_bench.ts` also counts; and the
- * exchange over the run's own HTTP/1.1 client (`src/cli/http1.ts`), which `assess run` uses.
+ * exchange over the `fetch` `assess run` uses (`src/cli/deno_fetch.ts`: its own client).
  *
  *     deno bench --allow-read --allow-run --allow-net --allow-env tests/bench/exchange_bench.ts
  */
 
 import { exchange } from "../../src/run/http.ts";
 import { startInstantServer } from "./_start_instant.ts";
-import { Http1Client } from "../../src/cli/http1.ts";
+import { denoFetch } from "../../src/cli/deno_fetch.ts";
 
 const REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000);
 const CONCURRENCY = 64;
@@ -76,20 +76,20 @@ Deno.bench({
   },
 });
 
-const http1 = new Http1Client(fetch);
+const runFetch = denoFetch();
 
 Deno.bench({
-  name: `exchange over the run's HTTP/1.1 client, ${REQUESTS} requests, concurrency ${CONCURRENCY}`,
+  name: `exchange over the run's fetch, ${REQUESTS} requests, concurrency ${CONCURRENCY}`,
   group: "exchange",
   async fn() {
     await loop(async () => {
-      const out = await exchange(http1.fetch, url, { body }, limits);
+      const out = await exchange(runFetch.fetch, url, { body }, limits);
       if (!out.ok) throw new Error(out.error.message);
     });
   },
 });
 
 globalThis.addEventListener("unload", () => {
-  http1.close();
+  runFetch.close();
   server.stop();
 });
