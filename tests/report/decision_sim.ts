@@ -1,0 +1,117 @@
+// The decision's error rates over the whole grid of issue 21 (`deno task sim`): n from 20 to
+// 5,000 items, discordance 0.5% to 30%, difference −δ to +δ, margins 0.5 to 5 points, 1 to 5
+// adapters. Prints one line per cell, then the worst cell of each property and the cells (if any)
+// outside 3 Monte-Carlo standard errors of their nominal level. The test suite runs a small grid
+// of the same cells (decision_simulation_test.ts).
+//
+//   deno task sim [--reps=10000] [--adapters=1,2,3,5] [--method=report|newcombe]
+//
+// `--method=newcombe` measures Newcombe's hybrid score interval (pairedDifferenceInterval, 95%,
+// one comparison at a time, so one adapter) on the same draws instead of the report's interval:
+// a baseline for the figures, with the concordant items split half both right, half both wrong
+// (Newcombe's interval, unlike the report's, depends on that split).
+
+import { parseArgs } from "node:util";
+import { pairedDifferenceInterval } from "../../src/report/paired_difference.ts";
+import {
+  type Cell,
+  cellName,
+  type CellRates,
+  checks,
+  type FamilyIntervals,
+  simulateCell,
+} from "./_simulate.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    reps: { type: "string", default: "10000" },
+    adapters: { type: "string", default: "1,2,3,5" },
+    method: { type: "string", default: "report" },
+  },
+});
+const REPS = Number(values.reps);
+const NEWCOMBE = values.method === "newcombe";
+if (!NEWCOMBE && values.method !== "report") {
+  throw new RangeError(`--method must be report or newcombe, not ${values.method}`);
+}
+const ADAPTERS = NEWCOMBE ? [1] : values.adapters.split(",").map(Number);
+const newcombe: FamilyIntervals = (tables) => tables.map((t) => pairedDifferenceInterval(t));
+
+const SIZES = [20, 50, 100, 300, 1000, 2000, 5000];
+const DISCORDANCES = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3];
+const SHARES = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1]; // d/δ
+const MARGINS = [0.005, 0.01, 0.02, 0.05]; // and 0: every cell of SHARES
+
+/** The grid: every (n, δ, d/δ, m) at margin 0, and every margin ≤ δ at d = −margin. */
+function grid(): Cell[] {
+  const cells: Cell[] = [];
+  for (const adapters of ADAPTERS) {
+    for (const n of SIZES) {
+      for (const discordance of DISCORDANCES) {
+        for (const share of SHARES) {
+          // d = share·δ, rounded as the decimal it is (0.75·0.1 is 0.07500000000000001).
+          const difference = Number((share * discordance).toPrecision(12));
+          cells.push({ n, discordance, difference, adapters, margin: 0 });
+        }
+        for (const margin of MARGINS.filter((m) => m <= discordance)) {
+          cells.push({ n, discordance, difference: -margin, adapters, margin });
+        }
+      }
+    }
+  }
+  return cells;
+}
+
+const cells = grid();
+const started = performance.now();
+const results: CellRates[] = [];
+const fixed = (x: number) => x.toFixed(4);
+console.log(
+  `${values.method}: ${cells.length} cells, ${REPS} families each, adapters ${ADAPTERS.join(",")}`,
+);
+console.log("cell | coverage | wrong not-worse | wrong better | family any direction");
+for (const [index, cell] of cells.entries()) {
+  const seed = 1_000_003 * (index + 1);
+  const rates = simulateCell(cell, {
+    reps: REPS,
+    seed,
+    ...(NEWCOMBE ? { intervals: newcombe } : {}),
+  });
+  results.push(rates);
+  const shown = checks(rates);
+  const figure = (property: string) => {
+    const c = shown.find((k) => k.property === property);
+    return c === undefined ? "-" : `${fixed(c.rate)}${c.holds ? "" : " FAILS"}`;
+  };
+  console.log(
+    [
+      cellName(cell),
+      figure("coverage"),
+      figure("wrong not-worse"),
+      figure("wrong better"),
+      figure("family any direction"),
+    ].join(" | "),
+  );
+}
+
+console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log("worst cell of each property (nominal level; bound at 3 SE over the families):");
+for (const property of ["coverage", "wrong not-worse", "wrong better", "family any direction"]) {
+  const all = results.flatMap((r) =>
+    checks(r).filter((c) => c.property === property).map((c) => ({ cell: r.cell, ...c }))
+  );
+  const worst = all.reduce((w, c) =>
+    (property === "coverage" ? c.rate < w.rate : c.rate > w.rate) ? c : w
+  );
+  console.log(
+    `  ${property}: ${fixed(worst.rate)} at ${cellName(worst.cell)} ` +
+      `(nominal ${+worst.nominal.toFixed(4)}, bound ${fixed(worst.bound)}; ${all.length} cells)`,
+  );
+}
+const failures = results.flatMap((r) =>
+  checks(r).filter((c) => !c.holds).map((c) => `${cellName(r.cell)}: ${c.property} ${c.rate}`)
+);
+console.log(`cells outside their bound: ${failures.length}`);
+for (const f of failures) console.log(`  ${f}`);
+if (failures.length > 0) Deno.exitCode = 1;

@@ -1,0 +1,169 @@
+// The decision keeps the error rates it states (issue 21), simulated: seeded families of paired
+// tables drawn from known populations, each cell's coverage, wrong `not-worse` and wrong `better`
+// held to the nominal level within 3 Monte-Carlo standard errors. The full grid runs in
+// `deno task sim` (tests/report/decision_sim.ts); this one is small enough for the test suite and
+// holds the cells where the interval used before issue 21 failed, which it is shown to fail here.
+
+import assert from "node:assert/strict";
+import {
+  BinomialDraws,
+  type Cell,
+  cellName,
+  checks,
+  oldConditionalInterval,
+  simulateCell,
+} from "./_simulate.ts";
+
+const REPS = 2000;
+
+/** A cell: n, δ and d in points, m adapters, margin in points. */
+function cell(n: number, delta: number, d: number, adapters: number, margin = 0): Cell {
+  return {
+    n,
+    discordance: delta / 100,
+    difference: d / 100,
+    adapters,
+    margin: margin / 100,
+  };
+}
+
+// The cells where the conditional interval failed (issue 21), one adapter each.
+const DEFECTS: readonly { readonly cell: Cell; readonly old: string }[] = [
+  // With b + c = 0 it was [0, 0]: `not-worse` claimed 77.9% of the time at d = −margin.
+  { cell: cell(50, 0.5, -0.5, 1, 0.5), old: "wrong not-worse" },
+  { cell: cell(300, 1, -1, 1, 1), old: "wrong not-worse" }, // 41.8%
+  // It treated b + c as known: coverage 0.83 and 0.23 at d = 0.75 and 1 times δ.
+  { cell: cell(2000, 10, 7.5, 1), old: "coverage" },
+  { cell: cell(2000, 10, 10, 1), old: "coverage" },
+];
+
+const GRID: readonly Cell[] = [
+  ...DEFECTS.map((d) => d.cell),
+  cell(2000, 10, 5, 1),
+  cell(2000, 10, 9, 1),
+  // `not-worse` at d = −margin: margins 0.5 to 5 points, discordance from the margin up to 30%.
+  cell(20, 5, -5, 1, 5),
+  cell(50, 30, -5, 1, 5),
+  cell(100, 2, -2, 1, 2),
+  cell(100, 0.5, -0.5, 3, 0.5),
+  cell(300, 5, -1, 1, 1),
+  cell(1000, 2, -2, 1, 2),
+  cell(1000, 10, -0.5, 2, 0.5),
+  cell(2000, 1, -0.5, 1, 0.5),
+  cell(5000, 0.5, -0.5, 1, 0.5),
+  cell(5000, 20, -5, 1, 5),
+  cell(300, 1, -1, 5, 1),
+  cell(2000, 5, -2, 3, 2),
+  // `better` at d = 0, with 1 to 5 adapters.
+  cell(20, 30, 0, 1),
+  cell(50, 2, 0, 2),
+  cell(100, 10, 0, 1),
+  cell(300, 5, 0, 3),
+  cell(1000, 1, 0, 1),
+  cell(1000, 30, 0, 4),
+  cell(2000, 10, 0, 5),
+  cell(5000, 0.5, 0, 2),
+  cell(5000, 2, 0, 1),
+  // Coverage across the difference's range, −δ to +δ, and the family's size.
+  cell(20, 0.5, 0.5, 1),
+  cell(20, 30, -30, 1),
+  cell(20, 10, 2.5, 3),
+  cell(50, 5, -3.75, 1),
+  cell(100, 30, 22.5, 2),
+  cell(100, 1, -0.25, 5),
+  cell(300, 20, -10, 1),
+  cell(300, 2, 1.5, 2),
+  cell(1000, 5, 5, 1),
+  cell(1000, 20, -15, 3),
+  cell(2000, 0.5, -0.375, 1),
+  cell(2000, 30, 7.5, 2),
+  cell(5000, 1, 0.75, 1),
+  cell(5000, 10, -10, 1),
+  cell(5000, 5, 2.5, 5),
+];
+
+/** The seed of a cell of GRID: its place, so that a failure reproduces alone. */
+const seedOf = (index: number) => 21_000 + index;
+
+Deno.test({
+  name: "binomial draws: mean, variance and P(X = 0) of Binomial(n, p)",
+  permissions: "none",
+  fn: async (t) => {
+    for (const [n, p] of [[7, 0.5], [50, 0.005], [2000, 0.1], [5000, 0.3], [40, 0.97]] as const) {
+      await t.step(`Binomial(${n}, ${p})`, () => {
+        const draws = new BinomialDraws(n);
+        const k = 20_000;
+        let sum = 0;
+        let squares = 0;
+        let zeros = 0;
+        for (let i = 0; i < k; i++) {
+          const x = draws.binomial(n, p);
+          assert.ok(Number.isInteger(x) && x >= 0 && x <= n, `a draw of ${x}`);
+          sum += x;
+          squares += x * x;
+          if (x === 0) zeros++;
+        }
+        const variance = n * p * (1 - p);
+        const mean = sum / k;
+        const sampleVariance = squares / k - mean * mean;
+        assert.ok(
+          Math.abs(mean - n * p) < 4 * Math.sqrt(variance / k),
+          `mean ${mean}, expected ${n * p}`,
+        );
+        // The variance of the sample variance is about 2σ⁴/k for a near-normal law.
+        assert.ok(
+          Math.abs(sampleVariance - variance) < 5 * variance * Math.sqrt(2 / k) + 0.01,
+          `variance ${sampleVariance}, expected ${variance}`,
+        );
+        const zero = (1 - p) ** n;
+        assert.ok(
+          Math.abs(zeros / k - zero) < 4 * Math.sqrt((zero * (1 - zero)) / k) + 1e-4,
+          `P(X = 0) ${zeros / k}, expected ${zero}`,
+        );
+      });
+    }
+  },
+});
+
+Deno.test({
+  name: `the decision keeps its error rates over ${GRID.length} cells, ${REPS} families each`,
+  permissions: "none",
+  fn: async (t) => {
+    for (const [index, c] of GRID.entries()) {
+      await t.step(cellName(c), () => {
+        const rates = simulateCell(c, { reps: REPS, seed: seedOf(index) });
+        for (const check of checks(rates)) {
+          const side = check.property === "coverage" ? "≥" : "≤";
+          assert.ok(
+            check.holds,
+            `${cellName(c)}: ${check.property} ${check.rate.toFixed(4)}, not ${side} ` +
+              `${check.bound.toFixed(4)} (nominal ${check.nominal}, ${REPS} families, ` +
+              `seed ${seedOf(index)})`,
+          );
+        }
+      });
+    }
+  },
+});
+
+Deno.test({
+  name: "the simulation fails the conditional interval used before issue 21 in the same cells",
+  permissions: "none",
+  fn: async (t) => {
+    for (const { cell: c, old } of DEFECTS) {
+      await t.step(`${cellName(c)}: ${old}`, () => {
+        const index = GRID.indexOf(c);
+        const rates = simulateCell(c, {
+          reps: REPS,
+          seed: seedOf(index),
+          intervals: oldConditionalInterval(0.05),
+        });
+        const check = checks(rates).find((k) => k.property === old)!;
+        assert.ok(!check.holds, `${old} ${check.rate} within ${check.bound}`);
+        // Far off, not at the edge: the issue measured 77.9%, 41.8%, 0.83 and 0.23.
+        const far = old === "coverage" ? check.rate < 0.88 : check.rate > 0.3;
+        assert.ok(far, `${old} ${check.rate.toFixed(4)}`);
+      });
+    }
+  },
+});
