@@ -5,7 +5,9 @@ Written from the definitions in reference/report.md, not from the TypeScript: th
 functions are scipy's (Boost) but for binomial_sf, a sum in 40-digit decimals (the binom.sf of an
 older scipy, such as Debian 12's 1.10, is less exact than the test asks), the small-table p-values
 exact fractions, the power a sum over every count of discordant items, the simulation draws items.
-Needs numpy and scipy (1.10 or later).
+The decision interval and Holm's procedure around it are reference/python/decision.py's (imported:
+one Python implementation of the interval, held to the TypeScript here and by
+tests/reference/decision_differential_test.ts). Needs numpy and scipy (1.10 or later).
 
 Run: python3 tests/report/reference_decision.py COMMAND < input.jsonl
 Each input line is a JSON object; each output line the answer for it. Commands:
@@ -13,9 +15,12 @@ Each input line is a JSON object; each output line the answer for it. Commands:
   power        {n, psi, d, alpha, model}         exact power of the exact McNemar test
   mdd          {n, psi, alpha, power, model}     the minimum detectable difference (or null)
   simulate     {n, psi, d, alpha, reps, seed}    the power, by drawing items (seeded)
-  family       {alpha, tables: [[b, c, n], ...]} Holm levels, adjusted p-values and exact conditional
-               intervals (a table with n = 0 is left out of the family: null)
+  interval     {b, c, n, alpha}                  the 1 - alpha decision interval: {lower, upper}
+  family       {alpha, tables: [[b, c, n], ...]} Holm's decision at 9 alpha / 10, adjusted p-values, and
+               each decision interval at its Holm step: {p, adjusted, rejected, level, testLevel,
+               lower, upper} (a table with n = 0 is left out of the family: null)
   sweep        {alpha, others: [[b, c, n]], top} the same for [[b, c, top], *others], every b + c <= top
+               (the first table's answer, as lists)
   binomial_sf  {k, n, p}                         P(X >= k), X ~ Binomial(n, p)
   gamma_q      {a, x}                            the upper regularized incomplete gamma function
   chi2         {groups: [[x, n], ...]}           Pearson's chi-square test of homogeneity
@@ -26,12 +31,15 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
+from pathlib import Path
 
 import numpy as np
 from scipy import special, stats
 from scipy.optimize import brentq
 
-ALPHA_EXACT = {0.05: Fraction(1, 20)}  # alpha as the decimal it stands for
+sys.dont_write_bytecode = True  # leave no __pycache__ in the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "reference" / "python"))
+import decision  # noqa: E402  (reference/python/decision.py: the decision interval)
 
 
 def critical(counts, alpha):
@@ -92,100 +100,25 @@ def simulate(n, psi, d, alpha, reps, seed):
     return {"power": float(np.mean((p < alpha) & right_way)), "reps": reps}
 
 
-@lru_cache(maxsize=None)
-def exact_p(b, c):
-    """The exact McNemar p-value as a fraction (small tables) or a float (large)."""
-    n, m = b + c, min(b, c)
-    if n <= 2000:
-        term = total = 1  # C(n, 0), then C(n, k) = C(n, k - 1)(n - k + 1)/k
-        for k in range(1, m + 1):
-            term = term * (n - k + 1) // k
-            total += term
-        return min(Fraction(1), Fraction(2 * total, 2**n))
-    return min(1.0, 2 * float(stats.binom.cdf(m, n, 0.5)))
-
-
-def below(p, times, alpha):
-    """Whether times * p < alpha, exactly when p is a fraction (with floats where they decide)."""
-    product = float(p) * times
-    if isinstance(p, Fraction) and abs(product / alpha - 1) < 1e-9:
-        return p * times < ALPHA_EXACT.get(alpha, Fraction(alpha))
-    return product < alpha
-
-
-def holm(ps, alpha):
-    """Holm's step-down: for each p, (rejected, level) with level = alpha/(m - k + 1),
-    k = min(rank, first rank not rejected). Ties are ranked in the order given."""
-    m = len(ps)
-    order = sorted(range(m), key=lambda i: (float(ps[i]), i))
-    out = [None] * m
-    stopped = None  # the first rank (from 1) not rejected
-    for position, i in enumerate(order):
-        rank = position + 1
-        if stopped is None and not below(ps[i], m - rank + 1, alpha):
-            stopped = rank
-        k = rank if stopped is None else min(rank, stopped)
-        out[i] = (stopped is None, alpha / (m - k + 1))
-    return out
-
-
-def clopper_pearson_difference(b, c, n, level):
-    """The Clopper-Pearson interval for pi mapped to d = (b + c)/n (2 pi - 1)."""
-    big_n = b + c
-    if big_n == 0:
-        return 0.0, 0.0
-    lo = 0.0 if b == 0 else float(special.betaincinv(b, c + 1, level / 2))
-    hi = 1.0 if c == 0 else float(special.betaincinv(b + 1, c, 1 - level / 2))
-    return big_n / n * (2 * lo - 1), big_n / n * (2 * hi - 1)
-
-
-def holm_adjusted(ps):
-    """Holm's adjusted p-values, in the order given: min(1, max over j <= i of (m - j + 1) p_(j))."""
-    m = len(ps)
-    order = sorted(range(m), key=lambda i: (float(ps[i]), i))
-    out = [None] * m
-    running = 0.0
-    for position, i in enumerate(order):
-        running = max(running, min(1.0, (m - position) * float(ps[i])))
-        out[i] = running
-    return out
-
-
-def family(alpha, tables):
-    """Holm across the tables with items (an empty table is left out of the family: null)."""
-    used = [i for i, (b, c, n) in enumerate(tables) if n > 0]
-    ps = [exact_p(tables[i][0], tables[i][1]) for i in used]
-    out = [None] * len(tables)
-    for i, p, (rejected, level), adjusted in zip(used, ps, holm(ps, alpha), holm_adjusted(ps)):
-        b, c, n = tables[i]
-        lower, upper = clopper_pearson_difference(b, c, n, level)
-        out[i] = {"p": float(p), "adjusted": adjusted, "rejected": rejected, "level": level,
-                  "lower": lower, "upper": upper, "excludes": lower > 0 or upper < 0}
-    return out
-
-
 def sweep(alpha, others, top):
-    """family() for [[b, c, top], *others] for every b + c <= top, vectorized over the tables."""
-    rows = [(b, c) for total in range(top + 1) for b in range(total + 1) for c in [total - b]]
-    other_ps = [exact_p(b, c) for b, c, _ in others]
-    levels, rejected, p_out = [], [], []
+    """decision.coherent() for [[b, c, top], *others] for every b + c <= top, the first table's
+    answer only, vectorized over the tables."""
+    rows = [(b, total - b) for total in range(top + 1) for b in range(total + 1)]
+    other_ps = [decision.mcnemar_p(b, c) for b, c, _ in others]
+    steps, rejected, p_out = [], [], []
     for b, c in rows:
-        p = exact_p(b, c)
-        (rej, level), *_ = holm([p, *other_ps], alpha)
-        levels.append(level)
+        p = decision.mcnemar_p(b, c)
+        (rej, step), *_ = decision.holm([p, *other_ps], alpha)
+        steps.append(step)
         rejected.append(rej)
         p_out.append(float(p))
-    bs = np.array([r[0] for r in rows], dtype=float)
-    cs = np.array([r[1] for r in rows], dtype=float)
-    lv = np.array(levels)
-    with np.errstate(all="ignore"):
-        lo = np.where(bs == 0, 0.0, special.betaincinv(bs, cs + 1, lv / 2))
-        hi = np.where(cs == 0, 1.0, special.betaincinv(bs + 1, cs, 1 - lv / 2))
-    scale = (bs + cs) / top
-    lower = np.where(bs + cs == 0, 0.0, scale * (2 * lo - 1))
-    upper = np.where(bs + cs == 0, 0.0, scale * (2 * hi - 1))
-    return {"b": [r[0] for r in rows], "c": [r[1] for r in rows], "p": p_out, "level": levels,
-            "rejected": rejected, "lower": lower.tolist(), "upper": upper.tolist()}
+    step = np.array(steps, dtype=float)
+    level, test = alpha / step, alpha * 9 / 10 / step
+    lower, upper = decision.limits([r[0] for r in rows], [r[1] for r in rows], top, test,
+                                   level - test, rejected)
+    return {"b": [r[0] for r in rows], "c": [r[1] for r in rows], "p": p_out,
+            "level": level.tolist(), "testLevel": test.tolist(), "rejected": rejected,
+            "lower": lower.tolist(), "upper": upper.tolist()}
 
 
 def chi2(groups):
@@ -257,8 +190,11 @@ def answer(command, q):
         return mdd(q["n"], q["psi"], q["alpha"], q["power"], q["model"])
     if command == "simulate":
         return simulate(q["n"], q["psi"], q["d"], q["alpha"], q["reps"], q["seed"])
+    if command == "interval":
+        lower, upper = decision.interval(q["b"], q["c"], q["n"], q["alpha"])
+        return {"lower": lower, "upper": upper}
     if command == "family":
-        return family(q["alpha"], q["tables"])
+        return decision.coherent(q["alpha"], q["tables"])
     if command == "sweep":
         return sweep(q["alpha"], q["others"], q["top"])
     if command == "binomial_sf":
