@@ -1,8 +1,11 @@
 /**
- * The run's `fetch`: Deno's own, on one client whose idle connections are kept alive for 4 s.
+ * The run's `fetch`: Deno's own, on one client whose idle connections are kept alive for 4 s, its
+ * failures before a response told as a {@linkcode NetworkError} that says why.
  *
  * @module
  */
+
+import { NetworkError, type NetworkFailure } from "../run/http.ts";
 
 /**
  * How long an idle connection is kept for reuse: under vLLM's 5 s (`VLLM_HTTP_TIMEOUT_KEEP_ALIVE`,
@@ -21,7 +24,8 @@ export interface DenoFetch {
 
 /**
  * Deno's `fetch` on a `Deno.createHttpClient` with kept-alive connections idle at most
- * {@linkcode POOL_IDLE_MS}. It honours `HTTP_PROXY`, `HTTPS_PROXY` and `NO_PROXY` as the global
+ * {@linkcode POOL_IDLE_MS}, which rejects with a {@linkcode NetworkError} where
+ * {@linkcode denoFailure} can tell why a request failed (and with Deno's error otherwise). It honours `HTTP_PROXY`, `HTTPS_PROXY` and `NO_PROXY` as the global
  * `fetch` does.
  *
  * @returns The `fetch` and its `close`.
@@ -39,11 +43,81 @@ export function denoFetch(): DenoFetch {
   return {
     fetch: (input, init) => {
       client ??= Deno.createHttpClient({ poolIdleTimeout: POOL_IDLE_MS });
-      return fetch(input, { ...init, client });
+      return fetch(input, { ...init, client }).catch((error: unknown) => {
+        const failure = denoFailure(error);
+        throw failure === null ? error : new NetworkError(failure, { cause: error });
+      });
     },
     close() {
       client?.close();
       client = undefined;
     },
   };
+}
+
+/** The OS error numbers of the failures, on each system Deno runs on (errno.h, winerror.h). */
+const OS_ERRORS: Readonly<Record<string, Readonly<Record<number, NetworkFailure>>>> = {
+  // ECONNREFUSED, ECONNRESET, EPIPE, ECONNABORTED, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH
+  linux: {
+    111: "refused",
+    104: "reset",
+    32: "closed",
+    103: "closed",
+    110: "timed-out",
+    113: "unreachable",
+    101: "unreachable",
+  },
+  darwin: {
+    61: "refused",
+    54: "reset",
+    32: "closed",
+    53: "closed",
+    60: "timed-out",
+    65: "unreachable",
+    51: "unreachable",
+  },
+  windows: {
+    10061: "refused",
+    10054: "reset",
+    10053: "closed",
+    10060: "timed-out",
+    10065: "unreachable",
+    10051: "unreachable",
+  },
+};
+
+/**
+ * Why Deno's `fetch` failed before a response, or `null` when its error does not say.
+ *
+ * Deno 2.9.6's `fetch` rejects with a `TypeError` (as the Fetch standard has it) whose `cause` is a
+ * plain `Error` with no code: only the description its HTTP library (hyper) gives, such as
+ * `client error (Connect): tcp connect error: Connection refused (os error 111)`. What that text
+ * holds of a code is read, and nothing else: the OS error number that Rust writes as
+ * `(os error N)` (the errno of the failed call, mapped for this system), then hyper's two failures
+ * that have none, a name that did not resolve (`dns error`) and a connection closed before the
+ * response (`connection closed before message completed`). The tests hold each against a real
+ * failure, so that a Deno whose errors change fails them rather than sorting its failures wrong.
+ *
+ * @param error What `fetch` rejected with.
+ * @param os The system, for its error numbers (default `Deno.build.os`).
+ * @returns The failure, or `null`.
+ *
+ * @example
+ * ```ts
+ * import { denoFailure } from "./deno_fetch.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const cause = new Error("client error (Connect): tcp connect error: Connection refused (os error 111)");
+ * assert.equal(denoFailure(new TypeError("fetch failed", { cause }), "linux"), "refused");
+ * assert.equal(denoFailure(new TypeError("fetch failed"), "linux"), null);
+ * ```
+ */
+export function denoFailure(error: unknown, os: string = Deno.build.os): NetworkFailure | null {
+  if (!(error instanceof TypeError) || !(error.cause instanceof Error)) return null;
+  const text = error.cause.message;
+  const number = /\(os error (\d+)\)/.exec(text)?.[1];
+  if (number !== undefined) return OS_ERRORS[os]?.[Number(number)] ?? null;
+  if (text.includes("client error (Connect): dns error")) return "unresolved";
+  if (text.includes("connection closed before message completed")) return "closed";
+  return null;
 }

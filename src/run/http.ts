@@ -145,19 +145,96 @@ export function describeStatus(status: number, body: string | null): string {
   return `HTTP ${status}: ${line.length > 300 ? line.slice(0, 300) + "…" : line}`;
 }
 
+/** Why a request failed before its response, as far as the client can tell. */
+export type NetworkFailure =
+  | "refused"
+  | "reset"
+  | "closed"
+  | "unresolved"
+  | "timed-out"
+  | "unreachable";
+
+/** What a record says of each {@linkcode NetworkFailure}. */
+const FAILURE_MESSAGES: Readonly<Record<NetworkFailure, string>> = {
+  refused: "connection refused",
+  reset: "connection reset",
+  closed: "connection closed before the response ended",
+  unresolved: "the server's host name does not resolve",
+  "timed-out": "the connection timed out",
+  unreachable: "the server's host cannot be reached",
+};
+
+/**
+ * The failures that the `code` of a network error names: the codes of Node's errors (which
+ * undici's `fetch` gives as its `cause`) and of Deno's own network errors (`Deno.connect`'s
+ * `ConnectionRefused` has `ECONNREFUSED`).
+ */
+const CODES: Readonly<Record<string, NetworkFailure>> = {
+  ECONNREFUSED: "refused",
+  ECONNRESET: "reset",
+  EPIPE: "closed",
+  ECONNABORTED: "closed",
+  UND_ERR_SOCKET: "closed",
+  ENOTFOUND: "unresolved",
+  EAI_AGAIN: "unresolved",
+  ETIMEDOUT: "timed-out",
+  EHOSTUNREACH: "unreachable",
+  ENETUNREACH: "unreachable",
+};
+
+/**
+ * A request that failed before its response, saying why: what a `fetch` given to
+ * {@linkcode exchange} may reject with when its platform's own error does not carry a code (the
+ * CLI's `fetch` turns Deno's into one). A `TypeError`, as `fetch` rejects with.
+ *
+ * @example
+ * ```ts
+ * import { exchange, NetworkError } from "./http.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const fetchFn = (() => Promise.reject(new NetworkError("refused"))) as typeof fetch;
+ * const out = await exchange(fetchFn, "http://127.0.0.1:8000/v1/models", {}, {
+ *   timeoutMs: 1000, maxResponseBytes: 10, timers: globalThis,
+ * });
+ * assert.equal(!out.ok && out.error.message, "connection refused");
+ * ```
+ */
+export class NetworkError extends TypeError {
+  /** Why the request failed. */
+  readonly failure: NetworkFailure;
+
+  /**
+   * @param failure Why the request failed.
+   * @param options The error it was told by, as `cause`.
+   */
+  constructor(failure: NetworkFailure, options?: ErrorOptions) {
+    super(FAILURE_MESSAGES[failure], options);
+    this.name = "NetworkError";
+    this.failure = failure;
+  }
+}
+
+/**
+ * What a record says of a request that failed before its response: the failure a
+ * {@linkcode NetworkError} or a known `code` names, on the error or a cause of it; else the
+ * errors' own words (URLs taken out), as `network error (…)`.
+ */
 function networkMessage(error: unknown): string {
-  let message = "";
-  for (let e: unknown = error, depth = 0; e !== undefined && depth < 5; depth++) {
-    message += (e instanceof Error ? e.message : String(e)) + " ";
+  const chain: unknown[] = [];
+  for (let e: unknown = error; e !== undefined && chain.length < 5;) {
+    chain.push(e);
     e = e instanceof Error ? e.cause : undefined;
   }
-  message = message.replace(/\(?https?:\/\/[^\s)]*\)?/g, "").replace(/\s+/g, " ").trim();
-  if (/refused/i.test(message)) return "connection refused";
-  if (/reset/i.test(message)) return "connection reset";
-  if (/closed|broken|eof|incomplete|aborted|unexpected end/i.test(message)) {
-    return "connection closed before the response ended";
+  for (const e of chain) {
+    if (e instanceof NetworkError) return FAILURE_MESSAGES[e.failure];
+    const code = typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined;
+    if (typeof code === "string" && Object.hasOwn(CODES, code)) {
+      return FAILURE_MESSAGES[CODES[code]!];
+    }
   }
-  return `network error (${message.split("\n")[0]?.slice(0, 200)})`;
+  const words = chain.map((e) => e instanceof Error ? e.message : String(e)).join(" ")
+    .replace(/\(?https?:\/\/[^\s)]*\)?/g, "").replace(/\s+/g, " ").trim();
+  return `network error (${words.split("\n")[0]?.slice(0, 200)})`;
 }
 
 /** A body that passed the size cap: nothing of it is kept. */

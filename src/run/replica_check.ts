@@ -44,9 +44,10 @@ export interface ReplicasChecked {
  * @example
  * ```ts
  * import { checkReplica } from "./replica_check.ts";
+ * import { NetworkError } from "./http.ts";
  * import assert from "node:assert/strict";
  *
- * const fetchFn = (() => Promise.reject(new TypeError("Connection refused"))) as typeof fetch;
+ * const fetchFn = (() => Promise.reject(new NetworkError("refused"))) as typeof fetch;
  * await assert.rejects(
  *   checkReplica(fetchFn, { index: 1, host: "127.0.0.1:1", url: "http://127.0.0.1:1/v1" }, {
  *     baseline: "base", adapters: [], timeoutMs: 1000, maxResponseBytes: 1024, timers: globalThis,

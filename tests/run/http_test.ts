@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { describeStatus, exchange, isTransientStatus, retryAfterMs } from "../../src/run/http.ts";
+import {
+  describeStatus,
+  exchange,
+  isTransientStatus,
+  NetworkError,
+  retryAfterMs,
+} from "../../src/run/http.ts";
 import { API_KEY_MARKER } from "../../src/run/api_key.ts";
 import { Deadlines } from "../../src/run/deadlines.ts";
 import { countingTimers } from "./_fixtures.ts";
@@ -115,16 +121,26 @@ Deno.test("the key goes as a bearer token; the body as JSON; statuses are descri
 });
 
 Deno.test("an outside abort is marked aborted", async () => {
+  let arrived = () => {};
+  const arrival = new Promise<void>((resolve) => arrived = resolve);
+  // The answer waits until the test ends.
+  let release = () => {};
   const { url, server } = serve(() =>
-    new Promise<Response>((r) => setTimeout(() => r(new Response("{}")), 500))
+    new Promise<Response>((resolve) => {
+      release = () => resolve(new Response("{}"));
+      arrived();
+    })
   );
   try {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const out = await exchange(fetch, `${url}/x`, {}, { ...LIMITS, signal: controller.signal });
-    assert.equal(out.ok, false);
-    if (!out.ok) assert.equal(out.aborted, true);
+    const out = exchange(fetch, `${url}/x`, {}, { ...LIMITS, signal: controller.signal });
+    await Promise.race([arrival, out]);
+    controller.abort();
+    const outcome = await out;
+    assert.equal(outcome.ok, false);
+    if (!outcome.ok) assert.equal(outcome.aborted, true);
   } finally {
+    release();
     await server.shutdown();
   }
 });
@@ -392,20 +408,75 @@ Deno.test("the key echoed by a server is replaced in every text the exchange ret
     );
   });
   await t.step("a network error's text", async () => {
-    const failing = (() => Promise.reject(new TypeError(`refused: Bearer ${KEY}`))) as typeof fetch;
-    const out = await exchange(failing, "http://127.0.0.1:1/v1/models", {}, {
-      ...LIMITS,
-      apiKey: KEY,
-    });
-    assert.equal(out.ok, false);
-    if (!out.ok) assert.equal(out.error.message, `connection refused`);
-    const other = (() => Promise.reject(new TypeError(`odd: ${KEY}`))) as typeof fetch;
+    const other = (() =>
+      Promise.reject(
+        new TypeError("fetch failed", { cause: new Error(`odd: ${KEY}`) }),
+      )) as typeof fetch;
     const odd = await exchange(other, "http://127.0.0.1:1/v1/models", {}, {
       ...LIMITS,
       apiKey: KEY,
     });
-    assert(!odd.ok && odd.error.message === `network error (odd: ${API_KEY_MARKER})`);
+    assert(!odd.ok && odd.error.message === `network error (fetch failed odd: ${API_KEY_MARKER})`);
   });
+});
+
+Deno.test({
+  name: "a network failure is told by its error's type or code, never by its words",
+  permissions: "none",
+  fn: async (t) => {
+    const failing = (error: unknown) => (() => Promise.reject(error)) as typeof fetch;
+    const message = async (error: unknown) => {
+      const out = await exchange(failing(error), "http://127.0.0.1:1/v1/models", {}, LIMITS);
+      assert(!out.ok);
+      assert.equal(out.error.kind, "network");
+      assert.equal(out.error.transient, true);
+      assert.equal(out.response, null);
+      return out.error.message;
+    };
+    const cases: [string, unknown, string][] = [
+      ["a NetworkError", new NetworkError("refused"), "connection refused"],
+      [
+        "a NetworkError as a cause",
+        new TypeError("fetch failed", { cause: new NetworkError("unresolved") }),
+        "the server's host name does not resolve",
+      ],
+      [
+        "Node's code on the cause (undici)",
+        new TypeError("fetch failed", {
+          cause: Object.assign(new Error("x"), { code: "ECONNRESET" }),
+        }),
+        "connection reset",
+      ],
+      [
+        "undici's closed socket",
+        Object.assign(new Error("x"), { code: "UND_ERR_SOCKET" }),
+        "connection closed before the response ended",
+      ],
+      [
+        "a timed-out connect",
+        Object.assign(new Error("x"), { code: "ETIMEDOUT" }),
+        "the connection timed out",
+      ],
+      [
+        "an unreachable host",
+        Object.assign(new Error("x"), { code: "EHOSTUNREACH" }),
+        "the server's host cannot be reached",
+      ],
+      [
+        "words alone classify nothing",
+        new TypeError("connection refused (http://10.0.0.1:8000/v1)"),
+        "network error (connection refused)",
+      ],
+      [
+        "an unknown code",
+        Object.assign(new Error("odd"), { code: "EWHATEVER" }),
+        "network error (odd)",
+      ],
+    ];
+    for (const [name, error, expected] of cases) {
+      await t.step(name, async () => assert.equal(await message(error), expected));
+    }
+  },
 });
 
 Deno.test({

@@ -22,6 +22,7 @@ import { lookupScorer } from "../../src/score/registry.ts";
 import { readAll } from "../results/_read_all.ts";
 import { answerFor, configText, syntheticItems, syntheticRows, until } from "./_fixtures.ts";
 import { completion, startStub } from "./_stub_server.ts";
+import { denoFetch } from "../../src/cli/deno_fetch.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
 
 const N = 60;
@@ -72,7 +73,7 @@ function config(urls: readonly string[], o: Options = {}) {
 }
 
 /** The run's world: the real network, a results file in memory, checks fired by the test. */
-function world(initial = "") {
+function world(initial = "", fetchFn: typeof fetch = fetch) {
   let text = initial;
   const notices: string[] = [];
   const rechecks: (() => void)[] = [];
@@ -90,7 +91,7 @@ function world(initial = "") {
     performance: globalThis.performance,
   };
   const effects: RunEffects = {
-    fetch,
+    fetch: fetchFn,
     open: (truncateTo) => {
       text = text.slice(0, truncateTo);
       return Promise.resolve({
@@ -333,9 +334,11 @@ Deno.test("no replica usable: exit 69 naming each replica's reason", async () =>
   await withReplicas([[], []], async (rs) => {
     const dead = await replica([]);
     await dead.kill("SIGKILL");
-    const w = world();
+    // The run's fetch, which says why a connection failed.
+    const http = denoFetch();
+    const w = world("", http.fetch);
     const urls = [...rs.map((r) => r.url), dead.url];
-    await assert.rejects(run(urls, w), (error: unknown) => {
+    await assert.rejects(run(urls, w).finally(() => http.close()), (error: unknown) => {
       assert(error instanceof ServerError);
       assert.equal(error.message, "none of the 3 replicas can be used: each failed its checks");
       assert.match(

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { ServerError } from "../../src/run/run_errors.ts";
 import { checkServer, type ServerCheckOptions } from "../../src/run/server_check.ts";
 import { startStub } from "./_stub_server.ts";
+import { denoFetch } from "../../src/cli/deno_fetch.ts";
 import { API_KEY_MARKER } from "../../src/run/api_key.ts";
 import { parseFault, startEmulator } from "../support/vllm_emulator.ts";
 
@@ -43,7 +44,9 @@ Deno.test("a server that serves every model passes", async () => {
 Deno.test("unreachable: says so and what to fix", async () => {
   const stub = startStub();
   await stub.close();
-  const e = await refusal(checkServer(fetch, options(stub.url)));
+  // The run's fetch, which says why a connection failed.
+  const http = denoFetch();
+  const e = await refusal(checkServer(http.fetch, options(stub.url)).finally(() => http.close()));
   assert.match(
     e.message,
     /^cannot reach the server at http:\/\/127\.0\.0\.1:[0-9]+\/v1: connection refused\. Start the server, or fix server\.url$/,
