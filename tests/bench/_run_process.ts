@@ -46,6 +46,8 @@ export function assessRunArgs(
 export interface RunProcessSetup {
   /** The `deno` arguments of the plain loop. */
   readonly plainArgs: readonly string[];
+  /** The request bodies `assess run` sends, one JSON string a line, and where they go. */
+  readonly loop: { readonly bodies: string; readonly url: string; readonly concurrency: number };
   /** The `deno` arguments of `assess run` writing `out`. */
   assessArgs(out: string): string[];
   /** A results file path in the setup's directory. */
@@ -100,6 +102,7 @@ export async function setUpRunProcess(
       `${server.url}/chat/completions`,
       String(concurrency),
     ],
+    loop: { bodies, url: `${server.url}/chat/completions`, concurrency },
     assessArgs: (out) => assessRunArgs({ config, dataset, out }, host),
     out: (n) => `${dir}/results-${n}.jsonl`,
     close() {

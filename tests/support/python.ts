@@ -2,9 +2,11 @@
  * The Python interpreter for the tests that hold assess to an independent implementation in Python:
  * the reference implementation (`reference/python/`, the standard library only), the reference of
  * the decision statistics (`tests/report/reference_decision.py`, numpy and scipy), and CPython's own
- * `json` and Unicode tables. The one place that finds it, and runs scripts with it.
+ * `json` and Unicode tables; and the aiohttp client loop of the benchmarks. The one place that finds
+ * it, and runs scripts with it.
  *
- * The interpreter is `ASSESS_PYTHON` when that is set, else the first of `python3` and
+ * The interpreter is `ASSESS_PYTHON` when that is set (`.ci/run` sets it to the absolute path of
+ * the interpreter it checked for numpy and scipy), else the first of `python3` and
  * `/usr/bin/python3` that has what a check needs (a pyenv or virtualenv `python3` may lack numpy and
  * scipy where Debian's python3-numpy and python3-scipy gave them to `/usr/bin/python3`). Without
  * one, a check is skipped with a printed reason; with `ASSESS_REQUIRE_PYTHON=1` (which `.ci/run`
@@ -14,8 +16,8 @@
  * @module
  */
 
-/** What a check needs of Python: the standard library, or numpy and scipy too. */
-export type PythonNeed = "stdlib" | "scipy";
+/** What a check needs of Python: the standard library, numpy and scipy too, or aiohttp. */
+export type PythonNeed = "stdlib" | "scipy" | "aiohttp";
 
 /** The interpreters tried, in order, when `ASSESS_PYTHON` is not set. */
 export const PYTHON_CANDIDATES: readonly string[] = ["python3", "/usr/bin/python3"];
@@ -24,17 +26,20 @@ export const PYTHON_CANDIDATES: readonly string[] = ["python3", "/usr/bin/python
 const IMPORTS: Record<PythonNeed, string> = {
   stdlib: "json, unicodedata",
   scipy: "numpy, scipy.optimize, scipy.special, scipy.stats",
+  aiohttp: "aiohttp",
 };
 
 const WHAT: Record<PythonNeed, string> = {
   stdlib: "python3",
   scipy: "a python3 with numpy and scipy",
+  aiohttp: "a python3 with aiohttp",
 };
 
 const INSTALL: Record<PythonNeed, string> = {
   stdlib: "install python3",
   scipy: "install numpy and scipy for python3 (on Debian: apt-get install python3-numpy " +
     "python3-scipy, as .ci/run does)",
+  aiohttp: "install aiohttp for python3 (on Debian: apt-get install python3-aiohttp)",
 };
 
 /** An interpreter, or why there is none. */
