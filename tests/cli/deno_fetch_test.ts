@@ -249,3 +249,36 @@ Deno.test("the run's fetch goes through HTTP_PROXY, as Deno's fetch does", async
     await proxy.close();
   }
 });
+
+Deno.test("a gzip or br body is inflated, and capped on its decoded size", async (t) => {
+  const { brotliCompressSync, gzipSync } = await import("node:zlib");
+  const big = `{"x": "${"y".repeat(100_000)}"}`;
+  const http = denoFetch();
+  try {
+    for (const [coding, squeeze] of [["gzip", gzipSync], ["br", brotliCompressSync]] as const) {
+      await t.step(coding, async () => {
+        const server = scripted(() => ({
+          kind: "respond",
+          status: 200,
+          headers: { "content-encoding": coding, "content-type": "application/json" },
+          body: new Uint8Array(squeeze(big)),
+        }));
+        try {
+          const url = `${server.url}/chat/completions`;
+          const whole = await exchange(http.fetch, url, { body: "{}" }, LIMITS);
+          assert.deepEqual(whole, { ok: true, status: 200, body: big });
+          const capped = await exchange(http.fetch, url, { body: "{}" }, {
+            ...LIMITS,
+            maxResponseBytes: 10_000,
+          });
+          assert(!capped.ok);
+          assert.equal(capped.error.message, "the response body passed the 10000-byte cap");
+        } finally {
+          await server.close();
+        }
+      });
+    }
+  } finally {
+    http.close();
+  }
+});
