@@ -86,16 +86,24 @@ export function plural(value: number, noun: string): string {
  * non-zero value as non-zero: `+4.1`, `2.3`, `5.9`. A limit that would still round to 0 (one
  * within a hair of 0, as an exact interval's limit can be when p is a rounding away from its
  * level) is shown with two significant digits instead, so that an interval that excludes 0 never
- * reads as one that touches it.
+ * reads as one that touches it. Likewise a limit near one of `marks` (fractions, such as minus the
+ * decision's margin) gets as many more decimals as show which side of it the limit is on: −0.468
+ * next to a margin of 0.5 points reads `-0.47`, not `-0.5`.
  */
 export function intervalFigures(
   difference: number,
   lower: number,
   upper: number,
+  marks: readonly number[] = [],
 ): { readonly difference: string; readonly lower: string; readonly upper: string } {
   const d = pointDecimals([difference, lower, upper]);
+  const sides = marks.filter((m) => m !== 0).map((m) => m * 100);
   const limit = (v: number) => {
-    const text = points(v, d);
+    let decimals = d;
+    let text = points(v, decimals);
+    const wrongSide = (t: string) =>
+      sides.some((m) => Math.sign(Number(t) - m) !== Math.sign(v * 100 - m));
+    while (wrongSide(text) && decimals < 12) text = points(v, ++decimals);
     if (v === 0 || Number(text) !== 0) return text;
     return (v < 0 ? "-" : "") + (Math.abs(v) * 100).toPrecision(2);
   };

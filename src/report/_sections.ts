@@ -16,8 +16,9 @@ import {
   points,
   pText,
 } from "./_format.ts";
+import { testLevelOf } from "./decision_interval.ts";
 import type { Markup } from "./_markup.ts";
-import { marginText } from "./_verdict.ts";
+import { marginText, outcomeWords } from "./_verdict.ts";
 import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 import type {
   ComparisonReport,
@@ -77,24 +78,28 @@ export function decisionLine(report: Report, m: Markup): string {
 }
 
 /**
- * The smallest true difference a comparison would find 80% of the time, next to its verdict:
- * `smallest true difference found 80% of the time: 2.0 points (level 0.05, 10.3% of items
- * discordant)`. `null` without paired items.
+ * What a comparison's size lets it find, next to its verdict: the smallest true difference the
+ * test against no difference finds 80% of the time at this discordance and level, and the
+ * smallest margin a not-worse claim would be made at with the same power when the two models are
+ * equal. `null` without paired items.
  */
 export function detectableSentence(c: ComparisonReport): string | null {
   const mdd = c.minimumDetectableDifference;
   if (mdd === null) return null;
-  const head = `smallest true difference found ${percent(mdd.power, 0)} of the time`;
-  const at = `level ${Number(mdd.level.toPrecision(4))}, ${
+  const power = percent(mdd.power, 0);
+  const at = `test level ${Number(mdd.level.toPrecision(4))}, ${
     percent(mdd.discordance)
   } of items discordant`;
-  if (mdd.difference !== null) {
-    const d = pointDecimals([mdd.difference]);
-    return `${head}: ${points(mdd.difference, d)} points either way (${at})`;
-  }
-  return mdd.discordance === 0
-    ? `${head}: unknown, no item is discordant (${at}): this run cannot size what it may miss`
-    : `${head}: none, too few items are discordant (${at})`;
+  const found = mdd.difference !== null
+    ? `the test finds a true difference of ${
+      points(mdd.difference, pointDecimals([mdd.difference]))
+    } points or more (either way)`
+    : mdd.discordance === 0
+    ? "the test can find no difference (no item is discordant)"
+    : "the test can find no difference (too few items are discordant)";
+  const margin = mdd.notWorseMargin;
+  return `with ${power} power, ${found}, and a not-worse claim holds for equal models at a ` +
+    `margin above ${points(margin, pointDecimals([margin]))} points (${at})`;
 }
 
 function counted(w: CountedOutcome, levels: readonly number[]): string {
@@ -114,23 +119,18 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
   const alpha = report.decision.alpha;
   const adapters = report.comparisons.length;
   const out: string[] = [];
-  if (
-    c.items > 0 && c.difference !== null && c.interval !== null && c.newcombeInterval !== null
-  ) {
+  if (c.items > 0 && c.difference !== null && c.interval !== null) {
     const i = c.interval;
-    const newcombe = c.newcombeInterval;
     const exact = intervalFigures(c.difference, i.lower, i.upper);
-    const d = pointDecimals([c.difference, newcombe.lower, newcombe.upper]);
-    const levels = [alpha, i.level];
+    const testAlpha = testLevelOf(alpha);
+    const levels = [testAlpha, i.testLevel];
     out.push(
       `accuracy on these items: ${percent(c.adapterAccuracy)} against ${
         percent(c.baselineAccuracy)
       }`,
-      `difference: ${exact.difference} points; exact conditional ${confidence(i.level)} interval ` +
-        `[${exact.lower}, ${exact.upper}], the verdict's (it excludes 0 exactly when the ` +
-        `Holm-adjusted p is below ${alpha}); Newcombe's 95% interval [${
-          points(newcombe.lower, d)
-        }, ${points(newcombe.upper, d)}] (paired, descriptive)`,
+      `difference: ${exact.difference} points; ${confidence(i.level)} interval ` +
+        `[${exact.lower}, ${exact.upper}] (exact, at the level Holm decides this comparison at; ` +
+        `it excludes 0 exactly when the Holm-adjusted p is below ${testAlpha})`,
       `McNemar exact test: ${pText(c.pValue!, levels)} on ` +
         `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
         `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!, levels)}`,
@@ -151,7 +151,11 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
     out.push(
       `${plural(s.errors, "item")} with an error left out: counted against ${m.text(c.adapter)}, ` +
         `${counted(s.against, levels)}; in its favour, ${counted(s.favour, levels)}; ` +
-        (s.couldChange ? "they could change the outcome" : "the outcome stands either way"),
+        (!s.couldChange
+          ? "the outcome stands every way"
+          : s.outcome === "inconclusive"
+          ? "they could change the outcome: no conclusion holds every way"
+          : `they could change the outcome: ${outcomeWords(s.outcome)} holds every way`),
     );
   }
   return out;

@@ -7,6 +7,8 @@
 
 import type { AnswerCategory } from "../dataset/category.ts";
 import { confidence, count, intervalFigures, percent, plural, pText } from "./_format.ts";
+import { type ComparisonOutcome, comparisonOutcome } from "./comparison_outcome.ts";
+import { testLevelOf } from "./decision_interval.ts";
 import type { ComparisonReport } from "./report.ts";
 import type { DecisionRule } from "./report_input.ts";
 
@@ -34,7 +36,8 @@ export type VerdictFigures = Omit<ComparisonReport, "verdict" | "reasons" | "tra
 
 /**
  * The verdict: `tuned-a is better than base: +4.1 points [2.3, 5.9], p < 0.001 (the 95% interval
- * is above 0)`; an inconclusive one says what makes it so.
+ * is above 0)`; an inconclusive one says what makes it so; errored items say what holds every way
+ * they could be counted.
  */
 export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
   const a = c.adapter;
@@ -44,9 +47,10 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
     return `no conclusion between ${a} and ${b}: no item is scored for both` +
       errorsClause(c, rule);
   }
-  const f = intervalFigures(c.difference, i.lower, i.upper);
+  const marks = [0, -rule.margin];
+  const f = intervalFigures(c.difference, i.lower, i.upper, marks);
   const figures = `${f.difference} points [${f.lower}, ${f.upper}], ${
-    pText(c.pAdjusted, [rule.alpha, i.level])
+    pText(c.pAdjusted, [testLevelOf(rule.alpha), i.testLevel])
   }`;
   const interval = `the ${confidence(i.level)} interval`;
   const worse = c.guardWorse ?? [];
@@ -55,27 +59,40 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
     ? `; the guard (${rule.guard.join(", ")}) is not checked: the items' categories are not known`
     : "";
   const margin = marginText(rule.margin);
+  // The errors are said in the verdict when they could change it; the figures list them always.
+  const errors = c.errorSensitivity?.couldChange === true ? `; ${errorsWhy(c, rule)}` : "";
+  const read = comparisonOutcome(i, rule.margin);
+  const side = read === "better"
+    ? `${interval} is above 0`
+    : read === "worse"
+    ? `${interval} is below 0`
+    : read === "not-worse"
+    ? `${interval} holds 0, and its lower end is above -${marginPoints(rule.margin)}`
+    : rule.margin === 0
+    ? `${interval} holds 0`
+    : `${interval} holds 0 and reaches -${marginPoints(rule.margin)} or below`;
 
   if (c.outcome === "better") {
     const head = guard === ""
       ? `${a} is better than ${b}`
       : `${a} is better than ${b} overall, but worse on ${guard}`;
-    return `${head}: ${figures} (${interval} is above 0)${unchecked}`;
+    return `${head}: ${figures} (${side}${errors})${unchecked}`;
   }
   if (c.outcome === "worse") {
     const head = guard === ""
       ? `${a} is worse than ${b}`
       : `${a} is worse than ${b}, and worse on ${guard}`;
-    return `${head}: ${figures} (${interval} is below 0)${unchecked}`;
+    return `${head}: ${figures} (${side}${errors})${unchecked}`;
   }
   if (c.outcome === "not-worse") {
     const head = `${a} is not worse than ${b} by ${margin} or more` +
       (guard === "" ? "" : ` overall, but worse on ${guard}`);
-    return `${head}: ${figures} (${interval} holds 0, and its lower end is above -${
-      marginPoints(rule.margin)
-    })${unchecked}`;
+    const lower = read === "better"
+      ? `${interval} is above 0, so above -${marginPoints(rule.margin)}`
+      : side;
+    return `${head}: ${figures} (${lower}${errors})${unchecked}`;
   }
-  // Inconclusive: the interval, the identical replies, the errors; each that applies is said.
+  // Inconclusive: the identical replies, the interval, the errors; each that applies is said.
   const why: string[] = [];
   if (c.identical?.suspect === true) {
     why.push(
@@ -84,39 +101,44 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
       } paired items, so the adapter may not be applied`,
     );
   }
-  if (c.errorSensitivity?.couldChange === true) why.push(errorsWhy(c, rule));
-  if (why.length === 0) {
-    why.push(
-      rule.margin === 0
-        ? `${interval} holds 0`
-        : `${interval} holds 0 and reaches -${marginPoints(rule.margin)} or below`,
-    );
-  }
+  if (read === "inconclusive") why.push(side);
   const head = guard === ""
     ? `no conclusion between ${a} and ${b}`
     : `no conclusion between ${a} and ${b} overall, but ${a} is worse on ${guard}`;
-  return `${head}: ${figures} (${why.join("; ")})${unchecked}`;
+  return `${head}: ${figures} (${why.join("; ")}${why.length === 0 ? errors.slice(2) : errors})` +
+    unchecked;
+}
+
+/** An outcome in words, as the verdicts say it: `not-worse` → "not worse". */
+export function outcomeWords(outcome: ComparisonOutcome): string {
+  return outcome === "not-worse" ? "not worse" : outcome;
 }
 
 /**
- * What the errors do to a comparison, with both ways counted: they could change it (the reason a
- * comparison is inconclusive), or they would not (`couldChange` false).
+ * What the errors do to a comparison, with both ways counted, and what holds every way: `2 errors
+ * counted against tuned: not worse, -0.4 points, p = 0.61; in its favour: better, +1.2 points,
+ * p = 0.012: not worse holds every way`.
  */
 function errorsWhy(c: VerdictFigures, rule: DecisionRule): string {
   const s = c.errorSensitivity!;
-  const level = c.interval?.level ?? rule.alpha;
+  const level = c.interval?.testLevel ?? testLevelOf(rule.alpha);
   const way = (w: typeof s.against) => {
-    const f = intervalFigures(w.difference, w.interval.lower, w.interval.upper);
-    return `${w.outcome}, ${f.difference} points, ${pText(w.pValue, [rule.alpha, level])}`;
+    const f = intervalFigures(w.difference, w.interval.lower, w.interval.upper, [0, -rule.margin]);
+    return `${outcomeWords(w.outcome)}, ${f.difference} points, ${
+      pText(w.pValue, [testLevelOf(rule.alpha), level])
+    }`;
   };
-  return `${plural(s.errors, "error")} ` +
-    `${s.couldChange ? "could" : "would not"} change this: counted ` +
-    `against ${c.adapter}, ${way(s.against)}; in its favour, ${way(s.favour)}`;
+  const holds = !s.couldChange
+    ? "the outcome is the same every way"
+    : s.outcome === "inconclusive"
+    ? "no conclusion holds every way"
+    : `${outcomeWords(s.outcome)} holds every way`;
+  return `${plural(s.errors, "error")} counted against ${c.adapter}: ${way(s.against)}; ` +
+    `in its favour: ${way(s.favour)}: ${holds}`;
 }
 
 /**
- * The errors' clause for a comparison with no paired item but errored ones: whether they could
- * change its outcome (inconclusive for want of items) or leave it the same either way.
+ * The errors' clause for a comparison with no paired item but errored ones: what they could do.
  */
 function errorsClause(c: VerdictFigures, rule: DecisionRule): string {
   return c.errorSensitivity === null ? "" : ` (${errorsWhy(c, rule)})`;

@@ -7,17 +7,18 @@
 
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
-import { comparisonOutcome } from "./comparison_outcome.ts";
-import { coherentIntervals } from "./conditional_interval.ts";
+import { agreedOutcome, comparisonOutcome } from "./comparison_outcome.ts";
+import { coherentIntervals, decisionInterval } from "./decision_interval.ts";
 import { minimumDetectableDifference } from "./detectable_difference.ts";
 import { type ErroredItems, errorSensitivity } from "./error_sensitivity.ts";
-import { pairedDifferenceInterval } from "./paired_difference.ts";
 import type { PairedTable } from "./paired_table.ts";
+import { binomialAtLeast } from "./_binomial.ts";
 import { spread } from "./quantile.ts";
 import {
   type CategoryAccuracy,
   type CategoryComparison,
   type ComparisonReport,
+  type DetectableDifferenceReport,
   type DisputedItem,
   type ErrorSensitivityReport,
   type IdenticalReplies,
@@ -62,9 +63,9 @@ const DEFAULT_RULE: DecisionRule = {
  * Builds the report: for each model its counts, accuracy with a Wilson 95% interval, errors apart,
  * reasons, tokens, latency and, when the items' categories are known, the same per category; for
  * each adapter against the baseline, on the items both have a verdict for, the 2×2 table, the
- * difference with Newcombe's 95% interval (descriptive), the exact McNemar p-value Holm-adjusted
- * across adapters, the exact conditional interval at the level Holm decides it at (the one the
- * verdict reads), the minimum detectable difference, what its errored items could do, how many
+ * difference, the exact McNemar p-value Holm-adjusted across adapters, the decision interval at
+ * the level Holm decides it at (the one the verdict reads), the minimum detectable difference and
+ * the smallest margin a not-worse claim could be made at, what its errored items could do, how many
  * replies are byte for byte the baseline's, the same per category (Holm across the categories),
  * an outcome (better, not-worse, worse, inconclusive) with the decision's margin and guard, a
  * verdict in words, the reason-by-reason changes and the discordant items; the items every model
@@ -493,6 +494,7 @@ function finish(
   const n = t.bothRight + t.onlyAdapter + t.onlyBaseline + t.bothWrong;
   const level = decided?.level ?? rule.alpha;
   const base = decided === null ? "inconclusive" : comparisonOutcome(decided, rule.margin);
+  const ways = [base];
   const errors = c.errored.firstErrorSecondRight + c.errored.firstErrorSecondWrong +
     c.errored.secondErrorFirstRight + c.errored.secondErrorFirstWrong + c.errored.bothError;
   let sensitivity: ErrorSensitivityReport | null = null;
@@ -504,13 +506,15 @@ function finish(
       pValue: w.pValue,
       outcome: w.outcome,
     });
+    // With no paired item, the errors left out give no reading of their own.
+    if (decided === null) ways.length = 0;
+    ways.push(s.against.outcome, s.favour.outcome);
     sensitivity = {
       errors: s.errors,
       against: way(s.against),
       favour: way(s.favour),
-      // The outcome stands only when it is the same with the errors left out, counted against
-      // the adapter and counted in its favour.
-      couldChange: s.differs || (decided !== null && s.against.outcome !== base),
+      couldChange: ways.some((o) => o !== ways[0]),
+      outcome: agreedOutcome(ways),
     };
   }
   const identical: IdenticalReplies | null = c.identical === null ? null : {
@@ -522,10 +526,9 @@ function finish(
   const guardWorse = categories === null
     ? null
     : rule.guard.filter((g) => categories.find((x) => x.name === g)!.outcome === "worse");
-  const outcome = identical?.suspect === true || sensitivity?.couldChange === true
+  const outcome = identical?.suspect === true || decided === null
     ? "inconclusive"
-    : base;
-  const stats = n === 0 ? null : pairedDifferenceInterval(paired(t));
+    : agreedOutcome(ways);
   const figures = {
     adapter: c.adapter,
     baseline: c.baseline,
@@ -533,14 +536,16 @@ function finish(
     table: t,
     adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyAdapter) / n,
     baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlyBaseline) / n,
-    difference: stats === null ? null : stats.difference,
-    interval: decided === null
-      ? null
-      : { lower: decided.lower, upper: decided.upper, level: decided.level },
-    newcombeInterval: stats === null ? null : { lower: stats.lower, upper: stats.upper },
+    difference: decided === null ? null : decided.difference,
+    interval: decided === null ? null : {
+      lower: decided.lower,
+      upper: decided.upper,
+      level: decided.level,
+      testLevel: decided.testLevel,
+    },
     pValue: decided === null ? null : decided.pValue,
     pAdjusted: decided === null ? null : decided.pAdjusted,
-    minimumDetectableDifference: n === 0 ? null : detectable(n, t, level),
+    minimumDetectableDifference: decided === null ? null : detectable(n, t, decided),
     outcome,
     errorSensitivity: sensitivity,
     identical,
@@ -553,13 +558,48 @@ function finish(
   return { ...head, verdict, reasons: c.reasons, transitions: c.transitions, discordant };
 }
 
-function detectable(n: number, t: PairedCounts, level: number) {
-  const discordance = (t.onlyAdapter + t.onlyBaseline) / n;
+function detectable(
+  n: number,
+  t: PairedCounts,
+  decided: { readonly level: number; readonly testLevel: number },
+): DetectableDifferenceReport {
+  const discordant = t.onlyAdapter + t.onlyBaseline;
+  const discordance = discordant / n;
   const { difference } = minimumDetectableDifference(n, discordance, {
-    alpha: level,
+    alpha: decided.testLevel,
     power: POWER,
   });
-  return { difference, discordance, level, power: POWER };
+  return {
+    difference,
+    notWorseMargin: notWorseMargin(n, discordant, decided.level),
+    discordance,
+    level: decided.testLevel,
+    power: POWER,
+  };
+}
+
+/**
+ * The smallest margin a `not-worse` claim would be made at with {@linkcode POWER} when the two
+ * models are truly equal, with `discordant` of the n items discordant (held at that count): the
+ * decision interval's lower limit rises with b, b ~ Binomial(N, ½), so the claim holds with that
+ * power exactly when the margin exceeds minus the lower limit at the largest k with
+ * P(b ≥ k) ≥ POWER.
+ */
+function notWorseMargin(n: number, discordant: number, level: number): number {
+  let lo = 0; // P(b ≥ lo) = 1 ≥ POWER
+  let hi = discordant; // the largest k with P(b ≥ k) ≥ POWER lies in [lo, hi]
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (binomialAtLeast(mid, discordant, 0.5) >= POWER) lo = mid;
+    else hi = mid - 1;
+  }
+  const table = {
+    bothRight: n - discordant,
+    onlyFirst: lo,
+    onlySecond: discordant - lo,
+    bothWrong: 0,
+  };
+  return Math.max(0, -decisionInterval(table, { alpha: level }).lower);
 }
 
 /** A comparison's categories, each at its Holm level across the categories with items. */
@@ -584,7 +624,9 @@ function categoryComparisons(
       adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyFirst) / n,
       baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlySecond) / n,
       difference: d === null ? null : d.difference,
-      interval: d === null ? null : { lower: d.lower, upper: d.upper, level: d.level },
+      interval: d === null
+        ? null
+        : { lower: d.lower, upper: d.upper, level: d.level, testLevel: d.testLevel },
       pValue: d === null ? null : d.pValue,
       pAdjusted: d === null ? null : d.pAdjusted,
       outcome: d === null ? "inconclusive" : comparisonOutcome(d, rule.margin),

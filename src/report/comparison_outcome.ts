@@ -60,3 +60,31 @@ export function comparisonOutcome(interval: Interval, margin = 0): ComparisonOut
   if (lower > -margin) return "not-worse";
   return "inconclusive";
 }
+
+/**
+ * The strongest conclusion that holds in every one of several readings of a comparison (such as
+ * its errored items left out, counted against the adapter and counted in its favour): `better`
+ * when every reading is better; else `not-worse` when every reading is better or not worse; else
+ * `worse` when every reading is worse; else `inconclusive`.
+ *
+ * @param outcomes The readings' outcomes, at least one.
+ * @returns The outcome that holds in all of them.
+ * @throws {RangeError} When no outcome is given.
+ *
+ * @example Errors left out: better; against the adapter: not worse; in its favour: better
+ * ```ts
+ * import { agreedOutcome } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(agreedOutcome(["better", "not-worse", "better"]), "not-worse");
+ * assert.equal(agreedOutcome(["worse", "worse", "worse"]), "worse");
+ * assert.equal(agreedOutcome(["not-worse", "worse", "better"]), "inconclusive");
+ * ```
+ */
+export function agreedOutcome(outcomes: readonly ComparisonOutcome[]): ComparisonOutcome {
+  if (outcomes.length === 0) throw new RangeError("agreedOutcome: no outcome is given");
+  if (outcomes.every((o) => o === "better")) return "better";
+  if (outcomes.every((o) => o === "better" || o === "not-worse")) return "not-worse";
+  if (outcomes.every((o) => o === "worse")) return "worse";
+  return "inconclusive";
+}

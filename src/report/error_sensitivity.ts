@@ -6,7 +6,7 @@
  */
 
 import { type ComparisonOutcome, comparisonOutcome } from "./comparison_outcome.ts";
-import { exactConditionalInterval } from "./conditional_interval.ts";
+import { decisionInterval } from "./decision_interval.ts";
 import type { Interval } from "./interval.ts";
 import { mcnemarExactP } from "./mcnemar.ts";
 import type { PairedTable } from "./paired_table.ts";
@@ -35,7 +35,7 @@ export interface CountedComparison {
   readonly table: PairedTable;
   /** The difference of accuracies, first minus second: (b − c)/n. */
   readonly difference: number;
-  /** The exact conditional interval for it at the level (see {@linkcode exactConditionalInterval}). */
+  /** The decision interval for it at the level (see {@linkcode decisionInterval}). */
   readonly interval: Interval;
   /** The exact McNemar p-value. */
   readonly pValue: number;
@@ -69,15 +69,15 @@ export interface ErrorSensitivityOptions {
  * wrong, an error of the second as right), and every one in its favour (the reverse). Items where
  * both have an error count too (against: only the second right; in favour: only the first). Each
  * way, the table gets the errored items (so n grows by `errors`), and the outcome is read as the
- * report reads it: the exact McNemar p-value, the exact conditional interval at `alpha`
- * ({@linkcode exactConditionalInterval}), and {@linkcode comparisonOutcome} with the margin.
+ * report reads it: the exact McNemar p-value, the decision interval at `alpha`
+ * ({@linkcode decisionInterval}), and {@linkcode comparisonOutcome} with the margin.
  *
- * When the two outcomes differ (`differs`), the errors could change the conclusion, and the
- * comparison cannot be concluded until they are retried. When both are `better`, every other way
+ * When the two outcomes differ (`differs`), the errors could change the conclusion: the report
+ * then concludes only what holds every way (`agreedOutcome`). When both are `better`, every other way
  * of counting the errors gives `better` too (and likewise `worse`): the exact test's p-value falls
  * as b rises or c falls, and the two ways are the largest b with the smallest c and the reverse.
- * `not-worse` has no such guarantee in every corner: adding discordant items widens the interval's
- * scale N/n, so its lower limit is not monotone in b; the two extreme ways are the rule, not a
+ * `not-worse` has no such guarantee in every corner: adding discordant items raises the bound on
+ * the discordance that scales the lower limit, so that limit is not monotone in b; the two extreme ways are the rule, not a
  * bound. The level is held at the one given (with several adapters, the comparison's Holm level),
  * not re-derived from the family with the errors put back.
  *
@@ -151,7 +151,7 @@ export function errorSensitivity(
 function counted(table: PairedTable, options: ErrorSensitivityOptions): CountedComparison {
   const n = table.bothRight + table.onlyFirst + table.onlySecond + table.bothWrong;
   if (n === 0) throw new RangeError("errorSensitivity: the table and its errored items are empty");
-  const interval = exactConditionalInterval(table, { alpha: options.alpha ?? 0.05 });
+  const interval = decisionInterval(table, { alpha: options.alpha ?? 0.05 });
   return {
     table,
     difference: (table.onlyFirst - table.onlySecond) / n,

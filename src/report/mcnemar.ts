@@ -41,7 +41,9 @@ export function mcnemarExactP(b: number, c: number): number {
   const n = b + c;
   if (!Number.isSafeInteger(n)) throw new RangeError("mcnemarExactP: b + c is too large");
   const m = Math.min(b, c);
-  if (2 * m >= n) return 1; // b = c: the tail holds at least half the mass
+  // b = c, or they differ by 1: the tail up to min(b, c) holds half the mass or more, so p = 1
+  // exactly (summed, |b − c| = 1 would give 0.9999999999999998).
+  if (2 * m + 1 >= n) return 1;
   // Σ_{k=0..m} P(X = k) / P(X = m): terms fall geometrically fast going down from m.
   let sum = 1;
   let term = 1;

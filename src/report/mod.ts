@@ -1,8 +1,8 @@
 /**
  * The report of a results file: each model's accuracy with its Wilson interval, overall and per
  * category of item; each adapter against the baseline on the same items (the exact McNemar test,
- * Holm's adjustment, the exact interval at the level Holm decides it at, Newcombe's paired
- * interval), read into an outcome with the team's margin and guard, with what could hide a
+ * Holm's adjustment, an exact interval that keeps its level for every table, at the level Holm
+ * decides it at), read into an outcome with the team's margin and guard, with what could hide a
  * difference (the minimum detectable difference, errors, replies identical to the baseline's,
  * disputed answer keys); each replica's share with the chi-square test of homogeneity of the
  * baseline's accuracy across replicas; the item panels; the trust section; and its four
@@ -102,10 +102,12 @@ export {
   type CoherentInterval,
   coherentIntervals,
   type CoherentIntervalsOptions,
-  type ConditionalIntervalOptions,
-  exactConditionalInterval,
-} from "./conditional_interval.ts";
-export { type ComparisonOutcome, comparisonOutcome } from "./comparison_outcome.ts";
+  decisionInterval,
+  type DecisionIntervalOptions,
+  TEST_SHARE,
+  testLevelOf,
+} from "./decision_interval.ts";
+export { agreedOutcome, type ComparisonOutcome, comparisonOutcome } from "./comparison_outcome.ts";
 export {
   type CountedComparison,
   type ErroredItems,

@@ -1,6 +1,6 @@
 /**
  * The report: every figure `assess report` prints, as one value. The JSON format is this value as
- * it is (`schema/report.schema.json`, `assess.report.v2`); the text, markdown and HTML formats
+ * it is (`schema/report.schema.json`, `assess.report.v3`); the text, markdown and HTML formats
  * render it.
  *
  * @module
@@ -18,7 +18,7 @@ import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_inpu
  * outcome and the figures it is read from, {@linkcode Report.categoriesFrom},
  * {@linkcode Report.disputedItems} and {@linkcode Report.panels}.
  */
-export const REPORT_SCHEMA = "assess.report.v2";
+export const REPORT_SCHEMA = "assess.report.v3";
 
 /** A count by name: a reason, an error kind. */
 export interface NamedCount {
@@ -131,10 +131,22 @@ export interface Transition {
   readonly count: number;
 }
 
-/** An interval at the level a decision uses: it excludes 0 exactly when the test rejects. */
+/**
+ * The decision interval at the level a decision uses (limits as fractions: 0.021 is 2.1 points): it
+ * covers the true difference with chance at least 1 − level for every table, and excludes 0
+ * exactly when the test rejects.
+ */
 export interface DecisionInterval extends Interval {
-  /** The level: this is a 1 − level interval (0.05: 95%), Holm's level for the comparison. */
+  /**
+   * The level as a fraction: this is a 1 − level interval (0.05: a 95% interval; 0.025: 97.5%),
+   * the level of the Holm step that decides the comparison.
+   */
   readonly level: number;
+  /**
+   * The level the exact McNemar test is decided at, a fraction: 9/10 of `level` (the rest bounds
+   * the discordance).
+   */
+  readonly testLevel: number;
 }
 
 /** The smallest true difference a comparison would detect, at its level, with 80% power. */
@@ -144,9 +156,15 @@ export interface DetectableDifferenceReport {
    * detectable with 80% power at this discordance (none discordant, or too few).
    */
   readonly difference: number | null;
+  /**
+   * The smallest margin, a fraction (0.02 is 2 points), at which a `not-worse` claim would be made
+   * with 80% power if the two models were truly equal, with this many discordant items: a margin
+   * below it is claimed less often than that.
+   */
+  readonly notWorseMargin: number;
   /** The share of paired items that are discordant, (b + c)/n: the discordance assumed. */
   readonly discordance: number;
-  /** The level of the test (the comparison's Holm level). */
+  /** The level of the test, a fraction: the comparison's Holm test level (`testLevel`). */
   readonly level: number;
   /** The power asked for: 0.8. */
   readonly power: number;
@@ -156,7 +174,7 @@ export interface DetectableDifferenceReport {
 export interface CountedOutcome {
   /** Adapter minus baseline accuracy with the errored items in. */
   readonly difference: number;
-  /** The exact conditional interval at the comparison's level. */
+  /** The decision interval at the comparison's level. */
   readonly interval: Interval;
   /** The exact McNemar p-value. */
   readonly pValue: number;
@@ -174,9 +192,15 @@ export interface ErrorSensitivityReport {
   readonly favour: CountedOutcome;
   /**
    * Whether the errors could change the outcome: the two ways, or either and the outcome with the
-   * errors left out, differ. The comparison's outcome is then `inconclusive`.
+   * errors left out, differ.
    */
   readonly couldChange: boolean;
+  /**
+   * The strongest conclusion that holds with the errors left out, counted against the adapter and
+   * counted in its favour: better, else not-worse, else worse, else inconclusive. The
+   * comparison's outcome.
+   */
+  readonly outcome: ComparisonOutcome;
 }
 
 /** Items where the adapter's reply is byte for byte the baseline's (text, calls, finish reason). */
@@ -206,7 +230,7 @@ export interface CategoryComparison {
   readonly baselineAccuracy: number | null;
   /** Adapter minus baseline, or `null` with none. */
   readonly difference: number | null;
-  /** The exact conditional interval at the category's Holm level, or `null` with none. */
+  /** The decision interval at the category's Holm level, or `null` with none. */
   readonly interval: DecisionInterval | null;
   /** The exact McNemar p-value, or `null` with none. */
   readonly pValue: number | null;
@@ -233,16 +257,11 @@ export interface ComparisonReport {
   /** Adapter minus baseline accuracy, (onlyAdapter − onlyBaseline)/n, or `null` with no item. */
   readonly difference: number | null;
   /**
-   * The interval the verdict reads: the exact conditional interval at the level Holm's procedure
-   * decides this comparison at (its `level`), which excludes 0 exactly when `pAdjusted` is below
-   * the decision's alpha (0.05). `null` with no item.
+   * The interval the verdict reads: the decision interval at the level Holm's procedure decides
+   * this comparison at (its `level`), which excludes 0 exactly when `pAdjusted` is below the
+   * family's test level (9/10 of the decision's alpha: 0.045). `null` with no item.
    */
   readonly interval: DecisionInterval | null;
-  /**
-   * Newcombe's 95% interval for the difference: descriptive, unadjusted for the other adapters,
-   * so it can exclude 0 while the verdict's `interval` holds it. `null` with no item.
-   */
-  readonly newcombeInterval: Interval | null;
   /** The exact McNemar p-value (two-sided), or `null` with no item. */
   readonly pValue: number | null;
   /** The p-value Holm-adjusted across the adapters, or `null` with no item. */

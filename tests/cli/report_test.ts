@@ -78,7 +78,7 @@ Deno.test("assess report: every format, to stdout and to -out", async (t) => {
     });
   }
   const json = JSON.parse((await assess(["report", "-in", path, "-format=json"])).stdout);
-  assert.equal(json.schema, "assess.report.v2");
+  assert.equal(json.schema, "assess.report.v3");
   assert.equal(json.comparisons[0].table.onlyAdapter, 8);
 });
 
@@ -413,7 +413,8 @@ Deno.test("end to end: categories, the decision, an adapter that was not applied
     assert.equal(ghost.outcome, "inconclusive");
     assert.match(
       ghost.verdict,
-      /^no conclusion between ghost and base: 0\.0 points \[0\.0, 0\.0\], p = 1 \(ghost's replies are identical to base's on 100\.0% of the 80 paired items, so the adapter may not be applied\)$/,
+      // 80 items that all agree leave room for 1 − 0.0025^(1/80) = 7.2 points either way.
+      /^no conclusion between ghost and base: 0\.0 points \[-7\.2, 7\.2\], p = 1 \(ghost's replies are identical to base's on 100\.0% of the 80 paired items, so the adapter may not be applied; the 95% interval holds 0 and reaches -1 or below\)$/,
     );
     assert.equal(tuned.identical.suspect, false);
     assert.equal(tuned.categories.length, 4);

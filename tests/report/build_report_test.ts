@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
 import { holmAdjust } from "../../src/report/holm.ts";
-import { exactConditionalInterval } from "../../src/report/conditional_interval.ts";
+import { decisionInterval } from "../../src/report/decision_interval.ts";
 import { minimumDetectableDifference } from "../../src/report/detectable_difference.ts";
 import { mcnemarExactP } from "../../src/report/mcnemar.ts";
-import { pairedDifferenceInterval } from "../../src/report/paired_difference.ts";
+import { assertClose } from "./_close.ts";
 import type { PairedTable } from "../../src/report/paired_table.ts";
 import type { PairedCounts, Report } from "../../src/report/report.ts";
 import { wilsonInterval } from "../../src/report/wilson.ts";
@@ -63,7 +63,7 @@ Deno.test({
   fn: async () => {
     const report = await reportOf(PLAN);
     const [base, a, b] = report.models;
-    assert.equal(report.schema, "assess.report.v2");
+    assert.equal(report.schema, "assess.report.v3");
     assert.deepEqual(report.models.map((m) => [m.name, m.role]), [
       ["base", "baseline"],
       ["tuned-a", "adapter"],
@@ -124,14 +124,8 @@ Deno.test({
     // tuned-a: items 198 and 199 are not paired (error, never asked).
     assert.equal(a!.items, 198);
     assert.deepEqual(a!.table, { bothRight: 120, onlyAdapter: 30, onlyBaseline: 0, bothWrong: 48 });
-    const stats = pairedDifferenceInterval({
-      bothRight: 120,
-      onlyFirst: 30,
-      onlySecond: 0,
-      bothWrong: 48,
-    });
-    assert.equal(a!.difference, stats.difference);
-    assert.deepEqual(a!.newcombeInterval, { lower: stats.lower, upper: stats.upper });
+    assert.equal(a!.difference, 30 / 198);
+    assert.equal(Object.hasOwn(a!, "newcombeInterval"), false); // one interval per comparison
     assert.equal(a!.pValue, mcnemarExactP(30, 0));
     assert.equal(a!.adapterAccuracy, 150 / 198);
     assert.equal(a!.baselineAccuracy, 120 / 198);
@@ -141,20 +135,24 @@ Deno.test({
     // Holm across the two adapters.
     assert.deepEqual([a!.pAdjusted, b!.pAdjusted], holmAdjust([a!.pValue!, b!.pValue!]));
     // The interval the verdict reads: exact, at each comparison's Holm level (a: rank 1 of 2,
-    // rejected at 0.025; b: not rejected, decided at 0.05).
+    // rejected at 0.0225 within a 97.5% interval; b: not rejected, decided at 0.045 within 95%).
     assert.deepEqual(a!.interval, {
-      ...exactConditionalInterval(paired(a!.table), { alpha: 0.025 }),
+      ...decisionInterval(paired(a!.table), { alpha: 0.025 }),
       level: 0.025,
+      testLevel: 0.0225,
     });
     assert.deepEqual(b!.interval, {
-      ...exactConditionalInterval(paired(b!.table), { alpha: 0.05 }),
+      ...decisionInterval(paired(b!.table), { alpha: 0.05 }),
       level: 0.05,
+      testLevel: 0.045,
     });
     // The verdicts, in words: which, the figures, and why.
     assert.equal(a!.outcome, "better");
     assert.equal(
       a!.verdict,
-      "tuned-a is better than base: +15.2 points [11.0, 15.2], p < 0.001 (the 97.5% interval is " +
+      // scipy: [6.079, 24.209] points: 30 discordant items of 198 leave the discordance itself
+      // uncertain, and the interval says so.
+      "tuned-a is better than base: +15.2 points [6.1, 24.2], p < 0.001 (the 97.5% interval is " +
         "above 0)",
     );
     // tuned-b's replies are the fixtures' replies for base's reasons on 198 of 200 items: byte for
@@ -166,17 +164,35 @@ Deno.test({
     assert.deepEqual(a!.identical, { items: 150, share: 150 / 198, suspect: false });
     assert.equal(
       b!.verdict,
-      "no conclusion between tuned-b and base: -1.0 points [-1.0, 0.7], p = 0.50 (tuned-b's " +
+      // scipy: [-4.961, 3.472] points.
+      "no conclusion between tuned-b and base: -1.0 points [-5.0, 3.5], p = 0.50 (tuned-b's " +
         "replies are identical to base's on 99.0% of the 200 paired items, so the adapter may " +
-        "not be applied)",
+        "not be applied; the 95% interval holds 0)",
     );
     // The smallest true difference each would find 80% of the time, at its level.
-    assert.equal(a!.minimumDetectableDifference!.level, 0.025);
+    // The test's level is 0.0225 (9/10 of the interval's 0.025).
+    assert.equal(a!.minimumDetectableDifference!.level, 0.0225);
     assert.equal(a!.minimumDetectableDifference!.discordance, 30 / 198);
     assert.equal(
       a!.minimumDetectableDifference!.difference,
-      minimumDetectableDifference(198, 30 / 198, { alpha: 0.025 }).difference,
+      minimumDetectableDifference(198, 30 / 198, { alpha: 0.0225 }).difference,
     );
+    // The smallest margin a not-worse claim is made at 80% of the time when the models are equal,
+    // by its definition: over every split of the 30 discordant items (b ~ Binomial(30, ½)), the
+    // chance that the interval's lower end is above −margin, just above and just below it.
+    const margin = a!.minimumDetectableDifference!.notWorseMargin;
+    const claimed = (m: number) => {
+      let chance = 0;
+      for (let k = 0; k <= 30; k++) {
+        const t = { bothRight: 168, onlyFirst: k, onlySecond: 30 - k, bothWrong: 0 };
+        if (decisionInterval(t, { alpha: 0.025 }).lower > -m) {
+          chance += Math.exp(logChoose(30, k) - 30 * Math.LN2);
+        }
+      }
+      return chance;
+    };
+    assert.ok(claimed(margin * (1 + 1e-9)) >= 0.8, `at ${margin}: ${claimed(margin * 1.000001)}`);
+    assert.ok(claimed(margin * (1 - 1e-9)) < 0.8, `below ${margin}`);
     assert.equal(b!.minimumDetectableDifference!.difference, null); // 2 discordant items
     // Which reasons were fixed and broken.
     const reason = (c: typeof a, name: string) => c!.reasons.find((r) => r.reason === name)!;
@@ -226,7 +242,8 @@ Deno.test({
     assert.equal(c.outcome, "worse");
     assert.match(
       c.verdict,
-      /^worse is worse than base: -30\.0 points \[-30\.0, -[0-9.]+\], p < 0\.001 \(the 95% interval is below 0\)$/,
+      // scipy: [-44.226, -13.770] points.
+      /^worse is worse than base: -30\.0 points \[-44\.2, -13\.8\], p < 0\.001 \(the 95% interval is below 0\)$/,
     );
   },
 });
@@ -242,15 +259,15 @@ Deno.test({
       assert.equal(c.pValue, 1);
       assert.equal(c.pAdjusted, 1);
       assert.equal(c.difference, 0);
-      assert.ok(c.newcombeInterval!.lower < 0 && c.newcombeInterval!.upper > 0);
-      assert.deepEqual(c.interval, { lower: 0, upper: 0, level: 0.05 });
+      // Not [0, 0]: 40 items that all agree still leave room for a difference of 11.3 points
+      // either way (1 − 0.0025^(1/40), the one-sided 99.75% bound on the discordance).
+      const bound = 1 - 0.0025 ** (1 / 40);
+      assertClose(c.interval!.upper, bound, 1e-12);
+      assertClose(c.interval!.lower, -bound, 1e-12);
       assert.equal(c.outcome, "inconclusive");
-      assert.deepEqual(c.minimumDetectableDifference, {
-        difference: null,
-        discordance: 0,
-        level: 0.05,
-        power: 0.8,
-      });
+      assert.equal(c.minimumDetectableDifference!.difference, null);
+      assertClose(c.minimumDetectableDifference!.notWorseMargin, bound, 1e-12);
+      assert.equal(c.minimumDetectableDifference!.level, 0.045);
       assert.deepEqual(c.discordant, { fixed: [], broke: [] });
     });
     await t.step("all right", async () => {
@@ -308,7 +325,6 @@ Deno.test({
       assert.equal(c.outcome, "inconclusive");
       assert.equal(c.pValue, null);
       assert.equal(c.interval, null);
-      assert.equal(c.newcombeInterval, null);
       assert.equal(c.minimumDetectableDifference, null);
       // The three errors are all the comparison has, and neither way decides it: counted against
       // a, 0 vs 3 discordant (p = 0.25); in its favour, none discordant. The outcome is
@@ -319,9 +335,9 @@ Deno.test({
       assert.equal(c.errorSensitivity!.couldChange, false);
       assert.equal(
         c.verdict,
-        "no conclusion between a and b: no item is scored for both (3 errors would not change " +
-          "this: counted against a, inconclusive, -100.0 points, p = 0.25; in its favour, " +
-          "inconclusive, 0.0 points, p = 1)",
+        "no conclusion between a and b: no item is scored for both (3 errors counted against a: " +
+          "inconclusive, -100.0 points, p = 0.25; in its favour: inconclusive, 0.0 points, " +
+          "p = 1: the outcome is the same every way)",
       );
       assert.equal(r.models[1]!.accuracy, null);
       assert.equal(r.models[1]!.errors, 3);
@@ -341,7 +357,7 @@ Deno.test({
       assert.equal(c.errorSensitivity!.couldChange, true);
       assert.match(
         c.verdict,
-        /^no conclusion between a and b: no item is scored for both \(8 errors could change this: counted against a, worse, -100\.0 points, p = 0\.0078; in its favour, inconclusive, /,
+        /^no conclusion between a and b: no item is scored for both \(8 errors counted against a: worse, -100\.0 points, p = 0\.0078; in its favour: inconclusive, .*: no conclusion holds every way\)$/,
       );
     });
     await t.step("no adapter", async () => {
@@ -466,3 +482,10 @@ Deno.test({
     assert.equal(buildReport({ ...input, observations: bare }).disputedItems, null);
   },
 });
+
+/** ln C(n, k), summed: for the tests' small n. */
+function logChoose(n: number, k: number): number {
+  let sum = 0;
+  for (let i = 1; i <= k; i++) sum += Math.log(n - k + i) - Math.log(i);
+  return sum;
+}

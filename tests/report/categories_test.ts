@@ -193,9 +193,10 @@ Deno.test({
       "decision: margin 0 points, guard no-call, parallel (declared when the run started); Holm across 1",
       "  adapter at 0.05",
     ]);
-    // scipy: 0 against 40 of 100 at 95% (its p is the largest of the four: Holm's last step).
+    // scipy: 0 against 40 of 100 at 95%, [-54.50, -21.82] (its p is the largest of the four:
+    // Holm's last step).
     hasLines(text, [
-      "  no-call     100   60.0%  100.0%       -40.0  [-40.0, -33.0]     95%  < 0.001   WORSE",
+      "  no-call     100   60.0%  100.0%       -40.0  [-54.5, -21.8]     95%  < 0.001   WORSE",
     ]);
   },
 });

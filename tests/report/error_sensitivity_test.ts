@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { points, pText } from "../../src/report/_format.ts";
 import { comparisonOutcome } from "../../src/report/comparison_outcome.ts";
-import { exactConditionalInterval } from "../../src/report/conditional_interval.ts";
+import { decisionInterval } from "../../src/report/decision_interval.ts";
 import { type ErroredItems, errorSensitivity } from "../../src/report/error_sensitivity.ts";
 import { mcnemarExactP } from "../../src/report/mcnemar.ts";
 import type { PairedTable } from "../../src/report/paired_table.ts";
@@ -78,7 +78,7 @@ Deno.test({
       assert.equal(bothRight + b + c + bothWrong, 1278);
       assert.equal(way.difference, (b - c) / 1278);
       assert.equal(way.pValue, mcnemarExactP(b, c));
-      assert.deepEqual(way.interval, exactConditionalInterval(way.table));
+      assert.deepEqual(way.interval, decisionInterval(way.table));
     }
   },
 });
@@ -136,7 +136,7 @@ Deno.test({
           if (s.against.outcome !== outcome || s.favour.outcome !== outcome) continue;
           for (const t of assignments(table, e)) {
             assert.equal(
-              comparisonOutcome(exactConditionalInterval(t)),
+              comparisonOutcome(decisionInterval(t)),
               outcome,
               JSON.stringify(t),
             );
@@ -201,7 +201,7 @@ Deno.test({
     const strict = errorSensitivity(table, few, { margin: 0.02, alpha: 0.01 });
     assert.deepEqual(
       strict.against.interval,
-      exactConditionalInterval(strict.against.table, { alpha: 0.01 }),
+      decisionInterval(strict.against.table, { alpha: 0.01 }),
     );
   },
 });
