@@ -7,6 +7,7 @@
 
 import { binomialAtLeast, logBinomialPmf } from "./_binomial.ts";
 import { increasingRoot } from "./_root.ts";
+import { testLevelOf } from "./decision_interval.ts";
 import { mcnemarExactP } from "./mcnemar.ts";
 
 /**
@@ -183,7 +184,7 @@ export interface DetectableDifferenceTableOptions {
 export interface DetectableDifferenceRow {
   /** The share of discordant items assumed. */
   readonly discordance: number;
-  /** The level each comparison is tested at: alpha / comparisons. */
+  /** The level each comparison is tested at: 9/10 of alpha (the test's share), / comparisons. */
   readonly level: number;
   /** The minimum detectable difference (a fraction), or `null` when none is detectable. */
   readonly difference: number | null;
@@ -194,9 +195,10 @@ export interface DetectableDifferenceRow {
  * difference ({@linkcode minimumDetectableDifference}, discordant items Binomial(n, ψ)) at each
  * assumed discordance, for a family of `comparisons` adapters tested at family-wise level `alpha`.
  *
- * Each comparison is taken at level alpha/m, the level of the first step of Holm's procedure: the
- * one a comparison must pass when nothing else is rejected, and so the guarantee a team can plan
- * on (Holm's later steps test at wider levels, so the real figure can only be smaller).
+ * Each comparison is taken at level 0.9·alpha/m ({@linkcode testLevelOf}), the test level of the
+ * first step of Holm's procedure in the report's decision: the one a comparison must pass when
+ * nothing else is rejected, and so the guarantee a team can plan on (Holm's later steps test at
+ * wider levels, so the real figure can only be smaller).
  *
  * @param items The split's held-out items, a positive integer.
  * @param options `comparisons` m (default 1), `alpha` (default 0.05), `power` (default 0.8),
@@ -211,8 +213,8 @@ export interface DetectableDifferenceRow {
  * import assert from "node:assert/strict";
  *
  * const rows = detectableDifferenceTable(2000, { comparisons: 2 });
- * assert.deepEqual(rows.map((r) => r.level), [0.025, 0.025, 0.025]);
- * assert.deepEqual(rows.map((r) => (r.difference! * 100).toFixed(1)), ["1.6", "2.2", "3.1"]);
+ * assert.deepEqual(rows.map((r) => r.level), [0.0225, 0.0225, 0.0225]);
+ * assert.deepEqual(rows.map((r) => (r.difference! * 100).toFixed(1)), ["1.6", "2.2", "3.2"]);
  * ```
  */
 export function detectableDifferenceTable(
@@ -225,7 +227,7 @@ export function detectableDifferenceTable(
       `detectableDifferenceTable: comparisons must be a positive integer, not ${m}`,
     );
   }
-  const level = (options.alpha ?? 0.05) / m;
+  const level = testLevelOf(options.alpha ?? 0.05) / m;
   return (options.discordances ?? [0.05, 0.1, 0.2]).map((discordance) => ({
     discordance,
     level,

@@ -15,7 +15,7 @@ const OK_LINE =
   "6 items held out, 9 in the complement, 1 left out of it as identical to a held-out item";
 // Six items are too few for the exact test to find any difference 80% of the time.
 const DETECTABLE = [
-  "smallest true difference found 80% of the time (6 items, 1 adapter at level 0.05):",
+  "smallest true difference found 80% of the time (6 items, 1 adapter at level 0.045):",
   "  5% of items discordant: none (too few discordant items)",
   "  10% of items discordant: none (too few discordant items)",
   "  20% of items discordant: none (too few discordant items)",
@@ -448,7 +448,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "split: the detectable differences are for the config's adapters, at Holm's first level",
+  name:
+    "split: the detectable differences are for the config's adapters, at the test level of Holm's first step",
   permissions: "none",
   fn: async () => {
     const two = configText.replace("    - name: tuned\n", "    - name: tuned\n    - name: other\n");
@@ -456,12 +457,12 @@ Deno.test({
     assert.equal(r.code, 0);
     assert.match(
       r.stdout,
-      /\nsmallest true difference found 80% of the time \(6 items, 2 adapters at level 0\.025 each\):\n/,
+      /\nsmallest true difference found 80% of the time \(6 items, 2 adapters at level 0\.0225 each\):\n/,
     );
     const none = configText.replace("  adapters:\n    - name: tuned\n", "");
     assert.match(
       (await split(["-out", "split.json"], world(none))).stdout,
-      /\(6 items, no adapter configured: as for one, at level 0\.05\):\n/,
+      /\(6 items, no adapter configured: as for one, at level 0\.045\):\n/,
     );
   },
 });
@@ -474,7 +475,7 @@ Deno.test({
   fn: async () => {
     const cases = [[150, 2], [2000, 1], [2000, 2], [60000, 3]] as const;
     const inputs = cases.flatMap(([n, m]) =>
-      [0.05, 0.1, 0.2].map((psi) => ({ n, psi, alpha: 0.05 / m, power: 0.8, model: "binomial" }))
+      [0.05, 0.1, 0.2].map((psi) => ({ n, psi, alpha: 0.045 / m, power: 0.8, model: "binomial" }))
     );
     const python = (await reference("mdd", inputs)) as (number | null)[];
     for (const [i, [n, m]] of cases.entries()) {

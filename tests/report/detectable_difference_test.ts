@@ -204,19 +204,20 @@ Deno.test({
 });
 
 Deno.test({
-  name: "detectableDifferenceTable: each discordance at alpha over the adapters",
+  name:
+    "detectableDifferenceTable: each discordance at the decision's test level (9/10 of alpha) over the adapters",
   permissions: "none",
   fn: () => {
     const rows = detectableDifferenceTable(2000, { comparisons: 3 });
     assert.deepEqual(rows.map((r) => r.discordance), [0.05, 0.1, 0.2]);
     for (const row of rows) {
-      assert.equal(row.level, 0.05 / 3);
-      const single = minimumDetectableDifference(2000, row.discordance, { alpha: 0.05 / 3 });
+      assert.equal(row.level, 0.045 / 3);
+      const single = minimumDetectableDifference(2000, row.discordance, { alpha: 0.045 / 3 });
       assert.equal(row.difference, single.difference);
     }
     const one = detectableDifferenceTable(500, { discordances: [0, 0.3], power: 0.9, alpha: 0.1 });
-    assert.deepEqual(one[0], { discordance: 0, level: 0.1, difference: null });
-    assertClose(mcnemarPower(500, 0.3, one[1]!.difference!, { alpha: 0.1 }), 0.9, 1e-9);
+    assert.deepEqual(one[0], { discordance: 0, level: 0.09, difference: null });
+    assertClose(mcnemarPower(500, 0.3, one[1]!.difference!, { alpha: 0.09 }), 0.9, 1e-9);
   },
 });
 
