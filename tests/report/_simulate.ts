@@ -5,7 +5,7 @@
 import { binomialAtLeast, logBinomialPmf } from "../../src/report/_binomial.ts";
 import { comparisonOutcome } from "../../src/report/comparison_outcome.ts";
 import { coherentIntervals } from "../../src/report/decision_interval.ts";
-import type { Interval } from "../../src/report/interval.ts";
+import { type Interval, Z_95 } from "../../src/report/interval.ts";
 import type { PairedTable } from "../../src/report/paired_table.ts";
 import { Prng } from "../reference/_prng.ts";
 
@@ -263,4 +263,37 @@ function clopperPearsonLower(x: number, N: number, tail: number): number {
     else hi = mid;
   }
   return (lo + hi) / 2;
+}
+
+/**
+ * Tango's score interval (Tango 1998) for d = (b − c)/n at 95%: the d with |T(d)| ≤ z, where
+ * T(d) = (b − c − n·d)/√(n·(2·p̃ + d·(1 − d))) and p̃ is the maximum-likelihood P(only the second
+ * right) given d: the root of 2n·p² + B·p + C, B = −b − c + (2n − b + c)·d, C = −c·d·(1 − d).
+ * T decreases in d; each end is found by bisection on [−1, 1].
+ */
+export function tangoInterval(t: PairedTable): Interval {
+  const { onlyFirst: b, onlySecond: c } = t;
+  const n = t.bothRight + b + c + t.bothWrong;
+  const score = (d: number) => {
+    const B = -b - c + (2 * n - b + c) * d;
+    const C = -c * d * (1 - d);
+    const p = (Math.sqrt(Math.max(0, B * B - 8 * n * C)) - B) / (4 * n);
+    const v = n * (2 * p + d * (1 - d));
+    const diff = b - c - n * d;
+    return v > 0 ? diff / Math.sqrt(v) : diff > 0 ? Infinity : diff < 0 ? -Infinity : 0;
+  };
+  // The d in [−1, 1] where score falls through `level` (score(−1) ≥ level > score(1) or an end).
+  const cross = (level: number) => {
+    let lo = -1;
+    let hi = 1;
+    if (score(lo) <= level) return lo;
+    if (score(hi) > level) return hi;
+    for (let i = 0; i < 60; i++) {
+      const mid = (lo + hi) / 2;
+      if (score(mid) > level) lo = mid;
+      else hi = mid;
+    }
+    return (lo + hi) / 2;
+  };
+  return { lower: cross(Z_95), upper: cross(-Z_95) };
 }

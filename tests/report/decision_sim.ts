@@ -4,12 +4,13 @@
 // outside 3 Monte-Carlo standard errors of their nominal level. The test suite runs a small grid
 // of the same cells (decision_simulation_test.ts).
 //
-//   deno task sim [--reps=10000] [--adapters=1,2,3,5] [--method=report|newcombe]
+//   deno task sim [--reps=10000] [--adapters=1,2,3,5] [--method=report|newcombe|tango]
+//     [--sizes=20,50,100,300,1000,2000,5000]
 //
-// `--method=newcombe` measures Newcombe's hybrid score interval (pairedDifferenceInterval, 95%,
-// one comparison at a time, so one adapter) on the same draws instead of the report's interval:
-// a baseline for the figures, with the concordant items split half both right, half both wrong
-// (Newcombe's interval, unlike the report's, depends on that split).
+// `--method=newcombe` and `--method=tango` measure, on the same draws instead of the report's
+// interval, two asymptotic 95% intervals (one comparison at a time, so one adapter): Newcombe's
+// hybrid score interval (pairedDifferenceInterval; unlike the report's and Tango's it depends on
+// the concordant items, split here half both right, half both wrong) and Tango's score interval.
 
 import { parseArgs } from "node:util";
 import { pairedDifferenceInterval } from "../../src/report/paired_difference.ts";
@@ -20,6 +21,7 @@ import {
   checks,
   type FamilyIntervals,
   simulateCell,
+  tangoInterval,
 } from "./_simulate.ts";
 
 const { values } = parseArgs({
@@ -28,17 +30,23 @@ const { values } = parseArgs({
     reps: { type: "string", default: "10000" },
     adapters: { type: "string", default: "1,2,3,5" },
     method: { type: "string", default: "report" },
+    sizes: { type: "string", default: "20,50,100,300,1000,2000,5000" },
   },
 });
 const REPS = Number(values.reps);
-const NEWCOMBE = values.method === "newcombe";
-if (!NEWCOMBE && values.method !== "report") {
-  throw new RangeError(`--method must be report or newcombe, not ${values.method}`);
-}
-const ADAPTERS = NEWCOMBE ? [1] : values.adapters.split(",").map(Number);
-const newcombe: FamilyIntervals = (tables) => tables.map((t) => pairedDifferenceInterval(t));
 
-const SIZES = [20, 50, 100, 300, 1000, 2000, 5000];
+const METHODS: Record<string, FamilyIntervals | undefined> = {
+  report: undefined,
+  newcombe: (tables) => tables.map((t) => pairedDifferenceInterval(t)),
+  tango: (tables) => tables.map(tangoInterval),
+};
+if (!(values.method in METHODS)) {
+  throw new RangeError(`--method must be report, newcombe or tango, not ${values.method}`);
+}
+const INTERVALS = METHODS[values.method];
+const ADAPTERS = INTERVALS === undefined ? values.adapters.split(",").map(Number) : [1];
+
+const SIZES = values.sizes.split(",").map(Number);
 const DISCORDANCES = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3];
 const SHARES = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1]; // d/δ
 const MARGINS = [0.005, 0.01, 0.02, 0.05]; // and 0: every cell of SHARES
@@ -76,7 +84,7 @@ for (const [index, cell] of cells.entries()) {
   const rates = simulateCell(cell, {
     reps: REPS,
     seed,
-    ...(NEWCOMBE ? { intervals: newcombe } : {}),
+    ...(INTERVALS ? { intervals: INTERVALS } : {}),
   });
   results.push(rates);
   const shown = checks(rates);

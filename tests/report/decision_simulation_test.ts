@@ -5,6 +5,7 @@
 // holds the cells where the interval used before issue 21 failed, which it is shown to fail here.
 
 import assert from "node:assert/strict";
+import type { PairedTable } from "../../src/report/paired_table.ts";
 import {
   BinomialDraws,
   type Cell,
@@ -12,6 +13,7 @@ import {
   checks,
   oldConditionalInterval,
   simulateCell,
+  tangoInterval,
 } from "./_simulate.ts";
 
 const REPS = 2000;
@@ -122,6 +124,27 @@ Deno.test({
         );
       });
     }
+  },
+});
+
+Deno.test({
+  name: "Tango's score interval, which the simulation measures beside the report's (deno task sim)",
+  permissions: "none",
+  fn: () => {
+    // Issue 21: 1,500/150/20/330 gives Tango's [5.3, 7.8] points; Fagerland, Lydersen & Laake
+    // (2013, BMC Medical Research Methodology 13:91): 1/1/7/12 gives [−0.517, −0.026].
+    const points = (t: PairedTable) => {
+      const { lower, upper } = tangoInterval(t);
+      return [(lower * 100).toFixed(1), (upper * 100).toFixed(1)];
+    };
+    assert.deepEqual(
+      points({ bothRight: 1500, onlyFirst: 150, onlySecond: 20, bothWrong: 330 }),
+      ["5.3", "7.8"],
+    );
+    assert.deepEqual(
+      points({ bothRight: 1, onlyFirst: 1, onlySecond: 7, bothWrong: 12 }),
+      ["-51.7", "-2.6"],
+    );
   },
 });
 
