@@ -10,8 +10,8 @@ import { detectableDifferenceTable } from "./detectable_difference.ts";
 
 /**
  * For each assumed share of discordant items, the smallest true difference the exact McNemar test
- * finds 80% of the time on a split of `items` items, each adapter at Holm's first level (alpha /
- * adapters), as lines.
+ * finds 80% of the time on a split of `items` items, each adapter at the test level of Holm's first
+ * step in the report's decision (0.9·alpha / adapters), as lines.
  *
  * @param items The held-out items.
  * @param adapters The adapters configured (none is counted as one).
@@ -23,7 +23,7 @@ import { detectableDifferenceTable } from "./detectable_difference.ts";
  * import assert from "node:assert/strict";
  *
  * const lines = detectableLines(2000, 1).split("\n");
- * assert.equal(lines[0], "smallest true difference found 80% of the time (2,000 items, 1 adapter at level 0.05):");
+ * assert.equal(lines[0], "smallest true difference found 80% of the time (2,000 items, 1 adapter at level 0.045):");
  * ```
  */
 export function detectableLines(items: number, adapters: number): string {
