@@ -70,6 +70,7 @@ export {
   loadDataset,
   type LoadOptions,
 } from "./src/dataset/dataset.ts";
+export { sha256Hex } from "./src/dataset/sha256.ts";
 export {
   type HeldOutEntry,
   heldOutItems,

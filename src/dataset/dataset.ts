@@ -103,8 +103,7 @@ export function datasetTooLarge(size: number): DatasetError {
  *
  * @example
  * ```ts
- * import { loadDataset } from "@assess/assess";
- * import { sha256Hex } from "./sha256.ts";
+ * import { loadDataset, sha256Hex } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode(JSON.stringify([{

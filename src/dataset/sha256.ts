@@ -8,14 +8,15 @@
 import { createHash, type Hash } from "node:crypto";
 
 /**
- * The SHA-256 of some bytes, as 64 lowercase hex digits.
+ * The SHA-256 of some bytes, as 64 lowercase hex digits: what `dataset.sha256` in assess.yaml pins
+ * a dataset file to.
  *
  * @param bytes The bytes.
  * @returns Their hash.
  *
  * @example
  * ```ts
- * import { sha256Hex } from "./sha256.ts";
+ * import { sha256Hex } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * assert.equal(

@@ -97,8 +97,7 @@ export function rankKey(seed: string, id: number): string {
  *
  * @example
  * ```ts
- * import { loadDataset, takeSplit } from "@assess/assess";
- * import { sha256Hex } from "../dataset/sha256.ts";
+ * import { loadDataset, sha256Hex, takeSplit } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const row = (id: number, query: string) => ({
@@ -229,8 +228,7 @@ export function splitFileText(split: Split): string {
  *
  * @example
  * ```ts
- * import { heldOutItems, loadDataset, takeSplit } from "@assess/assess";
- * import { sha256Hex } from "../dataset/sha256.ts";
+ * import { heldOutItems, loadDataset, sha256Hex, takeSplit } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode('[{"id": 4, "query": "q", "tools": "[]", "answers": "[]"}]');
