@@ -83,6 +83,37 @@ function describeThrown(error: unknown): string {
   return oneLine(text.replace(/\s*[\r\n]+\s*/g, " "));
 }
 
+/** A wrong argument, named by what it is: `undefined`, `"x"`, `an object`, `a number`. */
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return String(value);
+  if (typeof value === "string") return oneLine(JSON.stringify(value));
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/** The arguments of {@linkcode selftest}, as a caller without type checks may pass them. */
+function checkArguments(scorer: unknown, items: unknown, options: unknown): void {
+  const s = scorer as Partial<Scorer> | null | undefined;
+  if (
+    typeof s !== "object" || s === null || typeof s.key !== "function" ||
+    typeof s.score !== "function" || !Array.isArray(s.reasons)
+  ) {
+    throw new TypeError(
+      "selftest: scorer must be a scorer (an object with key and score functions and a reasons " +
+        `list), not ${shown(scorer)}`,
+    );
+  }
+  if (!Array.isArray(items)) {
+    throw new TypeError(`selftest: items must be an array of items, not ${shown(items)}`);
+  }
+  const ordering = (options as Partial<ScoreOptions> | null | undefined)?.ordering;
+  if (ordering !== "any" && ordering !== "strict") {
+    throw new TypeError(
+      `selftest: options.ordering must be "any" or "strict", not ${shown(ordering)}`,
+    );
+  }
+}
+
 function isEmptyReply(reply: Reply): boolean {
   return reply.text === "" && reply.calls.length === 0;
 }
@@ -97,8 +128,11 @@ function isEmptyReply(reply: Reply): boolean {
  * @param scorer The scorer.
  * @param items The items, in the split's order.
  * @param options What the scorer is told besides the item and the reply (no parser: there is no
- *   server).
+ *   server): `{ ordering: "any" }` when left out, as in assess.yaml.
  * @returns The counts, the failures and the faults.
+ * @throws {TypeError} When `scorer` is not a scorer (an object with `key` and `score` functions and
+ *   a `reasons` list), `items` is not an array, or `options.ordering` is neither `any` nor
+ *   `strict`: a caller's mistake, never counted as the scorer's fault.
  *
  * @example
  * ```ts
@@ -120,8 +154,9 @@ function isEmptyReply(reply: Reply): boolean {
 export function selftest(
   scorer: Scorer,
   items: readonly Item[],
-  options: ScoreOptions,
+  options: ScoreOptions = { ordering: "any" },
 ): SelftestResult {
+  checkArguments(scorer, items, options);
   const declared = new Set(scorer.reasons);
   const failures: SelftestFailure[] = [];
   const faults: SelftestFault[] = [];

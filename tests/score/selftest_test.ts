@@ -250,3 +250,50 @@ Deno.test("xlam-tool-call passes its self-test on any items", () => {
     { numRuns: 300 },
   );
 });
+
+Deno.test("selftest without options takes ordering any; a caller's mistake is a TypeError, never a scorer fault", async (t) => {
+  await t.step('no options: the same as { ordering: "any" }, no fault', () => {
+    // Found by a user under `deno run` (no type check): 200 faults blamed the scorer.
+    const call = selftest as (
+      scorer: Scorer,
+      items: readonly Item[],
+    ) => ReturnType<typeof selftest>;
+    const result = call(xlamToolCall, ITEMS);
+    assert.deepEqual(result, selftest(xlamToolCall, ITEMS, { ordering: "any" }));
+    assert.deepEqual(result.faults, []);
+  });
+  const loose = selftest as unknown as (...args: unknown[]) => unknown;
+  const cases: [string, unknown[], RegExp][] = [
+    ["no scorer", [undefined, ITEMS], /^selftest: scorer must be a scorer .*, not undefined$/],
+    [
+      "a scorer's name",
+      ["xlam-tool-call", ITEMS],
+      /scorer must be a scorer .*, not "xlam-tool-call"$/,
+    ],
+    ["a scorer without score", [{ ...xlamToolCall, score: 1 }, ITEMS], /scorer must be a scorer/],
+    ["no items", [xlamToolCall], /^selftest: items must be an array of items, not undefined$/],
+    [
+      "items not an array",
+      [xlamToolCall, { length: 1 }],
+      /items must be an array of items, not an object$/,
+    ],
+    [
+      "an unknown ordering",
+      [xlamToolCall, ITEMS, { ordering: "loose" }],
+      /^selftest: options\.ordering must be "any" or "strict", not "loose"$/,
+    ],
+    [
+      "options without ordering",
+      [xlamToolCall, ITEMS, {}],
+      /options\.ordering must be "any" or "strict", not undefined$/,
+    ],
+  ];
+  for (const [what, args, message] of cases) {
+    await t.step(what, () => {
+      assert.throws(
+        () => loose(...args),
+        (e: unknown) => e instanceof TypeError && message.test(e.message),
+      );
+    });
+  }
+});
