@@ -1,5 +1,5 @@
 /**
- * The layering of `src/`, held: the README's dependency table is the law, read from the README
+ * The layering of `src/`, held: ARCHITECTURE.md's dependency table is the law, read from that page
  * itself, and checked against the real module graph (`deno info --json`, which sees type-only and
  * dynamic imports as Deno resolves them, and no import written in a comment).
  *
@@ -15,12 +15,12 @@ import assert from "node:assert/strict";
 const ROOT = new URL("../", import.meta.url);
 const SRC = new URL("src/", ROOT);
 
-/** The README's table: each folder of `src/` and the folders it may import. */
+/** ARCHITECTURE.md's table: each folder of `src/` and the folders it may import. */
 async function law(): Promise<Map<string, Set<string> | "any">> {
-  const readme = await Deno.readTextFile(new URL("README.md", ROOT));
-  const start = readme.indexOf("| folder ");
-  assert(start >= 0, "the README has no dependency table (a row starting `| folder `)");
-  const rows = readme.slice(start).split("\n").filter((l) => l.startsWith("|")).slice(2);
+  const page = await Deno.readTextFile(new URL("ARCHITECTURE.md", ROOT));
+  const start = page.indexOf("| folder ");
+  assert(start >= 0, "ARCHITECTURE.md has no dependency table (a row starting `| folder `)");
+  const rows = page.slice(start).split("\n").filter((l) => l.startsWith("|")).slice(2);
   const table = new Map<string, Set<string> | "any">();
   for (const row of rows) {
     const [folder, may] = row.split("|").slice(1, 3).map((c) => c.trim());
@@ -102,13 +102,13 @@ const folderOf = (file: string) => file.split("/")[1]!;
 const files = await sources();
 const edges = await graph(files);
 
-Deno.test("the README's dependency table names every folder of src/", async () => {
+Deno.test("ARCHITECTURE.md's dependency table names every folder of src/", async () => {
   const table = await law();
   const folders = new Set(files.map(folderOf));
   assert.deepEqual([...table.keys()].sort(), [...folders].sort());
 });
 
-Deno.test("each folder imports only the folders the README's table allows", async () => {
+Deno.test("each folder imports only the folders ARCHITECTURE.md's table allows", async () => {
   const table = await law();
   const broken = edges
     .filter((e) => folderOf(e.from) !== folderOf(e.to))
