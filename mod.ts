@@ -72,6 +72,14 @@ export {
 } from "./src/dataset/dataset.ts";
 export { sha256Hex } from "./src/dataset/sha256.ts";
 export {
+  buildRequestBody,
+  type PromptText,
+  promptText,
+  type RequestSettings,
+  requestSettings,
+} from "./src/request/request.ts";
+export { type TrainingFile, trainingFile, trainingLine } from "./src/request/training.ts";
+export {
   type HeldOutEntry,
   heldOutItems,
   type IneligibleEntry,

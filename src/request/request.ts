@@ -37,8 +37,7 @@ export interface RequestSettings {
  *
  * @example
  * ```ts
- * import { lookupScorer, validateConfig } from "@assess/assess";
- * import { requestSettings } from "./request.ts";
+ * import { lookupScorer, requestSettings, validateConfig } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const config = validateConfig(
@@ -96,7 +95,7 @@ export interface PromptText {
  *
  * @example
  * ```ts
- * import { promptText } from "./request.ts";
+ * import { promptText } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const prompt = promptText(
@@ -134,7 +133,7 @@ export function promptText(item: Item, system: string): PromptText {
  *
  * @example
  * ```ts
- * import { buildRequestBody } from "./request.ts";
+ * import { buildRequestBody } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const body = buildRequestBody(

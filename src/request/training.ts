@@ -34,8 +34,7 @@ function callText(call: AnswerCall): string {
  *
  * @example
  * ```ts
- * import { parseJson } from "@assess/assess";
- * import { trainingLine } from "./training.ts";
+ * import { parseJson, trainingLine } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const line = trainingLine({
@@ -85,9 +84,7 @@ export interface TrainingFile {
  *
  * @example
  * ```ts
- * import { loadDataset } from "@assess/assess";
- * import { sha256Hex } from "../dataset/sha256.ts";
- * import { trainingFile } from "./training.ts";
+ * import { loadDataset, sha256Hex, trainingFile } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode(JSON.stringify([
