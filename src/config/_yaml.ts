@@ -11,7 +11,18 @@
  * @module
  */
 
-import { type Event, getScalarValue, parseEvents, YAMLException } from "js-yaml";
+import {
+  type AliasEvent,
+  type DocumentEvent,
+  type Event,
+  getScalarValue,
+  type MappingEvent,
+  parseEvents,
+  SCALAR_STYLE,
+  type ScalarEvent,
+  type SequenceEvent,
+  YAMLException,
+} from "js-yaml";
 import { show } from "./_schema_issues.ts";
 import type { ConfigIssue } from "./config_issue.ts";
 
@@ -151,6 +162,7 @@ function resolveTagged(
   return resolved;
 }
 
+/** A mapping still being read: its entries so far, and the key waiting for its value. */
 interface OpenMapping {
   kind: "mapping";
   entries: Map<string, YamlNode>;
@@ -158,10 +170,12 @@ interface OpenMapping {
   offset: number;
   path: string;
   anchor: string | undefined;
+  /** The key read last, waiting for its value; `skip` when that key was refused. */
   pendingKey: { key: string; offset: number } | { skip: true } | undefined;
   expanded: number;
 }
 
+/** A sequence still being read. */
 interface OpenSequence {
   kind: "sequence";
   items: YamlNode[];
@@ -184,13 +198,6 @@ function join(path: string, segment: string | number): string {
  * @returns The root and the issues found on the way.
  */
 export function readYaml(text: string): YamlRead {
-  const issues: ConfigIssue[] = [];
-  const locate = lineLocator(text);
-  const lineOf = (offset: number): number => locate(offset).line;
-  const at = (offset: number, message: string): void => {
-    const { line, column } = locate(offset);
-    issues.push({ path: "", message: `line ${line}, column ${column}: ${message}` });
-  };
   let events: Event[];
   try {
     events = parseEvents(text, { maxDepth: MAX_YAML_DEPTH });
@@ -198,234 +205,275 @@ export function readYaml(text: string): YamlRead {
     if (error instanceof YAMLException) {
       const mark = error.mark;
       const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}: ` : "";
-      issues.push({ path: "", message: `${where}YAML syntax error: ${error.reason}` });
-      return { root: undefined, empty: false, issues };
+      const issue = { path: "", message: `${where}YAML syntax error: ${error.reason}` };
+      return { root: undefined, empty: false, issues: [issue] };
     }
     throw error;
   }
-  if (events.length === 0) return { root: undefined, empty: true, issues };
+  if (events.length === 0) return { root: undefined, empty: true, issues: [] };
+  const builder = new TreeBuilder(text, events);
+  for (let i = 0; i < events.length && !builder.stopped; i++) builder.read(i);
+  return { root: builder.root, empty: false, issues: builder.issues };
+}
 
-  const anchors = new Map<string, YamlNode | "open">();
-  const stack: Open[] = [];
-  let root: YamlNode | undefined;
-  let documents = 0;
-  let firstExplicit = false;
-  let written = 0;
-  let lastOffset = 0;
-  let aborted = false;
+/**
+ * Builds the tree from the parser's events, one method per kind of event, and notes the issues on
+ * the way. The state they share: the open collections (a stack), the anchors seen, and counts for
+ * the alias limit.
+ */
+class TreeBuilder {
+  readonly issues: ConfigIssue[] = [];
+  root: YamlNode | undefined;
+  /** Whether reading stopped early: after a second document, or when aliases expand too far. */
+  stopped = false;
+  readonly #text: string;
+  readonly #events: readonly Event[];
+  readonly #locate: (offset: number) => { line: number; column: number };
+  readonly #anchors = new Map<string, YamlNode | "open">();
+  readonly #stack: Open[] = [];
+  #documents = 0;
+  #firstExplicit = false;
+  /** How many nodes the file writes out (aliases not counted). */
+  #written = 0;
+  /** Where the last node read starts, for an event that carries no offset of its own. */
+  #lastOffset = 0;
 
-  const currentPath = (): string => {
-    const top = stack[stack.length - 1];
+  constructor(text: string, events: readonly Event[]) {
+    this.#text = text;
+    this.#events = events;
+    this.#locate = lineLocator(text);
+  }
+
+  /** Reads the event at `index`. */
+  read(index: number): void {
+    const event = this.#events[index]!;
+    switch (event.type) {
+      case EV_DOCUMENT:
+        return this.#document(event, index);
+      case EV_MAPPING:
+      case EV_SEQUENCE:
+        return this.#collection(event);
+      case EV_POP:
+        return this.#pop();
+      case EV_SCALAR:
+        return this.#scalar(event);
+      case EV_ALIAS:
+        return this.#alias(event);
+    }
+  }
+
+  /** A document starts: a second one is refused, and so is a `%YAML` other than 1.2. */
+  #document(event: DocumentEvent, index: number): void {
+    this.#documents++;
+    if (this.#documents === 1) this.#firstExplicit = event.explicitStart;
+    if (this.#documents === 2) {
+      this.issues.push({
+        path: "",
+        message: `line ${
+          this.#lineOf(this.#secondDocumentOffset(index))
+        }: a second YAML document is refused, since it would replace values in the first without saying so`,
+      });
+      this.stopped = true; // the first document stands, and nothing after it is read
+    }
+    for (const directive of event.directives) {
+      if (directive.kind === "yaml" && directive.version !== "1.2") {
+        this.issues.push({
+          path: "",
+          message: `the file asks for YAML ${directive.version}, and assess reads YAML 1.2 only`,
+        });
+      }
+    }
+  }
+
+  /** Where the second document starts: its --- line, or (after a ... line) its first node. */
+  #secondDocumentOffset(index: number): number {
+    const markers = [...this.#text.matchAll(/^---(?=[ \t\r\n]|$)/gm)];
+    const marker = markers[this.#firstExplicit ? 1 : 0];
+    if (marker !== undefined) return marker.index;
+    const next = this.#events[index + 1];
+    if (next && "start" in next) return next.start;
+    if (next && next.type === EV_SCALAR && next.valueStart >= 0) return next.valueStart;
+    return this.#lastOffset;
+  }
+
+  /** A mapping or a sequence opens. */
+  #collection(event: MappingEvent | SequenceEvent): void {
+    this.#lastOffset = event.start;
+    this.#written++;
+    const tag = this.#tag(event);
+    const want = event.type === EV_MAPPING ? "!!map" : "!!seq";
+    const path = this.#currentPath();
+    if (tag !== undefined && tag !== want && tag !== "!") {
+      this.issues.push({ path, message: `the tag ${tag} is not accepted here` });
+    }
+    const anchor = this.#anchorName(event);
+    if (anchor !== undefined) this.#anchors.set(anchor, "open");
+    const common = { offset: event.start, path, anchor, expanded: 1 };
+    this.#stack.push(
+      event.type === EV_MAPPING
+        ? {
+          kind: "mapping",
+          entries: new Map(),
+          keyOffsets: new Map(),
+          pendingKey: undefined,
+          ...common,
+        }
+        : { kind: "sequence", items: [], ...common },
+    );
+  }
+
+  /** The open mapping or sequence closes (or, with none open, the document ends). */
+  #pop(): void {
+    const open = this.#stack.pop();
+    if (!open) return; // the document's end
+    const { offset, expanded } = open;
+    const node: YamlNode = open.kind === "mapping"
+      ? { kind: "mapping", entries: open.entries, offset, expanded }
+      : { kind: "sequence", items: open.items, offset, expanded };
+    if (open.anchor !== undefined) this.#anchors.set(open.anchor, node);
+    this.#place(node, offset, false);
+  }
+
+  /** A scalar: resolved by its tag or, plain, by the core schema. */
+  #scalar(event: ScalarEvent): void {
+    const offset = event.valueStart >= 0
+      ? event.valueStart
+      : event.anchorStart >= 0
+      ? event.anchorStart
+      : event.tagStart >= 0
+      ? event.tagStart
+      : this.#lastOffset;
+    this.#lastOffset = offset;
+    this.#written++;
+    const value = getScalarValue(this.#text, event);
+    const tag = this.#tag(event);
+    let resolved: string | number | boolean | null;
+    if (tag !== undefined) {
+      const r = resolveTagged(tag, value);
+      if (typeof r === "object" && r !== null) {
+        const top = this.#stack[this.#stack.length - 1];
+        const isKey = top?.kind === "mapping" && top.pendingKey === undefined;
+        this.issues.push({
+          path: isKey ? top.path : this.#currentPath(),
+          message: `line ${this.#lineOf(offset)}: ${r.error}`,
+        });
+        resolved = value;
+      } else {
+        resolved = r;
+      }
+    } else {
+      resolved = event.style === SCALAR_STYLE.PLAIN ? resolvePlain(value) : value;
+    }
+    const node: YamlScalar = { kind: "scalar", value: resolved, text: value, offset, expanded: 1 };
+    const anchor = this.#anchorName(event);
+    if (anchor !== undefined) this.#anchors.set(anchor, node);
+    this.#place(node, offset, false);
+  }
+
+  /** An alias: its anchor's node, shared; refused when that adds too many nodes. */
+  #alias(event: AliasEvent): void {
+    const name = this.#text.slice(event.anchorStart, event.anchorEnd);
+    const offset = Math.max(0, event.anchorStart - 1);
+    this.#lastOffset = offset;
+    const target = this.#anchors.get(name);
+    if (target === undefined || target === "open") {
+      this.#at(
+        offset,
+        target === undefined
+          ? `the alias *${name} names no anchor before it`
+          : `the alias *${name} is inside the node it names`,
+      );
+      this.#place({ kind: "scalar", value: null, text: "", offset, expanded: 1 }, offset, true);
+      return;
+    }
+    this.#place(target, offset, true);
+    let total = this.#stack.length === 0 ? target.expanded : 0;
+    for (const open of this.#stack) total += open.expanded;
+    if (total - this.#written > MAX_ALIAS_EXPANSION) {
+      this.#at(
+        offset,
+        `aliases expand the file by more than ${MAX_ALIAS_EXPANSION} nodes, which is refused`,
+      );
+      this.root = undefined; // nothing is read from such a file
+      this.stopped = true;
+    }
+  }
+
+  /** Places a finished node (or an alias's target) in its parent: as the root, an item, a key or a value. */
+  #place(node: YamlNode, offset: number, isAlias: boolean): void {
+    const top = this.#stack[this.#stack.length - 1];
+    if (!top) {
+      this.root = node;
+    } else if (top.kind === "sequence") {
+      top.items.push(node);
+      top.expanded += node.expanded;
+    } else if (top.pendingKey === undefined) {
+      this.#placeKey(top, node, offset, isAlias);
+    } else {
+      const pending = top.pendingKey;
+      top.pendingKey = undefined;
+      if ("skip" in pending) return;
+      top.entries.set(pending.key, node);
+      top.expanded += node.expanded;
+    }
+  }
+
+  /** Takes a node as the open mapping's next key: text, written out, and not written before. */
+  #placeKey(top: OpenMapping, node: YamlNode, offset: number, isAlias: boolean): void {
+    if (node.kind !== "scalar") {
+      this.issues.push({
+        path: top.path,
+        message: `line ${this.#lineOf(offset)}: a key must be text, not a ${node.kind}`,
+      });
+      top.pendingKey = { skip: true };
+      return;
+    }
+    if (isAlias) {
+      this.issues.push({
+        path: top.path,
+        message: `line ${this.#lineOf(offset)}: a key must be written out, not an alias`,
+      });
+      top.pendingKey = { skip: true };
+      return;
+    }
+    const key = node.text;
+    const first = top.keyOffsets.get(key);
+    if (first !== undefined) {
+      this.issues.push({
+        path: join(top.path, key),
+        message: `key written twice, on lines ${this.#lineOf(first)} and ${this.#lineOf(offset)}`,
+      });
+      top.pendingKey = { skip: true };
+      return;
+    }
+    top.keyOffsets.set(key, offset);
+    top.pendingKey = { key, offset };
+    top.expanded += 1;
+  }
+
+  /** The path of the node about to be read. */
+  #currentPath(): string {
+    const top = this.#stack[this.#stack.length - 1];
     if (!top) return "";
     if (top.kind === "sequence") return join(top.path, top.items.length);
     const pending = top.pendingKey;
     return pending && !("skip" in pending) ? join(top.path, pending.key) : top.path;
-  };
-
-  // Places a finished node (or an alias's target) in its parent.
-  const place = (node: YamlNode, offset: number, isAlias: boolean): void => {
-    const top = stack[stack.length - 1];
-    if (!top) {
-      root = node;
-      return;
-    }
-    if (top.kind === "sequence") {
-      top.items.push(node);
-      top.expanded += node.expanded;
-      return;
-    }
-    const pending = top.pendingKey;
-    if (pending === undefined) {
-      // A key.
-      if (node.kind !== "scalar") {
-        issues.push({
-          path: top.path,
-          message: `line ${lineOf(offset)}: a key must be text, not a ${node.kind}`,
-        });
-        top.pendingKey = { skip: true };
-        return;
-      }
-      if (isAlias) {
-        issues.push({
-          path: top.path,
-          message: `line ${lineOf(offset)}: a key must be written out, not an alias`,
-        });
-        top.pendingKey = { skip: true };
-        return;
-      }
-      const key = node.text;
-      const first = top.keyOffsets.get(key);
-      if (first !== undefined) {
-        issues.push({
-          path: join(top.path, key),
-          message: `key written twice, on lines ${lineOf(first)} and ${lineOf(offset)}`,
-        });
-        top.pendingKey = { skip: true };
-        return;
-      }
-      top.keyOffsets.set(key, offset);
-      top.pendingKey = { key, offset };
-      top.expanded += 1;
-      return;
-    }
-    top.pendingKey = undefined;
-    if ("skip" in pending) return;
-    top.entries.set(pending.key, node);
-    top.expanded += node.expanded;
-  };
-
-  const anchorName = (start: number, end: number): string | undefined =>
-    start < 0 ? undefined : text.slice(start, end);
-
-  for (const event of events) {
-    if (aborted) break;
-    switch (event.type) {
-      case EV_DOCUMENT: {
-        documents++;
-        if (documents === 1) firstExplicit = event.explicitStart;
-        if (documents === 2) {
-          // Its --- line, or (after a ... line) its first node, says where it starts.
-          const markers = [...text.matchAll(/^---(?=[ \t\r\n]|$)/gm)];
-          const marker = markers[firstExplicit ? 1 : 0];
-          const next = events[events.indexOf(event) + 1];
-          const offset = marker?.index ??
-            (next && "start" in next
-              ? next.start
-              : next && next.type === EV_SCALAR && next.valueStart >= 0
-              ? next.valueStart
-              : lastOffset);
-          issues.push({
-            path: "",
-            message: `line ${
-              lineOf(offset)
-            }: a second YAML document is refused, since it would replace values in the first without saying so`,
-          });
-          aborted = true;
-        }
-        for (const directive of event.directives) {
-          if (directive.kind === "yaml" && directive.version !== "1.2") {
-            issues.push({
-              path: "",
-              message:
-                `the file asks for YAML ${directive.version}, and assess reads YAML 1.2 only`,
-            });
-          }
-        }
-        break;
-      }
-      case EV_MAPPING:
-      case EV_SEQUENCE: {
-        lastOffset = event.start;
-        written++;
-        const tag = event.tagStart < 0 ? undefined : text.slice(event.tagStart, event.tagEnd);
-        const want = event.type === EV_MAPPING ? "!!map" : "!!seq";
-        const path = currentPath();
-        if (tag !== undefined && tag !== want && tag !== "!") {
-          issues.push({ path, message: `the tag ${tag} is not accepted here` });
-        }
-        const anchor = anchorName(event.anchorStart, event.anchorEnd);
-        if (anchor !== undefined) anchors.set(anchor, "open");
-        stack.push(
-          event.type === EV_MAPPING
-            ? {
-              kind: "mapping",
-              entries: new Map(),
-              keyOffsets: new Map(),
-              offset: event.start,
-              path,
-              anchor,
-              pendingKey: undefined,
-              expanded: 1,
-            }
-            : { kind: "sequence", items: [], offset: event.start, path, anchor, expanded: 1 },
-        );
-        break;
-      }
-      case EV_POP: {
-        const open = stack.pop();
-        if (!open) break; // the document's end
-        const node: YamlNode = open.kind === "mapping"
-          ? {
-            kind: "mapping",
-            entries: open.entries,
-            offset: open.offset,
-            expanded: open.expanded,
-          }
-          : { kind: "sequence", items: open.items, offset: open.offset, expanded: open.expanded };
-        if (open.anchor !== undefined) anchors.set(open.anchor, node);
-        place(node, open.offset, false);
-        break;
-      }
-      case EV_SCALAR: {
-        const offset = event.valueStart >= 0
-          ? event.valueStart
-          : event.anchorStart >= 0
-          ? event.anchorStart
-          : event.tagStart >= 0
-          ? event.tagStart
-          : lastOffset;
-        lastOffset = offset;
-        written++;
-        const value = getScalarValue(text, event);
-        const plain = event.style === 1;
-        const tag = event.tagStart < 0 ? undefined : text.slice(event.tagStart, event.tagEnd);
-        let resolved: string | number | boolean | null;
-        if (tag !== undefined) {
-          const r = resolveTagged(tag, value);
-          if (typeof r === "object" && r !== null) {
-            const top = stack[stack.length - 1];
-            const isKey = top?.kind === "mapping" && top.pendingKey === undefined;
-            issues.push({
-              path: isKey ? top.path : currentPath(),
-              message: `line ${lineOf(offset)}: ${r.error}`,
-            });
-            resolved = value;
-          } else {
-            resolved = r;
-          }
-        } else {
-          resolved = plain ? resolvePlain(value) : value;
-        }
-        const node: YamlScalar = {
-          kind: "scalar",
-          value: resolved,
-          text: value,
-          offset,
-          expanded: 1,
-        };
-        const anchor = anchorName(event.anchorStart, event.anchorEnd);
-        if (anchor !== undefined) anchors.set(anchor, node);
-        place(node, offset, false);
-        break;
-      }
-      case EV_ALIAS: {
-        const name = text.slice(event.anchorStart, event.anchorEnd);
-        const offset = Math.max(0, event.anchorStart - 1);
-        lastOffset = offset;
-        const target = anchors.get(name);
-        if (target === undefined || target === "open") {
-          at(
-            offset,
-            target === undefined
-              ? `the alias *${name} names no anchor before it`
-              : `the alias *${name} is inside the node it names`,
-          );
-          place({ kind: "scalar", value: null, text: "", offset, expanded: 1 }, offset, true);
-          break;
-        }
-        place(target, offset, true);
-        let total = stack.length === 0 ? target.expanded : 0;
-        for (const open of stack) total += open.expanded;
-        if (total - written > MAX_ALIAS_EXPANSION) {
-          at(
-            offset,
-            `aliases expand the file by more than ${MAX_ALIAS_EXPANSION} nodes, which is refused`,
-          );
-          return { root: undefined, empty: false, issues };
-        }
-        break;
-      }
-    }
   }
-  return { root, empty: false, issues };
+
+  #tag(event: MappingEvent | SequenceEvent | ScalarEvent): string | undefined {
+    return event.tagStart < 0 ? undefined : this.#text.slice(event.tagStart, event.tagEnd);
+  }
+
+  #anchorName(event: MappingEvent | SequenceEvent | ScalarEvent): string | undefined {
+    return event.anchorStart < 0 ? undefined : this.#text.slice(event.anchorStart, event.anchorEnd);
+  }
+
+  #lineOf(offset: number): number {
+    return this.#locate(offset).line;
+  }
+
+  #at(offset: number, message: string): void {
+    const { line, column } = this.#locate(offset);
+    this.issues.push({ path: "", message: `line ${line}, column ${column}: ${message}` });
+  }
 }
