@@ -10,9 +10,9 @@ import { confidence, intervalFigures, percent } from "./_format.ts";
 import { escapeHtml as esc } from "./_markup.ts";
 import type { ComparisonReport, ModelReport } from "./report.ts";
 
-const CHART_WIDTH = 760;
+const CHART_WIDTH = 800;
 const LABEL_WIDTH = 170;
-const VALUE_WIDTH = 170;
+const VALUE_WIDTH = 210;
 const ROW = 30;
 const TOP = 16;
 const AXIS = 50;
@@ -45,6 +45,14 @@ function fmt(v: number): string {
   return Number(v.toFixed(2)).toString();
 }
 
+/** A vertical line across the plot at a value, with a label at its top (none when empty). */
+interface Mark {
+  readonly value: number;
+  readonly label: string;
+  readonly colour: string;
+  readonly dash: string;
+}
+
 interface ChartRow {
   readonly label: string;
   readonly value: number | null;
@@ -60,7 +68,7 @@ function chart(
   rows: readonly ChartRow[],
   domain: readonly [number, number],
   unit: string,
-  zero: boolean,
+  marks: readonly Mark[],
   axisLabel: string,
 ): string {
   const plotLeft = LABEL_WIDTH;
@@ -85,13 +93,22 @@ function chart(
       `<text x="${tx}" y="${plotBottom + 16}" text-anchor="middle">${esc(fmt(t))}${unit}</text>`,
     );
   }
-  if (zero && lo < 0 && hi > 0) {
-    const zx = fmt(x(0));
+  for (const mark of marks) {
+    if (!(mark.value > lo && mark.value < hi)) continue;
+    const mx = fmt(x(mark.value));
     out.push(
-      `<line x1="${zx}" y1="${
+      `<line class="mark" x1="${mx}" y1="${
         TOP - 8
-      }" x2="${zx}" y2="${plotBottom}" stroke="#57606a" stroke-width="1.5" stroke-dasharray="4 3"/>`,
+      }" x2="${mx}" y2="${plotBottom}" stroke="${mark.colour}" stroke-width="1.5" stroke-dasharray="${mark.dash}"/>`,
     );
+    if (mark.label !== "") {
+      out.push(
+        `<text x="${fmt(x(mark.value) - 4)}" y="${
+          TOP + 2
+        }" text-anchor="end" fill="${mark.colour}"` +
+          ` style="fill:${mark.colour}">${esc(mark.label)}</text>`,
+      );
+    }
   }
   rows.forEach((r, i) => {
     const y = TOP + i * ROW + ROW / 2;
@@ -160,20 +177,25 @@ export function accuracyChart(models: readonly ModelReport[]): string {
     rows,
     [lo, hi],
     "%",
-    false,
-    "accuracy on the items scored (dot) and its 95% interval (bar)",
+    [],
+    "accuracy on the items scored (dot) and its Wilson 95% interval (bar)",
   );
 }
 
 /**
- * Each adapter's paired difference from the baseline, with the interval its verdict reads (the
- * exact conditional interval at its Holm level), as an inline SVG: green better, red worse, blue
- * not worse by the margin, grey inconclusive.
+ * Each adapter's paired difference from the baseline, with the interval its verdict reads (exact,
+ * at its Holm level, said beside each), as an inline SVG: green better, red worse, blue not worse
+ * by the margin, grey inconclusive; a dashed line at 0 and, with a margin above 0, a dashed line
+ * at −margin, labelled.
+ *
+ * @param comparisons The comparisons, in order.
+ * @param margin The decision's margin, a fraction (0.01 is 1 point).
  */
-export function differenceChart(comparisons: readonly ComparisonReport[]): string {
+export function differenceChart(comparisons: readonly ComparisonReport[], margin: number): string {
   const shown = comparisons.filter((c) => c.interval !== null);
   const extent = Math.max(
     1,
+    margin * 100 * 1.25,
     ...shown.map((c) => Math.max(Math.abs(c.interval!.lower), Math.abs(c.interval!.upper)) * 100),
   );
   const step = extent <= 2 ? 0.5 : extent <= 5 ? 1 : extent <= 20 ? 5 : 10;
@@ -190,7 +212,7 @@ export function differenceChart(comparisons: readonly ComparisonReport[]): strin
         colour: "#57606a",
       };
     }
-    const f = intervalFigures(c.difference, i.lower, i.upper);
+    const f = intervalFigures(c.difference, i.lower, i.upper, [0, -margin]);
     return {
       label: c.adapter,
       value: c.difference * 100,
@@ -206,13 +228,19 @@ export function differenceChart(comparisons: readonly ComparisonReport[]): strin
         : "#57606a",
     };
   });
+  const marks: Mark[] = [{ value: 0, label: "", colour: "#57606a", dash: "4 3" }];
+  if (margin > 0) {
+    const points = Number((margin * 100).toPrecision(8));
+    marks.push({ value: -points, label: `margin -${points}`, colour: "#9a6700", dash: "2 2" });
+  }
   return chart(
     "difference-chart",
-    "Each adapter's accuracy minus the baseline's, in points, with the interval its verdict reads",
+    "Each adapter's accuracy minus the baseline's, in points, with the interval its verdict reads" +
+      (margin > 0 ? ", and the margin" : ""),
     rows,
     [-m, m],
     "",
-    true,
+    marks,
     "adapter minus baseline, in percentage points, on the items both scored (exact interval at " +
       "the level Holm decides it at)",
   );

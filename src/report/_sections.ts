@@ -16,6 +16,8 @@ import {
   points,
   pText,
 } from "./_format.ts";
+import type { AnswerCategory } from "../dataset/category.ts";
+import type { ComparisonOutcome } from "./comparison_outcome.ts";
 import { testLevelOf } from "./decision_interval.ts";
 import type { Markup } from "./_markup.ts";
 import { marginText, outcomeWords } from "./_verdict.ts";
@@ -75,6 +77,163 @@ export function decisionLine(report: Report, m: Markup): string {
   return `decision: margin ${marginText(d.margin)}, guard ${
     d.guard.length === 0 ? "none" : d.guard.map((g) => m.code(g)).join(", ")
   } (${from}); Holm across ${plural(adapters, "adapter")} at ${d.alpha}`;
+}
+
+/** A comparison's decision at a glance: the parts of its summary line, each marked up. */
+export interface DecisionSummary {
+  /** The adapter. */
+  readonly adapter: string;
+  /** The outcome. */
+  readonly outcome: ComparisonOutcome;
+  /** The outcome in a word or two, in capitals: `BETTER`, `NOT WORSE`, `WORSE`, `NO CONCLUSION`. */
+  readonly word: string;
+  /**
+   * The difference with the interval the decision reads and its confidence, `+4.1 points [2.3,
+   * 5.9] (95%)`, or `no item scored for both`.
+   */
+  readonly difference: string;
+  /** The margin: `1 point`, `0 points`. */
+  readonly margin: string;
+  /**
+   * The guarded categories and whether the guard held (no guarded category is worse): `no-call,
+   * single: held`, `no-call, single: held; single inconclusive`, `single: WORSE on single`,
+   * `single: not checked, categories unknown`; `null` with no guard.
+   */
+  readonly guard: string | null;
+  /**
+   * What decided the outcome, in a few words: `interval above 0`, `lower end above -1`, `interval
+   * holds 0`, `replies identical on 99.0% of items`, `errors: not worse holds every way`.
+   */
+  readonly decidedBy: string;
+}
+
+/** An outcome in a word or two, in capitals, as the decision summary says it. */
+const OUTCOME_WORDS: Readonly<Record<ComparisonOutcome, string>> = {
+  "better": "BETTER",
+  "not-worse": "NOT WORSE",
+  "worse": "WORSE",
+  "inconclusive": "NO CONCLUSION",
+};
+
+/** A margin's number of points as the verdicts write it: 0.01 → "1", 0.005 → "0.5". */
+function marginNumber(margin: number): string {
+  return marginText(margin).split(" ")[0]!;
+}
+
+/** A guarded comparison's guard, and whether it held: see {@linkcode DecisionSummary.guard}. */
+function guardText(
+  c: ComparisonReport,
+  guard: readonly AnswerCategory[],
+  m: Markup,
+): string | null {
+  if (guard.length === 0) return null;
+  const names = guard.map((g) => m.code(g)).join(", ");
+  if (c.guardWorse === null || c.categories === null) {
+    return `${names}: not checked, categories unknown`;
+  }
+  if (c.guardWorse.length > 0) {
+    return `${names}: ${m.alarm("worse")} on ${c.guardWorse.map((g) => m.code(g)).join(", ")}`;
+  }
+  // Held: none is worse. One that is inconclusive, or has no item, held only for want of evidence.
+  const open: string[] = [];
+  for (const g of guard) {
+    const x = c.categories.find((y) => y.name === g);
+    if (x === undefined) continue;
+    if (x.items === 0) open.push(`${m.code(g)} has no item`);
+    else if (x.outcome === "inconclusive") open.push(`${m.code(g)} inconclusive`);
+  }
+  return `${names}: held${open.length === 0 ? "" : `; ${open.join(", ")}`}`;
+}
+
+/** What decided a comparison's outcome: see {@linkcode DecisionSummary.decidedBy}. */
+function decidedBy(c: ComparisonReport, margin: number): string {
+  const i = c.interval;
+  if (c.difference === null || i === null) return "no item scored for both";
+  if (c.identical?.suspect === true) {
+    return `replies identical on ${percent(c.identical.share)} of items`;
+  }
+  const s = c.errorSensitivity;
+  if (s !== null && s.couldChange) {
+    return s.outcome === "inconclusive"
+      ? "errors: no conclusion holds every way"
+      : `errors: ${outcomeWords(s.outcome)} holds every way`;
+  }
+  if (i.lower > 0) return "interval above 0";
+  if (i.upper < 0) return "interval below 0";
+  if (margin === 0) return "interval holds 0";
+  return i.lower > -margin
+    ? `lower end above -${marginNumber(margin)}`
+    : `interval holds 0 and reaches -${marginNumber(margin)}`;
+}
+
+/**
+ * Each comparison's decision at a glance, one per adapter in order: the outcome, the difference
+ * with the interval the decision reads, the margin, the guard, and what decided it. Every format
+ * prints these parts, so that the three say the same.
+ */
+export function decisionSummary(report: Report, m: Markup): DecisionSummary[] {
+  const d = report.decision;
+  return report.comparisons.map((c) => {
+    let difference = "no item scored for both";
+    if (c.difference !== null && c.interval !== null) {
+      const f = intervalFigures(c.difference, c.interval.lower, c.interval.upper, [0, -d.margin]);
+      difference = `${f.difference} points [${f.lower}, ${f.upper}] (${
+        confidence(c.interval.level)
+      })`;
+    }
+    return {
+      adapter: m.text(c.adapter),
+      outcome: c.outcome,
+      word: OUTCOME_WORDS[c.outcome],
+      difference,
+      margin: marginText(d.margin),
+      guard: guardText(c, d.guard, m),
+      decidedBy: decidedBy(c, d.margin),
+    };
+  });
+}
+
+/**
+ * A decision summary's line in the parts a renderer may wrap it at (each ends with its
+ * punctuation): `BETTER (interval above 0):`, `+4.1 points [2.3, 5.9] (95%);`, `margin 1
+ * point;`, `guard single: held`.
+ */
+export function summaryParts(s: DecisionSummary): string[] {
+  return [
+    `${s.word} (${s.decidedBy}):`,
+    `${s.difference};`,
+    `margin ${s.margin};`,
+    s.guard === null ? "no guard" : `guard ${s.guard}`,
+  ];
+}
+
+/**
+ * A decision summary as one line, after the adapter's name, what decided it beside the outcome:
+ * `BETTER (interval above 0): +4.1 points [2.3, 5.9] (95%); margin 1 point; guard single: held`.
+ */
+export function summaryLine(s: DecisionSummary): string {
+  return summaryParts(s).join(" ");
+}
+
+/**
+ * What the intervals beside the verdicts are, where their levels could puzzle a reader: `each
+ * interval is exact and the one its verdict reads, at the level Holm's procedure decides that
+ * comparison at: 97.5% for tuned-a, 95% for tuned-b (the smaller p is tested first, at the
+ * stricter level)`. `null` without an interval.
+ */
+export function intervalsNote(report: Report, m: Markup): string | null {
+  const shown = report.comparisons.filter((c) => c.interval !== null);
+  if (shown.length === 0) return null;
+  const levels = new Set(shown.map((c) => c.interval!.level));
+  const head = "each interval is exact and the one its verdict reads, at";
+  if (levels.size === 1) {
+    return `${head} ${confidence(shown[0]!.interval!.level)}: the level Holm's procedure decides ${
+      shown.length === 1 ? "the comparison" : "each comparison"
+    } at`;
+  }
+  return `${head} the level Holm's procedure decides that comparison at: ${
+    shown.map((c) => `${confidence(c.interval!.level)} for ${m.text(c.adapter)}`).join(", ")
+  } (the smaller p is tested first, at the stricter level)`;
 }
 
 /**

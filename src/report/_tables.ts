@@ -8,6 +8,7 @@
 import { ANSWER_CATEGORIES } from "../dataset/category.ts";
 import { confidence, count, intervalFigures, millis, percent, pText } from "./_format.ts";
 import type { Markup } from "./_markup.ts";
+import type { DecisionSummary } from "./_sections.ts";
 import type { ComparisonReport, ModelReport, ReplicasReport } from "./report.ts";
 
 /** A table: its headings, which columns are numbers (aligned right), and its rows of cells. */
@@ -20,6 +21,32 @@ export interface Table {
   readonly numeric: readonly boolean[];
   /** The rows, each a cell a column, marked up. */
   readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * The decision at a glance, a row per adapter: the parts of {@linkcode DecisionSummary}, the
+ * outcome word marked as a `strong` one (or an alarm when worse).
+ */
+export function decisionTable(summaries: readonly DecisionSummary[], m: Markup): Table {
+  return {
+    headings: [
+      "adapter",
+      "outcome",
+      "difference [interval] (confidence)",
+      "margin",
+      "guard",
+      "decided by",
+    ],
+    numeric: [false, false, false, false, false, false],
+    rows: summaries.map((s) => [
+      s.adapter,
+      s.outcome === "worse" ? m.alarm(s.word) : m.strong(s.word),
+      s.difference,
+      s.margin,
+      s.guard ?? "none",
+      s.decidedBy,
+    ]),
+  };
 }
 
 /** Each model's counts, accuracy and interval. */
@@ -121,8 +148,58 @@ function usedReasons(c: ComparisonReport): string[] {
   return c.reasons.filter((r) => r.baseline + r.adapter > 0).map((r) => r.reason);
 }
 
-/** The reasons either model gave, with how many items the adapter fixed and broke for each. */
+/**
+ * The reasons of this comparison that are surely given to right answers (`match`): those in every
+ * set of used reasons that, taken as the right ones, accounts for the comparison's counts (each
+ * model's right answers, the items fixed and broken by reason, the transitions). A reason counts
+ * its fixed items by the baseline's reason and its broken ones by the adapter's, both wrong, so a
+ * right reason's fixed and broke are 0 by construction, not by measurement. Empty when more than
+ * 12 reasons could be right (the search is over their subsets) or when none is sure.
+ */
+function rightReasons(c: ComparisonReport): Set<string> {
+  const used = c.reasons.filter((r) => r.baseline + r.adapter > 0);
+  const candidates = used.filter((r) => r.fixed === 0 && r.broke === 0);
+  if (candidates.length > 12) return new Set();
+  const t = c.table;
+  const cell = new Map(c.transitions.map((x) => [`${x.baseline}\u0000${x.adapter}`, x.count]));
+  const moved = (from: string, to: string) => cell.get(`${from}\u0000${to}`) ?? 0;
+  const fits: Set<string>[] = [];
+  for (let mask = 0; mask < 1 << candidates.length; mask++) {
+    const right = new Set(
+      candidates.filter((_, i) => (mask & (1 << i)) !== 0).map((r) => r.reason),
+    );
+    let adapter = 0;
+    let baseline = 0;
+    for (const r of used) {
+      if (!right.has(r.reason)) continue;
+      adapter += r.adapter;
+      baseline += r.baseline;
+    }
+    if (adapter !== t.bothRight + t.onlyAdapter || baseline !== t.bothRight + t.onlyBaseline) {
+      continue;
+    }
+    const explains = used.every((w) => {
+      if (right.has(w.reason)) return true;
+      let fixed = 0;
+      let broke = 0;
+      for (const r of right) {
+        fixed += moved(w.reason, r);
+        broke += moved(r, w.reason);
+      }
+      return fixed === w.fixed && broke === w.broke;
+    });
+    if (!explains) continue;
+    fits.push(right);
+  }
+  return new Set([...(fits[0] ?? [])].filter((r) => fits.every((f) => f.has(r))));
+}
+
+/**
+ * The reasons either model gave, with how many items the adapter fixed and broke for each: `-`
+ * for a reason given to right answers, which can neither be fixed nor broken.
+ */
 export function reasonChangesTable(c: ComparisonReport, m: Markup): Table {
+  const right = rightReasons(c);
   return {
     headings: ["reason", m.text(c.baseline), m.text(c.adapter), "fixed", "broke"],
     numeric: [false, true, true, true, true],
@@ -130,8 +207,8 @@ export function reasonChangesTable(c: ComparisonReport, m: Markup): Table {
       m.code(r.reason),
       count(r.baseline),
       count(r.adapter),
-      count(r.fixed),
-      count(r.broke),
+      right.has(r.reason) ? "-" : count(r.fixed),
+      right.has(r.reason) ? "-" : count(r.broke),
     ]),
   };
 }
@@ -158,14 +235,17 @@ export function transitionsTable(c: ComparisonReport, m: Markup): Table {
 
 /**
  * Each model's accuracy on each category of item (`72.0% (50)`: of 50 scored items), or `null`
- * when the categories are not known.
+ * when the categories are not known. A category no model has a scored item of is left out.
  */
 export function categoriesTable(models: readonly ModelReport[], m: Markup): Table | null {
   if (models.some((model) => model.categories === null)) return null;
+  const shown = ANSWER_CATEGORIES.map((name, i) => [name, i] as const).filter(([, i]) =>
+    models.some((model) => model.categories![i]!.items > 0)
+  );
   return {
     headings: ["category", ...models.map((model) => m.text(model.name))],
     numeric: [false, ...models.map(() => true)],
-    rows: ANSWER_CATEGORIES.map((name, i) => [
+    rows: shown.map(([name, i]) => [
       m.code(name),
       ...models.map((model) => {
         const c = model.categories![i]!;
@@ -176,8 +256,9 @@ export function categoriesTable(models: readonly ModelReport[], m: Markup): Tabl
 }
 
 /**
- * An adapter against its baseline on each category: the paired items, both accuracies, the
- * difference with its exact interval at the category's Holm level, the Holm-adjusted p-value
+ * An adapter against its baseline on each category with paired items (one with none is left out,
+ * not called inconclusive): the paired items, both accuracies, the difference with its exact
+ * interval and that interval's confidence (the category's Holm level), the Holm-adjusted p-value
  * (across the categories) and the outcome; `null` when the categories are not known.
  */
 export function comparisonCategoriesTable(
@@ -199,7 +280,7 @@ export function comparisonCategoriesTable(
       "outcome",
     ],
     numeric: [false, true, true, true, true, false, true, false, false],
-    rows: c.categories.map((x) => {
+    rows: c.categories.filter((x) => x.items > 0).map((x) => {
       const f = x.interval === null || x.difference === null
         ? null
         : intervalFigures(x.difference, x.interval.lower, x.interval.upper);

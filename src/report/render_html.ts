@@ -7,6 +7,7 @@
  */
 
 import { capital, plural } from "./_format.ts";
+import { marginText } from "./_verdict.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
 import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "./report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
@@ -14,10 +15,12 @@ import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
   decisionLine,
+  decisionSummary,
   detectableSentence,
   disputedLines,
   errorsLines,
   incompleteSentence,
+  intervalsNote,
   replicaSentences,
   replicaWarning,
   runStarted,
@@ -27,6 +30,7 @@ import {
 import {
   categoriesTable,
   comparisonCategoriesTable,
+  decisionTable,
   modelsTable,
   pairedTable,
   reasonChangesTable,
@@ -54,15 +58,18 @@ details.item{margin:.25rem 0 .25rem 1rem}details.item>summary{cursor:pointer}
 .panel{border-left:3px solid #d0d7de;padding:.25rem .75rem;margin:.25rem 0 .75rem}
 .panel .query{white-space:pre-wrap}.panel pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:.85em}
 .right{color:#1a7f37}.wrong{color:#cf222e}
+.caption{color:#57606a;font-size:.9em;margin-top:0}
+.glance td:nth-child(-n+4){white-space:nowrap}
 svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:12px;fill:#1b1f24}
 `;
 
 /**
- * Renders a report as one HTML file: the decision rule, the verdicts, a chart of each model's
+ * Renders a report as one HTML file: the decision at a glance (a row per adapter), the decision
+ * rule, the verdicts, a chart of each model's
  * accuracy with its Wilson 95% interval, a chart of each adapter's difference from the baseline
- * with the interval its verdict reads, the tables and sections of the other formats, each changed
- * and disputed item as an expandable panel when the report has them (`withItemPanels`), and the
- * trust section. Self-contained: inline style and SVG only, no script and no external resource.
+ * with the interval its verdict reads and the margin, the tables and sections of the other
+ * formats, each changed and disputed item as an expandable panel when the report has them
+ * (`withItemPanels`, each item's id linked to its panel), and the trust section. Self-contained: inline style and SVG only, no script and no external resource.
  *
  * @param report The report.
  * @returns The HTML text, ending in a newline.
@@ -110,6 +117,7 @@ export function renderHtml(report: Report): string {
       HTML.quote(report.run.splitSeed)
     }), ${runStarted(report, HTML)}.</p>`,
   );
+  if (report.comparisons.length > 0) parts.push(summarySection(report));
   if (!report.trust.completeness.complete) {
     parts.push(
       `<p class="warn" id="incomplete"><strong>Incomplete run:</strong> ${
@@ -141,11 +149,27 @@ export function renderHtml(report: Report): string {
     }
     parts.push("</ul>");
   }
-  parts.push("<h2>Accuracy</h2>", accuracyChart(report.models));
+  parts.push(
+    "<h2>Accuracy</h2>",
+    accuracyChart(report.models),
+    '<p class="caption">Each model alone, on the items it was scored on, with its Wilson 95% ' +
+      "interval. The decision does not read these: it reads each adapter's paired difference " +
+      "below.</p>",
+  );
   if (report.comparisons.length > 0) {
+    const margin = report.decision.margin;
     parts.push(
       `<h2>Paired differences from ${esc(baseline)}</h2>`,
-      differenceChart(report.comparisons),
+      differenceChart(report.comparisons, margin),
+      `<p class="caption">The dot is the difference on the items both scored; the bar is the ` +
+        "interval its verdict reads, at the confidence beside it (the level Holm's procedure " +
+        "decides that comparison at)." +
+        (margin > 0
+          ? ` The dotted line is minus the margin (${
+            marginText(margin)
+          }): with 0 inside the bar, a lower end right of it is not worse.`
+          : "") +
+        "</p>",
     );
   }
   parts.push("<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML)));
@@ -174,7 +198,8 @@ export function renderHtml(report: Report): string {
       "</ul>",
     );
   }
-  const panels = new Map((report.panels ?? []).map((p) => [p.itemId, p]));
+  const byId = new Map((report.panels ?? []).map((p) => [p.itemId, p]));
+  const panels = new Set(byId.keys());
   const disputed = disputedLines(report, TEXT);
   if (disputed !== null) {
     parts.push(
@@ -184,9 +209,10 @@ export function renderHtml(report: Report): string {
     if (disputed.items.length > 0) {
       parts.push(
         `<details><summary>${plural(disputed.items.length, "item")}</summary>`,
-        panels.size === 0
+        // Each disputed item's panel here (no adapter changed it, so it is shown nowhere else).
+        byId.size === 0
           ? `<ul>${disputed.items.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`
-          : report.disputedItems!.map((d, i) => itemDetails(d.itemId, disputed.items[i]!, panels))
+          : report.disputedItems!.map((d, i) => itemDetails(d.itemId, disputed.items[i]!, byId))
             .join("\n"),
         "</details>",
       );
@@ -196,12 +222,40 @@ export function renderHtml(report: Report): string {
   for (const comparison of report.comparisons) {
     parts.push(comparisonSection(comparison, report, panels));
   }
+  const changed = itemsSection(report);
+  if (changed !== null) parts.push(changed);
   parts.push(trustSection(report), "</body>", "</html>");
   return parts.join("\n") + "\n";
 }
 
-function outcomeClass(c: ComparisonReport): string {
+function outcomeClass(c: { readonly outcome: ComparisonReport["outcome"] }): string {
   return c.outcome === "better" ? "better" : c.outcome === "worse" ? "worse" : "none";
+}
+
+/**
+ * The decision at a glance: a row per adapter, its outcome coloured as its verdict, and what the
+ * intervals are.
+ */
+function summarySection(report: Report): string {
+  const summaries = decisionSummary(report, HTML);
+  const t = decisionTable(summaries, HTML);
+  const rows = t.rows.map((r, i) => {
+    const s = summaries[i]!;
+    return r.map((cell, j) =>
+      j === 1 ? `<strong class="${outcomeClass(s)}">${esc(s.word)}</strong>` : cell
+    );
+  });
+  const note = intervalsNote(report, HTML);
+  return [
+    '<h2 id="decision-summary">Decision at a glance</h2>',
+    htmlTable({ ...t, rows }).replace("<table>", '<table class="glance">'),
+    note === null ? "" : `<p class="caption">${capital(note)}.</p>`,
+  ].filter((x) => x !== "").join("\n");
+}
+
+/** An item's id as a link to its panel. */
+function itemLink(id: number, text: string): string {
+  return `<a href="#item-${id}">${esc(text)}</a>`;
 }
 
 /** A sentence as a heading or a paragraph: its first letter in capitals. */
@@ -236,8 +290,11 @@ function replyRow(r: PanelReply): string {
 /** An item whole: its query, the tools offered, the key and each model's reply and verdict. */
 function panelHtml(p: ItemPanel): string {
   return [
+    // The anchor a link to the item goes to: a browser opens the closed <details> around it.
+    `<span id="item-${p.itemId}"></span>`,
     '<div class="panel">',
     `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`,
+    `<p><strong>category:</strong> <code>${esc(p.category)}</code></p>`,
     `<p><strong>tools offered:</strong> ${
       p.tools.length === 0 ? "none" : p.tools.map((t) => `<code>${esc(t)}</code>`).join(", ")
     }</p>`,
@@ -246,7 +303,7 @@ function panelHtml(p: ItemPanel): string {
     "<tbody>",
     `<tr><th>answer key</th><td>${
       p.answer.length === 0 ? "<em>no call</em>" : callsHtml(p.answer)
-    }</td><td>${esc(p.category)}</td></tr>`,
+    }</td><td>-</td></tr>`,
     ...p.replies.map(replyRow),
     "</tbody>",
     "</table>",
@@ -267,6 +324,41 @@ function itemDetails(
   }\n</details>`;
 }
 
+/**
+ * Every item an adapter fixed or broke, shown whole, once, each an expandable panel that its id
+ * in the lists of fixed and broken items links to; its summary says what the item is to each
+ * adapter. `null` without such a panel. (A disputed item, which no adapter changed, has its panel
+ * among the disputed answer keys.)
+ */
+function itemsSection(report: Report): string | null {
+  const roles = new Map<number, string[]>();
+  const add = (id: number, role: string) => {
+    const list = roles.get(id) ?? [];
+    list.push(role);
+    roles.set(id, list);
+  };
+  for (const c of report.comparisons) {
+    for (const id of c.discordant.fixed) add(id, `fixed by ${c.adapter}`);
+    for (const id of c.discordant.broke) add(id, `broken by ${c.adapter}`);
+  }
+  const panels = (report.panels ?? []).filter((p) => roles.has(p.itemId));
+  if (panels.length === 0) return null;
+  const byId = new Map(panels.map((p) => [p.itemId, p]));
+  return [
+    '<h2 id="items">Items changed, shown whole</h2>',
+    `<p>${
+      plural(panels.length, "item")
+    } an adapter fixed or broke. An item's id in the lists of fixed and broken items links here.</p>`,
+    ...panels.map((p) =>
+      itemDetails(
+        p.itemId,
+        `item ${p.itemId} (${p.category}): ${roles.get(p.itemId)!.join(", ")}`,
+        byId,
+      )
+    ),
+  ].join("\n");
+}
+
 function htmlTable({ headings, numeric, rows }: Table): string {
   const cls = (i: number) => (numeric[i] ? ' class="n"' : "");
   return [
@@ -282,7 +374,7 @@ function htmlTable({ headings, numeric, rows }: Table): string {
 function comparisonSection(
   c: ComparisonReport,
   report: Report,
-  panels: ReadonlyMap<number, ItemPanel>,
+  panels: ReadonlySet<number>,
 ): string {
   const parts = [
     `<h2>${esc(c.adapter)} against ${esc(c.baseline)}</h2>`,
@@ -299,7 +391,11 @@ function comparisonSection(
   parts.push(htmlTable(pairedTable(c, HTML)), ...figures);
   const categories = comparisonCategoriesTable(c, report.decision.alpha, HTML);
   if (categories !== null) {
-    parts.push("<h3>By category (Holm across the categories)</h3>", htmlTable(categories));
+    parts.push(
+      "<h3>By category (categories with paired items; Holm across them, each interval at the " +
+        "confidence of its Holm step)</h3>",
+      htmlTable(categories),
+    );
   }
   parts.push(
     "<h3>Reasons fixed and broken</h3>",
@@ -316,16 +412,12 @@ function comparisonSection(
   ) {
     if (ids.length === 0) {
       parts.push(`<p>${esc(what)}: none</p>`);
-    } else if (panels.size === 0) {
-      parts.push(
-        `<details><summary>${esc(what)}: ${plural(ids.length, "item")}</summary>`,
-        `<p class="ids">${ids.join(", ")}</p></details>`,
-      );
     } else {
       parts.push(
         `<details><summary>${esc(what)}: ${plural(ids.length, "item")}</summary>`,
-        ...ids.map((id) => itemDetails(id, `item ${id}`, panels)),
-        "</details>",
+        `<p class="ids">${
+          ids.map((id) => (panels.has(id) ? itemLink(id, String(id)) : String(id))).join(", ")
+        }</p></details>`,
       );
     }
   }

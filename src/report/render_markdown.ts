@@ -12,10 +12,12 @@ import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
   decisionLine,
+  decisionSummary,
   detectableSentence,
   disputedLines,
   errorsLines,
   incompleteSentence,
+  intervalsNote,
   replicaSentences,
   replicaWarning,
   runStarted,
@@ -25,6 +27,7 @@ import {
 import {
   categoriesTable,
   comparisonCategoriesTable,
+  decisionTable,
   modelsTable,
   pairedTable,
   reasonChangesTable,
@@ -96,6 +99,16 @@ function draw(report: Report): string {
     }), ` +
       `${runStarted(report, MD)}.`,
   );
+  if (report.comparisons.length > 0) {
+    out.push(
+      "",
+      "## Decision at a glance",
+      "",
+      ...table(decisionTable(decisionSummary(report, MD), MD)),
+    );
+    const note = intervalsNote(report, MD);
+    if (note !== null) out.push("", `${capital(note)}.`);
+  }
   if (!report.trust.completeness.complete) {
     out.push("", `> **Incomplete run:** ${incompleteSentence(report)}`);
   }
@@ -163,7 +176,12 @@ function comparisonSection(c: ComparisonReport, report: Report): string[] {
   out.push("", ...figures);
   const categories = comparisonCategoriesTable(c, report.decision.alpha, MD);
   if (categories !== null) {
-    out.push("", "### By category (Holm across the categories)", "");
+    out.push(
+      "",
+      "### By category (categories with paired items; Holm across them, each interval at the " +
+        "confidence of its Holm step)",
+      "",
+    );
     out.push(...table(categories));
   }
   out.push("", "### Reasons fixed and broken", "");

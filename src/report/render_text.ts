@@ -10,14 +10,17 @@ import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
   decisionLine,
+  decisionSummary,
   detectableSentence,
   disputedLines,
   errorsLines,
   incompleteSentence,
+  intervalsNote,
   replicaSentences,
   replicaWarning,
   runStarted,
   severalReplicas,
+  summaryParts,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -90,6 +93,7 @@ function draw(report: Report): string {
     ),
   );
   out.push(runStarted(report, TEXT));
+  out.push(...summaryLines(report));
   if (!report.trust.completeness.complete) {
     out.push(...words(`INCOMPLETE RUN: ${incompleteSentence(report)}`, "", "  "));
   }
@@ -148,6 +152,30 @@ function draw(report: Report): string {
   return out.join("\n") + "\n";
 }
 
+/**
+ * The decision at a glance: a line per adapter (its name, then the summary line), wrapped under
+ * the line's start, and what the intervals are.
+ */
+function summaryLines(report: Report): string[] {
+  const summaries = decisionSummary(report, TEXT);
+  if (summaries.length === 0) return [];
+  const name = Math.max(...summaries.map((s) => s.adapter.length));
+  const pad = name <= 24 ? name : 0;
+  const out = ["", "Decision at a glance"];
+  const rest = " ".repeat(pad + 4);
+  for (const s of summaries) {
+    // Wrapped between its parts, a part too long for a line between its words.
+    const parts = summaryParts(s).flatMap((p) =>
+      rest.length + p.length > WIDTH ? p.split(" ") : [p]
+    );
+    out.push(...wrapWords(parts, `  ${s.adapter.padEnd(pad)}  `, rest, WIDTH));
+  }
+  const note = intervalsNote(report, TEXT);
+  if (note !== null) out.push(...words(`note: ${note}`, "  ", "    "));
+  out.push("");
+  return out;
+}
+
 /** Text wrapped to the width: the first line starts with `first`, the others with `rest`. */
 function words(text: string, first: string, rest: string): string[] {
   return wrapWords(text.split(" "), first, rest, WIDTH);
@@ -188,7 +216,15 @@ function comparisonLines(c: ComparisonReport, report: Report): string[] {
   }
   const categories = comparisonCategoriesTable(c, report.decision.alpha, TEXT);
   if (categories !== null) {
-    out.push("", ...words("by category (Holm across the categories):", "  ", "    "));
+    out.push(
+      "",
+      ...words(
+        "by category (categories with paired items; Holm across them, each interval at the " +
+          "confidence of its Holm step):",
+        "  ",
+        "    ",
+      ),
+    );
     out.push(...table(categories));
   }
   out.push("", ...table(reasonChangesTable(c, TEXT)));

@@ -1,7 +1,8 @@
 /**
  * The HTML report in a real browser: Debian's Chromium, headless, driven over the DevTools
  * protocol. It renders, both charts are laid out and visible (a screenshot of each has drawn
- * pixels), an item's panel is closed until its summary is clicked and then shows the item whole,
+ * pixels), an item's panel is closed until its id is clicked in a list of fixed items (or its
+ * summary is) and then shows the item whole,
  * nothing is fetched from the network, and the console shows no error. Skipped, saying so, only
  * when Chromium is not installed (`.ci/run` installs it).
  */
@@ -133,7 +134,7 @@ async function sampleHtml(): Promise<string> {
 Deno.test({
   name: chromium === undefined
     ? "the HTML report in headless Chromium (SKIPPED: chromium is not installed)"
-    : "the HTML report in headless Chromium: renders, charts visible, a panel opens on a click and shows the item, no network, no console error",
+    : "the HTML report in headless Chromium: renders, charts visible, an item's id opens its panel, which shows the item, no network, no console error",
   ignore: chromium === undefined,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -257,24 +258,26 @@ Deno.test({
         assert.ok(coloured > 100, `${name} chart: ${coloured} coloured pixels`);
       }
 
-      // An item's panel: hidden inside its closed list, then inside its own closed <details>;
-      // a click on each summary, as a reader does, shows it whole.
+      // An item's panel: closed in the items section; its id, in the closed list of the items
+      // tuned-a fixed, links to it. A click on the list's summary and then on the id, as a
+      // reader does, opens the panel (the browser opens a closed <details> it navigates into).
       const panel = async () =>
         ((await tab!.send("Runtime.evaluate", {
           returnByValue: true,
           expression: `(() => {
-            // Item 120: only tuned-a right (it fixed it), in its list of fixed items.
-            const d = [...document.querySelectorAll("details.item")]
-              .find((x) => x.querySelector("summary").textContent === "item 120");
-            const list = d.parentElement.closest("details");
-            const at = (summary) => {
-              summary.scrollIntoView({ block: "center" });
-              const r = summary.getBoundingClientRect();
+            // Item 120: only tuned-a right (it fixed it).
+            const p = document.getElementById("item-120").nextElementSibling; // its .panel
+            const d = p.closest("details.item");
+            const link = [...document.querySelectorAll('a[href="#item-120"]')]
+              .find((a) => a.closest("details")?.querySelector("summary").textContent.startsWith("fixed"));
+            const list = link.closest("details");
+            const at = (e) => {
+              e.scrollIntoView({ block: "center" });
+              const r = e.getBoundingClientRect();
               return { x: r.x + 5, y: r.y + r.height / 2 };
             };
-            const p = d.querySelector(".panel");
             return { listOpen: list.open, open: d.open, summary: d.querySelector("summary").textContent,
-              list: at(list.querySelector("summary")), item: list.open ? at(d.querySelector("summary")) : null,
+              list: at(list.querySelector("summary")), link: list.open ? at(link) : null,
               visible: p.checkVisibility(), height: p.getBoundingClientRect().height,
               text: p.innerText };
           })()`,
@@ -283,7 +286,7 @@ Deno.test({
           open: boolean;
           summary: string;
           list: { x: number; y: number };
-          item: { x: number; y: number } | null;
+          link: { x: number; y: number } | null;
           visible: boolean;
           height: number;
           text: string;
@@ -301,18 +304,23 @@ Deno.test({
       };
       const closed = await panel();
       assert.deepEqual([closed.listOpen, closed.open, closed.visible], [false, false, false]);
-      assert.equal(closed.summary, "item 120");
+      assert.equal(closed.summary, "item 120 (single): fixed by tuned-a");
       await click(closed.list);
       const listed = await panel();
       assert.deepEqual([listed.listOpen, listed.open, listed.visible], [true, false, false]);
-      await click(listed.item!);
-      const opened = await panel();
+      await click(listed.link!);
+      let opened = await panel();
+      for (let i = 0; i < 50 && !opened.visible; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        opened = await panel();
+      }
       assert.deepEqual([opened.listOpen, opened.open, opened.visible], [true, true, true]);
       assert.ok(opened.height > 50, `the open panel is ${opened.height} px high`);
       // Item 120: base answered with no call, tuned-a with the key, tuned-b with no call.
       for (
         const shown of [
           "query: Question number 120?",
+          "category: single",
           "tools offered: tool_1",
           'tool_1({"x":120})',
           "I would rather not.",
@@ -322,6 +330,26 @@ Deno.test({
       ) {
         assert.ok(opened.text.includes(shown), `the panel does not show ${shown}:\n${opened.text}`);
       }
+      // A panel's own summary opens it too.
+      const other = async () =>
+        ((await tab!.send("Runtime.evaluate", {
+          returnByValue: true,
+          expression: `(() => {
+            const d = [...document.querySelectorAll("h2#items ~ details.item")].find((x) => !x.open);
+            d.id = "probe";
+            const s = d.querySelector("summary");
+            s.scrollIntoView({ block: "center" });
+            const r = s.getBoundingClientRect();
+            return { x: r.x + 5, y: r.y + r.height / 2 };
+          })()`,
+        })) as { result: { value: { x: number; y: number } } }).result.value;
+      await click(await other());
+      const { result: shownOther } = await tab.send("Runtime.evaluate", {
+        returnByValue: true,
+        expression: `document.getElementById("probe").open &&
+          document.querySelector("#probe .panel").checkVisibility()`,
+      }) as { result: { value: boolean } };
+      assert.equal(shownOther.value, true);
       for (const model of ["base", "tuned-a", "tuned-b", "answer key"]) {
         assert.match(opened.text, new RegExp(`^${model}\t`, "m"));
       }
