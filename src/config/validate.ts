@@ -7,8 +7,8 @@
 
 import { decodeUtf8, JsonSyntaxError } from "../json/strict_json.ts";
 import { validate as schemaCheck } from "./_schema_check.js";
-import { schemaIssues, show } from "./_schema_issues.ts";
-import { serverUrlProblems, serverUrlsProblems } from "./server_url.ts";
+import { schemaIssues } from "./_schema_issues.ts";
+import { type Plain, ruleIssues, samplingSeed, type ScorerInfo, scorerName } from "./_rules.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type {
   AdapterConfig,
@@ -17,31 +17,19 @@ import type {
   GuardCategory,
   ServerConfig,
 } from "./config.ts";
-import { firstUnprintable, oneLine } from "../text/one_line.ts";
+import { oneLine } from "../text/one_line.ts";
 import { ConfigError, type ConfigIssue, sortIssues } from "./config_issue.ts";
 
 /** The largest file read: 1 MiB. A larger one is refused before it is parsed. */
 export const MAX_CONFIG_BYTES = 1_048_576;
 
-/** The largest whole number accepted anywhere but `sampling.seed`. */
-export const MAX_WHOLE_NUMBER = 2_147_483_647;
-
-/** The smallest `sampling.seed`: the least signed 64-bit integer. */
-export const MIN_SAMPLING_SEED: bigint = -(2n ** 63n);
-
-/** The largest `sampling.seed`: the greatest signed 64-bit integer. */
-export const MAX_SAMPLING_SEED: bigint = 2n ** 63n - 1n;
-
-/** The least `sampling.maxTokens` with `thinking.mode: on`. */
-export const THINKING_MIN_TOKENS = 2048;
-
-/** What validation needs to know of a scorer: its name and the tool-call parsers it knows. */
-export interface ScorerInfo {
-  /** The scorer's name. */
-  readonly name: string;
-  /** The tool-call parsers it knows; absent: any `server.toolCallParser` is accepted. */
-  readonly toolCallParsers?: readonly string[];
-}
+export {
+  MAX_SAMPLING_SEED,
+  MAX_WHOLE_NUMBER,
+  MIN_SAMPLING_SEED,
+  type ScorerInfo,
+  THINKING_MIN_TOKENS,
+} from "./_rules.ts";
 
 /** What validation needs besides the file. */
 export interface ValidateOptions {
@@ -121,11 +109,14 @@ export function validateConfig(
   // written there and nowhere else), so the rules and the typed configuration read them.
   const valid = schemaCheck(value);
   const fromSchema = valid ? [] : schemaIssues(schemaCheck.errors ?? []);
-  const rules = ruleIssues(value, read.root, options);
+  const name = scorerName(value);
+  const scorer = name === undefined ? undefined : options.lookupScorer(name);
+  const rules = ruleIssues({ value, root: read.root, scorer });
   for (const issue of fromSchema) if (!rules.replaces.has(issue.path)) issues.push(issue);
   for (const issue of rules.issues) issues.push(issue);
   if (issues.length > 0) return { issues: sortIssues(issues.map(fitted)) };
-  return { config: typedConfig(value, rules.samplingSeed ?? 0n), issues: [] };
+  const seed = samplingSeed(read.root);
+  return { config: typedConfig(value, typeof seed === "bigint" ? seed : 0n), issues: [] };
 }
 
 /**
@@ -198,8 +189,6 @@ function utf8Length(text: string): number {
   return n;
 }
 
-type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
-
 /** The tree as plain values (objects without a prototype); a shared node stays shared. */
 function toPlain(node: YamlNode, done: Map<YamlNode, Plain>): Plain {
   const seen = done.get(node);
@@ -223,226 +212,6 @@ function toPlain(node: YamlNode, done: Map<YamlNode, Plain>): Plain {
 }
 
 type Obj = { readonly [key: string]: Plain };
-
-function isObject(value: Plain | undefined): value is Obj {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-function member(value: Plain | undefined, key: string): Plain | undefined {
-  return isObject(value) ? value[key] : undefined;
-}
-
-function nodeAt(root: YamlNode, keys: readonly string[]): YamlNode | undefined {
-  let node: YamlNode | undefined = root;
-  for (const key of keys) {
-    if (node?.kind !== "mapping") return undefined;
-    node = node.entries.get(key);
-  }
-  return node;
-}
-
-function isWhole(value: Plain | undefined): value is number {
-  return typeof value === "number" && Number.isInteger(value);
-}
-
-const DECIMAL = /^([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$/;
-
-/**
- * The exact whole number a core-schema number's text stands for: a bigint, `"fraction"` when it
- * has one, `"huge"` when it is far beyond 64 bits.
- */
-function exactWhole(text: string): bigint | "fraction" | "huge" {
-  if (/^0o[0-7]+$/.test(text)) return BigInt(`0o${text.slice(2)}`);
-  if (/^0x[0-9a-fA-F]+$/.test(text)) return BigInt(`0x${text.slice(2)}`);
-  const m = DECIMAL.exec(text);
-  if (!m) return "fraction";
-  const negative = m[1] === "-";
-  const whole = m[2] ?? "";
-  const fraction = m[3] ?? "";
-  let digits = (whole + fraction).replace(/^0+/, "");
-  let exponent = Number(m[4] ?? "0") - fraction.length;
-  if (digits === "") return 0n;
-  while (exponent < 0 && digits.endsWith("0")) {
-    digits = digits.slice(0, -1);
-    exponent++;
-  }
-  if (exponent < 0) return "fraction";
-  if (digits.length + exponent > 40) return "huge";
-  const magnitude = BigInt(digits) * 10n ** BigInt(exponent);
-  return negative ? -magnitude : magnitude;
-}
-
-interface Rules {
-  readonly issues: ConfigIssue[];
-  /** Paths whose schema issues a rule's issue replaces. */
-  readonly replaces: ReadonlySet<string>;
-  readonly samplingSeed: bigint | undefined;
-}
-
-/** The rules a schema cannot say. Each reads only values of the type the schema wants. */
-function ruleIssues(value: Plain, root: YamlNode, options: ValidateOptions): Rules {
-  const issues: ConfigIssue[] = [];
-  const replaces = new Set<string>();
-  const add = (path: string, message: string) => issues.push({ path, message });
-
-  // split.seed that YAML reads as a number.
-  const splitSeed = nodeAt(root, ["split", "seed"]);
-  if (splitSeed?.kind === "scalar" && typeof splitSeed.value === "number") {
-    add(
-      "split.seed",
-      `YAML reads ${splitSeed.text} as a number; put it in quotes ("${splitSeed.text}") to use it as the seed`,
-    );
-    replaces.add("split.seed");
-  }
-
-  // sampling.seed, exactly.
-  let samplingSeed: bigint | undefined;
-  const seedNode = nodeAt(root, ["sampling", "seed"]);
-  if (seedNode?.kind === "scalar" && isWhole(seedNode.value)) {
-    const exact = exactWhole(seedNode.text);
-    if (exact === "fraction") {
-      add("sampling.seed", "value must be a whole number");
-    } else if (exact === "huge" || exact < MIN_SAMPLING_SEED || exact > MAX_SAMPLING_SEED) {
-      add(
-        "sampling.seed",
-        `value must fit in 64 bits: ${MIN_SAMPLING_SEED} to ${MAX_SAMPLING_SEED}`,
-      );
-    } else {
-      samplingSeed = exact;
-    }
-  }
-
-  // server.url and server.urls, never repeated.
-  const server = member(value, "server");
-  const url = member(server, "url");
-  const insecure = member(server, "insecure") === true;
-  if (typeof url === "string") {
-    for (const problem of serverUrlProblems(url, insecure)) add("server.url", problem);
-  }
-  const urls = member(server, "urls");
-  if (Array.isArray(urls)) {
-    if (url !== undefined) {
-      add(
-        "server.urls",
-        "server.url is given too: give one of the two (a single URL may be either)",
-      );
-    }
-    for (const problem of serverUrlsProblems(urls, insecure)) {
-      add(`server.urls${problem.at === null ? "" : `.${problem.at}`}`, problem.problem);
-    }
-  }
-
-  // scorer.name, and the tool-call parsers the scorer knows.
-  const scorerName = member(member(value, "scorer"), "name");
-  if (typeof scorerName === "string" && scorerName !== "") {
-    const scorer = options.lookupScorer(scorerName);
-    if (scorer === undefined) {
-      add("scorer.name", `no scorer named ${show(scorerName)} is registered`);
-    } else {
-      const parser = member(server, "toolCallParser");
-      const known = scorer.toolCallParsers;
-      if (typeof parser === "string" && parser !== "" && known && !known.includes(parser)) {
-        add(
-          "server.toolCallParser",
-          known.length === 0
-            ? `the scorer ${scorer.name} knows no tool-call parser, and ${show(parser)} is not one`
-            : `${show(parser)} is not a tool-call parser the scorer ${scorer.name} knows: ${
-              known.map(show).join(", ")
-            }`,
-        );
-      }
-    }
-  }
-
-  // Adapters: named twice, or with the baseline's name.
-  const models = member(value, "models");
-  const baseline = member(models, "baseline");
-  const adapters = member(models, "adapters");
-  if (Array.isArray(adapters)) {
-    const first = new Map<string, number>();
-    adapters.forEach((adapter, i) => {
-      const name = member(adapter, "name");
-      if (typeof name !== "string" || name === "") return;
-      const path = `models.adapters.${i}.name`;
-      if (name === baseline) add(path, `${name} is the baseline, which is scored already`);
-      const before = first.get(name);
-      if (before === undefined) first.set(name, i);
-      else add(path, `${name} is named twice, first at models.adapters.${before}.name`);
-    });
-  }
-
-  // The token floor with thinking on.
-  const mode = member(member(value, "thinking"), "mode");
-  const maxTokens = member(member(value, "sampling"), "maxTokens");
-  if (mode === "on" && isWhole(maxTokens) && maxTokens >= 1 && maxTokens < THINKING_MIN_TOKENS) {
-    add(
-      "sampling.maxTokens",
-      `value must be at least ${THINKING_MIN_TOKENS} when thinking.mode is on`,
-    );
-  }
-
-  // Texts printed later (names in progress lines and reports, paths in messages): no control
-  // or bidirectional character, which would reach the terminal or reorder what follows.
-  // prompt.system is only sent, never printed, and may hold line breaks.
-  unprintable(value, "", (path, message) => {
-    if (path !== "prompt.system") add(path, message);
-  });
-
-  // The probe.
-  const serving = member(value, "serving");
-  const probe = member(serving, "probe");
-  const invariance = member(serving, "batchInvariant");
-  if (probe === 0 && (invariance === "required" || invariance === "asserted")) {
-    add("serving.probe", `0 probes nothing, and serving.batchInvariant is ${invariance}`);
-  }
-  const size = member(member(value, "split"), "size");
-  if (
-    isWhole(probe) && isWhole(size) && size >= 1 && size <= MAX_WHOLE_NUMBER && probe > size &&
-    probe <= MAX_WHOLE_NUMBER
-  ) {
-    add("serving.probe", `value must be at most split.size, which is ${size}`);
-  }
-  // A guarded category named twice.
-  const guard = member(member(value, "decision"), "guard");
-  if (Array.isArray(guard)) {
-    const first = new Map<Plain, number>();
-    guard.forEach((category, i) => {
-      if (typeof category !== "string") return;
-      const before = first.get(category);
-      if (before === undefined) first.set(category, i);
-      else {add(
-          `decision.guard.${i}`,
-          `${category} is named twice, first at decision.guard.${before}`,
-        );}
-    });
-  }
-  return { issues, replaces, samplingSeed };
-}
-
-/** Reports each string of the tree that holds a character `oneLine` would escape. */
-function unprintable(
-  value: Plain,
-  path: string,
-  add: (path: string, message: string) => void,
-  done = new Set<Plain>(),
-): void {
-  if (typeof value === "string") {
-    const at = firstUnprintable(value);
-    if (at < 0) return;
-    const code = value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
-    add(
-      path,
-      `holds U+${code} at character ${at + 1}: a control or bidirectional character is ` +
-        "refused in a text assess prints",
-    );
-    return;
-  }
-  if (value === null || typeof value !== "object" || done.has(value)) return;
-  done.add(value); // an alias shares its node: visited once
-  const at = (key: string) => path === "" ? key : `${path}.${key}`;
-  if (Array.isArray(value)) value.forEach((item, i) => unprintable(item, at(String(i)), add, done));
-  else for (const key in value) unprintable(value[key]!, at(key), add, done);
-}
 
 /**
  * The typed configuration of a value the schema and the rules accepted, its defaults filled in by

@@ -47,8 +47,10 @@ Deno.test("every default is written once, in the schema, and a file that leaves 
 Deno.test("the source has no default of its own for a key the schema defaults", async () => {
   // `?? "required"`, `?? "any"`, `?? false`, `?? []`, `?? ""` next to these keys would be a second
   // place for a default, which could drift from the schema's.
-  const source = await Deno.readTextFile("src/config/validate.ts");
-  for (const key of ["insecure", "ordering", "system", "adapters", "batchInvariant"]) {
-    assert.doesNotMatch(source, new RegExp(`${key}\\)?\\s*\\?\\?`), key);
+  for (const file of ["src/config/validate.ts", "src/config/_rules.ts"]) {
+    const source = await Deno.readTextFile(file);
+    for (const key of ["insecure", "ordering", "system", "adapters", "batchInvariant"]) {
+      assert.doesNotMatch(source, new RegExp(`${key}\\)?\\s*\\?\\?`), `${file}: ${key}`);
+    }
   }
 });
