@@ -446,13 +446,14 @@ Deno.test({
     );
     assert.match(
       html,
-      /<div class="panel">\n<p class="query"><strong>query:<\/strong> Question number 3\?<\/p>/,
+      /<span id="item-3"><\/span>\n<div class="panel">\n<p class="query"><strong>query:<\/strong> Question number 3\?<\/p>/,
     );
     assert.match(
       html,
       /<strong>tools offered:<\/strong> <code>first<\/code>, <code>second<\/code>, <code>other<\/code>/,
     );
-    assert.doesNotMatch(html, /<script|<link|<img|src=|href=/i);
+    // The only links are to the page's own panels.
+    assert.doesNotMatch(html, /<script|<link|<img|src=|href=(?!"#item-\d+")/i);
     // Every changed item: the guard plan's 40 broken no-call items and 200 fixed others.
     const guard = file(v2(), guardPlan());
     const changed = await withItemPanels(await reportOf(guard, { items: ITEMS }), guard, ITEMS);
@@ -475,7 +476,7 @@ Deno.test({
     assert.equal(page.match(/<details class="item">/g)?.length, 240);
     assert.match(
       page,
-      /<details class="item"><summary>item 1<\/summary>\n<div class="panel">/,
+      /<a href="#item-1">1<\/a>[^]*<details class="item"><summary>item 1 \([a-z-]+\): fixed by tuned<\/summary>\n<span id="item-1"><\/span>\n<div class="panel">/,
     );
   },
 });
