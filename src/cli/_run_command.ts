@@ -35,6 +35,7 @@ import { showProgress } from "./progress_display.ts";
 import { configuredScorer, readConfig } from "./read_config.ts";
 import { ASSESS_VERSION } from "./verb_version.ts";
 import { readFailure } from "./file_failure.ts";
+import { refuseSameFile } from "./same_file.ts";
 import { oneLine } from "../text/one_line.ts";
 
 /** What `assess run` is told besides the config: the flags, read. */
@@ -153,6 +154,16 @@ async function openResults(
 export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const apiKey = checkApiKey(safeEnv(io, API_KEY_ENV)); // refused at once if a header cannot carry it
   const config = await readConfig(flags.config, io);
+  // The results file is read and written; it must be none of the files the run only reads.
+  const manifest = config.server.manifest ?? safeEnv(io, SERVER_ENV.manifest);
+  await refuseSameFile("run", [
+    { name: "-config", path: flags.config, output: false },
+    { name: "the dataset", path: config.dataset.path, output: false },
+    ...(manifest === undefined
+      ? []
+      : [{ name: "the serve manifest", path: manifest, output: false }]),
+    { name: "-out", path: flags.out, output: true },
+  ], io);
   const read = await readExisting(flags.out, io);
   const { dataset, split } = await loadSplit(config, io);
   const items = heldOutItems(dataset, split);

@@ -6,6 +6,7 @@
 
 import { denoFetch } from "./deno_fetch.ts";
 import { FileTooLargeError, type Io, NotRegularFileError, ResultsFileHeldError } from "./io.ts";
+import { denoFileIdentity } from "./same_file.ts";
 import { streamOutput } from "./stream_output.ts";
 
 /** What a path is when it is not a regular file, in words. */
@@ -191,6 +192,7 @@ export function denoIo(): Io {
         throw error;
       }
     },
+    fileIdentity: denoFileIdentity,
     env: (name) => Deno.env.get(name),
     fetch: http.fetch,
     closeConnections: () => http.close(),

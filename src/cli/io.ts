@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { FileIdentity } from "./same_file.ts";
+
 /** Where a verb writes text. */
 export interface Output {
   /** Writes the text as it is (add your own newline). */
@@ -165,6 +167,13 @@ export interface Io {
    * file (or a link to one).
    */
   writeFileAtomic(path: string, data: Uint8Array): Promise<void>;
+  /**
+   * What file a path names (device and inode, or resolved path), so that a verb refuses an output
+   * that is one of its inputs however it is spelled. Never rejects, and never looks at a path the
+   * process may not read (that one is compared by its absolute path). Absent: paths are compared
+   * as spelled, normalized.
+   */
+  fileIdentity?(path: string): Promise<FileIdentity>;
   /** Reads an environment variable (only the documented ones are ever asked for). */
   env(name: string): string | undefined;
   /** Sends an HTTP request. */

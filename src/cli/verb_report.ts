@@ -11,6 +11,7 @@ import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
+import { type NamedFile, refuseSameFile } from "./same_file.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/formats.ts";
 import { oneLine } from "../text/one_line.ts";
 
@@ -33,8 +34,10 @@ const DEFAULT_CONFIG = "assess.yaml";
  * dataset are read in any case (nothing is sent): its decision is used, the categories of results
  * recorded without one are computed, and the HTML and JSON formats show every changed and
  * disputed item whole. A results file that cannot be read, an unknown format, a configuration
- * that is not the run's, or an `-out` that cannot be written: exit 64; a results file that is not
- * one or has a broken line or record (named by its number), or a dataset refused: 65.
+ * that is not the run's, an `-out` that cannot be written, or an `-out` that is the same file as
+ * an input (the results file, or the configuration and dataset when they are read; refused before
+ * anything is written): exit 64; a results file that is not one or has a broken line or record
+ * (named by its number), or a dataset refused: 65.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -83,8 +86,9 @@ export const reportVerb: Verb = {
         }`,
       );
     }
-    const text = await reportText(path, format, flags, io);
     const out = flags.out as string | undefined;
+    await refuseSameFile("report", reportFiles(path, out), io);
+    const text = await reportText(path, format, flags, io);
     if (out === undefined) {
       await io.stdout.write(text);
       return ExitCode.ok;
@@ -152,7 +156,7 @@ async function reportText(
           `sent; -keep-verdicts keeps the recorded verdicts)`,
       ) + "\n",
     );
-    run = await runItems(given ?? DEFAULT_CONFIG, header, io);
+    run = await runItems(given ?? DEFAULT_CONFIG, header, flags, io);
   } else {
     if (scorer === undefined) {
       await io.stderr.write(
@@ -161,7 +165,7 @@ async function reportText(
         ) + "\n",
       );
     }
-    if (given !== undefined) run = await runItems(given, header, io);
+    if (given !== undefined) run = await runItems(given, header, flags, io);
   }
   const input = await named(
     reportInputFromResults(await open(), {
@@ -178,6 +182,19 @@ async function reportText(
   return await format.render(report);
 }
 
+/** The files `assess report` reads and writes, for `refuseSameFile`: `-in`, any more inputs, `-out`. */
+function reportFiles(
+  path: string,
+  out: string | undefined,
+  inputs: readonly NamedFile[] = [],
+): NamedFile[] {
+  return [
+    { name: "-in", path, output: false },
+    ...inputs,
+    ...(out === undefined ? [] : [{ name: "-out", path: out, output: true }]),
+  ];
+}
+
 /**
  * The run's held-out items and the configuration's decision, from its configuration and dataset,
  * checked to be the run's.
@@ -185,8 +202,12 @@ async function reportText(
 async function runItems(
   configPath: string,
   header: import("../results/records.ts").HeaderRecord,
+  flags: FlagValues,
   io: Io,
 ) {
+  const path = flags.in as string;
+  const out = flags.out as string | undefined;
+  const configFlag = flags.config === undefined ? "the config" : "-config";
   const [{ readConfig }, { loadSplit }, { heldOutItems }] = await Promise.all([
     import("./read_config.ts"),
     import("./load_split.ts"),
@@ -203,6 +224,14 @@ async function runItems(
     }
     throw e;
   }
+  await refuseSameFile(
+    "report",
+    reportFiles(path, out, [
+      { name: configFlag, path: configPath, output: false },
+      { name: "the dataset", path: config.dataset.path, output: false },
+    ]),
+    io,
+  );
   if (config.dataset.sha256.toLowerCase() !== header.dataset.sha256.toLowerCase()) {
     throw new UsageError(
       `assess report: ${configPath} names another dataset (sha256 ${config.dataset.sha256}) ` +

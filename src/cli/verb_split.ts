@@ -10,6 +10,7 @@ import { UsageError } from "./usage_error.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
 import { writeFailure } from "./file_failure.ts";
+import { refuseSameFile } from "./same_file.ts";
 import { oneLine } from "../text/one_line.ts";
 
 /**
@@ -19,7 +20,8 @@ import { oneLine } from "../text/one_line.ts";
  * the chat format, `src/request/training.ts`) atomically too. Prints two lines (the counts, with
  * the training file's, then the digest), then what the split could detect (the minimum detectable
  * difference at 5%, 10% and 20% of items discordant, for the config's adapters), and exits 0. A
- * dataset refused: 65. A size the dataset cannot give, or a file that cannot be written: 64, and a
+ * dataset refused: 65. A size the dataset cannot give, a file that cannot be written, or an output
+ * that is the same file as the config, the dataset or the other output (`same_file.ts`): 64, and a
  * file already there is left as it was.
  */
 export const splitVerb: Verb = {
@@ -43,12 +45,14 @@ export const splitVerb: Verb = {
   async run(flags, io) {
     const out = flags.out as string;
     const train = flags.train as string | undefined;
-    if (train === out) {
-      throw new UsageError(
-        `assess split: -train and -out name the same file, ${out} (see assess help split)`,
-      );
-    }
-    const config = await readConfig(flags.config as string, io);
+    const configPath = flags.config as string;
+    const config = await readConfig(configPath, io);
+    await refuseSameFile("split", [
+      { name: "-config", path: configPath, output: false },
+      { name: "the dataset", path: config.dataset.path, output: false },
+      { name: "-out", path: out, output: true },
+      ...(train === undefined ? [] : [{ name: "-train", path: train, output: true }]),
+    ], io);
     // Loaded here, not at start-up: the split brings node:crypto, which other verbs do not need.
     const [{ loadSplit }, { complementItems, splitFileText }] = await Promise.all([
       import("./load_split.ts"),

@@ -8,8 +8,15 @@ import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { readAll } from "../results/_read_all.ts";
-import { type Plan, resultsFor, times } from "../report/_results.ts";
-import { categoryRows, setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { headerFor, type Plan, resultsFor, times } from "../report/_results.ts";
+import {
+  categoryRows,
+  configText,
+  setupRun,
+  syntheticDataset,
+  syntheticRows,
+} from "../run/_fixtures.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import { spawnCli } from "./_spawn.ts";
 
@@ -499,5 +506,165 @@ Deno.test({
         "replaces only regular files)\n",
     });
     assert((await Deno.lstat(fifo)).isFifo);
+  },
+});
+
+Deno.test({
+  name:
+    "the real command line: an -out that is the results file, however spelled, is refused (64) and the file is left as it was",
+  async fn(t) {
+    const { dir: made, path: made_ } = await fixtureFile();
+    const dir = await Deno.realPath(made);
+    const results = await Deno.readFile(made_);
+    await Deno.link(`${dir}/results.jsonl`, `${dir}/hard.jsonl`);
+    // The README's permissions for -out: read the results file, read and write -out's folder.
+    const permissions = ["--allow-read=results.jsonl,.", "--allow-write=."];
+    try {
+      for (
+        const out of ["results.jsonl", "./results.jsonl", `${dir}/results.jsonl`, "hard.jsonl"]
+      ) {
+        await t.step(`-in results.jsonl -out ${out}`, async () => {
+          const r = await spawnCli(dir, permissions, [
+            "report",
+            "-in",
+            "results.jsonl",
+            "-format",
+            "html",
+            "-out",
+            out,
+          ]);
+          assert.deepEqual(r, {
+            code: 64,
+            out: "",
+            err: `assess report: -out ${out} is the same file as -in results.jsonl: an output ` +
+              "must not overwrite an input\n",
+          });
+          assert.deepEqual(await Deno.readFile(`${dir}/results.jsonl`), results);
+          assert.deepEqual(
+            [...Deno.readDirSync(dir)].map((e) => e.name).sort(),
+            ["hard.jsonl", "results.jsonl"],
+          );
+        });
+      }
+      await t.step("another -out is written as before", async () => {
+        const r = await spawnCli(dir, permissions, [
+          "report",
+          "-in",
+          "./results.jsonl",
+          "-out",
+          "report.txt",
+        ]);
+        assert.deepEqual(r, { code: 0, out: "report.txt: text report written\n", err: "" });
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "the real command line: with -config, an -out that is the config or the dataset is refused (64) and both are left as they were",
+  async fn(t) {
+    const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "assess_report_same_" }));
+    try {
+      const n = 30;
+      const dataset = syntheticDataset(n);
+      await Deno.writeFile(`${dir}/data.json`, dataset);
+      await Deno.writeTextFile(
+        `${dir}/assess.yaml`,
+        configText({
+          url: "http://127.0.0.1:1/v1",
+          adapters: [{ name: "tuned" }],
+          datasetPath: "data.json",
+          datasetSha256: sha256Hex(dataset),
+          size: n,
+        }),
+      );
+      const config = await Deno.readFile(`${dir}/assess.yaml`);
+      // The run's split digest, as split gives it, so that the results file is this config's.
+      const split = await spawnCli(dir, [
+        "--allow-read=assess.yaml,data.json,.",
+        "--allow-write=.",
+      ], ["split", "-out", "split.json"]);
+      assert.equal(split.code, 0, split.err);
+      const { digest } = JSON.parse(await Deno.readTextFile(`${dir}/split.json`));
+      const plan: Plan = {
+        ...PLAN,
+        header: {
+          dataset: { path: "data.json", sha256: sha256Hex(dataset) },
+          split: { ...headerFor("base", ["tuned"], n).split, digest },
+        },
+      };
+      await Deno.writeFile(`${dir}/results.jsonl`, resultsFor(plan).bytes);
+      const results = await Deno.readFile(`${dir}/results.jsonl`);
+      const permissions = [
+        "--allow-read=results.jsonl,older.jsonl,assess.yaml,data.json,.",
+        "--allow-write=.",
+      ];
+      const cases = [
+        { out: "assess.yaml", other: "-config assess.yaml" },
+        { out: "./data.json", other: "the dataset data.json" },
+      ];
+      for (const c of cases) {
+        await t.step(`-out ${c.out}`, async () => {
+          const r = await spawnCli(dir, permissions, [
+            "report",
+            "-in",
+            "results.jsonl",
+            "-config",
+            "assess.yaml",
+            "-out",
+            c.out,
+          ]);
+          assert.deepEqual(r, {
+            code: 64,
+            out: "",
+            err: `assess report: -out ${c.out} is the same file as ${c.other}: an output must ` +
+              "not overwrite an input\n",
+          });
+          assert.deepEqual(await Deno.readFile(`${dir}/assess.yaml`), config);
+          assert.deepEqual(await Deno.readFile(`${dir}/data.json`), dataset);
+          assert.deepEqual(await Deno.readFile(`${dir}/results.jsonl`), results);
+        });
+      }
+      await t.step("re-scoring reads assess.yaml: -out assess.yaml is refused", async () => {
+        const older = `${dir}/older.jsonl`;
+        const scorer = headerFor("base", ["tuned"], n).scorer;
+        await Deno.writeFile(
+          older,
+          resultsFor({ ...plan, header: { ...plan.header, scorer: { ...scorer, version: "0" } } })
+            .bytes,
+        );
+        const r = await spawnCli(dir, permissions, [
+          "report",
+          "-in",
+          "older.jsonl",
+          "-out",
+          "assess.yaml",
+        ]);
+        assert.equal(r.code, 64);
+        assert.match(
+          r.err,
+          /\nassess report: -out assess\.yaml is the same file as the config assess\.yaml: an output must not overwrite an input\n$/,
+        );
+        assert.deepEqual(await Deno.readFile(`${dir}/assess.yaml`), config);
+        await Deno.remove(older);
+      });
+      await t.step("the same config with another -out is reported", async () => {
+        const r = await spawnCli(dir, permissions, [
+          "report",
+          "-in",
+          "results.jsonl",
+          "-config",
+          "assess.yaml",
+          "-out",
+          "report.txt",
+        ]);
+        assert.deepEqual(r, { code: 0, out: "report.txt: text report written\n", err: "" });
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   },
 });

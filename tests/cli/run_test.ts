@@ -789,3 +789,65 @@ Deno.test("the serve manifest is read strictly: a key twice, or over 1 MiB, is r
     await stub.close();
   }
 });
+
+Deno.test("the real command line: an -out that is the config, the dataset or the serve manifest, however spelled, is refused (64) before anything is read or sent, and is left as it was", async (t) => {
+  const s = await setupRun(2, { url: "http://127.0.0.1:1/v1" });
+  try {
+    const manifest = `${s.dir}/serve.json`;
+    await Deno.writeTextFile(manifest, '{"url": "http://127.0.0.1:1/v1"}\n');
+    const withManifest = `${s.dir}/manifest.yaml`;
+    await Deno.writeTextFile(
+      withManifest,
+      (await Deno.readTextFile(s.config)).replace(/ {2}url: .*\n/, `  manifest: ${manifest}\n`),
+    );
+    await Deno.link(s.dataset, `${s.dir}/hard.jsonl`);
+    await Deno.symlink(s.dataset, `${s.dir}/link.jsonl`);
+    const before = new Map(
+      await Promise.all(
+        [s.config, s.dataset, manifest, withManifest].map(async (f) =>
+          [f, await Deno.readFile(f)] as const
+        ),
+      ),
+    );
+    const overwrite = "an output must not overwrite an input";
+    const cases = [
+      { config: s.config, out: s.dataset, err: `the dataset ${s.dataset}: ${overwrite}` },
+      {
+        config: s.config,
+        out: `${s.dir}/hard.jsonl`,
+        err: `the dataset ${s.dataset}: ${overwrite}`,
+      },
+      {
+        config: s.config,
+        out: `${s.dir}/link.jsonl`,
+        err: `the dataset ${s.dataset}: ${overwrite}`,
+      },
+      { config: s.config, out: `${s.dir}/./assess.yaml`, err: `-config ${s.config}: ${overwrite}` },
+      { config: withManifest, out: manifest, err: `the serve manifest ${manifest}: ${overwrite}` },
+    ];
+    for (const c of cases) {
+      await t.step(`-out ${c.out.slice(s.dir.length + 1)}`, async () => {
+        // The README's permissions, with -out as the results file (and the manifest read).
+        const r = await spawnCli(
+          s.dir,
+          runPermissions(
+            { config: c.config, dataset: s.dataset, out: c.out },
+            "127.0.0.1:1",
+            RUN_ENV_NAMES,
+            [manifest],
+          ),
+          ["run", "-config", c.config, "-out", c.out],
+        );
+        assert.deepEqual(r, {
+          code: 64,
+          out: "",
+          err: `assess run: -out ${c.out} is the same file as ${c.err}\n`,
+        });
+        for (const [file, bytes] of before) assert.deepEqual(await Deno.readFile(file), bytes);
+        assert((await Deno.lstat(`${s.dir}/link.jsonl`)).isSymlink);
+      });
+    }
+  } finally {
+    await Deno.remove(s.dir, { recursive: true });
+  }
+});

@@ -329,7 +329,8 @@ Deno.test({
       assert.equal(r.stdout, "");
       assert.equal(
         r.stderr,
-        "assess split: -train and -out name the same file, s.json (see assess help split)\n",
+        "assess split: -train s.json is the same file as -out s.json: two outputs must not be " +
+          "one file\n",
       );
       assert.equal(r.code, 64);
       assert(!r.files.has("s.json"));
@@ -587,4 +588,133 @@ Deno.test({
       ], ["split", "-out", "out/s.json"]);
       assert.equal(read.code, 0, read.err);
     }),
+});
+
+/**
+ * A folder holding `assess.yaml` and the dataset it names, `data.json`, with an `out` folder: the
+ * command runs in it with the README's permissions for split.
+ */
+async function sameFileFolder(): Promise<string> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "assess_split_same_" }));
+  await Deno.writeTextFile(
+    `${dir}/assess.yaml`,
+    configText.replace(`path: ${ROWS}`, "path: data.json"),
+  );
+  await Deno.writeFile(`${dir}/data.json`, rowsBytes);
+  await Deno.mkdir(`${dir}/out`);
+  return dir;
+}
+
+/** The README's split permissions: read the config, the dataset and the out folder; write it. */
+function splitPermissions(outDir: string): string[] {
+  return [`--allow-read=assess.yaml,data.json,${outDir}`, `--allow-write=${outDir}`];
+}
+
+Deno.test({
+  name:
+    "the real command line: an output that is an input or the other output, however spelled, is refused (64) and nothing is written",
+  fn: async (t) => {
+    const dir = await sameFileFolder();
+    const config = await Deno.readFile(`${dir}/assess.yaml`);
+    const old = new TextEncoder().encode("the training file already there\n");
+    try {
+      await Deno.link(`${dir}/data.json`, `${dir}/out/hard.json`);
+      await Deno.symlink(`${dir}/data.json`, `${dir}/out/link.json`);
+      const cases: { name: string; outDir: string; args: string[]; err: string }[] = [
+        {
+          name: "-train the dataset (the README's permissions, -out beside it)",
+          outDir: ".",
+          args: ["-out", "split.json", "-train", "data.json"],
+          err: "-train data.json is the same file as the dataset data.json: an output must " +
+            "not overwrite an input",
+        },
+        {
+          name: "-out the dataset",
+          outDir: ".",
+          args: ["-out", "data.json"],
+          err: "-out data.json is the same file as the dataset data.json: an output must not " +
+            "overwrite an input",
+        },
+        {
+          name: "-train the config",
+          outDir: ".",
+          args: ["-out", "out/split.json", "-train", "assess.yaml"],
+          err: "-train assess.yaml is the same file as -config assess.yaml: an output must not " +
+            "overwrite an input",
+        },
+        {
+          name: "-out a hard link to the dataset",
+          outDir: "out",
+          args: ["-out", "out/hard.json"],
+          err: "-out out/hard.json is the same file as the dataset data.json: an output must " +
+            "not overwrite an input",
+        },
+        {
+          name: "-out a symbolic link to the dataset",
+          outDir: "out",
+          args: ["-out", "out/link.json"],
+          err: "-out out/link.json is the same file as the dataset data.json: an output must " +
+            "not overwrite an input",
+        },
+        {
+          name: "-out ./out/y.json and -train /abs/out/y.json, y.json there",
+          outDir: "out",
+          args: ["-out", "./out/y.json", "-train", `${dir}/out/y.json`],
+          err: `-train ${dir}/out/y.json is the same file as -out ./out/y.json: two outputs ` +
+            "must not be one file",
+        },
+      ];
+      for (const c of cases) {
+        await t.step(c.name, async () => {
+          await Deno.writeFile(`${dir}/out/y.json`, old);
+          const r = await spawnCli(dir, splitPermissions(c.outDir), ["split", ...c.args]);
+          assert.deepEqual(r, { code: 64, out: "", err: `assess split: ${c.err}\n` });
+          assert.deepEqual(await Deno.readFile(`${dir}/data.json`), rowsBytes);
+          assert.deepEqual(await Deno.readFile(`${dir}/assess.yaml`), config);
+          assert.deepEqual(await Deno.readFile(`${dir}/out/y.json`), old);
+          assert.deepEqual((await Deno.lstat(`${dir}/out/link.json`)).isSymlink, true);
+          const written = [...Deno.readDirSync(dir), ...Deno.readDirSync(`${dir}/out`)]
+            .map((e) => e.name).sort();
+          assert.deepEqual(written, [
+            "assess.yaml",
+            "data.json",
+            "hard.json",
+            "link.json",
+            "out",
+            "y.json",
+          ]);
+        });
+      }
+      await t.step("-out ./out/n.json and -train /abs/out/n.json, neither there yet", async () => {
+        const r = await spawnCli(dir, splitPermissions("out"), [
+          "split",
+          "-out",
+          "./out/n.json",
+          "-train",
+          `${dir}/out/n.json`,
+        ]);
+        assert.deepEqual(r, {
+          code: 64,
+          out: "",
+          err: `assess split: -train ${dir}/out/n.json is the same file as -out ./out/n.json: ` +
+            "two outputs must not be one file\n",
+        });
+        await assert.rejects(Deno.lstat(`${dir}/out/n.json`), Deno.errors.NotFound);
+      });
+      await t.step("outputs that are other files are written as before", async () => {
+        const r = await spawnCli(dir, splitPermissions("out"), [
+          "split",
+          "-out",
+          "./out/s.json",
+          "-train",
+          `${dir}/out/t.jsonl`,
+        ]);
+        assert.equal(r.err, "");
+        assert.equal(r.code, 0);
+        assert.deepEqual(await Deno.readFile(`${dir}/data.json`), rowsBytes);
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
