@@ -54,24 +54,66 @@ function shingleNumbers(words: ArrayLike<number>, n: number): number[] {
 }
 
 const NOT_ASCII = /[\u0080-\uffff]/;
-const wordHashes = new Int32Array(1 << 12);
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** Turns words' numbers, given one at a time, into shingles' numbers, holding the last five. */
+class Shingler {
+  readonly #visit: (shingle: number) => void;
+  readonly #window = new Int32Array(SHINGLE_WORDS);
+  #n = 0;
+
+  constructor(visit: (shingle: number) => void) {
+    this.#visit = visit;
+  }
+
+  word(hash: number): void {
+    const w = this.#window;
+    if (this.#n < SHINGLE_WORDS) {
+      w[this.#n] = hash;
+    } else {
+      w.copyWithin(0, 1);
+      w[SHINGLE_WORDS - 1] = hash;
+    }
+    if (++this.#n >= SHINGLE_WORDS) this.#visit(combine(w, 0, SHINGLE_WORDS));
+  }
+
+  /** After the last word: a text of 1 to 4 words has one shingle, of its words. */
+  end(): void {
+    if (this.#n > 0 && this.#n < SHINGLE_WORDS) this.#visit(combine(this.#window, 0, this.#n));
+  }
+}
 
 /**
- * The fingerprint of a normalized query: the same numbers, by the fast way (one pass over an
- * ASCII text) or the full one ({@linkcode queryWords}, then each word's {@linkcode hashText}).
+ * The fingerprint of a normalized query: the same numbers as {@linkcode fullFingerprint}, without
+ * making a string per word (one pass over an ASCII text; a match per word of any other).
  *
  * @param normal A query in `normalizeQuery`'s form.
  * @returns Its numbers.
  */
 export function fingerprint(normal: string): Fingerprint {
-  // A text of L characters has at most L / 2 + 1 words.
-  if (NOT_ASCII.test(normal) || normal.length >= 2 * wordHashes.length - 2) {
-    return fullFingerprint(normal);
+  const shingles: number[] = [];
+  const text = eachShingleNumber(normal, (h) => shingles.push(h));
+  return { text, shingles };
+}
+
+/**
+ * The numbers of {@linkcode fingerprint}, its shingles' given one at a time, holding neither the
+ * words nor the shingles at once: what a text of millions of words is read with.
+ *
+ * @param normal A query in `normalizeQuery`'s form.
+ * @param visit Called with each shingle's number, in order, repeats kept.
+ * @returns The whole text's number.
+ */
+export function eachShingleNumber(normal: string, visit: (shingle: number) => void): number {
+  const shingler = new Shingler(visit);
+  if (NOT_ASCII.test(normal)) {
+    for (const [word] of normal.matchAll(WORD)) shingler.word(hashText(word));
+    shingler.end();
+    return hashText(normal);
   }
-  let n = 0;
+  let text = FNV_OFFSET;
   let h = FNV_OFFSET;
   let inWord = false;
-  let text = FNV_OFFSET;
   for (let i = 0; i < normal.length; i++) {
     const c = normal.charCodeAt(i);
     text = Math.imul(text ^ c, FNV_PRIME);
@@ -80,13 +122,14 @@ export function fingerprint(normal: string): Fingerprint {
       h = Math.imul(h ^ c, FNV_PRIME);
       inWord = true;
     } else if (inWord) {
-      wordHashes[n++] = (h ^ (h >>> 30)) & 0x3fffffff;
+      shingler.word((h ^ (h >>> 30)) & 0x3fffffff);
       h = FNV_OFFSET;
       inWord = false;
     }
   }
-  if (inWord) wordHashes[n++] = (h ^ (h >>> 30)) & 0x3fffffff;
-  return { text: (text ^ (text >>> 30)) & 0x3fffffff, shingles: shingleNumbers(wordHashes, n) };
+  if (inWord) shingler.word((h ^ (h >>> 30)) & 0x3fffffff);
+  shingler.end();
+  return (text ^ (text >>> 30)) & 0x3fffffff;
 }
 
 /**

@@ -100,6 +100,13 @@ export class HeldOutIndex {
   readonly byNames: Map<number, number[]> = new Map();
   /** Each item's answer key (`""` for an answer without a call). */
   readonly answerKeys: readonly (string | undefined)[];
+  /**
+   * The most distinct shingles a text may hold and still be a near duplicate of (or the same query
+   * as) a held-out query: near needs `5 × shared ≥ 4 × union`, and `union` is at least the text's
+   * count and `shared` at most the query's, so a text of more than `5/4` of the largest held-out
+   * count is near none of them.
+   */
+  readonly nearLimit: number;
 
   constructor(items: readonly Item[]) {
     this.items = items;
@@ -120,6 +127,9 @@ export class HeldOutIndex {
     }
     this.normals = normals;
     this.shingleSets = sets;
+    let most = 0;
+    for (const set of sets) most = Math.max(most, set.size);
+    this.nearLimit = Math.floor(5 * most / 4);
     this.answerKeys = keys;
   }
 

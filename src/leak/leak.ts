@@ -10,9 +10,9 @@ import { parseJson } from "../json/strict_json.ts";
 import type { Ordering, ReplyCall, Scorer } from "../score/scorer.ts";
 import { type Turn, turnsOf } from "./_examples.ts";
 import { answerKey, HeldOutIndex } from "./_held_out_index.ts";
-import { fingerprint } from "./_fingerprint.ts";
+import { eachShingleNumber } from "./_fingerprint.ts";
 import { RecordReader, type TrainingFormat } from "./_record_reader.ts";
-import { nearDuplicate, normalizeQuery, shingles } from "./normalize.ts";
+import { eachShingle, nearDuplicate, normalizeQuery } from "./normalize.ts";
 import { TrainingFileError } from "./training_file_error.ts";
 
 export type { TrainingFormat } from "./_record_reader.ts";
@@ -33,6 +33,15 @@ export const MAX_TRAINING_LINE_BYTES: number = 16 << 20;
 /** How many matching lines a leak keeps, by default; the rest are counted. */
 export const KEPT_LINES = 20;
 
+/**
+ * How many distinct shingles of a user text are counted, at least: past them (and past 5/4 of the
+ * largest held-out query's count, where no near duplicate can be) counting stops, so that a line of
+ * 16 MiB does not hold millions of shingles at once. Such a text is compared exactly all the same:
+ * it is near no held-out query and the same as none; only the `union` of an answer leak in it is
+ * then a lower bound ({@linkcode LeakMatch.unionAtLeast}).
+ */
+export const COUNTED_SHINGLES: number = 1 << 16;
+
 /** A line in which a held-out item leaks. */
 export interface LeakMatch {
   /** The line (where the record starts), from 1. */
@@ -43,6 +52,12 @@ export interface LeakMatch {
   readonly union: number;
   /** Whether the line's calls are the held-out item's answer, by the scorer. */
   readonly sameAnswer: boolean;
+  /**
+   * Present (true) when the user text has more distinct shingles than were counted
+   * ({@linkcode COUNTED_SHINGLES}): `union` is then a lower bound (`shared` is exact), and so
+   * `shared / union` is an upper bound of the Jaccard index. Only an answer leak can have it.
+   */
+  readonly unionAtLeast?: true;
 }
 
 /** A held-out item that leaks, in one way. */
@@ -94,6 +109,16 @@ interface Found {
   matches: number;
   lastLine: number;
   readonly lines: LeakMatch[];
+}
+
+/** A text's distinct shingles, or undefined when it has more than `limit` of them. */
+function shingleSet(normal: string, limit: number): Set<string> | undefined {
+  const set = new Set<string>();
+  for (const s of eachShingle(normal)) {
+    set.add(s);
+    if (set.size > limit) return undefined;
+  }
+  return set;
 }
 
 /**
@@ -149,6 +174,7 @@ export async function checkLeaks(
 ): Promise<LeakReport> {
   const keep = options.keepLines ?? KEPT_LINES;
   const index = new HeldOutIndex(heldOut);
+  const limit = Math.max(COUNTED_SHINGLES, index.nearLimit);
   for (const answers of options.otherAnswers ?? []) index.exclude(answers);
   const found = LEAK_KINDS.map(() => new Map<number, Found>());
   // The held-out items a turn may match: 1 when chosen, 2 when found exact or near.
@@ -229,38 +255,57 @@ export async function checkLeaks(
     for (let t = 0; t < turns.length; t++) {
       const turn = turns[t]!;
       const normal = normalizeQuery(turn.user);
-      const print = fingerprint(normal);
-      // The held-out items that may have the query or share a shingle, chosen by their numbers;
-      // their strings decide.
-      for (const p of index.exact.get(print.text) ?? []) touch(p);
-      for (const h of print.shingles) for (const p of index.postings.get(h) ?? []) touch(p);
+      // The held-out items that may have the query or share a shingle, chosen by their numbers
+      // (a shingle's at a time: a long text's are never held at once); their strings decide.
+      const print = eachShingleNumber(normal, (h) => {
+        for (const p of index.postings.get(h) ?? []) touch(p);
+      });
+      for (const p of index.exact.get(print) ?? []) touch(p);
       const answers = turn.calls.length > 0
         ? index.answerCandidates(turn.calls, () => keyOf(t))
         : [];
       if (touched.length > 0 || answers.length > 0) {
-        const own = new Set(shingles(normal));
-        const overlap = (p: number) => {
-          const other = index.shingleSets[p]!;
-          const [small, large] = own.size <= other.size ? [own, other] : [other, own];
-          let shared = 0;
-          for (const s of small) if (large.has(s)) shared++;
-          return { shared, union: own.size + other.size - shared };
-        };
-        for (const p of touched) {
-          const { shared, union } = overlap(p);
-          const kind = index.normals[p] === normal ? 0 : nearDuplicate(shared, union) ? 1 : -1;
-          if (kind < 0) continue;
-          marks[p] = 2;
-          record(kind, p, { line, shared, union, sameAnswer: same(p, t) });
-        }
-        for (const p of answers) {
-          if (marks[p] === 2 || !same(p, t)) continue;
-          record(2, p, { line, ...overlap(p), sameAnswer: true });
+        const own = shingleSet(normal, limit);
+        if (own === undefined) {
+          // Too many shingles to be near (or the same as) any held-out query; only an answer may
+          // leak, and its union is counted up to the limit.
+          for (const p of answers) {
+            if (!same(p, t)) continue;
+            const other = index.shingleSets[p]!;
+            const seen = new Set<string>();
+            for (const s of eachShingle(normal)) if (other.has(s)) seen.add(s);
+            const shared = seen.size;
+            const union = limit + 1 + other.size - shared;
+            record(2, p, { line, shared, union, sameAnswer: true, unionAtLeast: true });
+          }
+        } else {
+          const overlap = (p: number) => {
+            const other = index.shingleSets[p]!;
+            const [small, large] = own.size <= other.size ? [own, other] : [other, own];
+            let shared = 0;
+            for (const s of small) if (large.has(s)) shared++;
+            return { shared, union: own.size + other.size - shared };
+          };
+          for (const p of touched) {
+            const { shared, union } = overlap(p);
+            const kind = index.normals[p] === normal ? 0 : nearDuplicate(shared, union) ? 1 : -1;
+            if (kind < 0) continue;
+            marks[p] = 2;
+            record(kind, p, { line, shared, union, sameAnswer: same(p, t) });
+          }
+          for (const p of answers) {
+            if (marks[p] === 2 || !same(p, t)) continue;
+            record(2, p, { line, ...overlap(p), sameAnswer: true });
+          }
         }
       }
       for (const p of touched) marks[p] = 0;
       touched.length = 0;
     }
+    // Let the line go before the next is read: two lines of 16 MiB are never held at once.
+    text = "";
+    turns = [];
+    exact = undefined;
   };
 
   const reader = new RecordReader(options.maxLineBytes ?? MAX_TRAINING_LINE_BYTES, take);

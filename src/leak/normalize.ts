@@ -76,6 +76,36 @@ export function queryWords(normalized: string): string[] {
   return words;
 }
 
+// The words again, as matches: a long text's words are visited one at a time, never held at once.
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const ASCII_WORD = /[a-z0-9]+/g;
+
+/**
+ * The shingles of a normalized query, one at a time: what {@linkcode shingles} lists, without
+ * holding the words or the shingles of the text at once (a line of 16 MiB has millions of them).
+ *
+ * @param normalized A query in {@linkcode normalizeQuery}'s form.
+ * @returns The shingles, in order, repeats kept.
+ *
+ * @example
+ * ```ts
+ * import { eachShingle } from "./normalize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual([...eachShingle("a b c d e f")], ["a b c d e", "b c d e f"]);
+ * ```
+ */
+export function* eachShingle(normalized: string): Generator<string, void, undefined> {
+  const window: string[] = [];
+  let n = 0;
+  for (const [word] of normalized.matchAll(NOT_ASCII.test(normalized) ? WORD : ASCII_WORD)) {
+    if (n++ >= SHINGLE_WORDS) window.shift();
+    window.push(word);
+    if (n >= SHINGLE_WORDS) yield window.join(" ");
+  }
+  if (n > 0 && n < SHINGLE_WORDS) yield window.join(" ");
+}
+
 /**
  * The shingles of a normalized query: every run of {@linkcode SHINGLE_WORDS} consecutive words,
  * joined by one space, in order (a shingle that occurs twice is listed twice); a query of 1 to 4
@@ -95,14 +125,7 @@ export function queryWords(normalized: string): string[] {
  * ```
  */
 export function shingles(normalized: string): string[] {
-  const words = queryWords(normalized);
-  const n = words.length;
-  if (n <= SHINGLE_WORDS) return n === 0 ? [] : [words.join(" ")];
-  const out: string[] = new Array(n - SHINGLE_WORDS + 1);
-  for (let i = 0; i + SHINGLE_WORDS <= n; i++) {
-    out[i] = `${words[i]} ${words[i + 1]} ${words[i + 2]} ${words[i + 3]} ${words[i + 4]}`;
-  }
-  return out;
+  return [...eachShingle(normalized)];
 }
 
 /**

@@ -44,7 +44,12 @@ function shown(kind: LeakKind, match: LeakMatch): string {
         match.sameAnswer ? ", with its answer" : ""
       })`;
     case "answer":
-      return `${match.line} (query Jaccard ${jaccard(match)})`;
+      // A text too long to count all its shingles: its union is a lower bound, the index at most.
+      return match.unionAtLeast === true
+        ? `${match.line} (query Jaccard at most ${
+          (Math.ceil(ratio(match) * 1000) / 1000).toFixed(3)
+        }: the line's query has too many shingles to count them all)`
+        : `${match.line} (query Jaccard ${jaccard(match)})`;
   }
 }
 
@@ -145,6 +150,7 @@ export function leakJson(report: LeakReport, context: LeakContext): string {
         union: m.union,
         jaccard: ratio(m),
         sameAnswer: m.sameAnswer,
+        ...(m.unionAtLeast === true ? { unionAtLeast: true } : {}),
       })),
     })),
   };
