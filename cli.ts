@@ -30,7 +30,7 @@ export {
   ResultsFileHeldError,
   type StopSignal,
 } from "./src/cli/io.ts";
-export type { FileIdentity } from "./src/cli/same_file.ts";
+export type { FileIdentity } from "./src/cli/io.ts";
 export { runCli } from "./src/cli/main.ts";
 export { ExitCode } from "./src/cli/exit_codes.ts";
 

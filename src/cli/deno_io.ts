@@ -6,7 +6,7 @@
 
 import { denoFetch } from "./deno_fetch.ts";
 import { FileTooLargeError, type Io, NotRegularFileError, ResultsFileHeldError } from "./io.ts";
-import { denoFileIdentity } from "./same_file.ts";
+import { denoFileIdentity } from "./deno_file_identity.ts";
 import { streamOutput } from "./stream_output.ts";
 
 /** What a path is when it is not a regular file, in words. */

@@ -5,8 +5,6 @@
  * @module
  */
 
-import type { FileIdentity } from "./same_file.ts";
-
 /** Where a verb writes text. */
 export interface Output {
   /** Writes the text as it is (add your own newline). */
@@ -136,6 +134,31 @@ export interface ReadOptions {
    * only when they are views on the buffer returned, covering it exactly).
    */
   readonly onPart?: (part: Uint8Array) => void;
+}
+
+/**
+ * What a path names, as far as it can be told: an output that is one of a verb's inputs is refused by it.
+ *
+ * @example
+ * ```ts
+ * import type { FileIdentity } from "@assess/assess/cli";
+ * import assert from "node:assert/strict";
+ *
+ * // A hard link to the dataset: another path, the same device and inode.
+ * const data: FileIdentity = { inode: { dev: 1, ino: 7 }, path: "/d/data.json" };
+ * const link: FileIdentity = { inode: { dev: 1, ino: 7 }, path: "/d/link.json" };
+ * assert.deepEqual(data.inode, link.inode);
+ * ```
+ */
+export interface FileIdentity {
+  /** The device and inode, when the file is there, may be looked at, and the platform says. */
+  readonly inode?: { readonly dev: number; readonly ino: number };
+  /**
+   * The path, resolved as far as it may be: the file's real path; for a file not there yet, its
+   * folder's real path and its name; where neither may be read, the absolute path as spelled,
+   * normalized (`.` and `..` taken out, `/` not doubled).
+   */
+  readonly path: string;
 }
 
 /** The world as the command line sees it. */

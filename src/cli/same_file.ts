@@ -8,32 +8,9 @@
  * @module
  */
 
-import type { Io } from "./io.ts";
+import { posix } from "node:path";
+import type { FileIdentity, Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
-
-/**
- * What a path names, as far as it can be told: {@linkcode sameFile} compares two.
- *
- * @example
- * ```ts
- * import { type FileIdentity, sameFile } from "./same_file.ts";
- * import assert from "node:assert/strict";
- *
- * const data: FileIdentity = { inode: { dev: 1, ino: 7 }, path: "/d/data.json" };
- * const link: FileIdentity = { inode: { dev: 1, ino: 7 }, path: "/d/link.json" };
- * assert(sameFile(data, link));
- * ```
- */
-export interface FileIdentity {
-  /** The device and inode, when the file is there, may be looked at, and the platform says. */
-  readonly inode?: { readonly dev: number; readonly ino: number };
-  /**
-   * The path, resolved as far as it may be: the file's real path; for a file not there yet, its
-   * folder's real path and its name; where neither may be read, the absolute path as spelled,
-   * normalized (`.` and `..` taken out, `/` not doubled).
-   */
-  readonly path: string;
-}
 
 /** A file a verb reads or writes, and how its messages name it. */
 export interface NamedFile {
@@ -183,77 +160,8 @@ export async function refuseSameFile(
   if (clash !== null) throw sameFileError(verb, clash.output, clash.other);
 }
 
-/** A path normalized as spelled: `.` and empty parts out, `..` taking out the part before it. */
-function normalize(path: string): string {
-  const absolute = path.startsWith("/");
-  const parts: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === ".." && parts.length > 0 && parts.at(-1) !== "..") parts.pop();
-    else if (part !== ".." || !absolute) parts.push(part);
-  }
-  return (absolute ? "/" : "") + parts.join("/");
-}
-
-/** The identity of a path as spelled: normalized, and absolute when it is. */
+/** The identity of a path as spelled: normalized (`.`, `..` and doubled `/` taken out). */
 function spelled(path: string): FileIdentity {
-  return { path: normalize(path) };
-}
-
-/** Whether the process may read `path` already, asked without prompting. */
-function mayRead(path: string): boolean {
-  return Deno.permissions.querySync({ name: "read", path }).state === "granted";
-}
-
-/** The folder a path is in, and its last part. */
-function splitPath(path: string): { readonly dir: string; readonly base: string } {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  const slash = trimmed.lastIndexOf("/");
-  if (slash < 0) return { dir: ".", base: trimmed };
-  return { dir: trimmed.slice(0, slash) || "/", base: trimmed.slice(slash + 1) };
-}
-
-/**
- * The identity of a path on the real file system: for a file that is there, its device and inode
- * and its real path; for one that is not, its folder's real path and its name; where a path may
- * not be read (the verb was not given `--allow-read` for it), its absolute path as spelled.
- * Only paths the process may read already are looked at (asked with `Deno.permissions.querySync`,
- * so a terminal is never prompted for a permission the verb was not given).
- *
- * @param path The path, as given.
- * @returns Its identity. Never rejects for a file that is not there or may not be read.
- *
- * @example
- * ```ts
- * import { denoFileIdentity } from "./same_file.ts";
- * import assert from "node:assert/strict";
- *
- * const id = await denoFileIdentity("no/such/folder/../file.json");
- * assert.equal(id.inode, undefined);
- * assert.match(id.path, /\/no\/such\/file\.json$/);
- * ```
- */
-export async function denoFileIdentity(path: string): Promise<FileIdentity> {
-  const absolute = normalize(path.startsWith("/") ? path : `${Deno.cwd()}/${path}`);
-  if (mayRead(path)) {
-    try {
-      const info = await Deno.stat(path);
-      const real = await Deno.realPath(path).catch(() => absolute);
-      return info.dev !== null && info.ino !== null
-        ? { inode: { dev: info.dev, ino: info.ino }, path: real }
-        : { path: real };
-    } catch {
-      // Not there (or a link to nothing): its folder says where it would be.
-    }
-  }
-  const { dir, base } = splitPath(absolute);
-  if (mayRead(dir)) {
-    try {
-      const real = await Deno.realPath(dir);
-      return { path: real === "/" ? `/${base}` : `${real}/${base}` };
-    } catch {
-      // The folder is not there either: the write will say so.
-    }
-  }
-  return { path: absolute };
+  const normal = posix.normalize(path);
+  return { path: normal.length > 1 ? normal.replace(/\/$/, "") : normal };
 }

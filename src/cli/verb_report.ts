@@ -34,10 +34,9 @@ const DEFAULT_CONFIG = "assess.yaml";
  * dataset are read in any case (nothing is sent): its decision is used, the categories of results
  * recorded without one are computed, and the HTML and JSON formats show every changed and
  * disputed item whole. A results file that cannot be read, an unknown format, a configuration
- * that is not the run's, an `-out` that cannot be written, or an `-out` that is the same file as
- * an input (the results file, or the configuration and dataset when they are read; refused before
- * anything is written): exit 64; a results file that is not one or has a broken line or record
- * (named by its number), or a dataset refused: 65.
+ * that is not the run's, an `-out` that cannot be written or that is an input (the results file,
+ * or the configuration and dataset when read; refused before anything is written): exit 64; a
+ * results file that is not one, a broken line or record (by number), or a dataset refused: 65.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -182,7 +181,7 @@ async function reportText(
   return await format.render(report);
 }
 
-/** The files `assess report` reads and writes, for `refuseSameFile`: `-in`, any more inputs, `-out`. */
+/** What `assess report` reads and writes, for `refuseSameFile`: `-in`, more inputs, `-out`. */
 function reportFiles(
   path: string,
   out: string | undefined,

@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
+import { denoFileIdentity } from "../../src/cli/deno_file_identity.ts";
 import {
-  denoFileIdentity,
-  type FileIdentity,
   type NamedFile,
   refuseSameFile,
   sameFile,
   sameFileClash,
   sameFileError,
 } from "../../src/cli/same_file.ts";
-import type { Io } from "../../src/cli/io.ts";
+import type { FileIdentity, Io } from "../../src/cli/io.ts";
 import { UsageError } from "../../src/cli/usage_error.ts";
 
 const input = (name: string, path: string): NamedFile => ({ name, path, output: false });
