@@ -1,7 +1,7 @@
 /**
- * The 60,000-row dataset the command benchmarks run on, and an `assess.yaml` for it. Make the file
- * with `python3 ../shared/tools/make_xlam_like.py bench-data/xlam-like-60k.json`, or name another
- * with `ASSESS_BENCH_DATA` and `ASSESS_BENCH_SHA256`.
+ * The 60,000-row dataset the command benchmarks run on, and an `assess.yaml` for it: a file shaped
+ * like xlam-function-calling-60k at `bench-data/xlam-like-60k.json` (not in the repository; its
+ * SHA-256 is below), or another named with `ASSESS_BENCH_DATA` and `ASSESS_BENCH_SHA256`.
  *
  * @module
  */

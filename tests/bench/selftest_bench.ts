@@ -8,9 +8,8 @@
  * swings by a factor of two, so the CPU time of each part (the split's work: read the rows, take
  * the split, its file's text; then the scoring) in one cold process is printed first, 3 runs.
  *
- * Make the data once (about 95 MB; gitignored):
- *   python3 ../shared/tools/make_xlam_like.py bench-data/xlam-like-60k.json
- * then: deno bench --allow-read --allow-write --allow-run --allow-env tests/bench/selftest_bench.ts
+ * Put the 60,000-row data at bench-data/xlam-like-60k.json (about 95 MB; gitignored; see
+ * _bench_data.ts), then: deno bench --allow-read --allow-write --allow-run --allow-env tests/bench/selftest_bench.ts
  *
  * @module
  */

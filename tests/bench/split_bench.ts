@@ -3,9 +3,8 @@
  * a plain script that reads the file, hashes it, `JSON.parse`s it and `JSON.parse`s every row's
  * tools and answers strings. Both run as their own `deno run` processes, in the same bench run.
  *
- * Make the data once (about 95 MB; gitignored):
- *   python3 ../shared/tools/make_xlam_like.py bench-data/xlam-like-60k.json
- * then: deno bench --allow-read --allow-write --allow-run tests/bench/split_bench.ts
+ * Put the 60,000-row data at bench-data/xlam-like-60k.json (about 95 MB; gitignored; see
+ * _bench_data.ts), then: deno bench --allow-read --allow-write --allow-run tests/bench/split_bench.ts
  *
  * Peak memory (maximum resident set size, from /usr/bin/time) is printed once before the timings.
  *

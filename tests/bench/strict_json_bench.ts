@@ -1,5 +1,6 @@
 // The strict JSON reader against the platform's JSON.parse (the baseline of each group), on:
-// - the real rows' `answers` and `tools` strings (../shared/data, 204 rows, 408 strings);
+// - the real rows' `answers` and `tools` strings (reference/testdata/xlam-sample.json, 204 rows,
+//   408 strings);
 // - the `answers` and `tools` strings of the 60,000-row file shaped like the real one
 //   (bench-data/xlam-like-60k.json, 120,000 strings; skipped when the file is absent);
 // - large generated documents: one wide object, and one deep and mixed (about 4 MB each).
@@ -8,7 +9,7 @@
 
 import { parseJson } from "../../src/json/strict_json.ts";
 
-const SHARED = new URL("../../../shared/data/", import.meta.url);
+const SAMPLE = new URL("../../reference/testdata/xlam-sample.json", import.meta.url);
 const BIG = new URL("../../bench-data/xlam-like-60k.json", import.meta.url);
 
 interface Row {
@@ -20,10 +21,7 @@ function strings(rows: readonly Row[]): string[] {
   return rows.flatMap((r) => [r.answers, r.tools]);
 }
 
-const real = strings([
-  ...JSON.parse(await Deno.readTextFile(new URL("xlam-real-rows.json", SHARED))),
-  ...JSON.parse(await Deno.readTextFile(new URL("xlam-real-rows-rebuilt.json", SHARED))),
-]);
+const real = strings(JSON.parse(await Deno.readTextFile(SAMPLE)));
 
 let big: string[] = [];
 try {

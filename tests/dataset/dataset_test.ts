@@ -10,7 +10,7 @@ import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 
-/** The 204 real rows of the dataset (../shared/data, merged by id), bundled. */
+/** The 204 real rows of the dataset, bundled (reference/testdata/xlam-sample.json). */
 const SAMPLE = new URL("../../reference/testdata/xlam-sample.json", import.meta.url);
 
 const enc = new TextEncoder();

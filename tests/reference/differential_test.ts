@@ -18,7 +18,7 @@ const SCORER_CASES = 21_000;
 const DATASETS = 80;
 const TYPE_WORD_ROWS = 5_000;
 const SEED = 20261130;
-/** The 204 real rows of the dataset, bundled (../shared/data's two files, merged by id). */
+/** The 204 real rows of the dataset, bundled (reference/testdata/xlam-sample.json). */
 const REAL_ROWS = [new URL("../../reference/testdata/xlam-sample.json", import.meta.url)];
 
 const skip = await pythonSkip("differential", "stdlib");

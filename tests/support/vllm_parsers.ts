@@ -1,7 +1,7 @@
 /**
  * vLLM's output parsers as the emulator runs them on a scripted model's raw text: the hermes tool
  * parser (`--tool-call-parser hermes`, non-streaming) and the qwen3 reasoning parser
- * (`--reasoning-parser qwen3`), in the variants `../shared/reference/vllm-api.md` §3–§4 describes.
+ * (`--reasoning-parser qwen3`), in the variants reference/emulator.md describes.
  *
  * @module
  */
