@@ -43,7 +43,8 @@ export const CONFIG_FLAG: FlagSpec = {
  * @returns The configuration, defaults filled in.
  * @throws {UsageError} When the file cannot be read (missing, a directory, no permission) or is
  * refused: the message is `<path> refused:` and `lines` holds one indented line per refusal,
- * sorted by path, so that the funnel prints them all and exits 64.
+ * sorted by path, its place in the text first as `<path>:line:column: ` when it has one, so that
+ * the funnel prints them all and exits 64.
  *
  * @example
  * ```ts
@@ -72,7 +73,7 @@ export async function readConfig(path: string, io: Io): Promise<Config> {
   }
   const { config, issues } = validateConfig(bytes, { lookupScorer });
   if (config === undefined) {
-    throw new UsageError(`${path} refused:`, issues.map((i) => `  ${issueLine(i)}`));
+    throw new UsageError(`${path} refused:`, issues.map((i) => `  ${issueLine(i, path)}`));
   }
   return config;
 }

@@ -204,8 +204,10 @@ export function readYaml(text: string): YamlRead {
   } catch (error) {
     if (error instanceof YAMLException) {
       const mark = error.mark;
-      const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}: ` : "";
-      const issue = { path: "", message: `${where}YAML syntax error: ${error.reason}` };
+      const message = `YAML syntax error: ${error.reason}`;
+      const issue: ConfigIssue = mark
+        ? { path: "", message, line: mark.line + 1, column: mark.column + 1 }
+        : { path: "", message };
       return { root: undefined, empty: false, issues: [issue] };
     }
     throw error;
@@ -267,12 +269,11 @@ class TreeBuilder {
     this.#documents++;
     if (this.#documents === 1) this.#firstExplicit = event.explicitStart;
     if (this.#documents === 2) {
-      this.issues.push({
-        path: "",
-        message: `line ${
-          this.#lineOf(this.#secondDocumentOffset(index))
-        }: a second YAML document is refused, since it would replace values in the first without saying so`,
-      });
+      this.#issue(
+        "",
+        this.#secondDocumentOffset(index),
+        "a second YAML document is refused, since it would replace values in the first without saying so",
+      );
       this.stopped = true; // the first document stands, and nothing after it is read
     }
     for (const directive of event.directives) {
@@ -353,10 +354,7 @@ class TreeBuilder {
       if (typeof r === "object" && r !== null) {
         const top = this.#stack[this.#stack.length - 1];
         const isKey = top?.kind === "mapping" && top.pendingKey === undefined;
-        this.issues.push({
-          path: isKey ? top.path : this.#currentPath(),
-          message: `line ${this.#lineOf(offset)}: ${r.error}`,
-        });
+        this.#issue(isKey ? top.path : this.#currentPath(), offset, r.error);
         resolved = value;
       } else {
         resolved = r;
@@ -377,7 +375,8 @@ class TreeBuilder {
     this.#lastOffset = offset;
     const target = this.#anchors.get(name);
     if (target === undefined || target === "open") {
-      this.#at(
+      this.#issue(
+        "",
         offset,
         target === undefined
           ? `the alias *${name} names no anchor before it`
@@ -390,7 +389,8 @@ class TreeBuilder {
     let total = this.#stack.length === 0 ? target.expanded : 0;
     for (const open of this.#stack) total += open.expanded;
     if (total - this.#written > MAX_ALIAS_EXPANSION) {
-      this.#at(
+      this.#issue(
+        "",
         offset,
         `aliases expand the file by more than ${MAX_ALIAS_EXPANSION} nodes, which is refused`,
       );
@@ -421,28 +421,20 @@ class TreeBuilder {
   /** Takes a node as the open mapping's next key: text, written out, and not written before. */
   #placeKey(top: OpenMapping, node: YamlNode, offset: number, isAlias: boolean): void {
     if (node.kind !== "scalar") {
-      this.issues.push({
-        path: top.path,
-        message: `line ${this.#lineOf(offset)}: a key must be text, not a ${node.kind}`,
-      });
+      this.#issue(top.path, offset, `a key must be text, not a ${node.kind}`);
       top.pendingKey = { skip: true };
       return;
     }
     if (isAlias) {
-      this.issues.push({
-        path: top.path,
-        message: `line ${this.#lineOf(offset)}: a key must be written out, not an alias`,
-      });
+      this.#issue(top.path, offset, "a key must be written out, not an alias");
       top.pendingKey = { skip: true };
       return;
     }
     const key = node.text;
     const first = top.keyOffsets.get(key);
     if (first !== undefined) {
-      this.issues.push({
-        path: join(top.path, key),
-        message: `key written twice, on lines ${this.#lineOf(first)} and ${this.#lineOf(offset)}`,
-      });
+      const message = `key written twice, first on line ${this.#locate(first).line}`;
+      this.#issue(join(top.path, key), offset, message);
       top.pendingKey = { skip: true };
       return;
     }
@@ -468,12 +460,9 @@ class TreeBuilder {
     return event.anchorStart < 0 ? undefined : this.#text.slice(event.anchorStart, event.anchorEnd);
   }
 
-  #lineOf(offset: number): number {
-    return this.#locate(offset).line;
-  }
-
-  #at(offset: number, message: string): void {
+  /** Notes an issue at a place in the text. */
+  #issue(path: string, offset: number, message: string): void {
     const { line, column } = this.#locate(offset);
-    this.issues.push({ path: "", message: `line ${line}, column ${column}: ${message}` });
+    this.issues.push({ path, message, line, column });
   }
 }

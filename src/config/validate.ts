@@ -96,7 +96,9 @@ export function validateConfig(
     const { line, column } = locate(i);
     issues.push({
       path: "",
-      message: `line ${line}, column ${column}: \${ is refused, since nothing is interpolated`,
+      message: "${ is refused, since nothing is interpolated",
+      line,
+      column,
     });
   }
   const read = readYaml(text);
@@ -147,7 +149,7 @@ export function parseConfig(source: string | Uint8Array, options: ValidateOption
 
 /** The issue with its path and message on one line each. */
 function fitted(issue: ConfigIssue): ConfigIssue {
-  return { path: oneLine(issue.path), message: oneLine(issue.message) };
+  return { ...issue, path: oneLine(issue.path), message: oneLine(issue.message) };
 }
 
 /**

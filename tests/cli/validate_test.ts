@@ -135,6 +135,15 @@ Deno.test("validate: the header names the file as given", none, async () => {
   assert.match(r.err, /\n {2}version: value must be 1\n$/);
 });
 
+Deno.test("validate: a refusal's place names the file as given", none, async () => {
+  const r = await validate({ "conf/a b.yaml": "a: ${X}\n" }, "-config", "conf/a b.yaml");
+  assert.equal(r.code, 64);
+  assert.match(
+    r.err,
+    /\n {2}conf\/a b\.yaml:1:4: \$\{ is refused, since nothing is interpolated\n/,
+  );
+});
+
 Deno.test("validate: a file that cannot be read is refused with exit 64", none, async (t) => {
   const cases: [string, Record<string, string | Uint8Array | null>, string][] = [
     [
@@ -160,7 +169,7 @@ Deno.test("validate: a file that cannot be read is refused with exit 64", none, 
     [
       "a YAML syntax error",
       { "assess.yaml": "version: 1\nsplit: [1, 2\nscorer: x\n" },
-      "assess.yaml refused:\n  line 3, column 1: YAML syntax error: ",
+      "assess.yaml refused:\n  assess.yaml:3:1: YAML syntax error: ",
     ],
     ["empty", { "assess.yaml": "" }, "assess.yaml refused:\n  the file holds no YAML document\n"],
   ];

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConfigIssue } from "../../src/config/config_issue.ts";
+import { type ConfigIssue, issueLine } from "../../src/config/config_issue.ts";
 import { validateConfig, type ValidateResult } from "../../src/config/validate.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 
@@ -113,7 +113,7 @@ export function check(text: string | Uint8Array): ValidateResult {
   return validateConfig(text, { lookupScorer });
 }
 
-/** The issues as `path: message` lines. */
+/** The issues as `assess validate` prints them for `assess.yaml` (`[place: ][path: ]message`). */
 export function lines(issues: readonly ConfigIssue[]): string[] {
-  return issues.map((i) => (i.path === "" ? i.message : `${i.path}: ${i.message}`));
+  return issues.map((i) => issueLine(i));
 }

@@ -76,14 +76,14 @@ const RULES_BUILDER = new Map<string, Case[]>([
       [
         "in a value",
         edit(WHOLE, ["  baseline: base", "  baseline: ${BASE}"]),
-        ["line 24, column 13: ${ is refused, since nothing is interpolated"],
+        ["assess.yaml:24:13: ${ is refused, since nothing is interpolated"],
       ],
       [
         "in a comment, twice",
         WHOLE + "# ${HOME} and ${USER}\n",
         [
-          "line 44, column 3: ${ is refused, since nothing is interpolated",
-          "line 44, column 15: ${ is refused, since nothing is interpolated",
+          "assess.yaml:44:3: ${ is refused, since nothing is interpolated",
+          "assess.yaml:44:15: ${ is refused, since nothing is interpolated",
         ],
       ],
       ["a $ alone is text", edit(WHOLE, ['  system: ""', '  system: "$HOME {x}"']), []],
@@ -96,28 +96,28 @@ const RULES_BUILDER = new Map<string, Case[]>([
         "a second document",
         WHOLE + "---\nversion: 1\n",
         [
-          "line 44: a second YAML document is refused, since it would replace values in the first without saying so",
+          "assess.yaml:44:1: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       [
         "an empty second document",
         WHOLE + "---\n",
         [
-          "line 44: a second YAML document is refused, since it would replace values in the first without saying so",
+          "assess.yaml:44:1: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       [
         "a second document after a ... line",
         WHOLE + "...\nversion: 1\n",
         [
-          "line 45: a second YAML document is refused, since it would replace values in the first without saying so",
+          "assess.yaml:45:1: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       [
         "a second document after a first that starts with ---",
         "---\n" + WHOLE + "--- \nversion: 1\n",
         [
-          "line 45: a second YAML document is refused, since it would replace values in the first without saying so",
+          "assess.yaml:45:1: a second YAML document is refused, since it would replace values in the first without saying so",
         ],
       ],
       ["a --- before the first", "---\n" + WHOLE, []],
@@ -130,17 +130,20 @@ const RULES_BUILDER = new Map<string, Case[]>([
       [
         "in a section",
         edit(WHOLE, ["  size: 2000", "  size: 2000\n  size: 3000"]),
-        ["split.size: key written twice, on lines 17 and 18"],
+        ["assess.yaml:18:3: split.size: key written twice, first on line 17"],
       ],
       [
         "a whole section, with other refusals in the same pass",
         edit(WHOLE, ["version: 1", "version: 3"]) + "split:\n  seed: x\n  size: 1\n",
-        ["split: key written twice, on lines 15 and 44", "version: value must be 1"],
+        [
+          "assess.yaml:44:1: split: key written twice, first on line 15",
+          "version: value must be 1",
+        ],
       ],
       [
         "in a flow mapping",
         edit(WHOLE, ["    - name: tuned-a", "    - {name: tuned-a, name: tuned-c}"]),
-        ["models.adapters.0.name: key written twice, on lines 26 and 26"],
+        ["assess.yaml:26:23: models.adapters.0.name: key written twice, first on line 26"],
       ],
     ],
   ],

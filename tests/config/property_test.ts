@@ -13,6 +13,14 @@ function lawful(source: string | Uint8Array): void {
     assert.equal(typeof issue.path, "string");
     assert.ok(issue.message.length > 0);
     assert.ok(!/[\n\r]/.test(issue.message) && !/[\n\r]/.test(issue.path));
+    // A place is a line and a column together, each a whole number from 1, and never in the
+    // message as well.
+    assert.equal(issue.line === undefined, issue.column === undefined);
+    if (issue.line !== undefined) {
+      assert.ok(Number.isInteger(issue.line) && issue.line >= 1);
+      assert.ok(Number.isInteger(issue.column) && issue.column! >= 1);
+    }
+    assert.doesNotMatch(issue.message, /^line \d+/);
   }
 }
 

@@ -34,15 +34,15 @@ Deno.test("a YAML syntax error has its line and column", none, async (t) => {
     [
       "an unclosed flow sequence",
       "version: 1\nsplit: [1, 2\nscorer: x\n",
-      /^line 3, column 1: YAML syntax error: /,
+      /^assess\.yaml:3:1: YAML syntax error: /,
     ],
-    ["bad indentation", "version: 1\n  size: 2\n", /^line 2, column \d+: YAML syntax error: /],
-    ["a tab for indentation", "split:\n\tsize: 2\n", /^line 2, column \d+: YAML syntax error: /],
-    ["an unclosed quote", 'version: "1\n', /^line \d+, column \d+: YAML syntax error: /],
+    ["bad indentation", "version: 1\n  size: 2\n", /^assess\.yaml:2:\d+: YAML syntax error: /],
+    ["a tab for indentation", "split:\n\tsize: 2\n", /^assess\.yaml:2:\d+: YAML syntax error: /],
+    ["an unclosed quote", 'version: "1\n', /^assess\.yaml:\d+:\d+: YAML syntax error: /],
     [
       "nesting deeper than 64",
       "a: " + "[".repeat(70) + "]".repeat(70) + "\n",
-      /^line 1, column \d+: YAML syntax error: /,
+      /^assess\.yaml:1:\d+: YAML syntax error: /,
     ],
   ];
   for (const [name, text, pattern] of cases) {
@@ -51,7 +51,8 @@ Deno.test("a YAML syntax error has its line and column", none, async (t) => {
       assert.equal(config, undefined);
       assert.equal(issues.length, 1);
       assert.equal(issues[0]!.path, "");
-      assert.match(issues[0]!.message, pattern);
+      assert.match(lines(issues)[0]!, pattern);
+      assert.match(issues[0]!.message, /^YAML syntax error: /); // the place is in line and column
     });
   }
   await t.step("with ${ in the same file, both are reported", () => {
@@ -107,14 +108,14 @@ Deno.test("YAML 1.2 core schema", none, async (t) => {
   await t.step("a tag that does not fit its text is refused", () => {
     assert.deepEqual(lines(check(edit(WHOLE, ["  size: 2000", "  size: !!int x"])).issues), [
       "split.size: got string, want integer",
-      "split.size: line 17: 'x' is not a !!int",
+      "assess.yaml:17:15: split.size: 'x' is not a !!int",
     ]);
   });
   await t.step("another tag is refused", () => {
     assert.deepEqual(
       lines(check(edit(WHOLE, ["  baseline: base", "  baseline: !env BASE"])).issues),
       [
-        "models.baseline: line 24: the tag !env is not accepted",
+        "assess.yaml:24:18: models.baseline: the tag !env is not accepted",
       ],
     );
     assert.deepEqual(lines(check(edit(WHOLE, ["prompt:\n", "prompt: !!set\n"])).issues), [
@@ -123,7 +124,7 @@ Deno.test("YAML 1.2 core schema", none, async (t) => {
   });
   await t.step("a key must be text", () => {
     assert.deepEqual(lines(check(WHOLE + "? [a, b]\n: 1\n").issues), [
-      "line 44: a key must be text, not a sequence",
+      "assess.yaml:44:3: a key must be text, not a sequence",
     ]);
   });
 });
@@ -142,7 +143,7 @@ Deno.test("aliases", none, async (t) => {
   });
   await t.step("an alias to no anchor is refused where it is", () => {
     assert.deepEqual(lines(check(edit(WHOLE, ["  baseline: base", "  baseline: *nope"])).issues), [
-      "line 24, column 13: the alias *nope names no anchor before it",
+      "assess.yaml:24:13: the alias *nope names no anchor before it",
       "models.baseline: got null, want string",
     ]);
   });
@@ -150,12 +151,12 @@ Deno.test("aliases", none, async (t) => {
     const { issues } = check(WHOLE + "x: &a [1, *a]\n");
     assert.deepEqual(lines(issues), [
       "additional properties 'x' not allowed",
-      "line 44, column 11: the alias *a is inside the node it names",
+      "assess.yaml:44:11: the alias *a is inside the node it names",
     ]);
   });
   await t.step("an alias as a key is refused", () => {
     const { issues } = check(edit(WHOLE, ["version: 1", "k: &k version\n*k : 1"]));
-    assert.ok(lines(issues).includes("line 2: a key must be written out, not an alias"));
+    assert.ok(lines(issues).includes("assess.yaml:2:1: a key must be written out, not an alias"));
   });
   await t.step("a billion laughs is refused without being expanded", () => {
     const levels = [
@@ -168,8 +169,8 @@ Deno.test("aliases", none, async (t) => {
     assert.equal(config, undefined);
     assert.equal(issues.length, 1);
     assert.match(
-      issues[0]!.message,
-      /^line \d+, column \d+: aliases expand the file by more than 10000 nodes, which is refused$/,
+      lines(issues)[0]!,
+      /^assess\.yaml:\d+:\d+: aliases expand the file by more than 10000 nodes, which is refused$/,
     );
   });
   await t.step("aliases that add fewer than 10000 nodes are read", () => {
