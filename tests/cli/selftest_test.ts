@@ -189,3 +189,25 @@ Deno.test("assess help selftest shows its usage", async () => {
   assert.match(ran.stdout, /^usage: assess selftest \[-config FILE\]\n/);
   assert.equal(ran.code, 0);
 });
+
+Deno.test("assess selftest needs to read the config and the dataset, and nothing else (the README's permissions)", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-lock",
+      `--allow-read=${CONFIG},reference/testdata/rows.json`,
+      "cli.ts",
+      "selftest",
+      "-config",
+      CONFIG,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.equal(new TextDecoder().decode(out.stderr), "");
+  assert.match(new TextDecoder().decode(out.stdout), /^scorer xlam-tool-call 1 passed/);
+  assert.equal(out.code, 0);
+});
