@@ -11,21 +11,14 @@ import type { Ordering, ReplyCall, Scorer } from "../score/scorer.ts";
 import { type Turn, turnsOf } from "./_examples.ts";
 import { answerKey, HeldOutIndex } from "./_held_out_index.ts";
 import { eachShingleNumber } from "./_fingerprint.ts";
-import { RecordReader, type TrainingFormat } from "./_record_reader.ts";
+import { RecordReader } from "./_record_reader.ts";
 import { eachShingle, nearDuplicate, normalizeQuery } from "./normalize.ts";
+import { type Leak, LEAK_KINDS, type LeakMatch, type LeakReport } from "./leak_report.ts";
 import { TrainingFileError } from "./training_file_error.ts";
 
 export type { TrainingFormat } from "./_record_reader.ts";
-
-/**
- * How a held-out item leaks into a line: `exact`, its query (in normal form); `near`, a near
- * duplicate of its query (word 5-gram Jaccard at least 0.8); `answer`, its answer's calls, by the
- * scorer's equality, with another query.
- */
-export type LeakKind = "exact" | "near" | "answer";
-
-/** The kinds, in the order a report lists them. */
-export const LEAK_KINDS: readonly LeakKind[] = ["exact", "near", "answer"];
+export { LEAK_KINDS } from "./leak_report.ts";
+export type { Leak, LeakKind, LeakMatch, LeakReport } from "./leak_report.ts";
 
 /** The most bytes one line (or array element) of a training file may hold: 16 MiB. */
 export const MAX_TRAINING_LINE_BYTES: number = 16 << 20;
@@ -41,52 +34,6 @@ export const KEPT_LINES = 20;
  * then a lower bound ({@linkcode LeakMatch.unionAtLeast}).
  */
 export const COUNTED_SHINGLES: number = 1 << 16;
-
-/** A line in which a held-out item leaks. */
-export interface LeakMatch {
-  /** The line (where the record starts), from 1. */
-  readonly line: number;
-  /** How many distinct shingles the line's user text and the held-out query share. */
-  readonly shared: number;
-  /** How many distinct shingles the two hold together (Jaccard = shared / union). */
-  readonly union: number;
-  /** Whether the line's calls are the held-out item's answer, by the scorer. */
-  readonly sameAnswer: boolean;
-  /**
-   * Present (true) when the user text has more distinct shingles than were counted
-   * ({@linkcode COUNTED_SHINGLES}): `union` is then a lower bound (`shared` is exact), and so
-   * `shared / union` is an upper bound of the Jaccard index. Only an answer leak can have it.
-   */
-  readonly unionAtLeast?: true;
-}
-
-/** A held-out item that leaks, in one way. */
-export interface Leak {
-  /** How. */
-  readonly kind: LeakKind;
-  /** The held-out item's id. */
-  readonly id: number;
-  /** In how many lines. */
-  readonly matches: number;
-  /** The first of those lines (at most `keepLines`), in file order. */
-  readonly lines: readonly LeakMatch[];
-}
-
-/** What the leak check found. */
-export interface LeakReport {
-  /** The file's format; `empty` when it holds nothing but white space. */
-  readonly format: TrainingFormat | "empty";
-  /** How many lines the file has. */
-  readonly lines: number;
-  /** How many examples (records) it holds. */
-  readonly examples: number;
-  /** How many held-out items were checked. */
-  readonly heldOut: number;
-  /** How many held-out items leak, in any way. */
-  readonly leaking: number;
-  /** The leaks, by kind (exact, near, answer), then by held-out id. */
-  readonly leaks: readonly Leak[];
-}
 
 /** How {@linkcode checkLeaks} checks. */
 export interface LeakOptions {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { LEAK_KINDS, type LeakKind, type LeakMatch, type LeakReport } from "./leak.ts";
+import { LEAK_KINDS, type LeakKind, type LeakMatch, type LeakReport } from "./leak_report.ts";
 import { SHINGLE_WORDS } from "./normalize.ts";
 
 /** Where a report comes from, for its JSON: the file, the split and the scorer. */
