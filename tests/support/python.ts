@@ -31,8 +31,8 @@ const IMPORTS: Record<PythonNeed, string> = {
 
 const WHAT: Record<PythonNeed, string> = {
   stdlib: "python3",
-  scipy: "a python3 with numpy and scipy",
-  aiohttp: "a python3 with aiohttp",
+  scipy: "python3 with numpy and scipy",
+  aiohttp: "python3 with aiohttp",
 };
 
 const INSTALL: Record<PythonNeed, string> = {
