@@ -31,13 +31,39 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Escapes text for a Markdown line or table cell: backslashes, pipes and markup characters.
+ * Escapes text for a Markdown line or table cell: backslashes, pipes, markup characters and `&`
+ * (which would start a character reference). Not for a line inside an HTML block, where a
+ * backslash escapes nothing: there, {@linkcode escapeHtml}.
  *
- * @param text Any text.
+ * @param text Any text, on one line.
  * @returns The text with each such character escaped by a backslash.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>|#]/g, (c) => `\\${c}`);
+  return text.replace(/[\\`*_{}[\]<>|#&~]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Text as Markdown inline code, shown as it is, in a sentence or a table cell alike. Nothing can
+ * be escaped inside a code span, so its fence is one backtick longer than the longest run of
+ * backticks inside, with a space inside each end where the text begins or ends with a backtick
+ * or a space (CommonMark takes one off each end). A pipe would end a table cell, and escaped
+ * inside a code span it shows its backslash outside a table: the text is split at each pipe
+ * into code spans with an escaped pipe between them.
+ *
+ * @param text Any text, on one line.
+ * @returns The Markdown.
+ */
+export function markdownCode(text: string): string {
+  return text.split("|").map(codeSpan).join("\\|");
+}
+
+/** One code span holding `text` (no pipe), or nothing for an empty text. */
+function codeSpan(text: string): string {
+  if (text === "") return "";
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(text) && /[^ ]/.test(text) ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
 }
 
 /** Plain text for a terminal: nothing to escape; emphasis only where it must not be missed. */
@@ -52,12 +78,7 @@ export const TEXT: Markup = {
 /** GitHub-flavoured Markdown. */
 export const MARKDOWN: Markup = {
   text: escapeMarkdown,
-  // A code span shows its text as it is: only a pipe (which would end a table cell) is escaped,
-  // and a backtick inside takes a longer fence.
-  code: (text) => {
-    const inner = text.replaceAll("|", "\\|");
-    return inner.includes("`") ? `\`\` ${inner} \`\`` : `\`${inner}\``;
-  },
+  code: markdownCode,
   quote: (text) => MARKDOWN.code(text),
   strong: (markup) => `**${markup}**`,
   alarm: (text) => `**${escapeMarkdown(text)}**`,

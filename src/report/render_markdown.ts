@@ -5,7 +5,7 @@
  */
 
 import { capital, plural } from "./_format.ts";
-import { escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
+import { escapeHtml as html, escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "./report.ts";
 import { printable, printableTexts } from "./_printable.ts";
 import {
@@ -194,18 +194,19 @@ function comparisonSection(c: ComparisonReport, report: Report): string[] {
   out.push(...table(transitionsTable(c, MD)));
   out.push("", "### Discordant items", "");
   for (
-    const [what, ids] of [
-      [`fixed (only ${md(c.adapter)} right)`, c.discordant.fixed],
-      [`broke (only ${md(c.baseline)} right)`, c.discordant.broke],
+    const [what, model, ids] of [
+      ["fixed", c.adapter, c.discordant.fixed],
+      ["broke", c.baseline, c.discordant.broke],
     ] as const
   ) {
     if (ids.length === 0) {
-      out.push(`${what}: none`, "");
+      out.push(`${what} (only ${md(model)} right): none`, "");
       continue;
     }
+    // A <summary> line is inside an HTML block, where a backslash escapes nothing: HTML's escapes.
     out.push(
       "<details>",
-      `<summary>${what}: ${plural(ids.length, "item")}</summary>`,
+      `<summary>${what} (only ${html(model)} right): ${plural(ids.length, "item")}</summary>`,
       "",
       ids.join(", "),
       "",
