@@ -115,7 +115,7 @@ export function parseFlags(
 }
 
 /**
- * The usage lines of a verb's flags, for `assess help VERB`.
+ * The usage lines of a verb's flags, for `assess help VERB`, their help in one column.
  *
  * @param specs The verb's flags.
  * @returns One line a flag, indented.
@@ -132,10 +132,14 @@ export function parseFlags(
  * ```
  */
 export function flagUsage(specs: Readonly<Record<string, FlagSpec>>): string[] {
-  return Object.entries(specs).map(([name, spec]) => {
-    const head = spec.kind === "boolean" ? `-${name}` : `-${name} ${spec.placeholder ?? "VALUE"}`;
+  const heads = Object.entries(specs).map(([name, spec]) =>
+    spec.kind === "boolean" ? `-${name}` : `-${name} ${spec.placeholder ?? "VALUE"}`
+  );
+  // One column for the help, however long a verb's longest flag is.
+  const width = Math.max(16, ...heads.map((h) => h.length));
+  return Object.values(specs).map((spec, i) => {
     const tail = spec.default === undefined ? "" : ` (default ${spec.default})`;
-    return `  ${head.padEnd(16)} ${spec.help}${tail}`;
+    return `  ${heads[i]!.padEnd(width)} ${spec.help}${tail}`;
   });
 }
 

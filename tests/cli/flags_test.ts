@@ -106,3 +106,20 @@ Deno.test("flagUsage lines", none, () => {
     "  -resume          resume",
   ]);
 });
+
+Deno.test(
+  "flagUsage keeps the help in one column past a long flag (assess help run's)",
+  none,
+  () => {
+    const lines = flagUsage({
+      config: { kind: "string", help: "the config", placeholder: "FILE" },
+      "max-response": { kind: "string", help: "the largest body", placeholder: "BYTES" },
+      retries: { kind: "string", help: "how many times", placeholder: "N", default: "5" },
+    });
+    assert.deepEqual(lines, [
+      "  -config FILE        the config",
+      "  -max-response BYTES the largest body",
+      "  -retries N          how many times (default 5)",
+    ]);
+  },
+);
