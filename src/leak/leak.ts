@@ -13,7 +13,8 @@ import { answerKey, HeldOutIndex } from "./_held_out_index.ts";
 import { eachShingleNumber } from "./_fingerprint.ts";
 import { RecordReader } from "./_record_reader.ts";
 import { eachShingle, nearDuplicate, normalizeQuery } from "./normalize.ts";
-import { type Leak, LEAK_KINDS, type LeakMatch, type LeakReport } from "./leak_report.ts";
+import type { LeakReport } from "./leak_report.ts";
+import { LeakTally } from "./_tally.ts";
 import { TrainingFileError } from "./training_file_error.ts";
 
 export type { TrainingFormat } from "./_record_reader.ts";
@@ -50,12 +51,6 @@ export interface LeakOptions {
    * also gives is no answer leak, since training may hold that row. Default none.
    */
   readonly otherAnswers?: Iterable<readonly AnswerCall[]>;
-}
-
-interface Found {
-  matches: number;
-  lastLine: number;
-  readonly lines: LeakMatch[];
 }
 
 /** A text's distinct shingles, or undefined when it has more than `limit` of them. */
@@ -123,7 +118,7 @@ export async function checkLeaks(
   const index = new HeldOutIndex(heldOut);
   const limit = Math.max(COUNTED_SHINGLES, index.nearLimit);
   for (const answers of options.otherAnswers ?? []) index.exclude(answers);
-  const found = LEAK_KINDS.map(() => new Map<number, Found>());
+  const tally = new LeakTally(keep);
   // The held-out items a turn may match: 1 when chosen, 2 when found exact or near.
   const marks = new Uint8Array(heldOut.length);
   const touched: number[] = [];
@@ -134,17 +129,6 @@ export async function checkLeaks(
     }
   };
   let examples = 0;
-
-  const record = (kind: number, position: number, match: LeakMatch) => {
-    let entry = found[kind]!.get(position);
-    if (entry === undefined) {
-      found[kind]!.set(position, entry = { matches: 0, lastLine: 0, lines: [] });
-    }
-    if (entry.lastLine === match.line) return;
-    entry.lastLine = match.line;
-    entry.matches++;
-    if (entry.lines.length < keep) entry.lines.push(match);
-  };
 
   // The line being read, and what is read of it only when an answer is compared: its calls with
   // their numbers as written (null when the strict reader refuses the line: no answer equals it),
@@ -223,7 +207,13 @@ export async function checkLeaks(
             for (const s of eachShingle(normal)) if (other.has(s)) seen.add(s);
             const shared = seen.size;
             const union = limit + 1 + other.size - shared;
-            record(2, p, { line, shared, union, sameAnswer: true, unionAtLeast: true });
+            tally.record("answer", p, {
+              line,
+              shared,
+              union,
+              sameAnswer: true,
+              unionAtLeast: true,
+            });
           }
         } else {
           const overlap = (p: number) => {
@@ -235,14 +225,18 @@ export async function checkLeaks(
           };
           for (const p of touched) {
             const { shared, union } = overlap(p);
-            const kind = index.normals[p] === normal ? 0 : nearDuplicate(shared, union) ? 1 : -1;
-            if (kind < 0) continue;
+            const kind = index.normals[p] === normal
+              ? "exact"
+              : nearDuplicate(shared, union)
+              ? "near"
+              : undefined;
+            if (kind === undefined) continue;
             marks[p] = 2;
-            record(kind, p, { line, shared, union, sameAnswer: same(p, t) });
+            tally.record(kind, p, { line, shared, union, sameAnswer: same(p, t) });
           }
           for (const p of answers) {
             if (marks[p] === 2 || !same(p, t)) continue;
-            record(2, p, { line, ...overlap(p), sameAnswer: true });
+            tally.record("answer", p, { line, ...overlap(p), sameAnswer: true });
           }
         }
       }
@@ -260,22 +254,13 @@ export async function checkLeaks(
   else for await (const chunk of source) reader.push(chunk);
   reader.end();
 
-  const leaks: Leak[] = [];
-  const leaking = new Set<number>();
-  LEAK_KINDS.forEach((kind, k) => {
-    const entries = [...found[k]!].map(([p, f]) => ({ p, f }));
-    entries.sort((a, b) => heldOut[a.p]!.id - heldOut[b.p]!.id);
-    for (const { p, f } of entries) {
-      leaking.add(p);
-      leaks.push({ kind, id: heldOut[p]!.id, matches: f.matches, lines: f.lines });
-    }
-  });
+  const { leaks, leaking } = tally.leaks(heldOut);
   return {
     format: reader.format ?? "empty",
     lines: reader.lines,
     examples,
     heldOut: heldOut.length,
-    leaking: leaking.size,
+    leaking,
     leaks,
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * The leak check's tally: for each kind of leak and each held-out item, in how many lines it leaks
+ * and the first of them.
+ *
+ * @module
+ */
+
+import type { Item } from "../dataset/item.ts";
+import { type Leak, LEAK_KINDS, type LeakKind, type LeakMatch } from "./leak_report.ts";
+
+/** What is found of one held-out item leaking in one way. */
+interface Found {
+  matches: number;
+  lastLine: number;
+  readonly lines: LeakMatch[];
+}
+
+/** The leaks found so far, by kind, then by the held-out item's position. */
+export class LeakTally {
+  readonly #keep: number;
+  readonly #found: Readonly<Record<LeakKind, Map<number, Found>>> = {
+    exact: new Map(),
+    near: new Map(),
+    answer: new Map(),
+  };
+
+  /** @param keep How many matching lines each leak keeps; the rest are counted. */
+  constructor(keep: number) {
+    this.#keep = keep;
+  }
+
+  /**
+   * Counts a line in which the held-out item at `position` leaks as `kind`: once a line (a line of
+   * several turns that leak the same way counts once, with its first turn's match).
+   */
+  record(kind: LeakKind, position: number, match: LeakMatch): void {
+    const found = this.#found[kind];
+    let entry = found.get(position);
+    if (entry === undefined) found.set(position, entry = { matches: 0, lastLine: 0, lines: [] });
+    if (entry.lastLine === match.line) return;
+    entry.lastLine = match.line;
+    entry.matches++;
+    if (entry.lines.length < this.#keep) entry.lines.push(match);
+  }
+
+  /**
+   * The leaks, by kind (in {@linkcode LEAK_KINDS}' order), then by held-out id; and how many held-out
+   * items leak in any way.
+   */
+  leaks(heldOut: readonly Item[]): { leaks: Leak[]; leaking: number } {
+    const leaks: Leak[] = [];
+    const leaking = new Set<number>();
+    for (const kind of LEAK_KINDS) {
+      const entries = [...this.#found[kind]].map(([p, f]) => ({ p, f }));
+      entries.sort((a, b) => heldOut[a.p]!.id - heldOut[b.p]!.id);
+      for (const { p, f } of entries) {
+        leaking.add(p);
+        leaks.push({ kind, id: heldOut[p]!.id, matches: f.matches, lines: f.lines });
+      }
+    }
+    return { leaks, leaking: leaking.size };
+  }
+}
