@@ -11,7 +11,8 @@ import type { Io } from "./io.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
-import { type NamedFile, refuseSameFile } from "./same_file.ts";
+import { refuseSameFile } from "./same_file.ts";
+import { reportFiles, runItems } from "./report_run_items.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/formats.ts";
 import { oneLine } from "../text/one_line.ts";
 
@@ -155,7 +156,7 @@ async function reportText(
           `sent; -keep-verdicts keeps the recorded verdicts)`,
       ) + "\n",
     );
-    run = await runItems(given ?? DEFAULT_CONFIG, header, flags, io);
+    run = await runItems(given ?? DEFAULT_CONFIG, header, flags, true, io);
   } else {
     if (scorer === undefined) {
       await io.stderr.write(
@@ -164,7 +165,7 @@ async function reportText(
         ) + "\n",
       );
     }
-    if (given !== undefined) run = await runItems(given, header, flags, io);
+    if (given !== undefined) run = await runItems(given, header, flags, false, io);
   }
   const input = await named(
     reportInputFromResults(await open(), {
@@ -179,72 +180,4 @@ async function reportText(
     report = await named(withItemPanels(report, await open(), run!.items, { scorer }));
   }
   return await format.render(report);
-}
-
-/** What `assess report` reads and writes, for `refuseSameFile`: `-in`, more inputs, `-out`. */
-function reportFiles(
-  path: string,
-  out: string | undefined,
-  inputs: readonly NamedFile[] = [],
-): NamedFile[] {
-  return [
-    { name: "-in", path, output: false },
-    ...inputs,
-    ...(out === undefined ? [] : [{ name: "-out", path: out, output: true }]),
-  ];
-}
-
-/**
- * The run's held-out items and the configuration's decision, from its configuration and dataset,
- * checked to be the run's.
- */
-async function runItems(
-  configPath: string,
-  header: import("../results/records.ts").HeaderRecord,
-  flags: FlagValues,
-  io: Io,
-) {
-  const path = flags.in as string;
-  const out = flags.out as string | undefined;
-  const configFlag = flags.config === undefined ? "the config" : "-config";
-  const [{ readConfig }, { loadSplit }, { heldOutItems }] = await Promise.all([
-    import("./read_config.ts"),
-    import("./load_split.ts"),
-    import("../split/split.ts"),
-  ]);
-  const hint = "  -config and re-scoring need the run's assess.yaml and dataset; " +
-    "-keep-verdicts reports the recorded verdicts instead of re-scoring";
-  let config;
-  try {
-    config = await readConfig(configPath, io);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      throw new UsageError(`assess report: ${e.message}`, [...e.lines, hint]);
-    }
-    throw e;
-  }
-  await refuseSameFile(
-    "report",
-    reportFiles(path, out, [
-      { name: configFlag, path: configPath, output: false },
-      { name: "the dataset", path: config.dataset.path, output: false },
-    ]),
-    io,
-  );
-  if (config.dataset.sha256.toLowerCase() !== header.dataset.sha256.toLowerCase()) {
-    throw new UsageError(
-      `assess report: ${configPath} names another dataset (sha256 ${config.dataset.sha256}) ` +
-        `than the run's (${header.dataset.sha256})`,
-      [hint],
-    );
-  }
-  const { dataset, split } = await loadSplit(config, io);
-  if (split.digest !== header.split.digest) {
-    throw new UsageError(
-      `assess report: the split ${configPath} gives (digest ${split.digest}) is not the run's ` +
-        `(${header.split.digest})`,
-      [hint],
-    );
-  }
-  return { items: heldOutItems(dataset, split), decision: config.decision };
 }

@@ -311,16 +311,28 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     );
     const refused = await assess(["report", "-in", oldPath, "-config", otherSplit]);
     assert.equal(refused.code, 64, refused.stderr);
+    // It says what differs, and, re-scoring, that -keep-verdicts reports the recorded verdicts.
     assert.match(
       refused.stderr,
-      /the split .*other-split\.yaml gives \(digest [0-9a-f]{64}\) is not the run's/,
+      /the split .*other-split\.yaml gives is not the run's: split\.seed "another-seed", the run's "test-seed"\n/,
     );
+    assert.match(
+      refused.stderr,
+      /re-scoring needs the run's assess\.yaml and dataset; -keep-verdicts/,
+    );
+
+    // Not re-scoring, -keep-verdicts would not help: the refusal does not suggest it.
+    const current = await assess(["report", "-in", s.out, "-config", otherSplit]);
+    assert.equal(current.code, 64, current.stderr);
+    assert.match(current.stderr, /split\.seed "another-seed", the run's "test-seed"/);
+    assert.match(current.stderr, /-config must name the run's assess\.yaml, with its dataset/);
+    assert.doesNotMatch(current.stderr, /keep-verdicts/);
 
     const noConfig = await assess(["report", "-in", oldPath, "-config", `${s.dir}/none.yaml`]);
     assert.equal(noConfig.code, 64);
     assert.match(
       noConfig.stderr,
-      /-config and re-scoring need the run's assess\.yaml and dataset; -keep-verdicts reports the recorded verdicts instead of re-scoring/,
+      /re-scoring needs the run's assess\.yaml and dataset; -keep-verdicts reports the recorded verdicts instead/,
     );
   } finally {
     await emu.close();

@@ -1,0 +1,107 @@
+/**
+ * What `assess report` reads besides the results file: the run's configuration and dataset, for
+ * `-config` and for re-scoring, checked to be the run's.
+ *
+ * @module
+ */
+
+import type { FlagValues } from "./flags.ts";
+import type { Io } from "./io.ts";
+import { type NamedFile, refuseSameFile } from "./same_file.ts";
+import { UsageError } from "./usage_error.ts";
+import type { Item } from "../dataset/item.ts";
+import type { DecisionConfig } from "../config/config.ts";
+import type { HeaderRecord } from "../results/records.ts";
+
+/** What `assess report` reads and writes, for `refuseSameFile`: `-in`, more inputs, `-out`. */
+export function reportFiles(
+  path: string,
+  out: string | undefined,
+  inputs: readonly NamedFile[] = [],
+): NamedFile[] {
+  return [
+    { name: "-in", path, output: false },
+    ...inputs,
+    ...(out === undefined ? [] : [{ name: "-out", path: out, output: true }]),
+  ];
+}
+
+/**
+ * The run's held-out items and the configuration's decision, from its configuration and dataset,
+ * checked to be the run's: a refusal says what differs, and `-keep-verdicts` only when it helps
+ * (when the configuration is read to re-score, not when `-config` asked for it).
+ *
+ * @param configPath The configuration to read.
+ * @param header The results file's header.
+ * @param flags The verb's flags (`-in`, `-out`, `-config`).
+ * @param rescoring Whether the configuration is read to re-score the recorded replies.
+ * @param io The shell.
+ * @returns The held-out items and the configuration's decision.
+ * @throws {UsageError} When the configuration cannot be read or is not the run's (exit 64).
+ */
+export async function runItems(
+  configPath: string,
+  header: HeaderRecord,
+  flags: FlagValues,
+  rescoring: boolean,
+  io: Io,
+): Promise<{ readonly items: Item[]; readonly decision: DecisionConfig }> {
+  const path = flags.in as string;
+  const out = flags.out as string | undefined;
+  const configFlag = flags.config === undefined ? "the config" : "-config";
+  const [{ readConfig }, { loadSplit }, { heldOutItems }] = await Promise.all([
+    import("./read_config.ts"),
+    import("./load_split.ts"),
+    import("../split/split.ts"),
+  ]);
+  const hint = rescoring
+    ? "  re-scoring needs the run's assess.yaml and dataset; -keep-verdicts reports the " +
+      "recorded verdicts instead"
+    : "  -config must name the run's assess.yaml, with its dataset; without -config the report " +
+      "comes from the results file alone";
+  let config;
+  try {
+    config = await readConfig(configPath, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      throw new UsageError(`assess report: ${e.message}`, [...e.lines, hint]);
+    }
+    throw e;
+  }
+  await refuseSameFile(
+    "report",
+    reportFiles(path, out, [
+      { name: configFlag, path: configPath, output: false },
+      { name: "the dataset", path: config.dataset.path, output: false },
+    ]),
+    io,
+  );
+  if (config.dataset.sha256.toLowerCase() !== header.dataset.sha256.toLowerCase()) {
+    throw new UsageError(
+      `assess report: ${configPath} names another dataset (sha256 ${config.dataset.sha256}) ` +
+        `than the run's (${header.dataset.sha256})`,
+      [hint],
+    );
+  }
+  const { dataset, split } = await loadSplit(config, io);
+  if (split.digest !== header.split.digest) {
+    const differs = [
+      config.split.seed === header.split.seed
+        ? null
+        : `split.seed ${JSON.stringify(config.split.seed)}, the run's ` +
+          JSON.stringify(header.split.seed),
+      config.split.size === header.split.size
+        ? null
+        : `split.size ${config.split.size}, the run's ${header.split.size}`,
+    ].filter((d) => d !== null);
+    throw new UsageError(
+      `assess report: the split ${configPath} gives is not the run's: ` +
+        (differs.length > 0
+          ? differs.join("; ")
+          : `the same seed and size give another split (digest ${split.digest}, the run's ` +
+            `${header.split.digest}): the dataset's rows or the split's rules differ`),
+      [hint],
+    );
+  }
+  return { items: heldOutItems(dataset, split), decision: config.decision };
+}
