@@ -87,7 +87,7 @@ export function replicasReport(
         tallies.set(o.replica, t);
       }
       t.items.add(o.itemIndex);
-      hosts.answered(o.itemIndex, o.replica);
+      hosts.answered(o.itemIndex, name, o.replica);
       if (o.verdict === null) {
         t.errors++;
         continue;

@@ -4,6 +4,7 @@
  * hashing ({@linkcode homeReplica}) over the replicas in use. A replica whose queue is empty takes
  * a whole item that no replica has started from the longest other queue; a replica taken out hands
  * its items to the others by the same hashing, and one taken back gets its unstarted items back.
+ * An item an earlier session answered in part is queued on the replica that answered it, started.
  *
  * @module
  */
@@ -19,7 +20,10 @@ interface Entry {
   readonly models: string[];
   /** Its place in the split's order, to keep items moved together in that order. */
   readonly order: number;
-  /** Whether a request of it was taken: then it is never moved by stealing or by a comeback. */
+  /**
+   * Whether a request of it was taken, in this session or (queued on its replica) an earlier one:
+   * then it is never moved by stealing or by a comeback.
+   */
   started: boolean;
   /** The lane whose queue holds it. */
   lane: number;
@@ -82,24 +86,32 @@ export class ReplicaQueues {
   }
 
   /**
-   * Queues an item's requests, on the replica its id hashes to among those in use.
+   * Queues an item's requests, on the replica its id hashes to among those in use, or on a given
+   * one: the replica that answered its other models in an earlier session. An item given a replica
+   * counts as started: it is never taken by another replica whose queue runs dry, nor moved by a
+   * comeback (only a replica taken out moves it, as it moves the items it started).
    *
    * @param item The item.
    * @param models The models to ask it, in order.
+   * @param lane The lane to queue it on, in use; default the one its id hashes to.
+   * @throws {RangeError} When `lane` is not a lane in use.
    */
-  add(item: Item, models: readonly string[]): void {
+  add(item: Item, models: readonly string[], lane?: number): void {
     if (models.length === 0) return;
+    if (lane !== undefined && this.#lanes[lane]?.up !== true) {
+      throw new RangeError(`ReplicaQueues.add: lane ${lane} is not a lane in use`);
+    }
     const entry: Entry = {
       item,
       models: [...models],
       order: this.#order++,
-      started: false,
+      started: lane !== undefined,
       lane: -1,
       slot: -1,
     };
     this.#entries.set(item.index, entry);
     this.#pending += models.length;
-    this.#place(entry, this.#home(item), false);
+    this.#place(entry, lane ?? this.#home(item), false);
   }
 
   /**

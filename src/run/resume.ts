@@ -32,6 +32,8 @@ export interface EarlierReply {
   readonly itemIndex: number;
   /** `replyFingerprint` of the reply: its text, calls and finish reason, byte for byte. */
   readonly fingerprint: number;
+  /** The `host:port` of the replica that answered, when the record names it (format 2). */
+  readonly host?: string;
 }
 
 /** A results file, as a run that resumes it reads it. */
@@ -46,7 +48,10 @@ export interface Resume {
   readonly pairs: ReadonlyMap<string, PairState>;
   /** Each model's answers so far, by name (models with none are left out). */
   readonly tallies: ReadonlyMap<string, ModelTally>;
-  /** Which replica answered each item's models so far (format 2 records name it). */
+  /**
+   * Which replica holds each pair's answer so far (format 2 records name it): a resumed session
+   * keeps an item it has answers of on that replica.
+   */
   readonly hosts: ItemHosts;
   /**
    * Each pair's answer (its first result without an error), in file order: what the run's watch
@@ -102,6 +107,7 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
   const replies: EarlierReply[] = [];
   // Each model's name once, not once per record.
   const names = new Map<string, string>();
+  const hostNames = new Map<string, string>();
   let sessions = 0;
   const read = await readResults(source, (record) => {
     if (record.kind === "session") sessions++;
@@ -116,10 +122,14 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
       if (kept === 2) tally.correct--;
     }
     const state = record.error !== null ? 0 : record.verdict?.correct === true ? 2 : 1;
+    let host: string | undefined;
     if (state > 0 && record.replica !== undefined) {
-      hosts.answered(record.itemIndex, record.replica.host);
+      host = hostNames.get(record.replica.host);
+      if (host === undefined) hostNames.set(record.replica.host, host = record.replica.host);
+      hosts.answered(record.itemIndex, record.model, host);
     }
-    // A pair's first answer only (a run never writes two): one fingerprint per pair at most.
+    // A pair's first answer only: one fingerprint per pair at most (a second answer comes only
+    // when an item is asked again whole, its replica gone, and its session's watch saw it).
     if (state > 0 && (kept ?? 0) === 0 && record.reply !== null) {
       let model = names.get(record.model);
       if (model === undefined) names.set(record.model, model = record.model);
@@ -127,6 +137,7 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
         model,
         itemIndex: record.itemIndex,
         fingerprint: replyFingerprint(record.reply),
+        ...(host === undefined ? {} : { host }),
       });
     }
     states.set(key, state);

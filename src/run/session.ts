@@ -283,15 +283,25 @@ export async function runSession(
   });
   const inUse = () => lanes.filter((l) => l.state !== "down").length;
 
-  // Which models still have work (the probe runs only for them), and every replica's queue.
+  // Which models still have work (the probe runs only for them), and every replica's queue. With
+  // several replicas, an item with answers from earlier sessions stays on their replica while it is
+  // in use; when it is not, the item is asked again whole elsewhere, so that its models are paired
+  // on one replica. One server takes every item: nothing is asked again.
   const queues = new ReplicaQueues(lanes.map((l) => l.replica));
+  const laneOf = new Map(lanes.map((l) => [l.replica.host, l.n]));
   const modelsToProbe = new Set<string>();
   for (const item of plan.items) {
-    const models = plan.models.filter((model) =>
+    let models = plan.models.filter((model) =>
       latest.get(resultKey(model, item.index)) !== "answered"
     );
+    if (models.length === 0) continue;
+    const host = lanes.length === 1 || models.length === plan.models.length
+      ? undefined
+      : hosts.hostOf(item.index);
+    const lane = host === undefined ? undefined : laneOf.get(host);
+    if (host !== undefined && lane === undefined) models = [...plan.models];
     for (const model of models) modelsToProbe.add(model);
-    queues.add(item, models);
+    queues.add(item, models, lane);
   }
 
   // The sends of requests put back (their replica was taken out), so that a record's `attempts`
@@ -515,11 +525,14 @@ export async function runSession(
       replica: lane.replica,
     };
     effects.write(record);
-    latest.set(
-      resultKey(task.model, task.item.index),
-      record.error === null ? "answered" : "error",
-    );
-    if (record.error === null) hosts.answered(task.item.index, lane.replica.host);
+    const key = resultKey(task.model, task.item.index);
+    // An error never hides an earlier answer (an item asked again whole keeps it).
+    if (record.error === null) {
+      latest.set(key, "answered");
+      hosts.answered(task.item.index, task.model, lane.replica.host);
+    } else if (latest.get(key) !== "answered") {
+      latest.set(key, "error");
+    }
     effects.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
     if (record.error !== null && record.error.transient) {
       transientRun++;

@@ -14,6 +14,8 @@ import type {
   ReplicaRef,
   ResultRecord,
 } from "../../src/results/records.ts";
+import { ItemHosts } from "../../src/results/item_hosts.ts";
+import { resultKey } from "../../src/results/latest.ts";
 import { homeReplica } from "../../src/run/replicas.ts";
 import { DEFAULT_RETRY } from "../../src/run/retry.ts";
 import {
@@ -98,7 +100,11 @@ interface World {
   rechecks: (() => void)[];
 }
 
-function world(respond: Answer, check?: (replica: ReplicaRef) => Promise<void>): World {
+function world(
+  respond: Answer,
+  check?: (replica: ReplicaRef) => Promise<void>,
+  stop: AbortSignal = new AbortController().signal,
+): World {
   const records: BodyRecord[] = [];
   const sent = REPLICAS.map(() => 0);
   const inFlight = REPLICAS.map(() => 0);
@@ -144,7 +150,7 @@ function world(respond: Answer, check?: (replica: ReplicaRef) => Promise<void>):
     random: () => 0.5,
     now: () => 0,
     timers,
-    stop: new AbortController().signal,
+    stop,
   };
   return { deps, records, sent, max, rechecks };
 }
@@ -320,4 +326,92 @@ Deno.test("the probe runs on every replica; a required probe fails naming the re
   const different = required.checks.filter((c: ProbeCheckRecord) => c.outcome === "different");
   assert(different.length > 0);
   assert(different.every((c) => c.replica!.index === 2), JSON.stringify(different));
+});
+
+/** Waits for `ready`, failing after a deadline far above what the wait needs. */
+async function within(ready: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/**
+ * Issue 23, defect 6: a first session stopped (as by `kill -9`: what it had in flight is not
+ * recorded) after the slow replica answered an item's base and not its adapter. Replica 1 answers
+ * its first request, then holds every other until the session stops. Returns that item and the
+ * state a resumed session starts from.
+ */
+async function halfAnswered() {
+  const stop = new AbortController();
+  let answered = 0;
+  const w = world(
+    (replica, body) => replica.index !== 1 || ++answered === 1 ? answer(body) : "hang",
+    undefined,
+    stop.signal,
+  );
+  const first = runSession(plan({ concurrency: 1 }), w.deps);
+  await within(() => results(w.records).length === 2 * ITEMS.length - 1, "59 results");
+  stop.abort();
+  assert.equal((await first).end.outcome, "interrupted");
+  const rs = results(w.records);
+  const half = rs.find((r) => r.replica!.index === 1)!;
+  assert.equal(half.model, "base");
+  assert.equal(rs.filter((r) => r.itemIndex === half.itemIndex).length, 1);
+  const previous = new Map(rs.map((r) => [resultKey(r.model, r.itemIndex), "answered" as const]));
+  const hosts = new ItemHosts();
+  for (const r of rs) hosts.answered(r.itemIndex, r.model, r.replica!.host);
+  return { item: half.itemIndex, previous, hosts, records: w.records };
+}
+
+Deno.test("a resumed session keeps a half-answered item on its replica, however slow: no other replica takes it", async () => {
+  const { item, previous, hosts } = await halfAnswered();
+  // The resumed session: replica 1 holds its first request (the probe's lone send) until the test
+  // lets it go, once the other two have done all they may.
+  let open = (): void => {};
+  const gate = new Promise<void>((resolve) => open = resolve);
+  const w = world((replica, body) =>
+    replica.index === 1 ? gate.then(() => answer(body)) : answer(body)
+  );
+  const second = runSession(
+    plan({ concurrency: 1, session: 2, previous, hosts, probeItems: [ITEMS[0]!] }),
+    w.deps,
+  );
+  // A replica starts (its probe's first send goes out) within the call, when it has work or an
+  // item it may take: one that did is done once its probe is checked (a take comes before it).
+  const done = (index: number) =>
+    w.sent[index] === 0 ||
+    w.records.some((r) => r.kind === "probe-check" && r.replica!.index === index);
+  try {
+    await within(() => w.sent[1] === 1 && done(0) && done(2), "replicas 0 and 2 to be done");
+  } finally {
+    open();
+  }
+  const outcome = await second;
+  assert.equal(outcome.end.outcome, "complete");
+  const rs = results(w.records);
+  assert.deepEqual(rs.map((r) => [r.model, r.itemIndex, r.replica!.index]), [["tuned", item, 1]]);
+  assert.equal(outcome.mixedItems, 0, "no item answered on more than one replica");
+});
+
+Deno.test("a resumed session asks a half-answered item again whole when its replica is gone", async () => {
+  const { item, previous, hosts } = await halfAnswered();
+  const w = world((_, body) => answer(body));
+  const outcome = await runSession(
+    plan({
+      concurrency: 1,
+      session: 2,
+      previous,
+      hosts,
+      replicas: [REPLICAS[0]!, REPLICAS[2]!],
+    }),
+    w.deps,
+  );
+  assert.equal(outcome.end.outcome, "complete");
+  assert.equal(outcome.end.answered, 2 * ITEMS.length);
+  const rs = results(w.records);
+  assert.deepEqual(rs.map((r) => [r.model, r.itemIndex]), [["base", item], ["tuned", item]]);
+  assert.equal(rs[0]!.replica!.host, rs[1]!.replica!.host);
+  assert.equal(outcome.mixedItems, 0, "its answer on the replica gone is superseded");
 });
