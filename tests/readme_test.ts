@@ -49,3 +49,18 @@ Deno.test("the README's permissions for assess leak are the ones its tests and t
     `reference/cli.md does not give ${generic}`,
   );
 });
+
+Deno.test("assess help VERB names the permissions the README's table gives each verb", async () => {
+  const { VERBS } = await import("../src/cli/main.ts");
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const table = readme.split("## Permissions")[1]!.split("\n## ")[0]!;
+  for (const verb of VERBS) {
+    const row = table.split("\n").find((l) => l.startsWith(`| \`${verb.name}\``));
+    assert(row !== undefined, `README.md's Permissions table has no row for ${verb.name}`);
+    const cell = row.split("|")[2]!.trim();
+    assert(
+      cell === verb.permissions || cell.startsWith(`\`${verb.permissions}\``),
+      `${verb.name}: the README says ${cell}, assess help says ${verb.permissions}`,
+    );
+  }
+});

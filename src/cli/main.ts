@@ -38,7 +38,9 @@ function usage(): string {
     "",
     "verbs:",
     ...VERBS.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
-    `  ${"help".padEnd(width)}  print this help, or a verb's: assess help VERB`,
+    `  ${
+      "help".padEnd(width)
+    }  print this help, or a verb's and the permissions it needs: assess help VERB`,
     "",
     "A flag is -name value, -name=value, --name value or --name=value.",
     "Exit codes: 0 done, 1 leak found (assess leak), 64 usage or config refused,",
@@ -55,6 +57,7 @@ function verbUsage(verb: Verb): string {
   ];
   const flags = flagUsage(verb.flags);
   if (flags.length > 0) lines.push("", "flags:", ...flags);
+  lines.push("", `permissions (deno run): ${verb.permissions}`);
   return lines.join("\n") + "\n";
 }
 

@@ -34,6 +34,7 @@ const MAX_SPLIT_BYTES = 256 << 20;
  */
 export const leakVerb: Verb = {
   name: "leak",
+  permissions: "--allow-read=assess.yaml,DATASET,split.json,FILE",
   summary: "check a training file for held-out items: exact, near duplicates, answers",
   usage: "[-config FILE] -split FILE -in FILE [-format text|json]",
   flags: {

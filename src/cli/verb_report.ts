@@ -41,6 +41,7 @@ const DEFAULT_CONFIG = "assess.yaml";
  */
 export const reportVerb: Verb = {
   name: "report",
+  permissions: "--allow-read=results.jsonl",
   summary: "report a results file: accuracy, paired comparisons, trust",
   usage: `-in RESULTS [-format ${
     FORMAT_NAMES.join("|")

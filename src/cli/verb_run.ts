@@ -6,6 +6,7 @@
  */
 
 import { DEFAULT_RETRY } from "../run/retry.ts";
+import { RUN_ENV } from "../run/server_settings.ts";
 import type { FlagValues } from "./flags.ts";
 import type { RunFlags } from "./_run_command.ts";
 import { CONFIG_FLAG } from "./read_config.ts";
@@ -103,6 +104,8 @@ function readFlags(flags: FlagValues): RunFlags {
  */
 export const runVerb: Verb = {
   name: "run",
+  permissions: `--allow-read=assess.yaml,DATASET,results.jsonl --allow-write=results.jsonl ` +
+    `--allow-net=HOST:PORT --allow-env=${RUN_ENV.join(",")}`,
   summary: "ask the models every held-out item and record every reply (resumable)",
   usage: "[-config FILE] -out RESULTS [-timeout DURATION] [-max-response BYTES] [-retries N]",
   flags: {

@@ -22,6 +22,7 @@ import { oneLine } from "../text/one_line.ts";
  */
 export const selftestVerb: Verb = {
   name: "selftest",
+  permissions: "--allow-read=assess.yaml,DATASET",
   summary: "hold the scorer to its self-test on every held-out item",
   usage: "[-config FILE]",
   flags: {

@@ -26,6 +26,7 @@ import { oneLine } from "../text/one_line.ts";
  */
 export const splitVerb: Verb = {
   name: "split",
+  permissions: "--allow-read=assess.yaml,DATASET,OUTDIR --allow-write=OUTDIR",
   summary: "take the held-out split and write the split file",
   usage: "[-config FILE] -out FILE [-train FILE]",
   flags: {

@@ -15,6 +15,7 @@ import type { Verb } from "./verb.ts";
  */
 export const validateVerb: Verb = {
   name: "validate",
+  permissions: "--allow-read=assess.yaml",
   summary: "check assess.yaml and print every refusal",
   usage: "[-config FILE]",
   flags: {

@@ -54,6 +54,7 @@ export function versionLine(version: string | undefined): string {
 /** `assess version`: prints `assess <version>`, or `assess unknown`. */
 export const versionVerb: Verb = {
   name: "version",
+  permissions: "none",
   summary: "print assess and its version",
   usage: "",
   flags: {},

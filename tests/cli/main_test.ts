@@ -44,7 +44,11 @@ Deno.test("help: usage on stdout, exit 0, the verbs and help aligned", none, asy
       assert.ok(out.includes(`\n  ${verb.name.padEnd(width)}  ${verb.summary}\n`));
     }
     assert.ok(
-      out.includes(`\n  ${"help".padEnd(width)}  print this help, or a verb's: assess help VERB\n`),
+      out.includes(
+        `\n  ${
+          "help".padEnd(width)
+        }  print this help, or a verb's and the permissions it needs: assess help VERB\n`,
+      ),
     );
     assert.match(out, /A flag is -name value, -name=value, --name value or --name=value\./);
     assert.match(out, /64 usage or config refused/);
@@ -66,6 +70,8 @@ Deno.test("a verb's help", none, async (t) => {
     "",
     "flags:",
     "  -config FILE     the assess.yaml to read (default assess.yaml)",
+    "",
+    "permissions (deno run): --allow-read=assess.yaml",
     "",
   ].join("\n");
   for (
