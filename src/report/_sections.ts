@@ -25,8 +25,9 @@ import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 import type {
   ComparisonReport,
   CountedOutcome,
+  ModelHomogeneity,
   ProbeReport,
-  ReplicasReport,
+  ReplicaIdentical,
   Report,
 } from "./report.ts";
 
@@ -366,47 +367,95 @@ export function severalReplicas(report: Report): boolean {
   return report.replicas.replicas.length > 1;
 }
 
-/** The homogeneity test's figures: `X² 1.23, df 2, p = 0.54`. */
-function testFigures(h: NonNullable<ReplicasReport["homogeneity"]>): string {
-  return `X² ${h.statistic.toFixed(2)}, df ${h.degreesOfFreedom}, ${pText(h.pValue)}`;
+/**
+ * A homogeneity test's figures: `X² 1.23, df 2, p = 0.54`, and its Holm-adjusted p-value when
+ * several models were tested: `X² 9.10, df 2, p = 0.011, adjusted p = 0.032`.
+ */
+function testFigures(h: ModelHomogeneity, tests: number): string {
+  return `X² ${h.statistic.toFixed(2)}, df ${h.degreesOfFreedom}, ${pText(h.pValue)}` +
+    (tests > 1 ? `, adjusted ${pText(h.adjustedPValue)}` : "");
 }
 
-/** Whether the test's expected counts are too small for its chi-square approximation. */
-function roughTest(h: NonNullable<ReplicasReport["homogeneity"]>): boolean {
-  return h.minimumExpected < HOMOGENEITY_MIN_EXPECTED;
+/**
+ * Whether the test's expected counts are too small for its chi-square approximation: one below 5,
+ * unless it is 0 (every trial succeeded, or none did: there is nothing to approximate, p = 1).
+ */
+function roughTest(h: ModelHomogeneity): boolean {
+  return h.minimumExpected > 0 && h.minimumExpected < HOMOGENEITY_MIN_EXPECTED;
 }
 
 /** The caveat of a test whose expected counts are too small, as a clause. */
 const ROUGH = `an expected count is below ${HOMOGENEITY_MIN_EXPECTED}, so the chi-square ` +
   "approximation is unreliable";
 
+/** Each adapter on each replica whose replies may be the baseline's: host, adapter, its share. */
+function suspectReplicas(
+  report: Report,
+): { host: string; adapter: string; identical: ReplicaIdentical }[] {
+  return report.replicas.replicas.flatMap((r) =>
+    r.models.flatMap((x) =>
+      x.identical?.suspect === true
+        ? [{ host: r.host, adapter: x.name, identical: x.identical }]
+        : []
+    )
+  );
+}
+
+/** A suspect replica as a clause, marked up. */
+function suspectText(
+  s: { host: string; adapter: string; identical: ReplicaIdentical },
+  baseline: string,
+  m: Markup,
+): string {
+  return `${m.text(s.adapter)}'s replies on ${m.code(s.host)} are identical to ` +
+    `${m.text(baseline)}'s on ${percent(s.identical.share)} of its ` +
+    `${plural(s.identical.paired, "paired item")}: that replica may serve ${
+      m.text(baseline)
+    } under ${m.text(s.adapter)}'s name`;
+}
+
 /**
- * What the replicas' table comes with, as sentences: the test of the baseline's accuracy across
- * them, the items answered on more than one, and outcomes that name none.
+ * What the replicas' table comes with, as sentences: the test of each model's accuracy across
+ * them (Holm across the models), the replicas whose adapter replies are the baseline's, the items
+ * answered on more than one, and outcomes that name none.
  */
 export function replicaSentences(report: Report, m: Markup): string[] {
   const r = report.replicas;
-  const baseline = m.text(report.models[0]?.name ?? "");
+  const baselineName = report.models[0]?.name ?? "";
+  const baseline = m.text(baselineName);
+  const tests = r.homogeneityByModel;
   const out: string[] = [];
   if (r.homogeneity === null) {
     out.push(`${baseline}'s accuracy across replicas: not tested (fewer than two have a verdict)`);
-  } else {
+  }
+  for (const h of tests) {
     out.push(
-      `${baseline}'s accuracy across replicas, chi-square test of homogeneity: ` +
-        m.text(testFigures(r.homogeneity)) +
-        (r.homogeneity.flagged
+      `${m.text(h.model)}'s accuracy across replicas, chi-square test of homogeneity: ` +
+        m.text(testFigures(h, tests.length)) +
+        (h.flagged
           ? `: ${m.alarm("different")} ${
-            m.text(`(p < ${HOMOGENEITY_ALPHA})`)
-          }: a replica may serve another base model, ` +
-            "chat template or adapter set"
+            m.text(`(${tests.length > 1 ? "adjusted " : ""}p < ${HOMOGENEITY_ALPHA})`)
+          }, furthest from the others on ${m.code(h.furthest)}: a replica may serve another ` +
+            "base model, chat template or adapter set"
           : ": alike"),
     );
-    if (roughTest(r.homogeneity)) {
-      out.push(
-        `caveat: ${ROUGH} (a replica with few scored items, or an accuracy near 0 or 100%): ` +
-          "its p-value is rough, and a difference or its absence needs more items to be trusted",
-      );
-    }
+  }
+  const rough = tests.filter(roughTest);
+  if (rough.length > 0) {
+    out.push(
+      `caveat: ${ROUGH}${
+        tests.length > 1 ? ` for ${rough.map((h) => m.text(h.model)).join(", ")}` : ""
+      } (a replica with few scored items, or an accuracy near 0 or 100%): ` +
+        "its p-value is rough, and a difference or its absence needs more items to be trusted",
+    );
+  }
+  if (tests.length > 1) {
+    out.push(
+      `the tests are adjusted by Holm's procedure across the ${tests.length} models tested`,
+    );
+  }
+  for (const s of suspectReplicas(report)) {
+    out.push(`${m.alarm("identical replies")}: ${suspectText(s, baselineName, m)}`);
   }
   if (r.mixedItems > 0) {
     out.push(
@@ -420,15 +469,33 @@ export function replicaSentences(report: Report, m: Markup): string[] {
   return out;
 }
 
+/** Plain text: the markup a warning is written in before a renderer escapes it whole. */
+const PLAIN: Markup = {
+  text: (text) => text,
+  code: (text) => text,
+  quote: (text) => text,
+  strong: (markup) => markup,
+  alarm: (text) => text,
+};
+
 /**
- * The warning a report opens with when the baseline's accuracy differs across replicas, after its
- * label, or `null`.
+ * The warning a report opens with when a model's accuracy differs across replicas, or an
+ * adapter's replies on a replica are the baseline's, after its label, or `null`.
  */
 export function replicaWarning(report: Report): string | null {
-  const h = report.replicas.homogeneity;
-  if (h === null || !h.flagged) return null;
-  return `the baseline's accuracy differs across replicas (${testFigures(h)}` +
-    `${roughTest(h) ? `; ${ROUGH}` : ""}); see Replicas and Trust before trusting the verdicts.`;
+  const tests = report.replicas.homogeneityByModel;
+  const flagged = tests.filter((h) => h.flagged);
+  const suspects = suspectReplicas(report);
+  if (flagged.length === 0 && suspects.length === 0) return null;
+  const baseline = report.models[0]?.name ?? "";
+  const parts = [
+    ...flagged.map((h) =>
+      `${h.model}'s accuracy differs across replicas (${testFigures(h, tests.length)}` +
+      `${roughTest(h) ? `; ${ROUGH}` : ""}; furthest from the others: ${h.furthest})`
+    ),
+    ...suspects.map((s) => suspectText(s, baseline, PLAIN)),
+  ];
+  return `${parts.join("; ")}; see Replicas and Trust before trusting the verdicts.`;
 }
 
 /** The trust section: a row per line of evidence, and the probe's differences. */
@@ -498,16 +565,24 @@ export function trustRows(report: Report, m: Markup): TrustRows {
   const several = severalReplicas(report);
   if (several) {
     const r = report.replicas;
-    const h = r.homogeneity;
+    const tests = r.homogeneityByModel;
+    const baseline = report.models[0]?.name ?? "";
+    const said = tests.map((h) =>
+      (h.flagged
+        ? m.alarm(`${h.model}'s accuracy differs across them`)
+        : `${m.text(h.model)}'s accuracy alike across them`) +
+      ` (${m.text(testFigures(h, tests.length))}${roughTest(h) ? `; ${ROUGH}` : ""})`
+    );
+    if (r.homogeneity === null) {
+      said.unshift(`${m.text(baseline)}'s accuracy across them not tested`);
+    }
     rows.push([
       "replicas",
-      `${plural(r.replicas.length, "replica")}; ` +
-      (h === null
-        ? "the baseline's accuracy across them not tested"
-        : (h.flagged
-          ? `${m.alarm("the baseline's accuracy differs across them")}`
-          : "the baseline's accuracy alike across them") +
-          ` (${m.text(testFigures(h))}${roughTest(h) ? `; ${ROUGH}` : ""})`) +
+      `${plural(r.replicas.length, "replica")}; ${said.join("; ")}` +
+      suspectReplicas(report).map((s) =>
+        `; ${m.alarm("identical replies")}: ${suspectText(s, baseline, m)}`
+      )
+        .join("") +
       (r.mixedItems === 0 ? "" : `; ${plural(r.mixedItems, "item")} answered on more than one`),
     ]);
   }

@@ -33,19 +33,13 @@ import {
 } from "./report.ts";
 import type { DecisionRule, Observation, ReportInput } from "./report_input.ts";
 import { verdictSentence } from "./_verdict.ts";
+import { identicalSuspect } from "./identical_rule.ts";
 import { wilsonInterval } from "./wilson.ts";
 
 /** The family-wise level the verdicts use, on the Holm-adjusted p-values: 0.05. */
 export const VERDICT_ALPHA = 0.05;
 
-/**
- * The share of paired items answered byte for byte as the baseline did, over at least
- * {@linkcode IDENTICAL_MIN_ITEMS} of them, from which an adapter may not be applied: 0.99.
- */
-export const IDENTICAL_SHARE = 0.99;
-
-/** The paired items {@linkcode IDENTICAL_SHARE} needs: 50. */
-export const IDENTICAL_MIN_ITEMS = 50;
+export { IDENTICAL_MIN_ITEMS, IDENTICAL_SHARE } from "./identical_rule.ts";
 
 /** The power the minimum detectable difference is given at: 0.8. */
 const POWER = 0.8;
@@ -520,7 +514,7 @@ function finish(
   const identical: IdenticalReplies | null = c.identical === null ? null : {
     items: c.identical,
     share: n === 0 ? null : c.identical / n,
-    suspect: n >= IDENTICAL_MIN_ITEMS && c.identical / n >= IDENTICAL_SHARE,
+    suspect: identicalSuspect(c.identical, n),
   };
   const categories = c.categories === null ? null : categoryComparisons(c.categories, rule);
   const guardWorse = categories === null

@@ -1,18 +1,29 @@
 /**
- * The report's replicas: each replica's share of the outcomes (items, every model's accuracy,
- * errors, median latency), the chi-square test of homogeneity of the baseline's accuracy across
- * them, and the items whose models were answered on more than one.
+ * The report's replicas: each replica's share of the outcomes (items, every model's accuracy, each
+ * adapter's replies identical to the baseline's, errors, median latency), the chi-square test of
+ * homogeneity of every model's accuracy across them (Holm across the models), and the items whose
+ * models were answered on more than one.
  *
  * @module
  */
 
-import { homogeneityTest } from "./homogeneity.ts";
+import { holmAdjust } from "./holm.ts";
+import { identicalSuspect } from "./identical_rule.ts";
+import { homogeneityTest, type ProportionGroup } from "./homogeneity.ts";
 import { spread } from "./quantile.ts";
-import type { ReplicaReport, ReplicasReport } from "./report.ts";
+import type {
+  ModelHomogeneity,
+  ReplicaIdentical,
+  ReplicaReport,
+  ReplicasReport,
+} from "./report.ts";
 import type { Observation } from "./report_input.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
 
-/** Below this p-value the baseline's accuracy is flagged as differing across replicas. */
+/**
+ * The family-wise level of the homogeneity tests: a model's accuracy is flagged as differing
+ * across replicas when its Holm-adjusted p-value (across the models tested) is below it.
+ */
 export const HOMOGENEITY_ALPHA = 0.05;
 
 /**
@@ -33,9 +44,16 @@ function byHost(a: string, b: string): number {
 /**
  * The replicas' part of a report.
  *
+ * Every model's accuracy is tested across the replicas that scored it (Pearson's chi-square test of
+ * homogeneity), and the p-values are adjusted by Holm's procedure across the models tested: a
+ * replica serving another base model or chat template moves every model, one serving the base (or
+ * another adapter) under an adapter's name moves that adapter only. Each adapter's replies on a
+ * replica are compared with the baseline's on the same items (`replyHash`): a replica where they
+ * are identical by `identicalSuspect`'s rule may serve the base under the adapter's name.
+ *
  * @param names The models, baseline first.
  * @param byModel Each model's outcomes.
- * @returns One row per replica, the test, and the counts of mixed and unnamed outcomes.
+ * @returns One row per replica, the tests, and the counts of mixed and unnamed outcomes.
  *
  * @example
  * ```ts
@@ -53,6 +71,7 @@ function byHost(a: string, b: string): number {
  *   ["a:1", 1], ["b:1", 0],
  * ]);
  * assert.equal(report.homogeneity?.degreesOfFreedom, 1);
+ * assert.equal(report.homogeneityByModel[0]!.model, "base");
  * ```
  */
 export function replicasReport(
@@ -63,11 +82,21 @@ export function replicasReport(
     readonly items: Set<number>;
     readonly scored: number[];
     readonly correct: number[];
+    /** Per model: its scored items whose baseline was scored too, and of those the identical. */
+    readonly paired: number[];
+    readonly identical: number[];
+    /** Per model: whether a reply's fingerprint was missing on a paired item. */
+    readonly unknown: boolean[];
     errors: number;
     readonly latencies: number[];
   }
   const tallies = new Map<string, Tally>();
   const hosts = new ItemHosts();
+  // The baseline's scored replies by item, for the identical replies.
+  const base = new Map<number, number | undefined>();
+  for (const o of byModel.get(names[0] ?? "") ?? []) {
+    if (o.verdict !== null) base.set(o.itemIndex, o.replyHash);
+  }
   let unnamed = 0;
   names.forEach((name, m) => {
     for (const o of byModel.get(name) ?? []) {
@@ -81,6 +110,9 @@ export function replicasReport(
           items: new Set(),
           scored: names.map(() => 0),
           correct: names.map(() => 0),
+          paired: names.map(() => 0),
+          identical: names.map(() => 0),
+          unknown: names.map(() => false),
           errors: 0,
           latencies: [],
         };
@@ -95,6 +127,12 @@ export function replicasReport(
       t.scored[m]!++;
       if (o.verdict.correct) t.correct[m]!++;
       if (o.latencyMs !== null) t.latencies.push(o.latencyMs);
+      if (m > 0 && base.has(o.itemIndex)) {
+        const b = base.get(o.itemIndex);
+        t.paired[m]!++;
+        if (o.replyHash === undefined || b === undefined) t.unknown[m] = true;
+        else if (o.replyHash === b) t.identical[m]!++;
+      }
     }
   });
   const replicas: ReplicaReport[] = [...tallies.keys()].sort(byHost).map((host) => {
@@ -107,20 +145,74 @@ export function replicasReport(
         scored: t.scored[m]!,
         correct: t.correct[m]!,
         accuracy: t.scored[m] === 0 ? null : t.correct[m]! / t.scored[m]!,
+        identical: m === 0 || t.unknown[m] ? null : replicaIdentical(t.identical[m]!, t.paired[m]!),
       })),
       errors: t.errors,
       latencyMedianMs: spread(t.latencies)?.median ?? null,
     };
   });
-  const groups = replicas.map((r) => ({
-    successes: r.models[0]!.correct,
-    trials: r.models[0]!.scored,
-  }));
-  const test = groups.filter((g) => g.trials > 0).length < 2 ? null : homogeneityTest(groups);
+  const homogeneityByModel = modelTests(names, replicas);
+  const baseline = homogeneityByModel.find((h) => h.model === names[0]);
   return {
     replicas,
-    homogeneity: test === null ? null : { ...test, flagged: test.pValue < HOMOGENEITY_ALPHA },
+    homogeneity: baseline ?? null,
+    homogeneityByModel,
     mixedItems: hosts.mixed,
     unnamed,
   };
+}
+
+/** A replica's share of an adapter's identical replies. */
+function replicaIdentical(items: number, paired: number): ReplicaIdentical {
+  return {
+    paired,
+    items,
+    share: paired === 0 ? null : items / paired,
+    suspect: identicalSuspect(items, paired),
+  };
+}
+
+/**
+ * Each model's test across the replicas that scored it (two at least), Holm across them; the
+ * replica furthest from the pooled accuracy (the largest Pearson residual) named.
+ */
+function modelTests(
+  names: readonly string[],
+  replicas: readonly ReplicaReport[],
+): ModelHomogeneity[] {
+  const tested = names.flatMap((model, m) => {
+    const rows = replicas.filter((r) => r.models[m]!.scored > 0);
+    if (rows.length < 2) return [];
+    const groups: ProportionGroup[] = rows.map((r) => ({
+      successes: r.models[m]!.correct,
+      trials: r.models[m]!.scored,
+    }));
+    return [{ model, test: homogeneityTest(groups), furthest: furthest(rows, groups) }];
+  });
+  const adjusted = holmAdjust(tested.map((t) => t.test.pValue));
+  return tested.map(({ model, test, furthest }, i) => ({
+    model,
+    ...test,
+    adjustedPValue: adjusted[i]!,
+    flagged: adjusted[i]! < HOMOGENEITY_ALPHA,
+    furthest,
+  }));
+}
+
+/** The host whose successes are furthest from the pooled rate, in Pearson residuals (the first of ties). */
+function furthest(rows: readonly ReplicaReport[], groups: readonly ProportionGroup[]): string {
+  const N = groups.reduce((s, g) => s + g.trials, 0);
+  const X = groups.reduce((s, g) => s + g.successes, 0);
+  let best = 0;
+  let score = -1;
+  groups.forEach((g, i) => {
+    // (x − n·p̂)² / (n·p̂(1 − p̂)), times N²·X(N − X)/N: the same order, in integers.
+    const gap = g.successes * N - g.trials * X;
+    const residual = (gap * gap) / g.trials;
+    if (residual > score) {
+      score = residual;
+      best = i;
+    }
+  });
+  return rows[best]!.host;
 }

@@ -399,6 +399,42 @@ export interface ReplicaModel {
   readonly correct: number;
   /** correct / scored, or `null` when nothing was scored. */
   readonly accuracy: number | null;
+  /**
+   * For an adapter: its scored items on this replica whose baseline was scored too, and of those
+   * the ones whose reply is byte for byte the baseline's. `null` for the baseline, and when a
+   * reply's fingerprint is not known.
+   */
+  readonly identical: ReplicaIdentical | null;
+}
+
+/** An adapter's replies on one replica that are identical to the baseline's. */
+export interface ReplicaIdentical {
+  /** Its scored items on the replica whose baseline was scored too (on any replica). */
+  readonly paired: number;
+  /** Of those, the items whose two replies are identical (text, calls, finish reason). */
+  readonly items: number;
+  /** items / paired, or `null` with no paired item. */
+  readonly share: number | null;
+  /**
+   * Whether the replica may serve the base under the adapter's name: a share of at least 0.99
+   * over at least 50 paired items (the comparison's rule, `IDENTICAL_SHARE`).
+   */
+  readonly suspect: boolean;
+}
+
+/**
+ * A model's accuracy tested across the replicas: Pearson's chi-square test of homogeneity, its
+ * p-value adjusted by Holm's procedure across the models tested.
+ */
+export interface ModelHomogeneity extends Homogeneity {
+  /** The model. */
+  readonly model: string;
+  /** The Holm-adjusted p-value, across the models tested. */
+  readonly adjustedPValue: number;
+  /** Whether the adjusted p-value is below 0.05: the model's accuracy differs across replicas. */
+  readonly flagged: boolean;
+  /** The `host:port` whose accuracy is furthest from the pooled one (largest Pearson residual). */
+  readonly furthest: string;
 }
 
 /** One replica's share of the run: the outcomes it gave (each pair's latest). */
@@ -420,13 +456,18 @@ export interface ReplicasReport {
   /** One per replica with an outcome (by host, then port); empty when no record names one. */
   readonly replicas: readonly ReplicaReport[];
   /**
-   * Pearson's chi-square test of homogeneity of the baseline's accuracy across the replicas
-   * (items go to replicas at random, by hash), or `null` with fewer than two replicas that have
-   * a scored baseline item. `flagged` when its p-value is below 0.05. When its
-   * `minimumExpected` is below 5 the approximation is unreliable, and every format says so
-   * beside the test (the flag still stands on the p-value alone).
+   * The baseline's entry of {@linkcode homogeneityByModel}, or `null` with fewer than two
+   * replicas that have a scored baseline item.
    */
-  readonly homogeneity: (Homogeneity & { readonly flagged: boolean }) | null;
+  readonly homogeneity: ModelHomogeneity | null;
+  /**
+   * Pearson's chi-square test of homogeneity of each model's accuracy across the replicas that
+   * scored it (items go to replicas at random, by hash), for every model scored on two replicas
+   * or more, in the models' order; `flagged` when its Holm-adjusted p-value (across these tests)
+   * is below 0.05. When its `minimumExpected` is below 5 the approximation is unreliable, and
+   * every format says so beside the test (the flag still stands on the p-value alone).
+   */
+  readonly homogeneityByModel: readonly ModelHomogeneity[];
   /** Items whose models' outcomes came from more than one replica. */
   readonly mixedItems: number;
   /** Outcomes whose record names no replica (written before results format 2). */

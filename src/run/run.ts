@@ -242,11 +242,19 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     );
   effects.stop.addEventListener("abort", onStop, { once: true });
   effects.progress?.begin?.();
-  // An adapter whose first replies are all the baseline's may not be applied: say so at once.
-  const identical = new IdenticalRepliesWatch(config.models.baseline, models.slice(1));
+  // An adapter whose first replies (on a replica) are all the baseline's may not be applied
+  // there: say so at once, naming the replica when there are several.
+  const indexOf = new Map(replicas.map((r) => [r.host, r.index]));
+  const identical = new IdenticalRepliesWatch(config.models.baseline, models.slice(1), {
+    where: (host) => {
+      if (!several) return "";
+      const index = indexOf.get(host);
+      return index === undefined ? `replica ${host}` : replicaName({ index, host });
+    },
+  });
   // Resumed: the earlier answers first, so that the baseline's earlier replies are compared too.
   for (const r of resume?.replies ?? []) {
-    const warning = identical.addReply(r.model, r.itemIndex, r.fingerprint);
+    const warning = identical.addReply(r.model, r.itemIndex, r.fingerprint, r.host);
     if (warning !== null) effects.notice(warning);
   }
   let outcome;

@@ -9,6 +9,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { replicasReport } from "../../src/report/by_replica.ts";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
+import { holmAdjust } from "../../src/report/holm.ts";
 import { homogeneityTest } from "../../src/report/homogeneity.ts";
 import { renderHtml } from "../../src/report/render_html.ts";
 import { renderJson } from "../../src/report/render_json.ts";
@@ -18,7 +19,10 @@ import type { Report } from "../../src/report/report.ts";
 import type { Observation } from "../../src/report/report_input.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { Prng } from "../reference/_prng.ts";
-import { replicaGoldenResults } from "./_replica_results.ts";
+import { homeReplica } from "../../src/run/replicas.ts";
+import { syntheticItems } from "../run/_fixtures.ts";
+import { reference, skipReason } from "./_python.ts";
+import { REPLICA_HOSTS, replicaGoldenResults } from "./_replica_results.ts";
 import { type Plan, type Planned, resultsFor, times } from "./_results.ts";
 
 Deno.test({
@@ -42,6 +46,9 @@ Deno.test({
             error: error ? "timeout" : null,
             latencyMs: rng.next() % 5 === 0 ? null : rng.next() % 500,
             usage: null,
+            ...(error || (round === 7 && name === "t2" && i === 5)
+              ? {}
+              : { replyHash: rng.next() % 3 }),
             ...(rng.next() % 20 === 0 ? {} : { replica: hosts[rng.next() % 3]! }),
           });
         }
@@ -65,11 +72,24 @@ Deno.test({
         names.forEach((name, m) => {
           const scored = here.filter((x) => x.m === m && x.o.verdict !== null);
           const correct = scored.filter((x) => x.o.verdict!.correct).length;
+          // An adapter's replies identical to the baseline's scored reply of the same item.
+          const baseReply = (i: number) => byModel.get("base")!.find((b) => b.itemIndex === i);
+          const paired = scored.filter((x) => baseReply(x.o.itemIndex)?.verdict != null);
+          const same = paired.filter((x) => x.o.replyHash === baseReply(x.o.itemIndex)!.replyHash);
+          const unknown = paired.some((x) =>
+            x.o.replyHash === undefined || baseReply(x.o.itemIndex)!.replyHash === undefined
+          );
           assert.deepEqual(row.models[m], {
             name,
             scored: scored.length,
             correct,
             accuracy: scored.length === 0 ? null : correct / scored.length,
+            identical: m === 0 || unknown ? null : {
+              paired: paired.length,
+              items: same.length,
+              share: paired.length === 0 ? null : same.length / paired.length,
+              suspect: paired.length >= 50 && same.length / paired.length >= 0.99,
+            },
           });
         });
         const latencies = here.filter(({ o }) => o.verdict !== null && o.latencyMs !== null)
@@ -88,17 +108,31 @@ Deno.test({
         hostsOf.get(o.itemIndex)!.add(o.replica!);
       }
       assert.equal(report.mixedItems, [...hostsOf.values()].filter((s) => s.size > 1).length);
-      const groups = report.replicas.map((r) => ({
-        successes: r.models[0]!.correct,
-        trials: r.models[0]!.scored,
+      // Every model scored on two replicas or more is tested, Holm across them.
+      const tested = names.flatMap((model, m) => {
+        const rows = report.replicas.filter((r) => r.models[m]!.scored > 0);
+        if (rows.length < 2) return [];
+        const groups = rows.map((r) => ({
+          successes: r.models[m]!.correct,
+          trials: r.models[m]!.scored,
+        }));
+        // The furthest: the largest (x − n·p̂)²/(n·p̂(1 − p̂)), the first of ties.
+        const p = groups.reduce((a, g) => a + g.successes, 0) /
+          groups.reduce((a, g) => a + g.trials, 0);
+        const residuals = groups.map((g) => (g.successes - g.trials * p) ** 2 / g.trials);
+        const top = residuals.reduce((best, r, i) => r > residuals[best]! + 1e-9 ? i : best, 0);
+        return [{ model, test: homogeneityTest(groups), furthest: rows[top]!.host }];
+      });
+      const adjusted = holmAdjust(tested.map((t) => t.test.pValue));
+      const expected = tested.map((t, i) => ({
+        model: t.model,
+        ...t.test,
+        adjustedPValue: adjusted[i]!,
+        flagged: adjusted[i]! < 0.05,
+        furthest: t.furthest,
       }));
-      const expected = groups.filter((g) => g.trials > 0).length < 2
-        ? null
-        : homogeneityTest(groups);
-      assert.deepEqual(
-        report.homogeneity,
-        expected === null ? null : { ...expected, flagged: expected.pValue < 0.05 },
-      );
+      assert.deepEqual(report.homogeneityByModel, expected);
+      assert.deepEqual(report.homogeneity, expected.find((h) => h.model === "base") ?? null);
     }
   },
 });
@@ -116,10 +150,13 @@ Deno.test({
     assert.equal(report.replicas.mixedItems, 2);
     assert.match(
       renderText(report),
-      /^ {2}replicas {6}3 replicas; THE BASELINE'S ACCURACY DIFFERS/m,
+      /^ {2}replicas {6}3 replicas; BASE'S ACCURACY DIFFERS/m,
     );
-    assert.match(renderText(report), /^WARNING: the baseline's accuracy differs across replicas/m);
-    assert.match(renderMarkdown(report), /^\| replicas \| 3 replicas; \*\*the baseline/m);
+    assert.match(renderText(report), /^WARNING: base's accuracy differs across replicas/m);
+    assert.match(
+      renderMarkdown(report),
+      /^\| replicas \| 3 replicas; \*\*base's accuracy differs/m,
+    );
     assert.match(renderHtml(report), /<p class="warn" id="replicas-differ">/);
     const schema = JSON.parse(await Deno.readTextFile("schema/report.schema.json"));
     // deno-lint-ignore no-explicit-any
@@ -190,22 +227,28 @@ Deno.test({
         assert.equal(h.minimumExpected, 0.75);
         assert.equal(h.flagged, true);
         const { text, markdown, html } = formats(report);
-        const warning = "the baseline's accuracy differs across replicas (X² 12.00, df 1, " +
-          `p < 0.001; ${CAVEAT}); see Replicas and Trust`;
+        const warning = "base's accuracy differs across replicas (X² 12.00, df 1, " +
+          `p < 0.001, adjusted p = 0.0011; ${CAVEAT}; furthest from the others: 10.0.0.2:8000); ` +
+          "see Replicas and Trust";
         const section =
-          `caveat: ${CAVEAT} (a replica with few scored items, or an accuracy near 0 or 100%): its p-value is rough`;
-        const trust = `ACROSS THEM (X² 12.00, df 1, p < 0.001; ${CAVEAT})`;
+          `caveat: ${CAVEAT} for base (a replica with few scored items, or an accuracy near 0 or 100%): its p-value is rough`;
+        const trust = `ACROSS THEM (X² 12.00, df 1, p < 0.001, adjusted p = 0.0011; ${CAVEAT})`;
         assert.ok(text.includes(`WARNING: ${warning}`), text);
-        assert.ok(text.includes(`set ${section}`), text);
+        assert.ok(text.includes(`alike ${section}`), text);
         assert.ok(
-          text.includes(`replicas 2 replicas; THE BASELINE'S ACCURACY DIFFERS ${trust}`),
+          text.includes(`replicas 2 replicas; BASE'S ACCURACY DIFFERS ${trust}`),
           text,
         );
         // Markdown escapes "<".
         const md = (x: string) => x.replaceAll("<", "\\<");
         assert.ok(markdown.includes(`> **Warning:** ${md(warning)}`), markdown);
         assert.ok(markdown.includes(`- ${section}`), markdown);
-        assert.ok(markdown.includes(`${md(trust.slice("ACROSS THEM ".length))} |`), markdown);
+        assert.ok(
+          markdown.includes(
+            `**base's accuracy differs across them** ${md(trust.slice("ACROSS THEM ".length))};`,
+          ),
+          markdown,
+        );
         assert.ok(html.includes(`<li>${section}`), html);
         for (const [name, rendered] of Object.entries({ text, markdown, html })) {
           assert.equal(occurrences(rendered, CAVEAT), 3, name);
@@ -221,10 +264,15 @@ Deno.test({
       assert.equal(h.minimumExpected, 0.25);
       const { text, markdown, html } = formats(report);
       assert.ok(!text.includes("WARNING"), text);
-      assert.ok(text.includes(`: alike caveat: ${CAVEAT}`), text);
+      assert.ok(text.includes(`: alike caveat: ${CAVEAT} for base (`), text);
       assert.match(
         text,
-        /the baseline's accuracy alike across them \(X² 3\.27, df 1, p = 0\.07[0-9]*; an expected/,
+        /base's accuracy alike across them \(X² 3\.27, df 1, p = 0\.07[0-9]*, adjusted p = 0\.14; an expected/,
+      );
+      // tuned is right on every item: its test has nothing to approximate, and no caveat.
+      assert.match(
+        text,
+        /tuned's accuracy alike across them \(X² 0\.00, df 1, p = 1, adjusted p = 1\)/,
       );
       for (const [name, rendered] of Object.entries({ text, markdown, html })) {
         assert.equal(occurrences(rendered, CAVEAT), 2, name);
@@ -232,14 +280,138 @@ Deno.test({
     });
 
     await t.step("large counts: no caveat", async () => {
-      const report = buildReport(await reportInputFromResults(replicaGoldenResults(), { scorer }));
-      const h = report.replicas.homogeneity!;
-      assert.ok(h.minimumExpected >= 5, String(h.minimumExpected));
-      assert.equal(h.flagged, true);
+      const { plan } = misconfiguredReplica();
+      const report = buildReport(await reportInputFromResults(resultsFor(plan).bytes, { scorer }));
+      for (const h of report.replicas.homogeneityByModel) {
+        assert.ok(h.minimumExpected >= 5, `${h.model}: ${h.minimumExpected}`);
+      }
+      assert.equal(report.replicas.homogeneityByModel[1]!.flagged, true);
       for (const [name, rendered] of Object.entries(formats(report))) {
         assert.ok(!rendered.includes("approximation is unreliable"), name);
         assert.ok(!rendered.includes("caveat"), name);
       }
+    });
+  },
+});
+
+/**
+ * Issue 23, defect 5: three replicas, the third answering both adapters' names with the base's
+ * replies (as a vLLM that did not apply them does). The baseline is alike on every replica; each
+ * adapter is right on every item of the first two and as right as the base on the third.
+ */
+function misconfiguredReplica() {
+  const refs = REPLICA_HOSTS.map((host, index) => ({ index, host }));
+  const items = syntheticItems(240);
+  const home = (i: number) => homeReplica(items[i]!.id, refs).index;
+  const base: Planned[] = items.map((_, i) => i % 5 < 3 ? "match" : i % 5 < 4 ? "no-call" : "name");
+  const adapter: Planned[] = items.map((_, i) => home(i) === 2 ? base[i]! : "match");
+  const plan: Plan = {
+    baseline: "base",
+    adapters: ["tuned-a", "tuned-b"],
+    items,
+    outcomes: { base, "tuned-a": adapter, "tuned-b": adapter },
+    replicas: { hosts: REPLICA_HOSTS, of: (_, index) => home(index) },
+  };
+  return { plan, home, bad: REPLICA_HOSTS[2]! };
+}
+
+const chi2Skip = await skipReason("the replicas' tests against scipy");
+
+Deno.test({
+  name:
+    "replicas: a replica serving the base under the adapters' names is flagged per model (Holm) and by its identical replies, and named",
+  permissions: { read: true, run: true, env: true },
+  fn: async (t) => {
+    const { plan, home, bad } = misconfiguredReplica();
+    const scorer = lookupScorer("xlam-tool-call");
+    const report = buildReport(await reportInputFromResults(resultsFor(plan).bytes, { scorer }));
+    const r = report.replicas;
+    const onBad = plan.items!.filter((_, i) => home(i) === 2).length;
+    assert.ok(onBad >= 50, `${onBad} items on the bad replica`);
+
+    await t.step("every model is tested, the adapters flagged after Holm, the baseline not", () => {
+      assert.deepEqual(r.homogeneityByModel.map((h) => h.model), ["base", "tuned-a", "tuned-b"]);
+      const [b, a, c] = r.homogeneityByModel;
+      assert.equal(b!.flagged, false, JSON.stringify(b));
+      assert.equal(r.homogeneity, b);
+      for (const h of [a!, c!]) {
+        assert.equal(h.flagged, true, JSON.stringify(h));
+        assert.equal(h.furthest, bad);
+      }
+    });
+
+    await t.step(
+      "the bad replica's adapter replies are the base's: suspect, and only there",
+      () => {
+        for (const row of r.replicas) {
+          for (const m of row.models.slice(1)) {
+            assert.equal(m.identical!.suspect, row.host === bad, `${m.name} on ${row.host}`);
+          }
+        }
+        const there = r.replicas.find((x) => x.host === bad)!.models[1]!.identical!;
+        assert.deepEqual(there, { paired: onBad, items: onBad, share: 1, suspect: true });
+      },
+    );
+
+    await t.step("the warning, the section and the trust row name the replica", () => {
+      const text = renderText(report).replace(/\s+/g, " ");
+      const suspect = `tuned-a's replies on ${bad} are identical to base's on 100.0% of its ` +
+        `${onBad} paired items: that replica may serve base under tuned-a's name`;
+      assert.match(text, /WARNING: tuned-a's accuracy differs across replicas \(X² /);
+      assert.ok(text.includes(`furthest from the others: ${bad})`), text);
+      assert.ok(text.includes(`WARNING: `) && text.includes(suspect), text);
+      assert.ok(text.includes(`IDENTICAL REPLIES: ${suspect}`), text);
+      assert.ok(text.includes("TUNED-A'S ACCURACY DIFFERS ACROSS THEM"), text);
+      assert.ok(text.includes("base's accuracy alike across them"), text);
+      const markdown = renderMarkdown(report);
+      assert.match(markdown, /^> \*\*Warning:\*\* tuned-a's accuracy differs across replicas/m);
+      assert.match(
+        renderHtml(report),
+        /<p class="warn" id="replicas-differ">.*tuned-a&#39;s replies on 10\.0\.0\.3:8000/s,
+      );
+    });
+
+    await t.step("the JSON follows its schema", async () => {
+      const schema = JSON.parse(await Deno.readTextFile("schema/report.schema.json"));
+      // deno-lint-ignore no-explicit-any
+      const validate = new (Ajv2020 as any)({ strict: true, allErrors: true }).compile(schema);
+      const parsed = JSON.parse(renderJson(report));
+      assert.ok(validate(parsed), JSON.stringify(validate.errors));
+      assert.equal(parsed.replicas.homogeneityByModel.length, 3);
+    });
+
+    await t.step({
+      name: "each test is scipy's chi2_contingency, and the adjustment Holm's, computed apart",
+      ignore: chi2Skip !== null,
+      fn: async () => {
+        const groups = ["base", "tuned-a", "tuned-b"].map((_, m) =>
+          r.replicas.map((row) => [row.models[m]!.correct, row.models[m]!.scored])
+        );
+        const expected = (await reference("chi2", groups.map((g) => ({ groups: g })))) as {
+          statistic: number;
+          df: number;
+          p: number;
+        }[];
+        // Holm by its definition: sorted ascending, the j-th times (m − j + 1), a running max.
+        const order = expected.map((_, i) => i).sort((i, j) => expected[i]!.p - expected[j]!.p);
+        const holm: number[] = [];
+        let running = 0;
+        order.forEach((i, j) => {
+          running = Math.max(running, Math.min(1, (expected.length - j) * expected[i]!.p));
+          holm[i] = running;
+        });
+        r.homogeneityByModel.forEach((h, i) => {
+          const e = expected[i]!;
+          assert.ok(Math.abs(h.statistic - e.statistic) <= 1e-9 * Math.max(1, e.statistic));
+          assert.equal(h.degreesOfFreedom, e.df);
+          assert.ok(Math.abs(h.pValue - e.p) <= 1e-9 * Math.max(e.p, 1e-300), `${h.pValue} ${e.p}`);
+          assert.ok(
+            Math.abs(h.adjustedPValue - holm[i]!) <= 1e-9 * Math.max(holm[i]!, 1e-300),
+            `${h.model}: ${h.adjustedPValue} against ${holm[i]}`,
+          );
+          assert.equal(h.flagged, holm[i]! < 0.05);
+        });
+      },
     });
   },
 });

@@ -122,3 +122,55 @@ Deno.test("a resumed watch: earlier answers by fingerprint, then the session's r
   // Without the earlier answers, nothing the session gets can be compared.
   assert.deepEqual(feed(new IdenticalRepliesWatch("base", ["a", "b"]), now), []);
 });
+
+Deno.test("several replicas: each adapter is watched on each replica apart, and the replica that serves the base is named", () => {
+  // Three replicas; the third serves the base under "ghost"'s name. ghost differs from the base on
+  // every item but one in three on the first two, so the watch over all replicas together would
+  // end at its first difference; on the third, its first 50 replies are the base's.
+  const where = (host: string) => `replica ${host.slice(-1)} (${host})`;
+  const on = (r: ResultRecord, host: string): ResultRecord => ({
+    ...r,
+    replica: { index: Number(host.slice(-1)), host },
+  });
+  const records: ResultRecord[] = [];
+  for (let i = 0; i < 150; i++) {
+    const host = `10.0.0.1:800${i % 3}`;
+    const text = `reply ${i}`;
+    records.push(
+      on(result("base", i, text), host),
+      on(result("ghost", i, host.endsWith("2") || i % 9 === 0 ? text : `${text}!`), host),
+    );
+  }
+  const watch = new IdenticalRepliesWatch("base", ["ghost"], { where });
+  const warned = feed(watch, records);
+  assert.deepEqual(warned.map(([, line]) => line), [
+    "WARNING: ghost's first 50 replies on replica 2 (10.0.0.1:8002) are byte for byte base's " +
+    "(text, calls and finish reason): the adapter may not be applied there; check that this " +
+    "replica loaded it and serves it under that name",
+  ]);
+  // It comes with the 50th reply of ghost on that replica.
+  assert.equal(warned[0]![0], 2 * (3 * 49 + 2) + 1);
+  // One server (the replica not named): the replies are watched together, as before.
+  assert.deepEqual(feed(new IdenticalRepliesWatch("base", ["ghost"]), records), []);
+  // Every replica serving the base: one warning, for all of them, at the 50th reply in all.
+  const everywhere = records.map((r) =>
+    r.model === "ghost" ? { ...r, reply: records[records.indexOf(r) - 1]!.reply } : r
+  );
+  const all = feed(new IdenticalRepliesWatch("base", ["ghost"], { where }), everywhere);
+  assert.deepEqual(all.map(([i, line]) => [i, line.slice(0, 48)]), [[
+    99,
+    "WARNING: ghost's first 50 replies are byte for b",
+  ]]);
+});
+
+Deno.test("several replicas: a resumed run hands in each earlier reply with its replica", () => {
+  const watch = new IdenticalRepliesWatch("base", ["ghost"], { items: 2, where: (h) => h });
+  assert.equal(watch.addReply("base", 0, 1, "a:1"), null);
+  assert.equal(watch.addReply("ghost", 0, 1, "a:1"), null);
+  assert.equal(watch.addReply("base", 1, 2, "b:1"), null);
+  assert.equal(watch.addReply("ghost", 1, 3, "b:1"), null); // b:1 differs: decided
+  assert.equal(watch.addReply("base", 2, 4, "a:1"), null);
+  assert.match(watch.addReply("ghost", 2, 4, "a:1")!, /^WARNING: ghost's first 2 replies on a:1 /);
+  assert.equal(watch.addReply("base", 3, 5, "b:1"), null);
+  assert.equal(watch.addReply("ghost", 3, 5, "b:1"), null, "b:1 was decided by its difference");
+});
