@@ -11,6 +11,7 @@ import { marginText } from "./_verdict.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
 import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "./report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
+import { printable, printableTexts } from "./_printable.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -70,6 +71,9 @@ svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;
  * with the interval its verdict reads and the margin, the tables and sections of the other
  * formats, each changed and disputed item as an expandable panel when the report has them
  * (`withItemPanels`, each item's id linked to its panel), and the trust section. Self-contained: inline style and SVG only, no script and no external resource.
+ * Every text is HTML-escaped, and its control and bidirectional characters are shown as escapes
+ * (`\u202e`), as the text and Markdown formats show them; a query's or a reply's line breaks are
+ * kept.
  *
  * @param report The report.
  * @returns The HTML text, ending in a newline.
@@ -98,6 +102,13 @@ svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;
  * ```
  */
 export function renderHtml(report: Report): string {
+  // Every text's control and bidirectional characters shown as escapes, as text and Markdown
+  // show them, line breaks kept; then each line of the page, as a guard.
+  return printable(draw(printableTexts(report, printable)));
+}
+
+/** The page drawn, from a report whose texts are safe to show. */
+function draw(report: Report): string {
   const baseline = report.models[0]?.name ?? "";
   const adapters = report.comparisons.map((c) => c.adapter);
   const title = `assess report: ${adapters.join(", ") || "no adapter"} against ${baseline}`;
