@@ -3,7 +3,9 @@
  * protocol. It renders, both charts are laid out and visible (a screenshot of each has drawn
  * pixels), an item's panel is closed until its id is clicked in a list of fixed items (or its
  * summary is) and then shows the item whole,
- * nothing is fetched from the network, and the console shows no error. Skipped, saying so, only
+ * nothing is fetched from the network, and the console shows no error. The reports of hostile
+ * names and texts (issue 23's payloads), in HTML and in Markdown as a CommonMark renderer makes it
+ * into a page, create no element or handler of theirs and keep their title. Skipped, saying so, only
  * when Chromium is not installed (`.ci/run` installs it).
  */
 
@@ -13,6 +15,9 @@ import { reportInputFromResults } from "../../src/report/from_results.ts";
 import { withItemPanels } from "../../src/report/item_panels.ts";
 import { renderHtml } from "../../src/report/render_html.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import MarkdownIt from "markdown-it";
+import { renderMarkdown } from "../../src/report/render_markdown.ts";
+import { hostileNames, hostileReport, PAYLOADS } from "./_hostile.ts";
 import { readPng } from "./_png.ts";
 import { resultsFor, times } from "./_results.ts";
 
@@ -352,6 +357,47 @@ Deno.test({
       assert.equal(shownOther.value, true);
       for (const model of ["base", "tuned-a", "tuned-b", "answer key"]) {
         assert.match(opened.text, new RegExp(`^${model}\t`, "m"));
+      }
+
+      // Hostile names, queries, replies and results-file texts (issue 23): the HTML report, and
+      // the Markdown report as a CommonMark renderer makes it into a page, create no element
+      // of theirs, no handler runs, and the title stays the report's.
+      for (const [i, payload] of PAYLOADS.entries()) {
+        const report = await hostileReport(payload);
+        // A line break in a name: `\n` in Markdown (as in text), a space in HTML.
+        const { baseline, adapter } = hostileNames(payload);
+        const pages = [
+          ["html", renderHtml(report), `assess report: ${adapter} against ${baseline}`],
+          [
+            "md",
+            '<!doctype html><meta charset="utf-8"><title>assess report</title>\n' +
+            new MarkdownIt({ html: true }).render(renderMarkdown(report)),
+            "assess report",
+          ],
+        ] as const;
+        for (const [format, html, title] of pages) {
+          const file = `${dir}/hostile-${i}.${format}.html`;
+          await Deno.writeTextFile(file, html);
+          tab.events.length = 0;
+          const done = tab.until("Page.loadEventFired");
+          await tab.send("Page.navigate", { url: `file://${file}` });
+          await done;
+          const { result } = await tab.send("Runtime.evaluate", {
+            returnByValue: true,
+            expression: `({ title: document.title,
+              foreign: [...document.querySelectorAll("img, script, iframe, object, embed, link, a")]
+                .filter((e) => !(e.tagName === "A" && /^#item-\\d+$/.test(e.getAttribute("href"))))
+                .map((e) => e.outerHTML),
+              handlers: [...document.querySelectorAll("*")].flatMap((e) =>
+                [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)) })`,
+          }) as { result: { value: { title: string; foreign: string[]; handlers: string[] } } };
+          const what = `${format} page, payload ${JSON.stringify(payload)}`;
+          assert.deepEqual(result.value.foreign, [], what);
+          assert.deepEqual(result.value.handlers, [], what);
+          // The HTML report keeps a name's line break as the space HTML makes of it.
+          assert.equal(result.value.title.replace(/\s+/g, " "), title.replace(/\s+/g, " "), what);
+          assert.ok(!tab.events.some((e) => e.method === "Page.javascriptDialogOpening"), what);
+        }
       }
 
       // Nothing from the network, no console error, no exception.
