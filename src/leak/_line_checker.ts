@@ -1,0 +1,189 @@
+/**
+ * The leak check of one training line: each of its turns against the held-out items chosen by the
+ * index, as the same query, a near duplicate of it, or its answer, into the tally.
+ *
+ * @module
+ */
+
+import type { Ordering, Scorer } from "../score/scorer.ts";
+import { eachShingleNumber } from "./_fingerprint.ts";
+import type { HeldOutIndex } from "./_held_out_index.ts";
+import type { LeakTally } from "./_tally.ts";
+import type { TrainingLine } from "./_training_line.ts";
+import { eachShingle, nearDuplicate, normalizeQuery } from "./normalize.ts";
+
+/** How a {@linkcode LineChecker} checks. */
+export interface LineCheckOptions {
+  /** The scorer whose equality decides whether two answers are the same. */
+  readonly scorer: Scorer;
+  /** The scorer's ordering. */
+  readonly ordering: Ordering;
+  /** How many distinct shingles of a user text are counted (`COUNTED_SHINGLES`, or more). */
+  readonly limit: number;
+}
+
+/** A text's distinct shingles, or undefined when it has more than `limit` of them. */
+function shingleSet(normal: string, limit: number): Set<string> | undefined {
+  const set = new Set<string>();
+  for (const s of eachShingle(normal)) {
+    set.add(s);
+    if (set.size > limit) return undefined;
+  }
+  return set;
+}
+
+/** How many shingles two sets share, and hold together. */
+function overlap(own: Set<string>, other: Set<string>): { shared: number; union: number } {
+  const [small, large] = own.size <= other.size ? [own, other] : [other, own];
+  let shared = 0;
+  for (const s of small) if (large.has(s)) shared++;
+  return { shared, union: own.size + other.size - shared };
+}
+
+const CHOSEN = 1;
+const FOUND = 2;
+
+/** The held-out items a turn may match, each listed once: chosen, then found exact or near. */
+class Candidates {
+  readonly #marks: Uint8Array;
+  /** The positions chosen, in the order they were. */
+  readonly chosen: number[] = [];
+
+  constructor(size: number) {
+    this.#marks = new Uint8Array(size);
+  }
+
+  choose(position: number): void {
+    if (this.#marks[position] === 0) {
+      this.#marks[position] = CHOSEN;
+      this.chosen.push(position);
+    }
+  }
+
+  find(position: number): void {
+    this.#marks[position] = FOUND;
+  }
+
+  isFound(position: number): boolean {
+    return this.#marks[position] === FOUND;
+  }
+
+  /** Forgets every choice, for the next turn. */
+  clear(): void {
+    for (const p of this.chosen) this.#marks[p] = 0;
+    this.chosen.length = 0;
+  }
+}
+
+/** Checks training lines, one at a time, against the held-out items, into a tally. */
+export class LineChecker {
+  readonly #index: HeldOutIndex;
+  readonly #tally: LeakTally;
+  readonly #options: LineCheckOptions;
+  readonly #candidates: Candidates;
+
+  constructor(index: HeldOutIndex, tally: LeakTally, options: LineCheckOptions) {
+    this.#index = index;
+    this.#tally = tally;
+    this.#options = options;
+    this.#candidates = new Candidates(index.items.length);
+  }
+
+  /** Checks each of the line's turns. */
+  check(line: TrainingLine): void {
+    for (let t = 0; t < line.turns.length; t++) this.#checkTurn(line, t);
+  }
+
+  #checkTurn(line: TrainingLine, t: number): void {
+    const index = this.#index;
+    const turn = line.turns[t]!;
+    const normal = normalizeQuery(turn.user);
+    // The held-out items that may have the query or share a shingle, chosen by their numbers
+    // (a shingle's at a time: a long text's are never held at once); their strings decide.
+    const print = eachShingleNumber(normal, (h) => {
+      for (const p of index.postings.get(h) ?? []) this.#candidates.choose(p);
+    });
+    for (const p of index.exact.get(print) ?? []) this.#candidates.choose(p);
+    const answers = turn.calls.length > 0
+      ? index.answerCandidates(turn.calls, () => line.answerKey(t))
+      : [];
+    if (this.#candidates.chosen.length > 0 || answers.length > 0) {
+      const own = shingleSet(normal, this.#options.limit);
+      if (own === undefined) this.#checkUncounted(line, t, normal, answers);
+      else this.#checkCounted(line, t, { normal, own }, answers);
+    }
+    this.#candidates.clear();
+  }
+
+  /** A user text with its shingles counted: each chosen item is the same query, near, or neither. */
+  #checkCounted(
+    line: TrainingLine,
+    t: number,
+    query: { readonly normal: string; readonly own: Set<string> },
+    answers: readonly number[],
+  ): void {
+    const index = this.#index;
+    for (const p of this.#candidates.chosen) {
+      const { shared, union } = overlap(query.own, index.shingleSets[p]!);
+      const kind = index.normals[p] === query.normal
+        ? "exact"
+        : nearDuplicate(shared, union)
+        ? "near"
+        : undefined;
+      if (kind === undefined) continue;
+      this.#candidates.find(p);
+      const sameAnswer = this.#sameAnswer(line, p, t);
+      this.#tally.record(kind, p, { line: line.line, shared, union, sameAnswer });
+    }
+    for (const p of answers) {
+      if (this.#candidates.isFound(p) || !this.#sameAnswer(line, p, t)) continue;
+      const { shared, union } = overlap(query.own, index.shingleSets[p]!);
+      this.#tally.record("answer", p, { line: line.line, shared, union, sameAnswer: true });
+    }
+  }
+
+  /**
+   * A user text with too many shingles to be near (or the same as) any held-out query: only an
+   * answer may leak, and its union is counted up to the limit.
+   */
+  #checkUncounted(
+    line: TrainingLine,
+    t: number,
+    normal: string,
+    answers: readonly number[],
+  ): void {
+    for (const p of answers) {
+      if (!this.#sameAnswer(line, p, t)) continue;
+      const other = this.#index.shingleSets[p]!;
+      const seen = new Set<string>();
+      for (const s of eachShingle(normal)) if (other.has(s)) seen.add(s);
+      const shared = seen.size;
+      const union = this.#options.limit + 1 + other.size - shared;
+      this.#tally.record("answer", p, {
+        line: line.line,
+        shared,
+        union,
+        sameAnswer: true,
+        unionAtLeast: true,
+      });
+    }
+  }
+
+  /** Whether turn `t`'s calls are the answer of the held-out item at `position`, by the scorer. */
+  #sameAnswer(line: TrainingLine, position: number, t: number): boolean {
+    // Answers whose keys differ are not the same: only equal keys are read exactly and scored.
+    const key = line.answerKey(t);
+    if (key === undefined || key !== this.#index.answerKeys[position]) return false;
+    const calls = line.exactCalls(t);
+    if (calls === undefined) return false;
+    try {
+      return this.#options.scorer.score(
+        this.#index.items[position]!,
+        { text: "", calls, truncated: false },
+        { ordering: this.#options.ordering },
+      ).correct;
+    } catch {
+      return false; // the scorer cannot judge: not the same answer
+    }
+  }
+}
