@@ -224,11 +224,20 @@ export async function readHeader(
 ): Promise<HeaderRecord> {
   const lines = new LineReader(options.maxLineBytes ?? MAX_LINE_BYTES);
   let first: string | undefined;
+  let second: string | undefined;
   for await (const chunk of chunks(source)) {
     lines.push(chunk, (text) => {
-      first ??= text;
+      if (first === undefined) first = text;
+      else second ??= text;
     });
-    if (first !== undefined) break; // the rest of the file is not read
+    // The rest of the file is not read; a line 1 that is `{` alone asks for line 2 (a split file?).
+    if (first !== undefined && (first !== "{" || second !== undefined)) break;
+  }
+  if (first === "{" && second !== undefined && /^\s*"schema": "assess\.split\./.test(second)) {
+    throw new ResultsFileError(
+      "this is a split file (assess split writes it), not a results file (assess run writes those)",
+      1,
+    );
   }
   if (first === undefined) {
     const tail = lines.end();

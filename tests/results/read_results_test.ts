@@ -4,6 +4,7 @@ import { MAX_LINE_BYTES, readHeader, readResults } from "../../src/results/read_
 import { formatRecord } from "../../src/results/record_writer.ts";
 import type { ResultRecord } from "../../src/results/records.ts";
 import { ResultsFileError } from "../../src/results/results_file_error.ts";
+import { splitFileText } from "../../src/split/split.ts";
 import { HEADER } from "./_header.ts";
 import { readAll } from "./_read_all.ts";
 
@@ -512,5 +513,37 @@ Deno.test({
     const read = await readResults(encode(first + record), () => {}, { maxLineBytes: longest });
     assert.equal(read.records, 1);
     assert.equal(MAX_LINE_BYTES, 448 * 1024 * 1024);
+  },
+});
+
+Deno.test({
+  name: "readHeader: a split file is named as one, not as a results file without its header",
+  permissions: "none",
+  fn: async () => {
+    const split = splitFileText({
+      schema: "assess.split.v1",
+      algorithm: "split.v1",
+      seed: "s",
+      size: 1,
+      datasetSha256: "0".repeat(64),
+      digest: "1".repeat(64),
+      heldOut: [{ id: 1, hash: "2".repeat(64) }],
+      complement: [],
+      twins: [],
+      twinsExcluded: 0,
+      ineligible: [],
+    });
+    await assert.rejects(
+      readHeader(new TextEncoder().encode(split)),
+      (e: unknown) =>
+        e instanceof ResultsFileError && !e.empty &&
+        e.message === "this is a split file (assess split writes it), not a results file " +
+            "(assess run writes those)",
+    );
+    // Another JSON document written over several lines is still not a results file.
+    await assert.rejects(
+      readHeader(new TextEncoder().encode('{\n  "a": 1\n}\n')),
+      (e: unknown) => e instanceof ResultsFileError && !/split/.test(e.message),
+    );
   },
 });
