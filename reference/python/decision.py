@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The decision interval of the report, from its definition (issue 21; reference/report.md), with
-scipy. Not translated from the TypeScript (src/report/decision_interval.ts).
+scipy. Not translated from the TypeScript (src/report/stats/decision_interval.ts).
 
 n paired items, N = b + c discordant (b favour the first model, c the second). The difference of
 accuracies is d = delta (2 pi - 1): delta the chance that an item is discordant, pi the chance that

@@ -13,7 +13,7 @@ import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
 import { refuseSameFile } from "./same_file.ts";
 import { reportFiles, runItems } from "./report_run_items.ts";
-import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/formats.ts";
+import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/render/formats.ts";
 import { oneLine } from "../text/one_line.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);

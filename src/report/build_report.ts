@@ -7,13 +7,12 @@
 
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
-import { agreedOutcome, comparisonOutcome } from "./comparison_outcome.ts";
-import { coherentIntervals, decisionInterval } from "./decision_interval.ts";
-import { minimumDetectableDifference } from "./detectable_difference.ts";
-import { type ErroredItems, errorSensitivity } from "./error_sensitivity.ts";
-import type { PairedTable } from "./paired_table.ts";
-import { binomialAtLeast } from "./_binomial.ts";
-import { spread } from "./quantile.ts";
+import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
+import { coherentIntervals } from "./stats/decision_interval.ts";
+import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
+import { type ErroredItems, errorSensitivity } from "./stats/error_sensitivity.ts";
+import type { PairedTable } from "./stats/paired_table.ts";
+import { spread } from "./stats/quantile.ts";
 import {
   type CategoryAccuracy,
   type CategoryComparison,
@@ -32,9 +31,9 @@ import {
   type Transition,
 } from "./report.ts";
 import type { DecisionRule, Observation, ReportInput } from "./report_input.ts";
-import { verdictSentence } from "./_verdict.ts";
+import { verdictSentence } from "./verdict.ts";
 import { identicalSuspect } from "./identical_rule.ts";
-import { wilsonInterval } from "./wilson.ts";
+import { wilsonInterval } from "./stats/wilson.ts";
 
 /** The family-wise level the verdicts use, on the Holm-adjusted p-values: 0.05. */
 export const VERDICT_ALPHA = 0.05;
@@ -565,35 +564,11 @@ function detectable(
   });
   return {
     difference,
-    notWorseMargin: notWorseMargin(n, discordant, decided.level),
+    notWorseMargin: notWorseMargin(n, discordant, { level: decided.level, power: POWER }),
     discordance,
     level: decided.testLevel,
     power: POWER,
   };
-}
-
-/**
- * The smallest margin a `not-worse` claim would be made at with {@linkcode POWER} when the two
- * models are truly equal, with `discordant` of the n items discordant (held at that count): the
- * decision interval's lower limit rises with b, b ~ Binomial(N, ½), so the claim holds with that
- * power exactly when the margin exceeds minus the lower limit at the largest k with
- * P(b ≥ k) ≥ POWER.
- */
-function notWorseMargin(n: number, discordant: number, level: number): number {
-  let lo = 0; // P(b ≥ lo) = 1 ≥ POWER
-  let hi = discordant; // the largest k with P(b ≥ k) ≥ POWER lies in [lo, hi]
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (binomialAtLeast(mid, discordant, 0.5) >= POWER) lo = mid;
-    else hi = mid - 1;
-  }
-  const table = {
-    bothRight: n - discordant,
-    onlyFirst: lo,
-    onlySecond: discordant - lo,
-    bothWrong: 0,
-  };
-  return Math.max(0, -decisionInterval(table, { alpha: level }).lower);
 }
 
 /** A comparison's categories, each at its Holm level across the categories with items. */

@@ -7,10 +7,10 @@
  * @module
  */
 
-import { holmAdjust } from "./holm.ts";
+import { holmAdjust } from "./stats/holm.ts";
 import { identicalSuspect } from "./identical_rule.ts";
-import { homogeneityTest, type ProportionGroup } from "./homogeneity.ts";
-import { spread } from "./quantile.ts";
+import { homogeneityTest, type ProportionGroup } from "./stats/homogeneity.ts";
+import { spread } from "./stats/quantile.ts";
 import type {
   ModelHomogeneity,
   ReplicaIdentical,

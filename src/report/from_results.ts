@@ -16,7 +16,7 @@ import { selftest } from "../score/selftest.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { VERDICT_ALPHA } from "./build_report.ts";
 import { rejudge } from "./_rescore.ts";
-import { marginText } from "./_verdict.ts";
+import { marginText } from "./verdict.ts";
 import type {
   DecisionRule,
   Observation,

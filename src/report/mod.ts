@@ -74,48 +74,51 @@ export {
 export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
 export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
-export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./formats.ts";
-export { renderText } from "./render_text.ts";
-export { renderMarkdown } from "./render_markdown.ts";
-export { renderJson } from "./render_json.ts";
-export { renderHtml } from "./render_html.ts";
-export { type Interval, Z_95 } from "./interval.ts";
-export { wilsonInterval, type WilsonOptions } from "./wilson.ts";
-export { mcnemarExactP } from "./mcnemar.ts";
-export type { PairedTable } from "./paired_table.ts";
+export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./render/formats.ts";
+export { renderText } from "./render/text.ts";
+export { renderMarkdown } from "./render/markdown.ts";
+export { renderJson } from "./render/json.ts";
+export { renderHtml } from "./render/html.ts";
 export {
-  type PairedDifference,
-  pairedDifferenceInterval,
-  type PairedDifferenceOptions,
-} from "./paired_difference.ts";
-export { holmAdjust, type HolmLevel, holmLevels } from "./holm.ts";
-export {
+  agreedOutcome,
+  type CoherentInterval,
+  coherentIntervals,
+  type CoherentIntervalsOptions,
+  type ComparisonOutcome,
+  comparisonOutcome,
+  type CountedComparison,
+  decisionInterval,
+  type DecisionIntervalOptions,
   type DetectableDifference,
   type DetectableDifferenceOptions,
   type DetectableDifferenceRow,
   detectableDifferenceTable,
   type DetectableDifferenceTableOptions,
   type DiscordantModel,
-  mcnemarPower,
-  minimumDetectableDifference,
-  type PowerOptions,
-} from "./detectable_difference.ts";
-export {
-  type CoherentInterval,
-  coherentIntervals,
-  type CoherentIntervalsOptions,
-  decisionInterval,
-  type DecisionIntervalOptions,
-  TEST_SHARE,
-  testLevelOf,
-} from "./decision_interval.ts";
-export { agreedOutcome, type ComparisonOutcome, comparisonOutcome } from "./comparison_outcome.ts";
-export {
-  type CountedComparison,
   type ErroredItems,
   type ErrorSensitivity,
   errorSensitivity,
   type ErrorSensitivityOptions,
-} from "./error_sensitivity.ts";
-export { type Homogeneity, homogeneityTest, type ProportionGroup } from "./homogeneity.ts";
-export { type Spread, spread } from "./quantile.ts";
+  holmAdjust,
+  type HolmLevel,
+  holmLevels,
+  type Homogeneity,
+  homogeneityTest,
+  type Interval,
+  mcnemarExactP,
+  mcnemarPower,
+  minimumDetectableDifference,
+  type PairedDifference,
+  pairedDifferenceInterval,
+  type PairedDifferenceOptions,
+  type PairedTable,
+  type PowerOptions,
+  type ProportionGroup,
+  type Spread,
+  spread,
+  TEST_SHARE,
+  testLevelOf,
+  wilsonInterval,
+  type WilsonOptions,
+  Z_95,
+} from "./stats/mod.ts";

@@ -7,9 +7,9 @@
  */
 
 import type { AnswerCategory } from "../dataset/category.ts";
-import type { ComparisonOutcome } from "./comparison_outcome.ts";
-import type { Homogeneity } from "./homogeneity.ts";
-import type { Interval } from "./interval.ts";
+import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
+import type { Homogeneity } from "./stats/homogeneity.ts";
+import type { Interval } from "./stats/interval.ts";
 import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_input.ts";
 
 /**

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { count, points } from "./_format.ts";
-import { detectableDifferenceTable } from "./detectable_difference.ts";
+import { count, points } from "./numbers.ts";
+import { detectableDifferenceTable } from "./stats/detectable_difference.ts";
 
 /**
  * For each assumed share of discordant items, the smallest true difference the exact McNemar test

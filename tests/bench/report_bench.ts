@@ -14,9 +14,9 @@
 
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
-import { renderHtml } from "../../src/report/render_html.ts";
-import { renderJson } from "../../src/report/render_json.ts";
-import { renderText } from "../../src/report/render_text.ts";
+import { renderHtml } from "../../src/report/render/html.ts";
+import { renderJson } from "../../src/report/render/json.ts";
+import { renderText } from "../../src/report/render/text.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

@@ -1,5 +1,5 @@
 /**
- * Differential test: the report's decision interval (`src/report/decision_interval.ts`) against
+ * Differential test: the report's decision interval (`src/report/stats/decision_interval.ts`) against
  * the Python reference (`reference/python/decision.py`, written from the definition with scipy's
  * beta quantiles) on 10,000 seeded random tables and the edge tables, in one Python process.
  * Skipped, with a message, only when there is no python3 with numpy and scipy
@@ -7,8 +7,8 @@
  */
 
 import assert from "node:assert/strict";
-import { decisionInterval } from "../../src/report/decision_interval.ts";
-import { mcnemarExactP } from "../../src/report/mcnemar.ts";
+import { decisionInterval } from "../../src/report/stats/decision_interval.ts";
+import { mcnemarExactP } from "../../src/report/stats/mcnemar.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
 import { Prng } from "./_prng.ts";
 

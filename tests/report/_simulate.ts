@@ -2,11 +2,11 @@
 // seeded draws of paired tables from a population, and the error rates of the report's decision
 // interval measured on them.
 
-import { binomialAtLeast, logBinomialPmf } from "../../src/report/_binomial.ts";
-import { comparisonOutcome } from "../../src/report/comparison_outcome.ts";
-import { coherentIntervals } from "../../src/report/decision_interval.ts";
-import { type Interval, Z_95 } from "../../src/report/interval.ts";
-import type { PairedTable } from "../../src/report/paired_table.ts";
+import { binomialAtLeast, logBinomialPmf } from "../../src/report/stats/_binomial.ts";
+import { comparisonOutcome } from "../../src/report/stats/comparison_outcome.ts";
+import { coherentIntervals } from "../../src/report/stats/decision_interval.ts";
+import { type Interval, Z_95 } from "../../src/report/stats/interval.ts";
+import type { PairedTable } from "../../src/report/stats/paired_table.ts";
 import { Prng } from "../reference/_prng.ts";
 
 /**

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
-import { holmAdjust } from "../../src/report/holm.ts";
-import { decisionInterval } from "../../src/report/decision_interval.ts";
-import { minimumDetectableDifference } from "../../src/report/detectable_difference.ts";
-import { mcnemarExactP } from "../../src/report/mcnemar.ts";
+import { holmAdjust } from "../../src/report/stats/holm.ts";
+import { decisionInterval } from "../../src/report/stats/decision_interval.ts";
+import { minimumDetectableDifference } from "../../src/report/stats/detectable_difference.ts";
+import { mcnemarExactP } from "../../src/report/stats/mcnemar.ts";
 import { assertClose } from "./_close.ts";
-import type { PairedTable } from "../../src/report/paired_table.ts";
+import type { PairedTable } from "../../src/report/stats/paired_table.ts";
 import type { PairedCounts, Report } from "../../src/report/report.ts";
-import { wilsonInterval } from "../../src/report/wilson.ts";
+import { wilsonInterval } from "../../src/report/stats/wilson.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { type Plan, resultsFor, times } from "./_results.ts";
 

@@ -13,7 +13,7 @@
 // the concordant items, split here half both right, half both wrong) and Tango's score interval.
 
 import { parseArgs } from "node:util";
-import { pairedDifferenceInterval } from "../../src/report/paired_difference.ts";
+import { pairedDifferenceInterval } from "../../src/report/stats/paired_difference.ts";
 import {
   type Cell,
   cellName,

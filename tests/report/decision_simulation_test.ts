@@ -5,7 +5,7 @@
 // holds the cells where the interval used before issue 21 failed, which it is shown to fail here.
 
 import assert from "node:assert/strict";
-import type { PairedTable } from "../../src/report/paired_table.ts";
+import type { PairedTable } from "../../src/report/stats/paired_table.ts";
 import {
   BinomialDraws,
   type Cell,

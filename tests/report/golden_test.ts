@@ -8,7 +8,7 @@
  */
 
 import assert from "node:assert/strict";
-import { REPORT_FORMATS } from "../../src/report/formats.ts";
+import { REPORT_FORMATS } from "../../src/report/render/formats.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { replicaGoldenResults } from "./_replica_results.ts";

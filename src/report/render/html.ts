@@ -1,0 +1,453 @@
+/**
+ * The report as one self-contained HTML file: the tables and two inline SVG charts (accuracy with
+ * its interval per model, and each adapter's paired difference with its interval). No script, no
+ * external style, font or image: it opens the same with no network.
+ *
+ * @module
+ */
+
+import { capital, plural } from "../numbers.ts";
+import { marginText } from "../verdict.ts";
+import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
+import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "../report.ts";
+import { accuracyChart, differenceChart } from "./_charts.ts";
+import { printable, printableTexts } from "./_printable.ts";
+import {
+  CATEGORIES_UNKNOWN,
+  comparisonFigures,
+  decisionLine,
+  decisionSummary,
+  detectableSentence,
+  disputedLines,
+  errorsLines,
+  incompleteSentence,
+  intervalsNote,
+  replicaSentences,
+  replicaWarning,
+  runStarted,
+  severalReplicas,
+  trustRows,
+} from "./_sections.ts";
+import {
+  categoriesTable,
+  comparisonCategoriesTable,
+  decisionTable,
+  modelsTable,
+  pairedTable,
+  reasonChangesTable,
+  reasonsTable,
+  replicasTable,
+  type Table,
+  transitionsTable,
+  usageTable,
+} from "./_tables.ts";
+
+const STYLE = `
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
+margin:2rem auto;max-width:64rem;padding:0 1rem;color:#1b1f24;background:#fff;line-height:1.45}
+h1{font-size:1.5rem;margin-bottom:.25rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #d0d7de;padding-bottom:.25rem}
+h3{font-size:1rem;margin-top:1.25rem}
+table{border-collapse:collapse;margin:.5rem 0}th,td{padding:.25rem .6rem;border:1px solid #d0d7de;text-align:left;vertical-align:top}
+th{background:#f6f8fa}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+.verdict{font-weight:600}.better{color:#1a7f37}.worse{color:#cf222e}.none{color:#57606a}
+.warn{background:#fff8c5;border:1px solid #d4a72c;padding:.5rem .75rem;border-radius:6px}
+.note{background:#ddf4ff;border:1px solid #54aeff;padding:.5rem .75rem;border-radius:6px}
+code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+.ids{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85em;word-break:break-word}
+svg{display:block;margin:.5rem 0;max-width:100%;height:auto}
+details.item{margin:.25rem 0 .25rem 1rem}details.item>summary{cursor:pointer}
+.panel{border-left:3px solid #d0d7de;padding:.25rem .75rem;margin:.25rem 0 .75rem}
+.panel .query{white-space:pre-wrap}.panel pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:.85em}
+.right{color:#1a7f37}.wrong{color:#cf222e}
+.caption{color:#57606a;font-size:.9em;margin-top:0}
+.glance td:nth-child(-n+4){white-space:nowrap}
+svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:12px;fill:#1b1f24}
+`;
+
+/**
+ * Renders a report as one HTML file: the decision at a glance (a row per adapter), the decision
+ * rule, the verdicts, a chart of each model's
+ * accuracy with its Wilson 95% interval, a chart of each adapter's difference from the baseline
+ * with the interval its verdict reads and the margin, the tables and sections of the other
+ * formats, each changed and disputed item as an expandable panel when the report has them
+ * (`withItemPanels`, each item's id linked to its panel), and the trust section. Self-contained: inline style and SVG only, no script and no external resource.
+ * Every text is HTML-escaped, and its control and bidirectional characters are shown as escapes
+ * (`\u202e`), as the text and Markdown formats show them; a query's or a reply's line breaks are
+ * kept.
+ *
+ * @param report The report.
+ * @returns The HTML text, ending in a newline.
+ *
+ * @example
+ * ```ts
+ * import { buildReport, type Observation, renderHtml } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({
+ *   itemIndex: i, itemId: i, error: null, latencyMs: 10, usage: null,
+ *   verdict: { correct: r === 1, reason: r === 1 ? "match" : "no-call" },
+ * }));
+ * const report = buildReport({
+ *   run: { assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", sessions: 1, splitSeed: "s", items: 3 },
+ *   baseline: "base", adapters: ["tuned"], reasons: ["no-call", "match"],
+ *   observations: new Map([["base", obs([1, 0, 0])], ["tuned", obs([1, 1, 0])]]),
+ *   scorer: { name: "x", version: "1", recordedVersion: "1", ordering: "any", toolCallParser: null,
+ *     verdicts: "recorded", note: null, selftest: { passed: true, items: 3, by: "run" } },
+ *   digests: { config: "c", dataset: "d", split: "s" },
+ *   probe: { batchInvariant: "not-required", items: 0, checks: [] },
+ * });
+ * const html = renderHtml(report);
+ * assert.match(html, /<svg id="accuracy-chart"/);
+ * assert.doesNotMatch(html, /<script/);
+ * ```
+ */
+export function renderHtml(report: Report): string {
+  // Every text's control and bidirectional characters shown as escapes, as text and Markdown
+  // show them, line breaks kept; then each line of the page, as a guard.
+  return printable(draw(printableTexts(report, printable)));
+}
+
+/** The page drawn, from a report whose texts are safe to show. */
+function draw(report: Report): string {
+  const baseline = report.models[0]?.name ?? "";
+  const adapters = report.comparisons.map((c) => c.adapter);
+  const title = `assess report: ${adapters.join(", ") || "no adapter"} against ${baseline}`;
+  const parts: string[] = [];
+  parts.push(
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    "</head>",
+    "<body>",
+    `<h1>${esc(title)}</h1>`,
+    `<p>${esc(plural(report.run.items, "item"))} held out (split seed ${
+      HTML.quote(report.run.splitSeed)
+    }), ${runStarted(report, HTML)}.</p>`,
+  );
+  if (report.comparisons.length > 0) parts.push(summarySection(report));
+  if (!report.trust.completeness.complete) {
+    parts.push(
+      `<p class="warn" id="incomplete"><strong>Incomplete run:</strong> ${
+        esc(incompleteSentence(report))
+      }</p>`,
+    );
+  }
+  const replicaAlarm = replicaWarning(report);
+  if (replicaAlarm !== null) {
+    parts.push(
+      `<p class="warn" id="replicas-differ"><strong>Warning:</strong> ${esc(replicaAlarm)}</p>`,
+    );
+  }
+  if (report.trust.scorer.note !== null) {
+    parts.push(`<p class="note"><strong>Note:</strong> ${esc(report.trust.scorer.note)}</p>`);
+  }
+  parts.push(`<p id="decision">${capital(decisionLine(report, HTML))}.</p>`);
+  if (report.decision.note !== null) {
+    parts.push(`<p class="note"><strong>Note:</strong> ${esc(report.decision.note)}</p>`);
+  }
+  if (report.comparisons.length > 0) {
+    parts.push("<h2>Verdicts</h2>", "<ul>");
+    for (const comparison of report.comparisons) {
+      const mdd = detectableSentence(comparison);
+      parts.push(
+        `<li><span class="verdict ${outcomeClass(comparison)}">${esc(comparison.verdict)}</span>` +
+          (mdd === null ? "" : `<br><span class="none">${esc(mdd)}</span>`) + "</li>",
+      );
+    }
+    parts.push("</ul>");
+  }
+  parts.push(
+    "<h2>Accuracy</h2>",
+    accuracyChart(report.models),
+    '<p class="caption">Each model alone, on the items it was scored on, with its Wilson 95% ' +
+      "interval. The decision does not read these: it reads each adapter's paired difference " +
+      "below.</p>",
+  );
+  if (report.comparisons.length > 0) {
+    const margin = report.decision.margin;
+    parts.push(
+      `<h2>Paired differences from ${esc(baseline)}</h2>`,
+      differenceChart(report.comparisons, margin),
+      `<p class="caption">The dot is the difference on the items both scored; the bar is the ` +
+        "interval its verdict reads, at the confidence beside it (the level Holm's procedure " +
+        "decides that comparison at)." +
+        (margin > 0
+          ? ` The dotted line is minus the margin (${
+            marginText(margin)
+          }): with 0 inside the bar, a lower end right of it is not worse.`
+          : "") +
+        "</p>",
+    );
+  }
+  parts.push("<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML)));
+  const categories = categoriesTable(report.models, HTML);
+  parts.push(
+    "<h3>Categories (accuracy on scored items, and how many)</h3>",
+    categories === null ? `<p>${esc(capital(CATEGORIES_UNKNOWN))}</p>` : htmlTable(categories),
+  );
+  parts.push("<h3>Reasons (scored items)</h3>", htmlTable(reasonsTable(report.models, HTML)));
+  parts.push(
+    "<h3>Tokens and latency (scored items)</h3>",
+    htmlTable(usageTable(report.models, HTML)),
+  );
+  const errors = errorsLines(report, HTML);
+  if (errors.length > 0) {
+    parts.push("<h3>Errors (no verdict, never counted wrong)</h3>", "<ul>");
+    for (const line of errors) parts.push(`<li>${line}</li>`);
+    parts.push("</ul>");
+  }
+  if (severalReplicas(report)) {
+    parts.push(
+      "<h3>Replicas (each model's accuracy on the items each one answered)</h3>",
+      htmlTable(replicasTable(report.replicas, HTML)),
+      "<ul>",
+      ...replicaSentences(report, HTML).map((sentence) => `<li>${sentence}</li>`),
+      "</ul>",
+    );
+  }
+  const byId = new Map((report.panels ?? []).map((p) => [p.itemId, p]));
+  const panels = new Set(byId.keys());
+  const disputed = disputedLines(report, TEXT);
+  if (disputed !== null) {
+    parts.push(
+      '<h3 id="disputed">Disputed answer keys</h3>',
+      `<p>${esc(capital(disputed.head))}.</p>`,
+    );
+    if (disputed.items.length > 0) {
+      parts.push(
+        `<details><summary>${plural(disputed.items.length, "item")}</summary>`,
+        // Each disputed item's panel here (no adapter changed it, so it is shown nowhere else).
+        byId.size === 0
+          ? `<ul>${disputed.items.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`
+          : report.disputedItems!.map((d, i) => itemDetails(d.itemId, disputed.items[i]!, byId))
+            .join("\n"),
+        "</details>",
+      );
+    }
+    if (disputed.sensitivity !== null) parts.push(`<p>${esc(capital(disputed.sensitivity))}.</p>`);
+  }
+  for (const comparison of report.comparisons) {
+    parts.push(comparisonSection(comparison, report, panels));
+  }
+  const changed = itemsSection(report);
+  if (changed !== null) parts.push(changed);
+  parts.push(trustSection(report), "</body>", "</html>");
+  return parts.join("\n") + "\n";
+}
+
+function outcomeClass(c: { readonly outcome: ComparisonReport["outcome"] }): string {
+  return c.outcome === "better" ? "better" : c.outcome === "worse" ? "worse" : "none";
+}
+
+/**
+ * The decision at a glance: a row per adapter, its outcome coloured as its verdict, and what the
+ * intervals are.
+ */
+function summarySection(report: Report): string {
+  const summaries = decisionSummary(report, HTML);
+  const t = decisionTable(summaries, HTML);
+  const rows = t.rows.map((r, i) => {
+    const s = summaries[i]!;
+    return r.map((cell, j) =>
+      j === 1 ? `<strong class="${outcomeClass(s)}">${esc(s.word)}</strong>` : cell
+    );
+  });
+  const note = intervalsNote(report, HTML);
+  return [
+    '<h2 id="decision-summary">Decision at a glance</h2>',
+    htmlTable({ ...t, rows }).replace("<table>", '<table class="glance">'),
+    note === null ? "" : `<p class="caption">${capital(note)}.</p>`,
+  ].filter((x) => x !== "").join("\n");
+}
+
+/** An item's id as a link to its panel. */
+function itemLink(id: number, text: string): string {
+  return `<a href="#item-${id}">${esc(text)}</a>`;
+}
+
+/** A sentence as a heading or a paragraph: its first letter in capitals. */
+function callsHtml(calls: readonly PanelCall[]): string {
+  return calls.map((c) => `<pre>${esc(c.name)}(${esc(c.arguments)})</pre>`).join("");
+}
+
+function replyRow(r: PanelReply): string {
+  let shown: string;
+  let judged: string;
+  if (r.text === null) {
+    shown = "-";
+    judged = r.error === null
+      ? "never asked"
+      : `error: <code>${esc(r.error.kind)}</code> ${esc(r.error.message)}`;
+  } else {
+    shown = (r.calls.length === 0 ? "" : callsHtml(r.calls)) +
+      (r.text === ""
+        ? (r.calls.length === 0 ? "<em>an empty reply</em>" : "")
+        : `<pre>${esc(r.text)}</pre>`);
+    judged = r.verdict === null
+      ? (r.error === null
+        ? "-"
+        : `error: <code>${esc(r.error.kind)}</code> ${esc(r.error.message)}`)
+      : `<span class="${r.verdict.correct ? "right" : "wrong"}">${
+        r.verdict.correct ? "right" : "wrong"
+      }</span>: <code>${esc(r.verdict.reason)}</code> ${esc(r.verdict.detail)}`;
+  }
+  return `<tr><th>${esc(r.model)}</th><td>${shown}</td><td>${judged}</td></tr>`;
+}
+
+/** An item whole: its query, the tools offered, the key and each model's reply and verdict. */
+function panelHtml(p: ItemPanel): string {
+  return [
+    // The anchor a link to the item goes to: a browser opens the closed <details> around it.
+    `<span id="item-${p.itemId}"></span>`,
+    '<div class="panel">',
+    `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`,
+    `<p><strong>category:</strong> <code>${esc(p.category)}</code></p>`,
+    `<p><strong>tools offered:</strong> ${
+      p.tools.length === 0 ? "none" : p.tools.map((t) => `<code>${esc(t)}</code>`).join(", ")
+    }</p>`,
+    "<table>",
+    "<thead><tr><th></th><th>calls or text</th><th>verdict</th></tr></thead>",
+    "<tbody>",
+    `<tr><th>answer key</th><td>${
+      p.answer.length === 0 ? "<em>no call</em>" : callsHtml(p.answer)
+    }</td><td>-</td></tr>`,
+    ...p.replies.map(replyRow),
+    "</tbody>",
+    "</table>",
+    "</div>",
+  ].join("\n");
+}
+
+/** An item as an expandable panel, or its summary alone when it has no panel. */
+function itemDetails(
+  itemId: number,
+  summary: string,
+  panels: ReadonlyMap<number, ItemPanel>,
+): string {
+  const panel = panels.get(itemId);
+  if (panel === undefined) return `<p>${esc(summary)}</p>`;
+  return `<details class="item"><summary>${esc(summary)}</summary>\n${
+    panelHtml(panel)
+  }\n</details>`;
+}
+
+/**
+ * Every item an adapter fixed or broke, shown whole, once, each an expandable panel that its id
+ * in the lists of fixed and broken items links to; its summary says what the item is to each
+ * adapter. `null` without such a panel. (A disputed item, which no adapter changed, has its panel
+ * among the disputed answer keys.)
+ */
+function itemsSection(report: Report): string | null {
+  const roles = new Map<number, string[]>();
+  const add = (id: number, role: string) => {
+    const list = roles.get(id) ?? [];
+    list.push(role);
+    roles.set(id, list);
+  };
+  for (const c of report.comparisons) {
+    for (const id of c.discordant.fixed) add(id, `fixed by ${c.adapter}`);
+    for (const id of c.discordant.broke) add(id, `broken by ${c.adapter}`);
+  }
+  const panels = (report.panels ?? []).filter((p) => roles.has(p.itemId));
+  if (panels.length === 0) return null;
+  const byId = new Map(panels.map((p) => [p.itemId, p]));
+  return [
+    '<h2 id="items">Items changed, shown whole</h2>',
+    `<p>${
+      plural(panels.length, "item")
+    } an adapter fixed or broke. An item's id in the lists of fixed and broken items links here.</p>`,
+    ...panels.map((p) =>
+      itemDetails(
+        p.itemId,
+        `item ${p.itemId} (${p.category}): ${roles.get(p.itemId)!.join(", ")}`,
+        byId,
+      )
+    ),
+  ].join("\n");
+}
+
+function htmlTable({ headings, numeric, rows }: Table): string {
+  const cls = (i: number) => (numeric[i] ? ' class="n"' : "");
+  return [
+    "<table>",
+    `<thead><tr>${headings.map((h, i) => `<th${cls(i)}>${h}</th>`).join("")}</tr></thead>`,
+    "<tbody>",
+    ...rows.map((r) => `<tr>${r.map((cell, i) => `<td${cls(i)}>${cell}</td>`).join("")}</tr>`),
+    "</tbody>",
+    "</table>",
+  ].join("\n");
+}
+
+function comparisonSection(
+  c: ComparisonReport,
+  report: Report,
+  panels: ReadonlySet<number>,
+): string {
+  const parts = [
+    `<h2>${esc(c.adapter)} against ${esc(c.baseline)}</h2>`,
+    `<p>Paired on ${plural(c.items, "item")} scored for both. <span class="verdict ${
+      outcomeClass(c)
+    }">${esc(c.verdict)}</span></p>`,
+  ];
+  const figures = [
+    "<ul>",
+    ...comparisonFigures(c, report, TEXT).map((sentence) => `<li>${esc(sentence)}</li>`),
+    "</ul>",
+  ];
+  if (c.items === 0) return [...parts, ...(figures.length > 2 ? figures : [])].join("\n");
+  parts.push(htmlTable(pairedTable(c, HTML)), ...figures);
+  const categories = comparisonCategoriesTable(c, report.decision.alpha, HTML);
+  if (categories !== null) {
+    parts.push(
+      "<h3>By category (categories with paired items; Holm across them, each interval at the " +
+        "confidence of its Holm step)</h3>",
+      htmlTable(categories),
+    );
+  }
+  parts.push(
+    "<h3>Reasons fixed and broken</h3>",
+    htmlTable(reasonChangesTable(c, HTML)),
+    `<h3>Transitions (rows: ${esc(c.baseline)}'s reason, columns: ${esc(c.adapter)}'s)</h3>`,
+    htmlTable(transitionsTable(c, HTML)),
+    "<h3>Discordant items</h3>",
+  );
+  for (
+    const [what, ids] of [
+      [`fixed (only ${c.adapter} right)`, c.discordant.fixed],
+      [`broke (only ${c.baseline} right)`, c.discordant.broke],
+    ] as const
+  ) {
+    if (ids.length === 0) {
+      parts.push(`<p>${esc(what)}: none</p>`);
+    } else {
+      parts.push(
+        `<details><summary>${esc(what)}: ${plural(ids.length, "item")}</summary>`,
+        `<p class="ids">${
+          ids.map((id) => (panels.has(id) ? itemLink(id, String(id)) : String(id))).join(", ")
+        }</p></details>`,
+      );
+    }
+  }
+  return parts.join("\n");
+}
+
+function trustSection(report: Report): string {
+  const { rows, differences } = trustRows(report, HTML);
+  const parts = [
+    "<h2>Trust</h2>",
+    htmlTable({ headings: ["", ""], numeric: [false, false], rows }),
+  ];
+  if (differences.length > 0) {
+    parts.push(
+      "<p>Probe differences:</p>",
+      "<ul>",
+      ...differences.map((d) => `<li>${d}</li>`),
+      "</ul>",
+    );
+  }
+  return parts.join("\n");
+}
