@@ -12,6 +12,7 @@ import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
 import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "../report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
 import { printable, printableTexts } from "./_printable.ts";
+import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -20,12 +21,9 @@ import {
   detectableSentence,
   disputedLines,
   errorsLines,
-  incompleteSentence,
   intervalsNote,
   replicaSentences,
-  replicaWarning,
   runStarted,
-  severalReplicas,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -109,11 +107,88 @@ export function renderHtml(report: Report): string {
 
 /** The page drawn, from a report whose texts are safe to show. */
 function draw(report: Report): string {
-  const baseline = report.models[0]?.name ?? "";
-  const adapters = report.comparisons.map((c) => c.adapter);
-  const title = `assess report: ${adapters.join(", ") || "no adapter"} against ${baseline}`;
-  const parts: string[] = [];
-  parts.push(
+  const parts = reportBlocks(report).flatMap((b) => printBlock(b, report));
+  return [...parts, "</body>", "</html>"].join("\n") + "\n";
+}
+
+/** One block of the outline as HTML (the title opens the page; `draw` closes it). */
+function printBlock(block: Block, report: Report): string[] {
+  switch (block.kind) {
+    case "title":
+      return pageHead(
+        `assess report: ${block.adapters.join(", ") || "no adapter"} against ${block.baseline}`,
+      );
+    case "run":
+      return [
+        `<p>${esc(plural(report.run.items, "item"))} held out (split seed ${
+          HTML.quote(report.run.splitSeed)
+        }), ${runStarted(report, HTML)}.</p>`,
+      ];
+    case "glance":
+      return [summarySection(report)];
+    case "notice":
+      return [NOTICE[block.notice](esc(block.text))];
+    case "decision":
+      return [`<p id="decision">${capital(decisionLine(report, HTML))}.</p>`];
+    case "verdicts":
+      return ["<h2>Verdicts</h2>", "<ul>", ...block.comparisons.map(verdictItem), "</ul>"];
+    case "charts":
+      return chartsSection(report);
+    case "models":
+      return ["<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML))];
+    case "categories": {
+      const categories = categoriesTable(report.models, HTML);
+      return [
+        "<h3>Categories (accuracy on scored items, and how many)</h3>",
+        categories === null ? `<p>${esc(capital(CATEGORIES_UNKNOWN))}</p>` : htmlTable(categories),
+      ];
+    }
+    case "reasons":
+      return ["<h3>Reasons (scored items)</h3>", htmlTable(reasonsTable(report.models, HTML))];
+    case "usage":
+      return [
+        "<h3>Tokens and latency (scored items)</h3>",
+        htmlTable(usageTable(report.models, HTML)),
+      ];
+    case "errors":
+      return [
+        "<h3>Errors (no verdict, never counted wrong)</h3>",
+        "<ul>",
+        ...errorsLines(report, HTML).map((line) => `<li>${line}</li>`),
+        "</ul>",
+      ];
+    case "replicas":
+      return [
+        "<h3>Replicas (each model's accuracy on the items each one answered)</h3>",
+        htmlTable(replicasTable(report.replicas, HTML)),
+        "<ul>",
+        ...replicaSentences(report, HTML).map((sentence) => `<li>${sentence}</li>`),
+        "</ul>",
+      ];
+    case "disputed":
+      return disputedSection(report);
+    case "comparison":
+      return [comparisonSection(block.comparison, report, panelIds(report))];
+    case "changed-items": {
+      const changed = itemsSection(report);
+      return changed === null ? [] : [changed];
+    }
+    case "trust":
+      return [trustSection(report)];
+  }
+}
+
+/** Each notice as its paragraph, from its escaped text. */
+const NOTICE: Readonly<Record<NoticeKind, (text: string) => string>> = {
+  incomplete: (text) =>
+    `<p class="warn" id="incomplete"><strong>Incomplete run:</strong> ${text}</p>`,
+  warning: (text) => `<p class="warn" id="replicas-differ"><strong>Warning:</strong> ${text}</p>`,
+  note: (text) => `<p class="note"><strong>Note:</strong> ${text}</p>`,
+};
+
+/** The page's head, its title and its heading. */
+function pageHead(title: string): string[] {
+  return [
     "<!doctype html>",
     '<html lang="en">',
     "<head>",
@@ -124,119 +199,70 @@ function draw(report: Report): string {
     "</head>",
     "<body>",
     `<h1>${esc(title)}</h1>`,
-    `<p>${esc(plural(report.run.items, "item"))} held out (split seed ${
-      HTML.quote(report.run.splitSeed)
-    }), ${runStarted(report, HTML)}.</p>`,
-  );
-  if (report.comparisons.length > 0) parts.push(summarySection(report));
-  if (!report.trust.completeness.complete) {
-    parts.push(
-      `<p class="warn" id="incomplete"><strong>Incomplete run:</strong> ${
-        esc(incompleteSentence(report))
-      }</p>`,
-    );
-  }
-  const replicaAlarm = replicaWarning(report);
-  if (replicaAlarm !== null) {
-    parts.push(
-      `<p class="warn" id="replicas-differ"><strong>Warning:</strong> ${esc(replicaAlarm)}</p>`,
-    );
-  }
-  if (report.trust.scorer.note !== null) {
-    parts.push(`<p class="note"><strong>Note:</strong> ${esc(report.trust.scorer.note)}</p>`);
-  }
-  parts.push(`<p id="decision">${capital(decisionLine(report, HTML))}.</p>`);
-  if (report.decision.note !== null) {
-    parts.push(`<p class="note"><strong>Note:</strong> ${esc(report.decision.note)}</p>`);
-  }
-  if (report.comparisons.length > 0) {
-    parts.push("<h2>Verdicts</h2>", "<ul>");
-    for (const comparison of report.comparisons) {
-      const mdd = detectableSentence(comparison);
-      parts.push(
-        `<li><span class="verdict ${outcomeClass(comparison)}">${esc(comparison.verdict)}</span>` +
-          (mdd === null ? "" : `<br><span class="none">${esc(mdd)}</span>`) + "</li>",
-      );
-    }
-    parts.push("</ul>");
-  }
-  parts.push(
+  ];
+}
+
+/** A comparison's verdict as a list item, coloured by its outcome, its detectable difference below. */
+function verdictItem(comparison: ComparisonReport): string {
+  const mdd = detectableSentence(comparison);
+  return `<li><span class="verdict ${outcomeClass(comparison)}">${esc(comparison.verdict)}</span>` +
+    (mdd === null ? "" : `<br><span class="none">${esc(mdd)}</span>`) + "</li>";
+}
+
+/** The accuracy chart, and the paired differences' chart when there is an adapter. */
+function chartsSection(report: Report): string[] {
+  const parts = [
     "<h2>Accuracy</h2>",
     accuracyChart(report.models),
     '<p class="caption">Each model alone, on the items it was scored on, with its Wilson 95% ' +
-      "interval. The decision does not read these: it reads each adapter's paired difference " +
-      "below.</p>",
-  );
-  if (report.comparisons.length > 0) {
-    const margin = report.decision.margin;
-    parts.push(
-      `<h2>Paired differences from ${esc(baseline)}</h2>`,
-      differenceChart(report.comparisons, margin),
-      `<p class="caption">The dot is the difference on the items both scored; the bar is the ` +
-        "interval its verdict reads, at the confidence beside it (the level Holm's procedure " +
-        "decides that comparison at)." +
-        (margin > 0
-          ? ` The dotted line is minus the margin (${
-            marginText(margin)
-          }): with 0 inside the bar, a lower end right of it is not worse.`
-          : "") +
-        "</p>",
-    );
-  }
-  parts.push("<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML)));
-  const categories = categoriesTable(report.models, HTML);
+    "interval. The decision does not read these: it reads each adapter's paired difference " +
+    "below.</p>",
+  ];
+  if (report.comparisons.length === 0) return parts;
+  const margin = report.decision.margin;
   parts.push(
-    "<h3>Categories (accuracy on scored items, and how many)</h3>",
-    categories === null ? `<p>${esc(capital(CATEGORIES_UNKNOWN))}</p>` : htmlTable(categories),
+    `<h2>Paired differences from ${esc(report.models[0]?.name ?? "")}</h2>`,
+    differenceChart(report.comparisons, margin),
+    `<p class="caption">The dot is the difference on the items both scored; the bar is the ` +
+      "interval its verdict reads, at the confidence beside it (the level Holm's procedure " +
+      "decides that comparison at)." +
+      (margin > 0
+        ? ` The dotted line is minus the margin (${
+          marginText(margin)
+        }): with 0 inside the bar, a lower end right of it is not worse.`
+        : "") +
+      "</p>",
   );
-  parts.push("<h3>Reasons (scored items)</h3>", htmlTable(reasonsTable(report.models, HTML)));
-  parts.push(
-    "<h3>Tokens and latency (scored items)</h3>",
-    htmlTable(usageTable(report.models, HTML)),
-  );
-  const errors = errorsLines(report, HTML);
-  if (errors.length > 0) {
-    parts.push("<h3>Errors (no verdict, never counted wrong)</h3>", "<ul>");
-    for (const line of errors) parts.push(`<li>${line}</li>`);
-    parts.push("</ul>");
-  }
-  if (severalReplicas(report)) {
-    parts.push(
-      "<h3>Replicas (each model's accuracy on the items each one answered)</h3>",
-      htmlTable(replicasTable(report.replicas, HTML)),
-      "<ul>",
-      ...replicaSentences(report, HTML).map((sentence) => `<li>${sentence}</li>`),
-      "</ul>",
-    );
-  }
-  const byId = new Map((report.panels ?? []).map((p) => [p.itemId, p]));
-  const panels = new Set(byId.keys());
+  return parts;
+}
+
+/** The items with a panel. */
+function panelIds(report: Report): ReadonlySet<number> {
+  return new Set((report.panels ?? []).map((p) => p.itemId));
+}
+
+/** The disputed answer keys: each item's panel when the report has panels, else its line. */
+function disputedSection(report: Report): string[] {
   const disputed = disputedLines(report, TEXT);
-  if (disputed !== null) {
+  if (disputed === null) return [];
+  const byId = new Map((report.panels ?? []).map((p) => [p.itemId, p]));
+  const parts = [
+    '<h3 id="disputed">Disputed answer keys</h3>',
+    `<p>${esc(capital(disputed.head))}.</p>`,
+  ];
+  if (disputed.items.length > 0) {
     parts.push(
-      '<h3 id="disputed">Disputed answer keys</h3>',
-      `<p>${esc(capital(disputed.head))}.</p>`,
+      `<details><summary>${plural(disputed.items.length, "item")}</summary>`,
+      // Each disputed item's panel here (no adapter changed it, so it is shown nowhere else).
+      byId.size === 0
+        ? `<ul>${disputed.items.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`
+        : report.disputedItems!.map((d, i) => itemDetails(d.itemId, disputed.items[i]!, byId))
+          .join("\n"),
+      "</details>",
     );
-    if (disputed.items.length > 0) {
-      parts.push(
-        `<details><summary>${plural(disputed.items.length, "item")}</summary>`,
-        // Each disputed item's panel here (no adapter changed it, so it is shown nowhere else).
-        byId.size === 0
-          ? `<ul>${disputed.items.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`
-          : report.disputedItems!.map((d, i) => itemDetails(d.itemId, disputed.items[i]!, byId))
-            .join("\n"),
-        "</details>",
-      );
-    }
-    if (disputed.sensitivity !== null) parts.push(`<p>${esc(capital(disputed.sensitivity))}.</p>`);
   }
-  for (const comparison of report.comparisons) {
-    parts.push(comparisonSection(comparison, report, panels));
-  }
-  const changed = itemsSection(report);
-  if (changed !== null) parts.push(changed);
-  parts.push(trustSection(report), "</body>", "</html>");
-  return parts.join("\n") + "\n";
+  if (disputed.sensitivity !== null) parts.push(`<p>${esc(capital(disputed.sensitivity))}.</p>`);
+  return parts;
 }
 
 function outcomeClass(c: { readonly outcome: ComparisonReport["outcome"] }): string {

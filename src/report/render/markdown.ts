@@ -8,6 +8,7 @@ import { capital, plural } from "../numbers.ts";
 import { escapeHtml as html, escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts } from "./_printable.ts";
+import { type Block, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -16,12 +17,9 @@ import {
   detectableSentence,
   disputedLines,
   errorsLines,
-  incompleteSentence,
   intervalsNote,
   replicaSentences,
-  replicaWarning,
   runStarted,
-  severalReplicas,
   trustRows,
 } from "./_sections.ts";
 import {
@@ -88,81 +86,107 @@ export function renderMarkdown(report: Report): string {
 
 /** The format drawn, from a report whose texts are safe to print. */
 function draw(report: Report): string {
-  const out: string[] = [];
-  const baseline = report.models[0]?.name ?? "";
-  const adapters = report.comparisons.map((c) => c.adapter);
-  out.push(`# assess report: ${md(adapters.join(", ") || "no adapter")} against ${md(baseline)}`);
-  out.push("");
-  out.push(
-    `${plural(report.run.items, "item")} held out (split seed ${
-      MD.quote(report.run.splitSeed)
-    }), ` +
-      `${runStarted(report, MD)}.`,
-  );
-  if (report.comparisons.length > 0) {
-    out.push(
-      "",
-      "## Decision at a glance",
-      "",
-      ...table(decisionTable(decisionSummary(report, MD), MD)),
-    );
-    const note = intervalsNote(report, MD);
-    if (note !== null) out.push("", `${capital(note)}.`);
-  }
-  if (!report.trust.completeness.complete) {
-    out.push("", `> **Incomplete run:** ${incompleteSentence(report)}`);
-  }
-  const replicaAlarm = replicaWarning(report);
-  if (replicaAlarm !== null) out.push("", `> **Warning:** ${md(replicaAlarm)}`);
-  if (report.trust.scorer.note !== null) {
-    out.push("", `> **Note:** ${md(report.trust.scorer.note)}`);
-  }
-  out.push("", `${capital(decisionLine(report, MD))}.`);
-  if (report.decision.note !== null) {
-    out.push("", `> **Note:** ${md(report.decision.note)}`);
-  }
-  if (report.comparisons.length > 0) {
-    out.push("", "## Verdicts", "");
-    for (const comparison of report.comparisons) {
-      out.push(`- **${md(comparison.verdict)}**`);
-      const mdd = detectableSentence(comparison);
-      if (mdd !== null) out.push(`  - ${mdd}`);
-    }
-  }
+  return reportBlocks(report).flatMap((b) => printBlock(b, report)).join("\n") + "\n";
+}
 
-  out.push("", "## Models", "");
-  out.push(...table(modelsTable(report.models, MD)));
-  const categories = categoriesTable(report.models, MD);
-  out.push("", "### Categories (accuracy on scored items, and how many)", "");
-  out.push(...(categories === null ? [md(capital(CATEGORIES_UNKNOWN))] : table(categories)));
-  out.push("", "### Reasons (scored items)", "");
-  out.push(...table(reasonsTable(report.models, MD)));
-  out.push("", "### Tokens and latency (scored items)", "");
-  out.push(...table(usageTable(report.models, MD)));
-  const errors = errorsLines(report, MD);
-  if (errors.length > 0) {
-    out.push("", "### Errors (no verdict, never counted wrong)", "");
-    for (const line of errors) out.push(`- ${line}`);
-  }
-  if (severalReplicas(report)) {
-    out.push("", "### Replicas (each model's accuracy on the items each one answered)", "");
-    out.push(...table(replicasTable(report.replicas, MD)));
-    out.push("", ...replicaSentences(report, MD).map((sentence) => `- ${sentence}`));
-  }
-  const disputed = disputedLines(report, MD);
-  if (disputed !== null) {
-    out.push("", "### Disputed answer keys", "", `${md(capital(disputed.head))}.`);
-    if (disputed.items.length > 0) {
-      out.push("", "<details>", `<summary>${plural(disputed.items.length, "item")}</summary>`, "");
-      out.push(...disputed.items.map((line) => `- ${line}`), "", "</details>");
+/** One block of the outline as Markdown lines, after a blank line (the title excepted). */
+function printBlock(block: Block, report: Report): string[] {
+  switch (block.kind) {
+    case "title": {
+      const adapters = md(block.adapters.join(", ") || "no adapter");
+      return [`# assess report: ${adapters} against ${md(block.baseline)}`];
     }
-    if (disputed.sensitivity !== null) out.push("", `${capital(disputed.sensitivity)}.`);
+    case "run":
+      return [
+        "",
+        `${plural(report.run.items, "item")} held out (split seed ${
+          MD.quote(report.run.splitSeed)
+        }), ${runStarted(report, MD)}.`,
+      ];
+    case "glance": {
+      const note = intervalsNote(report, MD);
+      return [
+        "",
+        "## Decision at a glance",
+        "",
+        ...table(decisionTable(decisionSummary(report, MD), MD)),
+        ...(note === null ? [] : ["", `${capital(note)}.`]),
+      ];
+    }
+    case "notice":
+      // The incomplete run's sentence is the report's own words, with nothing to escape.
+      return block.notice === "incomplete"
+        ? ["", `> **Incomplete run:** ${block.text}`]
+        : ["", `> **${block.notice === "warning" ? "Warning" : "Note"}:** ${md(block.text)}`];
+    case "decision":
+      return ["", `${capital(decisionLine(report, MD))}.`];
+    case "verdicts":
+      return ["", "## Verdicts", "", ...block.comparisons.flatMap(verdictItem)];
+    case "charts":
+    case "changed-items":
+      return []; // No charts and no item panels in Markdown.
+    case "models":
+      return ["", "## Models", "", ...table(modelsTable(report.models, MD))];
+    case "categories": {
+      const categories = categoriesTable(report.models, MD);
+      return [
+        "",
+        "### Categories (accuracy on scored items, and how many)",
+        "",
+        ...(categories === null ? [md(capital(CATEGORIES_UNKNOWN))] : table(categories)),
+      ];
+    }
+    case "reasons":
+      return ["", "### Reasons (scored items)", "", ...table(reasonsTable(report.models, MD))];
+    case "usage":
+      return [
+        "",
+        "### Tokens and latency (scored items)",
+        "",
+        ...table(usageTable(report.models, MD)),
+      ];
+    case "errors":
+      return [
+        "",
+        "### Errors (no verdict, never counted wrong)",
+        "",
+        ...errorsLines(report, MD).map((line) => `- ${line}`),
+      ];
+    case "replicas":
+      return [
+        "",
+        "### Replicas (each model's accuracy on the items each one answered)",
+        "",
+        ...table(replicasTable(report.replicas, MD)),
+        "",
+        ...replicaSentences(report, MD).map((sentence) => `- ${sentence}`),
+      ];
+    case "disputed":
+      return disputedSection(report);
+    case "comparison":
+      return ["", ...comparisonSection(block.comparison, report)];
+    case "trust":
+      return ["", ...trustSection(report)];
   }
-  for (const comparison of report.comparisons) {
-    out.push("", ...comparisonSection(comparison, report));
+}
+
+/** A comparison's verdict as a list item, its detectable difference under it. */
+function verdictItem(comparison: ComparisonReport): string[] {
+  const mdd = detectableSentence(comparison);
+  return [`- **${md(comparison.verdict)}**`, ...(mdd === null ? [] : [`  - ${mdd}`])];
+}
+
+/** The disputed answer keys: what they are, each item in a collapsed block, the sensitivity. */
+function disputedSection(report: Report): string[] {
+  const disputed = disputedLines(report, MD);
+  if (disputed === null) return [];
+  const out = ["", "### Disputed answer keys", "", `${md(capital(disputed.head))}.`];
+  if (disputed.items.length > 0) {
+    out.push("", "<details>", `<summary>${plural(disputed.items.length, "item")}</summary>`, "");
+    out.push(...disputed.items.map((line) => `- ${line}`), "", "</details>");
   }
-  out.push("", ...trustSection(report));
-  return out.join("\n") + "\n";
+  if (disputed.sensitivity !== null) out.push("", `${capital(disputed.sensitivity)}.`);
+  return out;
 }
 
 /** A sentence as a heading or a paragraph: its first letter in capitals. */

@@ -14,12 +14,9 @@ import {
   detectableSentence,
   disputedLines,
   errorsLines,
-  incompleteSentence,
   intervalsNote,
   replicaSentences,
-  replicaWarning,
   runStarted,
-  severalReplicas,
   summaryParts,
   trustRows,
 } from "./_sections.ts";
@@ -37,6 +34,7 @@ import {
 import { textTable, wrapWords } from "./_text_table.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts } from "./_printable.ts";
+import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
 
 const WIDTH = 100;
 
@@ -80,76 +78,91 @@ export function renderText(report: Report): string {
 
 /** The format drawn, from a report whose texts are safe to print. */
 function draw(report: Report): string {
-  const out: string[] = [];
-  const adapters = report.comparisons.map((c) => c.adapter);
-  const baseline = report.models[0]?.name ?? "";
-  out.push(
-    ...words(
-      `assess report: ${
-        adapters.length === 0 ? "no adapter" : adapters.join(", ")
-      } against ${baseline}, ${count(report.run.items)} items`,
-      "",
-      "  ",
-    ),
-  );
-  out.push(runStarted(report, TEXT));
-  out.push(...summaryLines(report));
-  if (!report.trust.completeness.complete) {
-    out.push(...words(`INCOMPLETE RUN: ${incompleteSentence(report)}`, "", "  "));
-  }
-  const replicaAlarm = replicaWarning(report);
-  if (replicaAlarm !== null) out.push(...words(`WARNING: ${replicaAlarm}`, "", "  "));
-  if (report.trust.scorer.note !== null) {
-    out.push(...words(`note: ${report.trust.scorer.note}`, "", "  "));
-  }
-  out.push(...words(decisionLine(report, TEXT), "", "  "));
-  if (report.decision.note !== null) {
-    out.push(...words(`note: ${report.decision.note}`, "", "  "));
-  }
+  return reportBlocks(report).flatMap((b) => printBlock(b, report)).join("\n") + "\n";
+}
 
-  if (report.comparisons.length > 0) {
-    out.push("", "Verdicts");
-    for (const comparison of report.comparisons) {
-      out.push(...words(comparison.verdict, "  ", "    "));
-      const mdd = detectableSentence(comparison);
-      if (mdd !== null) out.push(...words(mdd, "    ", "      "));
+const NOTICE: Readonly<Record<NoticeKind, string>> = {
+  incomplete: "INCOMPLETE RUN",
+  warning: "WARNING",
+  note: "note",
+};
+
+/** One block of the outline as lines of text. */
+function printBlock(block: Block, report: Report): string[] {
+  switch (block.kind) {
+    case "title": {
+      const adapters = block.adapters.length === 0 ? "no adapter" : block.adapters.join(", ");
+      return words(
+        `assess report: ${adapters} against ${block.baseline}, ${count(block.items)} items`,
+        "",
+        "  ",
+      );
     }
+    case "run":
+      return [runStarted(report, TEXT)];
+    case "glance":
+      return summaryLines(report);
+    case "notice":
+      return words(`${NOTICE[block.notice]}: ${block.text}`, "", "  ");
+    case "decision":
+      return words(decisionLine(report, TEXT), "", "  ");
+    case "verdicts":
+      return ["", "Verdicts", ...block.comparisons.flatMap(verdictLines)];
+    case "charts":
+    case "changed-items":
+      return []; // No charts and no item panels in text.
+    case "models":
+      return ["", "Models", ...table(modelsTable(report.models, TEXT))];
+    case "categories": {
+      const categories = categoriesTable(report.models, TEXT);
+      if (categories === null) return ["", ...words(CATEGORIES_UNKNOWN, "", "  ")];
+      return ["", "Categories (accuracy on scored items, and how many)", ...table(categories)];
+    }
+    case "reasons":
+      return ["", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT))];
+    case "usage":
+      return ["", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT))];
+    case "errors":
+      return [
+        "",
+        "Errors (no verdict, not counted wrong)",
+        ...errorsLines(report, TEXT).flatMap((line) => words(line, "  ", "    ")),
+      ];
+    case "replicas":
+      return [
+        "",
+        "Replicas (each model's accuracy on the items each one answered)",
+        ...table(replicasTable(report.replicas, TEXT)),
+        ...replicaSentences(report, TEXT).flatMap((line) => words(line, "  ", "    ")),
+      ];
+    case "disputed":
+      return disputedSection(report);
+    case "comparison":
+      return ["", ...comparisonLines(block.comparison, report)];
+    case "trust":
+      return ["", ...trustLines(report)];
   }
+}
 
-  out.push("", "Models", ...table(modelsTable(report.models, TEXT)));
-  const categories = categoriesTable(report.models, TEXT);
-  out.push("");
-  if (categories === null) out.push(...words(CATEGORIES_UNKNOWN, "", "  "));
-  else out.push("Categories (accuracy on scored items, and how many)", ...table(categories));
-  out.push("", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT)));
-  out.push("", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT)));
-  const errors = errorsLines(report, TEXT);
-  if (errors.length > 0) {
-    out.push("", "Errors (no verdict, not counted wrong)");
-    for (const line of errors) out.push(...words(line, "  ", "    "));
-  }
-  if (severalReplicas(report)) {
-    out.push(
-      "",
-      "Replicas (each model's accuracy on the items each one answered)",
-      ...table(replicasTable(report.replicas, TEXT)),
-    );
-    for (const line of replicaSentences(report, TEXT)) out.push(...words(line, "  ", "    "));
-  }
+/** A comparison's verdict, and its detectable difference under it. */
+function verdictLines(comparison: ComparisonReport): string[] {
+  const mdd = detectableSentence(comparison);
+  return [
+    ...words(comparison.verdict, "  ", "    "),
+    ...(mdd === null ? [] : words(mdd, "    ", "      ")),
+  ];
+}
 
+/** The disputed answer keys: what they are, each item, and the accuracy without them. */
+function disputedSection(report: Report): string[] {
   const disputed = disputedLines(report, TEXT);
-  if (disputed !== null) {
-    out.push("", ...words(capital(disputed.head), "", "  "));
-    for (const line of disputed.items) out.push(...words(line, "  ", "    "));
-    if (disputed.sensitivity !== null) out.push(...words(disputed.sensitivity, "  ", "    "));
-  }
-
-  for (const comparison of report.comparisons) {
-    out.push("", ...comparisonLines(comparison, report));
-  }
-
-  out.push("", ...trustLines(report));
-  return out.join("\n") + "\n";
+  if (disputed === null) return [];
+  return [
+    "",
+    ...words(capital(disputed.head), "", "  "),
+    ...disputed.items.flatMap((line) => words(line, "  ", "    ")),
+    ...(disputed.sensitivity === null ? [] : words(disputed.sensitivity, "  ", "    ")),
+  ];
 }
 
 /**
