@@ -8,7 +8,7 @@
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
 import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
-import { coherentIntervals } from "./stats/decision_interval.ts";
+import { type CoherentInterval, coherentIntervals } from "./stats/decision_interval.ts";
 import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
 import { type ErroredItems, errorSensitivity } from "./stats/error_sensitivity.ts";
 import type { PairedTable } from "./stats/paired_table.ts";
@@ -138,7 +138,7 @@ export function buildReport(input: ReportInput): Report {
       categorised,
     )
   );
-  const decided = coherentIntervals(partial.map((c) => paired(c.table)), { alpha: rule.alpha });
+  const decided = coherentIntervals(partial.map((c) => c.table), { alpha: rule.alpha });
   const comparisons = partial.map((c, i) => finish(c, decided[i]!, rule));
   const scored = models.reduce((s, m) => s + m.scored, 0);
   const errors = models.reduce((s, m) => s + m.errors, 0);
@@ -345,7 +345,7 @@ function modelReport(
 interface Counted {
   readonly adapter: string;
   readonly baseline: string;
-  readonly table: PairedCounts;
+  readonly table: PairedTable;
   readonly reasons: readonly ReasonChange[];
   readonly transitions: readonly Transition[];
   readonly discordant: { readonly fixed: readonly number[]; readonly broke: readonly number[] };
@@ -458,7 +458,7 @@ function compare(
   return {
     adapter,
     baseline,
-    table: { bothRight, onlyAdapter: fixed.length, onlyBaseline: broke.length, bothWrong },
+    table: { bothRight, onlyFirst: fixed.length, onlySecond: broke.length, bothWrong },
     reasons,
     transitions,
     discordant: { fixed, broke },
@@ -468,13 +468,30 @@ function compare(
   };
 }
 
-/** As a {@linkcode PairedTable}: the adapter first. */
-function paired(t: PairedCounts): PairedTable {
-  return {
+/**
+ * The figures a comparison and each of its categories share, from its table (counted with the
+ * adapter first, as the statistics take it) and its decided interval: the one place the table is
+ * written in the report's words (`onlyAdapter`, `onlyBaseline`).
+ */
+function pairedFigures(t: PairedTable, d: CoherentInterval | null) {
+  const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
+  const table: PairedCounts = {
     bothRight: t.bothRight,
-    onlyFirst: t.onlyAdapter,
-    onlySecond: t.onlyBaseline,
+    onlyAdapter: t.onlyFirst,
+    onlyBaseline: t.onlySecond,
     bothWrong: t.bothWrong,
+  };
+  return {
+    items: n,
+    table,
+    adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyFirst) / n,
+    baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlySecond) / n,
+    difference: d === null ? null : d.difference,
+    interval: d === null
+      ? null
+      : { lower: d.lower, upper: d.upper, level: d.level, testLevel: d.testLevel },
+    pValue: d === null ? null : d.pValue,
+    pAdjusted: d === null ? null : d.pAdjusted,
   };
 }
 
@@ -484,7 +501,8 @@ function finish(
   rule: DecisionRule,
 ): ComparisonReport {
   const t = c.table;
-  const n = t.bothRight + t.onlyAdapter + t.onlyBaseline + t.bothWrong;
+  const shared = pairedFigures(t, decided);
+  const n = shared.items;
   const level = decided?.level ?? rule.alpha;
   const base = decided === null ? "inconclusive" : comparisonOutcome(decided, rule.margin);
   const ways = [base];
@@ -492,7 +510,7 @@ function finish(
     c.errored.secondErrorFirstRight + c.errored.secondErrorFirstWrong + c.errored.bothError;
   let sensitivity: ErrorSensitivityReport | null = null;
   if (errors > 0) {
-    const s = errorSensitivity(paired(t), c.errored, { alpha: level, margin: rule.margin });
+    const s = errorSensitivity(t, c.errored, { alpha: level, margin: rule.margin });
     const way = (w: typeof s.against) => ({
       difference: w.difference,
       interval: w.interval,
@@ -525,19 +543,7 @@ function finish(
   const figures = {
     adapter: c.adapter,
     baseline: c.baseline,
-    items: n,
-    table: t,
-    adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyAdapter) / n,
-    baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlyBaseline) / n,
-    difference: decided === null ? null : decided.difference,
-    interval: decided === null ? null : {
-      lower: decided.lower,
-      upper: decided.upper,
-      level: decided.level,
-      testLevel: decided.testLevel,
-    },
-    pValue: decided === null ? null : decided.pValue,
-    pAdjusted: decided === null ? null : decided.pAdjusted,
+    ...shared,
     minimumDetectableDifference: decided === null ? null : detectable(n, t, decided),
     outcome,
     errorSensitivity: sensitivity,
@@ -553,10 +559,10 @@ function finish(
 
 function detectable(
   n: number,
-  t: PairedCounts,
+  t: PairedTable,
   decided: { readonly level: number; readonly testLevel: number },
 ): DetectableDifferenceReport {
-  const discordant = t.onlyAdapter + t.onlyBaseline;
+  const discordant = t.onlyFirst + t.onlySecond;
   const discordance = discordant / n;
   const { difference } = minimumDetectableDifference(n, discordance, {
     alpha: decided.testLevel,
@@ -578,26 +584,10 @@ function categoryComparisons(
 ): CategoryComparison[] {
   const decided = coherentIntervals(tables, { alpha: rule.alpha });
   return ANSWER_CATEGORIES.map((name, i) => {
-    const t = tables[i]!;
     const d = decided[i]!;
-    const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
     return {
       name,
-      items: n,
-      table: {
-        bothRight: t.bothRight,
-        onlyAdapter: t.onlyFirst,
-        onlyBaseline: t.onlySecond,
-        bothWrong: t.bothWrong,
-      },
-      adapterAccuracy: n === 0 ? null : (t.bothRight + t.onlyFirst) / n,
-      baselineAccuracy: n === 0 ? null : (t.bothRight + t.onlySecond) / n,
-      difference: d === null ? null : d.difference,
-      interval: d === null
-        ? null
-        : { lower: d.lower, upper: d.upper, level: d.level, testLevel: d.testLevel },
-      pValue: d === null ? null : d.pValue,
-      pAdjusted: d === null ? null : d.pAdjusted,
+      ...pairedFigures(tables[i]!, d),
       outcome: d === null ? "inconclusive" : comparisonOutcome(d, rule.margin),
     };
   });
