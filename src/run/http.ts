@@ -11,6 +11,7 @@ import type { RawResponse, RequestError } from "../results/records.ts";
 import type { Timers } from "./timers.ts";
 import { Deadlines } from "./deadlines.ts";
 import { API_KEY_MARKER, keyRedactor } from "./api_key.ts";
+import { CappedBody } from "./capped_body.ts";
 
 /** The limits and credentials of a request. */
 export interface HttpOptions {
@@ -253,36 +254,28 @@ class Cut extends Error {
 /**
  * Reads a body part by part, counting its bytes as they arrive, after any decoding (`fetch`
  * inflates a gzip, deflate or br body on its own, so the bytes on the wire say nothing of its
- * size): past the cap, the reading stops and nothing is kept.
+ * size): past the cap, the reading stops and nothing is kept. Each part is copied into one
+ * growing buffer as it comes (see {@linkcode CappedBody}), so that what is held stays under twice
+ * the cap however many parts the server cut the body into.
  */
 async function readCapped(response: Response, cap: number): Promise<Uint8Array> {
   if (response.body === null) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const body = new CappedBody(cap);
   const reader = response.body.getReader();
   while (true) {
     let next: ReadableStreamReadResult<Uint8Array>;
     try {
       next = await reader.read();
     } catch {
-      throw new Cut(size, null);
+      throw new Cut(body.size, null);
     }
     if (next.done) break;
-    size += next.value.length;
-    if (size > cap) {
+    if (!body.add(next.value)) {
       await reader.cancel().catch(() => {});
       throw new TooLarge();
     }
-    chunks.push(next.value);
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return body.bytes();
 }
 
 /**
