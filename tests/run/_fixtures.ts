@@ -40,10 +40,8 @@ export function countingTimers(): { readonly timers: Timers; readonly set: numbe
   return { timers, set };
 }
 
-/** Waits until `ready` holds, looking every few milliseconds (the code under test runs on). */
-export async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await ready())) await new Promise((r) => setTimeout(r, 2));
-}
+/** Waits until `ready` holds, with a deadline: the tests' one `until`. */
+export { until } from "../support/until.ts";
 
 /** The rows of a synthetic dataset of `n` items: item i asks for `tool_i` with `{"x": i}`. */
 export function syntheticRows(n: number): unknown[] {

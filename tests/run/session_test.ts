@@ -8,7 +8,7 @@ import { HEADER } from "../results/_header.ts";
 import { DEFAULT_RETRY } from "../../src/run/retry.ts";
 import { runSession, type SessionEffects, type SessionPlan } from "../../src/run/session.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
-import { syntheticItems, TEST_REQUEST } from "./_fixtures.ts";
+import { syntheticItems, TEST_REQUEST, until } from "./_fixtures.ts";
 
 const ITEMS = syntheticItems(20);
 
@@ -212,11 +212,14 @@ Deno.test("a Retry-After longer than the backoff is waited for, up to its cap", 
 
 Deno.test("a stop ends a wait for Retry-After at once, not after the grace", async () => {
   const w = world(() => ({ ...status(429, true), retryAfter: "3600" }));
-  // A sleep that only a signal ends.
-  w.deps.sleep = (_ms, signal) =>
-    new Promise((resolve) => signal.addEventListener("abort", () => resolve()));
+  // A sleep that only a signal ends; the test stops the session once it is in it.
+  let sleeping = false;
+  w.deps.sleep = (_ms, signal) => {
+    sleeping = true;
+    return new Promise((resolve) => signal.addEventListener("abort", () => resolve()));
+  };
   const running = runSession(plan({ models: ["base"], concurrency: 1, graceMs: 60_000 }), w.deps);
-  await new Promise((r) => setTimeout(r, 20));
+  await until(() => sleeping, { what: "the wait for Retry-After" });
   w.stop.abort();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((r) => timer = setTimeout(() => r("late"), 5_000));
@@ -323,7 +326,10 @@ Deno.test("a stop sends nothing more, waits for requests in flight, and records 
     return ok(body);
   });
   const running = runSession(plan({ models: ["base"], concurrency: 4, graceMs: 30 }), w.deps);
-  await new Promise((r) => setTimeout(r, 20));
+  // Stopped once four are answered and four more wait at the gate: an event, not a sleep.
+  await until(() => w.sent.length === 8 && results(w.records).length === 4, {
+    what: "4 answers and 4 requests in flight",
+  });
   w.stop.abort();
   const outcome = await running;
   release();

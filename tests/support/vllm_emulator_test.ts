@@ -11,6 +11,7 @@ import {
   scriptForName,
   startEmulator,
 } from "./vllm_emulator.ts";
+import { until } from "./until.ts";
 
 interface Row {
   id: number;
@@ -1017,11 +1018,6 @@ Deno.test("emulator: a not-applied adapter answers exactly as the base model, er
     await emu.close();
   }
 });
-
-/** Waits until `ready` holds, looking again every few milliseconds (no deadline but the test's). */
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 5));
-}
 
 Deno.test("emulator: --max-num-seqs serves at most N at once; the others wait, then are served", async () => {
   // A service time long enough that the first requests are still served when the others arrive:
