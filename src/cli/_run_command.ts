@@ -209,6 +209,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
           retry: (model) => progress.retry(model),
         },
         notice: (line) => display.notice(line),
+        dropConnections: () => io.closeConnections?.(),
       },
     );
   } finally {

@@ -189,6 +189,16 @@ export type RequestErrorKind =
   | "malformed"
   /** A body larger than the response-size cap. */
   | "too-large"
+  /**
+   * A body the server broke: a gzip or br body that does not decode, or a chunked body that broke
+   * off (its connection closed, or its framing invalid). Sent again; a fault of the server's.
+   */
+  | "broken-body"
+  /**
+   * A reply naming another request's id (`X-Request-Id`): a response the server sent unasked, or
+   * one meant for another request. Sent again, on a new connection; never scored.
+   */
+  | "mismatch"
   /** The scorer threw on the reply: it could not judge it. */
   | "scorer";
 

@@ -10,7 +10,13 @@ import type { RecordedReply, RequestError, Usage } from "./records.ts";
 
 /** A response read: the reply and the token counts, or why the body is not a reply. */
 export type ReadReply =
-  | { readonly ok: true; readonly reply: RecordedReply; readonly usage: Usage | null }
+  | {
+    readonly ok: true;
+    readonly reply: RecordedReply;
+    readonly usage: Usage | null;
+    /** The response's `id` (vLLM's `chatcmpl-<request id>`), or `null` when it is not a string. */
+    readonly id: string | null;
+  }
   | { readonly ok: false; readonly error: RequestError };
 
 function malformed(message: string): ReadReply {
@@ -47,7 +53,7 @@ function readUsage(value: unknown): Usage | null {
  *
  * @param body The response body's text.
  * @param maxTokens `sampling.maxTokens`, the limit the request sent.
- * @returns The reply and usage, or a `malformed` error saying what is not as vLLM sends it.
+ * @returns The reply, usage and id, or a `malformed` error saying what is not as vLLM sends it.
  *
  * @example
  * ```ts
@@ -135,5 +141,6 @@ export function readReply(body: string, maxTokens: number): ReadReply {
       finishReason,
     },
     usage,
+    id: typeof value.id === "string" ? value.id : null,
   };
 }

@@ -238,15 +238,75 @@ function networkMessage(error: unknown): string {
   return `network error (${words.split("\n")[0]?.slice(0, 200)})`;
 }
 
+/**
+ * Why a response's body failed after its head, as far as the client can tell:
+ *
+ * - `broken`: the body ended before its end, by its connection closing or by its framing being
+ *   invalid (a bad chunk size, trailers over the client's limit), the client not saying which;
+ * - `bad-encoding`: its `Content-Encoding` (gzip, br) does not decode.
+ */
+export type BodyFailure = "broken" | "bad-encoding";
+
+/**
+ * A response body that failed, saying why: what the body stream of a `fetch` given to
+ * {@linkcode exchange} may error with when its platform's own error does not carry a code (the
+ * CLI's `fetch` turns Deno's into one). A `TypeError`, as a body stream errors with.
+ *
+ * @example
+ * ```ts
+ * import { BodyError, exchange } from "./http.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const body = new ReadableStream({
+ *   pull: (c) => c.error(new BodyError("bad-encoding")),
+ * });
+ * const fetchFn = (() =>
+ *   Promise.resolve(new Response(body, { headers: { "content-encoding": "gzip" } }))) as typeof fetch;
+ * const out = await exchange(fetchFn, "http://127.0.0.1:8000/v1/models", {}, {
+ *   timeoutMs: 1000, maxResponseBytes: 1024, timers: globalThis,
+ * });
+ * assert.equal(!out.ok && out.error.kind, "broken-body");
+ * ```
+ */
+export class BodyError extends TypeError {
+  /** Why the body failed. */
+  readonly failure: BodyFailure;
+
+  /**
+   * @param failure Why the body failed.
+   * @param options The error it was told by, as `cause`.
+   */
+  constructor(failure: BodyFailure, options?: ErrorOptions) {
+    super(
+      failure === "broken" ? "the response body broke off" : "the response body does not decode",
+      options,
+    );
+    this.name = "BodyError";
+    this.failure = failure;
+  }
+}
+
+/** The {@linkcode BodyFailure} a body's error names, on it or a cause of it, or `null`. */
+function bodyFailure(error: unknown): BodyFailure | null {
+  for (let e: unknown = error, n = 0; e instanceof Error && n < 5; e = e.cause, n++) {
+    if (e instanceof BodyError) return e.failure;
+  }
+  return null;
+}
+
 /** A body that passed the size cap: nothing of it is kept. */
 class TooLarge extends Error {}
 
 /**
- * A body whose connection failed before its end: after `bytes` bytes of it when it was counted,
- * or before the `declared` length when it was read in one go.
+ * A body that failed before its end: after `bytes` bytes of it when it was counted, or before the
+ * `declared` length when it was read in one go; `failure` when the error said why.
  */
 class Cut extends Error {
-  constructor(readonly bytes: number | null, readonly declared: number | null) {
+  constructor(
+    readonly bytes: number | null,
+    readonly declared: number | null,
+    readonly failure: BodyFailure | null = null,
+  ) {
     super("cut");
   }
 }
@@ -266,8 +326,8 @@ async function readCapped(response: Response, cap: number): Promise<Uint8Array> 
     let next: ReadableStreamReadResult<Uint8Array>;
     try {
       next = await reader.read();
-    } catch {
-      throw new Cut(body.size, null);
+    } catch (error) {
+      throw new Cut(body.size, null, bodyFailure(error));
     }
     if (next.done) break;
     if (!body.add(next.value)) {
@@ -276,6 +336,26 @@ async function readCapped(response: Response, cap: number): Promise<Uint8Array> 
     }
   }
   return body.bytes();
+}
+
+/**
+ * What a record says of a body the server broke, or `null` for a cut: a body whose length framed
+ * it, ended early by its connection (a network failure, transient), or one whose error does not
+ * say why.
+ */
+function brokenBody(cut: Cut, response: Response | null): string | null {
+  const after = `after ${cut.bytes ?? 0} bytes`;
+  if (cut.failure === "bad-encoding") {
+    const encoding = response?.headers.get("content-encoding")?.trim().slice(0, 40) ?? "";
+    return `the server sent a broken body: it does not decode as its Content-Encoding ${
+      JSON.stringify(encoding)
+    } says (${after} decoded)`;
+  }
+  if (cut.failure === "broken" && response?.headers.has("transfer-encoding") === true) {
+    return `the server sent a broken body: it broke off ${after}, its connection closed or its ` +
+      "chunked framing invalid (a bad chunk size, or trailers too large; the client does not say which)";
+  }
+  return null;
 }
 
 /**
@@ -302,8 +382,10 @@ const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * Sends one request and reads the response whole, within the limits. Never throws: every failure
- * is an outcome. A timeout, a refused, reset or dropped connection, and a body cut before its end
- * are transient errors; a body over the size cap (counted after any decoding, whatever the
+ * is an outcome. A timeout, a refused, reset or dropped connection, and a body framed by its length
+ * cut before its end are transient errors; a body the server broke (one that does not decode as its
+ * `Content-Encoding` says, or a chunked one that broke off, as a {@linkcode BodyError} from `fetch`
+ * says) is a `broken-body` error, not transient; a body over the size cap (counted after any decoding, whatever the
  * headers say) is a `too-large` error, not transient; a redirect is an `http` error (it is not
  * followed: vLLM never redirects); a 200 body that is not UTF-8, or that holds the API key, is a
  * `malformed` error. Every text returned (bodies and messages) has the API key replaced by
@@ -311,7 +393,8 @@ const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
  *
  * @param fetchFn The `fetch` to send with.
  * @param url The URL.
- * @param init The method and body (`GET` when no body); headers are added here.
+ * @param init The method and body (`GET` when no body), and the `X-Request-Id` to send, if any;
+ *   headers are added here.
  * @param options The limits and the API key.
  * @returns The status and body, or the error.
  *
@@ -331,7 +414,7 @@ const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 export async function exchange(
   fetchFn: typeof fetch,
   url: string,
-  init: { readonly body?: string },
+  init: { readonly body?: string; readonly requestId?: string },
   options: HttpOptions,
 ): Promise<HttpOutcome> {
   const controller = new AbortController();
@@ -349,6 +432,7 @@ export async function exchange(
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.apiKey !== undefined) headers["Authorization"] = `Bearer ${options.apiKey}`;
+  if (init.requestId !== undefined) headers["X-Request-Id"] = init.requestId;
   const redact = keyRedactor(options.apiKey);
   const cap = options.maxResponseBytes;
   let status: number | null = null;
@@ -362,9 +446,10 @@ export async function exchange(
     response: status === null ? null : { status, body: body === null ? null : redact(body) },
     aborted: !timedOut && (outer?.aborted ?? false),
   });
+  let response: Response | null = null;
   try {
     if (outer?.aborted) controller.abort();
-    const response = await fetchFn(url, {
+    response = await fetchFn(url, {
       method: init.body === undefined ? "GET" : "POST",
       headers,
       ...(init.body === undefined ? {} : { body: init.body }),
@@ -463,6 +548,10 @@ export async function exchange(
       return fail({ kind: "network", message: "stopped by the run", status, transient: true });
     }
     if (error instanceof Cut) {
+      const broken = brokenBody(error, response);
+      if (broken !== null) {
+        return fail({ kind: "broken-body", message: broken, status, transient: false });
+      }
       return fail({
         kind: "network",
         message: error.bytes !== null

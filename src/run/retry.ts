@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { RequestError } from "../results/records.ts";
+
 /** How failed requests are retried. */
 export interface RetryPolicy {
   /** The most times a request is sent (1 = no retry). */
@@ -40,4 +42,26 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 500, maxDe
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return ceiling / 2 + random * (ceiling / 2);
+}
+
+/**
+ * Whether a failed request is sent again (while attempts are left): a transient failure, and a
+ * fault of the server's that a new send, on a new connection, may not meet again: a broken body,
+ * or a reply naming another request. The last two are not transient: when the retries are spent
+ * they are recorded as the server's fault, not as a server that stopped answering.
+ *
+ * @param error The failure.
+ * @returns Whether to send it again.
+ *
+ * @example
+ * ```ts
+ * import { isRetried } from "./retry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(isRetried({ kind: "mismatch", message: "", status: 200, transient: false }), true);
+ * assert.equal(isRetried({ kind: "http", message: "", status: 400, transient: false }), false);
+ * ```
+ */
+export function isRetried(error: RequestError): boolean {
+  return error.transient || error.kind === "broken-body" || error.kind === "mismatch";
 }

@@ -29,6 +29,7 @@ import { checkReplica, checkReplicas } from "./replica_check.ts";
 import { replicaName, replicasOf } from "./replicas.ts";
 import type { ServerSettings } from "./server_settings.ts";
 import { DEFAULT_RETRY } from "./retry.ts";
+import { requestIdPrefix } from "./request_id.ts";
 import { RECHECK_MS, runSession, type SessionOutcome } from "./session.ts";
 import type { Timers } from "./timers.ts";
 
@@ -109,6 +110,11 @@ export interface RunEffects {
   readonly progress?: ProgressSink;
   /** A line for the operator while the run goes: a note or a warning, already worded. */
   notice(line: string): void;
+  /**
+   * Ends the use of the connections `fetch` keeps for reuse, letting requests in flight finish:
+   * the next requests go on new connections. Absent: nothing is done.
+   */
+  dropConnections?(): void;
 }
 
 /** What came of a run. */
@@ -266,6 +272,10 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     }
     // The chat requests' timeouts, on one timer.
     const deadlines = new Deadlines(effects.timers, limits.timeoutMs);
+    // Each chat request names itself; the first reply on each replica comes on a new connection,
+    // so that it can tell whether the replica echoes ids (no answer to the checks is left over).
+    const requestIds = requestIdPrefix(effects.random);
+    effects.dropConnections?.();
     outcome = await runSession(
       {
         items,
@@ -284,14 +294,19 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
         graceMs: STOP_GRACE_MS,
         // A server that fails this many pairs in a row (after their retries) is taken for gone.
         failAfter: Math.max(16, 2 * config.serving.concurrency),
+        requestIds,
       },
       {
-        post: (body, signal, replica) =>
-          exchange(effects.fetch, `${urlOf.get(replica.index)}/chat/completions`, { body }, {
-            ...http,
-            signal,
-            deadlines,
-          }),
+        post: (body, signal, replica, requestId) =>
+          exchange(
+            effects.fetch,
+            `${urlOf.get(replica.index)}/chat/completions`,
+            requestId === undefined ? { body } : { body, requestId },
+            { ...http, signal, deadlines },
+          ),
+        ...(effects.dropConnections === undefined
+          ? {}
+          : { dropConnections: effects.dropConnections }),
         // A replica taken out is used again once it passes its checks (loading its adapters).
         check: async (replica, signal) => {
           const full = { ...replica, url: urlOf.get(replica.index)! };

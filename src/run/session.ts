@@ -38,7 +38,8 @@ import { ReplicaQueues } from "./replica_queues.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
 import type { PairState } from "./resume.ts";
 import type { Timers } from "./timers.ts";
-import { backoffDelay, type RetryPolicy } from "./retry.ts";
+import { backoffDelay, isRetried, type RetryPolicy } from "./retry.ts";
+import { checkReplyId, mismatchMessage } from "./request_id.ts";
 
 /** Network failures in a row (refused, reset, timed out) that take a replica out. */
 export const DOWN_AFTER = 3;
@@ -87,6 +88,13 @@ export interface SessionPlan {
   readonly failAfter: number;
   /** Which replica answered each item's models in earlier sessions. Default none. */
   readonly hosts?: ItemHosts;
+  /**
+   * The prefix of every request's `X-Request-Id` (see `requestIdPrefix`): each send goes with
+   * `<prefix>-<n>`, `n` counted over the session, and a reply is taken only when it names its
+   * own (on a replica whose first reply showed that it echoes ids). Default none: no id is sent
+   * and no reply checked.
+   */
+  readonly requestIds?: string;
 }
 
 /** Progress events, for the live line. */
@@ -103,8 +111,21 @@ export interface SessionEvents {
 
 /** What a session needs from the world: its effects. */
 export interface SessionEffects {
-  /** Sends a body to a replica and reads the response (see `exchange`), aborted by `signal`. */
-  post(body: string, signal: AbortSignal, replica: ReplicaRef): Promise<HttpOutcome>;
+  /**
+   * Sends a body to a replica and reads the response (see `exchange`), aborted by `signal`, with
+   * `requestId` as its `X-Request-Id` when one is given.
+   */
+  post(
+    body: string,
+    signal: AbortSignal,
+    replica: ReplicaRef,
+    requestId?: string,
+  ): Promise<HttpOutcome>;
+  /**
+   * Ends the use of the connections kept for reuse: the next requests go on new ones (a reply
+   * that named another request leaves its connection suspect). Absent: nothing is done.
+   */
+  dropConnections?(): void;
   /**
    * Checks a replica that was taken out: resolves when it can be used again (every model
    * served), rejects when not. Absent: a replica taken out is never used again.
@@ -177,6 +198,8 @@ interface Lane {
   taken: number;
   /** The probe's loaded sends still to make. */
   probes: Task[];
+  /** Whether its replies name their request ids: `null` until its first reply tells. */
+  echoes: boolean | null;
   /** Its pending check's timer. */
   timer?: unknown;
 }
@@ -279,6 +302,7 @@ export async function runSession(
       failures: 0,
       taken: 0,
       probes: [],
+      echoes: null,
     };
   });
   const inUse = () => lanes.filter((l) => l.state !== "down").length;
@@ -357,64 +381,100 @@ export async function runSession(
     }, RECHECK_MS);
   };
 
+  let requestCount = 0;
   const ask = async (task: Task, lane: Lane, epoch: number): Promise<Asked> => {
     const gone: Asked = { moved: true };
     const leftBehind = (): boolean => lane.state === "down" || lane.epoch !== epoch;
     const body = buildRequestBody(task.item, task.model, plan.request);
     const requestDigest = sha256Text(body);
+    const prefix = plan.requestIds;
     let here = 0;
+    // Whether the last send's reply named no request, on a replica not known to echo ids.
+    let unnamed = false;
     while (true) {
       if (leftBehind()) return gone;
       here++;
       task.sent++;
+      const requestId = prefix === undefined ? undefined : `${prefix}-${++requestCount}`;
       const started = effects.now();
-      const out = await effects.post(body, lane.signal, lane.replica);
+      const out = await effects.post(body, lane.signal, lane.replica, requestId);
       const latencyMs = effects.now() - started;
       const base = { requestDigest, attempts: task.sent, latencyMs };
+      let error: RequestError;
+      let response: Exchange["response"];
+      let retryAfter: string | undefined;
       if (out.ok) {
         lane.failures = 0;
         const read = readReply(out.body, plan.request.maxTokens);
-        const response = { status: out.status, body: out.body };
-        if (read.ok) {
+        response = { status: out.status, body: out.body };
+        if (!read.ok) return { aborted: false, exchange: fail(base, response, read.error) };
+        // A reply is this request's only when it names it, on a replica that echoes ids. One
+        // that names no request, before the replica is known to echo or not, is asked again
+        // once on a new connection (not a retry): a second reply naming none shows a replica
+        // that does not echo ids, and is taken; one naming its request shows the first was not.
+        const named = prefix === undefined
+          ? "this"
+          : checkReplyId(read.id, requestId!, prefix).kind;
+        if (named === "this" && prefix !== undefined) lane.echoes = true;
+        if (named === "none" && lane.echoes === null && unnamed) lane.echoes = false;
+        if (named === "this" || (named === "none" && lane.echoes === false)) {
           return {
             aborted: false,
             exchange: { ...base, response, reply: read.reply, usage: read.usage, error: null },
           };
         }
-        return { aborted: false, exchange: fail(base, response, read.error) };
-      }
-      if (out.aborted) {
-        if (inner.signal.aborted) {
-          return { aborted: true, exchange: fail(base, out.response, out.error) };
+        if (named === "none" && lane.echoes === null) {
+          unnamed = true;
+          here--;
+          effects.dropConnections?.();
+          continue;
         }
-        return gone;
-      }
-      if (out.error.kind === "network" || out.error.kind === "timeout") {
-        lane.failures++;
-        if (lane.failures >= DOWN_AFTER && !leftBehind() && inUse() > 1) {
-          takeOut(lane, `${lane.failures} requests in a row failed: ${out.error.message}`);
-        }
-        if (leftBehind()) return gone;
+        lane.echoes = true;
+        // The connection it came on may hold more of the same: no connection is reused.
+        effects.dropConnections?.();
+        error = {
+          kind: "mismatch",
+          message: mismatchMessage(read.id, requestId!),
+          status: out.status,
+          transient: false,
+        };
       } else {
-        lane.failures = 0;
+        if (out.aborted) {
+          if (inner.signal.aborted) {
+            return { aborted: true, exchange: fail(base, out.response, out.error) };
+          }
+          return gone;
+        }
+        error = out.error;
+        response = out.response;
+        retryAfter = out.retryAfter;
+        if (error.kind === "network" || error.kind === "timeout") {
+          lane.failures++;
+          if (lane.failures >= DOWN_AFTER && !leftBehind() && inUse() > 1) {
+            takeOut(lane, `${lane.failures} requests in a row failed: ${error.message}`);
+          }
+          if (leftBehind()) return gone;
+        } else {
+          lane.failures = 0;
+        }
       }
-      const retry = out.error.transient && here < plan.retry.attempts && !stopSending();
+      const retry = isRetried(error) && here < plan.retry.attempts && !stopSending();
       if (!retry) {
         return {
           aborted: false,
-          exchange: fail({ ...base, latencyMs: null }, out.response, out.error),
+          exchange: fail({ ...base, latencyMs: null }, response, error),
         };
       }
       retries++;
       effects.events?.retry?.(task.model);
       // A stop ends the wait at once: nothing is sent after it anyway.
       await effects.sleep(
-        retryWait(here, out.retryAfter),
+        retryWait(here, retryAfter),
         AbortSignal.any([lane.signal, effects.stop]),
       );
       if (leftBehind()) return gone;
       if (inner.signal.aborted || stopSending()) {
-        return { aborted: true, exchange: fail(base, out.response, out.error) };
+        return { aborted: true, exchange: fail(base, response, error) };
       }
     }
   };

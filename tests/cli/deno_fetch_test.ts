@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { denoFailure, denoFetch } from "../../src/cli/deno_fetch.ts";
+import { denoBodyFailure, denoFailure, denoFetch } from "../../src/cli/deno_fetch.ts";
 import { exchange, type HttpOptions } from "../../src/run/http.ts";
 import { type RawAction, startRawServer } from "../support/http1_server.ts";
 
@@ -281,6 +281,123 @@ Deno.test("a gzip or br body is inflated, and capped on its decoded size", async
   } finally {
     http.close();
   }
+});
+
+/** Bytes from text and byte parts. */
+function bytesOf(...parts: (string | Uint8Array)[]): Uint8Array {
+  const list = parts.map((p) => typeof p === "string" ? new TextEncoder().encode(p) : p);
+  const out = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of list) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+Deno.test("each body failure is named by what Deno's error says, and recorded for what it is", async (t) => {
+  const { gzipSync, brotliCompressSync } = await import("node:zlib");
+  const plain = new TextEncoder().encode(REPLY.repeat(4000));
+  const gzip = new Uint8Array(gzipSync(plain));
+  const br = new Uint8Array(brotliCompressSync(plain));
+  const badCrc = gzip.slice();
+  badCrc[badCrc.length - 6]! ^= 0xff;
+  const badBr = br.slice();
+  badBr[5]! ^= 0xff;
+  badBr[8]! ^= 0x55;
+  const chunked = "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\n[1,2,\r\n";
+  const encoded = (encoding: string, body: Uint8Array) =>
+    bytesOf(
+      `HTTP/1.1 200 OK\r\ncontent-encoding: ${encoding}\r\ncontent-length: ${body.length}\r\n\r\n`,
+      body,
+    );
+  const cases: [string, Uint8Array, "broken" | "bad-encoding", string, boolean][] = [
+    ["a chunk size that is not hex", bytesOf(chunked, "zz\r\n"), "broken", "broken-body", false],
+    [
+      "trailers over 64 KiB",
+      bytesOf(chunked, "0\r\n", `x-pad: ${"p".repeat(70_000)}\r\n\r\n`),
+      "broken",
+      "broken-body",
+      false,
+    ],
+    ["a chunked body cut", bytesOf(chunked, "10\r\nabc"), "broken", "broken-body", false],
+    [
+      "not gzip at all",
+      encoded("gzip", new TextEncoder().encode("not gzip at all!")),
+      "bad-encoding",
+      "broken-body",
+      false,
+    ],
+    [
+      "gzip with bad data",
+      encoded("gzip", gzip.map((b, i) => i > 12 && i < 40 ? b ^ 0x5a : b)),
+      "bad-encoding",
+      "broken-body",
+      false,
+    ],
+    ["gzip with a bad checksum", encoded("gzip", badCrc), "bad-encoding", "broken-body", false],
+    [
+      "gzip that stops early",
+      encoded("gzip", gzip.subarray(0, gzip.length - 10)),
+      "bad-encoding",
+      "broken-body",
+      false,
+    ],
+    ["br with bad data", encoded("br", badBr), "bad-encoding", "broken-body", false],
+    [
+      "br that stops early",
+      encoded("br", br.subarray(0, br.length - 3)),
+      "bad-encoding",
+      "broken-body",
+      false,
+    ],
+  ];
+  for (const [name, bytes, failure, kind, transient] of cases) {
+    await t.step(name, async () => {
+      // Deno's own error, and the failure the table reads from it.
+      const server = scripted(() => ({ kind: "raw", bytes }));
+      try {
+        const response = await fetch(`${server.url}/models`);
+        const error = await response.arrayBuffer().then(() => null, (e: unknown) => e);
+        assert(error instanceof TypeError, `Deno's body error: ${error}`);
+        assert.equal(denoBodyFailure(error), failure, (error as Error).message);
+        // Through the run's fetch and the exchange: the record's kind and wording.
+        const http = denoFetch();
+        const out = await exchange(http.fetch, `${server.url}/models`, {}, LIMITS);
+        http.close();
+        assert(!out.ok);
+        assert.equal(`${out.error.kind} ${out.error.transient}`, `${kind} ${transient}`);
+        assert.match(
+          out.error.message,
+          failure === "broken"
+            ? /^the server sent a broken body: it broke off after \d+ bytes, its connection closed or its chunked framing invalid/
+            : /^the server sent a broken body: it does not decode as its Content-Encoding "(gzip|br)" says \(after \d+ bytes decoded\)$/,
+        );
+      } finally {
+        await server.close();
+      }
+    });
+  }
+  await t.step(
+    "a body framed by its length and cut is still a cut: a transient network error",
+    async () => {
+      const bytes = encoded("gzip", gzip);
+      const server = scripted(() => ({ kind: "raw", bytes: bytes.subarray(0, bytes.length - 20) }));
+      try {
+        const out = await exchange(denoFetch().fetch, `${server.url}/models`, {}, LIMITS);
+        assert(!out.ok);
+        assert.equal(`${out.error.kind} ${out.error.transient}`, "network true");
+        assert.match(out.error.message, /^the response was cut after \d+ bytes of its body$/);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+  await t.step("words the table does not hold name nothing", () => {
+    assert.equal(denoBodyFailure(new TypeError("something else")), null);
+    assert.equal(denoBodyFailure(new Error("error reading a body from connection")), null);
+    assert.equal(denoBodyFailure("brotli error"), null);
+  });
 });
 
 Deno.test({

@@ -581,7 +581,7 @@ Deno.test("-timeout and -max-response bound every request; their failures are pe
       a.itemId - b.itemId
     ).map((r) => [r.itemId, r.error!.kind, r.error!.message]);
     assert.deepEqual(errors, [
-      [1, "too-large", "the response body is 5309 bytes, over the 4096-byte cap"],
+      [1, "too-large", "the response body is 5327 bytes, over the 4096-byte cap"],
       [2, "timeout", "no complete response within 2 s"],
     ]);
   } finally {

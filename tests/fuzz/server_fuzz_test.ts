@@ -199,3 +199,56 @@ Deno.test({
     assert.equal(cases, fuzzParams(1).numRuns, `${cases} of ${RUNS} cases ran`);
   },
 });
+
+Deno.test({
+  name:
+    "fuzz: stray responses and tiny chunks: no reply is scored for another request, every one read whole",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const items = 6;
+    const rows = syntheticRows(items);
+    const faultRule = fc.record({
+      kind: fc.constantFrom("stray" as const, "stray" as const, "tiny-chunks" as const),
+      requests: fc.array(fc.integer({ min: 1, max: 2 * items }), { minLength: 1, maxLength: 4 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(faultRule, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom("0", "1"),
+        fc.constantFrom("1", "2", "4"),
+        async (faults, retries, concurrency) => {
+          const emu = await startEmulator({ rows, faults, adapters: ["tuned"] });
+          try {
+            const s = await setupRun(items, {
+              url: emu.url,
+              adapters: [{ name: "tuned" }],
+              concurrency: Number(concurrency),
+            });
+            const ran = await run(
+              ["run", "-config", s.config, "-out", s.out, "-retries", retries],
+              {},
+            );
+            assertLawful(ran, [0, 69]);
+            const lines = (await Deno.readTextFile(s.out)).trim().split("\n").map((l) =>
+              JSON.parse(l)
+            );
+            for (const r of lines.filter((l) => l.kind === "result" || l.kind === "probe")) {
+              // The emulator's base and tuned answer every item right: a wrong verdict, or a
+              // reply of another item, is a reply taken for another request's.
+              if (r.error !== null) {
+                assert.equal(r.error.kind, "mismatch", JSON.stringify(r.error));
+              } else if (r.kind === "result") {
+                assert.equal(r.verdict.correct, true, JSON.stringify(r));
+              }
+            }
+            await Deno.remove(s.dir, { recursive: true });
+          } finally {
+            await emu.close();
+          }
+        },
+      ),
+      fuzzParams(0.5),
+    );
+  },
+});

@@ -139,7 +139,8 @@ export function startStub(options: StubOptions = {}): Stub {
             },
           }, { status: 404 });
         }
-        return await (options.chat?.(request) ?? completion(String(request.body.model)));
+        const response = await (options.chat?.(request) ?? completion(String(request.body.model)));
+        return echoRequestId(response, req.headers.get("x-request-id"));
       } finally {
         inFlight--;
       }
@@ -154,4 +155,30 @@ export function startStub(options: StubOptions = {}): Stub {
     models,
     close: () => server.shutdown(),
   };
+}
+
+/**
+ * The response with its completion's `id` set to `chatcmpl-<X-Request-Id>`, as vLLM sets it, when
+ * the request sent one and the response is a 200 `application/json` completion with the stub's id
+ * (`chatcmpl-1`); any other response as it is.
+ */
+async function echoRequestId(response: Response, requestId: string | null): Promise<Response> {
+  // A JSON body the stub made whole (`Response.json`), never a stream a test holds open.
+  const json = response.headers.get("content-type")?.startsWith("application/json") ?? false;
+  if (requestId === null || response.status !== 200 || !json) return response;
+  const text = await response.text();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const headers = new Headers(response.headers);
+  if (
+    typeof value !== "object" || value === null || (value as { id?: unknown }).id !== "chatcmpl-1"
+  ) {
+    return new Response(text, { status: response.status, headers });
+  }
+  headers.delete("content-length");
+  return Response.json({ ...value, id: `chatcmpl-${requestId}` }, { status: 200, headers });
 }

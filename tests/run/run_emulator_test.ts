@@ -246,6 +246,107 @@ Deno.test("hostile replies (bombs, a redirect, bytes not UTF-8, the key echoed) 
   });
 });
 
+Deno.test("a response sent unasked is never scored: a mismatch error, sent again on a new connection", async (t) => {
+  // Requests 3, 6 and 9 are each preceded, on their connection, by a 200 not asked for: the
+  // previous reply (another item's, naming its request), and at 3 one naming no request at all.
+  const faults = [
+    {
+      kind: "stray" as const,
+      requests: [3],
+      body:
+        '{"id":"chatcmpl-x","choices":[{"message":{"content":"stray"},"finish_reason":"stop"}]}',
+    },
+    { kind: "stray" as const, requests: [6, 9] },
+  ];
+  await t.step("without retries: three mismatch errors, no wrong verdict", async () => {
+    await withEmulator({ faults, adapters: ["tuned"] }, async (url) => {
+      // One at a time: each stray lands on a connection that answered before.
+      const s = await setupRun(10, { url, adapters: [{ name: "tuned" }], concurrency: 1 });
+      const ran = await assess(["-config", s.config, "-out", s.out, "-retries", "0"]);
+      assert.equal(ran.code, 69, ran.stderr);
+      const { latest } = await read(s.out);
+      assert.equal(latest.length, 20);
+      assert.deepEqual(latest.filter((r) => r.verdict?.correct === false), [], "no wrong verdict");
+      const errors = latest.filter((r) => r.error !== null).map((r) => r.error!);
+      assert.deepEqual(errors.map((e) => `${e.kind} ${e.status} ${e.transient}`), [
+        "mismatch 200 false",
+        "mismatch 200 false",
+        "mismatch 200 false",
+      ]);
+      for (const e of errors) {
+        assert.match(
+          e.message,
+          /^the reply names another request \("chatcmpl-[^"]*", not "chatcmpl-assess-[0-9a-z]{10}-\d+"\): a response the server sent unasked, or one meant for another request; not scored$/,
+        );
+      }
+      assert.match(
+        ran.stderr,
+        /3 of 20 \(model, item\) pairs have no answer \(3 ended in errors\)/,
+      );
+    });
+  });
+  await t.step("with retries: every pair answered right, the three sent twice", async () => {
+    await withEmulator({ faults, adapters: ["tuned"] }, async (url) => {
+      const s = await setupRun(10, { url, adapters: [{ name: "tuned" }], concurrency: 1 });
+      const ran = await assess(["-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const { latest } = await read(s.out);
+      assert.equal(latest.length, 20);
+      assert(latest.every((r) => r.error === null && r.verdict?.correct === true));
+      assert.deepEqual(latest.map((r) => r.attempts).sort(), [...Array(17).fill(1), 2, 2, 2]);
+    });
+  });
+});
+
+Deno.test("bodies the server broke are named, sent again, and end as its fault, not as a server gone", async () => {
+  await withEmulator({
+    faults: [
+      { kind: "bad-chunk", requests: [1] },
+      { kind: "big-trailer", requests: [2] },
+      { kind: "bad-gzip", requests: [3] },
+      { kind: "bad-br", requests: [4] },
+      { kind: "tiny-chunks", requests: [5] },
+    ],
+  }, async (url) => {
+    const s = await setupRun(6, { url, concurrency: 1 });
+    const ran = await assess(["-config", s.config, "-out", s.out, "-retries", "0"]);
+    assert.equal(ran.code, 69, ran.stderr);
+    const { latest } = await read(s.out);
+    const broken = "the server sent a broken body: it broke off after";
+    const framing =
+      "bytes, its connection closed or its chunked framing invalid (a bad chunk size, or trailers too large; the client does not say which)";
+    const errors = latest.filter((r) => r.error !== null).map((r) => r.error!);
+    assert.deepEqual(
+      errors.map((e) => `${e.kind} ${e.transient}`),
+      Array(4).fill("broken-body false"),
+    );
+    const messages = errors.map((e) => e.message.replace(/after \d+ bytes,/, "after N bytes,"))
+      .sort();
+    assert.deepEqual(messages, [
+      `${broken} N ${framing}`,
+      `${broken} N ${framing}`,
+      'the server sent a broken body: it does not decode as its Content-Encoding "br" says (after 0 bytes decoded)',
+      'the server sent a broken body: it does not decode as its Content-Encoding "gzip" says (after 0 bytes decoded)',
+    ]);
+    // The one sent a byte a chunk is read whole and scored.
+    assert(latest.every((r) => r.error !== null || r.verdict?.correct === true));
+    assert.match(ran.stderr, /4 of 6 \(model, item\) pairs have no answer \(4 ended in errors\)/);
+    assert.doesNotMatch(ran.stderr, /stopped answering/);
+  });
+  // A server that breaks every body: each is sent again, and the run goes through every item
+  // (not "stopped answering" after 16 in a row), each an error that says the server broke it.
+  await withEmulator({ faults: [{ kind: "bad-chunk" }] }, async (url, emu) => {
+    const s = await setupRun(20, { url, concurrency: 1 });
+    const ran = await assess(["-config", s.config, "-out", s.out, "-retries", "1"]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.doesNotMatch(ran.stderr, /stopped answering/);
+    const { latest } = await read(s.out);
+    assert.equal(latest.length, 20);
+    assert(latest.every((r) => r.error?.kind === "broken-body" && r.attempts === 2));
+    assert.equal(emu.stats.chatRequests, 40);
+  });
+});
+
 Deno.test("a key a header cannot carry is refused at start (64), not shown, nothing sent", async () => {
   await withEmulator({ apiKey: "line-one" }, async (url, emu) => {
     const s = await setupRun(3, { url });

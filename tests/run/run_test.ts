@@ -51,7 +51,10 @@ function server(answer = true) {
     const body = JSON.parse(String(init?.body));
     chats.push(body.model);
     const call = answerFor(body);
+    // vLLM names the request in its reply: `chatcmpl-` and the X-Request-Id sent.
+    const id = new Headers(init?.headers).get("x-request-id");
     return Promise.resolve(Response.json({
+      ...(id === null ? {} : { id: `chatcmpl-${id}` }),
       choices: [{
         message: { content: null, tool_calls: answer ? [{ function: call }] : [] },
         finish_reason: "tool_calls",
@@ -368,5 +371,28 @@ Deno.test({
       file.records.every((r) => r.kind !== "result" || r.model !== "base" || r.session === 1),
       "every baseline reply is session 1's",
     );
+  },
+});
+
+Deno.test({
+  name:
+    "runAssessment: a server that names no request in its replies is found out once, then taken at its word",
+  permissions: "none",
+  fn: async () => {
+    // Replies with no id (a server that does not echo X-Request-Id): each of the first replies,
+    // while the replica is not known to echo, is asked again once; after one reply again names
+    // none, the rest are taken as they come. Every pair is answered, none is an error.
+    const { fetchFn, chats } = server();
+    const silent = (async (input: string | URL | Request, init?: RequestInit) => {
+      const response = await fetchFn(input, init);
+      if (String(input).endsWith("/models")) return response;
+      const { id: _id, ...rest } = await response.json();
+      return Response.json(rest);
+    }) as typeof fetch;
+    const w = world(silent);
+    const outcome = ran(await runAssessment(input(), w.effects));
+    assert.equal(outcome.kind, "complete", outcome.lines.join("\n"));
+    assert.equal(outcome.end.answered, 12);
+    assert(chats.length > 12 && chats.length <= 12 + 2, `${chats.length} chat requests`);
   },
 });

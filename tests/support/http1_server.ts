@@ -17,6 +17,8 @@ export interface RawRequest {
   readonly headers: ReadonlyMap<string, string>;
   /** The body bytes. */
   readonly body: Uint8Array;
+  /** How many requests its connection served before it (0: the connection's first). */
+  readonly earlier: number;
 }
 
 /** What to do with a request. */
@@ -30,6 +32,11 @@ export type RawAction =
     readonly headers?: Readonly<Record<string, string>>;
     /** The body. */
     readonly body: Uint8Array | string;
+    /**
+     * Bytes sent first, in the same write: a whole response the client did not ask for, which
+     * it takes for the answer to its request (the answer is then one too many). Default none.
+     */
+    readonly before?: Uint8Array;
   }
   | {
     /** Close the socket without sending anything. */
@@ -159,6 +166,7 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
   }
 
   async function serveConn(conn: Deno.Conn): Promise<void> {
+    let earlier = 0;
     let buf = new Uint8Array(16 * 1024);
     let len = 0;
     const fill = async (): Promise<boolean> => {
@@ -273,7 +281,7 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
       buf.copyWithin(0, consumed, len);
       len -= consumed;
 
-      const action = await handler({ method, path, headers, body });
+      const action = await handler({ method, path, headers, body, earlier: earlier++ });
       if (closed) return;
       if (!(await perform(conn, action, keepAlive))) return;
     }
@@ -282,12 +290,18 @@ export function startRawServer(port: number, handler: RawHandler): RawServer {
   /** Sends what the action says; tells whether the connection can serve another request. */
   async function perform(conn: Deno.Conn, action: RawAction, keepAlive: boolean): Promise<boolean> {
     switch (action.kind) {
-      case "respond":
-        await writeAll(
-          conn,
-          response(action.status, action.headers ?? {}, action.body, keepAlive),
-        );
+      case "respond": {
+        const bytes = response(action.status, action.headers ?? {}, action.body, keepAlive);
+        if (action.before === undefined) {
+          await writeAll(conn, bytes);
+        } else {
+          const both = new Uint8Array(action.before.length + bytes.length);
+          both.set(action.before);
+          both.set(bytes, action.before.length);
+          await writeAll(conn, both);
+        }
         return keepAlive;
+      }
       case "drop":
         return false;
       case "hang":

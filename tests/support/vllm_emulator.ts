@@ -105,6 +105,12 @@ export const FAULT_KINDS = [
   "not-utf8",
   "custom",
   "raw",
+  "stray",
+  "tiny-chunks",
+  "bad-chunk",
+  "big-trailer",
+  "bad-gzip",
+  "bad-br",
 ] as const;
 
 /** Faults the emulator can inject into chat completions (and, with `route`, `GET /models`). */
@@ -141,6 +147,31 @@ export interface FaultRule {
   readonly body?: Uint8Array | string;
   /** `raw`: the whole response, status line and headers included, sent as is. Default none. */
   readonly bytes?: Uint8Array;
+}
+
+/** A response on the wire: the status line and headers, then the body as is. */
+function wire(head: string, ...body: (string | Uint8Array)[]): Uint8Array {
+  const parts = [
+    enc.encode(`HTTP/1.1 ${head}\r\n\r\n`),
+    ...body.map((b) => typeof b === "string" ? enc.encode(b) : b),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** A body as chunks of `size` bytes each (the last maybe shorter), without the last chunk. */
+function chunked(body: Uint8Array, size: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < body.length; at += size) {
+    const part = body.subarray(at, at + size);
+    out.push(enc.encode(`${part.length.toString(16)}\r\n`), part, enc.encode("\r\n"));
+  }
+  return out;
 }
 
 /** A LoRA adapter served from the start (`--lora-modules`). */
@@ -465,6 +496,14 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 const JSON_HEADERS = { "content-type": "application/json" } as const;
 
+/** What a `stray` fault sends unasked when no completion was sent before: one naming no request. */
+const STRAY_REPLY = {
+  id: "chatcmpl-stray",
+  object: "chat.completion",
+  model: "stray",
+  choices: [{ index: 0, message: { role: "assistant", content: "stray" }, finish_reason: "stop" }],
+};
+
 /**
  * Starts an emulator on 127.0.0.1.
  *
@@ -545,6 +584,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   // Fail early on a bad script spec.
   for (const name of Object.keys(options.scripts ?? {})) scriptOf(name);
 
+  // The last completion sent: what a `stray` fault sends unasked.
+  let lastReply: Uint8Array | undefined;
   const stats: EmulatorStats = {
     httpRequests: 0,
     chatRequests: 0,
@@ -938,6 +979,74 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     }
   }
 
+  /**
+   * The faults that send the completion, or something in its place, framed or encoded wrong (or
+   * after a response not asked for). Undefined for the other kinds.
+   */
+  function bodyFault(fault: FaultRule, reply: Uint8Array, req: RawRequest): RawAction | undefined {
+    const json = "content-type: application/json";
+    switch (fault.kind) {
+      case "stray": {
+        // Only after a reply on the same connection: its first response answers its request.
+        if (req.earlier === 0) return undefined;
+        // The previous reply (another request's), or a reply naming no request of the client's.
+        const stray = fault.body === undefined
+          ? lastReply ?? enc.encode(JSON.stringify(STRAY_REPLY))
+          : typeof fault.body === "string"
+          ? enc.encode(fault.body)
+          : fault.body;
+        return {
+          kind: "respond",
+          status: 200,
+          headers: JSON_HEADERS,
+          body: reply,
+          before: wire(`200 OK\r\n${json}\r\ncontent-length: ${stray.length}`, stray),
+        };
+      }
+      case "tiny-chunks":
+        return {
+          kind: "raw",
+          bytes: wire(
+            `200 OK\r\n${json}\r\ntransfer-encoding: chunked`,
+            ...chunked(reply, 1),
+            "0\r\n\r\n",
+          ),
+        };
+      case "bad-chunk":
+        return {
+          kind: "raw",
+          bytes: wire(
+            `200 OK\r\n${json}\r\ntransfer-encoding: chunked`,
+            ...chunked(reply.subarray(0, reply.length >> 1), 64),
+            "zz\r\n",
+          ),
+        };
+      case "big-trailer":
+        return {
+          kind: "raw",
+          bytes: wire(
+            `200 OK\r\n${json}\r\ntransfer-encoding: chunked\r\ntrailer: x-padding`,
+            ...chunked(reply, 4096),
+            `0\r\nx-padding: ${"p".repeat(80 * 1024)}\r\n\r\n`,
+          ),
+        };
+      case "bad-gzip":
+      case "bad-br": {
+        const encoding = fault.kind === "bad-gzip" ? "gzip" : "br";
+        const garbage = reply.subarray(0, Math.min(64, reply.length));
+        return {
+          kind: "raw",
+          bytes: wire(
+            `200 OK\r\n${json}\r\ncontent-encoding: ${encoding}\r\ncontent-length: ${garbage.length}`,
+            garbage,
+          ),
+        };
+      }
+      default:
+        return undefined;
+    }
+  }
+
   function pickFault(
     n: number,
     model: string,
@@ -1306,13 +1415,17 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         bytes[marked.indexOf("caf@") + 3] = 0xff;
         return { kind: "respond", status: 200, headers: JSON_HEADERS, body: bytes };
       }
-      if (fault === undefined) {
+      if (fault === undefined || fault.kind === "stray") {
         stats.answered++;
         bump(stats.answeredPerItem, key);
       }
+      const reply = enc.encode(text);
+      const served = fault === undefined ? undefined : bodyFault(fault, reply, req);
+      if (fault?.kind !== "stray") lastReply = reply;
       promptTokensTotal += promptTokens;
       generationTokensTotal += gen.completionTokens;
-      return { kind: "respond", status: 200, headers: JSON_HEADERS, body: enc.encode(text) };
+      if (served !== undefined) return served;
+      return { kind: "respond", status: 200, headers: JSON_HEADERS, body: reply };
     } finally {
       stats.inFlight--;
       if (seated) unseat();
