@@ -58,7 +58,10 @@ export interface ModelReport {
   readonly interval: Interval | null;
   /** Items whose latest attempt ended in an error: no verdict, never counted wrong. */
   readonly errors: number;
-  /** The errors by kind (`network`, `timeout`, `http`, `malformed`, `too-large`, `scorer`). */
+  /**
+   * The errors by kind (`network`, `timeout`, `http`, `malformed`, `too-large`, `broken-body`,
+   * `mismatch`, `scorer`: the results file's `error.kind`).
+   */
   readonly errorKinds: readonly NamedCount[];
   /** Items never asked (a run stopped before them). */
   readonly notAsked: number;

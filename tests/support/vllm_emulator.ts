@@ -1,5 +1,5 @@
 /**
- * An emulator of vLLM's OpenAI-compatible HTTP API (`../shared/reference/vllm-api.md`), serving
+ * An emulator of vLLM's OpenAI-compatible HTTP API (as reference/emulator.md describes it), serving
  * scripted models, for the tests of `assess run` and the README's quick start.
  *
  * The scripted model "writes" raw text (hermes `<tool_call>` blocks, maybe a `<think>` block), and
