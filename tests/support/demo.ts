@@ -29,6 +29,9 @@ async function sha256(path: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The API key the demo's emulator asks for (32 characters: no short-key warning). */
+const DEMO_KEY = "assess-demo-key-0123456789abcdef";
+
 /** Runs one verb as a user would, shows the command and its output, and returns its exit code. */
 async function assess(dir: string, permissions: string[], args: string[]): Promise<number> {
   console.log(`\n$ assess ${args.join(" ")}`);
@@ -37,7 +40,9 @@ async function assess(dir: string, permissions: string[], args: string[]): Promi
     cwd: dir,
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    // The demo's own key, whatever the user's environment holds: long enough not to be warned
+    // about (a reply may hold a short key's text by chance), and what the emulator asks for.
+    env: { NO_COLOR: "1", VLLM_API_KEY: DEMO_KEY },
   }).output();
   const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
   if (text) console.log(text.trimEnd());
@@ -89,6 +94,7 @@ async function main(): Promise<number> {
   const dir = await Deno.makeTempDir({ prefix: "assess-demo-" });
   const rows = JSON.parse(await Deno.readTextFile(DATASET));
   const emulator = await startEmulator({
+    apiKey: DEMO_KEY,
     rows,
     adapters: ["tuned-a", "tuned-b"],
     scripts: {
