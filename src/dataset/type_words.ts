@@ -103,6 +103,8 @@ class Reader {
   }
 
   // type = simple | List[member] | Tuple[member, …] | Callable[[…], member] | set
+  // One case of the grammar per branch, read top to bottom as the grammar above: about 100 lines,
+  // kept whole because splitting it would scatter the grammar over helpers that each hold a case.
   type(allowUnion: boolean): Parsed {
     this.space();
     const at = this.pos;

@@ -166,39 +166,8 @@ export function selftest(
   let failedItems = 0;
   let faultyItems = 0;
 
-  const judge = (item: Item, reply: Reply, check: SelftestCheck): Verdict | undefined => {
-    const what = check === "key" ? "the answer key" : "an empty reply";
-    let verdict: Verdict;
-    try {
-      verdict = scorer.score(item, reply, options);
-    } catch (error) {
-      faults.push({
-        itemId: item.id,
-        check,
-        message: `scoring ${what} threw ${describeThrown(error)}`,
-        error,
-      });
-      return undefined;
-    }
-    if (
-      verdict === null || typeof verdict !== "object" || typeof verdict.correct !== "boolean" ||
-      typeof verdict.reason !== "string"
-    ) {
-      faults.push({ itemId: item.id, check, message: `scoring ${what} gave no verdict` });
-      return undefined;
-    }
-    if (!declared.has(verdict.reason)) {
-      faults.push({
-        itemId: item.id,
-        check,
-        message: `scoring ${what} gave the reason ${
-          JSON.stringify(verdict.reason)
-        }, which the scorer does not declare`,
-      });
-      return undefined;
-    }
-    return verdict;
-  };
+  const judge = (item: Item, reply: Reply, check: SelftestCheck) =>
+    judged(scorer, declared, options, faults, item, reply, check);
 
   for (const item of items) {
     const faultsBefore = faults.length;
@@ -259,6 +228,52 @@ export function selftest(
     faults,
     faultyItems,
   };
+}
+
+/**
+ * The scorer's verdict on one reply of an item, or `undefined` with the fault recorded in `faults`
+ * when it threw, gave no verdict, or gave a reason it does not declare.
+ */
+function judged(
+  scorer: Scorer,
+  declared: ReadonlySet<string>,
+  options: ScoreOptions,
+  faults: SelftestFault[],
+  item: Item,
+  reply: Reply,
+  check: SelftestCheck,
+): Verdict | undefined {
+  const what = check === "key" ? "the answer key" : "an empty reply";
+  let verdict: Verdict;
+  try {
+    verdict = scorer.score(item, reply, options);
+  } catch (error) {
+    faults.push({
+      itemId: item.id,
+      check,
+      message: `scoring ${what} threw ${describeThrown(error)}`,
+      error,
+    });
+    return undefined;
+  }
+  if (
+    verdict === null || typeof verdict !== "object" || typeof verdict.correct !== "boolean" ||
+    typeof verdict.reason !== "string"
+  ) {
+    faults.push({ itemId: item.id, check, message: `scoring ${what} gave no verdict` });
+    return undefined;
+  }
+  if (!declared.has(verdict.reason)) {
+    faults.push({
+      itemId: item.id,
+      check,
+      message: `scoring ${what} gave the reason ${
+        JSON.stringify(verdict.reason)
+      }, which the scorer does not declare`,
+    });
+    return undefined;
+  }
+  return verdict;
 }
 
 /** The most fault lines {@linkcode selftestLines} prints; the rest are counted. */
