@@ -417,50 +417,74 @@ export async function exchange(
   init: { readonly body?: string; readonly requestId?: string },
   options: HttpOptions,
 ): Promise<HttpOutcome> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const deadlines = options.deadlines?.ms === options.timeoutMs
-    ? options.deadlines
-    : new Deadlines(options.timers, options.timeoutMs);
-  const cancelTimeout = deadlines.start(() => {
-    timedOut = true;
-    controller.abort();
-  });
-  const outer = options.signal;
-  const onOuter = () => controller.abort();
-  outer?.addEventListener("abort", onOuter);
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  if (options.apiKey !== undefined) headers["Authorization"] = `Bearer ${options.apiKey}`;
-  if (init.requestId !== undefined) headers["X-Request-Id"] = init.requestId;
-  const redact = keyRedactor(options.apiKey);
-  const cap = options.maxResponseBytes;
-  let status: number | null = null;
-  // Every failure leaves here, its message and the body kept cleared of the key.
-  const fail = (
-    error: RequestError,
-    body: string | null = null,
-  ): Extract<HttpOutcome, { ok: false }> => ({
-    ok: false,
-    error: { ...error, message: redact(error.message) },
-    response: status === null ? null : { status, body: body === null ? null : redact(body) },
-    aborted: !timedOut && (outer?.aborted ?? false),
-  });
-  let response: Response | null = null;
+  const call = new Call(options);
   try {
-    if (outer?.aborted) controller.abort();
-    response = await fetchFn(url, {
+    return await call.read(await call.send(fetchFn, url, init));
+  } catch (error) {
+    return call.failure(error);
+  } finally {
+    call.end();
+  }
+}
+
+/**
+ * One request of {@linkcode exchange} under way: its deadline and the run's stop, the status once
+ * known, and every way it can fail, each as an outcome with its texts cleared of the API key.
+ */
+class Call {
+  readonly #options: HttpOptions;
+  readonly #controller = new AbortController();
+  readonly #redact: (text: string) => string;
+  readonly #cancelTimeout: () => void;
+  readonly #onOuter = () => this.#controller.abort();
+  #timedOut = false;
+  #status: number | null = null;
+  #response: Response | null = null;
+
+  constructor(options: HttpOptions) {
+    this.#options = options;
+    this.#redact = keyRedactor(options.apiKey);
+    const deadlines = options.deadlines?.ms === options.timeoutMs
+      ? options.deadlines
+      : new Deadlines(options.timers, options.timeoutMs);
+    this.#cancelTimeout = deadlines.start(() => {
+      this.#timedOut = true;
+      this.#controller.abort();
+    });
+    options.signal?.addEventListener("abort", this.#onOuter);
+  }
+
+  /** Sends the request, with its headers; redirects are not followed. */
+  async send(
+    fetchFn: typeof fetch,
+    url: string,
+    init: { readonly body?: string; readonly requestId?: string },
+  ): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (init.body !== undefined) headers["Content-Type"] = "application/json";
+    if (this.#options.apiKey !== undefined) {
+      headers["Authorization"] = `Bearer ${this.#options.apiKey}`;
+    }
+    if (init.requestId !== undefined) headers["X-Request-Id"] = init.requestId;
+    if (this.#options.signal?.aborted) this.#controller.abort();
+    this.#response = await fetchFn(url, {
       method: init.body === undefined ? "GET" : "POST",
       headers,
       ...(init.body === undefined ? {} : { body: init.body }),
-      signal: controller.signal,
+      signal: this.#controller.signal,
       redirect: "manual",
     });
-    status = response.status;
+    this.#status = this.#response.status;
+    return this.#response;
+  }
+
+  /** Reads the response whole, within the cap, and judges it: an answer or a failure. */
+  async read(response: Response): Promise<HttpOutcome> {
+    const status = response.status;
     if (status >= 300 && status < 400) {
       // Neither followed nor kept: where it points may hold what should not be written.
       await response.body?.cancel().catch(() => {});
-      return fail({
+      return this.fail({
         kind: "http",
         message: `HTTP ${status}: the server answered with a redirect, and redirects are not ` +
           "followed (vLLM never redirects: is the server URL the vLLM server's own?)",
@@ -468,38 +492,35 @@ export async function exchange(
         transient: false,
       });
     }
+    const cap = this.#options.maxResponseBytes;
     const known = knownLength(response.headers);
-    let bytes: Uint8Array;
-    if (known === null) {
-      bytes = await readCapped(response, cap);
-    } else if (known > cap) {
+    if (known !== null && known > cap) {
       await response.body?.cancel().catch(() => {});
-      return fail({
+      return this.fail({
         kind: "too-large",
         message: `the response body is ${known} bytes, over the ${cap}-byte cap`,
         status,
         transient: false,
       });
-    } else {
-      // The fast path, safe only here: the body cannot be longer than the length its headers
-      // declare (see knownLength), which is within the cap. One read is about 1.5 times as fast
-      // as a counted one for the small bodies of chat completions (BENCHMARKS.md).
-      try {
-        bytes = await response.bytes();
-      } catch {
-        throw new Cut(null, known);
-      }
     }
+    const bytes = known === null
+      ? await readCapped(response, cap)
+      : await readKnown(response, known);
     if (status !== 200) {
-      const body = redact(LENIENT.decode(bytes));
+      const body = this.#redact(LENIENT.decode(bytes));
       const transient = isTransientStatus(status);
-      const failed = fail(
+      const failed = this.fail(
         { kind: "http", message: describeStatus(status, body), status, transient },
         body,
       );
       const retryAfter = response.headers.get("retry-after");
       return transient && retryAfter !== null ? { ...failed, retryAfter } : failed;
     }
+    return this.#answer(status, bytes);
+  }
+
+  /** A 200's body as text: refused when it is not UTF-8 or holds the API key. */
+  #answer(status: number, bytes: Uint8Array): HttpOutcome {
     // The lenient decoder is about three times as fast as the strict one; it writes U+FFFD for
     // bytes that are not UTF-8, so only a text holding U+FFFD needs the strict one's verdict.
     let text = LENIENT.decode(bytes);
@@ -508,7 +529,7 @@ export async function exchange(
         text = decodeUtf8(bytes);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
-        return fail({
+        return this.fail({
           kind: "malformed",
           message: `the response body is not UTF-8 text: ${error.reason} at byte ${error.offset}`,
           status,
@@ -516,9 +537,9 @@ export async function exchange(
         }, text);
       }
     }
-    const body = redact(text);
+    const body = this.#redact(text);
     if (body !== text) {
-      return fail({
+      return this.fail({
         kind: "malformed",
         message:
           `the response holds the API key (recorded as ${API_KEY_MARKER}), so it is not taken as a reply`,
@@ -527,32 +548,36 @@ export async function exchange(
       }, body);
     }
     return { ok: true, status, body };
-  } catch (error) {
+  }
+
+  /** What a thrown error means here: the cap, the deadline, the run's stop, a cut, the network. */
+  failure(error: unknown): HttpOutcome {
+    const status = this.#status;
     if (error instanceof TooLarge) {
-      return fail({
+      return this.fail({
         kind: "too-large",
-        message: `the response body passed the ${cap}-byte cap`,
+        message: `the response body passed the ${this.#options.maxResponseBytes}-byte cap`,
         status,
         transient: false,
       });
     }
-    if (timedOut) {
-      return fail({
+    if (this.#timedOut) {
+      return this.fail({
         kind: "timeout",
-        message: `no complete response within ${options.timeoutMs / 1000} s`,
+        message: `no complete response within ${this.#options.timeoutMs / 1000} s`,
         status,
         transient: true,
       });
     }
-    if (outer?.aborted) {
-      return fail({ kind: "network", message: "stopped by the run", status, transient: true });
+    if (this.#options.signal?.aborted) {
+      return this.fail({ kind: "network", message: "stopped by the run", status, transient: true });
     }
     if (error instanceof Cut) {
-      const broken = brokenBody(error, response);
+      const broken = brokenBody(error, this.#response);
       if (broken !== null) {
-        return fail({ kind: "broken-body", message: broken, status, transient: false });
+        return this.fail({ kind: "broken-body", message: broken, status, transient: false });
       }
-      return fail({
+      return this.fail({
         kind: "network",
         message: error.bytes !== null
           ? `the response was cut after ${error.bytes} bytes of its body`
@@ -561,9 +586,38 @@ export async function exchange(
         transient: true,
       });
     }
-    return fail({ kind: "network", message: networkMessage(error), status, transient: true });
-  } finally {
-    cancelTimeout();
-    outer?.removeEventListener("abort", onOuter);
+    return this.fail({ kind: "network", message: networkMessage(error), status, transient: true });
+  }
+
+  /** Every failure leaves here, its message and the body kept cleared of the key. */
+  fail(error: RequestError, body: string | null = null): Extract<HttpOutcome, { ok: false }> {
+    const status = this.#status;
+    return {
+      ok: false,
+      error: { ...error, message: this.#redact(error.message) },
+      response: status === null
+        ? null
+        : { status, body: body === null ? null : this.#redact(body) },
+      aborted: !this.#timedOut && (this.#options.signal?.aborted ?? false),
+    };
+  }
+
+  /** Stops the deadline and stops listening for the run's stop. */
+  end(): void {
+    this.#cancelTimeout();
+    this.#options.signal?.removeEventListener("abort", this.#onOuter);
+  }
+}
+
+/**
+ * A body whose headers declare its length, within the cap, in one read: the fast path, safe only
+ * here, since the body cannot be longer than that length (see knownLength). One read is about 1.5
+ * times as fast as a counted one for the small bodies of chat completions (BENCHMARKS.md).
+ */
+async function readKnown(response: Response, known: number): Promise<Uint8Array> {
+  try {
+    return await response.bytes();
+  } catch {
+    throw new Cut(null, known);
   }
 }
