@@ -15,11 +15,12 @@ import type { Item } from "../dataset/item.ts";
 import type { RecordSink } from "../results/record_writer.ts";
 import { RecordWriter } from "../results/record_writer.ts";
 import type { EndRecord, ProbeCheckRecord, SessionRecord } from "../results/records.ts";
-import { requestSettings } from "../request/request.ts";
+import { buildRequestBody, requestSettings } from "../request/request.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
 import { shortApiKeyWarning } from "./api_key.ts";
+import { checkChat } from "./chat_check.ts";
 import { exchange } from "./http.ts";
 import { Deadlines } from "./deadlines.ts";
 import { IdenticalRepliesWatch } from "./identical_replies.ts";
@@ -150,7 +151,8 @@ export type RunOutcome =
  * @param effects The world.
  * @returns The outcome.
  * @throws {ServerError} When the server cannot be used (unreachable, the key refused, a model not
- *   served, an adapter that could not be loaded); with several replicas, when none can be (each
+ *   served, an adapter that could not be loaded, a chat request with tools refused as every one
+ *   would be: see `checkChat`); with several replicas, when none can be (each
  *   one that fails its checks is left out with a notice, and the run goes on with the others).
  * @throws {RunSetupError} When the results file holds another run, or cannot be opened or written.
  */
@@ -197,6 +199,25 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
   // Several URLs: messages name the replica (one URL is the server, named as it always was).
   const several = server.urls.length > 1;
   const urlOf = new Map(replicas.map((r) => [r.index, r.url]));
+  // Last, one chat request with tools on the first replica in use (not counted, not recorded): a
+  // server that refuses it as it would refuse every request (no auto tool choice, too small a
+  // context) is named now, with the fix. None when a resumed file holds every answer already.
+  const first = items[0];
+  const answered = [...(input.resume?.pairs.values() ?? [])].filter((p) => p === "answered");
+  if (first !== undefined && answered.length < items.length * modelNames(config.models).length) {
+    await checkChat(effects.fetch, {
+      ...http,
+      url: replicas[0]!.url,
+      body: buildRequestBody(first, config.models.baseline, requestSettings(config)),
+      context: {
+        model: config.models.baseline,
+        baseline: true,
+        toolCallParser: server.toolCallParser,
+        maxTokens: config.sampling.maxTokens,
+      },
+      server: several ? replicaName(replicas[0]!) : "the server",
+    });
+  }
   const named = (replica: { index: number; host: string }) =>
     several ? ` on ${replicaName(replica)}` : "";
 

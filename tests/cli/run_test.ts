@@ -67,16 +67,20 @@ Deno.test("a run asks every item of every model once, records it, and prints onl
     assert.deepEqual(file.header.server.models, ["base", "tuned"]);
     assert.equal(file.header.sampling.seed, "9007199254740993");
     assert.equal(file.header.scorer.toolCallParser, "hermes");
-    assert.equal(stub.requests.length, 24);
+    // The server check's chat request (the first item, to the baseline, naming no request id),
+    // then the 24 pairs.
+    assert.equal(stub.requests.length, 25);
+    assert.equal(stub.requests[0]!.body.model, "base");
+    assert.equal(stub.requests.filter((r) => r.requestId === null).length, 1);
     // The request: system prompt, query, tools, sampling, exact seed, thinking sent explicitly.
-    const request = stub.requests[0]!;
+    const request = stub.requests[1]!;
     assert.match(request.text, /"seed":9007199254740993,/);
     assert.equal((request.body.messages as unknown[]).length, 2);
     assert.deepEqual(request.body.chat_template_kwargs, { enable_thinking: false });
     // Running again asks nothing.
     const again = await runIn(["-config", s.config, "-out", s.out]);
     assert.equal(again.code, 0);
-    assert.equal(stub.requests.length, 24);
+    assert.equal(stub.requests.length, 25);
   } finally {
     await stub.close();
   }
@@ -243,7 +247,8 @@ Deno.test("server errors are never wrong answers: exit 69 with how many are miss
     const second = await runIn(["-config", s.config, "-out", s.out, "-retries", "0"]);
     assert.equal(second.code, 69);
     assert.match(second.stderr, /1 of 9 \(model, item\) pairs have no answer/);
-    assert.equal(stub.requests.length - before, 4);
+    // The server check's request, then the 4 pairs without an answer.
+    assert.equal(stub.requests.length - before, 1 + 4);
   } finally {
     await stub.close();
   }
@@ -285,7 +290,8 @@ Deno.test("a torn last line is ignored and overwritten", async () => {
     const before = stub.requests.length;
     const ran = await runIn(["-config", s.config, "-out", s.out]);
     assert.equal(ran.code, 0, ran.stderr);
-    assert.equal(stub.requests.length - before, 3);
+    // The server check's request, then the 3 pairs without an answer.
+    assert.equal(stub.requests.length - before, 1 + 3);
     const { file, latest } = await results(s.out);
     assert.equal(file.torn, false);
     assert.equal(latest.size, 5);

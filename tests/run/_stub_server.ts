@@ -16,6 +16,8 @@ export interface StubRequest {
   readonly inFlight: number;
   /** The Authorization header. */
   readonly authorization: string | null;
+  /** The X-Request-Id header (the server check's chat request sends none). */
+  readonly requestId: string | null;
 }
 
 /** How the stub behaves. */
@@ -127,7 +129,13 @@ export function startStub(options: StubOptions = {}): Stub {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
-        const request = { body: JSON.parse(text), text, inFlight, authorization };
+        const request = {
+          body: JSON.parse(text),
+          text,
+          inFlight,
+          authorization,
+          requestId: req.headers.get("x-request-id"),
+        };
         requests.push(request);
         if (!models.includes(String(request.body.model))) {
           return Response.json({

@@ -110,6 +110,59 @@ Deno.test("an adapter with a path is loaded at run time; with loading off, the r
   });
 });
 
+Deno.test("a server started without auto tool choice: 69 before any item, vLLM's message quoted and the flags named", async () => {
+  await withEmulator({ autoToolChoice: false, adapters: ["tuned"] }, async (url, emu) => {
+    const s = await setupRun(5, {
+      url,
+      adapters: [{ name: "tuned" }],
+      batchInvariant: "required",
+      probe: 2,
+    });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /the server refused a chat request with tools \(the first held-out item, to the baseline "base"\): HTTP 400 "\\"auto\\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set"/,
+    );
+    assert.match(ran.stderr, /start vLLM with --enable-auto-tool-choice --tool-call-parser hermes/);
+    assert.match(
+      ran.stderr,
+      /vllm serve MODEL --enable-auto-tool-choice --tool-call-parser hermes/,
+    );
+    assert.doesNotMatch(ran.stderr, /VLLM_BATCH_INVARIANT|resume/);
+    // One request, before the probe and before any item is counted: no results file.
+    assert.equal(emu.stats.chatRequests, 1);
+    await assert.rejects(Deno.stat(s.out), Deno.errors.NotFound);
+  });
+});
+
+Deno.test("a context too small for the prompt plus maxTokens: 69 before any item, saying which", async () => {
+  await withEmulator({ maxModelLen: 600 }, async (url, emu) => {
+    const s = await setupRun(3, { url, maxTokens: 512 });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /HTTP 400 "'max_tokens' or 'max_completion_tokens' is too large: 512\./,
+    );
+    assert.match(
+      ran.stderr,
+      /the prompt plus sampling\.maxTokens \(512\) is over the server's context length/,
+    );
+    assert.match(
+      ran.stderr,
+      /lower sampling\.maxTokens, or start vLLM with a larger --max-model-len/,
+    );
+    assert.equal(emu.stats.chatRequests, 1);
+  });
+  await withEmulator({ maxModelLen: 20 }, async (url) => {
+    const s = await setupRun(3, { url, maxTokens: 8 });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(ran.stderr, /the prompt alone is longer than the server's context length/);
+  });
+});
+
 Deno.test("a wrong API key: 69, the key never shown", async () => {
   await withEmulator({ apiKey: "server-key" }, async (url, emu) => {
     const s = await setupRun(3, { url });
@@ -121,7 +174,8 @@ Deno.test("a wrong API key: 69, the key never shown", async () => {
       VLLM_API_KEY: "server-key",
     });
     assert.equal(good.code, 0, good.stderr);
-    assert.equal(emu.stats.answered, 3);
+    // The server check's chat request, then the 3 items.
+    assert.equal(emu.stats.answered, 1 + 3);
   });
 });
 
@@ -146,32 +200,44 @@ Deno.test("every server generation's replies read the same", async () => {
 
 Deno.test("transient faults on first attempts are retried: every item answered, attempts recorded", async () => {
   await withEmulator({
+    // Chat request 1 is the server check's (the first item, to the baseline): the faults that
+    // name request numbers name the session's from 2 on.
     faults: [
       { kind: "500", attempts: [1], models: ["base"] },
       { kind: "429", attempts: [1], models: ["tuned"], retryAfter: 0 },
-      { kind: "drop", requests: [3, 4] },
+      { kind: "drop", requests: [4, 5] },
     ],
     adapters: ["tuned"],
-  }, async (url) => {
+    record: true,
+  }, async (url, emu) => {
     const s = await setupRun(8, { url, adapters: [{ name: "tuned" }], concurrency: 2 });
     const ran = await assess(["-config", s.config, "-out", s.out]);
     assert.equal(ran.code, 0, ran.stderr);
     const { latest } = await read(s.out);
     assert.equal(latest.length, 16);
-    assert(latest.every((r) => r.error === null && r.attempts >= 2), "each retried once at least");
+    assert(latest.every((r) => r.error === null), "every pair answered");
+    // The first attempt of (base, first held-out item) was the server check's, which got its
+    // 500: its session request is its second (not faulted by `attempts`, maybe by a drop). Every
+    // other pair was retried.
+    const checked = emu.requests[0]!;
+    assert.equal(checked.model, "base");
+    const others = latest.filter((r) => r.model !== "base" || r.itemId !== checked.itemId);
+    assert.equal(others.length, 15);
+    assert(others.every((r) => r.attempts >= 2), "each retried once at least");
     assert(latest.every((r) => r.verdict?.correct === true));
   });
 });
 
 Deno.test("malformed, endless and huge replies are per-item errors; the run goes on", async () => {
   await withEmulator({
+    // Chat request 1 is the server check's: the session's are numbered from 2.
     faults: [
-      { kind: "not-json", requests: [1] },
-      { kind: "no-choices", requests: [2] },
-      { kind: "args-not-string", requests: [3] },
-      { kind: "huge", requests: [4] },
-      { kind: "endless", requests: [5] },
-      { kind: "cut", requests: [6] },
+      { kind: "not-json", requests: [2] },
+      { kind: "no-choices", requests: [3] },
+      { kind: "args-not-string", requests: [4] },
+      { kind: "huge", requests: [5] },
+      { kind: "endless", requests: [6] },
+      { kind: "cut", requests: [7] },
     ],
     hugeBytes: 1 << 20,
     endlessIntervalMs: 20,
@@ -209,13 +275,14 @@ Deno.test("hostile replies (bombs, a redirect, bytes not UTF-8, the key echoed) 
   const key = "sk-run-hostile-0123456789";
   await withEmulator({
     apiKey: key,
+    // Chat request 1 is the server check's: the session's are numbered from 2.
     faults: [
-      { kind: "gzip-bomb", requests: [1] },
-      { kind: "br-bomb", requests: [2] },
-      { kind: "redirect", requests: [3] },
-      { kind: "not-utf8", requests: [4] },
-      { kind: "echo-key", requests: [5] },
-      { kind: "echo-key-200", requests: [6] },
+      { kind: "gzip-bomb", requests: [2] },
+      { kind: "br-bomb", requests: [3] },
+      { kind: "redirect", requests: [4] },
+      { kind: "not-utf8", requests: [5] },
+      { kind: "echo-key", requests: [6] },
+      { kind: "echo-key-200", requests: [7] },
     ],
     hugeBytes: 8 << 20,
   }, async (url, emu) => {
@@ -300,12 +367,13 @@ Deno.test("a response sent unasked is never scored: a mismatch error, sent again
 
 Deno.test("bodies the server broke are named, sent again, and end as its fault, not as a server gone", async () => {
   await withEmulator({
+    // Chat request 1 is the server check's: the session's are numbered from 2.
     faults: [
-      { kind: "bad-chunk", requests: [1] },
-      { kind: "big-trailer", requests: [2] },
-      { kind: "bad-gzip", requests: [3] },
-      { kind: "bad-br", requests: [4] },
-      { kind: "tiny-chunks", requests: [5] },
+      { kind: "bad-chunk", requests: [2] },
+      { kind: "big-trailer", requests: [3] },
+      { kind: "bad-gzip", requests: [4] },
+      { kind: "bad-br", requests: [5] },
+      { kind: "tiny-chunks", requests: [6] },
     ],
   }, async (url) => {
     const s = await setupRun(6, { url, concurrency: 1 });
@@ -343,7 +411,8 @@ Deno.test("bodies the server broke are named, sent again, and end as its fault, 
     const { latest } = await read(s.out);
     assert.equal(latest.length, 20);
     assert(latest.every((r) => r.error?.kind === "broken-body" && r.attempts === 2));
-    assert.equal(emu.stats.chatRequests, 40);
+    // The server check's one (its broken body is left to the run), then 20 pairs sent twice.
+    assert.equal(emu.stats.chatRequests, 1 + 40);
   });
 });
 

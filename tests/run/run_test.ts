@@ -38,6 +38,11 @@ function config(more: { probe?: number; batchInvariant?: "required" | "asserted"
   );
 }
 
+/** Whether a chat request is one the session counts: it names itself (the server check's does not). */
+function counted(init: RequestInit | undefined): boolean {
+  return (init?.headers as Record<string, string> | undefined)?.["X-Request-Id"] !== undefined;
+}
+
 /** A fetch that serves `/models` and answers every chat request with the item's own answer. */
 function server(answer = true) {
   const chats: string[] = [];
@@ -132,7 +137,9 @@ Deno.test({
       "results.jsonl: 12 of 12 answers recorded (0 errors, 0 not asked)",
     );
     assert.deepEqual(outcome.lines, []);
-    assert.equal(chats.length, 12);
+    // The server check's chat request (the first item, to the baseline), then the 12 pairs.
+    assert.equal(chats.length, 13);
+    assert.equal(chats[0], "base");
     const file = await readAll(new TextEncoder().encode(w.written()));
     assert.deepEqual(
       file.records.map((r) => r.kind),
@@ -206,7 +213,8 @@ Deno.test({
   fn: async () => {
     const { fetchFn } = server();
     const stopping = ((input: string | URL | Request, init?: RequestInit) => {
-      if (String(input).endsWith("/chat/completions")) w.stop.abort("SIGTERM");
+      // The stop comes with the session's first request (the server check's carries no id).
+      if (String(input).endsWith("/chat/completions") && counted(init)) w.stop.abort("SIGTERM");
       return fetchFn(input, init);
     }) as typeof fetch;
     const w = world(stopping);
@@ -266,7 +274,8 @@ Deno.test({
     const { fetchFn } = server();
     const held: (() => void)[] = [];
     const inPairs = ((input: string | URL | Request, init?: RequestInit) => {
-      if (String(input).endsWith("/models")) return fetchFn(input, init);
+      // The server check's chat request (no id) goes alone, before the session.
+      if (String(input).endsWith("/models") || !counted(init)) return fetchFn(input, init);
       return new Promise<Response>((resolve) => {
         held.push(() => resolve(fetchFn(input, init)));
         if (held.length === 2) { for (const answer of held.splice(0)) answer(); }
@@ -277,9 +286,9 @@ Deno.test({
     const outcome = ran(await runAssessment(input(), { ...w.effects, timers: counting }));
     assert.equal(outcome.kind, "complete", outcome.lines.join("\n"));
     const timeouts = set.filter((ms) => ms === 10_000).length;
-    // One for the server's check, then at most one for each pair of chats (12 chats): a timer
-    // per request would be 13.
-    assert.ok(timeouts >= 2 && timeouts <= 7, `${timeouts} timeout timers`);
+    // Two for the server's checks (GET /models, and its chat request), then at most one for each
+    // pair of chats (12 chats): a timer per request would be 14.
+    assert.ok(timeouts >= 3 && timeouts <= 8, `${timeouts} timeout timers`);
   },
 });
 
@@ -393,6 +402,7 @@ Deno.test({
     const outcome = ran(await runAssessment(input(), w.effects));
     assert.equal(outcome.kind, "complete", outcome.lines.join("\n"));
     assert.equal(outcome.end.answered, 12);
-    assert(chats.length > 12 && chats.length <= 12 + 2, `${chats.length} chat requests`);
+    // The server check's one, the 12 pairs, and at most 2 asked again.
+    assert(chats.length > 13 && chats.length <= 13 + 2, `${chats.length} chat requests`);
   },
 });
