@@ -8,7 +8,7 @@
  * @module
  */
 
-import { exchange, type HttpOutcome } from "./http.ts";
+import { exchange } from "./http.ts";
 import { ServerError } from "./run_errors.ts";
 import type { Timers } from "./timers.ts";
 
@@ -113,9 +113,10 @@ export function refusalOf(
 }
 
 /**
- * The server's message in a failed outcome: its `HTTP NNN: ` prefix taken off, on one line.
+ * The server's message in a failed outcome (or a recorded error): its `HTTP NNN: ` prefix taken
+ * off, on one line.
  *
- * @param out The failed outcome.
+ * @param out The failed outcome, or anything with its `error`.
  * @returns The message.
  *
  * @example
@@ -130,7 +131,7 @@ export function refusalOf(
  * assert.equal(messageOf(out), "no");
  * ```
  */
-export function messageOf(out: Extract<HttpOutcome, { ok: false }>): string {
+export function messageOf(out: { readonly error: { readonly message: string } }): string {
   return out.error.message.replace(/^HTTP \d+(: )?/, "");
 }
 

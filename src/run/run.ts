@@ -20,10 +20,11 @@ import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
 import { shortApiKeyWarning } from "./api_key.ts";
-import { checkChat } from "./chat_check.ts";
+import { checkChat, messageOf, refusalOf } from "./chat_check.ts";
 import { exchange } from "./http.ts";
 import { Deadlines } from "./deadlines.ts";
 import { IdenticalRepliesWatch } from "./identical_replies.ts";
+import type { AlikeRefusal } from "./refusal_watch.ts";
 import type { Resume } from "./resume.ts";
 import { RunSetupError } from "./run_errors.ts";
 import { checkReplica, checkReplicas } from "./replica_check.ts";
@@ -391,6 +392,38 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     : { ...outcomeOf, lines: [...identical.warnings, ...outcomeOf.lines] };
 }
 
+/** What to say of a session whose every request was refused alike: the message and the fix. */
+function refusalLines(
+  input: RunInput,
+  end: EndRecord,
+  refusal: AlikeRefusal,
+  several: boolean,
+): string[] {
+  const server = several ? "the replicas" : "the server";
+  const message = messageOf({ error: refusal });
+  const quoted = `HTTP ${refusal.status} ${JSON.stringify(message)}`;
+  const known = refusalOf(refusal.status, message, {
+    model: refusal.model,
+    baseline: refusal.model === input.config.models.baseline,
+    toolCallParser: input.server.toolCallParser,
+    maxTokens: input.config.sampling.maxTokens,
+  });
+  const total = end.answered + end.errors + end.missing;
+  return [
+    end.outcome === "server-failed"
+      ? `assess run: ${server} refused the first ${refusal.count} requests alike, so the run stopped: ${quoted}`
+      : `assess run: ${server} refused every request alike (${refusal.count}): ${quoted}`,
+    ...(known === null
+      ? [
+        `  every request of this run gets this answer: change what the message names (a server flag, or the configuration) before running it again`,
+      ]
+      : [`  ${known.meaning}`, ...known.fix.map((l) => `  ${l}`)]),
+    `  ${
+      end.errors + end.missing
+    } of ${total} (model, item) pairs have no answer (${end.errors} ended in errors, ${end.missing} not asked); every request sent is recorded in ${input.out}`,
+  ];
+}
+
 /** The outcome of a session that ran: its summary line and what to say about it. */
 function finished(
   input: RunInput,
@@ -412,6 +445,17 @@ function finished(
   const invariance = input.config.serving.batchInvariant;
   const on = (c: ProbeCheckRecord) =>
     several && c.replica !== undefined ? ` on ${replicaName(c.replica)}` : "";
+  // Every request refused alike: the server's message and what to change, never a count alone
+  // nor the advice to resume (the same requests would be refused the same way).
+  if (session.refusal !== null && end.outcome !== "interrupted") {
+    return {
+      kind: end.outcome,
+      summary,
+      lines: refusalLines(input, end, session.refusal, several),
+      end,
+      checks,
+    };
+  }
   if (end.outcome === "probe-failed") {
     const shown = different.length > 0
       ? different

@@ -40,6 +40,7 @@ import type { PairState } from "./resume.ts";
 import type { Timers } from "./timers.ts";
 import { backoffDelay, isRetried, type RetryPolicy } from "./retry.ts";
 import { checkReplyId, mismatchMessage } from "./request_id.ts";
+import { type AlikeRefusal, RefusalWatch } from "./refusal_watch.ts";
 
 /** Network failures in a row (refused, reset, timed out) that take a replica out. */
 export const DOWN_AFTER = 3;
@@ -157,6 +158,32 @@ export interface SessionOutcome {
   readonly retries: number;
   /** Items whose models were answered on more than one replica, this session and earlier ones. */
   readonly mixedItems: number;
+  /**
+   * The refusal every exchange of this session that ended got alike (see {@linkcode refusalStop}),
+   * or `null` when one got something else (or none ended).
+   */
+  readonly refusal: AlikeRefusal | null;
+}
+
+/**
+ * How many exchanges of a session, all refused alike, stop it: its first `2 × concurrency` (probe
+ * sends included, over every replica together). An exchange ends refused when its last send got
+ * an HTTP status that is not retried (a 400, a 404…); alike when the status and the server's
+ * message are the same.
+ *
+ * @param concurrency `serving.concurrency`.
+ * @returns The threshold.
+ *
+ * @example
+ * ```ts
+ * import { refusalStop } from "./session.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(refusalStop(4), 8);
+ * ```
+ */
+export function refusalStop(concurrency: number): number {
+  return 2 * Math.max(1, concurrency);
 }
 
 type Sent = Omit<Exchange, "model" | "itemId" | "itemIndex" | "session">;
@@ -217,7 +244,10 @@ interface Lane {
  * move to the others by the same hashing, its requests in flight are aborted and asked again
  * elsewhere (never recorded twice), and it is checked again every {@linkcode RECHECK_MS} and used again
  * (after its probe) when it passes. The last replica in use is never taken out: as with one
- * server, `failAfter` pairs in a row ending in transient errors stop the session.
+ * server, `failAfter` pairs in a row ending in transient errors stop the session. When the first
+ * {@linkcode refusalStop} exchanges (probe sends included) all end in the same refusal, the session
+ * stops too (`server-failed`, the refusal in the outcome): every other request would get it. Until
+ * one ends otherwise, no more than that many go out.
  *
  * @param plan What to do.
  * @param effects The world.
@@ -272,6 +302,8 @@ export async function runSession(
   // Only how each pair stands is kept, never its record: memory does not grow with replies.
   const latest = new Map<string, PairState>(plan.previous);
   const stopSending = () => outcome !== null || effects.stop.aborted;
+  // The first exchanges, all refused alike, stop the session: the others would be refused too.
+  const refusals = new RefusalWatch(refusalStop(plan.concurrency));
 
   let graceTimer: unknown;
   const beginStop = (why: EndRecord["outcome"]) => {
@@ -479,6 +511,19 @@ export async function runSession(
     }
   };
 
+  // An exchange, watched: the session stops when its first ones are all refused alike.
+  const askWatched = async (task: Task, lane: Lane, epoch: number): Promise<Asked> => {
+    refusals.begin();
+    let error: RequestError | null | undefined;
+    try {
+      const asked = await ask(task, lane, epoch);
+      if (!asked.moved && !asked.aborted) error = asked.exchange.error;
+      return asked;
+    } finally {
+      if (refusals.end(task.model, error)) beginStop("server-failed");
+    }
+  };
+
   const place = (item: Item, model: string) => ({
     model,
     itemId: item.id,
@@ -493,8 +538,9 @@ export async function runSession(
     for (const model of plan.models) {
       if (!modelsToProbe.has(model)) continue;
       for (const item of plan.probeItems) {
+        while (refusals.holding()) await refusals.change();
         if (stopSending() || lane.epoch !== epoch) break;
-        const asked = await ask({ item, model, sent: 0 }, lane, epoch);
+        const asked = await askWatched({ item, model, sent: 0 }, lane, epoch);
         if (asked.moved) return;
         if (asked.aborted) break;
         effects.write({
@@ -528,7 +574,7 @@ export async function runSession(
   };
 
   const runTask = async (task: Task, lane: Lane, epoch: number) => {
-    const asked = await ask(task, lane, epoch);
+    const asked = await askWatched(task, lane, epoch);
     if (asked.moved) {
       // Its replica was taken out: a pair is asked again elsewhere; a probe send is dropped.
       if (task.round === undefined) {
@@ -628,6 +674,10 @@ export async function runSession(
     lane.workers++;
     try {
       while (!stopSending() && lane.state === "up" && lane.epoch === epoch) {
+        if (refusals.holding()) {
+          await refusals.change();
+          continue;
+        }
         const task = nextTask(lane);
         if (task === undefined) break;
         await runTask(task, lane, epoch);
@@ -697,7 +747,7 @@ export async function runSession(
     missing,
   };
   effects.write(end);
-  return { end, checks, retries, mixedItems: hosts.mixed };
+  return { end, checks, retries, mixedItems: hosts.mixed, refusal: refusals.refusal };
 }
 
 function fail(

@@ -163,6 +163,81 @@ Deno.test("a context too small for the prompt plus maxTokens: 69 before any item
   });
 });
 
+// A refusal vLLM would give every request alike, in words the chat check does not know.
+const POLICY = 'requests with tools are refused by "policy 7" on this deployment';
+const REFUSE_ALL = {
+  kind: "custom" as const,
+  status: 400,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ error: { message: POLICY, type: "BadRequestError", code: 400 } }),
+};
+
+Deno.test("every request refused alike: 69 after the first 2 × concurrency, the message quoted, no advice to resume, what was sent recorded", async () => {
+  await withEmulator({ faults: [REFUSE_ALL], adapters: ["tuned"] }, async (url, emu) => {
+    const s = await setupRun(N, { url, adapters: [{ name: "tuned" }], concurrency: 4 });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69, ran.stderr);
+    const quoted = `HTTP 400 ${JSON.stringify(POLICY)}`;
+    assert.equal(ran.stderr.split(quoted).length - 1, 1, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /^assess run: the server refused the first 8 requests alike, so the run stopped: HTTP 400 /m,
+    );
+    assert.match(ran.stderr, /change what the message names/);
+    assert.doesNotMatch(ran.stderr, /resume/);
+    // The chat check's request (a refusal it does not know), then 2 × concurrency, no more.
+    assert.equal(emu.stats.chatRequests, 1 + 8);
+    const { file, latest } = await read(s.out);
+    assert.equal(latest.length, 8);
+    assert(
+      latest.every((r) => r.error?.status === 400 && r.error.message === `HTTP 400: ${POLICY}`),
+    );
+    const end = file.records.at(-1);
+    assert(end?.kind === "end" && end.outcome === "server-failed" && end.errors === 8);
+  });
+});
+
+Deno.test("a required probe that failed only because every send was refused alike says the refusal, not the batch-invariance advice", async () => {
+  await withEmulator({ faults: [REFUSE_ALL] }, async (url, emu) => {
+    const s = await setupRun(N, {
+      url,
+      batchInvariant: "required",
+      probe: 1,
+      concurrency: 8,
+    });
+    const ran = await assess(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 69, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /^assess run: the server refused (the first 16 requests alike, so the run stopped|every request alike \([0-9]+\)): HTTP 400 "requests with tools are refused by \\"policy 7\\" on this deployment"$/m,
+    );
+    assert.doesNotMatch(ran.stderr, /VLLM_BATCH_INVARIANT|batch invariant|resume/);
+    assert(emu.stats.chatRequests <= 1 + 16, `${emu.stats.chatRequests} requests`);
+  });
+});
+
+Deno.test("requests refused in different words, or some answered, do not stop the run early", async (t) => {
+  const other = { ...REFUSE_ALL, body: JSON.stringify({ error: { message: "no", code: 400 } }) };
+  // Chat request 1 is the chat check's; the run's own are 2 and on.
+  const cases: [string, EmulatorOptions["faults"]][] = [
+    ["two messages", [{ ...other, requests: [3, 5, 7] }, REFUSE_ALL]],
+    ["a transient error among them", [{ kind: "503", requests: [4] }, REFUSE_ALL]],
+    ["one answer among them", [{ ...REFUSE_ALL, requests: [2, 3, 4, 6, 7, 8, 9] }]],
+  ];
+  for (const [name, faults] of cases) {
+    await t.step(name, async () => {
+      await withEmulator({ faults: faults! }, async (url, emu) => {
+        const s = await setupRun(12, { url, concurrency: 2 });
+        const ran = await assess(["-config", s.config, "-out", s.out, "-retries", "0"]);
+        assert.notEqual(ran.code, 0, ran.stderr);
+        assert.doesNotMatch(ran.stderr, /refused the first|alike/);
+        // Every item asked: 12, after the chat check's request.
+        assert.equal(emu.stats.chatRequests, 1 + 12);
+      });
+    });
+  }
+});
+
 Deno.test("a wrong API key: 69, the key never shown", async () => {
   await withEmulator({ apiKey: "server-key" }, async (url, emu) => {
     const s = await setupRun(3, { url });

@@ -361,6 +361,71 @@ Deno.test("a server that stops answering ends the session as server-failed", asy
   assert.equal(outcome.end.missing, 15);
 });
 
+const refused = (message: string, code = 400): HttpOutcome => ({
+  ok: false,
+  aborted: false,
+  response: { status: code, body: JSON.stringify({ error: { message, code } }) },
+  error: { kind: "http", message: `HTTP ${code}: ${message}`, status: code, transient: false },
+});
+
+Deno.test("the first 2 × concurrency exchanges refused alike stop the session; nothing more is sent", async (t) => {
+  await t.step("items only", async () => {
+    const w = world(() => refused("no, by policy 7"));
+    const outcome = await runSession(plan({ concurrency: 3 }), w.deps);
+    assert.equal(w.sent.length, 6);
+    assert(w.maxInFlight() <= 3);
+    assert.equal(outcome.end.outcome, "server-failed");
+    assert.deepEqual(outcome.refusal, {
+      status: 400,
+      message: "HTTP 400: no, by policy 7",
+      model: "base",
+      count: 6,
+    });
+    // Every exchange sent is recorded, as the error it ended in.
+    assert.equal(results(w.records).length, 6);
+    assert.deepEqual([outcome.end.errors, outcome.end.missing], [6, 34]);
+  });
+  await t.step("the probe's sends count: its lone sends and the first items", async () => {
+    const w = world(() => refused("no, by policy 7"));
+    const outcome = await runSession(
+      plan({ concurrency: 3, probeItems: PROBE.slice(0, 2), batchInvariant: "required" }),
+      w.deps,
+    );
+    assert.equal(w.sent.length, 6);
+    assert.equal(w.records.filter((r) => r.kind === "probe").length, 4);
+    assert.equal(results(w.records).length, 2);
+    assert.equal(outcome.end.outcome, "server-failed");
+    assert.equal(outcome.refusal?.count, 6);
+  });
+});
+
+Deno.test("exchanges that do not all end in the same refusal never stop the session early", async (t) => {
+  const cases: [string, (body: string, inFlight: number, n: number) => HttpOutcome][] = [
+    ["two messages", (_, __, n) => refused(n % 2 === 0 ? "no, by policy 7" : "no, by policy 8")],
+    ["one answer among the first", (body, _, n) => n === 5 ? ok(body) : refused("no")],
+    [
+      "a transient error among the first",
+      (_, __, n) => n === 2 ? status(503, true) : refused("no"),
+    ],
+    [
+      "another status, same message",
+      (_, __, n) => refused("no", n === 3 ? 422 : 400),
+    ],
+  ];
+  for (const [name, answer] of cases) {
+    await t.step(name, async () => {
+      const w = world(answer);
+      const outcome = await runSession(
+        plan({ concurrency: 3, retry: { ...DEFAULT_RETRY, attempts: 1 } }),
+        w.deps,
+      );
+      assert.equal(w.sent.length, 40);
+      assert.notEqual(outcome.end.outcome, "server-failed");
+      assert.equal(outcome.refusal, null);
+    });
+  }
+});
+
 const PROBE = ITEMS.slice(0, 3);
 
 function batchVariant(body: string, inFlight: number): HttpOutcome {
