@@ -19,6 +19,7 @@ import {
   type ComparisonReport,
   type DetectableDifferenceReport,
   type DisputedItem,
+  type ErrorMessageCount,
   type ErrorSensitivityReport,
   type IdenticalReplies,
   type ModelReport,
@@ -273,6 +274,7 @@ function modelReport(
   let errors = 0;
   const reasons = new Map<string, number>();
   const errorKinds = new Map<string, number>();
+  const errorMessages = new Map<string, ErrorMessageCount>();
   const latencies: number[] = [];
   let usageItems = 0;
   let prompt = 0;
@@ -287,6 +289,11 @@ function modelReport(
       errors++;
       const kind = o.error ?? "unknown";
       errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+      const status = o.errorStatus ?? null;
+      const message = o.errorMessage ?? null;
+      const key = JSON.stringify([kind, status, message]);
+      const known = errorMessages.get(key);
+      errorMessages.set(key, { kind, status, message, count: (known?.count ?? 0) + 1 });
       continue;
     }
     scored++;
@@ -332,6 +339,7 @@ function modelReport(
     interval: scored === 0 ? null : wilsonInterval(correct, scored),
     errors,
     errorKinds: [...errorKinds.keys()].sort().map((k) => ({ name: k, count: errorKinds.get(k)! })),
+    errorMessages: [...errorMessages.values()].sort(byFrequency),
     notAsked: items - scored - errors,
     reasons: counted(reasons, reasonOrder),
     tokens: { items: usageItems, prompt, completion, reasoning: anyReasoning ? reasoning : null },
@@ -339,6 +347,21 @@ function modelReport(
     categories,
     accuracyWithoutDisputed: disputed === null || left <= 0 ? null : correct / left,
   };
+}
+
+/**
+ * Most frequent first; then by kind, status (none first) and message (none first), so that the
+ * order never depends on the order of the records.
+ */
+function byFrequency(a: ErrorMessageCount, b: ErrorMessageCount): number {
+  return b.count - a.count || compareText(a.kind, b.kind) ||
+    (a.status ?? -1) - (b.status ?? -1) || compareText(a.message ?? "", b.message ?? "") ||
+    (a.message === null ? 0 : 1) - (b.message === null ? 0 : 1);
+}
+
+/** Code-unit order, the same on every machine (not the locale's). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A comparison as counted, before the family's decision. */

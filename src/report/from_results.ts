@@ -158,7 +158,8 @@ interface Kept {
 class Fold {
   readonly #header: HeaderRecord;
   readonly #scorer: Scorer | undefined;
-  readonly #judge: ((r: ResultRecord) => Judged | "scorer-error" | null) | null;
+  /** The installed scorer's verdict, its failure's message (a string), or `null` with no reply. */
+  readonly #judge: ((r: ResultRecord) => Judged | string | null) | null;
   readonly #scorerTrust: ScorerTrust;
   readonly #latest = new Map<string, Map<number, Kept>>();
   readonly #models: readonly Map<number, Kept>[];
@@ -231,7 +232,7 @@ class Fold {
     this.#judge = (r) => {
       const judged = rejudge(r, itemOf(r), scorer!, scoring, maxTokens);
       if (judged === null) return null;
-      if (judged.verdict === null) return "scorer-error";
+      if (judged.verdict === null) return judged.failure ?? "the scorer failed";
       return { ...judged.verdict, reply: judged.reply };
     };
     this.#scorerTrust = {
@@ -281,10 +282,15 @@ class Fold {
     let detail: string | undefined;
     let reply: RecordedReply | null = r.reply;
     let error: string | null = r.error === null ? null : this.#intern(r.error.kind);
+    let errorStatus = r.error?.status ?? null;
+    let errorMessage = r.error === null ? undefined : this.#intern(r.error.message);
     if (this.#judge !== null) {
       const judged = this.#judge(r);
-      if (judged === "scorer-error") error = "scorer";
-      else if (judged !== null) {
+      if (typeof judged === "string") {
+        error = "scorer";
+        errorStatus = null;
+        errorMessage = this.#intern(judged);
+      } else if (judged !== null) {
         verdict = { correct: judged.correct, reason: judged.reason };
         detail = judged.detail;
         reply = judged.reply;
@@ -306,6 +312,8 @@ class Fold {
       itemId: r.itemId,
       verdict,
       error: verdict === null ? (error ?? "unknown") : null,
+      errorStatus: verdict === null ? errorStatus : undefined,
+      errorMessage: verdict === null ? errorMessage : undefined,
       latencyMs: r.latencyMs,
       usage: u === null
         ? null
@@ -332,8 +340,8 @@ class Fold {
   }
 
   /**
-   * One string for all equal ones (a reason, an error's kind, a category, a replica's host): each record's are new
-   * strings, and a pair keeps them.
+   * One string for all equal ones (a reason, an error's kind and message, a category, a replica's
+   * host): each record's are new strings, and a pair keeps them.
    */
   #intern<T extends string>(text: T): T {
     const known = this.#strings.get(text);

@@ -42,6 +42,7 @@ export {
   type DecisionInterval,
   type DetectableDifferenceReport,
   type DisputedItem,
+  type ErrorMessageCount,
   type ErrorSensitivityReport,
   type IdenticalReplies,
   type ItemPanel,

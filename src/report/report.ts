@@ -28,6 +28,21 @@ export interface NamedCount {
   readonly count: number;
 }
 
+/** One error as recorded, with how many of a model's errored items ended in it. */
+export interface ErrorMessageCount {
+  /** The error's kind, as in {@linkcode ModelReport.errorKinds}. */
+  readonly kind: string;
+  /** The HTTP status that came with it (`400` for an `http` error), or `null` with none. */
+  readonly status: number | null;
+  /**
+   * The message as recorded (the run keeps the API key out of it), whole, or `null` when the
+   * input gave none.
+   */
+  readonly message: string | null;
+  /** How many of the model's errored items ended in this error. */
+  readonly count: number;
+}
+
 /** Token counts summed over a model's scored items. */
 export interface TokenTotals {
   /** How many scored items came with usage figures. */
@@ -63,6 +78,13 @@ export interface ModelReport {
    * `mismatch`, `scorer`: the results file's `error.kind`).
    */
   readonly errorKinds: readonly NamedCount[];
+  /**
+   * The errors as recorded, grouped by kind, status and message, most frequent first (then by
+   * kind, status and message): what the errors were, not only how many. Their counts add up to
+   * {@linkcode ModelReport.errors}; the formats other than JSON show the first few, each message
+   * cut short.
+   */
+  readonly errorMessages: readonly ErrorMessageCount[];
   /** Items never asked (a run stopped before them). */
   readonly notAsked: number;
   /** Every reason the scorer declares (in its order, zeros kept), then any other given. */

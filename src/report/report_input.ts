@@ -28,6 +28,12 @@ export interface Observation {
   } | null;
   /** The error's kind when there is no verdict, else `null`. */
   readonly error: string | null;
+  /**
+   * With an error: the HTTP status that came with it (`null` with none). Left out when not known.
+   */
+  readonly errorStatus?: number | null;
+  /** With an error: its message as recorded. Left out when not known. */
+  readonly errorMessage?: string;
   /** Milliseconds the reply took, or `null` when unknown. */
   readonly latencyMs: number | null;
   /** Token counts the server reported, or `null` when none. */

@@ -152,6 +152,10 @@ Deno.test({
     );
     assert.equal(thrown.models[0]!.scored, 0);
     assert.deepEqual(thrown.models[0]!.errorKinds, [{ name: "scorer", count: 10 }]);
+    // With what the installed scorer said, not the record's error (there was none).
+    assert.deepEqual(thrown.models[0]!.errorMessages, [
+      { kind: "scorer", status: null, message: "cannot judge", count: 10 },
+    ]);
     assert.equal(thrown.trust.scorer.selftest.passed, false);
   },
 });

@@ -51,16 +51,46 @@ export function runStarted(report: Report, m: Markup): string {
     plural(run.sessions, "session");
 }
 
-/**
- * Each model with errors, and its errors by kind: `tuned-a: http 1, timeout 2`; none for a model
- * without errors.
- */
-export function errorsLines(report: Report, m: Markup): string[] {
-  return report.models.filter((model) => model.errors > 0).map((model) =>
-    `${m.text(model.name)}: ${
-      model.errorKinds.map((k) => `${m.text(k.name)} ${count(k.count)}`).join(", ")
-    }`
-  );
+/** How many distinct errors of a model the text, Markdown and HTML formats show. */
+export const ERRORS_SHOWN = 5;
+
+/** How many characters of an error's message those formats show before cutting it with `…`. */
+export const ERROR_MESSAGE_CHARS = 200;
+
+/** A model's errors as the errors section shows them: a line, and a line per error under it. */
+export interface ErrorsEntry {
+  /** The model, its errors and their kinds: `tuned-a: 3 errors (http 1, timeout 2)`. */
+  readonly head: string;
+  /**
+   * The most frequent errors (at most {@linkcode ERRORS_SHOWN}), each `http 400 ×100: message`
+   * with its message cut at {@linkcode ERROR_MESSAGE_CHARS} characters, then `and 2 more (3
+   * errors)` when there are more.
+   */
+  readonly errors: readonly string[];
+}
+
+/** Each model with errors and what they were; none for a model without errors. */
+export function errorsLines(report: Report, m: Markup): ErrorsEntry[] {
+  return report.models.filter((model) => model.errors > 0).map((model) => {
+    const kinds = model.errorKinds.map((k) => `${m.text(k.name)} ${count(k.count)}`).join(", ");
+    const shown = model.errorMessages.slice(0, ERRORS_SHOWN);
+    const errors = shown.map((e) =>
+      `${m.text(e.kind)}${e.status === null ? "" : ` ${e.status}`} ×${count(e.count)}` +
+      (e.message === null ? "" : `: ${m.text(cut(e.message, ERROR_MESSAGE_CHARS))}`)
+    );
+    const rest = model.errorMessages.slice(ERRORS_SHOWN);
+    if (rest.length > 0) {
+      const left = rest.reduce((sum, e) => sum + e.count, 0);
+      errors.push(`and ${count(rest.length)} more (${plural(left, "error")})`);
+    }
+    return { head: `${m.text(model.name)}: ${plural(model.errors, "error")} (${kinds})`, errors };
+  });
+}
+
+/** The text cut at `chars` characters (code points, never half a pair), with `…` when cut. */
+function cut(text: string, chars: number): string {
+  const points = [...text];
+  return points.length <= chars ? text : `${points.slice(0, chars).join("")}…`;
 }
 
 /**

@@ -154,7 +154,11 @@ function printBlock(block: Block, report: Report): string[] {
       return [
         "<h3>Errors (no verdict, never counted wrong)</h3>",
         "<ul>",
-        ...errorsLines(report, HTML).map((line) => `<li>${line}</li>`),
+        ...errorsLines(report, HTML).map((entry) =>
+          `<li>${entry.head}<ul>${
+            entry.errors.map((line) => `<li>${line}</li>`).join("")
+          }</ul></li>`
+        ),
         "</ul>",
       ];
     case "replicas":

@@ -150,7 +150,10 @@ function printBlock(block: Block, report: Report): string[] {
         "",
         "### Errors (no verdict, never counted wrong)",
         "",
-        ...errorsLines(report, MD).map((line) => `- ${line}`),
+        ...errorsLines(report, MD).flatMap((entry) => [
+          `- ${entry.head}`,
+          ...entry.errors.map((line) => `  - ${line}`),
+        ]),
       ];
     case "replicas":
       return [

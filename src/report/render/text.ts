@@ -126,7 +126,10 @@ function printBlock(block: Block, report: Report): string[] {
       return [
         "",
         "Errors (no verdict, not counted wrong)",
-        ...errorsLines(report, TEXT).flatMap((line) => words(line, "  ", "    ")),
+        ...errorsLines(report, TEXT).flatMap((entry) => [
+          ...words(entry.head, "  ", "    "),
+          ...entry.errors.flatMap((line) => words(line, "    ", "      ")),
+        ]),
       ];
     case "replicas":
       return [

@@ -78,7 +78,8 @@ Deno.test({
     has("INCOMPLETE RUN: 2 of 300 (model, item) pairs have no verdict");
     has("  tuned-a is better than base: +");
     has("  base     baseline     100       60     60.0%  [50.2%, 69.1%]");
-    has("  tuned-a: http 1");
+    has("  tuned-a: 1 error (http 1)");
+    has("    http 500 ×1: a http error");
     has("  tuned-a right          60          15");
     has("  McNemar exact test: p < 0.001 on 15 discordant items; Holm-adjusted over 2 adapters");
     has("  difference: +");
