@@ -16,34 +16,30 @@
 import type { BatchInvariance } from "../config/config.ts";
 import { answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
-import { sha256Text } from "../dataset/sha256.ts";
-import { buildRequestBody, type RequestSettings } from "../request/request.ts";
+import type { RequestSettings } from "../request/request.ts";
 import type { ScoreOptions, Scorer, Verdict } from "../score/scorer.ts";
-import { type HttpOutcome, MAX_RETRY_AFTER_MS, retryAfterMs } from "./http.ts";
+import type { HttpOutcome } from "./http.ts";
 import { ProbeRound } from "./probe.ts";
 import { resultKey } from "../results/latest.ts";
 import type {
   BodyRecord,
   EndRecord,
-  Exchange,
   ProbeCheckRecord,
   ReplicaRecord,
   ReplicaRef,
   RequestError,
   ResultRecord,
-  Usage,
 } from "../results/records.ts";
-import { readReply } from "../results/reply.ts";
 import { ReplicaQueues } from "./replica_queues.ts";
+import { Lane, type Task } from "./_lane.ts";
+import { type Asked, fail, type SendContext, sendWithRetries, type Sent } from "./_send.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
 import type { PairState } from "./resume.ts";
 import type { Timers } from "./timers.ts";
-import { backoffDelay, isRetried, type RetryPolicy } from "./retry.ts";
-import { checkReplyId, mismatchMessage } from "./request_id.ts";
+import type { RetryPolicy } from "./retry.ts";
 import { type AlikeRefusal, RefusalWatch } from "./refusal_watch.ts";
 
-/** Network failures in a row (refused, reset, timed out) that take a replica out. */
-export const DOWN_AFTER = 3;
+export { DOWN_AFTER } from "./_send.ts";
 
 /** How long a replica taken out waits before it is checked again, in milliseconds. */
 export const RECHECK_MS = 30_000;
@@ -186,51 +182,6 @@ export function refusalStop(concurrency: number): number {
   return 2 * Math.max(1, concurrency);
 }
 
-type Sent = Omit<Exchange, "model" | "itemId" | "itemIndex" | "session">;
-
-type Asked =
-  | {
-    readonly moved?: undefined;
-    readonly exchange: Sent;
-    /** A stop aborted it: not recorded. */
-    readonly aborted: boolean;
-  }
-  /** Its replica was taken out before it was answered: it is to be asked elsewhere. */
-  | { readonly moved: true };
-
-interface Task {
-  readonly item: Item;
-  readonly model: string;
-  /** Set for a probe's loaded send: the replica's probe it belongs to. */
-  readonly round?: ProbeRound;
-  /** Times it was sent so far, on any replica. */
-  sent: number;
-}
-
-/** A replica as the session runs it. */
-interface Lane {
-  readonly n: number;
-  readonly replica: ReplicaRef;
-  /** `new`: to probe before its first request; `probing`: its lone sends; `up`; `down`. */
-  state: "new" | "probing" | "up" | "down";
-  /** Bumped each time it starts, so that workers of an earlier start stop. */
-  epoch: number;
-  /** Aborts its requests in flight when it is taken out. */
-  abort: AbortController;
-  signal: AbortSignal;
-  workers: number;
-  /** Network failures in a row. */
-  failures: number;
-  /** Requests taken from the queues since it started (the probe's loaded sends follow the first). */
-  taken: number;
-  /** The probe's loaded sends still to make. */
-  probes: Task[];
-  /** Whether its replies name their request ids: `null` until its first reply tells. */
-  echoes: boolean | null;
-  /** Its pending check's timer. */
-  timer?: unknown;
-}
-
 /**
  * Runs one session. On each replica: the probe's lone sends first (one at a time, nothing else in
  * flight on it), then its queue's pairs, item by item and model by model, at most `concurrency` in
@@ -314,29 +265,7 @@ export async function runSession(
   effects.stop.addEventListener("abort", onStop);
   if (effects.stop.aborted) onStop();
 
-  // The backoff, or the server's Retry-After when it asks for longer (up to its own cap).
-  const retryWait = (attempts: number, retryAfter: string | undefined): number => {
-    const backoff = backoffDelay(attempts, plan.retry, effects.random());
-    const asked = retryAfter === undefined ? null : retryAfterMs(retryAfter, effects.now());
-    return asked === null || asked <= backoff ? backoff : Math.min(asked, MAX_RETRY_AFTER_MS);
-  };
-
-  const lanes: Lane[] = plan.replicas.map((replica, n) => {
-    const abort = new AbortController();
-    return {
-      n,
-      replica: { index: replica.index, host: replica.host },
-      state: "new",
-      epoch: 0,
-      abort,
-      signal: AbortSignal.any([inner.signal, abort.signal]),
-      workers: 0,
-      failures: 0,
-      taken: 0,
-      probes: [],
-      echoes: null,
-    };
-  });
+  const lanes = plan.replicas.map((replica, n) => new Lane(n, replica, inner.signal));
   const inUse = () => lanes.filter((l) => l.state !== "down").length;
 
   // Which models still have work (the probe runs only for them), and every replica's queue. With
@@ -378,9 +307,7 @@ export async function runSession(
   };
 
   const takeOut = (lane: Lane, reason: string) => {
-    lane.state = "down";
-    lane.abort.abort();
-    lane.probes = [];
+    lane.takeOut();
     queues.down(lane.n);
     replicaRecord(lane, "down", reason);
     checkLater(lane);
@@ -397,10 +324,7 @@ export async function runSession(
       const pending = check(lane.replica, checking.signal).then(
         () => {
           if (finished || stopSending()) return;
-          lane.state = "new";
-          lane.failures = 0;
-          lane.abort = new AbortController();
-          lane.signal = AbortSignal.any([inner.signal, lane.abort.signal]);
+          lane.bringBack();
           queues.up(lane.n);
           replicaRecord(lane, "up", "it answered its checks again, every model served");
           spawn();
@@ -414,101 +338,26 @@ export async function runSession(
   };
 
   let requestCount = 0;
-  const ask = async (task: Task, lane: Lane, epoch: number): Promise<Asked> => {
-    const gone: Asked = { moved: true };
-    const leftBehind = (): boolean => lane.state === "down" || lane.epoch !== epoch;
-    const body = buildRequestBody(task.item, task.model, plan.request);
-    const requestDigest = sha256Text(body);
-    const prefix = plan.requestIds;
-    let here = 0;
-    // Whether the last send's reply named no request, on a replica not known to echo ids.
-    let unnamed = false;
-    while (true) {
-      if (leftBehind()) return gone;
-      here++;
-      task.sent++;
-      const requestId = prefix === undefined ? undefined : `${prefix}-${++requestCount}`;
-      const started = effects.now();
-      const out = await effects.post(body, lane.signal, lane.replica, requestId);
-      const latencyMs = effects.now() - started;
-      const base = { requestDigest, attempts: task.sent, latencyMs };
-      let error: RequestError;
-      let response: Exchange["response"];
-      let retryAfter: string | undefined;
-      if (out.ok) {
-        lane.failures = 0;
-        const read = readReply(out.body, plan.request.maxTokens);
-        response = { status: out.status, body: out.body };
-        if (!read.ok) return { aborted: false, exchange: fail(base, response, read.error) };
-        // A reply is this request's only when it names it, on a replica that echoes ids. One
-        // that names no request, before the replica is known to echo or not, is asked again
-        // once on a new connection (not a retry): a second reply naming none shows a replica
-        // that does not echo ids, and is taken; one naming its request shows the first was not.
-        const named = prefix === undefined
-          ? "this"
-          : checkReplyId(read.id, requestId!, prefix).kind;
-        if (named === "this" && prefix !== undefined) lane.echoes = true;
-        if (named === "none" && lane.echoes === null && unnamed) lane.echoes = false;
-        if (named === "this" || (named === "none" && lane.echoes === false)) {
-          return {
-            aborted: false,
-            exchange: { ...base, response, reply: read.reply, usage: read.usage, error: null },
-          };
-        }
-        if (named === "none" && lane.echoes === null) {
-          unnamed = true;
-          here--;
-          effects.dropConnections?.();
-          continue;
-        }
-        lane.echoes = true;
-        // The connection it came on may hold more of the same: no connection is reused.
-        effects.dropConnections?.();
-        error = {
-          kind: "mismatch",
-          message: mismatchMessage(read.id, requestId!),
-          status: out.status,
-          transient: false,
-        };
-      } else {
-        if (out.aborted) {
-          if (inner.signal.aborted) {
-            return { aborted: true, exchange: fail(base, out.response, out.error) };
-          }
-          return gone;
-        }
-        error = out.error;
-        response = out.response;
-        retryAfter = out.retryAfter;
-        if (error.kind === "network" || error.kind === "timeout") {
-          lane.failures++;
-          if (lane.failures >= DOWN_AFTER && !leftBehind() && inUse() > 1) {
-            takeOut(lane, `${lane.failures} requests in a row failed: ${error.message}`);
-          }
-          if (leftBehind()) return gone;
-        } else {
-          lane.failures = 0;
-        }
-      }
-      const retry = isRetried(error) && here < plan.retry.attempts && !stopSending();
-      if (!retry) {
-        return {
-          aborted: false,
-          exchange: fail({ ...base, latencyMs: null }, response, error),
-        };
-      }
+  const sending: SendContext = {
+    request: plan.request,
+    requestIds: plan.requestIds,
+    retry: plan.retry,
+    inner: inner.signal,
+    post: (body, signal, replica, requestId) => effects.post(body, signal, replica, requestId),
+    dropConnections: () => effects.dropConnections?.(),
+    now: () => effects.now(),
+    random: () => effects.random(),
+    sleep: (ms, signal) => effects.sleep(ms, signal),
+    stop: effects.stop,
+    nextRequestId: () =>
+      plan.requestIds === undefined ? undefined : `${plan.requestIds}-${++requestCount}`,
+    stopSending,
+    retried: (model) => {
       retries++;
-      effects.events?.retry?.(task.model);
-      // A stop ends the wait at once: nothing is sent after it anyway.
-      await effects.sleep(
-        retryWait(here, retryAfter),
-        AbortSignal.any([lane.signal, effects.stop]),
-      );
-      if (leftBehind()) return gone;
-      if (inner.signal.aborted || stopSending()) {
-        return { aborted: true, exchange: fail(base, response, error) };
-      }
-    }
+      effects.events?.retry?.(model);
+    },
+    inUse,
+    takeOut,
   };
 
   // An exchange, watched: the session stops when its first ones are all refused alike.
@@ -516,7 +365,7 @@ export async function runSession(
     refusals.begin();
     let error: RequestError | null | undefined;
     try {
-      const asked = await ask(task, lane, epoch);
+      const asked = await sendWithRetries(task, lane, epoch, sending);
       if (!asked.moved && !asked.aborted) error = asked.exchange.error;
       return asked;
     } finally {
@@ -648,22 +497,6 @@ export async function runSession(
     }
   };
 
-  // A replica's next request: its probe's loaded sends right after its first `concurrency`
-  // requests (or when its queue runs dry), else its queue's next, else an item taken over.
-  const nextTask = (lane: Lane): Task | undefined => {
-    if (lane.probes.length > 0 && lane.taken >= plan.concurrency) return lane.probes.shift();
-    const request = queues.take(lane.n);
-    if (request !== undefined) {
-      lane.taken++;
-      if (sentBefore.size === 0) return { ...request, sent: 0 };
-      const key = resultKey(request.model, request.item.index);
-      const sent = sentBefore.get(key) ?? 0;
-      sentBefore.delete(key);
-      return { ...request, sent };
-    }
-    return lane.probes.shift();
-  };
-
   const running = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     running.add(work);
@@ -678,7 +511,7 @@ export async function runSession(
           await refusals.change();
           continue;
         }
-        const task = nextTask(lane);
+        const task = lane.nextTask(queues, plan.concurrency, sentBefore);
         if (task === undefined) break;
         await runTask(task, lane, epoch);
       }
@@ -689,9 +522,7 @@ export async function runSession(
 
   // A replica (re)starts: its probe's lone sends, then its workers.
   const start = async (lane: Lane) => {
-    const epoch = ++lane.epoch;
-    lane.state = "probing";
-    lane.taken = 0;
+    const epoch = lane.start();
     await probeAlone(lane, epoch);
     if (lane.state !== "probing" || lane.epoch !== epoch) return;
     lane.state = "up";
@@ -748,24 +579,4 @@ export async function runSession(
   };
   effects.write(end);
   return { end, checks, retries, mixedItems: hosts.mixed, refusal: refusals.refusal };
-}
-
-function fail(
-  base: {
-    readonly requestDigest: string;
-    readonly attempts: number;
-    readonly latencyMs: number | null;
-  },
-  response: Exchange["response"],
-  error: RequestError,
-): Sent {
-  return {
-    requestDigest: base.requestDigest,
-    attempts: base.attempts,
-    latencyMs: base.latencyMs,
-    response,
-    reply: null,
-    usage: null as Usage | null,
-    error,
-  };
 }
