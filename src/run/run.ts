@@ -16,23 +16,37 @@ import type { RecordSink } from "../results/record_writer.ts";
 import { RecordWriter } from "../results/record_writer.ts";
 import type { EndRecord, ProbeCheckRecord, SessionRecord } from "../results/records.ts";
 import { buildRequestBody, requestSettings } from "../request/request.ts";
-import { scoreOptions, type Scorer } from "../score/scorer.ts";
+import { type ScoreOptions, scoreOptions, type Scorer } from "../score/scorer.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
 import { shortApiKeyWarning } from "./api_key.ts";
-import { checkChat, messageOf, refusalOf } from "./chat_check.ts";
-import { exchange } from "./http.ts";
+import { checkChat } from "./chat_check.ts";
+import { exchange, type HttpOptions } from "./http.ts";
 import { Deadlines } from "./deadlines.ts";
 import { IdenticalRepliesWatch } from "./identical_replies.ts";
-import type { AlikeRefusal } from "./refusal_watch.ts";
 import type { Resume } from "./resume.ts";
 import { RunSetupError } from "./run_errors.ts";
-import { checkReplica, checkReplicas } from "./replica_check.ts";
-import { replicaName, replicasOf } from "./replicas.ts";
+import {
+  adapterLoaded,
+  anotherRun,
+  type EndContext,
+  incompleteLines,
+  notWritten,
+  PROBE_ALONE_NOTE,
+  probeDifferent,
+  probeLines,
+  refusalLines,
+  replicaNotice,
+  SELFTEST_FAILED,
+  stopNotice,
+  summaryLine,
+} from "./run_messages.ts";
+import { checkReplica, checkReplicas, type ReplicaCheckOptions } from "./replica_check.ts";
+import { type Replica, replicaName, replicasOf } from "./replicas.ts";
 import type { ServerSettings } from "./server_settings.ts";
 import { DEFAULT_RETRY } from "./retry.ts";
 import { requestIdPrefix } from "./request_id.ts";
-import { RECHECK_MS, runSession, type SessionOutcome } from "./session.ts";
+import { runSession, type SessionEffects, type SessionOutcome } from "./session.ts";
 import type { Timers } from "./timers.ts";
 
 /** How long a stop waits for the requests in flight, in milliseconds. */
@@ -158,27 +172,82 @@ export type RunOutcome =
  * @throws {RunSetupError} When the results file holds another run, or cannot be opened or written.
  */
 export async function runAssessment(input: RunInput, effects: RunEffects): Promise<RunOutcome> {
-  const { config, items, scorer, server, limits } = input;
-  const scoring = scoreOptions(config.scorer.ordering, server.toolCallParser);
-
+  const scoring = scoreOptions(input.config.scorer.ordering, input.server.toolCallParser);
   // 1. The self-test, before any request.
-  const tested = selftest(scorer, items, scoring);
-  const testedLines = selftestLines(tested);
-  if (testedLines.outcome !== "passed") {
-    return {
-      kind: "selftest-failed",
-      faulty: testedLines.outcome === "faulty",
-      lines: [
-        "assess run: the scorer failed its self-test on the split; no request was sent",
-        ...testedLines.lines,
-      ],
-    };
-  }
-
+  const tested = selftestGate(input, scoring);
+  if ("kind" in tested) return tested;
   const shortKey = shortApiKeyWarning(input.apiKey);
   if (shortKey !== null) effects.notice(shortKey);
-
   // 2. The server: each replica, those that fail a check left out (one URL: the server's checks).
+  const server = await checkServers(input, effects);
+  // 3. The results file: a new header, or the same run resumed.
+  const results = await openResults(input, effects, server, tested.items);
+  // 4. The session; the file is held from here on, and flushed and closed whatever happens.
+  const onStop = () => effects.notice(stopNotice(effects.stop.reason, STOP_GRACE_MS));
+  effects.stop.addEventListener("abort", onStop, { once: true });
+  effects.progress?.begin?.();
+  const identical = identicalWatch(input, effects, server);
+  let outcome;
+  try {
+    outcome = await session(input, effects, scoring, { server, results, identical });
+  } finally {
+    effects.stop.removeEventListener("abort", onStop);
+    try {
+      await results.writer.flush();
+    } catch (error) {
+      // deno-lint-ignore no-unsafe-finally
+      throw new RunSetupError(notWritten(input.out, error));
+    } finally {
+      await results.file.close().catch(() => {});
+    }
+  }
+  const outcomeOf = finished(input, server.several, outcome, effects.stop);
+  // The warnings stand again at the end, where they are not lost among the progress lines.
+  return identical.warnings.length === 0
+    ? outcomeOf
+    : { ...outcomeOf, lines: [...identical.warnings, ...outcomeOf.lines] };
+}
+
+/**
+ * The self-test on the split: the outcome that stops the run when the scorer fails it, or what
+ * it found.
+ */
+function selftestGate(
+  input: RunInput,
+  scoring: ScoreOptions,
+): RunOutcome | { readonly items: number } {
+  const tested = selftest(input.scorer, input.items, scoring);
+  const testedLines = selftestLines(tested);
+  if (testedLines.outcome === "passed") return { items: tested.items };
+  return {
+    kind: "selftest-failed",
+    faulty: testedLines.outcome === "faulty",
+    lines: [SELFTEST_FAILED, ...testedLines.lines],
+  };
+}
+
+/** The replicas in use after their checks, and what every request to them needs. */
+interface ServersChecked {
+  /** The replicas that passed their checks, in order. */
+  readonly replicas: readonly Replica[];
+  /** The models every replica in use serves. */
+  readonly served: readonly string[];
+  /** Whether the run has several URLs: messages then name the replica. */
+  readonly several: boolean;
+  /** Each replica's URL, by its index. */
+  readonly urlOf: ReadonlyMap<number, string>;
+  /** The limits, timers and key of every request. */
+  readonly http: HttpOptions;
+  /** What a replica's checks need (to check one again). */
+  readonly checking: ReplicaCheckOptions;
+}
+
+/**
+ * Checks every replica (those that fail a check are left out, with a notice), then sends one chat
+ * request with tools to the first in use, unless a resumed file holds every answer already.
+ */
+async function checkServers(input: RunInput, effects: RunEffects): Promise<ServersChecked> {
+  const { config, items, server, limits } = input;
   const http = {
     timeoutMs: limits.timeoutMs,
     maxResponseBytes: limits.maxResponseBytes,
@@ -190,11 +259,7 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
     adapters: config.models.adapters,
     ...http,
   };
-  const checked = await checkReplicas(
-    effects.fetch,
-    replicasOf(server.urls),
-    checking,
-  );
+  const checked = await checkReplicas(effects.fetch, replicasOf(server.urls), checking);
   for (const line of checked.notices) effects.notice(line);
   const replicas = checked.usable.map((u) => u.replica);
   // Several URLs: messages name the replica (one URL is the server, named as it always was).
@@ -219,286 +284,212 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
       server: several ? replicaName(replicas[0]!) : "the server",
     });
   }
-  const named = (replica: { index: number; host: string }) =>
-    several ? ` on ${replicaName(replica)}` : "";
+  return { replicas, served: checked.served, several, urlOf, http, checking };
+}
 
-  // 3. The results file: a new header, or the same run resumed.
+/** The results file, opened and held, with its writer. */
+interface ResultsOpened {
+  /** The file. */
+  readonly file: ResultsFileSink;
+  /** Its writer: the header (when new) and the session record are queued already. */
+  readonly writer: RecordWriter;
+  /** The session's number. */
+  readonly session: number;
+}
+
+/**
+ * Opens the results file: a new one gets its header; a resumed one must hold the same run
+ * (refused with what changed otherwise). Either gets this session's record.
+ */
+async function openResults(
+  input: RunInput,
+  effects: RunEffects,
+  server: ServersChecked,
+  selftestItems: number,
+): Promise<ResultsOpened> {
+  const { config, resume } = input;
   const startedAt = new Date(effects.now()).toISOString();
   const header = makeHeader(config, {
     assessVersion: input.assessVersion,
     startedAt,
     configDigest: configDigest(config),
     splitDigest: input.splitDigest,
-    scorerVersion: scorer.version,
-    toolCallParser: server.toolCallParser,
-    selftest: { passed: true, items: tested.items },
-    serverUrl: replicas[0]!.url,
-    serverModels: checked.served,
+    scorerVersion: input.scorer.version,
+    toolCallParser: input.server.toolCallParser,
+    selftest: { passed: true, items: selftestItems },
+    serverUrl: server.replicas[0]!.url,
+    serverModels: server.served,
   });
-  const resume = input.resume;
   if (resume !== null) {
     const changes = headerChanges(resume.header, header);
     if (changes.length > 0) {
-      throw new RunSetupError(
-        `${input.out} holds the results of another run, so it is not resumed; what changed:`,
-        [...changes.map((c) => `  ${c}`), "  give -out a new file to start a new run"],
-      );
+      const refused = anotherRun(input.out, changes);
+      throw new RunSetupError(refused.message, refused.lines);
     }
   }
   const file = await effects.open(resume?.validBytes ?? 0);
   const writer = new RecordWriter(file);
-  const models = modelNames(config.models);
-  const sessionNumber = resume?.session ?? 1;
+  const session = resume?.session ?? 1;
   if (resume === null) writer.append(header);
-  const session: SessionRecord = {
+  const record: SessionRecord = {
     kind: "session",
-    session: sessionNumber,
+    session,
     startedAt,
     assessVersion: input.assessVersion,
-    serverModels: checked.served,
+    serverModels: server.served,
     concurrency: config.serving.concurrency,
-    replicas: replicas.map((r) => ({ index: r.index, host: r.host })),
+    replicas: server.replicas.map((r) => ({ index: r.index, host: r.host })),
   };
-  writer.append(session);
+  writer.append(record);
+  return { file, writer, session };
+}
 
-  // 4. The session; the file is held from here on, and flushed and closed whatever happens.
-  const onStop = () =>
-    effects.notice(
-      `assess run: ${String(effects.stop.reason)}: sending nothing more; waiting up to ${
-        STOP_GRACE_MS / 1000
-      } s for the requests in flight`,
-    );
-  effects.stop.addEventListener("abort", onStop, { once: true });
-  effects.progress?.begin?.();
-  // An adapter whose first replies (on a replica) are all the baseline's may not be applied
-  // there: say so at once, naming the replica when there are several.
-  const indexOf = new Map(replicas.map((r) => [r.host, r.index]));
-  const identical = new IdenticalRepliesWatch(config.models.baseline, models.slice(1), {
+/**
+ * The watch for adapters whose first replies (on a replica) are all the baseline's, so may not be
+ * applied there: fed a resumed file's earlier answers first, so that the baseline's earlier
+ * replies are compared too. It names the replica when there are several.
+ */
+function identicalWatch(
+  input: RunInput,
+  effects: RunEffects,
+  server: ServersChecked,
+): IdenticalRepliesWatch {
+  const models = modelNames(input.config.models);
+  const indexOf = new Map(server.replicas.map((r) => [r.host, r.index]));
+  const identical = new IdenticalRepliesWatch(input.config.models.baseline, models.slice(1), {
     where: (host) => {
-      if (!several) return "";
+      if (!server.several) return "";
       const index = indexOf.get(host);
       return index === undefined ? `replica ${host}` : replicaName({ index, host });
     },
   });
-  // Resumed: the earlier answers first, so that the baseline's earlier replies are compared too.
-  for (const r of resume?.replies ?? []) {
+  for (const r of input.resume?.replies ?? []) {
     const warning = identical.addReply(r.model, r.itemIndex, r.fingerprint, r.host);
     if (warning !== null) effects.notice(warning);
   }
-  let outcome;
-  try {
-    if (config.serving.probe > 0 && config.serving.concurrency === 1) {
-      effects.notice(
-        "assess run: note: serving.concurrency is 1, so the probe's loaded sends go out alone too and it cannot find a difference",
-      );
-    }
-    // The chat requests' timeouts, on one timer.
-    const deadlines = new Deadlines(effects.timers, limits.timeoutMs);
-    // Each chat request names itself; the first reply on each replica comes on a new connection,
-    // so that it can tell whether the replica echoes ids (no answer to the checks is left over).
-    const requestIds = requestIdPrefix(effects.random);
-    effects.dropConnections?.();
-    outcome = await runSession(
-      {
-        items,
-        models,
-        previous: resume?.pairs ?? new Map(),
-        probeItems: items.slice(0, config.serving.probe),
-        batchInvariant: config.serving.batchInvariant,
-        concurrency: config.serving.concurrency,
-        session: sessionNumber,
-        replicas,
-        ...(resume === null ? {} : { hosts: resume.hosts }),
-        request: requestSettings(config),
-        scorer,
-        scoring,
-        retry: { ...DEFAULT_RETRY, attempts: limits.retries + 1 },
-        graceMs: STOP_GRACE_MS,
-        // A server that fails this many pairs in a row (after their retries) is taken for gone.
-        failAfter: Math.max(16, 2 * config.serving.concurrency),
-        requestIds,
-      },
-      {
-        post: (body, signal, replica, requestId) =>
-          exchange(
-            effects.fetch,
-            `${urlOf.get(replica.index)}/chat/completions`,
-            requestId === undefined ? { body } : { body, requestId },
-            { ...http, signal, deadlines },
-          ),
-        ...(effects.dropConnections === undefined
-          ? {}
-          : { dropConnections: effects.dropConnections }),
-        // A replica taken out is used again once it passes its checks (loading its adapters).
-        check: async (replica, signal) => {
-          const full = { ...replica, url: urlOf.get(replica.index)! };
-          const again = await checkReplica(effects.fetch, full, { ...checking, signal });
-          for (const name of again.loaded) {
-            effects.notice(`assess run: loaded the adapter ${name} on ${replicaName(replica)}`);
-          }
-        },
-        write: (record) => writer.append(record),
-        sleep: effects.sleep,
-        random: effects.random,
-        now: effects.now,
-        timers: effects.timers,
-        stop: effects.stop,
-        events: {
-          result: (model, correct, record) => {
-            effects.progress?.result(model, correct);
-            const warning = identical.add(record);
-            if (warning !== null) effects.notice(warning);
-          },
-          retry: (model) => effects.progress?.retry(model),
-          probe: (check) => {
-            if (check.outcome === "different" && config.serving.batchInvariant === "asserted") {
-              effects.notice(
-                `WARNING: the model ${check.model} answered item ${check.itemId} differently alone and under load${
-                  named(check.replica!)
-                }: ${check.detail}`,
-              );
-            }
-          },
-          replica: (record) =>
-            effects.notice(
-              record.state === "down"
-                ? `assess run: WARNING: ${replicaName(record)} is down: ${record.reason}; ` +
-                  `its items go to the other replicas, and it is checked again every ${
-                    RECHECK_MS / 1000
-                  } s`
-                : `assess run: ${
-                  replicaName(record)
-                } is back: ${record.reason}; it takes its items again`,
-            ),
-        },
-      },
-    );
-  } finally {
-    effects.stop.removeEventListener("abort", onStop);
-    try {
-      await writer.flush();
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      // deno-lint-ignore no-unsafe-finally
-      throw new RunSetupError(`the results file ${input.out} could not be written: ${why}`);
-    } finally {
-      await file.close().catch(() => {});
-    }
-  }
-  const outcomeOf = finished(input, models.length, outcome, several, effects.stop);
-  // The warnings stand again at the end, where they are not lost among the progress lines.
-  return identical.warnings.length === 0
-    ? outcomeOf
-    : { ...outcomeOf, lines: [...identical.warnings, ...outcomeOf.lines] };
+  return identical;
 }
 
-/** What to say of a session whose every request was refused alike: the message and the fix. */
-function refusalLines(
+/** What the session stage is handed by the stages before it. */
+interface SessionSetup {
+  /** The replicas in use. */
+  readonly server: ServersChecked;
+  /** The results file. */
+  readonly results: ResultsOpened;
+  /** The watch for adapters that answer as the baseline. */
+  readonly identical: IdenticalRepliesWatch;
+}
+
+/** Runs the session over the pairs not answered yet, with its plan and its effects. */
+function session(
   input: RunInput,
-  end: EndRecord,
-  refusal: AlikeRefusal,
-  several: boolean,
-): string[] {
-  const server = several ? "the replicas" : "the server";
-  const message = messageOf({ error: refusal });
-  const quoted = `HTTP ${refusal.status} ${JSON.stringify(message)}`;
-  const known = refusalOf(refusal.status, message, {
-    model: refusal.model,
-    baseline: refusal.model === input.config.models.baseline,
-    toolCallParser: input.server.toolCallParser,
-    maxTokens: input.config.sampling.maxTokens,
-  });
-  const total = end.answered + end.errors + end.missing;
-  return [
-    end.outcome === "server-failed"
-      ? `assess run: ${server} refused the first ${refusal.count} requests alike, so the run stopped: ${quoted}`
-      : `assess run: ${server} refused every request alike (${refusal.count}): ${quoted}`,
-    ...(known === null
-      ? [
-        `  every request of this run gets this answer: change what the message names (a server flag, or the configuration) before running it again`,
-      ]
-      : [`  ${known.meaning}`, ...known.fix.map((l) => `  ${l}`)]),
-    `  ${
-      end.errors + end.missing
-    } of ${total} (model, item) pairs have no answer (${end.errors} ended in errors, ${end.missing} not asked); every request sent is recorded in ${input.out}`,
-  ];
+  effects: RunEffects,
+  scoring: ScoreOptions,
+  setup: SessionSetup,
+): Promise<SessionOutcome> {
+  const { config, items, limits, resume } = input;
+  if (config.serving.probe > 0 && config.serving.concurrency === 1) {
+    effects.notice(PROBE_ALONE_NOTE);
+  }
+  // The chat requests' timeouts, on one timer.
+  const deadlines = new Deadlines(effects.timers, limits.timeoutMs);
+  // Each chat request names itself; the first reply on each replica comes on a new connection,
+  // so that it can tell whether the replica echoes ids (no answer to the checks is left over).
+  const requestIds = requestIdPrefix(effects.random);
+  effects.dropConnections?.();
+  return runSession(
+    {
+      items,
+      models: modelNames(config.models),
+      previous: resume?.pairs ?? new Map(),
+      probeItems: items.slice(0, config.serving.probe),
+      batchInvariant: config.serving.batchInvariant,
+      concurrency: config.serving.concurrency,
+      session: setup.results.session,
+      replicas: setup.server.replicas,
+      ...(resume === null ? {} : { hosts: resume.hosts }),
+      request: requestSettings(config),
+      scorer: input.scorer,
+      scoring,
+      retry: { ...DEFAULT_RETRY, attempts: limits.retries + 1 },
+      graceMs: STOP_GRACE_MS,
+      // A server that fails this many pairs in a row (after their retries) is taken for gone.
+      failAfter: Math.max(16, 2 * config.serving.concurrency),
+      requestIds,
+    },
+    sessionEffects(input, effects, setup, deadlines),
+  );
+}
+
+/** The session's effects: the run's, with requests to the replicas, records and notices. */
+function sessionEffects(
+  input: RunInput,
+  effects: RunEffects,
+  setup: SessionSetup,
+  deadlines: Deadlines,
+): SessionEffects {
+  const { server, results, identical } = setup;
+  const { urlOf, several } = server;
+  return {
+    post: (body, signal, replica, requestId) =>
+      exchange(
+        effects.fetch,
+        `${urlOf.get(replica.index)}/chat/completions`,
+        requestId === undefined ? { body } : { body, requestId },
+        { ...server.http, signal, deadlines },
+      ),
+    ...(effects.dropConnections === undefined ? {} : { dropConnections: effects.dropConnections }),
+    // A replica taken out is used again once it passes its checks (loading its adapters).
+    check: async (replica, signal) => {
+      const full = { ...replica, url: urlOf.get(replica.index)! };
+      const again = await checkReplica(effects.fetch, full, { ...server.checking, signal });
+      for (const name of again.loaded) effects.notice(adapterLoaded(name, replica));
+    },
+    write: (record) => results.writer.append(record),
+    sleep: effects.sleep,
+    random: effects.random,
+    now: effects.now,
+    timers: effects.timers,
+    stop: effects.stop,
+    events: {
+      result: (model, correct, record) => {
+        effects.progress?.result(model, correct);
+        const warning = identical.add(record);
+        if (warning !== null) effects.notice(warning);
+      },
+      retry: (model) => effects.progress?.retry(model),
+      probe: (check) => {
+        if (check.outcome === "different" && input.config.serving.batchInvariant === "asserted") {
+          effects.notice(probeDifferent(check, several));
+        }
+      },
+      replica: (record) => effects.notice(replicaNotice(record)),
+    },
+  };
 }
 
 /** The outcome of a session that ran: its summary line and what to say about it. */
 function finished(
   input: RunInput,
-  models: number,
-  session: SessionOutcome,
   several: boolean,
+  session: SessionOutcome,
   stop: AbortSignal,
 ): RunOutcome {
   const { end, checks } = session;
-  const total = input.items.length * models;
-  const mixed = session.mixedItems === 0
-    ? ""
-    : `; ${session.mixedItems} items answered on more than one replica`;
-  const summary =
-    `${input.out}: ${end.answered} of ${total} answers recorded (${end.errors} errors, ${end.missing} not asked${mixed})`;
-  const lines: string[] = [];
-  const resume = "run the same command again to resume: it asks only what is missing";
-  const different = checks.filter((c) => c.outcome === "different");
-  const invariance = input.config.serving.batchInvariant;
-  const on = (c: ProbeCheckRecord) =>
-    several && c.replica !== undefined ? ` on ${replicaName(c.replica)}` : "";
+  const context: EndContext = {
+    config: input.config,
+    toolCallParser: input.server.toolCallParser,
+    out: input.out,
+    total: input.items.length * modelNames(input.config.models).length,
+    several,
+  };
+  const summary = summaryLine(context, end, session.mixedItems);
   // Every request refused alike: the server's message and what to change, never a count alone
   // nor the advice to resume (the same requests would be refused the same way).
   if (session.refusal !== null && end.outcome !== "interrupted") {
-    return {
-      kind: end.outcome,
-      summary,
-      lines: refusalLines(input, end, session.refusal, several),
-      end,
-      checks,
-    };
+    const lines = refusalLines(context, end, session.refusal);
+    return { kind: end.outcome, summary, lines, end, checks };
   }
-  if (end.outcome === "probe-failed") {
-    const shown = different.length > 0
-      ? different
-      : checks.filter((c) => c.outcome === "inconclusive");
-    const where = several
-      ? [...new Set(shown.map((c) => replicaName(c.replica!)))].join(", ")
-      : "the server";
-    lines.push(
-      different.length > 0
-        ? `assess run: ${where} ${
-          several && where.includes(",") ? "are" : "is"
-        } not batch invariant (serving.batchInvariant is required): ${different.length} probe item(s) answered differently alone and under load`
-        : `assess run: the batch-invariance probe could not compare any reply${
-          several ? ` on ${where}` : ""
-        } (serving.batchInvariant is required)`,
-      ...shown.map((c) => `  ${c.model}, item ${c.itemId}${on(c)}: ${c.detail}`),
-      "  start vLLM with VLLM_BATCH_INVARIANT=1, or set serving.batchInvariant to asserted or not-required",
-    );
-  } else if (different.length > 0) {
-    lines.push(
-      invariance === "asserted"
-        ? `WARNING: serving.batchInvariant is asserted, but ${different.length} probe item(s) were answered differently alone and under load; the report shows them`
-        : `assess run: note: ${different.length} probe item(s) were answered differently alone and under load (recorded)`,
-    );
-  }
-  if (end.outcome === "interrupted") {
-    lines.push(
-      `assess run: stopped by ${
-        stop.aborted ? String(stop.reason) : "a signal"
-      }; ${end.answered} of ${total} answers are in ${input.out}; ${resume}`,
-    );
-  } else if (end.outcome !== "probe-failed" && end.errors + end.missing > 0) {
-    lines.push(
-      `assess run: ${
-        end.errors + end.missing
-      } of ${total} (model, item) pairs have no answer (${end.errors} ended in errors${
-        end.outcome === "server-failed"
-          ? `; ${
-            several ? "the last replica in use" : "the server"
-          } stopped answering, so the run stopped`
-          : ""
-      }); ${resume}`,
-    );
-  }
+  const lines = [...probeLines(context, end, checks), ...incompleteLines(context, end, stop)];
   return { kind: end.outcome, summary, lines, end, checks };
 }
