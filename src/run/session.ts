@@ -14,10 +14,9 @@
  */
 
 import type { BatchInvariance } from "../config/config.ts";
-import { answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
 import type { RequestSettings } from "../request/request.ts";
-import type { ScoreOptions, Scorer, Verdict } from "../score/scorer.ts";
+import type { ScoreOptions, Scorer } from "../score/scorer.ts";
 import type { HttpOutcome } from "./http.ts";
 import { ProbeRound } from "./probe.ts";
 import { resultKey } from "../results/latest.ts";
@@ -32,8 +31,9 @@ import type {
 } from "../results/records.ts";
 import { ReplicaQueues } from "./replica_queues.ts";
 import { Lane, type Task } from "./_lane.ts";
-import { type Asked, fail, type SendContext, sendWithRetries, type Sent } from "./_send.ts";
-import { ItemHosts } from "../results/item_hosts.ts";
+import { type Asked, type SendContext, sendWithRetries, type Sent } from "./_send.ts";
+import type { ItemHosts } from "../results/item_hosts.ts";
+import { resultRecord, Tally } from "./_results.ts";
 import type { PairState } from "./resume.ts";
 import type { Timers } from "./timers.ts";
 import type { RetryPolicy } from "./retry.ts";
@@ -242,341 +242,327 @@ export async function runSession(
   plan: SessionPlan,
   effects: SessionEffects,
 ): Promise<SessionOutcome> {
-  const inner = new AbortController();
-  const checking = new AbortController();
-  let outcome: EndRecord["outcome"] | null = null;
-  let finished = false;
-  let retries = 0;
-  let transientRun = 0;
-  const checks: ProbeCheckRecord[] = [];
-  const hosts = plan.hosts?.copy() ?? new ItemHosts();
-  // Only how each pair stands is kept, never its record: memory does not grow with replies.
-  const latest = new Map<string, PairState>(plan.previous);
-  const stopSending = () => outcome !== null || effects.stop.aborted;
+  return await new Session(plan, effects).run();
+}
+
+/** A session's scheduler: its replicas' lanes, their queues, their workers and its stop. */
+class Session {
+  readonly #plan: SessionPlan;
+  readonly #effects: SessionEffects;
+  /** Aborted when a stop's grace is over: every request in flight. */
+  readonly #inner = new AbortController();
+  /** Aborted when the session ends: the replicas' checks. */
+  readonly #checking = new AbortController();
+  #outcome: EndRecord["outcome"] | null = null;
+  #finished = false;
+  #retries = 0;
+  readonly #checks: ProbeCheckRecord[] = [];
+  readonly #tally: Tally;
   // The first exchanges, all refused alike, stop the session: the others would be refused too.
-  const refusals = new RefusalWatch(refusalStop(plan.concurrency));
-
-  let graceTimer: unknown;
-  const beginStop = (why: EndRecord["outcome"]) => {
-    if (outcome === null) outcome = why;
-    graceTimer ??= effects.timers.setTimeout(() => inner.abort(), plan.graceMs);
-  };
-  const onStop = () => beginStop("interrupted");
-  effects.stop.addEventListener("abort", onStop);
-  if (effects.stop.aborted) onStop();
-
-  const lanes = plan.replicas.map((replica, n) => new Lane(n, replica, inner.signal));
-  const inUse = () => lanes.filter((l) => l.state !== "down").length;
-
-  // Which models still have work (the probe runs only for them), and every replica's queue. With
-  // several replicas, an item with answers from earlier sessions stays on their replica while it is
-  // in use; when it is not, the item is asked again whole elsewhere, so that its models are paired
-  // on one replica. One server takes every item: nothing is asked again.
-  const queues = new ReplicaQueues(lanes.map((l) => l.replica));
-  const laneOf = new Map(lanes.map((l) => [l.replica.host, l.n]));
-  const modelsToProbe = new Set<string>();
-  for (const item of plan.items) {
-    let models = plan.models.filter((model) =>
-      latest.get(resultKey(model, item.index)) !== "answered"
-    );
-    if (models.length === 0) continue;
-    const host = lanes.length === 1 || models.length === plan.models.length
-      ? undefined
-      : hosts.hostOf(item.index);
-    const lane = host === undefined ? undefined : laneOf.get(host);
-    if (host !== undefined && lane === undefined) models = [...plan.models];
-    for (const model of models) modelsToProbe.add(model);
-    queues.add(item, models, lane);
-  }
-
+  readonly #refusals: RefusalWatch;
+  #graceTimer: unknown;
+  readonly #lanes: Lane[];
+  readonly #queues: ReplicaQueues;
+  /** The models that still have work: the probe runs only for them. */
+  readonly #modelsToProbe = new Set<string>();
   // The sends of requests put back (their replica was taken out), so that a record's `attempts`
   // counts every send of its pair, on any replica.
-  const sentBefore = new Map<string, number>();
+  readonly #sentBefore = new Map<string, number>();
+  readonly #pendingChecks = new Set<Promise<void>>();
+  readonly #running = new Set<Promise<void>>();
+  readonly #sending: SendContext;
+  readonly #onStop = () => this.#beginStop("interrupted");
 
-  const replicaRecord = (lane: Lane, state: "down" | "up", reason: string) => {
+  constructor(plan: SessionPlan, effects: SessionEffects) {
+    this.#plan = plan;
+    this.#effects = effects;
+    this.#tally = new Tally(plan.previous, plan.hosts, plan.failAfter);
+    this.#refusals = new RefusalWatch(refusalStop(plan.concurrency));
+    effects.stop.addEventListener("abort", this.#onStop);
+    if (effects.stop.aborted) this.#onStop();
+    this.#lanes = plan.replicas.map((replica, n) => new Lane(n, replica, this.#inner.signal));
+    this.#queues = new ReplicaQueues(this.#lanes.map((l) => l.replica));
+    this.#fillQueues();
+    this.#sending = this.#sendContext();
+  }
+
+  async run(): Promise<SessionOutcome> {
+    const effects = this.#effects;
+    try {
+      this.#spawn();
+      while (this.#running.size > 0) await Promise.all([...this.#running]);
+    } finally {
+      this.#finished = true;
+      if (this.#graceTimer !== undefined) effects.timers.clearTimeout(this.#graceTimer);
+      for (const lane of this.#lanes) {
+        if (lane.timer !== undefined) effects.timers.clearTimeout(lane.timer);
+      }
+      this.#checking.abort();
+      await Promise.all([...this.#pendingChecks]);
+      effects.stop.removeEventListener("abort", this.#onStop);
+    }
+    const plan = this.#plan;
+    const counts = this.#tally.counts(plan.items.length * plan.models.length);
+    const end: EndRecord = {
+      kind: "end",
+      session: plan.session,
+      endedAt: new Date(effects.now()).toISOString(),
+      outcome: this.#outcome ?? (counts.errors > 0 ? "errors" : "complete"),
+      ...counts,
+    };
+    effects.write(end);
+    return {
+      end,
+      checks: this.#checks,
+      retries: this.#retries,
+      mixedItems: this.#tally.hosts.mixed,
+      refusal: this.#refusals.refusal,
+    };
+  }
+
+  // Which models still have work, and every replica's queue. With several replicas, an item with
+  // answers from earlier sessions stays on their replica while it is in use; when it is not, the
+  // item is asked again whole elsewhere, so that its models are paired on one replica. One server
+  // takes every item: nothing is asked again.
+  #fillQueues(): void {
+    const plan = this.#plan;
+    const tally = this.#tally;
+    const laneOf = new Map(this.#lanes.map((l) => [l.replica.host, l.n]));
+    for (const item of plan.items) {
+      let models = plan.models.filter((model) => !tally.answered(model, item.index));
+      if (models.length === 0) continue;
+      const host = this.#lanes.length === 1 || models.length === plan.models.length
+        ? undefined
+        : tally.hosts.hostOf(item.index);
+      const lane = host === undefined ? undefined : laneOf.get(host);
+      if (host !== undefined && lane === undefined) models = [...plan.models];
+      for (const model of models) this.#modelsToProbe.add(model);
+      this.#queues.add(item, models, lane);
+    }
+  }
+
+  #sendContext(): SendContext {
+    const { plan, effects } = { plan: this.#plan, effects: this.#effects };
+    let requestCount = 0;
+    return {
+      request: plan.request,
+      requestIds: plan.requestIds,
+      retry: plan.retry,
+      inner: this.#inner.signal,
+      post: (body, signal, replica, requestId) => effects.post(body, signal, replica, requestId),
+      dropConnections: () => effects.dropConnections?.(),
+      now: () => effects.now(),
+      random: () => effects.random(),
+      sleep: (ms, signal) => effects.sleep(ms, signal),
+      stop: effects.stop,
+      nextRequestId: () =>
+        plan.requestIds === undefined ? undefined : `${plan.requestIds}-${++requestCount}`,
+      stopSending: () => this.#stopSending(),
+      retried: (model) => {
+        this.#retries++;
+        effects.events?.retry?.(model);
+      },
+      inUse: () => this.#lanes.filter((l) => l.state !== "down").length,
+      takeOut: (lane, reason) => this.#takeOut(lane, reason),
+    };
+  }
+
+  #stopSending(): boolean {
+    return this.#outcome !== null || this.#effects.stop.aborted;
+  }
+
+  #beginStop(why: EndRecord["outcome"]): void {
+    if (this.#outcome === null) this.#outcome = why;
+    this.#graceTimer ??= this.#effects.timers.setTimeout(
+      () => this.#inner.abort(),
+      this.#plan.graceMs,
+    );
+  }
+
+  #replicaRecord(lane: Lane, state: "down" | "up", reason: string): void {
     const record: ReplicaRecord = {
       kind: "replica",
-      session: plan.session,
+      session: this.#plan.session,
       index: lane.replica.index,
       host: lane.replica.host,
       state,
       reason,
     };
-    effects.write(record);
-    effects.events?.replica?.(record);
-  };
+    this.#effects.write(record);
+    this.#effects.events?.replica?.(record);
+  }
 
-  const takeOut = (lane: Lane, reason: string) => {
+  #takeOut(lane: Lane, reason: string): void {
     lane.takeOut();
-    queues.down(lane.n);
-    replicaRecord(lane, "down", reason);
-    checkLater(lane);
-    spawn();
-  };
+    this.#queues.down(lane.n);
+    this.#replicaRecord(lane, "down", reason);
+    this.#checkLater(lane);
+    this.#spawn();
+  }
 
-  const pendingChecks = new Set<Promise<void>>();
-  const checkLater = (lane: Lane) => {
-    const check = effects.check;
+  #checkLater(lane: Lane): void {
+    const check = this.#effects.check;
     if (check === undefined) return;
-    lane.timer = effects.timers.setTimeout(() => {
+    const over = () => this.#finished || this.#stopSending();
+    lane.timer = this.#effects.timers.setTimeout(() => {
       lane.timer = undefined;
-      if (finished || stopSending()) return;
-      const pending = check(lane.replica, checking.signal).then(
+      if (over()) return;
+      const pending = check(lane.replica, this.#checking.signal).then(
         () => {
-          if (finished || stopSending()) return;
+          if (over()) return;
           lane.bringBack();
-          queues.up(lane.n);
-          replicaRecord(lane, "up", "it answered its checks again, every model served");
-          spawn();
+          this.#queues.up(lane.n);
+          this.#replicaRecord(lane, "up", "it answered its checks again, every model served");
+          this.#spawn();
         },
         () => {
-          if (!finished && !stopSending()) checkLater(lane);
+          if (!over()) this.#checkLater(lane);
         },
-      ).finally(() => pendingChecks.delete(pending));
-      pendingChecks.add(pending);
+      ).finally(() => this.#pendingChecks.delete(pending));
+      this.#pendingChecks.add(pending);
     }, RECHECK_MS);
-  };
-
-  let requestCount = 0;
-  const sending: SendContext = {
-    request: plan.request,
-    requestIds: plan.requestIds,
-    retry: plan.retry,
-    inner: inner.signal,
-    post: (body, signal, replica, requestId) => effects.post(body, signal, replica, requestId),
-    dropConnections: () => effects.dropConnections?.(),
-    now: () => effects.now(),
-    random: () => effects.random(),
-    sleep: (ms, signal) => effects.sleep(ms, signal),
-    stop: effects.stop,
-    nextRequestId: () =>
-      plan.requestIds === undefined ? undefined : `${plan.requestIds}-${++requestCount}`,
-    stopSending,
-    retried: (model) => {
-      retries++;
-      effects.events?.retry?.(model);
-    },
-    inUse,
-    takeOut,
-  };
+  }
 
   // An exchange, watched: the session stops when its first ones are all refused alike.
-  const askWatched = async (task: Task, lane: Lane, epoch: number): Promise<Asked> => {
-    refusals.begin();
+  async #ask(task: Task, lane: Lane, epoch: number): Promise<Asked> {
+    this.#refusals.begin();
     let error: RequestError | null | undefined;
     try {
-      const asked = await sendWithRetries(task, lane, epoch, sending);
+      const asked = await sendWithRetries(task, lane, epoch, this.#sending);
       if (!asked.moved && !asked.aborted) error = asked.exchange.error;
       return asked;
     } finally {
-      if (refusals.end(task.model, error)) beginStop("server-failed");
+      if (this.#refusals.end(task.model, error)) this.#beginStop("server-failed");
     }
-  };
+  }
 
-  const place = (item: Item, model: string) => ({
-    model,
-    itemId: item.id,
-    itemIndex: item.index,
-    session: plan.session,
-  });
+  #writeProbe(phase: "alone" | "loaded", item: Item, model: string, sent: Sent, lane: Lane): void {
+    this.#effects.write({
+      kind: "probe",
+      phase,
+      model,
+      itemId: item.id,
+      itemIndex: item.index,
+      session: this.#plan.session,
+      ...sent,
+      replica: lane.replica,
+    });
+  }
 
   // A replica's probe, part one: each probe item alone, one request at a time on it.
-  const probeAlone = async (lane: Lane, epoch: number): Promise<void> => {
+  async #probeAlone(lane: Lane, epoch: number): Promise<void> {
     const round = new ProbeRound();
+    const refusals = this.#refusals;
     lane.probes = [];
-    for (const model of plan.models) {
-      if (!modelsToProbe.has(model)) continue;
-      for (const item of plan.probeItems) {
+    for (const model of this.#plan.models) {
+      if (!this.#modelsToProbe.has(model)) continue;
+      for (const item of this.#plan.probeItems) {
         while (refusals.holding()) await refusals.change();
-        if (stopSending() || lane.epoch !== epoch) break;
-        const asked = await askWatched({ item, model, sent: 0 }, lane, epoch);
+        if (this.#stopSending() || lane.epoch !== epoch) break;
+        const asked = await this.#ask({ item, model, sent: 0 }, lane, epoch);
         if (asked.moved) return;
         if (asked.aborted) break;
-        effects.write({
-          kind: "probe",
-          phase: "alone",
-          ...place(item, model),
-          ...asked.exchange,
-          replica: lane.replica,
-        });
+        this.#writeProbe("alone", item, model, asked.exchange, lane);
         round.alone(model, item.index, asked.exchange);
         lane.probes.push({ item, model, round, sent: 0 });
       }
     }
-  };
+  }
 
-  const compare = (task: Task, loaded: Sent, lane: Lane) => {
+  // A replica's probe, part two: a loaded send compared with its lone one.
+  #compare(task: Task, loaded: Sent, lane: Lane): void {
     const { fails, ...outcome } = task.round!.loaded(task.model, task.item.index, loaded);
     const check: ProbeCheckRecord = {
       kind: "probe-check",
-      session: plan.session,
+      session: this.#plan.session,
       model: task.model,
       itemId: task.item.id,
       itemIndex: task.item.index,
       ...outcome,
       replica: lane.replica,
     };
-    effects.write(check);
-    checks.push(check);
-    effects.events?.probe?.(check);
-    if (plan.batchInvariant === "required" && fails) beginStop("probe-failed");
-  };
+    this.#effects.write(check);
+    this.#checks.push(check);
+    this.#effects.events?.probe?.(check);
+    if (this.#plan.batchInvariant === "required" && fails) this.#beginStop("probe-failed");
+  }
 
-  const runTask = async (task: Task, lane: Lane, epoch: number) => {
-    const asked = await askWatched(task, lane, epoch);
+  async #runTask(task: Task, lane: Lane, epoch: number): Promise<void> {
+    const asked = await this.#ask(task, lane, epoch);
     if (asked.moved) {
       // Its replica was taken out: a pair is asked again elsewhere; a probe send is dropped.
       if (task.round === undefined) {
-        sentBefore.set(resultKey(task.model, task.item.index), task.sent);
-        queues.putBack(task);
-        spawn();
+        this.#sentBefore.set(resultKey(task.model, task.item.index), task.sent);
+        this.#queues.putBack(task);
+        this.#spawn();
       }
       return;
     }
     if (asked.aborted) return;
     if (task.round !== undefined) {
-      effects.write({
-        kind: "probe",
-        phase: "loaded",
-        ...place(task.item, task.model),
-        ...asked.exchange,
-        replica: lane.replica,
-      });
-      compare(task, asked.exchange, lane);
+      this.#writeProbe("loaded", task.item, task.model, asked.exchange, lane);
+      this.#compare(task, asked.exchange, lane);
       return;
     }
-    let exchange = asked.exchange;
-    let verdict: Verdict | null = null;
-    if (exchange.reply !== null) {
-      try {
-        verdict = plan.scorer.score(task.item, exchange.reply, plan.scoring);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        exchange = fail(exchange, exchange.response, {
-          kind: "scorer",
-          message: `the scorer could not judge the reply: ${message.split("\n")[0]}`,
-          status: null,
-          transient: false,
-        });
-      }
-    }
-    // One literal, its members written out (the order of the spreads it replaces): an object
-    // built by spreading is slower to build and to write as JSON, once per result.
-    const record: ResultRecord = {
-      kind: "result",
-      model: task.model,
-      itemId: task.item.id,
-      itemIndex: task.item.index,
+    const plan = this.#plan;
+    const { record, verdict } = resultRecord(task.item, task.model, asked.exchange, {
       session: plan.session,
-      requestDigest: exchange.requestDigest,
-      attempts: exchange.attempts,
-      latencyMs: exchange.latencyMs,
-      response: exchange.response,
-      reply: exchange.reply,
-      usage: exchange.usage,
-      error: exchange.error,
-      verdict,
-      category: answerCategory(task.item.answers),
+      scorer: plan.scorer,
+      scoring: plan.scoring,
       replica: lane.replica,
-    };
-    effects.write(record);
-    const key = resultKey(task.model, task.item.index);
-    // An error never hides an earlier answer (an item asked again whole keeps it).
-    if (record.error === null) {
-      latest.set(key, "answered");
-      hosts.answered(task.item.index, task.model, lane.replica.host);
-    } else if (latest.get(key) !== "answered") {
-      latest.set(key, "error");
-    }
-    effects.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
-    if (record.error !== null && record.error.transient) {
-      transientRun++;
-      if (transientRun >= plan.failAfter) beginStop("server-failed");
-    } else {
-      transientRun = 0;
-    }
-  };
+    });
+    this.#effects.write(record);
+    const failing = this.#tally.add(record, lane.replica.host);
+    this.#effects.events?.result?.(task.model, verdict === null ? null : verdict.correct, record);
+    if (failing) this.#beginStop("server-failed");
+  }
 
-  const running = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
-    running.add(work);
-    work.finally(() => running.delete(work));
-  };
+  #track(work: Promise<void>): void {
+    this.#running.add(work);
+    work.finally(() => this.#running.delete(work));
+  }
 
-  const worker = async (lane: Lane, epoch: number) => {
+  async #worker(lane: Lane, epoch: number): Promise<void> {
     lane.workers++;
     try {
-      while (!stopSending() && lane.state === "up" && lane.epoch === epoch) {
-        if (refusals.holding()) {
-          await refusals.change();
+      while (!this.#stopSending() && lane.state === "up" && lane.epoch === epoch) {
+        if (this.#refusals.holding()) {
+          await this.#refusals.change();
           continue;
         }
-        const task = lane.nextTask(queues, plan.concurrency, sentBefore);
+        const task = lane.nextTask(this.#queues, this.#plan.concurrency, this.#sentBefore);
         if (task === undefined) break;
-        await runTask(task, lane, epoch);
+        await this.#runTask(task, lane, epoch);
       }
     } finally {
       lane.workers--;
     }
-  };
+  }
 
   // A replica (re)starts: its probe's lone sends, then its workers.
-  const start = async (lane: Lane) => {
+  async #start(lane: Lane): Promise<void> {
     const epoch = lane.start();
-    await probeAlone(lane, epoch);
+    await this.#probeAlone(lane, epoch);
     if (lane.state !== "probing" || lane.epoch !== epoch) return;
     lane.state = "up";
-    spawn();
-  };
+    this.#spawn();
+  }
 
   // Every replica in use gets the workers it has work for, up to `concurrency`.
-  function spawn(): void {
-    if (stopSending()) return;
-    for (const lane of lanes) {
+  #spawn(): void {
+    if (this.#stopSending()) return;
+    const queues = this.#queues;
+    for (const lane of this.#lanes) {
       if (lane.state === "new") {
-        if (queues.hasWork(lane.n)) track(start(lane));
+        if (queues.hasWork(lane.n)) this.#track(this.#start(lane));
         continue;
       }
       if (lane.state !== "up") continue;
       // Bounded: a worker that finds nothing to do (a stop, from inside a send) ends at once.
-      for (let n = lane.workers; n < Math.max(1, plan.concurrency); n++) {
-        if (stopSending() || !(lane.probes.length > 0 || queues.hasWork(lane.n))) break;
-        track(worker(lane, lane.epoch));
+      for (let n = lane.workers; n < Math.max(1, this.#plan.concurrency); n++) {
+        if (this.#stopSending() || !(lane.probes.length > 0 || queues.hasWork(lane.n))) break;
+        this.#track(this.#worker(lane, lane.epoch));
       }
     }
   }
-
-  try {
-    spawn();
-    while (running.size > 0) await Promise.all([...running]);
-  } finally {
-    finished = true;
-    if (graceTimer !== undefined) effects.timers.clearTimeout(graceTimer);
-    for (const lane of lanes) {
-      if (lane.timer !== undefined) effects.timers.clearTimeout(lane.timer);
-    }
-    checking.abort();
-    await Promise.all([...pendingChecks]);
-    effects.stop.removeEventListener("abort", onStop);
-  }
-
-  let answered = 0;
-  let errors = 0;
-  for (const state of latest.values()) {
-    if (state === "answered") answered++;
-    else errors++;
-  }
-  const total = plan.items.length * plan.models.length;
-  const missing = total - answered - errors;
-  const end: EndRecord = {
-    kind: "end",
-    session: plan.session,
-    endedAt: new Date(effects.now()).toISOString(),
-    outcome: outcome ?? (errors > 0 ? "errors" : "complete"),
-    answered,
-    errors,
-    missing,
-  };
-  effects.write(end);
-  return { end, checks, retries, mixedItems: hosts.mixed, refusal: refusals.refusal };
 }
