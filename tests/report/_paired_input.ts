@@ -31,6 +31,26 @@ export function block(
   return { count, base, adapters, ...more };
 }
 
+/** What a report input of `n` items says of the run besides its outcomes: scorer, digests, probe. */
+export function runFacts(
+  n: number,
+): Pick<ReportInput, "scorer" | "digests" | "probe"> {
+  return {
+    scorer: {
+      name: "xlam-tool-call",
+      version: "1",
+      recordedVersion: "1",
+      ordering: "any",
+      toolCallParser: "hermes",
+      verdicts: "recorded",
+      note: null,
+      selftest: { passed: true, items: n, by: "run" },
+    },
+    digests: { config: "c", dataset: "d", split: "s" },
+    probe: { batchInvariant: "not-required", items: 0, checks: [] },
+  };
+}
+
 /**
  * The report input of the blocks, item ids from 1000 up, adapters named `tuned-0`, `tuned-1`, …
  *
@@ -66,18 +86,7 @@ export function pairedInput(blocks: readonly Block[], decision?: DecisionRule): 
     adapters: names,
     reasons: ["no-call", "match"],
     observations: new Map([["base", base], ...names.map((name, j) => [name, tuned[j]!] as const)]),
-    scorer: {
-      name: "xlam-tool-call",
-      version: "1",
-      recordedVersion: "1",
-      ordering: "any",
-      toolCallParser: "hermes",
-      verdicts: "recorded",
-      note: null,
-      selftest: { passed: true, items: n, by: "run" },
-    },
-    digests: { config: "c", dataset: "d", split: "s" },
-    probe: { batchInvariant: "not-required", items: 0, checks: [] },
+    ...runFacts(n),
     ...(decision === undefined ? {} : { decision }),
   };
 }

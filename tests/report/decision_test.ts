@@ -10,6 +10,7 @@ import { buildReport } from "../../src/report/build_report.ts";
 import type { ComparisonReport } from "../../src/report/report.ts";
 import type { DecisionRule, Observation, ReportInput } from "../../src/report/report_input.ts";
 import { Prng } from "../reference/_prng.ts";
+import { runFacts } from "./_paired_input.ts";
 import { reference, skipReason } from "./_python.ts";
 
 /** A comparison's table: b items only the adapter gets right, c only the baseline. */
@@ -69,18 +70,7 @@ function inputOf(
       ["base", base],
       ...names.map((name, j) => [name, adapters[j]!] as const),
     ]),
-    scorer: {
-      name: "xlam-tool-call",
-      version: "1",
-      recordedVersion: "1",
-      ordering: "any",
-      toolCallParser: "hermes",
-      verdicts: "recorded",
-      note: null,
-      selftest: { passed: true, items: n, by: "run" },
-    },
-    digests: { config: "c", dataset: "d", split: "s" },
-    probe: { batchInvariant: "not-required", items: 0, checks: [] },
+    ...runFacts(n),
     ...(options.decision === undefined ? {} : { decision: options.decision }),
   };
 }
