@@ -78,7 +78,22 @@ export {
   type RequestSettings,
   requestSettings,
 } from "./src/request/request.ts";
-export { type TrainingFile, trainingFile, trainingLine } from "./src/request/training.ts";
+export {
+  assistantText,
+  type TrainingCounts,
+  type TrainingFile,
+  trainingFile,
+  type TrainingFormat,
+  trainingLine,
+  trainingLines,
+  type TrainingOptions,
+} from "./src/request/training.ts";
+export {
+  type ChatRequestText,
+  ChatTemplate,
+  type PromptCompletion,
+} from "./src/request/chat_template.ts";
+export { ChatTemplateError } from "./src/request/chat_template_error.ts";
 export {
   type HeldOutEntry,
   heldOutItems,

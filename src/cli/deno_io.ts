@@ -185,7 +185,8 @@ export function denoIo(): Io {
         throw new NotRegularFileError(path, kindOf(info));
       }
       try {
-        await Deno.writeFile(tmp, data, { createNew: true });
+        if (data instanceof Uint8Array) await Deno.writeFile(tmp, data, { createNew: true });
+        else await writeParts(tmp, data);
         await Deno.rename(tmp, path);
       } catch (error) {
         await Deno.remove(tmp).catch(() => {});
@@ -231,4 +232,17 @@ export function denoIo(): Io {
       };
     },
   };
+}
+
+/** Writes the parts, in order, to a new file. */
+async function writeParts(path: string, parts: Iterable<Uint8Array>): Promise<void> {
+  const file = await Deno.open(path, { write: true, createNew: true });
+  try {
+    for (const part of parts) {
+      let done = 0;
+      while (done < part.length) done += await file.write(part.subarray(done));
+    }
+  } finally {
+    file.close();
+  }
 }

@@ -187,9 +187,11 @@ export interface Io {
    * Writes a file whole and atomically: a temporary file in the same folder, then a rename, so
    * that a reader sees the old file or the new one, never a part. Rejects with
    * {@linkcode NotRegularFileError}, writing nothing, when the path is there and is not a regular
-   * file (or a link to one).
+   * file (or a link to one). The data is bytes, or parts written in order as they come (a file
+   * of any size is written without being held whole); when reading the parts throws, nothing is
+   * written and the error is passed on.
    */
-  writeFileAtomic(path: string, data: Uint8Array): Promise<void>;
+  writeFileAtomic(path: string, data: Uint8Array | Iterable<Uint8Array>): Promise<void>;
   /**
    * What file a path names (device and inode, or resolved path), so that a verb refuses an output
    * that is one of its inputs however it is spelled. Never rejects, and never looks at a path the

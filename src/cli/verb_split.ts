@@ -9,26 +9,37 @@ import { CONFIG_FLAG, readConfig } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
 import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
-import { writeFailure } from "./file_failure.ts";
 import { refuseSameFile } from "./same_file.ts";
 import { oneLine } from "../text/one_line.ts";
+import { utf8Parts } from "../text/utf8_parts.ts";
+import type { FlagValues } from "./flags.ts";
+import { readFailure, writeFailure } from "./file_failure.ts";
+import type { ChatTemplate } from "../request/chat_template.ts";
+import { ChatTemplateError } from "../request/chat_template_error.ts";
+
+/** The most bytes of a chat template file read (a tokenizer configuration is a few MiB at most). */
+const MAX_TEMPLATE_BYTES = 64 << 20;
 
 /**
- * `assess split [-config FILE] -out FILE [-train FILE]`: reads the config and the dataset, takes
- * the held-out split (`split.v1`) and writes the split file atomically to `-out`, replacing one
- * already there; with `-train`, first writes the training file (the complement as JSON Lines in
- * the chat format, `src/request/training.ts`) atomically too. Prints two lines (the counts, with
- * the training file's, then the digest), then what the split could detect (the minimum detectable
+ * `assess split [-config FILE] -out FILE [-train FILE [-train-format openai|hf | -chat-template
+ * FILE]]`: reads the config and the dataset, takes the held-out split (`split.v1`) and writes the
+ * split file atomically to `-out`, replacing one already there; with `-train`, first writes the
+ * training file (the complement as JSON Lines, `src/request/training.ts`) atomically too, as a
+ * stream: in OpenAI's chat fine-tuning format (`-train-format openai`, the default), with one type
+ * shape on every line (`hf`), or as prompt–completion text rendered by a model's chat template
+ * (`-chat-template`, `src/request/chat_template.ts`). Prints two lines (the counts, with the
+ * training file's, then the digest), then what the split could detect (the minimum detectable
  * difference at 5%, 10% and 20% of items discordant, for the config's adapters), and exits 0. A
- * dataset refused: 65. A size the dataset cannot give, a file that cannot be written, or an output
- * that is the same file as the config, the dataset or the other output (`same_file.ts`): 64, and a
- * file already there is left as it was.
+ * dataset refused: 65. A size the dataset cannot give, a file that cannot be written, an output
+ * that is the same file as the config, the dataset or the other output (`same_file.ts`), a format
+ * flag without `-train` or both format flags, an unknown format, or a chat template that cannot
+ * be read or fails on an item (named): 64, and a file already there is left as it was.
  */
 export const splitVerb: Verb = {
   name: "split",
   permissions: "--allow-read=assess.yaml,DATASET,OUTDIR --allow-write=OUTDIR",
   summary: "take the held-out split and write the split file",
-  usage: "[-config FILE] -out FILE [-train FILE]",
+  usage: "[-config FILE] -out FILE [-train FILE [-train-format openai|hf | -chat-template FILE]]",
   flags: {
     config: CONFIG_FLAG,
     out: {
@@ -39,7 +50,19 @@ export const splitVerb: Verb = {
     },
     train: {
       kind: "string",
-      help: "also write the training file: the complement as JSON Lines, chat format",
+      help: "also write the training file: the complement as JSON Lines",
+      placeholder: "FILE",
+    },
+    "train-format": {
+      kind: "string",
+      help: "the training file's format: openai (OpenAI's chat fine-tuning), or hf (one type " +
+        "shape on every line) (default openai)",
+      placeholder: "FORMAT",
+    },
+    "chat-template": {
+      kind: "string",
+      help: "write the training file as prompt-completion text rendered by this chat template " +
+        "(a tokenizer_config.json, or a .jinja file)",
       placeholder: "FILE",
     },
   },
@@ -47,6 +70,7 @@ export const splitVerb: Verb = {
     const out = flags.out as string;
     const train = flags.train as string | undefined;
     const configPath = flags.config as string;
+    const format = formatFlags(flags, train !== undefined);
     const config = await readConfig(configPath, io);
     await refuseSameFile("split", [
       { name: "-config", path: configPath, output: false },
@@ -59,16 +83,27 @@ export const splitVerb: Verb = {
       import("./load_split.ts"),
       import("../split/split.ts"),
     ]);
+    // The template is read before the dataset: a file that holds none is refused at once.
+    const template = format.template === undefined
+      ? undefined
+      : await readTemplate(io, format.template);
     const { dataset, split } = await loadSplit(config, io);
     let trained = "";
     if (train !== undefined) {
       // Written first: a split file never names a training file older than itself.
-      const { trainingFile } = await import("../request/training.ts");
-      const file = trainingFile(complementItems(dataset, split), config.prompt.system);
-      await write(io, train, file.bytes);
+      const { trainingLines } = await import("../request/training.ts");
+      const lines = trainingLines(complementItems(dataset, split), config.prompt.system, {
+        format: template ?? format.name,
+        templateKwargs: { [config.thinking.templateKey]: config.thinking.mode === "on" },
+      });
+      let counts = { lines: 0, ineligible: 0, noCall: 0 };
+      const all = function* () {
+        counts = yield* lines;
+      };
+      await write(io, train, utf8Parts(all()));
       trained =
-        `; ${oneLine(train)}: ${file.lines} training ${file.lines === 1 ? "line" : "lines"} ` +
-        `(left out: ${file.ineligible} ineligible, ${file.noCall} with no call)`;
+        `; ${oneLine(train)}: ${counts.lines} training ${counts.lines === 1 ? "line" : "lines"} ` +
+        `(left out: ${counts.ineligible} ineligible, ${counts.noCall} with no call)`;
     }
     await write(io, out, new TextEncoder().encode(splitFileText(split)));
     const held = split.heldOut.length;
@@ -84,10 +119,53 @@ export const splitVerb: Verb = {
   },
 };
 
-async function write(io: Io, path: string, bytes: Uint8Array): Promise<void> {
+/** The training format the flags ask for: a name, or a chat template's path. */
+function formatFlags(
+  flags: FlagValues,
+  training: boolean,
+): { name: "openai" | "hf"; template?: string } {
+  const name = flags["train-format"] as string | undefined;
+  const template = flags["chat-template"] as string | undefined;
+  const refuse = (what: string): never => {
+    throw new UsageError(`assess split: ${what} (see assess help split)`);
+  };
+  if (!training && (name !== undefined || template !== undefined)) {
+    refuse(`-${name === undefined ? "chat-template" : "train-format"} needs -train`);
+  }
+  if (name !== undefined && template !== undefined) {
+    refuse("-chat-template writes prompt-completion lines: give it without -train-format");
+  }
+  if (name !== undefined && name !== "openai" && name !== "hf") {
+    refuse(`-train-format is openai or hf, not ${JSON.stringify(oneLine(name))}`);
+  }
+  const chosen = (name ?? "openai") as "openai" | "hf";
+  return template === undefined ? { name: chosen } : { name: chosen, template };
+}
+
+async function readTemplate(io: Io, path: string): Promise<ChatTemplate> {
+  let bytes: Uint8Array;
   try {
-    await io.writeFileAtomic(path, bytes);
+    bytes = await io.readFile(path, { maxBytes: MAX_TEMPLATE_BYTES });
   } catch (e) {
+    throw new UsageError(
+      `assess split: -chat-template ${path} cannot be read: ${readFailure(e, path)}`,
+    );
+  }
+  const { ChatTemplate } = await import("../request/chat_template.ts");
+  try {
+    return ChatTemplate.read(new TextDecoder().decode(bytes), path);
+  } catch (e) {
+    throw new UsageError(`assess split: ${(e as Error).message}`);
+  }
+}
+
+async function write(io: Io, path: string, data: Uint8Array | Iterable<Uint8Array>): Promise<void> {
+  try {
+    await io.writeFileAtomic(path, data);
+  } catch (e) {
+    if (e instanceof ChatTemplateError) {
+      throw new UsageError(`assess split: ${e.message}; no training file is written`);
+    }
     throw new UsageError(`assess split: cannot write ${path}: ${writeFailure(e)}`);
   }
 }

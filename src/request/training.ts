@@ -1,8 +1,9 @@
 /**
- * The training file of `assess split -train`: the complement as JSON Lines in the OpenAI chat
- * format, each line's messages and tools written by {@linkcode promptText}, the function that
- * writes them into every request `assess run` sends, so that training and evaluation see the
- * same bytes.
+ * The training file of `assess split -train`: the complement as JSON Lines, one line an item, in
+ * one of three formats (`openai`, `hf`, or prompt–completion text rendered by a chat template,
+ * `chat_template.ts`). Every format takes the item's messages and tools from
+ * {@linkcode promptText}, the function that writes them into every request `assess run` sends, so
+ * that training and evaluation see the same prompt.
  *
  * @module
  */
@@ -10,60 +11,146 @@
 import { type DatasetItem, detachedItem } from "../dataset/dataset.ts";
 import type { AnswerCall, Item } from "../dataset/item.ts";
 import { stringifyJson } from "../json/stringify.ts";
+import type { ChatTemplate } from "./chat_template.ts";
 import { promptText } from "./request.ts";
+import { utf8Parts } from "../text/utf8_parts.ts";
 
-function callText(call: AnswerCall): string {
-  return `{"type":"function","function":{"name":${JSON.stringify(call.name)},"arguments":${
-    JSON.stringify(stringifyJson(call.arguments))
-  }}}`;
+/**
+ * A training file's format: `"openai"` (OpenAI's chat fine-tuning line), `"hf"` (the same type
+ * shape on every line, for loaders that infer one schema), or a {@linkcode ChatTemplate}
+ * (`{"prompt", "completion"}` text).
+ */
+export type TrainingFormat = "openai" | "hf" | ChatTemplate;
+
+/** How a training line is written. */
+export interface TrainingOptions {
+  /** The format; default `"openai"`. */
+  readonly format?: TrainingFormat;
+  /**
+   * The `chat_template_kwargs` the run's requests send (`{[thinking.templateKey]: thinking.mode
+   * === "on"}`), given to a chat template as vLLM gives them; default none.
+   */
+  readonly templateKwargs?: Readonly<Record<string, boolean>>;
+}
+
+/** The call's text as a tool call of an assistant message, with its id (`call_<k>`). */
+function callText(call: AnswerCall, k: number): string {
+  return `{"id":"call_${k}","type":"function","function":{"name":${JSON.stringify(call.name)},` +
+    `"arguments":${JSON.stringify(stringifyJson(call.arguments))}}}`;
 }
 
 /**
- * One line of the training file (without its newline): compact JSON with, in this order, `id`
- * (the item's id); `messages` (the system message when `system` is not empty, the query as the
- * user message, both exactly as `assess run` sends them, then an assistant message whose
- * `tool_calls` are the answer's calls, each `{"type":"function","function":{name, arguments}}`
- * with the arguments as compact JSON text, numbers written exactly as in the dataset); and
- * `tools` (as `assess run` sends them, left out when the item has none).
+ * The assistant message that answers an item, as JSON text: `{"role":"assistant","tool_calls":
+ * [...]}`, each call `{"id":"call_<k>","type":"function","function":{name, arguments}}` with `k`
+ * its place from 0 and the arguments as compact JSON text, numbers as the dataset writes them.
+ *
+ * @param item The item; its answer must have at least one call.
+ * @returns The message's text.
+ * @throws {RangeError} When the item's answer has no call.
+ *
+ * @example
+ * ```ts
+ * import { assistantText, parseJson } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   assistantText({
+ *     id: 7, index: 0, query: "Weather in Paris?", tools: [],
+ *     answers: [{ name: "weather", arguments: parseJson('{"days": 3.0}') }],
+ *   }),
+ *   '{"role":"assistant","tool_calls":[{"id":"call_0","type":"function","function":' +
+ *     '{"name":"weather","arguments":"{\\"days\\":3.0}"}}]}',
+ * );
+ * ```
+ */
+export function assistantText(item: Item): string {
+  if (item.answers.length === 0) {
+    throw new RangeError(`item ${item.id}'s answer has no call: there is no reply to train on`);
+  }
+  return `{"role":"assistant","tool_calls":[${item.answers.map(callText).join(",")}]}`;
+}
+
+/**
+ * One line of the training file, without its newline.
+ *
+ * - `openai`: compact JSON with `messages` (the system message when `system` is not empty, the
+ *   query as the user message, both exactly as `assess run` sends them, then
+ *   {@linkcode assistantText}) and `tools` (as `assess run` sends them, left out when the item has
+ *   none); nothing else.
+ * - `hf`: compact JSON with `messages`, every message `{"role", "content", "tool_calls"}` (a
+ *   string, a string, an array: `""` and `[]` where the openai line has none), and `tools`, the
+ *   request's tools array as JSON text (`"[]"` for none): every line has the same type shape.
+ * - a {@linkcode ChatTemplate}: `{"prompt","completion"}`, the template's text of the request and
+ *   of the reply ({@linkcode ChatTemplate.render}).
  *
  * @param item The item; its answer must have at least one call.
  * @param system The system prompt (`prompt.system`); `""` writes no system message.
+ * @param options The format, and the request's `chat_template_kwargs`.
  * @returns The line's text.
  * @throws {RangeError} When the item's answer has no call (the dataset gives no assistant text to
  *   train on).
+ * @throws {ChatTemplateError} When the chat template fails on the item.
  *
  * @example
  * ```ts
  * import { parseJson, trainingLine } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
- * const line = trainingLine({
+ * const item = {
  *   id: 7, index: 0, query: "Weather in Paris?", tools: [],
  *   answers: [{ name: "weather", arguments: parseJson('{"city": "Paris", "days": 3.0}') }],
- * }, "");
+ * };
  * assert.equal(
- *   line,
- *   '{"id":7,"messages":[{"role":"user","content":"Weather in Paris?"},' +
- *     '{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"weather",' +
- *     '"arguments":"{\\"city\\":\\"Paris\\",\\"days\\":3.0}"}}]}]}',
+ *   trainingLine(item, ""),
+ *   '{"messages":[{"role":"user","content":"Weather in Paris?"},' +
+ *     '{"role":"assistant","tool_calls":[{"id":"call_0","type":"function","function":' +
+ *     '{"name":"weather","arguments":"{\\"city\\":\\"Paris\\",\\"days\\":3.0}"}}]}]}',
+ * );
+ * assert.equal(
+ *   trainingLine(item, "", { format: "hf" }),
+ *   '{"messages":[{"role":"user","content":"Weather in Paris?","tool_calls":[]},' +
+ *     '{"role":"assistant","content":"","tool_calls":[{"id":"call_0","type":"function",' +
+ *     '"function":{"name":"weather","arguments":"{\\"city\\":\\"Paris\\",\\"days\\":3.0}"}}]}],' +
+ *     '"tools":"[]"}',
  * );
  * ```
  */
-export function trainingLine(item: Item, system: string): string {
-  if (item.answers.length === 0) {
-    throw new RangeError(`item ${item.id}'s answer has no call: there is no reply to train on`);
-  }
+export function trainingLine(
+  item: Item,
+  system: string,
+  options: TrainingOptions = {},
+): string {
+  const reply = assistantText(item);
   const prompt = promptText(item, system);
-  let line = `{"id":${item.id},"messages":[${prompt.messages},` +
-    `{"role":"assistant","tool_calls":[${item.answers.map(callText).join(",")}]}]`;
-  if (prompt.tools !== "") line += `,"tools":${prompt.tools}`;
-  return line + "}";
+  const format = options.format ?? "openai";
+  if (format === "openai") {
+    const tools = prompt.tools === "" ? "" : `,"tools":${prompt.tools}`;
+    return `{"messages":[${prompt.messages},${reply}]${tools}}`;
+  }
+  if (format === "hf") {
+    const messages = (JSON.parse(`[${prompt.messages},${reply}]`) as HfMessage[]).map((m) =>
+      JSON.stringify({ role: m.role, content: m.content ?? "", tool_calls: m.tool_calls ?? [] })
+    );
+    return `{"messages":[${messages.join(",")}],"tools":${JSON.stringify(prompt.tools || "[]")}}`;
+  }
+  const text = format.render(item.id, {
+    messages: `[${prompt.messages}]`,
+    tools: prompt.tools,
+    reply,
+    kwargs: options.templateKwargs ?? {},
+  });
+  return JSON.stringify({ prompt: text.prompt, completion: text.completion });
 }
 
-/** A training file, written, and what was left out of it. */
-export interface TrainingFile {
-  /** The file's bytes: one line a training item, each ending with `"\n"`, UTF-8. */
-  readonly bytes: Uint8Array;
+/** A message of an openai line, read back (JSON.parse is exact on it: it holds no number). */
+interface HfMessage {
+  readonly role: string;
+  readonly content?: string;
+  readonly tool_calls?: unknown[];
+}
+
+/** What a training file holds, and what was left out of it. */
+export interface TrainingCounts {
   /** How many lines it holds. */
   readonly lines: number;
   /** How many items were left out as ineligible (two tools share a name). */
@@ -73,32 +160,39 @@ export interface TrainingFile {
 }
 
 /**
- * Writes the training file of a complement: one {@linkcode trainingLine} per item, in the order
- * given, leaving out the ineligible items (no request could offer two tools of one name) and the
- * items whose answer has no call (the dataset gives no assistant text for them), and counting
- * both. Each item's tools and answers are built for its line only, not kept on the item.
+ * The lines of the training file of a complement, one {@linkcode trainingLine} per item, each
+ * ending with `"\n"`, in the order given, built one at a time as they are asked for (a file of any
+ * size is written without being held whole). The ineligible items (no request could offer two
+ * tools of one name) and the items whose answer has no call (the dataset gives no assistant text
+ * for them) are left out and counted; the counts are the generator's return value. Each item's
+ * tools and answers are built for its line only, not kept on the item.
  *
  * @param items The complement's items (`complementItems(dataset, split)`), by id ascending.
  * @param system The system prompt (`prompt.system`).
- * @returns The bytes and the counts.
+ * @param options The format, and the request's `chat_template_kwargs`.
+ * @returns The lines, then the counts.
+ * @throws {ChatTemplateError} When the chat template fails on an item (while the lines are read).
  *
  * @example
  * ```ts
- * import { loadDataset, sha256Hex, trainingFile } from "@assess/assess";
+ * import { loadDataset, sha256Hex, trainingLines } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode(JSON.stringify([
  *   { id: 1, query: "Hi", tools: "[]", answers: "[]" },
  *   { id: 2, query: "Add 1 and 2", tools: "[]", answers: '[{"name": "add", "arguments": {"a": 1, "b": 2}}]' },
  * ]));
- * const file = trainingFile(loadDataset(bytes, sha256Hex(bytes)).items, "");
- * assert.equal(file.lines, 1);
- * assert.equal(file.noCall, 1);
- * assert.match(new TextDecoder().decode(file.bytes), /^\{"id":2,/);
+ * const items = loadDataset(bytes, sha256Hex(bytes)).items;
+ * const lines = trainingLines(items, "");
+ * assert.match(lines.next().value as string, /^\{"messages":\[\{"role":"user","content":"Add 1 and 2"\}/);
+ * assert.deepEqual(lines.next().value, { lines: 1, ineligible: 0, noCall: 1 });
  * ```
  */
-export function trainingFile(items: Iterable<DatasetItem>, system: string): TrainingFile {
-  const out = new ByteBuilder();
+export function* trainingLines(
+  items: Iterable<DatasetItem>,
+  system: string,
+  options: TrainingOptions = {},
+): Generator<string, TrainingCounts, undefined> {
   let lines = 0;
   let ineligible = 0;
   let noCall = 0;
@@ -112,31 +206,54 @@ export function trainingFile(items: Iterable<DatasetItem>, system: string): Trai
       noCall++;
       continue;
     }
-    out.append(trainingLine(item, system) + "\n");
+    yield trainingLine(item, system, options) + "\n";
     lines++;
   }
-  return { bytes: out.bytes(), lines, ineligible, noCall };
+  return { lines, ineligible, noCall };
 }
 
-/** UTF-8 text appended to one buffer that doubles when full. */
-class ByteBuilder {
-  #buffer = new Uint8Array(1 << 16);
-  #length = 0;
-  static readonly #encoder = new TextEncoder();
+/** A training file held in memory, and what was left out of it. */
+export interface TrainingFile extends TrainingCounts {
+  /** The file's bytes: one line a training item, each ending with `"\n"`, UTF-8. */
+  readonly bytes: Uint8Array;
+}
 
-  append(text: string): void {
-    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
-    const room = this.#length + 3 * text.length;
-    if (room > this.#buffer.length) {
-      const bigger = new Uint8Array(Math.max(room, 2 * this.#buffer.length));
-      bigger.set(this.#buffer.subarray(0, this.#length));
-      this.#buffer = bigger;
-    }
-    this.#length += ByteBuilder.#encoder.encodeInto(text, this.#buffer.subarray(this.#length))
-      .written;
-  }
-
-  bytes(): Uint8Array {
-    return this.#buffer.subarray(0, this.#length);
-  }
+/**
+ * The whole training file of a complement in memory: {@linkcode trainingLines}, gathered (for
+ * small files and tests; `assess split -train` writes the lines as a stream).
+ *
+ * @param items The complement's items, by id ascending.
+ * @param system The system prompt (`prompt.system`).
+ * @param options The format, and the request's `chat_template_kwargs`.
+ * @returns The bytes and the counts.
+ * @throws {ChatTemplateError} When the chat template fails on an item.
+ *
+ * @example
+ * ```ts
+ * import { loadDataset, sha256Hex, trainingFile } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode(JSON.stringify([
+ *   { id: 2, query: "Add 1 and 2", tools: "[]", answers: '[{"name": "add", "arguments": {"a": 1}}]' },
+ * ]));
+ * const file = trainingFile(loadDataset(bytes, sha256Hex(bytes)).items, "");
+ * assert.equal(file.lines, 1);
+ * assert.match(new TextDecoder().decode(file.bytes), /^\{"messages":/);
+ * ```
+ */
+export function trainingFile(
+  items: Iterable<DatasetItem>,
+  system: string,
+  options: TrainingOptions = {},
+): TrainingFile {
+  const lines = trainingLines(items, system, options);
+  const parts: Uint8Array[] = [];
+  let counts: TrainingCounts = { lines: 0, ineligible: 0, noCall: 0 };
+  const all = function* () {
+    counts = yield* lines;
+  };
+  for (const part of utf8Parts(all())) parts.push(part);
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
+  return { bytes, ...counts };
 }

@@ -47,7 +47,7 @@ function memoryIo(files: Map<string, Uint8Array>) {
       );
     },
     writeFileAtomic(path, data) {
-      files.set(path, data);
+      files.set(path, data as Uint8Array); // leak writes whole files only
       return Promise.resolve();
     },
     env: () => undefined,

@@ -45,7 +45,12 @@ function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string
       if (unwritable.has(path)) {
         return Promise.reject(new Deno.errors.PermissionDenied("Permission denied (os error 13)"));
       }
-      files.set(path, data);
+      // Parts are gathered as they come; a part that throws leaves the file as it was.
+      try {
+        files.set(path, data instanceof Uint8Array ? data : joined(data));
+      } catch (error) {
+        return Promise.reject(error);
+      }
       return Promise.resolve();
     },
     env: () => undefined,
@@ -53,6 +58,13 @@ function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string
     now: () => 0,
   };
   return { io, out };
+}
+
+function joined(parts: Iterable<Uint8Array>): Uint8Array {
+  const all = [...parts];
+  const bytes = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
+  all.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
+  return bytes;
 }
 
 function world(config = configText, rows: Uint8Array = rowsBytes) {

@@ -20,7 +20,7 @@ function plainItem(i: number) {
 }
 
 Deno.test(
-  "a training line: id, the request's messages, the answer's calls, the request's tools",
+  "an openai line: the request's messages, the answer's calls with ids, the request's tools",
   none,
   () => {
     const item = {
@@ -31,6 +31,7 @@ Deno.test(
       ],
     };
     const line = trainingLine(item, "You call tools.");
+    assert.equal(trainingLine(item, "You call tools.", { format: "openai" }), line);
     const body = buildRequestBody(item, "base", {
       system: "You call tools.",
       temperature: 0,
@@ -41,17 +42,21 @@ Deno.test(
       thinking: false,
     });
     const value = JSON.parse(line);
-    assert.deepEqual(Object.keys(value), ["id", "messages", "tools"]);
-    assert.equal(value.id, 2);
+    assert.deepEqual(Object.keys(value), ["messages", "tools"]);
     assert.deepEqual(value.messages.slice(0, 2), JSON.parse(body).messages);
     assert.deepEqual(value.messages[2], {
       role: "assistant",
       tool_calls: [
         {
+          id: "call_0",
           type: "function",
           function: { name: "tool_2", arguments: '{"x":2.50,"big":12345678901234567890}' },
         },
-        { type: "function", function: { name: "tool_2", arguments: '{"s":"é\\"\\n"}' } },
+        {
+          id: "call_1",
+          type: "function",
+          function: { name: "tool_2", arguments: '{"s":"é\\"\\n"}' },
+        },
       ],
     });
     // The tools' bytes are the request's.
@@ -67,12 +72,13 @@ Deno.test(
   () => {
     const item = { ...plainItem(0), tools: [] };
     assert.deepEqual(JSON.parse(trainingLine(item, "")), {
-      id: 0,
       messages: [
         { role: "user", content: "Question number 0?" },
         {
           role: "assistant",
-          tool_calls: [{ type: "function", function: { name: "tool_0", arguments: '{"x":0}' } }],
+          tool_calls: [
+            { id: "call_0", type: "function", function: { name: "tool_0", arguments: '{"x":0}' } },
+          ],
         },
       ],
     });
@@ -81,7 +87,9 @@ Deno.test(
 
 Deno.test("an item whose answer has no call has no training line", none, () => {
   const item = { ...plainItem(0), answers: [] };
-  assert.throws(() => trainingLine(item, ""), RangeError);
+  for (const format of ["openai", "hf"] as const) {
+    assert.throws(() => trainingLine(item, "", { format }), RangeError);
+  }
 });
 
 Deno.test(
@@ -110,7 +118,10 @@ Deno.test(
     });
     const text = new TextDecoder().decode(file.bytes);
     assert(text.endsWith("}\n"));
-    assert.deepEqual(text.trimEnd().split("\n").map((l) => JSON.parse(l).id), [7, 9]);
+    assert.deepEqual(
+      text.trimEnd().split("\n").map((l) => JSON.parse(l).messages[0].content),
+      ["fine", "fine too"],
+    );
     assert.match(text, /"arguments":"\{\\"n\\":1\.0\}"/);
     // Built for the line only: the items' tools and answers were not built and kept.
     assert.deepEqual(
@@ -121,7 +132,7 @@ Deno.test(
 );
 
 /** The rows of a dataset file, read independently of assess. */
-function rawRows(path: string): { id: number; tools: string; answers: string }[] {
+function rawRows(path: string): { id: number; query: string; tools: string; answers: string }[] {
   return JSON.parse(Deno.readTextFileSync(path));
 }
 
@@ -185,14 +196,16 @@ Deno.test("every training line's messages and tools are the bytes assess run sen
       return eligible.includes(row) && JSON.parse(row.answers).length > 0;
     });
     assert(expected.length > 40);
-    assert.deepEqual(lines.map((l) => JSON.parse(l).id), expected);
+    // No id in the line: its user message says which item it is.
+    const byQuery = new Map(rows.map((r) => [r.query, r.id]));
+    assert.deepEqual(lines.map((l) => byQuery.get(JSON.parse(l).messages[1].content)), expected);
     const held = new Set(file.heldOut.map((e: { id: number }) => e.id));
     assert(expected.every((id) => !held.has(id)));
 
     // Each line's messages (less the assistant's) and tools are the request's, byte for byte.
     const sent = new Map(emulator.requests.map((r) => [r.itemId, r.text]));
-    for (const line of lines) {
-      const id = JSON.parse(line).id;
+    for (const [k, line] of lines.entries()) {
+      const id = expected[k]!;
       const request = sent.get(id);
       assert(request !== undefined, `no request was sent for item ${id}`);
       const a = parts(line, false);

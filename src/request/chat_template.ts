@@ -1,0 +1,240 @@
+/**
+ * A model's chat template, read from its `tokenizer_config.json` or a `.jinja` file, and rendered
+ * with `@huggingface/jinja` (Hugging Face's own Jinja for chat templates) the way vLLM renders a
+ * request with it (through `transformers`): the messages and tools of the request, its
+ * `chat_template_kwargs`, the tokenizer's special tokens, and `add_generation_prompt`.
+ *
+ * @module
+ */
+
+import { Environment, Interpreter, Template } from "@huggingface/jinja";
+import { ChatTemplateError } from "./chat_template_error.ts";
+
+/** An item's request and reply, as the JSON text the training line holds. */
+export interface ChatRequestText {
+  /** The `messages` array of the request, as JSON text (strings only, so read exactly). */
+  readonly messages: string;
+  /** The `tools` array of the request, as JSON text; `""` when the request sends none. */
+  readonly tools: string;
+  /** The assistant message that answers it, as JSON text, each call's arguments JSON text. */
+  readonly reply: string;
+  /** The request's `chat_template_kwargs`. */
+  readonly kwargs: Readonly<Record<string, boolean>>;
+}
+
+/** The text of a prompt and of its completion. */
+export interface PromptCompletion {
+  /** The request as the template writes it, with the generation prompt. */
+  readonly prompt: string;
+  /** What the template writes after it for the reply: the assistant turn. */
+  readonly completion: string;
+}
+
+const SPECIAL_TOKENS = ["bos_token", "eos_token", "unk_token", "pad_token"] as const;
+
+/**
+ * The names every template sees, as `@huggingface/jinja`'s own `Template.render` gives them, less
+ * `strftime_now`: a training file must not depend on the day it is written, so a template asking
+ * whether `strftime_now is defined` (as some do, to write the date) is told it is not.
+ */
+const GLOBALS: Readonly<Record<string, unknown>> = {
+  false: false,
+  true: true,
+  none: null,
+  False: false,
+  True: true,
+  None: null,
+  raise_exception: (message: unknown): never => {
+    throw new Error(String(message));
+  },
+  range: (start: number, stop?: number, step = 1): number[] => {
+    if (stop === undefined) [start, stop] = [0, start];
+    if (step === 0) throw new Error("range() step must not be zero");
+    const out: number[] = [];
+    for (let i = start; step > 0 ? i < stop : i > stop; i += step) out.push(i);
+    return out;
+  },
+};
+
+/** The template's text for these names (and {@linkcode GLOBALS}). */
+function renderWith(template: Template, names: Readonly<Record<string, unknown>>): string {
+  const env = new Environment();
+  for (const [name, value] of Object.entries({ ...GLOBALS, ...names })) env.set(name, value);
+  return new Interpreter(env).run(template.parsed).value as string;
+}
+
+/** The message of an error thrown by the Jinja engine or the template. */
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A model's chat template, ready to render items. */
+export class ChatTemplate {
+  readonly #default: Template;
+  readonly #toolUse: Template;
+  readonly #tokens: Readonly<Record<string, string>>;
+
+  private constructor(
+    templates: { default: Template; toolUse: Template },
+    tokens: Record<string, string>,
+  ) {
+    this.#default = templates.default;
+    this.#toolUse = templates.toolUse;
+    this.#tokens = tokens;
+  }
+
+  /**
+   * Reads a chat template. A file whose name ends with `.json` is a tokenizer configuration
+   * (`tokenizer_config.json`): its `chat_template` is the template (a string, or a list of
+   * `{name, template}`, whose `tool_use` renders requests with tools and `default` the others, as
+   * `transformers` chooses), and its `bos_token`, `eos_token`, `unk_token` and `pad_token` (a
+   * string or `{"content": …}`) are given to the template. Any other file is the template itself.
+   *
+   * @param text The file's text.
+   * @param name The file's name, to tell the two kinds apart and for messages.
+   * @returns The template.
+   * @throws {ChatTemplateError} When the file holds no template, or the template does not parse.
+   *
+   * @example
+   * ```ts
+   * import { ChatTemplate } from "@assess/assess";
+   *
+   * ChatTemplate.read('{"chat_template": "{{ bos_token }}", "bos_token": "<s>"}', "tokenizer_config.json");
+   * ```
+   */
+  static read(text: string, name: string): ChatTemplate {
+    const tokens: Record<string, string> = {};
+    let sources: { default: string; toolUse: string };
+    if (name.endsWith(".json")) {
+      let config: unknown;
+      try {
+        config = JSON.parse(text);
+      } catch (e) {
+        throw new ChatTemplateError(`${name} is not JSON (${reason(e)})`);
+      }
+      const record = (typeof config === "object" && config !== null ? config : {}) as Record<
+        string,
+        unknown
+      >;
+      sources = templateSources(record.chat_template, name);
+      for (const key of SPECIAL_TOKENS) {
+        const token = record[key];
+        const content = typeof token === "object" && token !== null
+          ? (token as { content?: unknown }).content
+          : token;
+        if (typeof content === "string") tokens[key] = content;
+      }
+    } else {
+      sources = { default: text, toolUse: text };
+    }
+    const parse = (source: string): Template => {
+      try {
+        return new Template(source);
+      } catch (e) {
+        throw new ChatTemplateError(`the chat template of ${name} does not parse: ${reason(e)}`);
+      }
+    };
+    const parsed = parse(sources.default);
+    return new ChatTemplate(
+      {
+        default: parsed,
+        toolUse: sources.toolUse === sources.default ? parsed : parse(sources.toolUse),
+      },
+      tokens,
+    );
+  }
+
+  /**
+   * Renders an item's request and reply: the prompt is the template's text of the request's
+   * messages and tools (none when the request sends none: `tools` is then `none`) with
+   * `add_generation_prompt` true; the completion is what the text of the whole conversation (the
+   * reply added, each call's arguments as an object, as vLLM gives them to a template, and
+   * `add_generation_prompt` false) holds after the prompt. The request's `chat_template_kwargs`
+   * and the special tokens are given too; `strftime_now` is not (a training file must not depend
+   * on the day it is written).
+   *
+   * @param itemId The item's id, for messages.
+   * @param request The item's request and reply.
+   * @returns The prompt and the completion.
+   * @throws {ChatTemplateError} When the template fails on the item, or does not write the
+   *   conversation as the prompt followed by the reply; naming the item and the template's error.
+   *
+   * @example
+   * ```ts
+   * import { ChatTemplate } from "@assess/assess";
+   * import assert from "node:assert/strict";
+   *
+   * const template = ChatTemplate.read(
+   *   "{% for m in messages %}<{{ m.role }}>{{ m.content or m.tool_calls[0].function.arguments | tojson }}" +
+   *     "{% endfor %}{% if add_generation_prompt %}<assistant>{% endif %}",
+   *   "t.jinja",
+   * );
+   * const text = template.render(1, {
+   *   messages: '[{"role":"user","content":"Hi"}]',
+   *   tools: "",
+   *   reply: '{"role":"assistant","tool_calls":[{"id":"call_0","type":"function",' +
+   *     '"function":{"name":"f","arguments":"{\\"a\\":1}"}}]}',
+   *   kwargs: {},
+   * });
+   * assert.deepEqual(text, { prompt: "<user>Hi<assistant>", completion: '{"a": 1}' });
+   * ```
+   */
+  render(itemId: number, request: ChatRequestText): PromptCompletion {
+    const messages = JSON.parse(request.messages) as unknown[];
+    const tools = request.tools === "" ? null : JSON.parse(request.tools) as unknown[];
+    const reply = JSON.parse(request.reply) as {
+      tool_calls: { function: { arguments: unknown } }[];
+    };
+    for (const call of reply.tool_calls) {
+      call.function.arguments = JSON.parse(call.function.arguments as string);
+    }
+    const template = tools === null ? this.#default : this.#toolUse;
+    const context = {
+      ...this.#tokens,
+      ...request.kwargs,
+      tools,
+    };
+    let prompt: string;
+    let whole: string;
+    try {
+      prompt = renderWith(template, { ...context, messages, add_generation_prompt: true });
+      whole = renderWith(template, {
+        ...context,
+        messages: [...messages, reply],
+        add_generation_prompt: false,
+      });
+    } catch (e) {
+      throw new ChatTemplateError(
+        `the chat template fails on item ${itemId}: ${reason(e)}`,
+        itemId,
+      );
+    }
+    if (!whole.startsWith(prompt)) {
+      throw new ChatTemplateError(
+        `the chat template fails on item ${itemId}: its text of the conversation does not start ` +
+          `with its text of the prompt, so the reply cannot be told from the prompt`,
+        itemId,
+      );
+    }
+    return { prompt, completion: whole.slice(prompt.length) };
+  }
+}
+
+/** The default and tool-use templates of a tokenizer configuration's `chat_template`. */
+function templateSources(value: unknown, name: string): { default: string; toolUse: string } {
+  if (typeof value === "string") return { default: value, toolUse: value };
+  if (Array.isArray(value)) {
+    const named = new Map<unknown, unknown>(
+      value.map((entry) => [entry?.name, entry?.template]),
+    );
+    const fallback = named.get("default");
+    const toolUse = named.get("tool_use") ?? fallback;
+    if (typeof fallback === "string" && typeof toolUse === "string") {
+      return { default: fallback, toolUse };
+    }
+    throw new ChatTemplateError(
+      `${name}'s chat_template is a list with no "default" template (a string)`,
+    );
+  }
+  throw new ChatTemplateError(`${name} has no chat_template (a string, or a list of templates)`);
+}

@@ -1,0 +1,240 @@
+/**
+ * The three formats of the training file, each held to what its readers take: OpenAI's
+ * fine-tuning line (every member documented by OpenAI, nothing else), the hf line (one type shape
+ * on every line), and a chat template's prompt and completion.
+ */
+
+import assert from "node:assert/strict";
+import { loadDataset } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { trainingFile } from "../../src/request/training.ts";
+import type { TrainingOptions } from "../../src/request/training.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const none = { permissions: "none" } as const;
+const sampleBytes = Deno.readFileSync(`${ROOT}reference/testdata/xlam-sample.json`);
+const sample = loadDataset(sampleBytes, sha256Hex(sampleBytes));
+
+/** The lines of the sample dataset's training file (every item, less those with no line). */
+function sampleLines(system: string, options: TrainingOptions = {}): unknown[] {
+  const text = new TextDecoder().decode(trainingFile(sample.items, system, options).bytes);
+  return text.trimEnd().split("\n").map((line) => JSON.parse(line));
+}
+
+// --- openai ----------------------------------------------------------------------------------
+
+/**
+ * The members of a line of a chat fine-tuning file as OpenAI documents them (its API reference,
+ * `FineTuneChatRequestInput` and the chat message types it takes): any member not listed here is
+ * refused. `schema: "any"` is a value not looked into (a tool's JSON Schema).
+ */
+type Doc = "string" | "boolean" | "number" | "any" | { array: Doc } | { object: DocObject };
+type DocObject = Readonly<Record<string, Doc>>;
+
+const TOOL_CALL: Doc = {
+  object: {
+    id: "string",
+    type: "string",
+    function: { object: { name: "string", arguments: "string" } },
+  },
+};
+const MESSAGE_BY_ROLE: Readonly<Record<string, DocObject>> = {
+  system: { role: "string", content: "string", name: "string" },
+  user: { role: "string", content: "string", name: "string" },
+  assistant: {
+    role: "string",
+    content: "string",
+    refusal: "string",
+    name: "string",
+    tool_calls: { array: TOOL_CALL },
+    weight: "number",
+  },
+  tool: { role: "string", content: "string", tool_call_id: "string" },
+};
+const TOOL: Doc = {
+  object: {
+    type: "string",
+    function: {
+      object: { name: "string", description: "string", parameters: "any", strict: "boolean" },
+    },
+  },
+};
+const LINE: DocObject = {
+  messages: "any", // each message is checked by its role, below
+  tools: { array: TOOL },
+  parallel_tool_calls: "boolean",
+};
+
+/** Where `value` has a member OpenAI does not document, or a value of another type. */
+function undocumented(value: unknown, doc: Doc, where: string): string[] {
+  if (doc === "any") return [];
+  const type: string = typeof value;
+  if (typeof doc === "string") return type === doc ? [] : [`${where} is not a ${doc}`];
+  if ("array" in doc) {
+    if (!Array.isArray(value)) return [`${where} is not an array`];
+    return value.flatMap((v, i) => undocumented(v, doc.array, `${where}[${i}]`));
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return [`${where} is not an object`];
+  }
+  return Object.entries(value).flatMap(([key, v]) =>
+    Object.hasOwn(doc.object, key)
+      ? undocumented(v, doc.object[key]!, `${where}.${key}`)
+      : [`${where}.${key} is not a member OpenAI documents`]
+  );
+}
+
+/** Everything wrong with a line as OpenAI's chat fine-tuning takes it. */
+function openaiProblems(line: unknown): string[] {
+  const problems = undocumented(line, { object: LINE }, "line");
+  const { messages, tools } = line as { messages?: unknown; tools?: unknown[] };
+  if (!Array.isArray(messages)) return [...problems, "line.messages is not an array"];
+  for (const [i, message] of messages.entries()) {
+    const role = (message as { role?: string }).role ?? "";
+    const doc = MESSAGE_BY_ROLE[role];
+    if (doc === undefined) problems.push(`line.messages[${i}] has role ${role}`);
+    else problems.push(...undocumented(message, { object: doc }, `line.messages[${i}]`));
+    const calls = (message as { tool_calls?: { type: string; function: { arguments: string } }[] })
+      .tool_calls;
+    for (const [k, call] of (calls ?? []).entries()) {
+      if (call.type !== "function") problems.push(`messages[${i}].tool_calls[${k}].type`);
+      try {
+        JSON.parse(call.function.arguments);
+      } catch {
+        problems.push(`messages[${i}].tool_calls[${k}] arguments are not JSON text`);
+      }
+    }
+    const ids = (calls ?? []).map((c) => (c as unknown as { id?: string }).id);
+    if (ids.some((id) => id === undefined) || new Set(ids).size !== ids.length) {
+      problems.push(`messages[${i}]'s tool calls do not each have their own id`);
+    }
+  }
+  for (const [t, tool] of (tools ?? []).entries()) {
+    if ((tool as { type?: string }).type !== "function") problems.push(`tools[${t}].type`);
+  }
+  return problems;
+}
+
+Deno.test("the openai check refuses what OpenAI does not document", none, () => {
+  const good = {
+    messages: [
+      { role: "user", content: "q" },
+      {
+        role: "assistant",
+        tool_calls: [{ id: "call_0", type: "function", function: { name: "f", arguments: "{}" } }],
+      },
+    ],
+  };
+  assert.deepEqual(openaiProblems(good), []);
+  assert.deepEqual(openaiProblems({ id: 7, ...good }), [
+    "line.id is not a member OpenAI documents",
+  ]);
+  const noId = structuredClone(good);
+  delete (noId.messages[1]!.tool_calls![0] as { id?: string }).id;
+  assert.deepEqual(openaiProblems(noId), [
+    "messages[1]'s tool calls do not each have their own id",
+  ]);
+  const objectArguments = structuredClone(good);
+  (objectArguments.messages[1]!.tool_calls![0]!.function as { arguments: unknown }).arguments = {};
+  assert.equal(openaiProblems(objectArguments).length, 2);
+});
+
+Deno.test(
+  "every openai line has only members OpenAI documents: call ids, arguments as JSON text",
+  none,
+  () => {
+    for (const system of ["", "You call tools."]) {
+      const lines = sampleLines(system);
+      assert(lines.length > 100);
+      for (const [n, line] of lines.entries()) {
+        assert.deepEqual(openaiProblems(line), [], `line ${n + 1}`);
+      }
+      // And it is the default.
+      assert.deepEqual(sampleLines(system, { format: "openai" }), lines);
+    }
+  },
+);
+
+// --- hf --------------------------------------------------------------------------------------
+
+/**
+ * A value's type shape, as a loader that infers one schema (Hugging Face `datasets`, through
+ * Arrow) sees it: the type of each value, the members of each object, the one shape of an
+ * array's elements (`"?"` for an empty array, which takes any).
+ */
+function shape(value: unknown): unknown {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return { array: value.map(shape).reduce(unify, "?") };
+  if (typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
+  }
+  return typeof value;
+}
+
+/** One shape of two; throws where they differ (a member one lacks, another type). */
+function unify(a: unknown, b: unknown): unknown {
+  if (a === "?") return b;
+  if (b === "?") return a;
+  if (typeof a === "string" || typeof b === "string") {
+    if (a !== b) throw new TypeError(`${JSON.stringify(a)} and ${JSON.stringify(b)} differ`);
+    return a;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  if ("array" in x || "array" in y) {
+    if (!("array" in x && "array" in y)) throw new TypeError("an array and an object");
+    return { array: unify(x.array, y.array) };
+  }
+  const keys = Object.keys(x);
+  if (keys.join() !== Object.keys(y).join()) {
+    throw new TypeError(`members ${keys} and ${Object.keys(y)} differ`);
+  }
+  return Object.fromEntries(keys.map((k) => [k, unify(x[k], y[k])]));
+}
+
+Deno.test("every hf line has the same type shape", none, () => {
+  for (const system of ["", "You call tools."]) {
+    const lines = sampleLines(system, { format: "hf" });
+    const first = lines.map(shape).reduce(unify);
+    assert.deepEqual(first, {
+      messages: {
+        array: {
+          role: "string",
+          content: "string",
+          tool_calls: {
+            array: {
+              id: "string",
+              type: "string",
+              function: { name: "string", arguments: "string" },
+            },
+          },
+        },
+      },
+      tools: "string",
+    });
+  }
+  // The check is not blind: the openai lines of the same items have many shapes.
+  assert.throws(() => sampleLines("").map(shape).reduce(unify), TypeError);
+});
+
+Deno.test("an hf line decodes to its openai line", none, () => {
+  const openai = sampleLines("You call tools.");
+  const hf = sampleLines("You call tools.", { format: "hf" });
+  assert.equal(hf.length, openai.length);
+  for (const [n, line] of hf.entries()) {
+    const { messages, tools } = line as {
+      messages: { role: string; content: string; tool_calls: unknown[] }[];
+      tools: string;
+    };
+    // What reference/split.md's decode does.
+    const decoded = messages.map((m) =>
+      m.tool_calls.length > 0 ? { role: m.role, tool_calls: m.tool_calls } : {
+        role: m.role,
+        content: m.content,
+      }
+    );
+    const expected = openai[n] as { messages: unknown; tools?: unknown };
+    assert.deepEqual(decoded, expected.messages, `line ${n + 1}`);
+    assert.deepEqual(JSON.parse(tools), expected.tools ?? [], `line ${n + 1}`);
+  }
+});
