@@ -17,7 +17,7 @@
  */
 
 /** What a check needs of Python: the standard library, numpy and scipy too, or aiohttp. */
-export type PythonNeed = "stdlib" | "scipy" | "aiohttp";
+export type PythonNeed = "stdlib" | "scipy" | "aiohttp" | "jinja2";
 
 /** The interpreters tried, in order, when `ASSESS_PYTHON` is not set. */
 export const PYTHON_CANDIDATES: readonly string[] = ["python3", "/usr/bin/python3"];
@@ -27,12 +27,14 @@ const IMPORTS: Record<PythonNeed, string> = {
   stdlib: "json, unicodedata",
   scipy: "numpy, scipy.optimize, scipy.special, scipy.stats",
   aiohttp: "aiohttp",
+  jinja2: "jinja2.sandbox",
 };
 
 const WHAT: Record<PythonNeed, string> = {
   stdlib: "python3",
   scipy: "python3 with numpy and scipy",
   aiohttp: "python3 with aiohttp",
+  jinja2: "python3 with Jinja2",
 };
 
 const INSTALL: Record<PythonNeed, string> = {
@@ -40,6 +42,7 @@ const INSTALL: Record<PythonNeed, string> = {
   scipy: "install numpy and scipy for python3 (on Debian: apt-get install python3-numpy " +
     "python3-scipy, as .ci/run does)",
   aiohttp: "install aiohttp for python3 (on Debian: apt-get install python3-aiohttp)",
+  jinja2: "install Jinja2 for python3 (on Debian: apt-get install python3-jinja2, as .ci/run does)",
 };
 
 /** An interpreter, or why there is none. */
