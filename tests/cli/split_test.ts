@@ -24,6 +24,8 @@ const DETECTABLE = [
 const configText = Deno.readTextFileSync(ROOT + CONFIG);
 const rowsBytes = Deno.readFileSync(ROOT + ROWS);
 const SPLIT_PAGE = Deno.readTextFileSync(ROOT + "reference/split.md");
+const HERMES_LIKE = Deno.readFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`);
+const LLAMA_LIKE = Deno.readFileSync(`${ROOT}tests/request/templates/llama_like.jinja`);
 
 /** A world held in memory: files by path, captured outputs, and paths that cannot be written. */
 function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string> = new Set()) {
@@ -58,6 +60,13 @@ function memoryIo(files: Map<string, Uint8Array>, unwritable: ReadonlySet<string
     now: () => 0,
   };
   return { io, out };
+}
+
+/** The ids of the rows whose query is the user message of each openai or hf line. */
+function idsOf(lines: readonly string[]): number[] {
+  const rows = JSON.parse(new TextDecoder().decode(rowsBytes)) as { id: number; query: string }[];
+  const byQuery = new Map(rows.map((r) => [r.query, r.id]));
+  return lines.map((l) => byQuery.get(JSON.parse(l).messages.at(-2).content)!);
 }
 
 function joined(parts: Iterable<Uint8Array>): Uint8Array {
@@ -291,7 +300,7 @@ Deno.test({
     const lines = new TextDecoder().decode(r.files.get("train.jsonl")).split("\n");
     assert.equal(lines.pop(), "");
     // The complement (3, 8, 15, 40, 52, 66, 71, 104, 139) less 52, ineligible.
-    assert.deepEqual(lines.map((l) => JSON.parse(l).id), [3, 8, 15, 40, 66, 71, 104, 139]);
+    assert.deepEqual(idsOf(lines), [3, 8, 15, 40, 66, 71, 104, 139]);
     // The line reference/split.md shows is the file's, as it is.
     assert.equal(SPLIT_PAGE.match(/```jsonl\n(.*)\n```/)?.[1], lines[1]);
     // Written again, the same bytes.
@@ -312,10 +321,125 @@ Deno.test({
       r.stdout,
       /; t\.jsonl: 13 training lines \(left out: 1 ineligible, 1 with no call\)\n/,
     );
-    const ids = new TextDecoder().decode(r.files.get("t.jsonl")).trimEnd().split("\n")
-      .map((l) => JSON.parse(l).id);
+    const ids = idsOf(new TextDecoder().decode(r.files.get("t.jsonl")).trimEnd().split("\n"));
     assert.equal(ids.length, 13);
     assert(!ids.includes(34) && !ids.includes(52) && !ids.includes(47));
+  },
+});
+
+Deno.test({
+  name: "split -train-format hf and -chat-template write the same items in their formats",
+  permissions: "none",
+  fn: async () => {
+    const openai = await split(["-out", "s.json", "-train", "t.jsonl"]);
+    const text = (r: typeof openai) =>
+      new TextDecoder().decode(r.files.get("t.jsonl")).trimEnd().split("\n");
+    const files = world();
+    files.set("t.jinja", HERMES_LIKE);
+    for (
+      const [args, check] of [
+        [["-train-format", "openai"], (lines: string[]) => assert.deepEqual(lines, text(openai))],
+        [["-train-format=hf"], (lines: string[]) => {
+          assert.deepEqual(idsOf(lines), [3, 8, 15, 40, 66, 71, 104, 139]);
+          assert(lines.every((l) => typeof JSON.parse(l).tools === "string"));
+          // The hf line reference/split.md shows is the file's, as it is.
+          assert.equal(
+            SPLIT_PAGE.match(/```jsonl\n(\{"messages".*"tools":".*)\n```/)?.[1],
+            lines[1],
+          );
+        }],
+        [["-chat-template", "t.jinja"], (lines: string[]) => {
+          assert.equal(lines.length, 8);
+          assert.equal(SPLIT_PAGE.match(/```jsonl\n(\{"prompt".*)\n```/)?.[1], lines[1]);
+          for (const [k, line] of lines.entries()) {
+            const value = JSON.parse(line);
+            assert.deepEqual(Object.keys(value), ["prompt", "completion"]);
+            // The query of the openai line's item, in the prompt; its calls, in the completion.
+            const messages = JSON.parse(text(openai)[k]!).messages;
+            assert(value.prompt.includes(`\n${messages.at(-2).content}<|im_end|>`));
+            assert(value.completion.startsWith('<tool_call>\n{"name": '));
+          }
+        }],
+      ] as const
+    ) {
+      const r = await split(["-out", "s.json", "-train", "t.jsonl", ...args], files);
+      assert.equal(r.stderr, "", args.join(" "));
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /; t\.jsonl: 8 training lines \(left out: 1 ineligible, 0 with no/);
+      check(text(r));
+    }
+  },
+});
+
+Deno.test({
+  name: "split's format flags refused: 64, and no file is written",
+  permissions: "none",
+  fn: async (t) => {
+    const cases: { name: string; args: string[]; stderr: string }[] = [
+      {
+        name: "-train-format without -train",
+        args: ["-out", "s.json", "-train-format", "hf"],
+        stderr: "assess split: -train-format needs -train (see assess help split)\n",
+      },
+      {
+        name: "-chat-template without -train",
+        args: ["-out", "s.json", "-chat-template", "t.jinja"],
+        stderr: "assess split: -chat-template needs -train (see assess help split)\n",
+      },
+      {
+        name: "both format flags",
+        args: [
+          "-out",
+          "s.json",
+          "-train",
+          "t.jsonl",
+          "-train-format",
+          "hf",
+          "-chat-template",
+          "t.jinja",
+        ],
+        stderr: "assess split: -chat-template writes prompt-completion lines: give it without " +
+          "-train-format (see assess help split)\n",
+      },
+      {
+        name: "an unknown format",
+        args: ["-out", "s.json", "-train", "t.jsonl", "-train-format", "sharegpt"],
+        stderr:
+          'assess split: -train-format is openai or hf, not "sharegpt" (see assess help split)\n',
+      },
+      {
+        name: "a chat template that is not there",
+        args: ["-out", "s.json", "-train", "t.jsonl", "-chat-template", "none.jinja"],
+        stderr: "assess split: -chat-template none.jinja cannot be read: there is no such file\n",
+      },
+      {
+        name: "a tokenizer configuration with no chat template",
+        args: ["-out", "s.json", "-train", "t.jsonl", "-chat-template", "tokenizer_config.json"],
+        stderr:
+          "assess split: tokenizer_config.json has no chat_template (a string, or a list of " +
+          "templates)\n",
+      },
+      {
+        name: "a chat template that fails on an item (item 3 has two calls)",
+        args: ["-out", "s.json", "-train", "t.jsonl", "-chat-template", "t.jinja"],
+        stderr:
+          "assess split: the chat template fails on item 3: This model only supports single " +
+          "tool-calls at once!; no training file is written\n",
+      },
+    ];
+    for (const c of cases) {
+      await t.step(c.name, async () => {
+        const files = world();
+        files.set("t.jinja", LLAMA_LIKE);
+        files.set("tokenizer_config.json", new TextEncoder().encode('{"bos_token": "<s>"}'));
+        const before = new Map(files);
+        const r = await split(c.args, files);
+        assert.equal(r.stdout, "");
+        assert.equal(r.stderr, c.stderr);
+        assert.equal(r.code, 64);
+        assert.deepEqual([...files.keys()], [...before.keys()], "no file was written");
+      });
+    }
   },
 });
 
@@ -397,6 +521,40 @@ Deno.test({
       assert.equal(both.code, 0);
       assert.match(both.stdout, /; .*\/train\.jsonl: 8 training lines /);
       assert.deepEqual(await Deno.readFile(train), mem.files.get("t.jsonl"));
+      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+        "split.json",
+        "train.jsonl",
+      ]);
+      // With -chat-template, its file is read too: named in --allow-read.
+      const hermes = "tests/request/templates/hermes_like.jinja";
+      const files = world();
+      files.set("t.jinja", HERMES_LIKE);
+      const rendered = await split([
+        "-out",
+        "s.json",
+        "-train",
+        "t.jsonl",
+        "-chat-template",
+        "t.jinja",
+      ], files);
+      const withTemplate = await spawn(
+        ["-config", CONFIG, "-out", out, "-train", train, "-chat-template", hermes],
+        [CONFIG, ROWS, dir, hermes],
+        [dir],
+      );
+      assert.equal(withTemplate.stderr, "");
+      assert.equal(withTemplate.code, 0);
+      assert.deepEqual(await Deno.readFile(train), rendered.files.get("t.jsonl"));
+      // A template that fails on an item: 64, the files already there kept, no temporary file left.
+      const llama = "tests/request/templates/llama_like.jinja";
+      const failed = await spawn(
+        ["-config", CONFIG, "-out", out, "-train", train, "-chat-template", llama],
+        [CONFIG, ROWS, dir, llama],
+        [dir],
+      );
+      assert.match(failed.stderr, /^assess split: the chat template fails on item 3: /);
+      assert.equal(failed.code, 64);
+      assert.deepEqual(await Deno.readFile(train), rendered.files.get("t.jsonl"));
       assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
         "split.json",
         "train.jsonl",

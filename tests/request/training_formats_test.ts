@@ -9,6 +9,7 @@ import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { trainingFile } from "../../src/request/training.ts";
 import type { TrainingOptions } from "../../src/request/training.ts";
+import { pythonSkip, runScript } from "../support/python.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const none = { permissions: "none" } as const;
@@ -237,4 +238,49 @@ Deno.test("an hf line decodes to its openai line", none, () => {
     assert.deepEqual(decoded, expected.messages, `line ${n + 1}`);
     assert.deepEqual(JSON.parse(tools), expected.tools ?? [], `line ${n + 1}`);
   }
+});
+
+const pythonMissing = await pythonSkip("the hf decode of reference/split.md", "stdlib");
+
+Deno.test({
+  name:
+    "reference/split.md's decode, run as it is, gives every hf line's openai messages and tools",
+  ignore: pythonMissing !== null,
+  fn: async () => {
+    const page = Deno.readTextFileSync(`${ROOT}reference/split.md`);
+    const decode = [...page.matchAll(/```python\n([\s\S]*?)\n```/g)].map((m) => m[1]!)
+      .find((block) => block.includes("def decode("));
+    assert(decode !== undefined, "reference/split.md has no ```python block with def decode");
+    const dir = await Deno.makeTempDir({ prefix: "assess_decode_" });
+    try {
+      const script = `${dir}/decode.py`;
+      await Deno.writeTextFile(
+        script,
+        `${decode}\n\nimport sys\nfor line in sys.stdin:\n` +
+          `    print(json.dumps(decode(json.loads(line)), ensure_ascii=False))\n`,
+      );
+      const hf = sampleLines("You call tools.", { format: "hf" });
+      const out = await runScript(script, {
+        args: [],
+        input: hf.map((l) => JSON.stringify(l) + "\n").join(""),
+        need: "stdlib",
+      });
+      const decoded = out.trimEnd().split("\n").map((l) => JSON.parse(l));
+      const openai = sampleLines("You call tools.") as {
+        messages: { tool_calls?: { function: { arguments: unknown } }[] }[];
+        tools?: unknown[];
+      }[];
+      assert.equal(decoded.length, openai.length);
+      for (const [n, line] of openai.entries()) {
+        for (const m of line.messages) {
+          for (const c of m.tool_calls ?? []) {
+            c.function.arguments = JSON.parse(c.function.arguments as string);
+          }
+        }
+        assert.deepEqual(decoded[n], [line.messages, line.tools ?? null], `line ${n + 1}`);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
