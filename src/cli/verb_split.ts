@@ -77,6 +77,9 @@ export const splitVerb: Verb = {
       { name: "the dataset", path: config.dataset.path, output: false },
       { name: "-out", path: out, output: true },
       ...(train === undefined ? [] : [{ name: "-train", path: train, output: true }]),
+      ...(format.template === undefined
+        ? []
+        : [{ name: "-chat-template", path: format.template, output: false }]),
     ], io);
     // Loaded here, not at start-up: the split brings node:crypto, which other verbs do not need.
     const [{ loadSplit }, { complementItems, splitFileText }] = await Promise.all([
@@ -91,10 +94,15 @@ export const splitVerb: Verb = {
     let trained = "";
     if (train !== undefined) {
       // Written first: a split file never names a training file older than itself.
-      const { trainingLines } = await import("../request/training.ts");
-      const lines = trainingLines(complementItems(dataset, split), config.prompt.system, {
+      const [{ trainingLines }, { requestSettings }] = await Promise.all([
+        import("../request/training.ts"),
+        import("../request/request.ts"),
+      ]);
+      // The run's own settings: the same system prompt and chat_template_kwargs as its requests.
+      const settings = requestSettings(config);
+      const lines = trainingLines(complementItems(dataset, split), settings.system, {
         format: template ?? format.name,
-        templateKwargs: { [config.thinking.templateKey]: config.thinking.mode === "on" },
+        templateKwargs: { [settings.templateKey]: settings.thinking },
       });
       let counts = { lines: 0, ineligible: 0, noCall: 0 };
       const all = function* () {

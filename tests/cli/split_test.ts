@@ -420,6 +420,12 @@ Deno.test({
           "templates)\n",
       },
       {
+        name: "-train naming the chat template",
+        args: ["-out", "s.json", "-train", "t.jinja", "-chat-template", "t.jinja"],
+        stderr: "assess split: -train t.jinja is the same file as -chat-template t.jinja: an " +
+          "output must not overwrite an input\n",
+      },
+      {
         name: "a chat template that fails on an item (item 3 has two calls)",
         args: ["-out", "s.json", "-train", "t.jsonl", "-chat-template", "t.jinja"],
         stderr:
