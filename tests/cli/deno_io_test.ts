@@ -307,3 +307,26 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name: "writeFileAtomic writes parts in order as they come, and nothing when they throw",
+  fn: () =>
+    inTempDir(async (dir) => {
+      const path = `${dir}/t.jsonl`;
+      const data = randomBytes(200_000);
+      function* parts() {
+        for (let at = 0; at < data.length; at += 65_000) yield data.subarray(at, at + 65_000);
+      }
+      await denoIo().writeFileAtomic(path, parts());
+      assert.deepEqual(await Deno.readFile(path), data);
+      // Parts that throw midway: the error is passed on, the file already there is kept, and no
+      // temporary file is left.
+      function* broken() {
+        yield data.subarray(0, 10);
+        throw new RangeError("no more parts");
+      }
+      await assert.rejects(denoIo().writeFileAtomic(path, broken()), RangeError);
+      assert.deepEqual(await Deno.readFile(path), data);
+      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["t.jsonl"]);
+    }),
+});
