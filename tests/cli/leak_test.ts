@@ -47,7 +47,11 @@ function memoryIo(files: Map<string, Uint8Array>) {
       );
     },
     writeFileAtomic(path, data) {
-      files.set(path, data as Uint8Array); // leak writes whole files only
+      // split -train writes its file in parts.
+      files.set(
+        path,
+        data instanceof Uint8Array ? data : Uint8Array.from([...data].flatMap((p) => [...p])),
+      );
       return Promise.resolve();
     },
     env: () => undefined,
