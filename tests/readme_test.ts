@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { RUN_ENV_NAMES } from "./run/_fixtures.ts";
-import { leakPermissions } from "./cli/_permissions.ts";
+import { leakPermissions } from "./support/permissions.ts";
 
 const root = new URL("../", import.meta.url);
 
@@ -63,21 +63,4 @@ Deno.test("assess help VERB names the permissions the README's table gives each 
       `${verb.name}: the README says ${cell}, assess help says ${verb.permissions}`,
     );
   }
-});
-
-Deno.test("the quick start's demo runs the whole job, and warns about nothing whatever VLLM_API_KEY the user has", async () => {
-  const tasks = JSON.parse(await Deno.readTextFile(new URL("deno.json", root))).tasks;
-  const args = (tasks.demo as string).split(" ");
-  assert.equal(args[0], "deno");
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: args.slice(1),
-    cwd: root,
-    env: { VLLM_API_KEY: "short", NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 0, text);
-  assert.match(text, /assess demo: done; \d+ chat requests answered by the emulator/);
-  assert.doesNotMatch(text, /WARNING/);
 });

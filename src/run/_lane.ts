@@ -8,7 +8,6 @@
 
 import type { Item } from "../dataset/item.ts";
 import type { ReplicaRef } from "../results/records.ts";
-import { resultKey } from "../results/latest.ts";
 import type { ProbeRound } from "./probe.ts";
 import type { ReplicaQueues } from "./replica_queues.ts";
 
@@ -98,22 +97,13 @@ export class Lane {
    *
    * @param queues The session's queues.
    * @param concurrency The most requests in flight on it.
-   * @param sentBefore The sends of requests put back, by `resultKey`; the one taken is removed.
    */
-  nextTask(
-    queues: ReplicaQueues,
-    concurrency: number,
-    sentBefore: Map<string, number>,
-  ): Task | undefined {
+  nextTask(queues: ReplicaQueues, concurrency: number): Task | undefined {
     if (this.probes.length > 0 && this.taken >= concurrency) return this.probes.shift();
     const request = queues.take(this.n);
     if (request !== undefined) {
       this.taken++;
-      if (sentBefore.size === 0) return { ...request, sent: 0 };
-      const key = resultKey(request.model, request.item.index);
-      const sent = sentBefore.get(key) ?? 0;
-      sentBefore.delete(key);
-      return { ...request, sent };
+      return { ...request };
     }
     return this.probes.shift();
   }

@@ -16,8 +16,8 @@ import { homeReplica } from "./replicas.ts";
 /** An item's requests that no replica has taken yet. */
 interface Entry {
   readonly item: Item;
-  /** The models whose request is still to take, in order. */
-  readonly models: string[];
+  /** The requests still to take, in order: each a model, and how many times it was sent. */
+  readonly requests: { readonly model: string; readonly sent: number }[];
   /** Its place in the split's order, to keep items moved together in that order. */
   readonly order: number;
   /**
@@ -37,6 +37,8 @@ export interface QueuedRequest {
   readonly item: Item;
   /** The model. */
   readonly model: string;
+  /** Times it was sent so far, on any replica: 0 when queued, kept when put back. */
+  readonly sent: number;
 }
 
 /** One replica's queue: slots in order, read from `head`. */
@@ -103,7 +105,7 @@ export class ReplicaQueues {
     }
     const entry: Entry = {
       item,
-      models: [...models],
+      requests: models.map((model) => ({ model, sent: 0 })),
       order: this.#order++,
       started: lane !== undefined,
       lane: -1,
@@ -125,11 +127,11 @@ export class ReplicaQueues {
     const own = this.#first(lane);
     const entry = own ?? this.#steal(lane);
     if (entry === undefined) return undefined;
-    const model = entry.models.shift()!;
+    const { model, sent } = entry.requests.shift()!;
     entry.started = true;
     this.#pending--;
-    if (entry.models.length === 0) this.#remove(entry);
-    return { item: entry.item, model };
+    if (entry.requests.length === 0) this.#remove(entry);
+    return { item: entry.item, model, sent };
   }
 
   /**
@@ -146,20 +148,21 @@ export class ReplicaQueues {
   /**
    * Queues again a request that was taken but not answered, because its replica was taken out:
    * first in the queue of the replica its item now hashes to, with the item's other requests
-   * not taken yet.
+   * not taken yet. It keeps its send count: {@linkcode take} gives it back with it.
    *
-   * @param request The request.
+   * @param request The request, with the times it was sent.
    */
   putBack(request: QueuedRequest): void {
     this.#pending++;
+    const back = { model: request.model, sent: request.sent };
     const entry = this.#entries.get(request.item.index);
     if (entry !== undefined) {
-      entry.models.unshift(request.model);
+      entry.requests.unshift(back);
       return;
     }
     const fresh: Entry = {
       item: request.item,
-      models: [request.model],
+      requests: [back],
       order: -1,
       started: true,
       lane: -1,

@@ -19,7 +19,6 @@ import type { RequestSettings } from "../request/request.ts";
 import type { ScoreOptions, Scorer } from "../score/scorer.ts";
 import type { HttpOutcome } from "./http.ts";
 import { ProbeRound } from "./probe.ts";
-import { resultKey } from "../results/latest.ts";
 import type {
   BodyRecord,
   EndRecord,
@@ -265,9 +264,6 @@ class Session {
   readonly #queues: ReplicaQueues;
   /** The models that still have work: the probe runs only for them. */
   readonly #modelsToProbe = new Set<string>();
-  // The sends of requests put back (their replica was taken out), so that a record's `attempts`
-  // counts every send of its pair, on any replica.
-  readonly #sentBefore = new Map<string, number>();
   readonly #pendingChecks = new Set<Promise<void>>();
   readonly #running = new Set<Promise<void>>();
   readonly #sending: SendContext;
@@ -492,7 +488,6 @@ class Session {
     if (asked.moved) {
       // Its replica was taken out: a pair is asked again elsewhere; a probe send is dropped.
       if (task.round === undefined) {
-        this.#sentBefore.set(resultKey(task.model, task.item.index), task.sent);
         this.#queues.putBack(task);
         this.#spawn();
       }
@@ -530,7 +525,7 @@ class Session {
           await this.#refusals.change();
           continue;
         }
-        const task = lane.nextTask(this.#queues, this.#plan.concurrency, this.#sentBefore);
+        const task = lane.nextTask(this.#queues, this.#plan.concurrency);
         if (task === undefined) break;
         await this.#runTask(task, lane, epoch);
       }

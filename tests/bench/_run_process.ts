@@ -10,37 +10,11 @@ import { buildRequestBody, requestSettings } from "../../src/request/request.ts"
 import { parseConfig } from "../../src/config/validate.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { configText, RUN_ENV_NAMES, syntheticDataset, syntheticItems } from "../run/_fixtures.ts";
+import { configText, syntheticDataset, syntheticItems } from "../run/_fixtures.ts";
 import { startInstantServer } from "./_start_instant.ts";
-import { runPermissions } from "../cli/_permissions.ts";
+import { assessRunArgs } from "../support/permissions.ts";
 
-const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const LOOP = new URL("./_plain_loop.ts", import.meta.url).pathname;
-
-/**
- * The `deno` arguments of `assess run` on `config` writing `out`, with the permissions its README
- * row gives (read the config and the dataset, write `out`, reach `hosts`).
- *
- * @param files The config, the dataset and the results file.
- * @param hosts The servers' `host:port`, comma-separated.
- * @returns The arguments, from `run`.
- */
-export function assessRunArgs(
-  files: { readonly config: string; readonly dataset: string; readonly out: string },
-  hosts: string,
-): string[] {
-  return [
-    "run",
-    "--quiet",
-    ...runPermissions(files, hosts, RUN_ENV_NAMES),
-    CLI,
-    "run",
-    "-config",
-    files.config,
-    "-out",
-    files.out,
-  ];
-}
 
 /** The files and the server of a whole-process run benchmark. */
 export interface RunProcessSetup {

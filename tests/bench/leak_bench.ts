@@ -26,7 +26,7 @@ import {
   leakBenchData,
   PLANTED,
 } from "./_leak_data.ts";
-import { leakPermissions } from "../cli/_permissions.ts";
+import { leakPermissions } from "../support/permissions.ts";
 
 const sha256 = await leakBenchData();
 const dir = Deno.makeTempDirSync({ prefix: "assess-leak-bench-" });

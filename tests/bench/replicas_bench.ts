@@ -32,7 +32,7 @@ import { parseConfig } from "../../src/config/validate.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { configText, syntheticItems, syntheticRows } from "../run/_fixtures.ts";
-import { assessRunArgs } from "./_run_process.ts";
+import { assessRunArgs } from "../support/permissions.ts";
 
 const SIZES = (Deno.env.get("ASSESS_BENCH_REPLICAS") ?? "1,2,4,8").split(",").map(Number);
 const PER_REPLICA = Number(Deno.env.get("ASSESS_BENCH_PER_REPLICA") ?? 400);

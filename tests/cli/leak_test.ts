@@ -1,93 +1,21 @@
 /**
  * `assess leak`: the golden output of a clean and a leaky training file, `-format json`, every
- * refusal with its exit code, and the real command line with the README's permissions.
+ * refusal with its exit code; the real command line is in tests/e2e/leak_test.ts.
  */
 
 import assert from "node:assert/strict";
 import Ajv2020 from "ajv/dist/2020.js";
-import { runCli } from "../../src/cli/main.ts";
-import type { Io } from "../../src/cli/io.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { leakPermissions } from "./_permissions.ts";
+import { cli, LEAKY_OUT, world } from "./_leak_fixtures.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-const CONFIG = "reference/testdata/assess.yaml";
 const ROWS = "reference/testdata/rows.json";
 const DIGEST = "153b435176c135efb8e917af20affc5f5e18e79dc11c4efcac79f12cd90e12ed";
 const none = { permissions: "none" } as const;
 const enc = new TextEncoder();
 
-const configText = Deno.readTextFileSync(ROOT + CONFIG);
 const rowsBytes = Deno.readFileSync(ROOT + ROWS);
 const schema = JSON.parse(Deno.readTextFileSync(ROOT + "schema/leak.schema.json"));
-
-/** A world in memory: files by path; streams come in parts of 7 bytes. */
-function memoryIo(files: Map<string, Uint8Array>) {
-  const out = { stdout: "", stderr: "" };
-  const missing = (path: string) =>
-    new Deno.errors.NotFound(`No such file or directory (os error 2): '${path}'`);
-  const io: Io = {
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (out.stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (out.stderr += t)) },
-    readFile(path) {
-      const bytes = files.get(path);
-      return bytes === undefined ? Promise.reject(missing(path)) : Promise.resolve(bytes);
-    },
-    openRead(path) {
-      const bytes = files.get(path);
-      if (bytes === undefined) return Promise.reject(missing(path));
-      let at = 0;
-      return Promise.resolve(
-        new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (at >= bytes.length) controller.close();
-            else controller.enqueue(bytes.slice(at, at += 7));
-          },
-        }),
-      );
-    },
-    writeFileAtomic(path, data) {
-      // split -train writes its file in parts.
-      files.set(
-        path,
-        data instanceof Uint8Array ? data : Uint8Array.from([...data].flatMap((p) => [...p])),
-      );
-      return Promise.resolve();
-    },
-    env: () => undefined,
-    fetch: () => Promise.reject(new Error("no network in this test")),
-    now: () => 0,
-  };
-  return { io, out };
-}
-
-async function cli(args: string[], files: Map<string, Uint8Array>) {
-  const { io, out } = memoryIo(files);
-  const code = await runCli(args, io);
-  return { code, ...out };
-}
-
-/** The config, the dataset, and the split file and training file `assess split` writes. */
-async function world(): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>([["assess.yaml", enc.encode(configText)], [
-    ROWS,
-    rowsBytes,
-  ]]);
-  const split = await cli(["split", "-out", "split.json", "-train", "train.jsonl"], files);
-  assert.equal(split.code, 0, split.stderr);
-  return files;
-}
-
-const LEAKY_OUT = [
-  "rows.json: 6 of the 6 held-out items leak into its 16 examples: 6 exact, 0 near, 0 by answer",
-  "  exact   id 21   lines 20 (with its answer), 68 (with its answer)",
-  "  exact   id 34   line 26 (with its answer)",
-  "  exact   id 47   line 38 (with its answer)",
-  "  exact   id 88   line 62 (with its answer)",
-  "  exact   id 117  line 80 (with its answer)",
-  "  exact   id 125  line 86 (with its answer)",
-  "",
-].join("\n");
 
 Deno.test(
   "leak: the training file of assess split -train leaks nothing: exit 0",
@@ -377,73 +305,3 @@ Deno.test(
     }
   },
 );
-
-// The real command line, with exactly the README's permissions.
-async function spawn(dir: string, args: string[], training: string) {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      ...leakPermissions(CONFIG, ROWS, `${dir}/split.json`, training),
-      "cli.ts",
-      "leak",
-      "-config",
-      CONFIG,
-      "-split",
-      `${dir}/split.json`,
-      ...args,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code, stdout: dec.decode(stdout), stderr: dec.decode(stderr) };
-}
-
-Deno.test("the real command line: clean, leaky, a line too large, a file it may not read", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "assess_leak_" });
-  try {
-    const files = await world();
-    await Deno.writeFile(`${dir}/split.json`, files.get("split.json")!);
-    await Deno.writeFile(`${dir}/train.jsonl`, files.get("train.jsonl")!);
-    const clean = await spawn(dir, ["-in", `${dir}/train.jsonl`], `${dir}/train.jsonl`);
-    assert.equal(clean.stderr, "");
-    assert.match(clean.stdout, /train\.jsonl: no held-out item leaks into its 8 examples/);
-    assert.equal(clean.code, 0);
-
-    const leaky = await spawn(dir, ["-in", ROWS], ROWS);
-    assert.equal(leaky.stderr, "");
-    assert.equal(leaky.stdout, LEAKY_OUT.replace("rows.json:", `${ROWS}:`));
-    assert.equal(leaky.code, 1);
-
-    // A line of 17 MiB after a good one: refused at its line, without reading it whole.
-    const huge = `${dir}/huge.jsonl`;
-    const file = await Deno.open(huge, { write: true, create: true });
-    await file.write(enc.encode('{"query": "a"}\n{"query": "'));
-    const part = new Uint8Array(1 << 20).fill(0x61);
-    for (let i = 0; i < 17; i++) await file.write(part);
-    await file.write(enc.encode('"}\n'));
-    file.close();
-    const large = await spawn(dir, ["-in", huge], huge);
-    assert.equal(large.stdout, "");
-    assert.equal(
-      large.stderr,
-      `assess leak: training file refused: ${huge}: line 2: the line is larger than 16 MiB, ` +
-        "the most one may hold\n",
-    );
-    assert.equal(large.code, 65);
-
-    const denied = await spawn(dir, ["-in", `${dir}/other.jsonl`], `${dir}/train.jsonl`);
-    assert.equal(denied.stdout, "");
-    assert.equal(
-      denied.stderr,
-      `assess leak: ${dir}/other.jsonl cannot be read: assess was not allowed to read it ` +
-        `(give deno --allow-read=${dir}/other.jsonl)\n`,
-    );
-    assert.equal(denied.code, 64);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});

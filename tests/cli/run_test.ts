@@ -1,6 +1,7 @@
 /**
- * `assess run` end to end: in process against a scripted server for each behaviour, and as the
- * real command line, with the narrow permissions the README gives, for kills and signals.
+ * `assess run` end to end, in process against a scripted server for each behaviour. As the real
+ * command line, with the narrow permissions the README gives, for kills, signals and hostile
+ * inputs: tests/e2e/run_test.ts.
  */
 
 import assert from "node:assert/strict";
@@ -8,13 +9,9 @@ import { denoIo } from "../../src/cli/deno_io.ts";
 import type { Io } from "../../src/cli/io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { register } from "../../src/score/registry.ts";
-import { latestResults } from "../../src/results/latest.ts";
-import type { ResultRecord } from "../../src/results/records.ts";
-import { readAll } from "../results/_read_all.ts";
-import { answerFor, RUN_ENV_NAMES, setupRun } from "../run/_fixtures.ts";
-import { completion, startStub, type StubRequest } from "../run/_stub_server.ts";
-import { runPermissions } from "./_permissions.ts";
-import { spawnCli } from "./_spawn.ts";
+import { answerFor, setupRun } from "../run/_fixtures.ts";
+import { completion, startStub } from "../run/_stub_server.ts";
+import { answers, correct, results, withoutUrl } from "./_run_fixtures.ts";
 
 interface Ran {
   code: number;
@@ -34,20 +31,6 @@ async function runIn(args: string[], env: Record<string, string> = {}): Promise<
   };
   const code = await runCli(["run", ...args], io);
   return { code, stdout, stderr };
-}
-
-const correct = (r: StubRequest) =>
-  completion(String(r.body.model), { calls: [answerFor(r.body)] });
-
-async function results(path: string) {
-  const file = await readAll(await Deno.readFile(path));
-  return { file, latest: latestResults(file.records) };
-}
-
-function answers(records: readonly { kind: string }[]): ResultRecord[] {
-  return records.filter((r): r is ResultRecord =>
-    r.kind === "result" && (r as ResultRecord).error === null
-  );
 }
 
 Deno.test("a run asks every item of every model once, records it, and prints only results on stdout", async () => {
@@ -442,113 +425,6 @@ Deno.test("flags: every duration and count has a maximum; past it, 64 saying whi
   });
 });
 
-// ---- The real command line, with the README's permissions ----
-
-function command(s: { config: string; dataset: string; out: string }, url: string): Deno.Command {
-  const host = new URL(url).host;
-  return new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      `--allow-read=${s.config},${s.dataset},${s.out}`,
-      `--allow-write=${s.out}`,
-      `--allow-net=${host}`,
-      `--allow-env=${RUN_ENV_NAMES}`,
-      new URL("../../cli.ts", import.meta.url).pathname,
-      "run",
-      "-config",
-      s.config,
-      "-out",
-      s.out,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  });
-}
-
-async function waitForAnswers(path: string, count: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const text = await Deno.readTextFile(path);
-      if ((text.match(/"kind":"result"/g) ?? []).length >= count) return;
-    } catch {
-      // not written yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`fewer than ${count} results were written`);
-}
-
-const slow = async (r: StubRequest) => {
-  await new Promise((res) => setTimeout(res, 15));
-  return correct(r);
-};
-
-Deno.test("killed with SIGKILL mid-way and resumed: every item answered exactly once", async () => {
-  const stub = startStub({ models: ["base", "tuned"], chat: slow });
-  try {
-    const s = await setupRun(150, { url: stub.url, adapters: [{ name: "tuned" }], concurrency: 4 });
-    const child = command(s, stub.url).spawn();
-    await waitForAnswers(s.out, 60);
-    child.kill("SIGKILL");
-    const killed = await child.output();
-    assert.equal(killed.success, false);
-    const partial = await results(s.out);
-    assert(partial.latest.size < 300, `${partial.latest.size} answered before the kill`);
-
-    const resumed = await command(s, stub.url).output();
-    const stderr = new TextDecoder().decode(resumed.stderr);
-    assert.equal(resumed.code, 0, stderr);
-    const { file, latest } = await results(s.out);
-    assert.equal(latest.size, 300);
-    const answered = answers(file.records);
-    assert.equal(answered.length, 300, "each (model, item) answered exactly once");
-    assert.equal(new Set(answered.map((r) => `${r.model}/${r.itemIndex}`)).size, 300);
-    assert.deepEqual(file.records.filter((r) => r.kind === "session").map((r) => r.session), [
-      1,
-      2,
-    ]);
-  } finally {
-    await stub.close();
-  }
-});
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.test(`${signal} stops sending, flushes, and says how to resume`, async () => {
-    const stub = startStub({ models: ["base"], chat: slow });
-    try {
-      const s = await setupRun(300, { url: stub.url, concurrency: 4 });
-      const child = command(s, stub.url).spawn();
-      await waitForAnswers(s.out, 20);
-      child.kill(signal);
-      const out = await child.output();
-      const stderr = new TextDecoder().decode(out.stderr);
-      assert.equal(out.code, 69, stderr);
-      assert(stderr.includes(`${signal}: sending nothing more; waiting up to 5 s`), stderr);
-      assert.match(
-        stderr,
-        new RegExp(
-          `stopped by ${signal}; [0-9]+ of 300 answers are in .*; run the same command again to resume`,
-        ),
-      );
-      const { file } = await results(s.out);
-      const end = file.records.at(-1)!;
-      assert.equal(end.kind, "end");
-      assert.equal(end.kind === "end" && end.outcome, "interrupted");
-      const sent = stub.requests.length;
-      await new Promise((r) => setTimeout(r, 100));
-      assert.equal(stub.requests.length, sent, "nothing is sent after the stop");
-      const resumed = await command(s, stub.url).output();
-      assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
-      const { file: done } = await results(s.out);
-      assert.equal(answers(done.records).length, 300);
-    } finally {
-      await stub.close();
-    }
-  });
-}
-
 Deno.test("-timeout and -max-response bound every request; their failures are per-item errors", async () => {
   // Item 2's body never ends while the run goes on; once the run is over it is ended, so that the
   // stub's graceful close does not wait on it (it once did, for minutes, on a loaded machine).
@@ -665,117 +541,6 @@ Deno.test("on a terminal, the progress lines are redrawn in place", async () => 
   }
 });
 
-// ---- Hostile inputs to the real command line: permissions, FIFOs, the serve manifest ----
-
-/** The config with no server.url (the run must find it elsewhere), and a manifest if given. */
-async function withoutUrl(config: string, manifest?: string): Promise<void> {
-  const text = await Deno.readTextFile(config);
-  const edited = text.replace(/ {2}url: .*\n/, manifest ? `  manifest: ${manifest}\n` : "");
-  assert.notEqual(edited, text);
-  await Deno.writeTextFile(config, edited);
-}
-
-Deno.test("without --allow-net for the server, run names the flag to give (64), not 'start the server'", async () => {
-  const stub = startStub({ chat: correct });
-  try {
-    const s = await setupRun(2, { url: stub.url });
-    const host = new URL(stub.url).host;
-    const r = await spawnCli(s.dir, runPermissions(s, "127.0.0.1:1", RUN_ENV_NAMES), [
-      "run",
-      "-config",
-      s.config,
-      "-out",
-      s.out,
-    ]);
-    assert.deepEqual(r, {
-      code: 64,
-      out: "",
-      err: `assess run: assess was not allowed to connect to the server (give deno ` +
-        `--allow-net=${host})\n`,
-    });
-    assert.equal(stub.requests.length, 0);
-  } finally {
-    await stub.close();
-  }
-});
-
-Deno.test("without --allow-env for a variable it needs, run names it and the flag (64), never 'set it'", async () => {
-  const stub = startStub({ chat: correct });
-  try {
-    const s = await setupRun(2, { url: stub.url });
-    await withoutUrl(s.config);
-    const host = new URL(stub.url).host;
-    const args = ["run", "-config", s.config, "-out", s.out];
-    const env = { ASSESS_SERVER_URL: stub.url, ASSESS_TOOL_CALL_PARSER: "hermes" };
-    const flag = `give deno --allow-env=${RUN_ENV_NAMES}`;
-    // Only the key allowed: ASSESS_SERVER_URL is set, but cannot be read.
-    const keyOnly = await spawnCli(s.dir, runPermissions(s, host, "VLLM_API_KEY"), args, env);
-    assert.deepEqual(keyOnly, {
-      code: 64,
-      out: "",
-      err: "assess run: assess was not allowed to read the environment variables " +
-        "ASSESS_SERVER_URL, ASSESS_SERVE_MANIFEST, ASSESS_TOOL_CALL_PARSER, " +
-        `ASSESS_REASONING_PARSER (${flag})\n`,
-    });
-    const noEnv = await spawnCli(s.dir, runPermissions(s, host, ""), args, env);
-    assert.equal(noEnv.code, 64);
-    assert.match(noEnv.err, /not allowed to read the environment variables VLLM_API_KEY, /);
-    // With the flag the hint gives, it runs.
-    const allowed = await spawnCli(s.dir, runPermissions(s, host, RUN_ENV_NAMES), args, env);
-    assert.equal(allowed.code, 0, allowed.err);
-  } finally {
-    await stub.close();
-  }
-});
-
-Deno.test({
-  name: "a FIFO as -out or as the serve manifest is refused at once (64), never waited on",
-  ignore: Deno.build.os !== "linux",
-  async fn() {
-    const stub = startStub({ chat: correct });
-    try {
-      const s = await setupRun(2, { url: stub.url });
-      const host = new URL(stub.url).host;
-      const mkfifo = async (path: string) =>
-        assert((await new Deno.Command("mkfifo", { args: [path] }).output()).success);
-      await mkfifo(s.out);
-      const out = await spawnCli(s.dir, runPermissions(s, host, RUN_ENV_NAMES), [
-        "run",
-        "-config",
-        s.config,
-        "-out",
-        s.out,
-      ]);
-      assert.deepEqual(out, {
-        code: 64,
-        out: "",
-        err: `assess run: the results file ${s.out} cannot be read: it is a FIFO, not a regular ` +
-          "file (assess reads only regular files, or links to one)\n",
-      });
-      await Deno.remove(s.out);
-      const manifest = `${s.dir}/serve.json`;
-      await mkfifo(manifest);
-      await withoutUrl(s.config, manifest);
-      const m = await spawnCli(s.dir, runPermissions(s, host, RUN_ENV_NAMES, [manifest]), [
-        "run",
-        "-config",
-        s.config,
-        "-out",
-        s.out,
-      ]);
-      assert.deepEqual(m, {
-        code: 64,
-        out: "",
-        err: `assess run: the serve manifest ${manifest} cannot be read: it is a FIFO, not a ` +
-          "regular file (assess reads only regular files, or links to one)\n",
-      });
-      assert.equal(stub.requests.length, 0);
-    } finally {
-      await stub.close();
-    }
-  },
-});
-
 Deno.test("the serve manifest is read strictly: a key twice, or over 1 MiB, is refused (64)", async () => {
   const stub = startStub({ chat: correct });
   try {
@@ -805,67 +570,5 @@ Deno.test("the serve manifest is read strictly: a key twice, or over 1 MiB, is r
     assert.equal(stub.requests.length, 0);
   } finally {
     await stub.close();
-  }
-});
-
-Deno.test("the real command line: an -out that is the config, the dataset or the serve manifest, however spelled, is refused (64) before anything is read or sent, and is left as it was", async (t) => {
-  const s = await setupRun(2, { url: "http://127.0.0.1:1/v1" });
-  try {
-    const manifest = `${s.dir}/serve.json`;
-    await Deno.writeTextFile(manifest, '{"url": "http://127.0.0.1:1/v1"}\n');
-    const withManifest = `${s.dir}/manifest.yaml`;
-    await Deno.writeTextFile(
-      withManifest,
-      (await Deno.readTextFile(s.config)).replace(/ {2}url: .*\n/, `  manifest: ${manifest}\n`),
-    );
-    await Deno.link(s.dataset, `${s.dir}/hard.jsonl`);
-    await Deno.symlink(s.dataset, `${s.dir}/link.jsonl`);
-    const before = new Map(
-      await Promise.all(
-        [s.config, s.dataset, manifest, withManifest].map(async (f) =>
-          [f, await Deno.readFile(f)] as const
-        ),
-      ),
-    );
-    const overwrite = "an output must not overwrite an input";
-    const cases = [
-      { config: s.config, out: s.dataset, err: `the dataset ${s.dataset}: ${overwrite}` },
-      {
-        config: s.config,
-        out: `${s.dir}/hard.jsonl`,
-        err: `the dataset ${s.dataset}: ${overwrite}`,
-      },
-      {
-        config: s.config,
-        out: `${s.dir}/link.jsonl`,
-        err: `the dataset ${s.dataset}: ${overwrite}`,
-      },
-      { config: s.config, out: `${s.dir}/./assess.yaml`, err: `-config ${s.config}: ${overwrite}` },
-      { config: withManifest, out: manifest, err: `the serve manifest ${manifest}: ${overwrite}` },
-    ];
-    for (const c of cases) {
-      await t.step(`-out ${c.out.slice(s.dir.length + 1)}`, async () => {
-        // The README's permissions, with -out as the results file (and the manifest read).
-        const r = await spawnCli(
-          s.dir,
-          runPermissions(
-            { config: c.config, dataset: s.dataset, out: c.out },
-            "127.0.0.1:1",
-            RUN_ENV_NAMES,
-            [manifest],
-          ),
-          ["run", "-config", c.config, "-out", c.out],
-        );
-        assert.deepEqual(r, {
-          code: 64,
-          out: "",
-          err: `assess run: -out ${c.out} is the same file as ${c.err}\n`,
-        });
-        for (const [file, bytes] of before) assert.deepEqual(await Deno.readFile(file), bytes);
-        assert((await Deno.lstat(`${s.dir}/link.jsonl`)).isSymlink);
-      });
-    }
-  } finally {
-    await Deno.remove(s.dir, { recursive: true });
   }
 });

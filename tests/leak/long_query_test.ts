@@ -2,7 +2,7 @@
  * A user text of millions of words (issue 23, defect 7): memory holds at most
  * `COUNTED_SHINGLES` of its shingles, what the check finds in it stays exact, and an answer leak
  * in it says that its union is a lower bound. (The memory itself is held by
- * tests/cli/leak_memory_test.ts, under a heap cap.)
+ * tests/e2e/leak_memory_test.ts, under a heap cap.)
  */
 
 import assert from "node:assert/strict";

@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import type { Item } from "../../src/dataset/item.ts";
-import { ReplicaQueues } from "../../src/run/replica_queues.ts";
+import { type QueuedRequest, ReplicaQueues } from "../../src/run/replica_queues.ts";
 import { homeReplica } from "../../src/run/replicas.ts";
 import { Prng } from "../reference/_prng.ts";
 
@@ -48,7 +48,9 @@ Deno.test({
     // Lane 0 takes its own items, in order, until they run out.
     const first = own(0);
     for (const id of first) {
-      for (const model of MODELS) assert.deepEqual(queues.take(0), { item: item(id), model });
+      for (const model of MODELS) {
+        assert.deepEqual(queues.take(0), { item: item(id), model, sent: 0 });
+      }
     }
     // Lane 1 starts one item (its first model only).
     const started = queues.take(1)!;
@@ -56,7 +58,9 @@ Deno.test({
     // Lane 0 has none left: it takes the last unstarted item of the longest other queue, whole.
     const longest = own(1).length - 1 > own(2).length ? 1 : 2;
     const stolen = own(longest).at(-1)!;
-    for (const model of MODELS) assert.deepEqual(queues.take(0), { item: item(stolen), model });
+    for (const model of MODELS) {
+      assert.deepEqual(queues.take(0), { item: item(stolen), model, sent: 0 });
+    }
     // The started item is never taken away from lane 1: its other models stay there.
     let drained = 0;
     while (queues.take(0) !== undefined) drained++;
@@ -79,13 +83,21 @@ Deno.test({
     assert.equal(queues.down(1) > 0, true);
     assert.equal(queues.hasWork(1), false);
     assert.equal(queues.take(1), undefined);
-    // Its request comes back, to the front of the replica its item now hashes to.
-    queues.putBack(inFlight);
+    // Its request, sent once, comes back to the front of the replica its item now hashes to, with
+    // its send count.
+    queues.putBack({ ...inFlight, sent: inFlight.sent + 1 });
     const now = homeReplica(inFlight.item.id, [REPLICAS[0]!, REPLICAS[2]!]).index;
     // The started item (its other model was already moved) comes first there, whole.
     const next = [queues.take(now)!, queues.take(now)!];
     assert.deepEqual(next.map((r) => r.item.id), [inFlight.item.id, inFlight.item.id]);
     assert.deepEqual(next.map((r) => r.model).sort(), ["base", "t1"]);
+    assert.deepEqual(
+      next.map((r) => [r.model, r.sent]).sort(),
+      [
+        [inFlight.model, 1],
+        [inFlight.model === "base" ? "t1" : "base", 0],
+      ].sort(),
+    );
     // Back: the unstarted items that hash to lane 1 go back to it, in the split's order.
     queues.up(1);
     const back: number[] = [];
@@ -106,7 +118,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "random runs: every request handed out once; an item stays on one replica unless moved",
+  name:
+    "random runs: every request handed out once, with its sends so far; an item stays on one replica unless moved",
   permissions: "none",
   fn: () => {
     for (let seed = 1; seed <= 200; seed++) {
@@ -126,7 +139,15 @@ Deno.test({
       }
       const up = new Set(replicas.map((r) => r.index));
       const answered = new Set<string>();
-      const inFlight: { lane: number; request: { item: Item; model: string } }[] = [];
+      const inFlight: { lane: number; request: QueuedRequest }[] = [];
+      // Each request's sends: one each time it is taken, kept when it is put back.
+      const sends = new Map<string, number>();
+      const sent = (r: QueuedRequest): QueuedRequest => {
+        const key = `${r.item.id}/${r.model}`;
+        assert.equal(r.sent, sends.get(key) ?? 0, `${key}: its sends (seed ${seed})`);
+        sends.set(key, r.sent + 1);
+        return { ...r, sent: r.sent + 1 };
+      };
       const laneOf = new Map<number, Set<number>>();
       let moves = 0;
       for (let step = 0; step < 2000 && (queues.pending > 0 || inFlight.length > 0); step++) {
@@ -135,7 +156,7 @@ Deno.test({
         if (op < 6 && up.has(lane)) {
           const r = queues.take(lane);
           if (r !== undefined) {
-            inFlight.push({ lane, request: r });
+            inFlight.push({ lane, request: sent(r) });
             if (!laneOf.has(r.item.id)) laneOf.set(r.item.id, new Set());
             laneOf.get(r.item.id)!.add(lane);
           }
@@ -164,6 +185,7 @@ Deno.test({
       for (const f of inFlight) answered.add(`${f.request.item.id}/${f.request.model}`);
       for (const lane of up) {
         for (let r = queues.take(lane); r !== undefined; r = queues.take(lane)) {
+          sent(r);
           const key = `${r.item.id}/${r.model}`;
           assert(!answered.has(key), `${key} answered twice (seed ${seed})`);
           answered.add(key);

@@ -1,6 +1,7 @@
 /**
  * `assess run` against the vLLM emulator (tests/support/vllm_emulator.ts): the scripted models,
- * the faults, the server versions, a server that dies, a kill, the probe and concurrency.
+ * the faults, the server versions, a server that dies, the probe and concurrency. (A kill, and
+ * the resume after it: tests/e2e/run_test.ts.)
  */
 
 import assert from "node:assert/strict";
@@ -10,7 +11,7 @@ import { latestResults } from "../../src/results/latest.ts";
 import type { ResultRecord } from "../../src/results/records.ts";
 import { readAll } from "../results/_read_all.ts";
 import { type EmulatorOptions, startEmulator } from "../support/vllm_emulator.ts";
-import { RUN_ENV_NAMES, setupRun, syntheticRows } from "./_fixtures.ts";
+import { setupRun, syntheticRows } from "./_fixtures.ts";
 
 const N = 40;
 const ROWS = syntheticRows(N);
@@ -573,47 +574,6 @@ Deno.test("results are the same at concurrency 1 and 64 for a batch-invariant mo
     });
   }
   assert.equal(runs[0], runs[1]);
-});
-
-Deno.test("killed with SIGKILL mid-way and resumed against the emulator: each pair answered once", async () => {
-  await withEmulator({ adapters: ["slow:10"], scripts: { base: "slow:10" } }, async (url, emu) => {
-    const s = await setupRun(120, { url, adapters: [{ name: "slow:10" }], concurrency: 4 });
-    const cmd = () =>
-      new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--quiet",
-          `--allow-read=${s.config},${s.dataset},${s.out}`,
-          `--allow-write=${s.out}`,
-          `--allow-net=${new URL(url).host}`,
-          `--allow-env=${RUN_ENV_NAMES}`,
-          new URL("../../cli.ts", import.meta.url).pathname,
-          "run",
-          "-config",
-          s.config,
-          "-out",
-          s.out,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-      });
-    const child = cmd().spawn();
-    for (let i = 0; i < 400; i++) {
-      const text = await Deno.readTextFile(s.out).catch(() => "");
-      if ((text.match(/"kind":"result"/g) ?? []).length >= 50) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    child.kill("SIGKILL");
-    await child.output();
-    const asked = emu.stats.chatRequests;
-    const resumed = await cmd().output();
-    assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
-    const { latest, answered } = await read(s.out);
-    assert.equal(latest.length, 240);
-    assert.equal(answered.length, 240);
-    assert.equal(new Set(answered.map((r) => `${r.model}/${r.itemIndex}`)).size, 240);
-    assert(emu.stats.chatRequests - asked < 240 - 40, "the resumed run skipped what was answered");
-  });
 });
 
 Deno.test("an adapter that was not applied: its replies are the base's, and the run warns once, at once and at the end", async () => {

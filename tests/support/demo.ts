@@ -18,7 +18,7 @@
 
 import { startEmulator } from "./vllm_emulator.ts";
 import { RUN_ENV_NAMES } from "../run/_fixtures.ts";
-import { leakPermissions } from "../cli/_permissions.ts";
+import { leakPermissions } from "./permissions.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CLI = `${ROOT}cli.ts`;

@@ -1,7 +1,9 @@
 /**
- * A run on several replicas, each a vLLM emulator in its own process, driven through the run's core
- * (`runAssessment`) with the real network, so that the test holds the clock of the replicas'
- * checks: every pair once and each item on one replica; a replica SIGKILLed mid-run; a replica
+ * A run on several replicas, each a vLLM emulator in its own process. As the real command line,
+ * with the narrow permissions a user gives it: a replica SIGKILLed mid-run and the run still
+ * exiting 0 with nothing lost; the replicas given by `ASSESS_SERVER_URL`, one left out with its
+ * warning line. Through the run's core (`runAssessment`) with the real network, so that the test
+ * holds the clock of the replicas' checks: what each replica process saw, recorded once; a replica
  * that comes back and is used again; a replica without an adapter left out and named; a
  * batch-variant replica failing a required probe; a replica with another base flagged by the
  * report; and a run resumed on another set of replicas.
@@ -20,10 +22,18 @@ import { RECHECK_MS } from "../../src/run/session.ts";
 import type { Timers } from "../../src/run/timers.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { readAll } from "../results/_read_all.ts";
-import { answerFor, configText, syntheticItems, syntheticRows, until } from "./_fixtures.ts";
-import { completion, startStub } from "./_stub_server.ts";
+import {
+  answerFor,
+  configText,
+  setupRun,
+  syntheticItems,
+  syntheticRows,
+  until,
+} from "../run/_fixtures.ts";
+import { completion, startStub } from "../run/_stub_server.ts";
 import { denoFetch } from "../../src/cli/deno_fetch.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
+import { runCommand } from "./_spawn.ts";
 
 const N = 60;
 const ITEMS = syntheticItems(N);
@@ -136,8 +146,8 @@ async function run(
   return outcome as Extract<RunOutcome, { summary: string }>;
 }
 
-async function file(w: ReturnType<typeof world>) {
-  const read = await readAll(new TextEncoder().encode(w.text()));
+async function file(text: string) {
+  const read = await readAll(new TextEncoder().encode(text));
   const results = read.records.filter((r): r is ResultRecord => r.kind === "result");
   const replicas = read.records.filter((r): r is ReplicaRecord => r.kind === "replica");
   const sessions = read.records.filter((r): r is SessionRecord => r.kind === "session");
@@ -168,7 +178,10 @@ function replicaNotices(notices: readonly string[]): string[] {
   return notices.filter((n) => n !== IDENTICAL);
 }
 
-Deno.test("three replicas: every pair once, each item on one replica, every replica used, never more than serving.concurrency in flight on one", async () => {
+Deno.test("three replica processes: each chat request a replica saw is one result record (the server check's on the first), and the header and the session name the replicas", async () => {
+  // Every pair once, each item on one replica, each replica used and its concurrency: the
+  // session's tests hold these (tests/run/session_replicas_test.ts); here, what only processes
+  // over the real network show.
   await withReplicas(
     [["--lora", "tuned"], ["--lora", "tuned"], ["--lora", "tuned"]],
     async (rs) => {
@@ -180,23 +193,14 @@ Deno.test("three replicas: every pair once, each item on one replica, every repl
         `results.jsonl: ${2 * N} of ${2 * N} answers recorded (0 errors, 0 not asked)`,
       );
       assert.deepEqual(w.notices, [IDENTICAL]);
-      const { results, sessions, read } = await file(w);
-      answeredOnce(results);
+      const { results, sessions, read } = await file(w.text());
       assert.equal(results.length, 2 * N);
-      for (const item of ITEMS) {
-        const on = new Set(
-          results.filter((r) => r.itemIndex === item.index).map((r) => r.replica!.host),
-        );
-        assert.equal(on.size, 1, `item ${item.id}`);
-      }
       assert.equal(read.header.formatVersion, 2);
       assert.equal(read.header.server.url, rs[0]!.url);
       assert.deepEqual(sessions[0]!.replicas, rs.map((r, index) => ({ index, host: r.host })));
       let total = 0;
       for (const [i, r] of rs.entries()) {
         const stats = await r.stats();
-        assert(stats.chatRequests! > 0, `${r.host} was not used`);
-        assert(stats.maxInFlight! <= 3, `${r.host}: ${stats.maxInFlight} in flight at once`);
         total += stats.chatRequests!;
         // The first replica also got the server check's chat request.
         assert.equal(
@@ -210,37 +214,87 @@ Deno.test("three replicas: every pair once, each item on one replica, every repl
   );
 });
 
-Deno.test("a replica SIGKILLed mid-run: the run completes, nothing lost, it is named on stderr and in the file", async () => {
-  // The second replica takes ten minutes per request: once its three workers are all waiting on
-  // it, the run cannot be over, and it is killed.
+// ---- The real command line, with the README's permissions (each replica's host in --allow-net) ----
+
+Deno.test("assess run on three replica processes, one SIGKILLed mid-run: exit 0, nothing lost, it is named on stderr and in the file", async () => {
+  // The middle replica takes ten minutes a request: once its three workers are all waiting on it,
+  // the run cannot be over, and it is killed.
   await withReplicas(
     [["--lora", "tuned"], ["--lora", "tuned", "--service-ms", "600000"], ["--lora", "tuned"]],
     async (rs) => {
-      const w = world();
-      const running = run(rs.map((r) => r.url), w);
-      await until(async () => (await rs[1]!.stats()).inFlight === 3);
+      const s = await setupRun(N, {
+        url: "",
+        urls: rs.map((r) => r.url),
+        adapters: [{ name: "tuned" }],
+        concurrency: 3,
+      });
+      const child = runCommand(s, rs.map((r) => r.host)).spawn();
+      await until(async () => (await rs[1]!.stats()).inFlight === 3, {
+        what: "3 requests in flight on replica 1",
+      });
       await rs[1]!.kill("SIGKILL");
-      const outcome = await running;
-      assert.equal(outcome.kind, "complete", outcome.lines.join("\n"));
-      const { results, replicas } = await file(w);
-      answeredOnce(results);
-      assert.equal(results.length, 2 * N, "no error record: the requests in flight moved");
-      assert(results.every((r) => r.replica!.host !== rs[1]!.host));
-      assert.deepEqual(replicas.map((r) => [r.index, r.host, r.state]), [[1, rs[1]!.host, "down"]]);
-      const notices = replicaNotices(w.notices);
-      assert.equal(notices.length, 1);
+      const out = await child.output();
+      const stdout = new TextDecoder().decode(out.stdout);
+      const stderr = new TextDecoder().decode(out.stderr);
+      assert.equal(out.code, 0, stderr);
+      assert.equal(
+        stdout,
+        `${s.out}: ${2 * N} of ${2 * N} answers recorded (0 errors, 0 not asked)\n`,
+      );
+      const warnings = stderr.split("\n").filter((l) => l.startsWith("assess run: WARNING"));
+      assert.equal(warnings.length, 1, stderr);
       assert.match(
-        notices[0]!,
+        warnings[0]!,
         new RegExp(
           `^assess run: WARNING: replica 1 \\(${
             rs[1]!.host
           }\\) is down: 3 requests in a row failed: .+; its items go to the other replicas, and it is checked again every 30 s$`,
         ),
       );
-      assert.doesNotMatch(notices[0]!, /http:/, "never the URL");
+      assert.doesNotMatch(stderr, /http:/, "never a URL");
+      const { results, replicas, latest } = await file(await Deno.readTextFile(s.out));
+      answeredOnce(results);
+      assert.equal(latest.size, 2 * N);
+      assert.equal(results.length, 2 * N, "no error record: the requests in flight moved");
+      assert(results.every((r) => r.replica!.host !== rs[1]!.host));
+      assert.deepEqual(replicas.map((r) => [r.index, r.host, r.state]), [[1, rs[1]!.host, "down"]]);
     },
   );
 });
+
+Deno.test("ASSESS_SERVER_URL with several URLs: a replica without the adapter is left out with one line", async () => {
+  await withReplicas([["--lora", "tuned"], []], async (rs) => {
+    const s = await setupRun(N, { url: "", adapters: [{ name: "tuned" }], concurrency: 2 });
+    const text = await Deno.readTextFile(s.config);
+    await Deno.writeTextFile(s.config, text.replace(/^ {2}url: .*\n/m, ""));
+    const out = await runCommand(s, rs.map((r) => r.host), {
+      ASSESS_SERVER_URL: rs.map((r) => r.url).join(","),
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 0, stderr);
+    // The emulator's tuned answers every item with its key, as base does: the identical-replies
+    // warning is given at once and again at the end; the replica's warning is one line.
+    const lines = stderr.split("\n");
+    assert.equal(
+      lines.filter((l) => l.startsWith("WARNING: tuned's first 50 replies are byte for byte"))
+        .length,
+      2,
+      stderr,
+    );
+    assert.equal(
+      lines.filter((l) => l.startsWith("assess run: WARNING")).join("\n"),
+      `assess run: WARNING: replica 1 (${
+        rs[1]!.host
+      }) is left out: the server does not serve the adapter "tuned", and it has no path to load it from: serve it, or give models.adapters[].path; it serves: "base"`,
+    );
+    assert.equal((await rs[1]!.stats()).chatRequests, 0);
+    const { sessions, latest } = await file(await Deno.readTextFile(s.out));
+    assert.equal(latest.size, 2 * N);
+    assert.deepEqual(sessions[0]!.replicas, [{ index: 0, host: rs[0]!.host }]);
+  });
+});
+
+// ---- The run's core on replica processes, the replicas' checks fired by the test ----
 
 Deno.test("a replica that comes back (a new process on its port) is checked again and used again", async () => {
   // The other replica holds every request until the test lets it go, so that work is left for
@@ -271,7 +325,7 @@ Deno.test("a replica that comes back (a new process on its port) is checked agai
     open();
     const outcome = await running;
     assert.equal(outcome.kind, "complete", outcome.lines.join("\n"));
-    const { results, replicas, read } = await file(w);
+    const { results, replicas, read } = await file(w.text());
     answeredOnce(results);
     assert.deepEqual(replicas.map((r) => [r.index, r.state]), [[0, "down"], [0, "up"]]);
     const up = read.records.indexOf(replicas[1]!);
@@ -306,7 +360,7 @@ Deno.test("a replica without an adapter is left out, named, and gets no request;
       ]);
       assert.equal((await rs[1]!.stats()).chatRequests, 0);
       assert.equal((await rs[3]!.stats()).chatRequests, 0);
-      const { results, sessions } = await file(w);
+      const { results, sessions } = await file(w.text());
       answeredOnce(results);
       assert.deepEqual(sessions[0]!.replicas!.map((r) => r.index), [0, 2]);
       // With a path, the adapter is loaded on the replica that lacks it (runtime loading is per
@@ -391,7 +445,7 @@ Deno.test("a batch-variant replica fails a required probe, named", async () => {
           different.every((c) => c.replica!.index === 1 && c.model === "tuned"),
       );
       // Every replica ran the probe's lone sends.
-      const { read } = await file(w);
+      const { read } = await file(w.text());
       const alone = new Set(
         read.records.filter((r) => r.kind === "probe" && r.phase === "alone").map((r) =>
           (r as ResultRecord).replica!.index
@@ -437,13 +491,13 @@ Deno.test("a run resumed on another set of replicas asks only what is missing (a
       await until(() => (w.text().match(/"kind":"result"/g) ?? []).length >= 20);
       w.stop.abort("SIGINT");
       assert.equal((await first).kind, "interrupted");
-      const before = (await file(w)).results.filter((r) => r.error === null).length;
+      const before = (await file(w.text())).results.filter((r) => r.error === null).length;
       assert(before >= 20 && before < 2 * N, String(before));
       // Resumed on replicas 2 and 0, in that order.
       const w2 = world(w.text());
       const second = await run([rs[2]!.url, rs[0]!.url], w2);
       assert.equal(second.kind, "complete", second.lines.join("\n"));
-      const { results, sessions } = await file(w2);
+      const { results, sessions } = await file(w2.text());
       // A pair is answered twice only when its item was answered in part on replica 1, gone in
       // the second session: the item is asked again whole there (every model of it, once).
       const firstSession = results.filter((r) => r.session === 1 && r.error === null);

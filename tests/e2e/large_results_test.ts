@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { runPermissions } from "./_permissions.ts";
+import { runPermissions } from "../support/permissions.ts";
 import { CLI } from "./_spawn.ts";
 import { RUN_ENV_NAMES, setupRun } from "../run/_fixtures.ts";
 import { answerFor } from "../run/_fixtures.ts";

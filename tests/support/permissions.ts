@@ -1,9 +1,14 @@
 /**
  * The `deno run` permissions of the verbs whose tests and README row share one source, so that the
- * README gives the lines the tests run with (`tests/readme_test.ts`).
+ * README gives the lines the tests run with (`tests/readme_test.ts`), and `assess run`'s whole
+ * `deno` command line with them, for the tests, the demo and the benchmarks that start it.
  *
  * @module
  */
+
+import { RUN_ENV } from "../../src/run/server_settings.ts";
+
+const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 
 /**
  * The permissions of `assess leak`: read the config, the dataset, the split file and the training
@@ -46,5 +51,30 @@ export function runPermissions(
     `--allow-write=${files.out}`,
     `--allow-net=${net}`,
     ...(env === "" ? [] : [`--allow-env=${env}`]),
+  ];
+}
+
+/**
+ * The `deno` arguments of `assess run` on `config` writing `out`, with the permissions its README
+ * row gives (read the config and the dataset, write `out`, reach `hosts`).
+ *
+ * @param files The config, the dataset and the results file.
+ * @param hosts The servers' `host:port`, comma-separated.
+ * @returns The arguments, from `run`.
+ */
+export function assessRunArgs(
+  files: { readonly config: string; readonly dataset: string; readonly out: string },
+  hosts: string,
+): string[] {
+  return [
+    "run",
+    "--quiet",
+    ...runPermissions(files, hosts, RUN_ENV.join(",")),
+    CLI,
+    "run",
+    "-config",
+    files.config,
+    "-out",
+    files.out,
   ];
 }

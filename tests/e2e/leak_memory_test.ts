@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { leakPermissions } from "./_permissions.ts";
+import { leakPermissions } from "../support/permissions.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CONFIG = "reference/testdata/assess.yaml";

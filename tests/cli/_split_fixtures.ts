@@ -1,0 +1,95 @@
+/**
+ * What the tests of `assess split` share, in process and as the real command line: the test
+ * config and rows, the lines split prints for them, and a world held in memory to run the verb in.
+ *
+ * @module
+ */
+
+import { runCli } from "../../src/cli/main.ts";
+import type { Io } from "../../src/cli/io.ts";
+
+/** The repository's root, as a path ending in a slash. */
+export const ROOT: string = new URL("../../", import.meta.url).pathname;
+/** The test config, from the root. */
+export const CONFIG: string = "reference/testdata/assess.yaml";
+/** The test rows it names, from the root. */
+export const ROWS: string = "reference/testdata/rows.json";
+/** The digest of the test config's split. */
+export const DIGEST: string = "153b435176c135efb8e917af20affc5f5e18e79dc11c4efcac79f12cd90e12ed";
+/** What split says of the test config's split, after the file's name. */
+export const OK_LINE: string =
+  "6 items held out, 9 in the complement, 1 left out of it as identical to a held-out item";
+// Six items are too few for the exact test to find any difference 80% of the time.
+export const DETECTABLE: string = [
+  "smallest true difference found 80% of the time (6 items, 1 adapter at level 0.045):",
+  "  5% of items discordant: none (too few discordant items)",
+  "  10% of items discordant: none (too few discordant items)",
+  "  20% of items discordant: none (too few discordant items)",
+].map((line) => line + "\n").join("");
+
+/** The test config's text. */
+export const configText: string = Deno.readTextFileSync(ROOT + CONFIG);
+/** The test rows' bytes. */
+export const rowsBytes: Uint8Array = Deno.readFileSync(ROOT + ROWS);
+
+/** A world held in memory: files by path, captured outputs, and paths that cannot be written. */
+function memoryIo(
+  files: Map<string, Uint8Array>,
+  unwritable: ReadonlySet<string> = new Set(),
+): { io: Io; out: { stdout: string; stderr: string } } {
+  const out = { stdout: "", stderr: "" };
+  const io: Io = {
+    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (out.stdout += t)) },
+    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (out.stderr += t)) },
+    readFile(path) {
+      const bytes = files.get(path);
+      if (bytes === undefined) {
+        return Promise.reject(
+          new Deno.errors.NotFound(`No such file or directory (os error 2): readfile '${path}'`),
+        );
+      }
+      return Promise.resolve(bytes);
+    },
+    openRead: () => Promise.reject(new Error("split opened a stream")),
+    writeFileAtomic(path, data) {
+      if (unwritable.has(path)) {
+        return Promise.reject(new Deno.errors.PermissionDenied("Permission denied (os error 13)"));
+      }
+      // split -train writes its file in parts; they are gathered as they come.
+      files.set(path, data instanceof Uint8Array ? data : joined(data));
+      return Promise.resolve();
+    },
+    env: () => undefined,
+    fetch: () => Promise.reject(new Error("no network in this test")),
+    now: () => 0,
+  };
+  return { io, out };
+}
+
+/** The files of a world: the config (as `assess.yaml` and by its path) and the rows. */
+export function world(config = configText, rows: Uint8Array = rowsBytes): Map<string, Uint8Array> {
+  return new Map<string, Uint8Array>([
+    ["assess.yaml", new TextEncoder().encode(config)],
+    [CONFIG, new TextEncoder().encode(config)],
+    [ROWS, rows],
+  ]);
+}
+
+/** Runs `assess split ARGS` in a world held in memory. */
+export async function split(
+  args: string[],
+  files: Map<string, Uint8Array> = world(),
+  unwritable?: ReadonlySet<string>,
+): Promise<{ code: number; stdout: string; stderr: string; files: Map<string, Uint8Array> }> {
+  const { io, out } = memoryIo(files, unwritable);
+  const code = await runCli(["split", ...args], io);
+  return { code, ...out, files };
+}
+
+/** Parts, gathered into one array. */
+function joined(parts: Iterable<Uint8Array>): Uint8Array {
+  const all = [...parts];
+  const bytes = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
+  all.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
+  return bytes;
+}

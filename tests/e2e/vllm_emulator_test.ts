@@ -1,0 +1,193 @@
+/**
+ * The vLLM emulator as a process of its own (`tests/support/vllm_emulator.ts` run standalone), as
+ * the replica tests start it: its flags and their refusals, a SIGKILL, `--die-after` ending the
+ * process, SIGTERM stopping it cleanly.
+ */
+
+import assert from "node:assert/strict";
+import type { Emulator } from "../support/vllm_emulator.ts";
+import { body, post, ROWS } from "../support/emulator_requests.ts";
+
+const EMULATOR = new URL("../support/vllm_emulator.ts", import.meta.url).pathname;
+
+Deno.test("emulator: runs as a standalone process, and can be SIGKILLed", async () => {
+  const dir = await Deno.makeTempDir();
+  const dataset = `${dir}/rows.json`;
+  await Deno.writeTextFile(dataset, JSON.stringify(ROWS));
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      `--allow-read=${dir}`,
+      EMULATOR,
+      "--port",
+      "0",
+      "--dataset",
+      dataset,
+      "--lora",
+      "tuned-a=errors:1",
+      "--api-key",
+      "k",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let out = "";
+    while (!out.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+    }
+    const url = out.split("\n")[0]!;
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const r = await fetch(`${url}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer k" },
+      body: JSON.stringify(body(ROWS[0]!, { model: "tuned-a" })),
+    });
+    const j = await r.json();
+    assert.equal(j.model, "tuned-a");
+    assert.notDeepEqual(
+      j.choices[0].message.tool_calls.map((c: { function: unknown }) => c.function),
+      [{ name: "weather", arguments: '{"city": "Paris", "days": 3, "ratio": 1.0}' }],
+      "errors:1 answers wrongly",
+    );
+    child.kill("SIGKILL");
+    const status = await child.status;
+    assert.equal(status.signal, "SIGKILL");
+    await reader.cancel();
+    await assert.rejects(fetch(`${url}/models`));
+  } finally {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* gone */ }
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("emulator: standalone --die-after exits the process", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      EMULATOR,
+      "--die-after",
+      "1",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += value;
+  }
+  const url = out.split("\n")[0]!;
+  assert.equal((await post({ url } as Emulator, body(ROWS[0]!))).status, 200);
+  await assert.rejects(post({ url } as Emulator, body(ROWS[0]!)));
+  const status = await child.status;
+  assert.equal(status.code, 1);
+  await reader.cancel();
+});
+
+Deno.test("emulator: standalone flags (version, scripts, faults, no dynamic LoRA)", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      EMULATOR,
+      "--version",
+      "legacy",
+      "--base",
+      "qwen",
+      "--script",
+      "qwen=broken",
+      "--fault",
+      "429@1",
+      "--no-dynamic-lora",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let out = "";
+    while (!out.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+    }
+    const emu = { url: out.split("\n")[0]! } as Emulator;
+    const payload = { model: "qwen", messages: [{ role: "user", content: "x" }] };
+    const first = await post(emu, payload);
+    assert.equal(first.status, 429);
+    assert.equal(first.json.object, "error", "legacy flat envelope");
+    const second = await post(emu, payload);
+    assert.equal(second.json.model, "qwen");
+    const stats = await (await fetch(emu.url.replace("/v1", "/_emulator/stats"))).json();
+    assert.equal(stats.chatRequests, 2);
+    assert.equal(stats.faults, 1);
+    assert.deepEqual(stats.perItem, { "qwen\u0000?": 2 });
+    assert.equal(
+      (await post(emu, { lora_name: "a", lora_path: "/a" }, {}, "/load_lora_adapter")).status,
+      404,
+    );
+    const bad = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        EMULATOR,
+        "--script",
+        "x=nonsense",
+      ],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(bad.code, 64);
+    assert.match(new TextDecoder().decode(bad.stderr), /unknown script word "nonsense"/);
+  } finally {
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0, "SIGTERM stops it cleanly");
+    await reader.cancel();
+  }
+});
+
+Deno.test("emulator: standalone --max-num-seqs and --service-ms, and their refusals", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net=127.0.0.1", EMULATOR, "--max-num-seqs", "2", "--service-ms", "1"],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let out = "";
+    while (!out.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+    }
+    const emu = { url: out.split("\n")[0]! } as Emulator;
+    const payload = { model: "base", messages: [{ role: "user", content: "x" }] };
+    const replies = await Promise.all(Array.from({ length: 12 }, () => post(emu, payload)));
+    assert(replies.every((r) => r.status === 200));
+    const stats = await (await fetch(emu.url.replace("/v1", "/_emulator/stats"))).json();
+    assert.equal(stats.answered, 12);
+    assert(stats.maxRunning >= 1 && stats.maxRunning <= 2, `served at once: ${stats.maxRunning}`);
+  } finally {
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0);
+    await reader.cancel();
+  }
+  for (const [flag, value] of [["--max-num-seqs", "0"], ["--service-ms", "-1"]] as const) {
+    const bad = await new Deno.Command(Deno.execPath(), {
+      args: ["run", EMULATOR, flag, value],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(bad.code, 64);
+    assert.match(new TextDecoder().decode(bad.stderr), new RegExp(`^${flag} needs `));
+  }
+});
