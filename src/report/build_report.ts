@@ -5,6 +5,13 @@
  * @module
  */
 
+import {
+  joinReadings,
+  lenientInput,
+  type ReadingComparison,
+  type ReadingModel,
+  type ReadingReport,
+} from "./readings.ts";
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
 import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
@@ -103,6 +110,13 @@ const DEFAULT_RULE: DecisionRule = {
  * ```
  */
 export function buildReport(input: ReportInput): Report {
+  const strict = buildReading(input);
+  const lenient = input.lenient?.made === true ? buildReading(lenientInput(input)) : null;
+  return joinReadings(input, strict, lenient);
+}
+
+/** The report of one reading of the verdicts: the observations' own. */
+function buildReading(input: ReportInput): ReadingReport {
   const names = [input.baseline, ...input.adapters];
   const rule = input.decision ?? DEFAULT_RULE;
   checkRule(rule);
@@ -268,7 +282,7 @@ function modelReport(
   reasonOrder: readonly string[],
   categorised: boolean,
   disputed: number | null,
-): ModelReport {
+): ReadingModel {
   let scored = 0;
   let correct = 0;
   let errors = 0;
@@ -527,7 +541,7 @@ function finish(
   c: Counted,
   decided: ReturnType<typeof coherentIntervals>[number],
   rule: DecisionRule,
-): ComparisonReport {
+): ReadingComparison {
   const t = c.table;
   const shared = pairedFigures(t, decided);
   const n = shared.items;
