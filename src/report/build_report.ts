@@ -23,13 +23,11 @@ import { spread } from "./stats/quantile.ts";
 import {
   type CategoryAccuracy,
   type CategoryComparison,
-  type ComparisonReport,
   type DetectableDifferenceReport,
   type DisputedItem,
   type ErrorMessageCount,
   type ErrorSensitivityReport,
   type IdenticalReplies,
-  type ModelReport,
   type NamedCount,
   type PairedCounts,
   type ProbeReport,
