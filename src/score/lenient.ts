@@ -124,9 +124,14 @@ function pairMatch(
  * Called only when strict scoring found the reply's tool names to be the answer's and every
  * argument text one object (the reason `arguments`).
  */
-function judge(item: Item, reply: Reply, options: ScoreOptions, rules: Rules): RuleMatch[] | null {
+function judge(
+  item: Item,
+  reply: Reply,
+  args: readonly JsonObject[],
+  options: ScoreOptions,
+  rules: Rules,
+): RuleMatch[] | null {
   const calls = reply.calls;
-  const args = calls.map((c) => parseJson(c.arguments) as JsonObject);
   const answers = item.answers;
   const toolOf = (name: string) => item.tools.find((t) => t.name === name);
   const pair = (r: number, a: number) =>
@@ -231,13 +236,19 @@ export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): L
   const strict = xlamToolCall.score(item, reply, options);
   const stands = { ...strict, rescued: [], matches: [] };
   if (strict.correct || strict.reason !== "arguments") return stands;
-  if (judge(item, reply, options, BOTH) === null) return stands;
-  const byStringForm = judge(item, reply, options, STRING_FORM);
-  const byDefault = byStringForm === null ? judge(item, reply, options, OPTIONAL_DEFAULT) : null;
-  const rescued: LenientRule[] = [];
-  if (byStringForm !== null || byDefault === null) rescued.push("string-form");
-  if (byStringForm === null) rescued.push("optional-default");
-  const matches = byStringForm ?? byDefault ?? judge(item, reply, options, BOTH)!;
+  // A larger set of rules accepts whatever a smaller one does: each rule alone first, then both.
+  const args = reply.calls.map((c) => parseJson(c.arguments) as JsonObject);
+  let rescued: LenientRule[] = ["string-form"];
+  let matches = judge(item, reply, args, options, STRING_FORM);
+  if (matches === null) {
+    rescued = ["optional-default"];
+    matches = judge(item, reply, args, options, OPTIONAL_DEFAULT);
+  }
+  if (matches === null) {
+    rescued = ["string-form", "optional-default"];
+    matches = judge(item, reply, args, options, BOTH);
+  }
+  if (matches === null) return stands;
   const calls = reply.calls.length;
   const head = calls === 1 ? "the call is the answer's" : `the ${calls} calls are the answer's`;
   const more = matches.length > 1 ? ` (and ${matches.length - 1} more)` : "";
