@@ -23,14 +23,8 @@ def _read_stdin_text():
     return sys.stdin.buffer.read().decode("utf-8", errors="strict")
 
 
-def cmd_score(_args):
-    """One case per input line; one ``{"reason": …}`` line per case, in order.
-
-    A case: ``{"answers": "<the row's answers string>", "reply": {"text", "calls":
-    [{"name", "arguments"}], "truncated"}, "ordering": "any"|"strict", "toolCallParser"?: …}``.
-    An ``id`` member, when present, is copied to the output line.
-    """
-    out = []
+def _cases():
+    """Each case of stdin (one JSON object a line), with its answer's calls read strictly."""
     for line in _read_stdin_text().split("\n"):
         if line.strip() == "":
             continue
@@ -39,6 +33,18 @@ def cmd_score(_args):
             {"name": call["name"], "arguments": call["arguments"]}
             for call in strict_json.parse(case["answers"])
         ]
+        yield case, answers
+
+
+def cmd_score(_args):
+    """One case per input line; one ``{"reason": …}`` line per case, in order.
+
+    A case: ``{"answers": "<the row's answers string>", "reply": {"text", "calls":
+    [{"name", "arguments"}], "truncated"}, "ordering": "any"|"strict", "toolCallParser"?: …}``.
+    An ``id`` member, when present, is copied to the output line.
+    """
+    out = []
+    for case, answers in _cases():
         parser = case.get("toolCallParser")
         try:
             result = {"reason": scorer.reason(answers, case["reply"], case["ordering"], parser)}
@@ -58,14 +64,7 @@ def cmd_lenient(_args):
     import lenient
 
     out = []
-    for line in _read_stdin_text().split("\n"):
-        if line.strip() == "":
-            continue
-        case = json.loads(line)
-        answers = [
-            {"name": call["name"], "arguments": call["arguments"]}
-            for call in strict_json.parse(case["answers"])
-        ]
+    for case, answers in _cases():
         tools = strict_json.parse(case["tools"])
         try:
             correct, rescued = lenient.lenient(

@@ -27,3 +27,30 @@ export function largestMatching(equal: readonly (readonly boolean[])[], size: nu
   for (let r = 0; r < size; r++) augment(r, new Array(size).fill(false));
   return replyOf;
 }
+
+/** The answer's calls to one tool and the reply's, by position. */
+export interface CallGroup {
+  /** The reply's calls to the tool. */
+  readonly replies: number[];
+  /** The answer's calls to the tool. */
+  readonly answers: number[];
+}
+
+/**
+ * The calls grouped by tool, in the order the answer first calls each. Every reply call must name
+ * a tool the answer calls (the caller has checked the names).
+ */
+export function callGroups(
+  answers: readonly { readonly name: string }[],
+  calls: readonly { readonly name: string }[],
+): Map<string, CallGroup> {
+  const groups = new Map<string, CallGroup>();
+  for (let i = 0; i < answers.length; i++) {
+    const name = answers[i]!.name;
+    let group = groups.get(name);
+    if (group === undefined) groups.set(name, group = { replies: [], answers: [] });
+    group.answers.push(i);
+  }
+  for (let i = 0; i < calls.length; i++) groups.get(calls[i]!.name)!.replies.push(i);
+  return groups;
+}

@@ -9,7 +9,7 @@ import type { Item, ToolSpec } from "../dataset/item.ts";
 import { jsonEqual } from "../json/equal.ts";
 import type { JsonObject, JsonValue } from "../json/json_value.ts";
 import { parseJson } from "../json/strict_json.ts";
-import { largestMatching } from "./_matching.ts";
+import { callGroups, largestMatching } from "./_matching.ts";
 import { show, showName } from "./_show.ts";
 import { optionalDefault } from "./optional_default.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
@@ -72,49 +72,33 @@ function pairMatch(
   name: string,
 ): RuleMatch[] | null {
   const matches: RuleMatch[] = [];
-  const atDefault = (argument: string, value: JsonValue): JsonValue | undefined => {
-    if (!rules.has("optional-default") || tool === undefined) return undefined;
+  /** Whether a value one side gives is the argument's optional default; if so, noted. */
+  const atDefault = (argument: string, side: "reply" | "answer", value: JsonValue): boolean => {
+    if (!rules.has("optional-default") || tool === undefined) return false;
     const declared = optionalDefault(tool, argument);
-    return declared !== undefined && jsonEqual(value, declared) ? declared : undefined;
+    if (declared === undefined || !jsonEqual(value, declared)) return false;
+    matches.push({
+      rule: "optional-default",
+      call,
+      tool: name,
+      argument,
+      [side]: value,
+      default: declared,
+    });
+    return true;
   };
   for (const [argument, expected] of answer) {
     const got = reply.get(argument);
-    if (got !== undefined) {
-      if (jsonEqual(got, expected)) continue;
-      if (!rules.has("string-form") || !stringFormEqual(got, expected)) return null;
-      matches.push({
-        rule: "string-form",
-        call,
-        tool: name,
-        argument,
-        reply: got,
-        answer: expected,
-      });
+    if (got === undefined) {
+      if (!atDefault(argument, "answer", expected)) return null;
       continue;
     }
-    const declared = atDefault(argument, expected);
-    if (declared === undefined) return null;
-    matches.push({
-      rule: "optional-default",
-      call,
-      tool: name,
-      argument,
-      answer: expected,
-      default: declared,
-    });
+    if (jsonEqual(got, expected)) continue;
+    if (!rules.has("string-form") || !stringFormEqual(got, expected)) return null;
+    matches.push({ rule: "string-form", call, tool: name, argument, reply: got, answer: expected });
   }
   for (const [argument, got] of reply) {
-    if (answer.has(argument)) continue;
-    const declared = atDefault(argument, got);
-    if (declared === undefined) return null;
-    matches.push({
-      rule: "optional-default",
-      call,
-      tool: name,
-      argument,
-      reply: got,
-      default: declared,
-    });
+    if (!answer.has(argument) && !atDefault(argument, "reply", got)) return null;
   }
   return matches;
 }
@@ -152,14 +136,7 @@ function judge(
     }
     return found.flat();
   }
-  const groups = new Map<string, { replies: number[]; answers: number[] }>();
-  for (let i = 0; i < answers.length; i++) {
-    const name = answers[i]!.name;
-    let group = groups.get(name);
-    if (group === undefined) groups.set(name, group = { replies: [], answers: [] });
-    group.answers.push(i);
-  }
-  for (let i = 0; i < calls.length; i++) groups.get(calls[i]!.name)!.replies.push(i);
+  const groups = callGroups(answers, calls);
   const byCall: RuleMatch[][] = new Array(calls.length);
   for (const group of groups.values()) {
     const pairs = group.replies.map((r) => group.answers.map((a) => pair(r, a)));

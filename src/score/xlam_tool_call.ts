@@ -11,7 +11,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_valu
 import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
-import { largestMatching } from "./_matching.ts";
+import { callGroups, largestMatching } from "./_matching.ts";
 import { show, showName } from "./_show.ts";
 
 /** The reasons of `xlam-tool-call`, in the order they are tried: the first that applies is given. */
@@ -176,14 +176,7 @@ function scoreAny(item: Item, calls: readonly ReplyCall[], args: readonly JsonOb
     left.set(name, n - 1);
   }
   // Else an exact matching, tool by tool.
-  const groups = new Map<string, { replies: number[]; answers: number[] }>();
-  for (let i = 0; i < answers.length; i++) {
-    const name = answers[i]!.name;
-    let group = groups.get(name);
-    if (group === undefined) groups.set(name, group = { replies: [], answers: [] });
-    group.answers.push(i);
-  }
-  for (let i = 0; i < calls.length; i++) groups.get(calls[i]!.name)!.replies.push(i);
+  const groups = callGroups(answers, calls);
   let firstUnmatched: { reply: number; answer: number } | undefined;
   for (const group of groups.values()) {
     const size = group.answers.length;

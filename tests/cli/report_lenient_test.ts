@@ -9,8 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import { denoIo } from "../../src/cli/deno_io.ts";
-import { runCli } from "../../src/cli/main.ts";
+import { assessInProcess } from "./_in_process.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { configText } from "../run/_fixtures.ts";
 import { itemKey, startEmulator } from "../support/vllm_emulator.ts";
@@ -18,18 +17,7 @@ import { itemKey, startEmulator } from "../support/vllm_emulator.ts";
 const SAMPLE = new URL("../../reference/testdata/xlam-sample.json", import.meta.url).pathname;
 const SIZE = 120;
 
-async function assess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const code = await runCli(args, {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: () => undefined,
-  });
-  return { code, stdout, stderr };
-}
+const assess = assessInProcess;
 
 Deno.test("report: a model wrong only in form is wrong under strict scoring and right under lenient, each rescue under its rule", async (t) => {
   const rows = JSON.parse(await Deno.readTextFile(SAMPLE));

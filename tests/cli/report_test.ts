@@ -5,8 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { denoIo } from "../../src/cli/deno_io.ts";
-import { runCli } from "../../src/cli/main.ts";
+import { assessInProcess } from "./_in_process.ts";
 import { readAll } from "../results/_read_all.ts";
 import { headerFor, type Plan, resultsFor, times } from "../report/_results.ts";
 import {
@@ -20,24 +19,7 @@ import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import { spawnCli } from "./_spawn.ts";
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function assess(args: string[]): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const code = await runCli(args, {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: () => undefined,
-  });
-  return { code, stdout, stderr };
-}
+const assess = assessInProcess;
 
 const PLAN: Plan = {
   baseline: "base",
