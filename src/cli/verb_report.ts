@@ -27,8 +27,8 @@ const DEFAULT_CONFIG = "assess.yaml";
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
- * [-keep-verdicts] [-scoring strict|lenient]`: reads a results file and prints its report (or writes it atomically to
- * `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
+ * [-keep-verdicts] [-scoring strict|lenient]`: reads a results file and prints its report (or
+ * writes it atomically to `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
  * configuration, `assess.yaml` unless `-config` names another, and the dataset are read for the
  * items; nothing is sent), unless `-keep-verdicts`. With `-config`, the configuration and the

@@ -250,8 +250,11 @@ class Fold {
         let v;
         try {
           v = lenientScore(item, reply, scoring);
-        } catch {
-          return STANDS_WRONG; // the strict verdict was recorded; the installed scorer cannot judge
+        } catch (e) {
+          // The verdict was recorded, and the installed scorer cannot judge the item (its
+          // documented refusals); anything else is a bug.
+          if (e instanceof RangeError || e instanceof TypeError) return STANDS_WRONG;
+          throw e;
         }
         return v.correct ? { correct: true, rescued: v.rescued } : STANDS_WRONG;
       };

@@ -151,8 +151,9 @@ function rescueOf(
   let v;
   try {
     v = lenientScore(item, reply, scoring);
-  } catch {
-    return undefined;
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError) return undefined; // cannot judge
+    throw e;
   }
   if (!v.correct || v.rescued.length === 0) return undefined;
   return {
