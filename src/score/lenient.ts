@@ -192,8 +192,7 @@ export function ruleMatchText(m: RuleMatch): string {
  *
  * @example
  * ```ts
- * import { lenientScore } from "./lenient.ts";
- * import { parseJson } from "@assess/assess";
+ * import { lenientScore, parseJson } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const item = {
@@ -246,8 +245,7 @@ export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): L
  *
  * @example
  * ```ts
- * import { xlamToolCallLenient } from "./lenient.ts";
- * import { selftest } from "@assess/assess";
+ * import { selftest, xlamToolCallLenient } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const items = [{ id: 4, index: 0, query: "", tools: [], answers: [] }];

@@ -21,7 +21,7 @@ const REMOVED = /[ ,./\-_*^]/g;
  *
  * @example
  * ```ts
- * import { stringForm } from "./string_form.ts";
+ * import { stringForm } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * assert.equal(stringForm("April 1, 2024"), "april12024");
@@ -45,8 +45,7 @@ export function stringForm(text: string): string {
  *
  * @example
  * ```ts
- * import { stringFormEqual } from "./string_form.ts";
- * import { parseJson } from "@assess/assess";
+ * import { parseJson, stringFormEqual } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * assert(stringFormEqual(parseJson('["New York", 5]'), parseJson('["new york", 5.0]')));

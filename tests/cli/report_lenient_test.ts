@@ -157,6 +157,13 @@ Deno.test("report: a model wrong only in form is wrong under strict scoring and 
         assert.equal(shown.code, 0, shown.stderr);
         assert.match(shown.stdout, /Strict and lenient scoring \(the same replies\)/);
         assert.match(shown.stdout, /worse only under strict scoring/);
+        if (format === "html") {
+          // The drill-down: a rescued reply's panel names the rule and the two values.
+          assert.match(
+            shown.stdout,
+            /right under lenient scoring<\/span>, rescued by <code>string-form<\/code>: call 1 [^<]*: argument [^<]* is [^<]*, the answer(&#39;|&#x27;|')s is [^<]* \(string-form\)/,
+          );
+        }
       }
     });
 
