@@ -79,8 +79,15 @@ const DEFAULT_RULE: DecisionRule = {
  *
  * @param input The outcomes, the run's facts and the decision rule.
  * @returns The report.
+ * When the observations carry the lenient reading's verdicts (`input.lenient.made`), the report
+ * is built once per reading and joined: each model's and comparison's `strict` and `lenient`
+ * figures, a sentence where the outcomes differ, and every other figure from the reading
+ * `input.scoring` names (strict by default); see `reference/report.md`, "Strict and lenient
+ * scoring".
+ *
  * @throws {RangeError} When a model has two outcomes for one item, or more outcomes than the
  *   split has items, or the decision's alpha or margin is out of range.
+ * @throws {TypeError} When `input.scoring` is `lenient` and the lenient reading was not made.
  *
  * @example
  * ```ts
