@@ -114,6 +114,15 @@ export type {
 } from "./src/score/scorer.ts";
 export { lookupScorer, register, scorerNames } from "./src/score/registry.ts";
 export {
+  LENIENT_RULES,
+  type LenientRule,
+  lenientScore,
+  type LenientVerdict,
+  type RuleMatch,
+  xlamToolCallLenient,
+} from "./src/score/lenient.ts";
+export { stringForm, stringFormEqual } from "./src/score/string_form.ts";
+export {
   XLAM_TOOL_CALL_REASONS,
   xlamToolCall,
   type XlamToolCallReason,

@@ -3,6 +3,7 @@
 split.v1 and the leak check's comparison, in Python 3 with the standard library only. See README.md beside this file.
 
     python3 assess_ref.py score  < cases.jsonl > reasons.jsonl
+    python3 assess_ref.py lenient < cases.jsonl > verdicts.jsonl
     python3 assess_ref.py tools  < rows.json   > tools.jsonl
     python3 assess_ref.py split DATASET --seed S --size N > split.json
     python3 assess_ref.py leak   < check.json > findings.json
@@ -22,14 +23,8 @@ def _read_stdin_text():
     return sys.stdin.buffer.read().decode("utf-8", errors="strict")
 
 
-def cmd_score(_args):
-    """One case per input line; one ``{"reason": …}`` line per case, in order.
-
-    A case: ``{"answers": "<the row's answers string>", "reply": {"text", "calls":
-    [{"name", "arguments"}], "truncated"}, "ordering": "any"|"strict", "toolCallParser"?: …}``.
-    An ``id`` member, when present, is copied to the output line.
-    """
-    out = []
+def _cases():
+    """Each case of stdin (one JSON object a line), with its answer's calls read strictly."""
     for line in _read_stdin_text().split("\n"):
         if line.strip() == "":
             continue
@@ -38,6 +33,18 @@ def cmd_score(_args):
             {"name": call["name"], "arguments": call["arguments"]}
             for call in strict_json.parse(case["answers"])
         ]
+        yield case, answers
+
+
+def cmd_score(_args):
+    """One case per input line; one ``{"reason": …}`` line per case, in order.
+
+    A case: ``{"answers": "<the row's answers string>", "reply": {"text", "calls":
+    [{"name", "arguments"}], "truncated"}, "ordering": "any"|"strict", "toolCallParser"?: …}``.
+    An ``id`` member, when present, is copied to the output line.
+    """
+    out = []
+    for case, answers in _cases():
         parser = case.get("toolCallParser")
         try:
             result = {"reason": scorer.reason(answers, case["reply"], case["ordering"], parser)}
@@ -45,6 +52,27 @@ def cmd_score(_args):
             result = {"reason": "error", "error": str(e)}
         if "id" in case:
             result = {"id": case["id"], **result}
+        out.append(json.dumps(result))
+    sys.stdout.write("".join(line + "\n" for line in out))
+    return 0
+
+
+def cmd_lenient(_args):
+    """One case per input line, a scorer case with ``tools`` (the row's tools string) too; one
+    ``{"correct": bool, "rescued": [rule, …]}`` line per case (``{"error": why}`` when the scorer
+    cannot judge the item)."""
+    import lenient
+
+    out = []
+    for case, answers in _cases():
+        tools = strict_json.parse(case["tools"])
+        try:
+            correct, rescued = lenient.lenient(
+                answers, tools, case["reply"], case["ordering"], case.get("toolCallParser")
+            )
+            result = {"correct": correct, "rescued": rescued}
+        except scorer.CannotJudge as e:
+            result = {"error": str(e)}
         out.append(json.dumps(result))
     sys.stdout.write("".join(line + "\n" for line in out))
     return 0
@@ -113,6 +141,7 @@ def main(argv):
     p = argparse.ArgumentParser(prog="assess_ref.py", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("score", help="reasons for cases (JSON lines on stdin)")
+    sub.add_parser("lenient", help="lenient verdicts and rules for cases (JSON lines on stdin)")
     sub.add_parser("tools", help="JSON Schema tools for rows (a JSON array on stdin)")
     s = sub.add_parser("split", help="the split.v1 file for a dataset")
     s.add_argument("dataset")
@@ -123,6 +152,7 @@ def main(argv):
     args = p.parse_args(argv)
     commands = {
         "score": cmd_score,
+        "lenient": cmd_lenient,
         "tools": cmd_tools,
         "split": cmd_split,
         "split-batch": cmd_split_batch,

@@ -27,8 +27,8 @@ const DEFAULT_CONFIG = "assess.yaml";
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
- * [-keep-verdicts]`: reads a results file and prints its report (or writes it atomically to
- * `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
+ * [-keep-verdicts] [-scoring strict|lenient]`: reads a results file and prints its report (or
+ * writes it atomically to `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
  * configuration, `assess.yaml` unless `-config` names another, and the dataset are read for the
  * items; nothing is sent), unless `-keep-verdicts`. With `-config`, the configuration and the
@@ -38,6 +38,9 @@ const DEFAULT_CONFIG = "assess.yaml";
  * that is not the run's, an `-out` that cannot be written or that is an input (the results file,
  * or the configuration and dataset when read; refused before anything is written): exit 64; a
  * results file that is not one, a broken line or record (by number), or a dataset refused: 65.
+ * The lenient reading (`reference/scorers.md`, "Lenient scoring") is shown beside the strict one
+ * whenever the items are read; `-scoring lenient` reads them (as re-scoring does) and makes its
+ * verdicts decide.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -45,7 +48,7 @@ export const reportVerb: Verb = {
   summary: "report a results file: accuracy, paired comparisons, trust",
   usage: `-in RESULTS [-format ${
     FORMAT_NAMES.join("|")
-  }] [-out FILE] [-config FILE] [-keep-verdicts]`,
+  }] [-out FILE] [-config FILE] [-keep-verdicts] [-scoring strict|lenient]`,
   flags: {
     in: {
       kind: "string",
@@ -76,6 +79,14 @@ export const reportVerb: Verb = {
       kind: "boolean",
       help: "keep the recorded verdicts when the installed scorer's version differs",
     },
+    scoring: {
+      kind: "string",
+      help:
+        `whose verdicts decide: strict (the scorer's) or lenient (its lenient reading, which reads ` +
+        `the configuration and the dataset as re-scoring does)`,
+      placeholder: "SCORING",
+      default: "strict",
+    },
   },
   async run(flags, io) {
     const path = flags.in as string;
@@ -85,6 +96,12 @@ export const reportVerb: Verb = {
         `assess report: -format ${JSON.stringify(flags.format)} is not one of ${
           FORMAT_NAMES.join(", ")
         }`,
+      );
+    }
+    const scoring = flags.scoring as string;
+    if (scoring !== "strict" && scoring !== "lenient") {
+      throw new UsageError(
+        `assess report: -scoring ${JSON.stringify(scoring)} is not one of strict, lenient`,
       );
     }
     const out = flags.out as string | undefined;
@@ -117,6 +134,7 @@ async function reportText(
     { needsRescoring, reportInputFromResults },
     { buildReport },
     { withItemPanels },
+    { lenientReadingOf },
   ] = await Promise.all([
     import("../results/results_file_error.ts"),
     import("../results/read_results.ts"),
@@ -124,6 +142,7 @@ async function reportText(
     import("../report/from_results.ts"),
     import("../report/build_report.ts"),
     import("../report/item_panels.ts"),
+    import("../score/lenient.ts"),
   ]);
   const open = async () => {
     try {
@@ -145,9 +164,16 @@ async function reportText(
     }
   };
   const keep = flags["keep-verdicts"] === true;
+  const lenient = flags.scoring === "lenient";
   const given = flags.config as string | undefined;
   const header = await named(readHeader(await open()));
   const scorer = lookupScorer(header.scorer.name);
+  if (lenient && (scorer === undefined || lenientReadingOf(scorer) === undefined)) {
+    throw new UsageError(
+      `assess report: -scoring lenient: the scorer ${header.scorer.name} has no lenient reading ` +
+        `(xlam-tool-call has one)`,
+    );
+  }
   let run: Awaited<ReturnType<typeof runItems>> | undefined;
   if (needsRescoring(header, scorer, keep)) {
     await io.stderr.write(
@@ -166,7 +192,9 @@ async function reportText(
         ) + "\n",
       );
     }
-    if (given !== undefined) run = await runItems(given, header, flags, false, io);
+    if (given !== undefined || lenient) {
+      run = await runItems(given ?? DEFAULT_CONFIG, header, flags, false, io);
+    }
   }
   const input = await named(
     reportInputFromResults(await open(), {
@@ -174,6 +202,7 @@ async function reportText(
       items: run?.items,
       keepVerdicts: keep,
       decision: given === undefined ? undefined : run!.decision,
+      scoring: lenient ? "lenient" : "strict",
     }),
   );
   let report = buildReport(input);

@@ -22,6 +22,12 @@ export interface ToolSpec {
   readonly description: string;
   /** A JSON Schema object built from the row's type words. */
   readonly parameters: JsonObject;
+  /**
+   * The parameters whose type words carry `, optional`, in the row's order; left out when none
+   * does. Not sent (a parameter with a `default` is not required either): the lenient reading's
+   * `optional-default` rule reads it.
+   */
+  readonly optional?: readonly string[];
 }
 
 /** One row of the dataset, read and checked. */

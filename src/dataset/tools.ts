@@ -184,6 +184,7 @@ function tool(value: JsonValue, i: number, out: ToolSpec[] | null): string {
   }
   const properties = out === null ? null : new Map<string, JsonValue>();
   const required: string[] = [];
+  const optional: string[] = [];
   for (const [pname, p] of params) {
     const plabel = () => `${label()} parameter ${JSON.stringify(pname)}`;
     if (!isJsonObject(p)) throw new ToolsError(`${plabel()} is not a JSON object`);
@@ -211,6 +212,7 @@ function tool(value: JsonValue, i: number, out: ToolSpec[] | null): string {
     if (pdefault !== undefined) schema.set("default", pdefault);
     properties.set(pname, schema);
     if (pdefault === undefined && !parsed.optional) required.push(pname);
+    if (parsed.optional) optional.push(pname);
   }
   if (out !== null) {
     const parameters: JsonObject = new Map<string, JsonValue>([
@@ -218,7 +220,11 @@ function tool(value: JsonValue, i: number, out: ToolSpec[] | null): string {
       ["properties", properties!],
       ["required", required],
     ]);
-    out.push({ name, description, parameters });
+    out.push(
+      optional.length === 0
+        ? { name, description, parameters }
+        : { name, description, parameters, optional },
+    );
   }
   return name;
 }

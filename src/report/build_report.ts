@@ -5,6 +5,13 @@
  * @module
  */
 
+import {
+  joinReadings,
+  lenientInput,
+  type ReadingComparison,
+  type ReadingModel,
+  type ReadingReport,
+} from "./readings.ts";
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
 import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
@@ -16,13 +23,11 @@ import { spread } from "./stats/quantile.ts";
 import {
   type CategoryAccuracy,
   type CategoryComparison,
-  type ComparisonReport,
   type DetectableDifferenceReport,
   type DisputedItem,
   type ErrorMessageCount,
   type ErrorSensitivityReport,
   type IdenticalReplies,
-  type ModelReport,
   type NamedCount,
   type PairedCounts,
   type ProbeReport,
@@ -74,8 +79,15 @@ const DEFAULT_RULE: DecisionRule = {
  *
  * @param input The outcomes, the run's facts and the decision rule.
  * @returns The report.
+ * When the observations carry the lenient reading's verdicts (`input.lenient.made`), the report
+ * is built once per reading and joined: each model's and comparison's `strict` and `lenient`
+ * figures, a sentence where the outcomes differ, and every other figure from the reading
+ * `input.scoring` names (strict by default); see `reference/report.md`, "Strict and lenient
+ * scoring".
+ *
  * @throws {RangeError} When a model has two outcomes for one item, or more outcomes than the
  *   split has items, or the decision's alpha or margin is out of range.
+ * @throws {TypeError} When `input.scoring` is `lenient` and the lenient reading was not made.
  *
  * @example
  * ```ts
@@ -103,6 +115,13 @@ const DEFAULT_RULE: DecisionRule = {
  * ```
  */
 export function buildReport(input: ReportInput): Report {
+  const strict = buildReading(input);
+  const lenient = input.lenient?.made === true ? buildReading(lenientInput(input)) : null;
+  return joinReadings(input, strict, lenient);
+}
+
+/** The report of one reading of the verdicts: the observations' own. */
+function buildReading(input: ReportInput): ReadingReport {
   const names = [input.baseline, ...input.adapters];
   const rule = input.decision ?? DEFAULT_RULE;
   checkRule(rule);
@@ -268,7 +287,7 @@ function modelReport(
   reasonOrder: readonly string[],
   categorised: boolean,
   disputed: number | null,
-): ModelReport {
+): ReadingModel {
   let scored = 0;
   let correct = 0;
   let errors = 0;
@@ -527,7 +546,7 @@ function finish(
   c: Counted,
   decided: ReturnType<typeof coherentIntervals>[number],
   rule: DecisionRule,
-): ComparisonReport {
+): ReadingComparison {
   const t = c.table;
   const shared = pairedFigures(t, decided);
   const n = shared.items;

@@ -15,14 +15,17 @@ import type { BodyRecord, HeaderRecord, RecordedReply, ResultRecord } from "../r
 import { selftest } from "../score/selftest.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { VERDICT_ALPHA } from "./build_report.ts";
-import { rejudge } from "./_rescore.ts";
+import { rejudge, replyOf } from "./_rescore.ts";
+import { lenientReadingOf, lenientScore } from "../score/lenient.ts";
 import { marginText } from "./verdict.ts";
 import type {
   DecisionRule,
+  LenientFacts,
   Observation,
   ProbeCheck,
   ReportInput,
   ScorerTrust,
+  Scoring,
 } from "./report_input.ts";
 
 /** Options of {@linkcode reportInputFromResults}. */
@@ -48,7 +51,22 @@ export interface FromResultsOptions {
     readonly margin: number;
     readonly guard: readonly AnswerCategory[];
   } | undefined;
+  /**
+   * Which reading's verdicts decide: `strict` (default) or `lenient`. The lenient reading
+   * (`reference/scorers.md`, "Lenient scoring") is made whenever the items are given and the
+   * installed scorer has one (`xlam-tool-call`); `lenient` needs it made.
+   */
+  readonly scoring?: Scoring | undefined;
 }
+
+/** Why the lenient reading is not made without the items. */
+export const LENIENT_NEEDS_ITEMS: string =
+  "lenient scoring was not computed: it reads the run's answers and tools, so it needs -config " +
+  "(the run's assess.yaml and its dataset)";
+
+/** A lenient verdict that changes nothing, shared by every pair it stands for. */
+const STANDS_RIGHT = Object.freeze({ correct: true, rescued: Object.freeze([]) });
+const STANDS_WRONG = Object.freeze({ correct: false, rescued: Object.freeze([]) });
 
 /**
  * Whether a report on this file re-scores its replies: the scorer named in the header is
@@ -174,6 +192,12 @@ class Fold {
   readonly #strings = new Map<string, string>();
   /** The detail of the verdict `#observe` saw last. */
   #detail: string | undefined;
+  /** The lenient verdict on a record's reply with its strict verdict, when the reading is made. */
+  readonly #lenient:
+    | ((r: ResultRecord, reply: RecordedReply, correct: boolean) => Observation["lenient"])
+    | null = null;
+  readonly #lenientFacts: LenientFacts;
+  readonly #scoring: Scoring | undefined;
 
   constructor(header: HeaderRecord, options: FromResultsOptions) {
     this.#header = header;
@@ -196,6 +220,45 @@ class Fold {
       this.#latest.set(name, new Map());
     }
     this.#models = [...this.#latest.values()];
+    this.#scoring = options.scoring;
+    const reading = scorer === undefined ? undefined : lenientReadingOf(scorer);
+    if (reading === undefined) {
+      this.#lenientFacts = {
+        made: false,
+        why: `lenient scoring was not computed: ${header.scorer.name} has no lenient reading here`,
+      };
+    } else if (this.#byIndex === undefined) {
+      this.#lenientFacts = { made: false, why: LENIENT_NEEDS_ITEMS };
+    } else {
+      const byIndex = this.#byIndex;
+      const tested = selftest(reading, options.items!, scoring);
+      this.#lenientFacts = {
+        made: true,
+        selftest: {
+          passed: tested.failedItems === 0 && tested.faultyItems === 0,
+          items: tested.items,
+        },
+      };
+      this.#lenient = (r, reply, correct) => {
+        const item = byIndex.get(r.itemIndex);
+        if (item === undefined) {
+          throw new RangeError(
+            `the results hold item ${r.itemId} (index ${r.itemIndex}), which the split does not`,
+          );
+        }
+        if (correct) return STANDS_RIGHT;
+        let v;
+        try {
+          v = lenientScore(item, reply, scoring);
+        } catch (e) {
+          // The verdict was recorded, and the installed scorer cannot judge the item (its
+          // documented refusals); anything else is a bug.
+          if (e instanceof RangeError || e instanceof TypeError) return STANDS_WRONG;
+          throw e;
+        }
+        return v.correct ? { correct: true, rescued: v.rescued } : STANDS_WRONG;
+      };
+    }
     if (!rescore) {
       this.#judge = null;
       const note = scorer === undefined
@@ -305,6 +368,13 @@ class Fold {
       ? this.#categoryOf(r.itemIndex)
       : this.#intern(r.category);
     const answered = verdict !== null && reply !== null;
+    let lenient: Observation["lenient"];
+    if (this.#lenient !== null && verdict !== null) {
+      const read = reply ?? replyOf(r, this.#header.sampling.maxTokens);
+      lenient = read === null
+        ? (verdict.correct ? STANDS_RIGHT : STANDS_WRONG)
+        : this.#lenient(r, read, verdict.correct);
+    }
     // One literal with every member, those it lacks set to undefined (which buildReport reads as
     // left out): every record's observation then has one shape and fits in one allocation.
     const observation = {
@@ -326,6 +396,7 @@ class Fold {
         ? callsFingerprint(reply!.calls, this.#header.scorer.ordering)
         : undefined,
       replica: r.replica === undefined ? undefined : this.#intern(r.replica.host),
+      lenient,
     } as Observation;
     this.#detail = detail;
     return observation;
@@ -428,6 +499,8 @@ class Fold {
       },
       decision: this.#decision,
       ...(this.#categoriesFromItems ? { categoriesFrom: "dataset" as const } : {}),
+      lenient: this.#lenientFacts,
+      ...(this.#scoring === undefined ? {} : { scoring: this.#scoring }),
     };
   }
 }

@@ -14,7 +14,8 @@ import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { ResultRecord } from "../results/records.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { rejudge } from "./_rescore.ts";
-import type { ItemPanel, PanelReply, Report } from "./report.ts";
+import { lenientScore, ruleMatchText } from "../score/lenient.ts";
+import type { ItemPanel, PanelReply, PanelRescue, Report } from "./report.ts";
 
 /** Options of {@linkcode withItemPanels}. */
 export interface ItemPanelsOptions {
@@ -79,6 +80,7 @@ export async function withItemPanels(
       ),
       rescored ? options.scorer : undefined,
       wanted,
+      report.scoring.lenient,
     );
     if (record.kind !== "result" || !wanted.has(record.itemIndex)) return;
     const pairs = latest.get(record.model);
@@ -108,6 +110,7 @@ function panelReply(
   scoring: ReturnType<typeof scoreOptions>,
   scorer: Scorer | undefined,
   items: ReadonlyMap<number, Item>,
+  lenient: boolean,
 ): (r: ResultRecord) => PanelReply {
   return (r) => {
     let reply = r.reply;
@@ -121,6 +124,9 @@ function panelReply(
       verdict = judged.verdict;
       error = judged.failure === null ? null : { kind: "scorer", message: judged.failure };
     }
+    const rescue = lenient && reply !== null && verdict !== null && !verdict.correct
+      ? rescueOf(items.get(r.itemIndex)!, reply, scoring)
+      : undefined;
     return {
       model: r.model,
       text: reply === null ? null : reply.text,
@@ -131,6 +137,34 @@ function panelReply(
         ? null
         : { correct: verdict.correct, reason: verdict.reason, detail: verdict.detail },
       error,
+      ...(rescue === undefined ? {} : { rescue }),
     };
+  };
+}
+
+/** How the lenient reading rescues a reply wrong under strict scoring, or `undefined`. */
+function rescueOf(
+  item: Item,
+  reply: NonNullable<ResultRecord["reply"]>,
+  scoring: ReturnType<typeof scoreOptions>,
+): PanelRescue | undefined {
+  let v;
+  try {
+    v = lenientScore(item, reply, scoring);
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError) return undefined; // cannot judge
+    throw e;
+  }
+  if (!v.correct || v.rescued.length === 0) return undefined;
+  return {
+    rules: v.rescued,
+    matches: v.matches.map((m) => ({
+      rule: m.rule,
+      call: m.call,
+      argument: m.argument,
+      reply: m.reply === undefined ? null : stringifyJson(m.reply),
+      answer: m.answer === undefined ? null : stringifyJson(m.answer),
+      detail: ruleMatchText(m),
+    })),
   };
 }

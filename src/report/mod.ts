@@ -27,11 +27,13 @@
 export type {
   DecisionRule,
   Digests,
+  LenientFacts,
   Observation,
   ProbeCheck,
   ReportInput,
   RunFacts,
   ScorerTrust,
+  Scoring,
   VerdictSource,
 } from "./report_input.ts";
 export {
@@ -52,6 +54,7 @@ export {
   type PairedCounts,
   type PanelCall,
   type PanelReply,
+  type PanelRescue,
   type ProbeDifference,
   type ProbeReport,
   type ReasonChange,
@@ -73,7 +76,13 @@ export {
   VERDICT_ALPHA,
 } from "./build_report.ts";
 export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
-export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
+export type { LenientAccuracy, ReadingAccuracy, ReadingOutcome, ScoringReport } from "./scoring.ts";
+export {
+  type FromResultsOptions,
+  LENIENT_NEEDS_ITEMS,
+  needsRescoring,
+  reportInputFromResults,
+} from "./from_results.ts";
 export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./render/formats.ts";
 export { renderText } from "./render/text.ts";

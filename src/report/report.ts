@@ -1,11 +1,12 @@
 /**
  * The report: every figure `assess report` prints, as one value. The JSON format is this value as
- * it is (`schema/report.schema.json`, `assess.report.v3`); the text, markdown and HTML formats
+ * it is (`schema/report.schema.json`, `assess.report.v4`); the text, markdown and HTML formats
  * render it.
  *
  * @module
  */
 
+import type { LenientAccuracy, ReadingAccuracy, ReadingOutcome, ScoringReport } from "./scoring.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
 import type { Homogeneity } from "./stats/homogeneity.ts";
@@ -18,7 +19,7 @@ import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_inpu
  * outcome and the figures it is read from, {@linkcode Report.categoriesFrom},
  * {@linkcode Report.disputedItems} and {@linkcode Report.panels}.
  */
-export const REPORT_SCHEMA = "assess.report.v3";
+export const REPORT_SCHEMA = "assess.report.v4";
 
 /** A count by name: a reason, an error kind. */
 export interface NamedCount {
@@ -104,6 +105,13 @@ export interface ModelReport {
    * are not known.
    */
   readonly accuracyWithoutDisputed: number | null;
+  /** Its accuracy under strict scoring (the figures above when strict scoring decides). */
+  readonly strict: ReadingAccuracy;
+  /**
+   * Its accuracy under lenient scoring and the items each rule rescued, or `null` when the
+   * lenient reading was not made.
+   */
+  readonly lenient: LenientAccuracy | null;
 }
 
 /** A model's accuracy on one category of items. */
@@ -315,6 +323,15 @@ export interface ComparisonReport {
   readonly reasons: readonly ReasonChange[];
   /** Every non-empty cell of the reason-by-reason table, baseline reason order then adapter's. */
   readonly transitions: readonly Transition[];
+  /** The difference and outcome under strict scoring. */
+  readonly strict: ReadingOutcome;
+  /** The difference and outcome under lenient scoring, or `null` when it was not made. */
+  readonly lenient: ReadingOutcome | null;
+  /**
+   * When the two outcomes differ, a sentence that says so and what it means ("better only under
+   * lenient scoring: the gain is in formatting"); else `null`.
+   */
+  readonly scoringSentence: string | null;
   /** The discordant items' ids, ascending. */
   readonly discordant: {
     /** Items only the adapter got right. */
@@ -361,6 +378,28 @@ export interface PanelReply {
     | null;
   /** The error, or `null` with none. */
   readonly error: { readonly kind: string; readonly message: string } | null;
+  /**
+   * For a reply wrong under strict scoring and right under lenient scoring (when the lenient
+   * reading was made): the rules that rescued it and the arguments they matched. Left out
+   * otherwise.
+   */
+  readonly rescue?: PanelRescue;
+}
+
+/** How the lenient reading rescued a reply, as a panel shows it. */
+export interface PanelRescue {
+  /** The rules it is counted under. */
+  readonly rules: readonly string[];
+  /** Each argument matched by a rule, with the two values (compact JSON, `null`: left out). */
+  readonly matches: readonly {
+    readonly rule: string;
+    readonly call: number;
+    readonly argument: string;
+    readonly reply: string | null;
+    readonly answer: string | null;
+    /** The match in words: `call 1 f: argument city is "paris", the answer's is "Paris" (…)`. */
+    readonly detail: string;
+  }[];
 }
 
 /** An item shown whole: the query, the tools offered, the key and each model's reply. */
@@ -562,4 +601,6 @@ export interface Report {
   readonly replicas: ReplicasReport;
   /** The trust section. */
   readonly trust: TrustReport;
+  /** Which reading decided, and whether the lenient one was made. */
+  readonly scoring: ScoringReport;
 }

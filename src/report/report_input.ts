@@ -7,6 +7,7 @@
  */
 
 import type { AnswerCategory } from "../dataset/category.ts";
+import type { LenientRule } from "../score/lenient.ts";
 
 /**
  * A model's outcome on one item: a verdict, or an error (never counted wrong). An optional member
@@ -59,7 +60,30 @@ export interface Observation {
   readonly callsHash?: number | null;
   /** The `host:port` of the replica that answered, when the record names it (format 2). */
   readonly replica?: string;
+  /**
+   * With a verdict: the lenient reading's (`reference/scorers.md`, "Lenient scoring"), when it
+   * was made: whether the reply is right under it, and the rules that rescued it (right here and
+   * wrong under strict scoring). Left out when the lenient reading was not made.
+   */
+  readonly lenient?: { readonly correct: boolean; readonly rescued: readonly LenientRule[] };
 }
+
+/**
+ * Whether the lenient reading was made for a report's input, and its self-test; or why not.
+ */
+export type LenientFacts =
+  | {
+    /** The lenient verdicts are in the observations. */
+    readonly made: true;
+    /** Its self-test on the split's items, run by the report. */
+    readonly selftest: { readonly passed: boolean; readonly items: number };
+  }
+  | {
+    /** No lenient verdict was made. */
+    readonly made: false;
+    /** Why, in plain words. */
+    readonly why: string;
+  };
 
 /** How the figures are read into outcomes. */
 export interface DecisionRule {
@@ -186,4 +210,17 @@ export interface ReportInput {
    * `dataset`.
    */
   readonly categoriesFrom?: "results" | "dataset";
+  /**
+   * The lenient reading: made (its verdicts in the observations) or why not. Left out: not made,
+   * with no reason given.
+   */
+  readonly lenient?: LenientFacts;
+  /**
+   * Which reading's verdicts decide the figures and the outcomes: `strict` (default) or
+   * `lenient`, which needs the lenient reading made.
+   */
+  readonly scoring?: Scoring;
 }
+
+/** Which reading's verdicts decide a report: `xlam-tool-call`'s own, or its lenient reading. */
+export type Scoring = "strict" | "lenient";

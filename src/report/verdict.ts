@@ -33,7 +33,10 @@ function categoriesText(names: readonly AnswerCategory[]): string {
 }
 
 /** What the verdict reads: the comparison's figures, without its verdict. */
-export type VerdictFigures = Omit<ComparisonReport, "verdict" | "reasons" | "transitions">;
+export type VerdictFigures = Omit<
+  ComparisonReport,
+  "verdict" | "reasons" | "transitions" | "strict" | "lenient" | "scoringSentence"
+>;
 
 /**
  * The verdict: `tuned-a is better than base: +4.1 points [2.3, 5.9], p < 0.001 (the 95% interval

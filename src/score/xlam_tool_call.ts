@@ -11,6 +11,8 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_valu
 import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
+import { callGroups, largestMatching } from "./_matching.ts";
+import { show, showName } from "./_show.ts";
 
 /** The reasons of `xlam-tool-call`, in the order they are tried: the first that applies is given. */
 export const XLAM_TOOL_CALL_REASONS: readonly XlamToolCallReason[] = [
@@ -41,27 +43,8 @@ const MARKERS: ReadonlyMap<string, string> = new Map([["hermes", "<tool_call>"]]
 /** The parser assumed when the options name none: the only one the scorer knows. */
 const DEFAULT_PARSER = "hermes";
 
-/** The most characters of a value or a name a detail shows. */
-const SHOWN = 60;
-
 function verdict(reason: XlamToolCallReason, detail: string): Verdict {
   return { correct: reason === "match", reason, detail };
-}
-
-function clip(text: string): string {
-  return text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text;
-}
-
-/** A value as a detail shows it: compact JSON, numbers as written, clipped. */
-function show(value: JsonValue): string {
-  return clip(stringifyJson(value));
-}
-
-const PLAIN_NAME = /^[\p{L}\p{N}_.:\/-]+$/u;
-
-/** A tool's or an argument's name as a detail shows it: plain when it is plain, else quoted. */
-function showName(name: string): string {
-  return clip(PLAIN_NAME.test(name) ? name : JSON.stringify(name));
 }
 
 function kindOf(value: JsonValue): string {
@@ -131,29 +114,6 @@ function checkAnswers(item: Item): void {
   }
 }
 
-/**
- * Finds a largest matching between a group's reply calls and answer calls, where a pair may be
- * matched when their arguments are equal (Kuhn's augmenting paths: never greedy, so two calls to
- * one tool with swapped arguments match). Returns, for each answer call of the group, the reply
- * call matched to it, or -1.
- */
-function largestMatching(equal: readonly (readonly boolean[])[], size: number): number[] {
-  const replyOf: number[] = new Array(size).fill(-1);
-  const augment = (r: number, seen: boolean[]): boolean => {
-    for (let a = 0; a < size; a++) {
-      if (!equal[r]![a] || seen[a]) continue;
-      seen[a] = true;
-      if (replyOf[a]! < 0 || augment(replyOf[a]!, seen)) {
-        replyOf[a] = r;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let r = 0; r < size; r++) augment(r, new Array(size).fill(false));
-  return replyOf;
-}
-
 function scoreStrict(
   item: Item,
   calls: readonly ReplyCall[],
@@ -216,14 +176,7 @@ function scoreAny(item: Item, calls: readonly ReplyCall[], args: readonly JsonOb
     left.set(name, n - 1);
   }
   // Else an exact matching, tool by tool.
-  const groups = new Map<string, { replies: number[]; answers: number[] }>();
-  for (let i = 0; i < answers.length; i++) {
-    const name = answers[i]!.name;
-    let group = groups.get(name);
-    if (group === undefined) groups.set(name, group = { replies: [], answers: [] });
-    group.answers.push(i);
-  }
-  for (let i = 0; i < calls.length; i++) groups.get(calls[i]!.name)!.replies.push(i);
+  const groups = callGroups(answers, calls);
   let firstUnmatched: { reply: number; answer: number } | undefined;
   for (const group of groups.values()) {
     const size = group.answers.length;

@@ -5,30 +5,9 @@
  * @module
  */
 
-import { denoIo } from "../../src/cli/deno_io.ts";
-import { runCli } from "../../src/cli/main.ts";
 import { type Plan, resultsFor, times } from "../report/_results.ts";
 
-/** What a command line did. */
-export interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs assess with ARGS in process, on the real file system, with no environment. */
-export async function assess(args: string[]): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const code = await runCli(args, {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: () => undefined,
-  });
-  return { code, stdout, stderr };
-}
+export { assessInProcess as assess, type Ran } from "./_in_process.ts";
 
 /** A results file's plan: base and tuned on 30 items. */
 export const PLAN: Plan = {

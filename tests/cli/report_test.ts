@@ -40,7 +40,7 @@ Deno.test("assess report: every format, to stdout and to -out", async (t) => {
     });
   }
   const json = JSON.parse((await assess(["report", "-in", path, "-format=json"])).stdout);
-  assert.equal(json.schema, "assess.report.v3");
+  assert.equal(json.schema, "assess.report.v4");
   assert.equal(json.comparisons[0].table.onlyAdapter, 8);
 });
 
@@ -250,7 +250,11 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
       again.models.map((m: { correct: number }) => m.correct),
       json.models.map((m: { correct: number }) => m.correct),
     );
-    assert.deepEqual(again.comparisons, json.comparisons);
+    // Re-scoring reads the items, so the lenient reading is made too; the rest is the same.
+    assert.deepEqual(
+      again.comparisons.map((c: object) => ({ ...c, lenient: null, scoringSentence: null })),
+      json.comparisons,
+    );
 
     const kept = JSON.parse(
       (await assess(["report", "-in", oldPath, "-keep-verdicts", "-format", "json"])).stdout,

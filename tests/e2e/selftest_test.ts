@@ -49,7 +49,7 @@ async function testSplit(): Promise<{ ids: number[]; empty: Set<number>; digest:
   return { ids, empty, digest: split.digest };
 }
 
-Deno.test("assess selftest: xlam-tool-call passes on the sixteen test rows", async () => {
+Deno.test("assess selftest: xlam-tool-call passes on the sixteen test rows, and so does its lenient reading", async () => {
   const { digest } = await testSplit();
   const ran = await assess("cli.ts", ["selftest", "-config", CONFIG]);
   assert.equal(ran.stderr, "");
@@ -57,6 +57,10 @@ Deno.test("assess selftest: xlam-tool-call passes on the sixteen test rows", asy
     ran.stdout,
     [
       "scorer xlam-tool-call 1 passed its self-test on 6 items",
+      "  answer keys marked correct: 6",
+      "  empty replies marked wrong: 5",
+      "  answer keys that are an empty reply: 1",
+      "scorer xlam-tool-call (lenient) 1 passed its self-test on 6 items",
       "  answer keys marked correct: 6",
       "  empty replies marked wrong: 5",
       "  answer keys that are an empty reply: 1",

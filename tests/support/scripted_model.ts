@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Item } from "../../src/dataset/item.ts";
+import type { Item, ToolSpec } from "../../src/dataset/item.ts";
 import { JsonNumber, type JsonValue } from "../../src/json/json_value.ts";
 import {
   pyFloatRepr,
@@ -46,6 +46,11 @@ export interface Entry {
   readonly answers: () => readonly Call[];
   /** The answer key written (computed once). */
   readonly answerKey: () => Written;
+  /**
+   * The item's tools, for a model that reads them (`formatting_model.ts`): the tools as sent, or
+   * the row's tools text when the index was asked to keep it; `undefined` when not kept.
+   */
+  readonly tools: () => readonly ToolSpec[] | string | undefined;
 }
 
 /** Converts an exact JSON value to the Python-parsed form. */
@@ -104,6 +109,8 @@ function toolNamesFromRow(text: string): readonly string[] {
  *
  * @param items Items (exact answers).
  * @param rows Raw dataset rows (`answers` and `tools` as JSON strings).
+ * @param options `keepTools`: keep every row's tools text for the entries' `tools` (a model that
+ *   reads the tools needs it); default false, so that the text can be collected.
  * @returns Entries by query (several when queries repeat).
  *
  * @example
@@ -118,6 +125,7 @@ function toolNamesFromRow(text: string): readonly string[] {
 export function indexDataset(
   items: readonly Item[],
   rows: readonly unknown[],
+  options: { readonly keepTools?: boolean } = {},
 ): Map<string, Entry[]> {
   const byQuery = new Map<string, Entry[]>();
   const add = (query: string, e: Entry): void => {
@@ -133,6 +141,7 @@ export function indexDataset(
       toolNames: () => names,
       answers: () => answers,
       answerKey: lazy(() => writeCalls(answers)),
+      tools: () => item.tools,
     });
   }
   // Rows: the tools' text (most of a row) is kept only where a query repeats, to tell the rows
@@ -156,6 +165,7 @@ export function indexDataset(
     for (const r of group) {
       const answersText = r.answers;
       const names = repeated ? toolNamesFromRow(r.tools) : none;
+      const toolsText = options.keepTools === true ? r.tools : undefined;
       const answers = lazy(() => {
         try {
           return callsFromRowAnswers(answersText);
@@ -168,6 +178,7 @@ export function indexDataset(
         toolNames: () => names,
         answers,
         answerKey: lazy(() => writeCalls(answers())),
+        tools: () => toolsText,
       });
     }
   }

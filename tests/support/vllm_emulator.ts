@@ -17,6 +17,7 @@ import { setImmediate } from "node:timers";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import type { Item } from "../../src/dataset/item.ts";
 import { type RawAction, type RawRequest, type RawServer, startRawServer } from "./http1_server.ts";
+import { atDefaults, lowerCased, optionalDefaultsOf } from "./formatting_model.ts";
 import {
   batchPerturb,
   breakText,
@@ -75,6 +76,17 @@ export interface ModelScript {
   readonly batchWindowMs?: number;
   /** Writes a `<think>` block when thinking is enabled (the template key true or not sent). */
   readonly thinking?: boolean;
+  /**
+   * Fraction of items whose answer is written with every string argument lower-cased (items with
+   * no capital in their strings are answered with the key): right in substance, wrong in form.
+   */
+  readonly lowerCaseRate?: number;
+  /**
+   * Fraction of items (other than those lower-cased) whose answer leaves out each argument at its
+   * tool's optional default, or, with none to leave out, gives each optional parameter the answer
+   * leaves out at its declared default (`formatting_model.ts`).
+   */
+  readonly atDefaultsRate?: number;
   /**
    * An adapter that was not applied: it answers exactly as the base model does (the base's script
    * and its decisions), as vLLM does when it serves the base under an adapter's name. The rest of
@@ -290,6 +302,11 @@ export interface EmulatorStats {
   readonly perItem: Map<string, number>;
   /** Normal answers by {@linkcode itemKey}(model, item id). */
   readonly answeredPerItem: Map<string, number>;
+  /**
+   * The answers written in another form by {@linkcode itemKey}(model, item id): `lower-case` or
+   * `at-defaults` (see `lowerCaseRate`, `atDefaultsRate`).
+   */
+  readonly formatted: Map<string, "lower-case" | "at-defaults">;
   /** Successful `load_lora_adapter` calls. */
   loads: number;
   /** `GET /v1/models` requests. */
@@ -369,6 +386,8 @@ const PRESETS: Record<string, ModelScript> = {
   "wrong-name": { errorRate: 1, errorMix: { wrongName: 1 } },
   "no-call": { errorRate: 1, errorMix: { noCall: 1 } },
   "extra-call": { errorRate: 1, errorMix: { extraCall: 1 } },
+  "lower-case": { lowerCaseRate: 1 },
+  "at-defaults": { atDefaultsRate: 1 },
 };
 
 /**
@@ -404,6 +423,8 @@ export function parseScript(spec: string): ModelScript {
     else if (name === "broken") out = { ...out, brokenRate: v };
     else if (name === "truncate") out = { ...out, truncateRate: v };
     else if (name === "truncate-after") out = { ...out, truncateAfterCallsRate: v };
+    else if (name === "lower-case") out = { ...out, lowerCaseRate: v };
+    else if (name === "at-defaults") out = { ...out, atDefaultsRate: v };
     else if (name === "answer-key" || name === "thinking" || name === "not-applied") {
       throw new RangeError(`"${name}" takes no value`);
     } else out = { ...out, errorRate: v };
@@ -553,10 +574,6 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const hugeBytes = options.hugeBytes ?? 64 * 1024 * 1024;
   const endlessIntervalMs = options.endlessIntervalMs ?? 100;
   const record = options.record ?? false;
-  const byQuery = indexDataset(options.items ?? [], options.rows ?? []);
-  if (options.precompute === true) {
-    for (const list of byQuery.values()) for (const e of list) e.answerKey();
-  }
 
   const adapters = new Map<string, ServedAdapter>();
   for (const a of options.adapters ?? []) {
@@ -583,6 +600,14 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   };
   // Fail early on a bad script spec.
   for (const name of Object.keys(options.scripts ?? {})) scriptOf(name);
+  // A model that writes its tools' defaults reads the rows' tools, which are kept only then.
+  const readsTools = [baseModel, ...adapters.keys(), ...Object.keys(options.scripts ?? {})].some(
+    (name) => (scriptOf(name).atDefaultsRate ?? 0) > 0,
+  );
+  const byQuery = indexDataset(options.items ?? [], options.rows ?? [], { keepTools: readsTools });
+  if (options.precompute === true) {
+    for (const list of byQuery.values()) for (const e of list) e.answerKey();
+  }
 
   // The last completion sent: what a `stray` fault sends unasked.
   let lastReply: Uint8Array | undefined;
@@ -598,6 +623,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     perModel: new Map(),
     perItem: new Map(),
     answeredPerItem: new Map(),
+    formatted: new Map(),
     loads: 0,
     modelsRequests: 0,
     redirectsFollowed: 0,
@@ -1066,6 +1092,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     return undefined;
   }
 
+  function formatted(model: string, itemId: number, how: "lower-case" | "at-defaults"): void {
+    stats.formatted.set(itemKey(model, itemId), how);
+  }
+
   function generate(
     model: string,
     script: ModelScript,
@@ -1100,6 +1130,28 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         }
         calls = wrongCalls(kind, calls, toolNames);
         modified = true;
+      }
+      if (
+        !modified && (script.lowerCaseRate ?? 0) > 0 &&
+        unit(`lower\u0000${salt}`, seed) < script.lowerCaseRate!
+      ) {
+        const lower = lowerCased(calls ?? []);
+        if (lower !== undefined) {
+          calls = lower;
+          modified = true;
+          formatted(model, entry.id, "lower-case");
+        }
+      }
+      if (
+        !modified && (script.atDefaultsRate ?? 0) > 0 &&
+        unit(`defaults\u0000${salt}`, seed) < script.atDefaultsRate!
+      ) {
+        const changed = atDefaults(calls ?? [], optionalDefaultsOf(entry));
+        if (changed !== undefined) {
+          calls = changed;
+          modified = true;
+          formatted(model, entry.id, "at-defaults");
+        }
       }
       const batched = script.batchVariant === true && concurrent;
       if (batched && calls !== undefined && calls.length > 0) {

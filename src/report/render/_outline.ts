@@ -43,6 +43,8 @@ export type Block =
   | { readonly kind: "reasons" }
   /** Each model's tokens and latency. */
   | { readonly kind: "usage" }
+  /** Strict and lenient scoring side by side, or why lenient scoring was not computed. */
+  | { readonly kind: "scoring" }
   /** The errors of each model that had some. */
   | { readonly kind: "errors" }
   /** Each replica's share and the homogeneity tests, when more than one replica answered. */
@@ -93,6 +95,7 @@ export function reportBlocks(report: Report): Block[] {
     { kind: "categories" },
     { kind: "reasons" },
     { kind: "usage" },
+    { kind: "scoring" },
   );
   if (report.models.some((model) => model.errors > 0)) blocks.push({ kind: "errors" });
   if (severalReplicas(report)) blocks.push({ kind: "replicas" });

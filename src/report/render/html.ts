@@ -6,6 +6,7 @@
  * @module
  */
 
+import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { marginText } from "../verdict.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
@@ -161,6 +162,16 @@ function printBlock(block: Block, report: Report): string[] {
         ),
         "</ul>",
       ];
+    case "scoring": {
+      const t = scoringTable(report, HTML);
+      return [
+        `<h3>${SCORING_HEADING}</h3>`,
+        ...(t === null ? [] : [htmlTable(t)]),
+        "<ul>",
+        ...scoringSentences(report, HTML).map((sentence) => `<li>${sentence}</li>`),
+        "</ul>",
+      ];
+    }
     case "replicas":
       return [
         "<h3>Replicas (each model's accuracy on the items each one answered)</h3>",
@@ -324,6 +335,11 @@ function replyRow(r: PanelReply): string {
       : `<span class="${r.verdict.correct ? "right" : "wrong"}">${
         r.verdict.correct ? "right" : "wrong"
       }</span>: <code>${esc(r.verdict.reason)}</code> ${esc(r.verdict.detail)}`;
+    if (r.rescue !== undefined) {
+      judged += `<br><span class="right">right under lenient scoring</span>, rescued by ${
+        r.rescue.rules.map((rule) => `<code>${esc(rule)}</code>`).join(" and ")
+      }: ${r.rescue.matches.map((match) => esc(match.detail)).join("; ")}`;
+    }
   }
   return `<tr><th>${esc(r.model)}</th><td>${shown}</td><td>${judged}</td></tr>`;
 }

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { escapeHtml as html, escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "../report.ts";
@@ -155,6 +156,16 @@ function printBlock(block: Block, report: Report): string[] {
           ...entry.errors.map((line) => `  - ${line}`),
         ]),
       ];
+    case "scoring": {
+      const t = scoringTable(report, MD);
+      return [
+        "",
+        `### ${SCORING_HEADING}`,
+        "",
+        ...(t === null ? [] : [...table(t), ""]),
+        ...scoringSentences(report, MD).map((sentence) => `- ${sentence}`),
+      ];
+    }
     case "replicas":
       return [
         "",

@@ -35,6 +35,7 @@ import { textTable, wrapWords } from "./_text_table.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts } from "./_printable.ts";
 import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
+import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 
 const WIDTH = 100;
 
@@ -122,6 +123,15 @@ function printBlock(block: Block, report: Report): string[] {
       return ["", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT))];
     case "usage":
       return ["", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT))];
+    case "scoring": {
+      const t = scoringTable(report, TEXT);
+      return [
+        "",
+        SCORING_HEADING,
+        ...(t === null ? [] : table(t)),
+        ...scoringSentences(report, TEXT).flatMap((line) => words(line, "  ", "    ")),
+      ];
+    }
     case "errors":
       return [
         "",
