@@ -15,6 +15,16 @@ import { refuseSameFile } from "./same_file.ts";
 import { reportFiles, runItems } from "./report_run_items.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/render/formats.ts";
 import { oneLine } from "../text/one_line.ts";
+import type { Report } from "../report/report.ts";
+import type { GateOutcome } from "../report/gate.ts";
+
+/** The exit code of each outcome of `-gate`. */
+const GATE_CODES: Readonly<Record<GateOutcome, number>> = {
+  pass: ExitCode.ok,
+  worse: ExitCode.gateWorse,
+  inconclusive: ExitCode.gateInconclusive,
+  undecided: ExitCode.gateUndecided,
+};
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
@@ -27,7 +37,7 @@ const DEFAULT_CONFIG = "assess.yaml";
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
- * [-keep-verdicts]`: reads a results file and prints its report (or writes it atomically to
+ * [-keep-verdicts] [-gate]`: reads a results file and prints its report (or writes it atomically to
  * `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
  * configuration, `assess.yaml` unless `-config` names another, and the dataset are read for the
@@ -38,6 +48,8 @@ const DEFAULT_CONFIG = "assess.yaml";
  * that is not the run's, an `-out` that cannot be written or that is an input (the results file,
  * or the configuration and dataset when read; refused before anything is written): exit 64; a
  * results file that is not one, a broken line or record (by number), or a dataset refused: 65.
+ * With `-gate`, a report written exits with the decision instead of 0 (`src/report/gate.ts`,
+ * lines on stderr): 0 better or not worse, 1 worse, 2 inconclusive, 3 cannot be decided.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -45,7 +57,7 @@ export const reportVerb: Verb = {
   summary: "report a results file: accuracy, paired comparisons, trust",
   usage: `-in RESULTS [-format ${
     FORMAT_NAMES.join("|")
-  }] [-out FILE] [-config FILE] [-keep-verdicts]`,
+  }] [-out FILE] [-config FILE] [-keep-verdicts] [-gate]`,
   flags: {
     in: {
       kind: "string",
@@ -76,6 +88,10 @@ export const reportVerb: Verb = {
       kind: "boolean",
       help: "keep the recorded verdicts when the installed scorer's version differs",
     },
+    gate: {
+      kind: "boolean",
+      help: "exit with the decision: 0 better or not worse, 1 worse, 2 inconclusive, 3 undecided",
+    },
   },
   async run(flags, io) {
     const path = flags.in as string;
@@ -89,18 +105,23 @@ export const reportVerb: Verb = {
     }
     const out = flags.out as string | undefined;
     await refuseSameFile("report", reportFiles(path, out), io);
-    const text = await reportText(path, format, flags, io);
+    const { text, report } = await reportText(path, format, flags, io);
     if (out === undefined) {
       await io.stdout.write(text);
-      return ExitCode.ok;
+    } else {
+      try {
+        await io.writeFileAtomic(out, new TextEncoder().encode(text));
+      } catch (e) {
+        throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
+      }
+      await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     }
-    try {
-      await io.writeFileAtomic(out, new TextEncoder().encode(text));
-    } catch (e) {
-      throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
-    }
-    await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
-    return ExitCode.ok;
+    if (flags.gate !== true) return ExitCode.ok;
+    const { gateReport } = await import("../report/gate.ts");
+    const gate = gateReport(report);
+    const lines = [`assess report -gate: ${gate.summary}`, ...gate.details.map((d) => `  ${d}`)];
+    await io.stderr.write(lines.map((line) => oneLine(line) + "\n").join(""));
+    return GATE_CODES[gate.outcome];
   },
 };
 
@@ -109,7 +130,7 @@ async function reportText(
   format: ReportFormat,
   flags: FlagValues,
   io: Io,
-): Promise<string> {
+): Promise<{ text: string; report: Report }> {
   const [
     { ResultsFileError },
     { readHeader },
@@ -180,5 +201,5 @@ async function reportText(
   if (given !== undefined && format.panels) {
     report = await named(withItemPanels(report, await open(), run!.items, { scorer }));
   }
-  return await format.render(report);
+  return { text: await format.render(report), report };
 }

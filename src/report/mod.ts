@@ -62,6 +62,8 @@ export {
   type Report,
   REPORT_SCHEMA,
   type ReportRun,
+  type SweepPoint,
+  type SweepReport,
   type TokenTotals,
   type Transition,
   type TrustReport,
@@ -72,6 +74,14 @@ export {
   IDENTICAL_SHARE,
   VERDICT_ALPHA,
 } from "./build_report.ts";
+export {
+  decidedComparisons,
+  type Gate,
+  type GateOutcome,
+  gateReport,
+  itemsToDecide,
+  MAX_ITEMS_TO_DECIDE,
+} from "./gate.ts";
 export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
 export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
