@@ -138,6 +138,7 @@ async function reportText(
     { needsRescoring, reportInputFromResults },
     { buildReport },
     { withItemPanels },
+    { withSweep },
   ] = await Promise.all([
     import("../results/results_file_error.ts"),
     import("../results/read_results.ts"),
@@ -145,6 +146,7 @@ async function reportText(
     import("../report/from_results.ts"),
     import("../report/build_report.ts"),
     import("../report/item_panels.ts"),
+    import("../report/sweep.ts"),
   ]);
   const open = async () => {
     try {
@@ -197,7 +199,7 @@ async function reportText(
       decision: given === undefined ? undefined : run!.decision,
     }),
   );
-  let report = buildReport(input);
+  let report = withSweep(buildReport(input), input);
   if (given !== undefined && format.panels) {
     report = await named(withItemPanels(report, await open(), run!.items, { scorer }));
   }

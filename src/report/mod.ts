@@ -32,6 +32,7 @@ export type {
   ReportInput,
   RunFacts,
   ScorerTrust,
+  SweepInput,
   VerdictSource,
 } from "./report_input.ts";
 export {
@@ -85,6 +86,7 @@ export {
 export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 export { type FromResultsOptions, needsRescoring, reportInputFromResults } from "./from_results.ts";
 export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
+export { withSweep } from "./sweep.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./render/formats.ts";
 export { renderText } from "./render/text.ts";
 export { renderMarkdown } from "./render/markdown.ts";
