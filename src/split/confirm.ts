@@ -8,7 +8,7 @@
 
 import { hash } from "node:crypto";
 import { ANSWER_CATEGORIES, answerCategory } from "../dataset/category.ts";
-import type { Item } from "../dataset/item.ts";
+import type { AnswerCall } from "../dataset/item.ts";
 import { decimal } from "./_ranking.ts";
 import { SplitSizeError } from "./split_size_error.ts";
 
@@ -64,7 +64,8 @@ export function confirmKey(seed: string, id: number): string {
  * first round(share × count) of them (halves rounded up), so that both parts keep the categories'
  * mix. The same items, seed and share always give the same ids.
  *
- * @param heldOut The held-out items (any order: the result does not depend on it).
+ * @param heldOut The held-out items, or their ids and answers (any order: the result does not
+ *   depend on it).
  * @param seed The split's seed.
  * @param share `split.confirm`, in (0, 1).
  * @returns The confirmation ids, ascending.
@@ -85,7 +86,10 @@ export function confirmKey(seed: string, id: number): string {
  * ```
  */
 export function confirmationIds(
-  heldOut: readonly Pick<Item, "id" | "answers">[],
+  heldOut: readonly {
+    readonly id: number;
+    readonly answers: readonly Pick<AnswerCall, "name">[];
+  }[],
   seed: string,
   share: number,
 ): number[] {
