@@ -138,6 +138,10 @@ export function itemsToDecide(comparison: ComparisonReport, margin: number): num
  */
 export function gateReport(report: Report): Gate {
   const read = decidedComparisons(report);
+  const confirmation = report.sweep?.confirmation ?? null;
+  // The confirmation is named as such: its figures are not the checkpoint's comparison's.
+  const name = (c: ComparisonReport) =>
+    c === confirmation ? `${c.adapter} (confirmation)` : c.adapter;
   const details: string[] = [];
   const done = (outcome: GateOutcome, summary: string): Gate => ({ outcome, summary, details });
   const undecided: string[] = [];
@@ -145,7 +149,7 @@ export function gateReport(report: Report): Gate {
   for (const c of read) {
     if (c.errorSensitivity?.couldChange === true) {
       undecided.push(
-        `the ${c.errorSensitivity.errors} errored items of ${c.adapter} could change its outcome`,
+        `the ${c.errorSensitivity.errors} errored items of ${name(c)} could change its outcome`,
       );
     }
   }
@@ -160,7 +164,7 @@ export function gateReport(report: Report): Gate {
     : "pass";
   for (const c of worse) {
     if (c.outcome !== "worse") {
-      details.push(`${c.adapter}: guarded categories worse: ${c.guardWorse!.join(", ")}`);
+      details.push(`${name(c)}: guarded categories worse: ${c.guardWorse!.join(", ")}`);
     }
   }
   if (outcome === "inconclusive") {
@@ -170,11 +174,11 @@ export function gateReport(report: Report): Gate {
       const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
       details.push(
         n === null
-          ? `${c.adapter}: no number of items would decide it at the observed discordance${share}`
-          : `${c.adapter}: about ${n} paired items would decide it at the observed ` +
+          ? `${name(c)}: no number of items would decide it at the observed discordance${share}`
+          : `${name(c)}: about ${n} paired items would decide it at the observed ` +
             `discordance${share}, with 80% power; it has ${c.items}`,
       );
     }
   }
-  return done(outcome, `${outcome}: ${read.map((c) => `${c.adapter} ${c.outcome}`).join(", ")}`);
+  return done(outcome, `${outcome}: ${read.map((c) => `${name(c)} ${c.outcome}`).join(", ")}`);
 }

@@ -152,7 +152,7 @@ Deno.test("a sweep with split.confirm: the curve on the selection items, the las
 
   const gate = await assess(["report", "-in", s.out, "-gate"]);
   assert.equal(gate.code, 0, gate.stderr);
-  assert.match(gate.stderr, /^assess report -gate: pass: ckpt-1500 better$/m);
+  assert.match(gate.stderr, /^assess report -gate: pass: ckpt-1500 \(confirmation\) better$/m);
 
   for (const format of ["text", "markdown", "html"]) {
     const out = await assess(["report", "-in", s.out, "-format", format]);
@@ -180,4 +180,21 @@ Deno.test("a sweep without split.confirm: drawn, Holm-adjusted as today, with a 
   assert.equal(json.comparisons.length, 3);
   const text = (await assess(["report", "-in", s.out])).stdout;
   assert.match(text, /overstates it/);
+});
+
+Deno.test("assess split refuses a split.confirm that keeps no item on one side: exit 64, one line", async () => {
+  const s = await setupRun(40, {
+    url: "http://127.0.0.1:9/v1",
+    rows: categoryRows(40),
+    size: 8,
+    adapters: [{ name: "ckpt-1", step: 1 }],
+    confirm: 0.01,
+  });
+  const ran = await assess(["split", "-config", s.config, "-out", `${s.dir}/split.json`]);
+  assert.equal(ran.code, 64);
+  assert.equal(
+    ran.stderr,
+    "assess split: split.confirm 0.01 of 8 held-out items keeps 0 to confirm and 8 to choose " +
+      "on: each side needs at least one; give a share nearer 0.5 or a larger split.size\n",
+  );
 });

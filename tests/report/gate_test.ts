@@ -109,6 +109,10 @@ Deno.test({
     assert.deepEqual(decidedComparisons(r).map((c) => c.adapter), ["other", "step-3"]);
     assert.equal(decidedComparisons(r)[1], confirmation);
     assert.equal(gateReport(r).outcome, "inconclusive");
+    assert.equal(
+      gateReport(r).summary,
+      "inconclusive: other better, step-3 (confirmation) inconclusive",
+    );
     const noConfirmation = report(r.comparisons, {
       sweep: { ...r.sweep!, confirmation: null },
     });
