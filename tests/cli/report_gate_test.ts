@@ -5,29 +5,9 @@
  */
 
 import assert from "node:assert/strict";
-import { denoIo } from "../../src/cli/deno_io.ts";
-import { runCli } from "../../src/cli/main.ts";
+import { assess } from "./_in_process.ts";
 import { type Plan, resultsFor, times } from "../report/_results.ts";
 import { spawnCli } from "./_spawn.ts";
-
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function assess(args: string[]): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const code = await runCli(args, {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: () => undefined,
-  });
-  return { code, stdout, stderr };
-}
 
 async function fileOf(plan: Plan): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "assess_gate_" });

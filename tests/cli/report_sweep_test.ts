@@ -6,8 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { denoIo } from "../../src/cli/deno_io.ts";
-import { runCli } from "../../src/cli/main.ts";
+import { assess } from "./_in_process.ts";
 import { readAll } from "../results/_read_all.ts";
 import { categoryRows, setupRun } from "../run/_fixtures.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
@@ -22,25 +21,6 @@ async function reportSchemaCheck(): Promise<(value: unknown) => void> {
 
 function assertClose(got: number, expected: number): void {
   assert.ok(Math.abs(got - expected) < 1e-12, `${got} is not ${expected}`);
-}
-
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function assess(args: string[]): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const code = await runCli(args, {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: () => undefined,
-  });
-  return { code, stdout, stderr };
 }
 
 const CHECKPOINTS = [

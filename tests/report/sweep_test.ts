@@ -9,6 +9,7 @@ import { buildReport } from "../../src/report/build_report.ts";
 import type { Observation, ReportInput } from "../../src/report/report_input.ts";
 import { withSweep } from "../../src/report/sweep.ts";
 import { decisionInterval } from "../../src/report/stats/decision_interval.ts";
+import { runFacts } from "./_paired_input.ts";
 
 const N = 40;
 
@@ -41,18 +42,7 @@ function input(
     adapters,
     reasons: ["no-call", "match"],
     observations: new Map(Object.entries(models)),
-    scorer: {
-      name: "x",
-      version: "1",
-      recordedVersion: "1",
-      ordering: "any",
-      toolCallParser: null,
-      verdicts: "recorded",
-      note: null,
-      selftest: { passed: true, items: N, by: "run" },
-    },
-    digests: { config: "c", dataset: "d", split: "s" },
-    probe: { batchInvariant: "not-required", items: 0, checks: [] },
+    ...runFacts(N),
     ...(sweep === undefined ? {} : { sweep }),
   };
 }
