@@ -17,7 +17,10 @@ export const ExitCode = {
   gateWorse: 1,
   /** `assess report -gate` only: a decided comparison is inconclusive, and none is worse. */
   gateInconclusive: 2,
-  /** `assess report -gate` only: the run cannot be decided (not complete, or errors could change it). */
+  /**
+   * `assess report -gate` only: the run cannot be decided (not complete, or its errors could
+   * change an outcome).
+   */
   gateUndecided: 3,
   /** A flag or assess.yaml was refused, or an output file could not be written. */
   usage: 64,
