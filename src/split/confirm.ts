@@ -46,12 +46,11 @@ export class SplitConfirmError extends SplitSizeError {
  *
  * @example
  * ```ts
- * import { confirmKey } from "./confirm.ts";
- * import { rankKey } from "./split.ts";
+ * import { confirmKey } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * assert.match(confirmKey("s", 3), /^[0-9a-f]{64}$/);
- * assert.notEqual(confirmKey("s", 3), rankKey("s", 3));
+ * assert.notEqual(confirmKey("s", 3), confirmKey("s", 4));
  * ```
  */
 export function confirmKey(seed: string, id: number): string {
@@ -74,7 +73,7 @@ export function confirmKey(seed: string, id: number): string {
  *
  * @example
  * ```ts
- * import { confirmationIds } from "./confirm.ts";
+ * import { confirmationIds } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const call = { name: "f", arguments: {} };
