@@ -6,7 +6,7 @@
  */
 
 import type { ComparisonReport, Report } from "./report.ts";
-import { minimumDetectableDifference } from "./stats/detectable_difference.ts";
+import { mcnemarPower } from "./stats/detectable_difference.ts";
 
 /**
  * What the gate decided (`assess report -gate` exits with 0, 1, 2 or 3 for them, in this order):
@@ -92,13 +92,10 @@ export function itemsToDecide(comparison: ComparisonReport, margin: number): num
   const psi = detectable.discordance;
   const target = Math.min(psi, Math.max(Math.abs(d), margin > 0 ? d + margin : 0));
   if (!(target > 0)) return null;
-  const decides = (n: number) => {
-    const found = minimumDetectableDifference(n, psi, {
-      alpha: detectable.level,
-      power: detectable.power,
-    }).difference;
-    return found !== null && found <= target;
-  };
+  // The minimum detectable difference is at most the target exactly when the power at the target
+  // reaches the power asked for (power grows with the difference): one power a try, no root.
+  const decides = (n: number) =>
+    mcnemarPower(n, psi, target, { alpha: detectable.level }) >= detectable.power;
   let hi = Math.max(2, comparison.items);
   while (!decides(hi)) {
     if (hi >= MAX_ITEMS_TO_DECIDE) return null;
