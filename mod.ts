@@ -99,11 +99,13 @@ export {
   heldOutItems,
   type IneligibleEntry,
   type Split,
+  type SplitConfirm,
   splitFileText,
   type SplitOptions,
   SplitSizeError,
   takeSplit,
 } from "./src/split/split.ts";
+export { confirmationIds, confirmKey, SplitConfirmError } from "./src/split/confirm.ts";
 export type {
   Ordering,
   Reply,

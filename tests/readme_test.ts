@@ -64,3 +64,23 @@ Deno.test("assess help VERB names the permissions the README's table gives each 
     );
   }
 });
+
+Deno.test("the README's GitHub Actions gate step fails on 1 and 3, warns on 2, passes on 0", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const step = readme.match(/- name: assess gate\n {2}run: \|\n((?: {4}.*\n)+)/);
+  assert(step, "README.md has no GitHub Actions gate step");
+  const script = step[1]!.split("\n").map((l) => l.slice(4)).join("\n");
+  const command = "deno run --allow-read=results.jsonl cli.ts report -in results.jsonl -gate";
+  assert(script.includes(command), "the step runs assess report -gate");
+  // The command stands in for assess exiting with GATE; GitHub runs `bash -e` (errexit).
+  const stubbed = script.replace(command, 'sh -c "exit $GATE"');
+  for (const [gate, code, warns] of [[0, 0, false], [1, 1, false], [2, 0, true], [3, 3, false]]) {
+    const out = await new Deno.Command("bash", {
+      args: ["-e", "-c", stubbed],
+      env: { GATE: String(gate) },
+      stdout: "piped",
+    }).output();
+    assert.equal(out.code, code, `exit ${gate}`);
+    assert.equal(new TextDecoder().decode(out.stdout).startsWith("::warning "), warns);
+  }
+});

@@ -89,13 +89,13 @@ def cmd_tools(_args):
     return 0
 
 
-def _split_one(path, seed, size):
+def _split_one(path, seed, size, confirm=None):
     import split_v1
 
     with open(path, "rb") as f:
         data = f.read()
     try:
-        return {"file": split_v1.split_file(data, seed, size) + "\n"}
+        return {"file": split_v1.split_file(data, seed, size, confirm) + "\n"}
     except split_v1.DatasetRefused as e:
         return {"refused": "dataset", "message": str(e)}
     except split_v1.SizeRefused as e:
@@ -113,14 +113,17 @@ def cmd_split(args):
 
 
 def cmd_split_batch(_args):
-    """One job per input line, ``{"path", "seed", "size"}``; one result line per job:
+    """One job per input line, ``{"path", "seed", "size"}`` (and ``"confirm"``, a share, for
+    step 8a); one result line per job:
     ``{"file": text}`` or ``{"refused": "dataset"|"size", "message": …}``."""
     out = []
     for line in _read_stdin_text().split("\n"):
         if line.strip() == "":
             continue
         job = json.loads(line)
-        out.append(json.dumps(_split_one(job["path"], job["seed"], job["size"])))
+        out.append(
+            json.dumps(_split_one(job["path"], job["seed"], job["size"], job.get("confirm")))
+        )
     sys.stdout.write("".join(line + "\n" for line in out))
     return 0
 

@@ -6,6 +6,7 @@ raises ``DatasetRefused`` (the page's exit 65) or ``SizeRefused`` (exit 64).
 
 import hashlib
 import json
+import math
 import re
 
 import strict_json
@@ -17,7 +18,8 @@ class DatasetRefused(ValueError):
 
 
 class SizeRefused(ValueError):
-    """Step 3: size is more than the eligible rows (exit 64)."""
+    """Step 3: size is more than the eligible rows (exit 64); step 8a: a share that keeps no row
+    on one side (exit 64)."""
 
 
 _MAX_ID = 2**53 - 1
@@ -129,7 +131,40 @@ def _content_hash(query, tools_text, answers_text):
     return h.hexdigest()
 
 
-def split(data, seed, size):
+def _confirm_key(seed, rid):
+    return hashlib.sha256(
+        b"split.v1\x00confirm\x00" + seed.encode("utf-8") + b"\x00" + _dec(rid).encode("utf-8")
+    ).digest()
+
+
+def _category(answers_text):
+    calls = json.loads(answers_text)
+    if len(calls) == 0:
+        return "no-call"
+    if len(calls) == 1:
+        return "single"
+    return "parallel" if all(c["name"] == calls[0]["name"] for c in calls) else "multiple"
+
+
+def _confirmation(held, seed, share):
+    """Step 8a: the confirmation ids, smallest first."""
+    groups = {}
+    for row in held:
+        groups.setdefault(_category(row[4]), []).append(row[1])
+    ids = []
+    for members in groups.values():
+        members.sort(key=lambda rid: (_confirm_key(seed, rid), rid))
+        ids.extend(members[: math.floor(share * len(members) + 0.5)])
+    if len(ids) == 0 or len(ids) == len(held):
+        raise SizeRefused("split.confirm %r keeps %d of %d rows" % (share, len(ids), len(held)))
+    return sorted(ids)
+
+
+def _share_text(share):
+    return json.dumps(share)
+
+
+def split(data, seed, size, confirm=None):
     """The split as a dict in the file's member order (step 9)."""
     dataset_sha256 = hashlib.sha256(data).hexdigest()  # step 1 (compared by the caller)
     rows = read_rows(data)  # step 2
@@ -158,12 +193,14 @@ def split(data, seed, size):
         row[1] for row in rows if row[1] not in held_ids and row[1] not in twin_set
     )  # step 7
     ineligible = [{"id": i, "reason": reasons[i]} for i in sorted(reasons)]
-    digest = hashlib.sha256(
-        b"".join(
-            (_dec(row[1]) + " " + hashes[row[1]] + "\n").encode("utf-8") for row in held
-        )
-    ).hexdigest()  # step 8
-    return {
+    lines = b"".join((_dec(row[1]) + " " + hashes[row[1]] + "\n").encode("utf-8") for row in held)
+    confirmed = None
+    if confirm is not None:
+        confirmed = _confirmation(held, seed, confirm)  # step 8a
+        lines += ("confirm " + _share_text(confirm) + "\n").encode("utf-8")
+        lines += b"".join((_dec(rid) + "\n").encode("utf-8") for rid in confirmed)
+    digest = hashlib.sha256(lines).hexdigest()  # step 8
+    out = {
         "schema": "assess.split.v1",
         "algorithm": "split.v1",
         "seed": seed,
@@ -176,8 +213,11 @@ def split(data, seed, size):
         "twinsExcluded": len(twins),
         "ineligible": ineligible,
     }
+    if confirmed is not None:
+        out["confirm"] = {"share": confirm, "items": confirmed}
+    return out
 
 
-def split_file(data, seed, size):
+def split_file(data, seed, size, confirm=None):
     """Step 9: the file's text, without its final newline."""
-    return json.dumps(split(data, seed, size), indent=2, ensure_ascii=False)
+    return json.dumps(split(data, seed, size, confirm), indent=2, ensure_ascii=False)

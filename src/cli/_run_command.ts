@@ -187,6 +187,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
         config,
         items,
         splitDigest: split.digest,
+        confirmItems: split.confirm?.items,
         scorer,
         server,
         ...(apiKey === undefined ? {} : { apiKey }),

@@ -8,8 +8,20 @@
 export const ExitCode = {
   /** The verb did what it was asked. */
   ok: 0,
-  /** `assess leak` found a held-out item in the training file. */
+  /**
+   * `assess leak` found a held-out item in the training file; `assess report -gate`: a decided
+   * comparison is worse.
+   */
   leak: 1,
+  /** `assess report -gate` only: a decided comparison is worse (the same code as `leak`). */
+  gateWorse: 1,
+  /** `assess report -gate` only: a decided comparison is inconclusive, and none is worse. */
+  gateInconclusive: 2,
+  /**
+   * `assess report -gate` only: the run cannot be decided (not complete, or its errors could
+   * change an outcome).
+   */
+  gateUndecided: 3,
   /** A flag or assess.yaml was refused, or an output file could not be written. */
   usage: 64,
   /**

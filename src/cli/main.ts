@@ -44,7 +44,8 @@ function usage(): string {
     "",
     "A flag is -name value, -name=value, --name value or --name=value.",
     "Exit codes: 0 done, 1 leak found (assess leak), 64 usage or config refused,",
-    "65 data refused or self-test failed, 69 server unusable, 70 internal error.",
+    "65 data refused or self-test failed, 69 server unusable, 70 internal error;",
+    "assess report -gate: 0 pass, 1 worse, 2 inconclusive, 3 undecided.",
     "",
   ].join("\n");
 }

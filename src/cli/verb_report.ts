@@ -15,6 +15,16 @@ import { refuseSameFile } from "./same_file.ts";
 import { reportFiles, runItems } from "./report_run_items.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/render/formats.ts";
 import { oneLine } from "../text/one_line.ts";
+import type { Report } from "../report/report.ts";
+import type { GateOutcome } from "../report/gate.ts";
+
+/** The exit code of each outcome of `-gate`. */
+const GATE_CODES: Readonly<Record<GateOutcome, number>> = {
+  pass: ExitCode.ok,
+  worse: ExitCode.gateWorse,
+  inconclusive: ExitCode.gateInconclusive,
+  undecided: ExitCode.gateUndecided,
+};
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
@@ -27,8 +37,9 @@ const DEFAULT_CONFIG = "assess.yaml";
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
- * [-keep-verdicts] [-scoring strict|lenient]`: reads a results file and prints its report (or
- * writes it atomically to `-out`). An incomplete run is reported, marked incomplete, over the items it has: exit 0. When
+ * [-keep-verdicts] [-scoring strict|lenient] [-gate]`: reads a results file and prints its report
+ * (or writes it atomically to `-out`). An incomplete run is reported, marked incomplete, over the
+ * items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
  * configuration, `assess.yaml` unless `-config` names another, and the dataset are read for the
  * items; nothing is sent), unless `-keep-verdicts`. With `-config`, the configuration and the
@@ -41,6 +52,8 @@ const DEFAULT_CONFIG = "assess.yaml";
  * The lenient reading (`reference/scorers.md`, "Lenient scoring") is shown beside the strict one
  * whenever the items are read; `-scoring lenient` reads them (as re-scoring does) and makes its
  * verdicts decide.
+ * With `-gate`, a report written exits with the decision instead of 0 (`src/report/gate.ts`,
+ * lines on stderr): 0 better or not worse, 1 worse, 2 inconclusive, 3 cannot be decided.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -48,7 +61,7 @@ export const reportVerb: Verb = {
   summary: "report a results file: accuracy, paired comparisons, trust",
   usage: `-in RESULTS [-format ${
     FORMAT_NAMES.join("|")
-  }] [-out FILE] [-config FILE] [-keep-verdicts] [-scoring strict|lenient]`,
+  }] [-out FILE] [-config FILE] [-keep-verdicts] [-scoring strict|lenient] [-gate]`,
   flags: {
     in: {
       kind: "string",
@@ -87,6 +100,10 @@ export const reportVerb: Verb = {
       placeholder: "SCORING",
       default: "strict",
     },
+    gate: {
+      kind: "boolean",
+      help: "exit with the decision: 0 better or not worse, 1 worse, 2 inconclusive, 3 undecided",
+    },
   },
   async run(flags, io) {
     const path = flags.in as string;
@@ -106,18 +123,23 @@ export const reportVerb: Verb = {
     }
     const out = flags.out as string | undefined;
     await refuseSameFile("report", reportFiles(path, out), io);
-    const text = await reportText(path, format, flags, io);
+    const { text, report } = await reportText(path, format, flags, io);
     if (out === undefined) {
       await io.stdout.write(text);
-      return ExitCode.ok;
+    } else {
+      try {
+        await io.writeFileAtomic(out, new TextEncoder().encode(text));
+      } catch (e) {
+        throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
+      }
+      await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     }
-    try {
-      await io.writeFileAtomic(out, new TextEncoder().encode(text));
-    } catch (e) {
-      throw new UsageError(`assess report: cannot write ${out}: ${writeFailure(e)}`);
-    }
-    await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
-    return ExitCode.ok;
+    if (flags.gate !== true) return ExitCode.ok;
+    const { gateReport } = await import("../report/gate.ts");
+    const gate = gateReport(report);
+    const lines = [`assess report -gate: ${gate.summary}`, ...gate.details.map((d) => `  ${d}`)];
+    await io.stderr.write(lines.map((line) => oneLine(line) + "\n").join(""));
+    return GATE_CODES[gate.outcome];
   },
 };
 
@@ -126,7 +148,7 @@ async function reportText(
   format: ReportFormat,
   flags: FlagValues,
   io: Io,
-): Promise<string> {
+): Promise<{ text: string; report: Report }> {
   const [
     { ResultsFileError },
     { readHeader },
@@ -135,6 +157,7 @@ async function reportText(
     { buildReport },
     { withItemPanels },
     { lenientReadingOf },
+    { withSweep },
   ] = await Promise.all([
     import("../results/results_file_error.ts"),
     import("../results/read_results.ts"),
@@ -143,6 +166,7 @@ async function reportText(
     import("../report/build_report.ts"),
     import("../report/item_panels.ts"),
     import("../score/lenient.ts"),
+    import("../report/sweep.ts"),
   ]);
   const open = async () => {
     try {
@@ -205,9 +229,9 @@ async function reportText(
       scoring: lenient ? "lenient" : "strict",
     }),
   );
-  let report = buildReport(input);
+  let report = withSweep(buildReport(input), input);
   if (given !== undefined && format.panels) {
     report = await named(withItemPanels(report, await open(), run!.items, { scorer }));
   }
-  return await format.render(report);
+  return { text: await format.render(report), report };
 }

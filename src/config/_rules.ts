@@ -170,6 +170,35 @@ export const RULES: readonly Rule[] = [
       })),
   },
   {
+    name: "each checkpoint's step is given once",
+    check: ({ value }) => {
+      const adapters = member(member(value, "models"), "adapters");
+      if (!Array.isArray(adapters)) return [];
+      const steps = adapters.flatMap((adapter, i): [string, number][] => {
+        const step = member(adapter, "step");
+        return isWhole(step) ? [[String(step), i]] : [];
+      });
+      return repeats(steps).map(([step, i, before]) => ({
+        path: `models.adapters.${i}.step`,
+        message: `step ${step} is given twice, first at models.adapters.${before}.step`,
+      }));
+    },
+  },
+  {
+    name: "split.confirm has a checkpoint to confirm",
+    check: ({ value }) => {
+      const confirm = member(member(value, "split"), "confirm");
+      const adapters = member(member(value, "models"), "adapters");
+      if (typeof confirm !== "number") return [];
+      const stepped = Array.isArray(adapters) &&
+        adapters.some((adapter) => member(adapter, "step") !== undefined);
+      return stepped ? [] : [{
+        path: "split.confirm",
+        message: "no adapter has a step: split.confirm confirms the checkpoint a sweep chooses",
+      }];
+    },
+  },
+  {
     name: "sampling.maxTokens leaves room to think with thinking.mode on",
     check: ({ value }) => {
       const mode = member(member(value, "thinking"), "mode");

@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of server.url, server.urls, server.toolCallParser, split.seed, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
@@ -552,7 +552,7 @@ vErrors.push(err43);
 errors++;
 }
 for(const key4 in data16){
-if(!((key4 === "seed") || (key4 === "size"))){
+if(!(((key4 === "seed") || (key4 === "size")) || (key4 === "confirm"))){
 const err44 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err44];
@@ -611,9 +611,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data16};
+if(data16.confirm !== undefined){
+let data19 = data16.confirm;
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 >= 1 || isNaN(data19)){
+const err49 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema31.properties.split.properties.confirm,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -622,15 +624,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.scorer !== undefined){
-let data19 = data.scorer;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.ordering === undefined){
-data19.ordering = "any";
-}
-if(data19.name === undefined){
-const err50 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data19};
+if(data19 <= 0 || isNaN(data19)){
+const err50 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.split.properties.confirm,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -639,9 +634,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key5 in data19){
-if(!((key5 === "name") || (key5 === "ordering"))){
-const err51 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data19};
+}
+else {
+const err51 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.split.properties.confirm.type,parentSchema:schema31.properties.split.properties.confirm,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -651,11 +646,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data19.name !== undefined){
-let data20 = data19.name;
-if(typeof data20 === "string"){
-if(data20.length < 1){
-const err52 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data20};
+}
+else {
+const err52 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -665,8 +658,14 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data20};
+if(data.scorer !== undefined){
+let data20 = data.scorer;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.ordering === undefined){
+data20.ordering = "any";
+}
+if(data20.name === undefined){
+const err53 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data20};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -675,10 +674,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-let data21 = data19.ordering;
-if(!((data21 === "any") || (data21 === "strict"))){
-const err54 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data21};
+for(const key5 in data20){
+if(!((key5 === "name") || (key5 === "ordering"))){
+const err54 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data20};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -688,8 +686,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data19};
+if(data20.name !== undefined){
+let data21 = data20.name;
+if(typeof data21 === "string"){
+if(data21.length < 1){
+const err55 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -699,14 +700,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-let data22 = data.prompt;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.system === undefined){
-data22.system = "";
-}
-for(const key6 in data22){
-if(!(key6 === "system")){
-const err56 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data22};
+else {
+const err56 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -716,9 +711,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-let data23 = data22.system;
-if(typeof data23 !== "string"){
-const err57 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data23};
+let data22 = data20.ordering;
+if(!((data22 === "any") || (data22 === "strict"))){
+const err57 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -729,7 +724,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data22};
+const err58 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -738,14 +733,15 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data.models !== undefined){
-let data24 = data.models;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.adapters === undefined){
-data24.adapters = [];
 }
-if(data24.baseline === undefined){
-const err59 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data24};
+let data23 = data.prompt;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.system === undefined){
+data23.system = "";
+}
+for(const key6 in data23){
+if(!(key6 === "system")){
+const err59 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data23};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -754,9 +750,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-for(const key7 in data24){
-if(!((key7 === "baseline") || (key7 === "adapters"))){
-const err60 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data24};
+}
+let data24 = data23.system;
+if(typeof data24 !== "string"){
+const err60 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -766,11 +763,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data24.baseline !== undefined){
-let data25 = data24.baseline;
-if(typeof data25 === "string"){
-if(data25.length < 1){
-const err61 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data25};
+else {
+const err61 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data23};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -779,9 +773,14 @@ vErrors.push(err61);
 }
 errors++;
 }
+if(data.models !== undefined){
+let data25 = data.models;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.adapters === undefined){
+data25.adapters = [];
 }
-else {
-const err62 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data25};
+if(data25.baseline === undefined){
+const err62 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -790,15 +789,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-let data26 = data24.adapters;
-if(Array.isArray(data26)){
-const len1 = data26.length;
-for(let i1=0; i1<len1; i1++){
-let data27 = data26[i1];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.name === undefined){
-const err63 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data27};
+for(const key7 in data25){
+if(!((key7 === "baseline") || (key7 === "adapters"))){
+const err63 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data25};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -807,9 +800,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-for(const key8 in data27){
-if(!((key8 === "name") || (key8 === "path"))){
-const err64 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data27};
+}
+if(data25.baseline !== undefined){
+let data26 = data25.baseline;
+if(typeof data26 === "string"){
+if(data26.length < 1){
+const err64 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -819,11 +815,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data27.name !== undefined){
-let data28 = data27.name;
-if(typeof data28 === "string"){
-if(data28.length < 1){
-const err65 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data28};
+else {
+const err65 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -833,8 +826,14 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data28};
+let data27 = data25.adapters;
+if(Array.isArray(data27)){
+const len1 = data27.length;
+for(let i1=0; i1<len1; i1++){
+let data28 = data27[i1];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.name === undefined){
+const err66 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -843,12 +842,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data27.path !== undefined){
-let data29 = data27.path;
-if(typeof data29 === "string"){
-if(data29.length < 1){
-const err67 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data29};
+for(const key8 in data28){
+if(!(((key8 === "name") || (key8 === "path")) || (key8 === "step"))){
+const err67 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -858,8 +854,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data29};
+if(data28.name !== undefined){
+let data29 = data28.name;
+if(typeof data29 === "string"){
+if(data29.length < 1){
+const err68 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -869,9 +868,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
 else {
-const err69 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data27};
+const err69 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -881,9 +879,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data26};
+if(data28.path !== undefined){
+let data30 = data28.path;
+if(typeof data30 === "string"){
+if(data30.length < 1){
+const err70 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -894,7 +894,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data24};
+const err71 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -904,11 +904,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.sampling !== undefined){
-let data30 = data.sampling;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.temperature === undefined){
-const err72 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
+if(data28.step !== undefined){
+let data31 = data28.step;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err72 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.models.properties.adapters.items.properties.step.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -917,8 +916,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data30.topP === undefined){
-const err73 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 2147483647 || isNaN(data31)){
+const err73 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -927,8 +927,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data30.seed === undefined){
-const err74 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
+if(data31 < 0 || isNaN(data31)){
+const err74 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -937,8 +937,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data30.maxTokens === undefined){
-const err75 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data30};
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -947,9 +950,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-for(const key9 in data30){
-if(!((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens"))){
-const err76 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data30};
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data27};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -959,13 +963,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data30.temperature !== undefined){
-let data31 = data30.temperature;
-const _errs72 = errors;
-let valid14 = true;
-const _errs73 = errors;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err77 = {};
+else {
+const err77 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -974,21 +973,12 @@ vErrors.push(err77);
 }
 errors++;
 }
-var _valid0 = _errs73 === errors;
-errors = _errs72;
-if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs75 = errors;
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 2147483647 || isNaN(data31)){
-const err78 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data31};
+if(data.sampling !== undefined){
+let data32 = data.sampling;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.temperature === undefined){
+const err78 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -997,12 +987,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-var _valid0 = _errs75 === errors;
-valid14 = _valid0;
-}
-if(!valid14){
-const err79 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data31};
+if(data32.topP === undefined){
+const err79 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1011,9 +997,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err80 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data31};
+if(data32.seed === undefined){
+const err80 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1022,9 +1007,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data31};
+if(data32.maxTokens === undefined){
+const err81 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1033,12 +1017,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data30.topP !== undefined){
-let data32 = data30.topP;
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 1 || isNaN(data32)){
-const err82 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data32};
+for(const key9 in data32){
+if(!((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens"))){
+const err82 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1047,8 +1028,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data32 <= 0 || isNaN(data32)){
-const err83 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data32};
+}
+if(data32.temperature !== undefined){
+let data33 = data32.temperature;
+const _errs76 = errors;
+let valid14 = true;
+const _errs77 = errors;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1057,9 +1044,21 @@ vErrors.push(err83);
 }
 errors++;
 }
+var _valid0 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
 }
 else {
-const err84 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data32};
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs79 = errors;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 > 2147483647 || isNaN(data33)){
+const err84 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1069,10 +1068,11 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data30.seed !== undefined){
-let data33 = data30.seed;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err85 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data33};
+var _valid0 = _errs79 === errors;
+valid14 = _valid0;
+}
+if(!valid14){
+const err85 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1081,11 +1081,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data30.maxTokens !== undefined){
-let data34 = data30.maxTokens;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err86 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data34};
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err86 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1094,9 +1092,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 2147483647 || isNaN(data34)){
-const err87 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data34};
+}
+else {
+const err87 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1105,8 +1103,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data34 < 1 || isNaN(data34)){
-const err88 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data34};
+}
+if(data32.topP !== undefined){
+let data34 = data32.topP;
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 > 1 || isNaN(data34)){
+const err88 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1115,11 +1117,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data30};
+if(data34 <= 0 || isNaN(data34)){
+const err89 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1129,11 +1128,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.thinking !== undefined){
-let data35 = data.thinking;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.mode === undefined){
-const err90 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data35};
+else {
+const err90 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1142,8 +1138,11 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data35.templateKey === undefined){
-const err91 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data35};
+}
+if(data32.seed !== undefined){
+let data35 = data32.seed;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err91 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data35};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1152,9 +1151,11 @@ vErrors.push(err91);
 }
 errors++;
 }
-for(const key10 in data35){
-if(!((key10 === "mode") || (key10 === "templateKey"))){
-const err92 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data35};
+}
+if(data32.maxTokens !== undefined){
+let data36 = data32.maxTokens;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err92 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1163,11 +1164,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-if(data35.mode !== undefined){
-let data36 = data35.mode;
-if(!((data36 === "off") || (data36 === "on"))){
-const err93 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data36};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 2147483647 || isNaN(data36)){
+const err93 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1176,12 +1175,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-if(data35.templateKey !== undefined){
-let data37 = data35.templateKey;
-if(typeof data37 === "string"){
-if(data37.length < 1){
-const err94 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data37};
+if(data36 < 1 || isNaN(data36)){
+const err94 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1191,8 +1186,10 @@ vErrors.push(err94);
 errors++;
 }
 }
+}
+}
 else {
-const err95 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data37};
+const err95 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1202,9 +1199,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data35};
+if(data.thinking !== undefined){
+let data37 = data.thinking;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.mode === undefined){
+const err96 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data37};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1213,15 +1212,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data.serving !== undefined){
-let data38 = data.serving;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.batchInvariant === undefined){
-data38.batchInvariant = "required";
-}
-if(data38.probe === undefined){
-const err97 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data38};
+if(data37.templateKey === undefined){
+const err97 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data37};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1230,8 +1222,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data38.concurrency === undefined){
-const err98 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data38};
+for(const key10 in data37){
+if(!((key10 === "mode") || (key10 === "templateKey"))){
+const err98 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data37};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1240,9 +1233,11 @@ vErrors.push(err98);
 }
 errors++;
 }
-for(const key11 in data38){
-if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
-const err99 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data38};
+}
+if(data37.mode !== undefined){
+let data38 = data37.mode;
+if(!((data38 === "off") || (data38 === "on"))){
+const err99 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data38};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1252,9 +1247,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-let data39 = data38.batchInvariant;
-if(!(((data39 === "required") || (data39 === "asserted")) || (data39 === "not-required"))){
-const err100 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data39};
+if(data37.templateKey !== undefined){
+let data39 = data37.templateKey;
+if(typeof data39 === "string"){
+if(data39.length < 1){
+const err100 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data39};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1263,10 +1260,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data38.probe !== undefined){
-let data40 = data38.probe;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err101 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data40};
+}
+else {
+const err101 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data39};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1275,9 +1271,10 @@ vErrors.push(err101);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 > 2147483647 || isNaN(data40)){
-const err102 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data40};
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data37};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1286,8 +1283,15 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data40 < 0 || isNaN(data40)){
-const err103 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data40};
+}
+if(data.serving !== undefined){
+let data40 = data.serving;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.batchInvariant === undefined){
+data40.batchInvariant = "required";
+}
+if(data40.probe === undefined){
+const err103 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data40};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1296,12 +1300,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-}
-if(data38.concurrency !== undefined){
-let data41 = data38.concurrency;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err104 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data41};
+if(data40.concurrency === undefined){
+const err104 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data40};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1310,9 +1310,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 2147483647 || isNaN(data41)){
-const err105 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data41};
+for(const key11 in data40){
+if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
+const err105 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data40};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1321,8 +1321,10 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data41 < 1 || isNaN(data41)){
-const err106 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data41};
+}
+let data41 = data40.batchInvariant;
+if(!(((data41 === "required") || (data41 === "asserted")) || (data41 === "not-required"))){
+const err106 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data41};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1331,11 +1333,10 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data38};
+if(data40.probe !== undefined){
+let data42 = data40.probe;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err107 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data42};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1344,18 +1345,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-let data42 = data.decision;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.margin === undefined){
-data42.margin = 0;
-}
-if(data42.guard === undefined){
-data42.guard = [];
-}
-for(const key12 in data42){
-if(!((key12 === "margin") || (key12 === "guard"))){
-const err108 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data42};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 > 2147483647 || isNaN(data42)){
+const err108 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data42};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1364,11 +1356,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-let data43 = data42.margin;
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 100 || isNaN(data43)){
-const err109 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data43};
+if(data42 < 0 || isNaN(data42)){
+const err109 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data42};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1377,8 +1366,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data43 < 0 || isNaN(data43)){
-const err110 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data43};
+}
+}
+if(data40.concurrency !== undefined){
+let data43 = data40.concurrency;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err110 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data43};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1387,9 +1380,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data43};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 2147483647 || isNaN(data43)){
+const err111 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data43};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1398,13 +1391,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-let data44 = data42.guard;
-if(Array.isArray(data44)){
-const len2 = data44.length;
-for(let i2=0; i2<len2; i2++){
-let data45 = data44[i2];
-if(!((((data45 === "no-call") || (data45 === "single")) || (data45 === "parallel")) || (data45 === "multiple"))){
-const err112 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data45};
+if(data43 < 1 || isNaN(data43)){
+const err112 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data43};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1415,8 +1403,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err113 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data44};
+const err113 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1426,8 +1415,17 @@ vErrors.push(err113);
 errors++;
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data42};
+let data44 = data.decision;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.margin === undefined){
+data44.margin = 0;
+}
+if(data44.guard === undefined){
+data44.guard = [];
+}
+for(const key12 in data44){
+if(!((key12 === "margin") || (key12 === "guard"))){
+const err114 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data44};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1437,13 +1435,85 @@ vErrors.push(err114);
 errors++;
 }
 }
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+let data45 = data44.margin;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 100 || isNaN(data45)){
+const err115 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data45};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+if(data45 < 0 || isNaN(data45)){
+const err116 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data45};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data45};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+let data46 = data44.guard;
+if(Array.isArray(data46)){
+const len2 = data46.length;
+for(let i2=0; i2<len2; i2++){
+let data47 = data46[i2];
+if(!((((data47 === "no-call") || (data47 === "single")) || (data47 === "parallel")) || (data47 === "multiple"))){
+const err118 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data47};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data46};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data44};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+else {
+const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
 }
 errors++;
 }

@@ -41,6 +41,11 @@ export interface SplitConfig {
   readonly seed: string;
   /** How many items to hold out. */
   readonly size: number;
+  /**
+   * For a checkpoint sweep: the share of the held-out items kept to confirm the checkpoint chosen
+   * on the others, in (0, 1). Absent: none kept.
+   */
+  readonly confirm?: number;
 }
 
 /** The scorer and its ordering rule. */
@@ -57,6 +62,8 @@ export interface AdapterConfig {
   readonly name: string;
   /** Where the adapter's weights are, for a server that is not serving it yet. */
   readonly path?: string;
+  /** The training step it is a checkpoint of (a whole number), when it is one of a sweep. */
+  readonly step?: number;
 }
 
 /** The models: a baseline and the adapters compared with it. */

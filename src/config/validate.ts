@@ -234,6 +234,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
   const adapters: AdapterConfig[] = (v.models.adapters as Obj[]).map((a) => ({
     name: a.name as string,
     ...(a.path === undefined ? {} : { path: a.path as string }),
+    ...(a.step === undefined ? {} : { step: a.step as number }),
   }));
   return {
     version: 1,
@@ -244,7 +245,11 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       sha256: v.dataset.sha256,
       source: { repo: v.dataset.source.repo, revision: v.dataset.source.revision },
     },
-    split: { seed: v.split.seed, size: v.split.size },
+    split: {
+      seed: v.split.seed,
+      size: v.split.size,
+      ...(v.split.confirm === undefined ? {} : { confirm: v.split.confirm as number }),
+    },
     scorer: { name: v.scorer.name, ordering: v.scorer.ordering as "any" | "strict" },
     prompt: { system: v.prompt.system },
     models: { baseline: v.models.baseline, adapters },

@@ -26,6 +26,7 @@ import type {
   ReportInput,
   ScorerTrust,
   Scoring,
+  SweepInput,
 } from "./report_input.ts";
 
 /** Options of {@linkcode reportInputFromResults}. */
@@ -501,8 +502,27 @@ class Fold {
       ...(this.#categoriesFromItems ? { categoriesFrom: "dataset" as const } : {}),
       lenient: this.#lenientFacts,
       ...(this.#scoring === undefined ? {} : { scoring: this.#scoring }),
+      ...sweepOf(header),
     };
   }
+}
+
+/** The sweep the header declares (adapters with a step), or nothing. */
+function sweepOf(header: HeaderRecord): { sweep: SweepInput } | Record<string, never> {
+  const steps = header.models.steps;
+  if (steps === undefined) return {};
+  const stepped = header.models.adapters.flatMap((adapter, i) => {
+    const step = steps[i];
+    return step === undefined || step === null ? [] : [{ adapter, step }];
+  });
+  if (stepped.length === 0) return {};
+  const confirm = header.split.confirm;
+  return {
+    sweep: {
+      steps: stepped,
+      confirm: confirm === undefined ? null : { share: confirm.share, items: confirm.items },
+    },
+  };
 }
 
 /** A verdict judged again, with its detail and the reply it judged. */

@@ -34,6 +34,7 @@ export type {
   RunFacts,
   ScorerTrust,
   Scoring,
+  SweepInput,
   VerdictSource,
 } from "./report_input.ts";
 export {
@@ -65,6 +66,8 @@ export {
   type Report,
   REPORT_SCHEMA,
   type ReportRun,
+  type SweepPoint,
+  type SweepReport,
   type TokenTotals,
   type Transition,
   type TrustReport,
@@ -75,6 +78,14 @@ export {
   IDENTICAL_SHARE,
   VERDICT_ALPHA,
 } from "./build_report.ts";
+export {
+  decidedComparisons,
+  type Gate,
+  type GateOutcome,
+  gateReport,
+  itemsToDecide,
+  MAX_ITEMS_TO_DECIDE,
+} from "./gate.ts";
 export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 export type { LenientAccuracy, ReadingAccuracy, ReadingOutcome, ScoringReport } from "./scoring.ts";
 export {
@@ -84,6 +95,7 @@ export {
   reportInputFromResults,
 } from "./from_results.ts";
 export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
+export { withSweep } from "./sweep.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./render/formats.ts";
 export { renderText } from "./render/text.ts";
 export { renderMarkdown } from "./render/markdown.ts";

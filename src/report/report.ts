@@ -569,6 +569,79 @@ export interface ReportRun extends RunFacts {
   readonly complete: boolean;
 }
 
+/** One checkpoint of a sweep, on the selection items. */
+export interface SweepPoint {
+  /** The checkpoint: an adapter with a `step`. */
+  readonly adapter: string;
+  /** Its training step. */
+  readonly step: number;
+  /** Selection items it and the baseline both have a verdict for. */
+  readonly items: number;
+  /** Its accuracy on them, or `null` with none. */
+  readonly accuracy: number | null;
+  /** The Wilson 95% interval of that accuracy, or `null` with none. */
+  readonly accuracyInterval: Interval | null;
+  /** Its accuracy minus the baseline's on them, or `null` with none. */
+  readonly difference: number | null;
+  /**
+   * The exact 95% decision interval of the difference, each checkpoint on its own (a curve to
+   * look at, not a decision), or `null` with none.
+   */
+  readonly interval: DecisionInterval | null;
+}
+
+/**
+ * A sweep: the checkpoints of one training run (adapters with a `step`), their learning curve on
+ * the selection items, the one chosen there, and, with `split.confirm`, that one against the
+ * baseline on the confirmation items alone: the decision.
+ */
+export interface SweepReport {
+  /** Each checkpoint, in step order. */
+  readonly points: readonly SweepPoint[];
+  /** The baseline on the selection items scored: the curve's band. */
+  readonly baseline: {
+    /** Its name. */
+    readonly name: string;
+    /** Selection items it has a verdict for. */
+    readonly items: number;
+    /** Its accuracy on them, or `null` with none. */
+    readonly accuracy: number | null;
+    /** The Wilson 95% interval of that accuracy, or `null` with none. */
+    readonly interval: Interval | null;
+  };
+  /**
+   * The checkpoint with the largest difference on the selection items (ties: the earlier step),
+   * or `null` when no checkpoint has one.
+   */
+  readonly chosen: string | null;
+  /** How it was chosen, in a sentence. */
+  readonly how: string;
+  /** `split.confirm`: the share of the held-out items kept for confirmation, or `null`. */
+  readonly confirmShare: number | null;
+  /** The selection items (all the held-out items without `split.confirm`). */
+  readonly selectItems: number;
+  /** The confirmation items (0 without `split.confirm`). */
+  readonly confirmItems: number;
+  /**
+   * The chosen checkpoint against the baseline on the confirmation items alone, one comparison
+   * (no multiplicity adjustment), with the decision's margin: the decision; `null` without
+   * `split.confirm` or without a chosen checkpoint.
+   */
+  readonly confirmation: ComparisonReport | null;
+  /**
+   * The chosen checkpoint's difference on the selection items next to its difference on the
+   * confirmation items: how optimistic the first is. `null` without a confirmation.
+   */
+  readonly optimism: {
+    /** Its difference on the selection items. */
+    readonly selection: number | null;
+    /** Its difference on the confirmation items. */
+    readonly confirmation: number | null;
+  } | null;
+  /** What to beware of (the best chosen on the items it is reported on), or `null`. */
+  readonly warning: string | null;
+}
+
 /** The report of a results file. */
 export interface Report {
   /** {@linkcode REPORT_SCHEMA}. */
@@ -603,4 +676,6 @@ export interface Report {
   readonly trust: TrustReport;
   /** Which reading decided, and whether the lenient one was made. */
   readonly scoring: ScoringReport;
+  /** The checkpoint sweep, present only when some adapter has a `step`. */
+  readonly sweep?: SweepReport;
 }

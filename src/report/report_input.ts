@@ -175,6 +175,17 @@ export interface Digests {
   readonly split: string;
 }
 
+/** A checkpoint sweep, as the run declared it: the checkpoints' steps, and the confirmation items. */
+export interface SweepInput {
+  /** Each adapter with a step (`models.adapters[].step`), in any order. */
+  readonly steps: readonly { readonly adapter: string; readonly step: number }[];
+  /**
+   * With `split.confirm`: the share, and the ids of the held-out items kept for confirmation;
+   * `null` without it (the sweep is chosen and reported on every item).
+   */
+  readonly confirm: { readonly share: number; readonly items: readonly number[] } | null;
+}
+
 /** Everything a report is built from. */
 export interface ReportInput {
   /** The run's facts. */
@@ -220,6 +231,8 @@ export interface ReportInput {
    * `lenient`, which needs the lenient reading made.
    */
   readonly scoring?: Scoring;
+  /** The checkpoint sweep, when some adapter has a step (`withSweep` reports it). */
+  readonly sweep?: SweepInput;
 }
 
 /** Which reading's verdicts decide a report: `xlam-tool-call`'s own, or its lenient reading. */

@@ -4,7 +4,7 @@
 // Generated from schema/results.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
 export const header = validate34;
-const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
+const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"type":"integer"}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
 const schema33 = {"description":"An item's category, from its answer's calls.","enum":["no-call","single","parallel","multiple"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -204,7 +204,7 @@ return false;
 else {
 const _errs20 = errors;
 for(const key2 in data9){
-if(!(((key2 === "seed") || (key2 === "size")) || (key2 === "digest"))){
+if(!((((key2 === "seed") || (key2 === "size")) || (key2 === "digest")) || (key2 === "confirm"))){
 validate34.errors = [{instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.split,data:data9}];
 return false;
 break;
@@ -265,6 +265,99 @@ var valid2 = _errs25 === errors;
 else {
 var valid2 = true;
 }
+if(valid2){
+if(data9.confirm !== undefined){
+let data13 = data9.confirm;
+const _errs27 = errors;
+if(errors === _errs27){
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+let missing3;
+if(((data13.share === undefined) && (missing3 = "share")) || ((data13.items === undefined) && (missing3 = "items"))){
+validate34.errors = [{instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema32.properties.split.properties.confirm.required,parentSchema:schema32.properties.split.properties.confirm,data:data13}];
+return false;
+}
+else {
+const _errs29 = errors;
+for(const key3 in data13){
+if(!((key3 === "share") || (key3 === "items"))){
+validate34.errors = [{instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.split.properties.confirm,data:data13}];
+return false;
+break;
+}
+}
+if(_errs29 === errors){
+if(data13.share !== undefined){
+let data14 = data13.share;
+const _errs30 = errors;
+if(errors === _errs30){
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 >= 1 || isNaN(data14)){
+validate34.errors = [{instancePath:instancePath+"/split/confirm/share",schemaPath:"#/properties/split/properties/confirm/properties/share/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema32.properties.split.properties.confirm.properties.share,data:data14}];
+return false;
+}
+else {
+if(data14 <= 0 || isNaN(data14)){
+validate34.errors = [{instancePath:instancePath+"/split/confirm/share",schemaPath:"#/properties/split/properties/confirm/properties/share/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32.properties.split.properties.confirm.properties.share,data:data14}];
+return false;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/split/confirm/share",schemaPath:"#/properties/split/properties/confirm/properties/share/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.split.properties.confirm.properties.share.type,parentSchema:schema32.properties.split.properties.confirm.properties.share,data:data14}];
+return false;
+}
+}
+var valid3 = _errs30 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data13.items !== undefined){
+let data15 = data13.items;
+const _errs32 = errors;
+if(errors === _errs32){
+if(Array.isArray(data15)){
+var valid4 = true;
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+const _errs34 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+validate34.errors = [{instancePath:instancePath+"/split/confirm/items/" + i0,schemaPath:"#/properties/split/properties/confirm/properties/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.split.properties.confirm.properties.items.items.type,parentSchema:schema32.properties.split.properties.confirm.properties.items.items,data:data16}];
+return false;
+}
+var valid4 = _errs34 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/split/confirm/items",schemaPath:"#/properties/split/properties/confirm/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.split.properties.confirm.properties.items.type,parentSchema:schema32.properties.split.properties.confirm.properties.items,data:data15}];
+return false;
+}
+}
+var valid3 = _errs32 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.split.properties.confirm.type,parentSchema:schema32.properties.split.properties.confirm,data:data13}];
+return false;
+}
+}
+var valid2 = _errs27 === errors;
+}
+else {
+var valid2 = true;
+}
+}
 }
 }
 }
@@ -282,75 +375,75 @@ var valid0 = true;
 }
 if(valid0){
 if(data.scorer !== undefined){
-let data13 = data.scorer;
-const _errs27 = errors;
-if(errors === _errs27){
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-let missing3;
-if(((((data13.name === undefined) && (missing3 = "name")) || ((data13.version === undefined) && (missing3 = "version"))) || ((data13.ordering === undefined) && (missing3 = "ordering"))) || ((data13.toolCallParser === undefined) && (missing3 = "toolCallParser"))){
-validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema32.properties.scorer.required,parentSchema:schema32.properties.scorer,data:data13}];
+let data17 = data.scorer;
+const _errs36 = errors;
+if(errors === _errs36){
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+let missing4;
+if(((((data17.name === undefined) && (missing4 = "name")) || ((data17.version === undefined) && (missing4 = "version"))) || ((data17.ordering === undefined) && (missing4 = "ordering"))) || ((data17.toolCallParser === undefined) && (missing4 = "toolCallParser"))){
+validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema32.properties.scorer.required,parentSchema:schema32.properties.scorer,data:data17}];
 return false;
 }
 else {
-const _errs29 = errors;
-for(const key3 in data13){
-if(!((((key3 === "name") || (key3 === "version")) || (key3 === "ordering")) || (key3 === "toolCallParser"))){
-validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.scorer,data:data13}];
+const _errs38 = errors;
+for(const key4 in data17){
+if(!((((key4 === "name") || (key4 === "version")) || (key4 === "ordering")) || (key4 === "toolCallParser"))){
+validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.scorer,data:data17}];
 return false;
 break;
 }
 }
-if(_errs29 === errors){
-if(data13.name !== undefined){
-let data14 = data13.name;
-const _errs30 = errors;
-if(typeof data14 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.name.type,parentSchema:schema32.properties.scorer.properties.name,data:data14}];
+if(_errs38 === errors){
+if(data17.name !== undefined){
+let data18 = data17.name;
+const _errs39 = errors;
+if(typeof data18 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.name.type,parentSchema:schema32.properties.scorer.properties.name,data:data18}];
 return false;
 }
-var valid3 = _errs30 === errors;
+var valid5 = _errs39 === errors;
 }
 else {
-var valid3 = true;
+var valid5 = true;
 }
-if(valid3){
-if(data13.version !== undefined){
-let data15 = data13.version;
-const _errs32 = errors;
-if(typeof data15 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/scorer/version",schemaPath:"#/properties/scorer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.version.type,parentSchema:schema32.properties.scorer.properties.version,data:data15}];
+if(valid5){
+if(data17.version !== undefined){
+let data19 = data17.version;
+const _errs41 = errors;
+if(typeof data19 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/scorer/version",schemaPath:"#/properties/scorer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.version.type,parentSchema:schema32.properties.scorer.properties.version,data:data19}];
 return false;
 }
-var valid3 = _errs32 === errors;
+var valid5 = _errs41 === errors;
 }
 else {
-var valid3 = true;
+var valid5 = true;
 }
-if(valid3){
-if(data13.ordering !== undefined){
-let data16 = data13.ordering;
-const _errs34 = errors;
-if(!((data16 === "any") || (data16 === "strict"))){
-validate34.errors = [{instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema32.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.scorer.properties.ordering.enum,parentSchema:schema32.properties.scorer.properties.ordering,data:data16}];
+if(valid5){
+if(data17.ordering !== undefined){
+let data20 = data17.ordering;
+const _errs43 = errors;
+if(!((data20 === "any") || (data20 === "strict"))){
+validate34.errors = [{instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema32.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.scorer.properties.ordering.enum,parentSchema:schema32.properties.scorer.properties.ordering,data:data20}];
 return false;
 }
-var valid3 = _errs34 === errors;
+var valid5 = _errs43 === errors;
 }
 else {
-var valid3 = true;
+var valid5 = true;
 }
-if(valid3){
-if(data13.toolCallParser !== undefined){
-let data17 = data13.toolCallParser;
-const _errs35 = errors;
-if((typeof data17 !== "string") && (data17 !== null)){
-validate34.errors = [{instancePath:instancePath+"/scorer/toolCallParser",schemaPath:"#/properties/scorer/properties/toolCallParser/type",keyword:"type",params:{type: schema32.properties.scorer.properties.toolCallParser.type},message:"must be string,null",schema:schema32.properties.scorer.properties.toolCallParser.type,parentSchema:schema32.properties.scorer.properties.toolCallParser,data:data17}];
+if(valid5){
+if(data17.toolCallParser !== undefined){
+let data21 = data17.toolCallParser;
+const _errs44 = errors;
+if((typeof data21 !== "string") && (data21 !== null)){
+validate34.errors = [{instancePath:instancePath+"/scorer/toolCallParser",schemaPath:"#/properties/scorer/properties/toolCallParser/type",keyword:"type",params:{type: schema32.properties.scorer.properties.toolCallParser.type},message:"must be string,null",schema:schema32.properties.scorer.properties.toolCallParser.type,parentSchema:schema32.properties.scorer.properties.toolCallParser,data:data21}];
 return false;
 }
-var valid3 = _errs35 === errors;
+var valid5 = _errs44 === errors;
 }
 else {
-var valid3 = true;
+var valid5 = true;
 }
 }
 }
@@ -359,187 +452,109 @@ var valid3 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.scorer.type,parentSchema:schema32.properties.scorer,data:data13}];
+validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.scorer.type,parentSchema:schema32.properties.scorer,data:data17}];
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.selftest !== undefined){
-let data18 = data.selftest;
-const _errs37 = errors;
-if(errors === _errs37){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-let missing4;
-if(((data18.passed === undefined) && (missing4 = "passed")) || ((data18.items === undefined) && (missing4 = "items"))){
-validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema32.properties.selftest.required,parentSchema:schema32.properties.selftest,data:data18}];
+let data22 = data.selftest;
+const _errs46 = errors;
+if(errors === _errs46){
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+let missing5;
+if(((data22.passed === undefined) && (missing5 = "passed")) || ((data22.items === undefined) && (missing5 = "items"))){
+validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema32.properties.selftest.required,parentSchema:schema32.properties.selftest,data:data22}];
 return false;
 }
 else {
-const _errs39 = errors;
-for(const key4 in data18){
-if(!((key4 === "passed") || (key4 === "items"))){
-validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.selftest,data:data18}];
+const _errs48 = errors;
+for(const key5 in data22){
+if(!((key5 === "passed") || (key5 === "items"))){
+validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.selftest,data:data22}];
 return false;
 break;
 }
 }
-if(_errs39 === errors){
-if(data18.passed !== undefined){
-let data19 = data18.passed;
-const _errs40 = errors;
-if(typeof data19 !== "boolean"){
-validate34.errors = [{instancePath:instancePath+"/selftest/passed",schemaPath:"#/properties/selftest/properties/passed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.selftest.properties.passed.type,parentSchema:schema32.properties.selftest.properties.passed,data:data19}];
+if(_errs48 === errors){
+if(data22.passed !== undefined){
+let data23 = data22.passed;
+const _errs49 = errors;
+if(typeof data23 !== "boolean"){
+validate34.errors = [{instancePath:instancePath+"/selftest/passed",schemaPath:"#/properties/selftest/properties/passed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.selftest.properties.passed.type,parentSchema:schema32.properties.selftest.properties.passed,data:data23}];
 return false;
 }
-var valid4 = _errs40 === errors;
+var valid6 = _errs49 === errors;
 }
 else {
-var valid4 = true;
+var valid6 = true;
 }
-if(valid4){
-if(data18.items !== undefined){
-let data20 = data18.items;
-const _errs42 = errors;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.selftest.properties.items.type,parentSchema:schema32.properties.selftest.properties.items,data:data20}];
+if(valid6){
+if(data22.items !== undefined){
+let data24 = data22.items;
+const _errs51 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.selftest.properties.items.type,parentSchema:schema32.properties.selftest.properties.items,data:data24}];
 return false;
 }
-if(errors === _errs42){
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.selftest.properties.items,data:data20}];
+if(errors === _errs51){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.selftest.properties.items,data:data24}];
 return false;
 }
 }
 }
-var valid4 = _errs42 === errors;
+var valid6 = _errs51 === errors;
 }
 else {
-var valid4 = true;
+var valid6 = true;
 }
 }
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.selftest.type,parentSchema:schema32.properties.selftest,data:data18}];
+validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.selftest.type,parentSchema:schema32.properties.selftest,data:data22}];
 return false;
 }
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs46 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
-let data21 = data.server;
-const _errs44 = errors;
-if(errors === _errs44){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing5;
-if(((data21.url === undefined) && (missing5 = "url")) || ((data21.models === undefined) && (missing5 = "models"))){
-validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema32.properties.server.required,parentSchema:schema32.properties.server,data:data21}];
-return false;
-}
-else {
-const _errs46 = errors;
-for(const key5 in data21){
-if(!((key5 === "url") || (key5 === "models"))){
-validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.server,data:data21}];
-return false;
-break;
-}
-}
-if(_errs46 === errors){
-if(data21.url !== undefined){
-let data22 = data21.url;
-const _errs47 = errors;
-if(typeof data22 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/server/url",schemaPath:"#/properties/server/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.url.type,parentSchema:schema32.properties.server.properties.url,data:data22}];
-return false;
-}
-var valid5 = _errs47 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data21.models !== undefined){
-let data23 = data21.models;
-const _errs49 = errors;
-if(errors === _errs49){
-if(Array.isArray(data23)){
-var valid6 = true;
-const len0 = data23.length;
-for(let i0=0; i0<len0; i0++){
-let data24 = data23[i0];
-const _errs51 = errors;
-if(typeof data24 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/server/models/" + i0,schemaPath:"#/properties/server/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.models.items.type,parentSchema:schema32.properties.server.properties.models.items,data:data24}];
-return false;
-}
-var valid6 = _errs51 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-validate34.errors = [{instancePath:instancePath+"/server/models",schemaPath:"#/properties/server/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.server.properties.models.type,parentSchema:schema32.properties.server.properties.models,data:data23}];
-return false;
-}
-}
-var valid5 = _errs49 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-else {
-validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.server.type,parentSchema:schema32.properties.server,data:data21}];
-return false;
-}
-}
-var valid0 = _errs44 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.models !== undefined){
-let data25 = data.models;
+let data25 = data.server;
 const _errs53 = errors;
 if(errors === _errs53){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 let missing6;
-if(((data25.baseline === undefined) && (missing6 = "baseline")) || ((data25.adapters === undefined) && (missing6 = "adapters"))){
-validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'",schema:schema32.properties.models.required,parentSchema:schema32.properties.models,data:data25}];
+if(((data25.url === undefined) && (missing6 = "url")) || ((data25.models === undefined) && (missing6 = "models"))){
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'",schema:schema32.properties.server.required,parentSchema:schema32.properties.server,data:data25}];
 return false;
 }
 else {
 const _errs55 = errors;
 for(const key6 in data25){
-if(!((key6 === "baseline") || (key6 === "adapters"))){
-validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.models,data:data25}];
+if(!((key6 === "url") || (key6 === "models"))){
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.server,data:data25}];
 return false;
 break;
 }
 }
 if(_errs55 === errors){
-if(data25.baseline !== undefined){
-let data26 = data25.baseline;
+if(data25.url !== undefined){
+let data26 = data25.url;
 const _errs56 = errors;
 if(typeof data26 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.baseline.type,parentSchema:schema32.properties.models.properties.baseline,data:data26}];
+validate34.errors = [{instancePath:instancePath+"/server/url",schemaPath:"#/properties/server/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.url.type,parentSchema:schema32.properties.server.properties.url,data:data26}];
 return false;
 }
 var valid7 = _errs56 === errors;
@@ -548,8 +563,8 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.adapters !== undefined){
-let data27 = data25.adapters;
+if(data25.models !== undefined){
+let data27 = data25.models;
 const _errs58 = errors;
 if(errors === _errs58){
 if(Array.isArray(data27)){
@@ -559,7 +574,7 @@ for(let i1=0; i1<len1; i1++){
 let data28 = data27[i1];
 const _errs60 = errors;
 if(typeof data28 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.adapters.items.type,parentSchema:schema32.properties.models.properties.adapters.items,data:data28}];
+validate34.errors = [{instancePath:instancePath+"/server/models/" + i1,schemaPath:"#/properties/server/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.models.items.type,parentSchema:schema32.properties.server.properties.models.items,data:data28}];
 return false;
 }
 var valid8 = _errs60 === errors;
@@ -569,7 +584,7 @@ break;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.models.properties.adapters.type,parentSchema:schema32.properties.models.properties.adapters,data:data27}];
+validate34.errors = [{instancePath:instancePath+"/server/models",schemaPath:"#/properties/server/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.server.properties.models.type,parentSchema:schema32.properties.server.properties.models,data:data27}];
 return false;
 }
 }
@@ -583,7 +598,7 @@ var valid7 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.models.type,parentSchema:schema32.properties.models,data:data25}];
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.server.type,parentSchema:schema32.properties.server,data:data25}];
 return false;
 }
 }
@@ -593,31 +608,31 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sampling !== undefined){
-let data29 = data.sampling;
+if(data.models !== undefined){
+let data29 = data.models;
 const _errs62 = errors;
 if(errors === _errs62){
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 let missing7;
-if(((((data29.temperature === undefined) && (missing7 = "temperature")) || ((data29.topP === undefined) && (missing7 = "topP"))) || ((data29.seed === undefined) && (missing7 = "seed"))) || ((data29.maxTokens === undefined) && (missing7 = "maxTokens"))){
-validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'",schema:schema32.properties.sampling.required,parentSchema:schema32.properties.sampling,data:data29}];
+if(((data29.baseline === undefined) && (missing7 = "baseline")) || ((data29.adapters === undefined) && (missing7 = "adapters"))){
+validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'",schema:schema32.properties.models.required,parentSchema:schema32.properties.models,data:data29}];
 return false;
 }
 else {
 const _errs64 = errors;
 for(const key7 in data29){
-if(!((((key7 === "temperature") || (key7 === "topP")) || (key7 === "seed")) || (key7 === "maxTokens"))){
-validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sampling,data:data29}];
+if(!(((key7 === "baseline") || (key7 === "adapters")) || (key7 === "steps"))){
+validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.models,data:data29}];
 return false;
 break;
 }
 }
 if(_errs64 === errors){
-if(data29.temperature !== undefined){
-let data30 = data29.temperature;
+if(data29.baseline !== undefined){
+let data30 = data29.baseline;
 const _errs65 = errors;
-if(!((typeof data30 == "number") && (isFinite(data30)))){
-validate34.errors = [{instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.temperature.type,parentSchema:schema32.properties.sampling.properties.temperature,data:data30}];
+if(typeof data30 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.baseline.type,parentSchema:schema32.properties.models.properties.baseline,data:data30}];
 return false;
 }
 var valid9 = _errs65 === errors;
@@ -626,12 +641,30 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data29.topP !== undefined){
-let data31 = data29.topP;
+if(data29.adapters !== undefined){
+let data31 = data29.adapters;
 const _errs67 = errors;
-if(!((typeof data31 == "number") && (isFinite(data31)))){
-validate34.errors = [{instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.topP.type,parentSchema:schema32.properties.sampling.properties.topP,data:data31}];
+if(errors === _errs67){
+if(Array.isArray(data31)){
+var valid10 = true;
+const len2 = data31.length;
+for(let i2=0; i2<len2; i2++){
+let data32 = data31[i2];
+const _errs69 = errors;
+if(typeof data32 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/models/adapters/" + i2,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.adapters.items.type,parentSchema:schema32.properties.models.properties.adapters.items,data:data32}];
 return false;
+}
+var valid10 = _errs69 === errors;
+if(!valid10){
+break;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.models.properties.adapters.type,parentSchema:schema32.properties.models.properties.adapters,data:data31}];
+return false;
+}
 }
 var valid9 = _errs67 === errors;
 }
@@ -639,40 +672,37 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data29.seed !== undefined){
-let data32 = data29.seed;
-const _errs69 = errors;
-if(errors === _errs69){
-if(typeof data32 === "string"){
-if(!pattern7.test(data32)){
-validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema32.properties.sampling.properties.seed,data:data32}];
-return false;
-}
-}
-else {
-validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sampling.properties.seed.type,parentSchema:schema32.properties.sampling.properties.seed,data:data32}];
-return false;
-}
-}
-var valid9 = _errs69 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data29.maxTokens !== undefined){
-let data33 = data29.maxTokens;
+if(data29.steps !== undefined){
+let data33 = data29.steps;
 const _errs71 = errors;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.maxTokens.type,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data33}];
-return false;
-}
 if(errors === _errs71){
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 1 || isNaN(data33)){
-validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data33}];
+if(Array.isArray(data33)){
+var valid11 = true;
+const len3 = data33.length;
+for(let i3=0; i3<len3; i3++){
+let data34 = data33[i3];
+const _errs73 = errors;
+if((!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) && (data34 !== null)){
+validate34.errors = [{instancePath:instancePath+"/models/steps/" + i3,schemaPath:"#/properties/models/properties/steps/items/type",keyword:"type",params:{type: schema32.properties.models.properties.steps.items.type},message:"must be integer,null",schema:schema32.properties.models.properties.steps.items.type,parentSchema:schema32.properties.models.properties.steps.items,data:data34}];
 return false;
 }
+if(errors === _errs73){
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+validate34.errors = [{instancePath:instancePath+"/models/steps/" + i3,schemaPath:"#/properties/models/properties/steps/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.models.properties.steps.items,data:data34}];
+return false;
+}
+}
+}
+var valid11 = _errs73 === errors;
+if(!valid11){
+break;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/models/steps",schemaPath:"#/properties/models/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.models.properties.steps.type,parentSchema:schema32.properties.models.properties.steps,data:data33}];
+return false;
 }
 }
 var valid9 = _errs71 === errors;
@@ -685,9 +715,8 @@ var valid9 = true;
 }
 }
 }
-}
 else {
-validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sampling.type,parentSchema:schema32.properties.sampling,data:data29}];
+validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.models.type,parentSchema:schema32.properties.models,data:data29}];
 return false;
 }
 }
@@ -697,234 +726,338 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.thinking !== undefined){
-let data34 = data.thinking;
-const _errs73 = errors;
-if(errors === _errs73){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data.sampling !== undefined){
+let data35 = data.sampling;
+const _errs75 = errors;
+if(errors === _errs75){
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 let missing8;
-if(((data34.mode === undefined) && (missing8 = "mode")) || ((data34.templateKey === undefined) && (missing8 = "templateKey"))){
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data34}];
+if(((((data35.temperature === undefined) && (missing8 = "temperature")) || ((data35.topP === undefined) && (missing8 = "topP"))) || ((data35.seed === undefined) && (missing8 = "seed"))) || ((data35.maxTokens === undefined) && (missing8 = "maxTokens"))){
+validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'",schema:schema32.properties.sampling.required,parentSchema:schema32.properties.sampling,data:data35}];
 return false;
 }
 else {
-const _errs75 = errors;
-for(const key8 in data34){
-if(!((key8 === "mode") || (key8 === "templateKey"))){
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data34}];
+const _errs77 = errors;
+for(const key8 in data35){
+if(!((((key8 === "temperature") || (key8 === "topP")) || (key8 === "seed")) || (key8 === "maxTokens"))){
+validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sampling,data:data35}];
 return false;
 break;
 }
 }
-if(_errs75 === errors){
-if(data34.mode !== undefined){
-let data35 = data34.mode;
-const _errs76 = errors;
-if(!((data35 === "off") || (data35 === "on"))){
-validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data35}];
+if(_errs77 === errors){
+if(data35.temperature !== undefined){
+let data36 = data35.temperature;
+const _errs78 = errors;
+if(!((typeof data36 == "number") && (isFinite(data36)))){
+validate34.errors = [{instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.temperature.type,parentSchema:schema32.properties.sampling.properties.temperature,data:data36}];
 return false;
 }
-var valid10 = _errs76 === errors;
+var valid12 = _errs78 === errors;
 }
 else {
-var valid10 = true;
+var valid12 = true;
 }
-if(valid10){
-if(data34.templateKey !== undefined){
-let data36 = data34.templateKey;
-const _errs77 = errors;
-if(typeof data36 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data36}];
+if(valid12){
+if(data35.topP !== undefined){
+let data37 = data35.topP;
+const _errs80 = errors;
+if(!((typeof data37 == "number") && (isFinite(data37)))){
+validate34.errors = [{instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.topP.type,parentSchema:schema32.properties.sampling.properties.topP,data:data37}];
 return false;
 }
-var valid10 = _errs77 === errors;
+var valid12 = _errs80 === errors;
 }
 else {
-var valid10 = true;
+var valid12 = true;
 }
-}
-}
-}
-}
-else {
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data34}];
+if(valid12){
+if(data35.seed !== undefined){
+let data38 = data35.seed;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data38 === "string"){
+if(!pattern7.test(data38)){
+validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema32.properties.sampling.properties.seed,data:data38}];
 return false;
 }
 }
-var valid0 = _errs73 === errors;
+else {
+validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sampling.properties.seed.type,parentSchema:schema32.properties.sampling.properties.seed,data:data38}];
+return false;
+}
+}
+var valid12 = _errs82 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data35.maxTokens !== undefined){
+let data39 = data35.maxTokens;
+const _errs84 = errors;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.maxTokens.type,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data39}];
+return false;
+}
+if(errors === _errs84){
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 1 || isNaN(data39)){
+validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data39}];
+return false;
+}
+}
+}
+var valid12 = _errs84 === errors;
+}
+else {
+var valid12 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sampling.type,parentSchema:schema32.properties.sampling,data:data35}];
+return false;
+}
+}
+var valid0 = _errs75 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.thinking !== undefined){
+let data40 = data.thinking;
+const _errs86 = errors;
+if(errors === _errs86){
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+let missing9;
+if(((data40.mode === undefined) && (missing9 = "mode")) || ((data40.templateKey === undefined) && (missing9 = "templateKey"))){
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data40}];
+return false;
+}
+else {
+const _errs88 = errors;
+for(const key9 in data40){
+if(!((key9 === "mode") || (key9 === "templateKey"))){
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data40}];
+return false;
+break;
+}
+}
+if(_errs88 === errors){
+if(data40.mode !== undefined){
+let data41 = data40.mode;
+const _errs89 = errors;
+if(!((data41 === "off") || (data41 === "on"))){
+validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data41}];
+return false;
+}
+var valid13 = _errs89 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data40.templateKey !== undefined){
+let data42 = data40.templateKey;
+const _errs90 = errors;
+if(typeof data42 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data42}];
+return false;
+}
+var valid13 = _errs90 === errors;
+}
+else {
+var valid13 = true;
+}
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data40}];
+return false;
+}
+}
+var valid0 = _errs86 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.probe !== undefined){
-let data37 = data.probe;
-const _errs79 = errors;
-if(errors === _errs79){
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-let missing9;
-if(((data37.batchInvariant === undefined) && (missing9 = "batchInvariant")) || ((data37.items === undefined) && (missing9 = "items"))){
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data37}];
+let data43 = data.probe;
+const _errs92 = errors;
+if(errors === _errs92){
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+let missing10;
+if(((data43.batchInvariant === undefined) && (missing10 = "batchInvariant")) || ((data43.items === undefined) && (missing10 = "items"))){
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data43}];
 return false;
 }
 else {
-const _errs81 = errors;
-for(const key9 in data37){
-if(!((key9 === "batchInvariant") || (key9 === "items"))){
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data37}];
+const _errs94 = errors;
+for(const key10 in data43){
+if(!((key10 === "batchInvariant") || (key10 === "items"))){
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data43}];
 return false;
 break;
 }
 }
-if(_errs81 === errors){
-if(data37.batchInvariant !== undefined){
-let data38 = data37.batchInvariant;
-const _errs82 = errors;
-if(!(((data38 === "required") || (data38 === "asserted")) || (data38 === "not-required"))){
-validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data38}];
+if(_errs94 === errors){
+if(data43.batchInvariant !== undefined){
+let data44 = data43.batchInvariant;
+const _errs95 = errors;
+if(!(((data44 === "required") || (data44 === "asserted")) || (data44 === "not-required"))){
+validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data44}];
 return false;
 }
-var valid11 = _errs82 === errors;
+var valid14 = _errs95 === errors;
 }
 else {
-var valid11 = true;
+var valid14 = true;
 }
-if(valid11){
-if(data37.items !== undefined){
-let data39 = data37.items;
-const _errs83 = errors;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data39}];
+if(valid14){
+if(data43.items !== undefined){
+let data45 = data43.items;
+const _errs96 = errors;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data45}];
 return false;
 }
-if(errors === _errs83){
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data39}];
+if(errors === _errs96){
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data45}];
 return false;
 }
 }
 }
-var valid11 = _errs83 === errors;
+var valid14 = _errs96 === errors;
 }
 else {
-var valid11 = true;
+var valid14 = true;
 }
 }
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data37}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data43}];
 return false;
 }
 }
-var valid0 = _errs79 === errors;
+var valid0 = _errs92 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.system !== undefined){
-let data40 = data.system;
-const _errs85 = errors;
-if(typeof data40 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data40}];
+let data46 = data.system;
+const _errs98 = errors;
+if(typeof data46 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data46}];
 return false;
 }
-var valid0 = _errs85 === errors;
+var valid0 = _errs98 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.decision !== undefined){
-let data41 = data.decision;
-const _errs87 = errors;
-if(errors === _errs87){
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-let missing10;
-if(((data41.margin === undefined) && (missing10 = "margin")) || ((data41.guard === undefined) && (missing10 = "guard"))){
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'",schema:schema32.properties.decision.required,parentSchema:schema32.properties.decision,data:data41}];
+let data47 = data.decision;
+const _errs100 = errors;
+if(errors === _errs100){
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+let missing11;
+if(((data47.margin === undefined) && (missing11 = "margin")) || ((data47.guard === undefined) && (missing11 = "guard"))){
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'",schema:schema32.properties.decision.required,parentSchema:schema32.properties.decision,data:data47}];
 return false;
 }
 else {
-const _errs89 = errors;
-for(const key10 in data41){
-if(!((key10 === "margin") || (key10 === "guard"))){
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data41}];
+const _errs102 = errors;
+for(const key11 in data47){
+if(!((key11 === "margin") || (key11 === "guard"))){
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data47}];
 return false;
 break;
 }
 }
-if(_errs89 === errors){
-if(data41.margin !== undefined){
-let data42 = data41.margin;
-const _errs90 = errors;
-if(errors === _errs90){
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 > 100 || isNaN(data42)){
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data42}];
+if(_errs102 === errors){
+if(data47.margin !== undefined){
+let data48 = data47.margin;
+const _errs103 = errors;
+if(errors === _errs103){
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 > 100 || isNaN(data48)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
 return false;
 }
 else {
-if(data42 < 0 || isNaN(data42)){
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.decision.properties.margin,data:data42}];
+if(data48 < 0 || isNaN(data48)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
 return false;
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.decision.properties.margin.type,parentSchema:schema32.properties.decision.properties.margin,data:data42}];
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.decision.properties.margin.type,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
 return false;
 }
 }
-var valid12 = _errs90 === errors;
+var valid15 = _errs103 === errors;
 }
 else {
-var valid12 = true;
+var valid15 = true;
 }
-if(valid12){
-if(data41.guard !== undefined){
-let data43 = data41.guard;
-const _errs92 = errors;
-if(errors === _errs92){
-if(Array.isArray(data43)){
-var valid13 = true;
-const len2 = data43.length;
-for(let i2=0; i2<len2; i2++){
-let data44 = data43[i2];
-const _errs94 = errors;
-if(!((((data44 === "no-call") || (data44 === "single")) || (data44 === "parallel")) || (data44 === "multiple"))){
-validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data44}];
+if(valid15){
+if(data47.guard !== undefined){
+let data49 = data47.guard;
+const _errs105 = errors;
+if(errors === _errs105){
+if(Array.isArray(data49)){
+var valid16 = true;
+const len4 = data49.length;
+for(let i4=0; i4<len4; i4++){
+let data50 = data49[i4];
+const _errs107 = errors;
+if(!((((data50 === "no-call") || (data50 === "single")) || (data50 === "parallel")) || (data50 === "multiple"))){
+validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i4,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data50}];
 return false;
 }
-var valid13 = _errs94 === errors;
-if(!valid13){
+var valid16 = _errs107 === errors;
+if(!valid16){
 break;
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.decision.properties.guard.type,parentSchema:schema32.properties.decision.properties.guard,data:data43}];
+validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.decision.properties.guard.type,parentSchema:schema32.properties.decision.properties.guard,data:data49}];
 return false;
 }
 }
-var valid12 = _errs92 === errors;
+var valid15 = _errs105 === errors;
 }
 else {
-var valid12 = true;
+var valid15 = true;
 }
 }
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.decision.type,parentSchema:schema32.properties.decision,data:data41}];
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.decision.type,parentSchema:schema32.properties.decision,data:data47}];
 return false;
 }
 }
-var valid0 = _errs87 === errors;
+var valid0 = _errs100 === errors;
 }
 else {
 var valid0 = true;

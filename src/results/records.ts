@@ -50,6 +50,11 @@ export interface ModelsCompared {
   readonly baseline: string;
   /** The adapters' served names, in the file's order. */
   readonly adapters: readonly string[];
+  /**
+   * Each adapter's training step (`models.adapters[].step`), `null` for one without, in the same
+   * order; written only when some adapter has one (a checkpoint sweep).
+   */
+  readonly steps?: readonly (number | null)[];
 }
 
 /** The scorer that judged the replies, and how it was asked to. */
@@ -110,8 +115,16 @@ export interface HeaderRecord {
   readonly configDigest: string;
   /** The dataset: its path as configured and its SHA-256 (lowercase hex). */
   readonly dataset: { readonly path: string; readonly sha256: string };
-  /** The split: its seed and size, and the SHA-256 (hex) of its items in order. */
-  readonly split: { readonly seed: string; readonly size: number; readonly digest: string };
+  /**
+   * The split: its seed and size, the SHA-256 (hex) of its items in order, and, with
+   * `split.confirm`, the share and the held-out ids kept for confirmation (ascending).
+   */
+  readonly split: {
+    readonly seed: string;
+    readonly size: number;
+    readonly digest: string;
+    readonly confirm?: { readonly share: number; readonly items: readonly number[] };
+  };
   /** The scorer. */
   readonly scorer: ScorerIdentity;
   /** The self-test's outcome. */

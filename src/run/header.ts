@@ -20,10 +20,16 @@ import {
  * (the seed as its exact text) and the thinking switch.
  */
 function modelsAndSampling(config: Config): Pick<HeaderRecord, "models" | "sampling" | "thinking"> {
+  const adapters = config.models.adapters;
+  // Written only for a sweep, so that a configuration without steps keeps its digest and header.
+  const steps = adapters.some((a) => a.step !== undefined)
+    ? { steps: adapters.map((a) => a.step ?? null) }
+    : {};
   return {
     models: {
       baseline: config.models.baseline,
-      adapters: config.models.adapters.map((a) => a.name),
+      adapters: adapters.map((a) => a.name),
+      ...steps,
     },
     sampling: {
       temperature: config.sampling.temperature,
@@ -46,11 +52,13 @@ export const DIGESTED: readonly string[] = [
   "dataset.sha256",
   "split.seed",
   "split.size",
+  "split.confirm",
   "scorer.name",
   "scorer.ordering",
   "prompt.system",
   "models.baseline",
   "models.adapters[].name",
+  "models.adapters[].step",
   "sampling.temperature",
   "sampling.topP",
   "sampling.seed",
@@ -120,7 +128,11 @@ export function configDigest(config: Config): string {
   const canonical = {
     version: config.version,
     dataset: { kind: config.dataset.kind, sha256: config.dataset.sha256.toLowerCase() },
-    split: { seed: config.split.seed, size: config.split.size },
+    split: {
+      seed: config.split.seed,
+      size: config.split.size,
+      ...(config.split.confirm === undefined ? {} : { confirm: config.split.confirm }),
+    },
     scorer: { name: config.scorer.name, ordering: config.scorer.ordering },
     prompt: { system: config.prompt.system },
     ...modelsAndSampling(config),
@@ -139,6 +151,8 @@ export interface HeaderFacts {
   readonly configDigest: string;
   /** The split's digest. */
   readonly splitDigest: string;
+  /** With `split.confirm`: the held-out ids kept for confirmation, ascending. */
+  readonly confirmItems?: readonly number[];
   /** The scorer's version. */
   readonly scorerVersion: string;
   /** The tool-call parser the run used, or `null`. */
@@ -189,7 +203,14 @@ export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
     startedAt: facts.startedAt,
     configDigest: facts.configDigest,
     dataset: { path: config.dataset.path, sha256: config.dataset.sha256.toLowerCase() },
-    split: { seed: config.split.seed, size: config.split.size, digest: facts.splitDigest },
+    split: {
+      seed: config.split.seed,
+      size: config.split.size,
+      digest: facts.splitDigest,
+      ...(config.split.confirm === undefined || facts.confirmItems === undefined
+        ? {}
+        : { confirm: { share: config.split.confirm, items: facts.confirmItems } }),
+    },
     scorer: {
       name: config.scorer.name,
       version: facts.scorerVersion,

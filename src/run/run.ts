@@ -70,6 +70,11 @@ export interface RunInput {
   readonly items: readonly Item[];
   /** The split's digest. */
   readonly splitDigest: string;
+  /**
+   * With `split.confirm`: the held-out ids kept for confirmation, ascending (the split's
+   * `confirm.items`), recorded in the header for the report. Default none.
+   */
+  readonly confirmItems?: readonly number[] | undefined;
   /** The configured scorer. */
   readonly scorer: Scorer;
   /** The server's URL (or its replicas' URLs) and parsers, resolved. */
@@ -314,6 +319,7 @@ async function openResults(
     startedAt,
     configDigest: configDigest(config),
     splitDigest: input.splitDigest,
+    ...(input.confirmItems === undefined ? {} : { confirmItems: input.confirmItems }),
     scorerVersion: input.scorer.version,
     toolCallParser: input.server.toolCallParser,
     selftest: { passed: true, items: selftestItems },

@@ -9,6 +9,7 @@ import { hash } from "node:crypto";
 import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
 import { decimal, firstRanked } from "./_ranking.ts";
 import { SplitSizeError } from "./split_size_error.ts";
+import { confirmationIds } from "./confirm.ts";
 
 export { SplitSizeError } from "./split_size_error.ts";
 
@@ -52,6 +53,19 @@ export interface Split {
   readonly twinsExcluded: number;
   /** The ineligible items, by id ascending. They are in the complement too. */
   readonly ineligible: readonly IneligibleEntry[];
+  /**
+   * With `split.confirm`: the share, and the held-out ids kept to confirm a sweep's choice
+   * (ascending; the other held-out items are the selection items). Absent without it.
+   */
+  readonly confirm?: SplitConfirm;
+}
+
+/** The confirmation items of a split taken with `split.confirm`. */
+export interface SplitConfirm {
+  /** `split.confirm`: the share asked for. */
+  readonly share: number;
+  /** The held-out ids kept for confirmation, ascending. */
+  readonly items: readonly number[];
 }
 
 /** What a split is taken with. */
@@ -60,6 +74,11 @@ export interface SplitOptions {
   readonly seed: string;
   /** How many items to hold out: from 1 to the dataset's eligible items. */
   readonly size: number;
+  /**
+   * `split.confirm`: the share of the held-out items kept to confirm a sweep's choice, in (0, 1)
+   * (`confirmationIds`). Default none.
+   */
+  readonly confirm?: number | undefined;
 }
 
 /**
@@ -164,6 +183,13 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   // Ids are safe integers, so a Float64Array sorts them exactly, and fast.
   const sortedIds = (ids: number[]) => Array.from(Float64Array.from(ids).sort());
   ineligible.sort((a, b) => a.id - b.id);
+  let confirm: SplitConfirm | undefined;
+  if (options.confirm !== undefined) {
+    const ids = confirmationIds(held.map((i) => items[i]!), seed, options.confirm);
+    confirm = { share: options.confirm, items: ids };
+    // The digest names the confirmation items too; a split without them keeps its digest.
+    lines += `confirm ${options.confirm}\n${ids.map((id) => `${decimal(id)}\n`).join("")}`;
+  }
   return {
     schema: "assess.split.v1",
     algorithm: "split.v1",
@@ -176,6 +202,7 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     twins: sortedIds(twins),
     twinsExcluded: twins.length,
     ineligible,
+    ...(confirm === undefined ? {} : { confirm }),
   };
 }
 
@@ -214,6 +241,9 @@ export function splitFileText(split: Split): string {
     twins: split.twins,
     twinsExcluded: split.twinsExcluded,
     ineligible: split.ineligible.map((e) => ({ id: e.id, reason: e.reason })),
+    ...(split.confirm === undefined
+      ? {}
+      : { confirm: { share: split.confirm.share, items: split.confirm.items } }),
   };
   return JSON.stringify(value, null, 2) + "\n";
 }

@@ -1,6 +1,6 @@
 /**
- * Runs the command line in this process, with stdout and stderr kept as text and no environment:
- * for the tests of a verb whose work is all in `src/` (no process is spawned).
+ * The command line run in this process, its output caught: for the tests of a verb's exit code and
+ * output that need no process of their own.
  *
  * @module
  */
@@ -8,27 +8,27 @@
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { runCli } from "../../src/cli/main.ts";
 
-/** What a verb printed, and its exit code. */
+/** What a command line run did. */
 export interface Ran {
-  /** The exit code. */
-  code: number;
-  /** What went to stdout. */
-  stdout: string;
-  /** What went to stderr. */
-  stderr: string;
+  /** Its exit code. */
+  readonly code: number;
+  /** Its stdout. */
+  readonly stdout: string;
+  /** Its stderr. */
+  readonly stderr: string;
 }
 
 /**
- * `assess ARGS` in this process: the real files and network, its output kept.
+ * Runs `assess ARGS` in this process, with the real files and no environment.
  *
- * @param args The arguments, verb first.
+ * @param args The command line's arguments.
  * @returns The exit code and the output.
  */
-export async function assessInProcess(args: string[]): Promise<Ran> {
+export async function assess(args: readonly string[]): Promise<Ran> {
   let stdout = "";
   let stderr = "";
   const { onStopSignal: _signals, ...real } = denoIo();
-  const code = await runCli(args, {
+  const code = await runCli([...args], {
     ...real,
     stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
     stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },

@@ -7,14 +7,17 @@
 
 import { type Plan, resultsFor, times } from "../report/_results.ts";
 
-export { assessInProcess as assess, type Ran } from "./_in_process.ts";
+export { assess, type Ran } from "./_in_process.ts";
+
+/** The baseline's outcomes on 30 items: 20 right, 10 without a call. */
+const BASE_OUTCOMES = [...times(20, "match"), ...times(10, "no-call")] as const;
 
 /** A results file's plan: base and tuned on 30 items. */
 export const PLAN: Plan = {
   baseline: "base",
   adapters: ["tuned"],
   outcomes: {
-    base: [...times(20, "match"), ...times(10, "no-call")],
+    base: BASE_OUTCOMES,
     tuned: [...times(28, "match"), "arguments", "error:timeout"],
   },
 };
@@ -26,3 +29,58 @@ export async function fixtureFile(plan: Plan = PLAN): Promise<{ dir: string; pat
   await Deno.writeFile(path, resultsFor(plan).bytes);
   return { dir, path };
 }
+
+/** Results files for each of the gate's four exit codes, and the line it prints for each. */
+export const GATE_CASES: readonly {
+  name: string;
+  plan: Plan;
+  code: number;
+  line: RegExp;
+}[] = [
+  {
+    name: "better: exit 0",
+    // 10 items fixed, none broken: p = 0.002.
+    plan: {
+      baseline: "base",
+      adapters: ["tuned"],
+      outcomes: { base: BASE_OUTCOMES, tuned: times(30, "match") },
+    },
+    code: 0,
+    line: /^assess report -gate: pass: tuned better$/m,
+  },
+  {
+    name: "worse: exit 1",
+    plan: {
+      baseline: "base",
+      adapters: ["tuned"],
+      outcomes: { base: times(30, "match"), tuned: BASE_OUTCOMES },
+    },
+    code: 1,
+    line: /^assess report -gate: worse: tuned worse$/m,
+  },
+  {
+    name: "inconclusive: exit 2, with the items that would decide it",
+    // 3 fixed, none broken: p = 0.25, no conclusion on 30 items.
+    plan: {
+      baseline: "base",
+      adapters: ["tuned"],
+      outcomes: {
+        base: [...times(19, "match"), "no-call", ...times(10, "no-call")],
+        tuned: [...times(19, "match"), "no-call", ...times(3, "match"), ...times(7, "no-call")],
+      },
+    },
+    code: 2,
+    line:
+      /^ {2}tuned: about \d+ paired items would decide it at the observed discordance \(10\.0% of items\), with 80% power; it has 30$/m,
+  },
+  {
+    name: "an incomplete run: exit 3",
+    plan: {
+      baseline: "base",
+      adapters: ["tuned"],
+      outcomes: { base: BASE_OUTCOMES, tuned: [...times(29, "match"), "error:timeout"] },
+    },
+    code: 3,
+    line: /^assess report -gate: undecided: the run is not complete$/m,
+  },
+];

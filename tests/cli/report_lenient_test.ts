@@ -9,15 +9,13 @@
  */
 
 import assert from "node:assert/strict";
-import { assessInProcess } from "./_in_process.ts";
+import { assess } from "./_in_process.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { configText } from "../run/_fixtures.ts";
 import { itemKey, startEmulator } from "../support/vllm_emulator.ts";
 
 const SAMPLE = new URL("../../reference/testdata/xlam-sample.json", import.meta.url).pathname;
 const SIZE = 120;
-
-const assess = assessInProcess;
 
 Deno.test("report: a model wrong only in form is wrong under strict scoring and right under lenient, each rescue under its rule", async (t) => {
   const rows = JSON.parse(await Deno.readTextFile(SAMPLE));

@@ -253,6 +253,58 @@ const RULES_BUILDER = new Map<string, Case[]>([
     ],
   ],
   [
+    "sweep: each step once, split.confirm between 0 and 1 with a checkpoint to confirm",
+    [
+      [
+        "two checkpoints and a share",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "      path: /shared/ckpt/b",
+          "      path: /shared/ckpt/b\n      step: 1000",
+        ], ["  size: 2000", "  size: 2000\n  confirm: 0.5"]),
+        [],
+      ],
+      [
+        "a step given twice",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "      path: /shared/ckpt/b",
+          "      path: /shared/ckpt/b\n      step: 500",
+        ]),
+        ["models.adapters.1.step: step 500 is given twice, first at models.adapters.0.step"],
+      ],
+      [
+        "a step that is not whole",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 2.5"]),
+        ["models.adapters.0.step: got number, want integer"],
+      ],
+      [
+        "a negative step",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: -1"]),
+        ["models.adapters.0.step: value must be at least 0"],
+      ],
+      [
+        "split.confirm without a checkpoint",
+        edit(WHOLE, ["  size: 2000", "  size: 2000\n  confirm: 0.5"]),
+        ["split.confirm: no adapter has a step: split.confirm confirms the checkpoint a sweep chooses"],
+      ],
+      [
+        "split.confirm of 1",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  size: 2000",
+          "  size: 2000\n  confirm: 1",
+        ]),
+        ["split.confirm: value must be less than 1"],
+      ],
+      [
+        "split.confirm of 0",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  size: 2000",
+          "  size: 2000\n  confirm: 0",
+        ]),
+        ["split.confirm: value must be more than 0"],
+      ],
+    ],
+  ],
+  [
     "decision: a margin from 0 to 100 points, guarded categories each once",
     [
       ["margin 0", edit(WHOLE, ["  margin: 1", "  margin: 0"]), []],

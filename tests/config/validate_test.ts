@@ -204,6 +204,14 @@ Deno.test(
 );
 
 Deno.test(
+  "sweep: each step once, split.confirm between 0 and 1 with a checkpoint to confirm",
+  none,
+  table(
+    ruleCases("sweep: each step once, split.confirm between 0 and 1 with a checkpoint to confirm"),
+  ),
+);
+
+Deno.test(
   "thinking.mode on needs maxTokens of 2048 or more",
   none,
   table(ruleCases("thinking.mode on needs maxTokens of 2048 or more")),

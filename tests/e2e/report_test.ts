@@ -10,7 +10,7 @@ import { headerFor, type Plan, resultsFor } from "../report/_results.ts";
 import { categoryRows, configText, setupRun, syntheticDataset } from "../run/_fixtures.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
-import { assess, fixtureFile, PLAN } from "../cli/_report_fixtures.ts";
+import { assess, fixtureFile, GATE_CASES, PLAN } from "../cli/_report_fixtures.ts";
 import { spawnCli } from "./_spawn.ts";
 
 Deno.test("assess report as the real command line, with read access to the results file only", async () => {
@@ -353,4 +353,16 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("assess report -gate as its own process: the four exit codes, read permission only", async (t) => {
+  for (const c of GATE_CASES) {
+    await t.step(c.name, async () => {
+      const { dir, path } = await fixtureFile(c.plan);
+      const ran = await spawnCli(dir, [`--allow-read=${path}`], ["report", "-in", path, "-gate"]);
+      assert.equal(ran.code, c.code, ran.err);
+      assert.match(ran.err, c.line);
+      await Deno.remove(dir, { recursive: true });
+    });
+  }
 });

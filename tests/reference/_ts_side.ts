@@ -90,7 +90,12 @@ export function tsToolsLine(row: { id?: unknown; tools?: unknown }, index: numbe
 export type SplitOutcome = { file: string } | { refused: "dataset" | "size"; message: string };
 
 /** Splits a dataset's bytes with the project's split.v1. */
-export function tsSplit(bytes: Uint8Array, seed: string, size: number): SplitOutcome {
+export function tsSplit(
+  bytes: Uint8Array,
+  seed: string,
+  size: number,
+  confirm?: number,
+): SplitOutcome {
   let dataset;
   try {
     dataset = loadDataset(bytes, sha256Hex(bytes));
@@ -99,7 +104,7 @@ export function tsSplit(bytes: Uint8Array, seed: string, size: number): SplitOut
     throw e;
   }
   try {
-    return { file: splitFileText(takeSplit(dataset, { seed, size })) };
+    return { file: splitFileText(takeSplit(dataset, { seed, size, confirm })) };
   } catch (e) {
     if (e instanceof SplitSizeError) return { refused: "size", message: e.message };
     throw e;

@@ -214,20 +214,35 @@ Deno.test({
     const rng = new Prng(SEED + 1);
     const dir = await Deno.makeTempDir({ prefix: "assess-differential-" });
     try {
-      const jobs: { path: string; seed: string; size: number }[] = [];
+      const jobs: { path: string; seed: string; size: number; confirm?: number }[] = [];
       const datasets: GenDataset[] = [];
+      // Every other dataset is split with split.confirm too (step 8a), at one of three shares.
+      const confirmOf = (i: number) => i % 2 === 0 ? undefined : [0.3, 0.5, 0.75][i % 3]!;
       for (let i = 0; i < DATASETS; i++) {
         const d = genDataset(rng);
         const path = `${dir}/dataset-${i}.json`;
         await Deno.writeFile(path, d.bytes);
         datasets.push(d);
-        jobs.push({ path, seed: d.seed, size: d.size });
+        const confirm = confirmOf(i);
+        jobs.push({
+          path,
+          seed: d.seed,
+          size: d.size,
+          ...(confirm === undefined ? {} : { confirm }),
+        });
       }
       const py = (await runPythonLines("split-batch", jobs)) as SplitOutcome[];
       const kinds = { split: 0, refusedDataset: 0, refusedSize: 0 };
+      let withConfirm = 0;
       for (const [i, d] of datasets.entries()) {
-        const ts = tsSplit(d.bytes, d.seed, d.size);
+        const ts = tsSplit(d.bytes, d.seed, d.size, confirmOf(i));
         const p = py[i]!;
+        if (!sameSplit(ts, p) && confirmOf(i) !== undefined) {
+          assert.fail(
+            `dataset ${i} (seed ${JSON.stringify(d.seed)}, size ${d.size}, split.confirm ` +
+              `${confirmOf(i)}) gives different splits: ${splitDifference(ts, p)}`,
+          );
+        }
         if (!sameSplit(ts, p)) {
           const small = await shrinkDataset(dir, d);
           assert.fail(
@@ -239,15 +254,18 @@ Deno.test({
               splitDifference(small.ts, small.py),
           );
         }
+        if ("file" in ts && confirmOf(i) !== undefined) withConfirm++;
         if ("file" in ts) kinds.split++;
         else kinds[ts.refused === "dataset" ? "refusedDataset" : "refusedSize"]++;
       }
       assert(kinds.split >= 50, `only ${kinds.split} datasets were split`);
+      assert(withConfirm >= 15, `only ${withConfirm} datasets were split with split.confirm`);
       splitDatasets = DATASETS;
       splitFiles = kinds.split;
       console.log(
         `differential: ${DATASETS} datasets agree (${kinds.split} split files byte for byte, ` +
-          `${kinds.refusedSize} sizes refused, ${kinds.refusedDataset} datasets refused)`,
+          `${kinds.refusedSize} sizes refused, ${kinds.refusedDataset} datasets refused; ` +
+          `${withConfirm} of the files with split.confirm's confirmation items)`,
       );
     } finally {
       await Deno.remove(dir, { recursive: true });

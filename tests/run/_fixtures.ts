@@ -119,7 +119,9 @@ export interface ConfigOptions {
   datasetPath: string;
   datasetSha256: string;
   size: number;
-  adapters?: { name: string; path?: string }[];
+  adapters?: { name: string; path?: string; step?: number }[];
+  /** `split.confirm` (none when left out). */
+  confirm?: number;
   batchInvariant?: "required" | "asserted" | "not-required";
   probe?: number;
   concurrency?: number;
@@ -132,7 +134,8 @@ export interface ConfigOptions {
 /** An assess.yaml for the tests. */
 export function configText(o: ConfigOptions): string {
   const adapters = (o.adapters ?? []).map((a) =>
-    `    - name: ${a.name}\n` + (a.path ? `      path: ${a.path}\n` : "")
+    `    - name: ${a.name}\n` + (a.path ? `      path: ${a.path}\n` : "") +
+    (a.step === undefined ? "" : `      step: ${a.step}\n`)
   ).join("");
   const where = o.urls === undefined
     ? `  url: ${o.url}\n`
@@ -150,7 +153,7 @@ dataset:
 split:
   seed: "test-seed"
   size: ${o.size}
-scorer:
+${o.confirm === undefined ? "" : `  confirm: ${o.confirm}\n`}scorer:
   name: xlam-tool-call
   ordering: any
 prompt:

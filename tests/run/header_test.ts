@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { validateConfig } from "../../src/config/validate.ts";
-import { configDigest, DIGESTED, headerChanges, NOT_DIGESTED } from "../../src/run/header.ts";
+import {
+  configDigest,
+  DIGESTED,
+  headerChanges,
+  makeHeader,
+  NOT_DIGESTED,
+} from "../../src/run/header.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { HEADER } from "../results/_header.ts";
 
@@ -115,4 +121,38 @@ Deno.test("every key of assess.yaml is in the digest, or left out of it with a r
       assert.equal(configDigest(other), digest, `${key} is listed as left out, but is digested`);
     }
   }
+});
+
+Deno.test("a sweep's steps and confirmation items are in the header (and the digest), only for a sweep", async () => {
+  const config = validateConfig(await Deno.readTextFile("reference/testdata/whole.yaml"), {
+    lookupScorer,
+  }).config!;
+  const facts = {
+    assessVersion: "0.1.0",
+    startedAt: "2026-01-01T00:00:00.000Z",
+    configDigest: "c",
+    splitDigest: "s",
+    scorerVersion: "1",
+    toolCallParser: "hermes",
+    selftest: { passed: true, items: 2000 },
+    serverUrl: "http://127.0.0.1:8000/v1",
+    serverModels: ["base"],
+  };
+  const plain = makeHeader(config, facts);
+  assert.equal("steps" in plain.models, false);
+  assert.equal("confirm" in plain.split, false);
+  const [a, b] = config.models.adapters;
+  const sweep = {
+    ...config,
+    split: { ...config.split, confirm: 0.5 },
+    models: { ...config.models, adapters: [{ ...a!, step: 500 }, b!] },
+  };
+  const header = makeHeader(sweep, { ...facts, confirmItems: [3, 9] });
+  assert.deepEqual(header.models.steps, [500, null]);
+  assert.deepEqual(header.split.confirm, { share: 0.5, items: [3, 9] });
+  assert.notEqual(configDigest(sweep), configDigest(config));
+  const stepOnly = { ...sweep, split: config.split };
+  assert.notEqual(configDigest(stepOnly), configDigest(config));
+  assert.notEqual(configDigest(stepOnly), configDigest(sweep));
+  assert.match(headerChanges(plain, header).join("\n"), /^the models: /m);
 });

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ComparisonReport, Report } from "../report.ts";
+import type { ComparisonReport, Report, SweepReport } from "../report.ts";
 import { incompleteSentence, replicaWarning, severalReplicas } from "./_sections.ts";
 
 /** A notice above the figures: the run is incomplete, the replicas differ, or a note. */
@@ -33,6 +33,8 @@ export type Block =
   | { readonly kind: "decision" }
   /** Each comparison's verdict, with its detectable difference. */
   | { readonly kind: "verdicts"; readonly comparisons: readonly ComparisonReport[] }
+  /** A checkpoint sweep: its curve, the checkpoint chosen, and its confirmation. */
+  | { readonly kind: "sweep"; readonly sweep: SweepReport }
   /** The charts of accuracy and of paired differences (a format that cannot draw leaves them). */
   | { readonly kind: "charts" }
   /** Each model's accuracy. */
@@ -89,6 +91,7 @@ export function reportBlocks(report: Report): Block[] {
     blocks.push({ kind: "notice", notice: "note", text: report.decision.note });
   }
   if (comparisons.length > 0) blocks.push({ kind: "verdicts", comparisons });
+  if (report.sweep !== undefined) blocks.push({ kind: "sweep", sweep: report.sweep });
   blocks.push(
     { kind: "charts" },
     { kind: "models" },

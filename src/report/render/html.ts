@@ -40,6 +40,7 @@ import {
   transitionsTable,
   usageTable,
 } from "./_tables.ts";
+import { SWEEP_HEADING, sweepChart, sweepSentences, sweepTable } from "./_sweep.ts";
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
@@ -133,6 +134,13 @@ function printBlock(block: Block, report: Report): string[] {
       return [`<p id="decision">${capital(decisionLine(report, HTML))}.</p>`];
     case "verdicts":
       return ["<h2>Verdicts</h2>", "<ul>", ...block.comparisons.map(verdictItem), "</ul>"];
+    case "sweep":
+      return [
+        `<h2 id="sweep">${SWEEP_HEADING}</h2>`,
+        sweepChart(block.sweep),
+        htmlTable(sweepTable(block.sweep, HTML)),
+        ...sweepSentences(block.sweep, HTML).map((line) => `<p>${line}</p>`),
+      ];
     case "charts":
       return chartsSection(report);
     case "models":

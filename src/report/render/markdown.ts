@@ -36,6 +36,7 @@ import {
   transitionsTable,
   usageTable,
 } from "./_tables.ts";
+import { SWEEP_HEADING, sweepSentences, sweepTable } from "./_sweep.ts";
 
 function row(cells: readonly string[]): string {
   return `| ${cells.join(" | ")} |`;
@@ -123,6 +124,14 @@ function printBlock(block: Block, report: Report): string[] {
       return ["", `${capital(decisionLine(report, MD))}.`];
     case "verdicts":
       return ["", "## Verdicts", "", ...block.comparisons.flatMap(verdictItem)];
+    case "sweep":
+      return [
+        "",
+        `## ${SWEEP_HEADING}`,
+        "",
+        ...table(sweepTable(block.sweep, MD)),
+        ...sweepSentences(block.sweep, MD).flatMap((line) => ["", line]),
+      ];
     case "charts":
     case "changed-items":
       return []; // No charts and no item panels in Markdown.

@@ -32,6 +32,7 @@ import {
   usageTable,
 } from "./_tables.ts";
 import { textTable, wrapWords } from "./_text_table.ts";
+import { SWEEP_HEADING, sweepSentences, sweepTable } from "./_sweep.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts } from "./_printable.ts";
 import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
@@ -109,6 +110,13 @@ function printBlock(block: Block, report: Report): string[] {
       return words(decisionLine(report, TEXT), "", "  ");
     case "verdicts":
       return ["", "Verdicts", ...block.comparisons.flatMap(verdictLines)];
+    case "sweep":
+      return [
+        "",
+        SWEEP_HEADING,
+        ...table(sweepTable(block.sweep, TEXT)),
+        ...sweepSentences(block.sweep, TEXT).flatMap((line) => words(line, "  ", "    ")),
+      ];
     case "charts":
     case "changed-items":
       return []; // No charts and no item panels in text.

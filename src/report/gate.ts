@@ -1,0 +1,181 @@
+/**
+ * The gate: a report read as one decision for a pipeline (`assess report -gate`), with the exit
+ * code that says it.
+ *
+ * @module
+ */
+
+import type { ComparisonReport, Report } from "./report.ts";
+import { mcnemarPower } from "./stats/detectable_difference.ts";
+
+/**
+ * What the gate decided (`assess report -gate` exits with 0, 1, 2 or 3 for them, in this order):
+ *
+ * - `pass`: every decided comparison is `better` or `not-worse`;
+ * - `worse`: a decided comparison is `worse`, or a guarded category of one is;
+ * - `inconclusive`: one is `inconclusive`, and none is worse;
+ * - `undecided`: the run cannot be decided: it is not complete, or its errored items could
+ *   change an outcome.
+ */
+export type GateOutcome = "pass" | "worse" | "inconclusive" | "undecided";
+
+/** The largest number of paired items {@linkcode itemsToDecide} looks at. */
+export const MAX_ITEMS_TO_DECIDE = 1_000_000;
+
+/** What the gate decided. */
+export interface Gate {
+  /** The outcome. */
+  readonly outcome: GateOutcome;
+  /** The outcome and what it read, in a line (no newline), such as `pass: tuned better`. */
+  readonly summary: string;
+  /** What more there is to say, a line each: why it is undecided, what would decide it. */
+  readonly details: readonly string[];
+}
+
+/**
+ * The comparisons the gate reads: the confirmation of a sweep that has one, instead of its
+ * checkpoints' comparisons, and every other comparison as the report decided it.
+ *
+ * @param report The report.
+ * @returns The comparisons, in the report's order (the confirmation in its checkpoints' place).
+ *
+ * @example
+ * ```ts
+ * import { decidedComparisons, type Report } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const report = { comparisons: [], sweep: null } as unknown as Report;
+ * assert.deepEqual(decidedComparisons(report), []);
+ * ```
+ */
+export function decidedComparisons(report: Report): ComparisonReport[] {
+  const confirmation = report.sweep?.confirmation ?? null;
+  if (confirmation === null) return [...report.comparisons];
+  const checkpoints = new Set(report.sweep!.points.map((p) => p.adapter));
+  const out: ComparisonReport[] = [];
+  for (const c of report.comparisons) {
+    if (!checkpoints.has(c.adapter)) out.push(c);
+    else if (!out.includes(confirmation)) out.push(confirmation);
+  }
+  return out;
+}
+
+/**
+ * About how many paired items would decide an inconclusive comparison at its observed discordance:
+ * the fewest n at which the exact McNemar test, at the comparison's test level and with the same
+ * share of discordant items, would detect with 80% power a true difference as large as the one
+ * observed (or, with a margin, as far from −margin as the observed one is, when that is larger):
+ * the model of `minimumDetectableDifference`, read the other way.
+ *
+ * @param comparison An inconclusive comparison.
+ * @param margin The decision's margin, a fraction (0.01 is one point).
+ * @returns The number of items, or `null` when no number would (no discordant item, a difference
+ *   of 0 observed, or more than {@linkcode MAX_ITEMS_TO_DECIDE} needed).
+ *
+ * @example 10% discordant, +1 point observed on 400 items: about 7,600 would decide it
+ * ```ts
+ * import { itemsToDecide, type ComparisonReport } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const comparison = {
+ *   items: 400, difference: 0.01,
+ *   minimumDetectableDifference: { discordance: 0.1, level: 0.045, power: 0.8 },
+ * } as unknown as ComparisonReport;
+ * const n = itemsToDecide(comparison, 0)!;
+ * assert.ok(n > 7000 && n < 8500, String(n));
+ * ```
+ */
+export function itemsToDecide(comparison: ComparisonReport, margin: number): number | null {
+  const detectable = comparison.minimumDetectableDifference;
+  const d = comparison.difference;
+  if (detectable === null || d === null || detectable.discordance === 0) return null;
+  const psi = detectable.discordance;
+  const target = Math.min(psi, Math.max(Math.abs(d), margin > 0 ? d + margin : 0));
+  if (!(target > 0)) return null;
+  // The minimum detectable difference is at most the target exactly when the power at the target
+  // reaches the power asked for (power grows with the difference): one power a try, no root.
+  const decides = (n: number) =>
+    mcnemarPower(n, psi, target, { alpha: detectable.level }) >= detectable.power;
+  let hi = Math.max(2, comparison.items);
+  while (!decides(hi)) {
+    if (hi >= MAX_ITEMS_TO_DECIDE) return null;
+    hi = Math.min(MAX_ITEMS_TO_DECIDE, hi * 2);
+  }
+  let lo = 1; // taken as not deciding: a single item never does
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (decides(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * Reads a report as one decision ({@linkcode GateOutcome}): the run must be complete and no
+ * comparison read may have errored items that could change its outcome (else `undecided`); then
+ * `worse` when a comparison read is `worse` or has a guarded category that is; then `inconclusive`
+ * when one is, each with about how many items would decide it ({@linkcode itemsToDecide}); else
+ * `pass`.
+ *
+ * @param report The report.
+ * @returns The outcome, its exit code, and a line per comparison read.
+ *
+ * @example
+ * ```ts
+ * import { gateReport, type Report } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const report = {
+ *   run: { complete: true }, decision: { margin: 0 }, sweep: null,
+ *   comparisons: [{ adapter: "tuned", baseline: "base", outcome: "better", errorSensitivity: null,
+ *     guardWorse: [], verdict: "tuned is better than base" }],
+ * } as unknown as Report;
+ * assert.equal(gateReport(report).outcome, "pass");
+ * ```
+ */
+export function gateReport(report: Report): Gate {
+  const read = decidedComparisons(report);
+  const confirmation = report.sweep?.confirmation ?? null;
+  // The confirmation is named as such: its figures are not the checkpoint's comparison's.
+  const name = (c: ComparisonReport) =>
+    c === confirmation ? `${c.adapter} (confirmation)` : c.adapter;
+  const details: string[] = [];
+  const done = (outcome: GateOutcome, summary: string): Gate => ({ outcome, summary, details });
+  const undecided: string[] = [];
+  if (!report.run.complete) undecided.push("the run is not complete");
+  for (const c of read) {
+    if (c.errorSensitivity?.couldChange === true) {
+      undecided.push(
+        `the ${c.errorSensitivity.errors} errored items of ${name(c)} could change its outcome`,
+      );
+    }
+  }
+  if (undecided.length > 0) return done("undecided", `undecided: ${undecided.join("; ")}`);
+  if (read.length === 0) return done("undecided", "undecided: there is no comparison to read");
+  const worse = read.filter((c) => c.outcome === "worse" || (c.guardWorse?.length ?? 0) > 0);
+  const open = read.filter((c) => c.outcome === "inconclusive");
+  const outcome: GateOutcome = worse.length > 0
+    ? "worse"
+    : open.length > 0
+    ? "inconclusive"
+    : "pass";
+  for (const c of worse) {
+    if (c.outcome !== "worse") {
+      details.push(`${name(c)}: guarded categories worse: ${c.guardWorse!.join(", ")}`);
+    }
+  }
+  if (outcome === "inconclusive") {
+    for (const c of open) {
+      const n = itemsToDecide(c, report.decision.margin);
+      const at = c.minimumDetectableDifference;
+      const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
+      details.push(
+        n === null
+          ? `${name(c)}: no number of items would decide it at the observed discordance${share}`
+          : `${name(c)}: about ${n} paired items would decide it at the observed ` +
+            `discordance${share}, with 80% power; it has ${c.items}`,
+      );
+    }
+  }
+  return done(outcome, `${outcome}: ${read.map((c) => `${name(c)} ${c.outcome}`).join(", ")}`);
+}
