@@ -103,7 +103,7 @@ export class Lane {
     const request = queues.take(this.n);
     if (request !== undefined) {
       this.taken++;
-      return { ...request };
+      return request;
     }
     return this.probes.shift();
   }

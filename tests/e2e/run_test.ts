@@ -65,41 +65,49 @@ Deno.test("killed with SIGKILL mid-way and resumed against the emulator: session
   }
 });
 
-const slow = async (r: StubRequest) => {
-  await new Promise((res) => setTimeout(res, 15));
-  return correct(r);
-};
-
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.test(`${signal} stops sending, flushes, and says how to resume`, async () => {
-    const stub = startStub({ models: ["base"], chat: slow });
+    // The first 21 chat requests (the server check's and 20 pairs) are answered; the 4 after them,
+    // one per worker, are held until the test lets them go: when the signal comes, no worker can
+    // take another pair, so any request the stub sees after it was sent after the stop.
+    const answered = 21;
+    let release!: () => void;
+    const held = new Promise<void>((r) => release = r);
+    let calls = 0;
+    const stub = startStub({
+      models: ["base"],
+      chat: async (r: StubRequest) => {
+        if (++calls > answered) await held;
+        return correct(r);
+      },
+    });
     try {
       const s = await setupRun(300, { url: stub.url, concurrency: 4 });
       const child = runCommand(s, [new URL(stub.url).host]).spawn();
-      await until(async () => (await resultCount(s.out)) >= 20, { what: "20 results written" });
+      await until(() => calls === answered + 4, { what: "4 requests held" });
       child.kill(signal);
       const out = await child.output();
       const stderr = new TextDecoder().decode(out.stderr);
       assert.equal(out.code, 69, stderr);
+      assert.equal(calls, answered + 4, "nothing is sent after the stop");
       assert(stderr.includes(`${signal}: sending nothing more; waiting up to 5 s`), stderr);
       assert.match(
         stderr,
         new RegExp(
-          `stopped by ${signal}; [0-9]+ of 300 answers are in .*; run the same command again to resume`,
+          `stopped by ${signal}; 20 of 300 answers are in .*; run the same command again to resume`,
         ),
       );
       const { file } = await results(s.out);
       const end = file.records.at(-1)!;
       assert.equal(end.kind, "end");
       assert.equal(end.kind === "end" && end.outcome, "interrupted");
-      const sent = stub.requests.length;
-      await new Promise((r) => setTimeout(r, 100));
-      assert.equal(stub.requests.length, sent, "nothing is sent after the stop");
+      release();
       const resumed = await runCommand(s, [new URL(stub.url).host]).output();
       assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
       const { file: done } = await results(s.out);
       assert.equal(answers(done.records).length, 300);
     } finally {
+      release();
       await stub.close();
     }
   });
