@@ -25,8 +25,8 @@ export const MAX_TRAINING_LINE_BYTES: number = 16 << 20;
 export const KEPT_LINES = 20;
 
 /**
- * How many distinct shingles of a user text are counted, at least: past them (and past 5/4 of the
- * largest held-out query's count, where no near duplicate can be) counting stops, so that a line of
+ * How many distinct shingles of a user text are counted, at least: past them (and past the most
+ * words a near duplicate of a held-out query can hold) counting stops, so that a line of
  * 16 MiB does not hold millions of shingles at once. Such a text is compared exactly all the same:
  * it is near no held-out query and the same as none; only the `union` of an answer leak in it is
  * then a lower bound ({@linkcode LeakMatch.unionAtLeast}).
@@ -107,7 +107,7 @@ export async function checkLeaks(
   const checker = new LineChecker(index, tally, {
     scorer: options.scorer,
     ordering: options.ordering,
-    limit: Math.max(COUNTED_SHINGLES, index.nearLimit),
+    limit: Math.max(COUNTED_SHINGLES, index.wordLimit),
   });
   let examples = 0;
   const reader = new RecordReader(options.maxLineBytes ?? MAX_TRAINING_LINE_BYTES, (text, at) => {
@@ -121,13 +121,14 @@ export async function checkLeaks(
   else for await (const chunk of source) reader.push(chunk);
   reader.end();
 
-  const { leaks, leaking } = tally.leaks(heldOut);
+  const { leaks, leaking, siblings } = tally.leaks(heldOut);
   return {
     format: reader.format ?? "empty",
     lines: reader.lines,
     examples,
     heldOut: heldOut.length,
     leaking,
+    siblings,
     leaks,
   };
 }
