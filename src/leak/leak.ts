@@ -1,6 +1,7 @@
 /**
  * The leak check: which held-out items a training file holds, as the same query, as a near
- * duplicate of it, or as its answer. `reference/leak.md` says every rule.
+ * duplicate of it, or as its answer, and which have template siblings there. `reference/leak.md`
+ * says every rule.
  *
  * @module
  */
@@ -58,8 +59,11 @@ export interface LeakOptions {
  *
  * - `exact` when the two queries have the same normal form (Unicode NFC, case folded, white space
  *   collapsed: `normalizeQuery`);
- * - else `near` when the Jaccard index of their sets of word 5-grams (`shingles`) is at
- *   least 0.8, computed exactly over every held-out query sharing a shingle;
+ * - else `near` when their words are at most 2 edits apart (a word replaced, inserted, deleted, two
+ *   neighbours swapped; a sentence of up to 8 words added at an end counts as one; a held-out query
+ *   of fewer than 8 words needs the same words), found over every held-out query through an index
+ *   of their rarest word pairs; but `sibling`, which is no leak, when the calls are not the held-out
+ *   answer and differ from it only in values that hold the words the two queries do not share;
  * - else `answer` when the calls are the held-out answer (at least one call), as the scorer judges
  *   a reply made of them, and no row of `otherAnswers` gives that answer.
  *
