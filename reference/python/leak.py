@@ -25,6 +25,7 @@ WHITE_SPACE = set(
 SHINGLE_WORDS = 5
 NEAR_EDITS = 2
 NEAR_MIN_WORDS = 8
+TWO_EDITS_MIN_WORDS = 16
 ADDED_WORDS = 8
 KINDS = ["exact", "near", "answer", "sibling"]
 
@@ -95,10 +96,11 @@ def osa(a, b):
 def near_edits(held, turn):
     """(edits, added) when the turn's words are near the held-out words, else None: fewer than 8
     held-out words need the same words (and at least one); else the least of the plain distance
-    and 1 + the distance once 1 to 8 words are taken off the turn's start or end, at most 2 (the
-    plain distance first on a tie)."""
+    and 1 + the distance once 1 to 8 words are taken off the turn's start or end (the plain
+    distance first on a tie), at most 1 for 8 to 15 held-out words and 2 from 16."""
     if len(held) < NEAR_MIN_WORDS:
         return (0, 0) if held and held == turn else None
+    allowed = 1 if len(held) < TWO_EDITS_MIN_WORDS else NEAR_EDITS
     best = (osa(held, turn), 0)
     for added in range(1, ADDED_WORDS + 1):
         if added >= len(turn):
@@ -107,7 +109,7 @@ def near_edits(held, turn):
             e = 1 + osa(held, rest)
             if e < best[0]:
                 best = (e, added)
-    return best if best[0] <= NEAR_EDITS else None
+    return best if best[0] <= allowed else None
 
 
 def _number_text(v):

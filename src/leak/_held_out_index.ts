@@ -12,16 +12,18 @@ import { MAX_JSON_DEPTH } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { ExampleCall } from "./_examples.ts";
 import { fingerprint, hashText } from "./_fingerprint.ts";
-import { ADDED_WORDS, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
+import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
 import { normalizeQuery, queryWords, shingles } from "./normalize.ts";
 
 /**
- * How many pair positions of a held-out query its signature covers: an edit breaks at most 3 pairs
- * of neighbouring words (a swap of two breaks the pair before, between and after them), and a
- * sentence added at the start or the end none, so a text within {@linkcode NEAR_EDITS} edits of the
- * query keeps one of any `3 × NEAR_EDITS + 1` of its pair positions.
+ * How many pair positions of a held-out query of `words` words its signature covers: an edit breaks
+ * at most 3 pairs of neighbouring words (a swap of two breaks the pair before, between and after
+ * them), and a sentence added at the start or the end none, so a text within `k` edits of the query
+ * keeps one of any `3 × k + 1` of its pair positions.
  */
-const SIGNATURE_POSITIONS = 3 * NEAR_EDITS + 1;
+function signaturePositions(words: number): number {
+  return 3 * allowedEdits(words) + 1;
+}
 
 /**
  * A value as text in which objects' keys are sorted: equal for values `JSON.parse` made equal.
@@ -92,16 +94,20 @@ function add(map: Map<number, number[]>, key: number, position: number): void {
 
 /**
  * A query's signature: its rarest distinct pairs (by how many held-out queries hold each, then by
- * first place), taken until they cover {@linkcode SIGNATURE_POSITIONS} of its pair positions.
+ * first place), taken until they cover `positions` of its pair positions.
  */
-function signature(pairs: readonly number[], holders: ReadonlyMap<number, number>): number[] {
+function signature(
+  pairs: readonly number[],
+  holders: ReadonlyMap<number, number>,
+  positions: number,
+): number[] {
   const places = new Map<number, number>();
   for (const h of pairs) places.set(h, (places.get(h) ?? 0) + 1);
   const rarest = [...places.keys()].sort((a, b) => holders.get(a)! - holders.get(b)!);
   const out: number[] = [];
   let covered = 0;
   for (const h of rarest) {
-    if (covered >= SIGNATURE_POSITIONS) break;
+    if (covered >= positions) break;
     out.push(h);
     covered += places.get(h)!;
   }
@@ -123,8 +129,8 @@ export class HeldOutIndex {
   /**
    * The number of a word pair → positions of the items of {@linkcode NEAR_MIN_WORDS} words or
    * more whose signature holds it: its rarest pairs (the fewest held-out queries hold them), enough
-   * of them to cover `3 × NEAR_EDITS + 1` of its pair positions, so that every text within
-   * `NEAR_EDITS` edits holds one of them.
+   * of them to cover `3 × k + 1` of its pair positions, so that every text within the `k` edits its
+   * length allows (`allowedEdits`) holds one of them.
    */
   readonly pairs: Map<number, number[]> = new Map();
   /** The number of a word list → positions of the items of fewer words whose query may have it. */
@@ -177,7 +183,8 @@ export class HeldOutIndex {
       if (calls.length > 0) add(this.byNames, namesNumber(calls), p);
     }
     for (let p = 0; p < items.length; p++) {
-      for (const h of signature(pairLists[p]!, holders)) add(this.pairs, h, p);
+      const positions = signaturePositions(words[p]!.length);
+      for (const h of signature(pairLists[p]!, holders, positions)) add(this.pairs, h, p);
     }
     this.normals = normals;
     this.shingleSets = sets;

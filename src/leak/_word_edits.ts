@@ -5,11 +5,27 @@
  * @module
  */
 
-/** The most word edits a near duplicate may hold. */
+/** The most word edits a near duplicate may hold (of a held-out query of 16 words or more). */
 export const NEAR_EDITS = 2;
 
-/** The fewest words a held-out query needs for edits to be allowed; a shorter one needs 0 edits. */
+/** The fewest words a held-out query needs for one edit; a shorter one needs the same words. */
 export const NEAR_MIN_WORDS = 8;
+
+/** The fewest words a held-out query needs for two edits; a shorter one (from 8 words) allows one. */
+export const TWO_EDITS_MIN_WORDS = 16;
+
+/**
+ * How many word edits a near duplicate of a held-out query of `words` words may hold: none under
+ * {@linkcode NEAR_MIN_WORDS}, one under {@linkcode TWO_EDITS_MIN_WORDS}, else
+ * {@linkcode NEAR_EDITS}. (Two edits in a query of 8 to 15 words leave too few words in place: in
+ * a file of a million lines, queries made of common words meet that by chance.)
+ *
+ * @param words How many words the held-out query has.
+ * @returns The edits allowed.
+ */
+export function allowedEdits(words: number): number {
+  return words < NEAR_MIN_WORDS ? 0 : words < TWO_EDITS_MIN_WORDS ? 1 : NEAR_EDITS;
+}
 
 /** The most words of a short sentence added at the start or the end, which counts as one edit. */
 export const ADDED_WORDS = 8;
@@ -58,29 +74,30 @@ function align(a: readonly string[], b: readonly string[], bound: number): numbe
 /**
  * Whether a user text is a near duplicate of a held-out query, by their words, and how: the
  * word edit distance (a word replaced, inserted or deleted, two neighbouring words swapped: one
- * edit each) is at most {@linkcode NEAR_EDITS}, where a run of 1 to {@linkcode ADDED_WORDS} words
- * added at the start or at the end of the user text counts as one edit. A held-out query of fewer
- * than {@linkcode NEAR_MIN_WORDS} words must have the same words (0 edits); one without a word is
- * near nothing.
+ * edit each) is at most {@linkcode allowedEdits} of the query's length (2 from 16 words, 1 from 8),
+ * where a run of 1 to {@linkcode ADDED_WORDS} words added at the start or at the end of the user
+ * text counts as one edit. A held-out query of fewer than {@linkcode NEAR_MIN_WORDS} words must
+ * have the same words (0 edits); one without a word is near nothing.
  *
  * @param held The held-out query's words.
  * @param turn The user text's words.
  * @returns The edits, or undefined when the two are not near duplicates.
  */
 export function nearEdits(held: readonly string[], turn: readonly string[]): WordEdits | undefined {
-  if (held.length < NEAR_MIN_WORDS) {
+  const allowed = allowedEdits(held.length);
+  if (allowed === 0) {
     if (held.length === 0 || held.length !== turn.length) return undefined;
     return held.every((word, k) => word === turn[k]) ? { edits: 0, added: 0 } : undefined;
   }
-  const plain = align(held, turn, NEAR_EDITS);
+  const plain = align(held, turn, allowed);
   if (plain !== undefined && plain <= 1) return { edits: plain, added: 0 };
-  // A short sentence added at the start or the end, as one edit, and at most one edit more.
+  // A short sentence added at the start or the end, as one edit, and the edits left.
   const m = turn.length;
   let best: WordEdits | undefined = plain === undefined ? undefined : { edits: plain, added: 0 };
   for (let added = 1; added <= ADDED_WORDS; added++) {
     for (const rest of [turn.slice(added), turn.slice(0, m - added)]) {
-      if (Math.abs(rest.length - held.length) > NEAR_EDITS - 1) continue;
-      const found = align(held, rest, NEAR_EDITS - 1);
+      if (Math.abs(rest.length - held.length) > allowed - 1) continue;
+      const found = align(held, rest, allowed - 1);
       if (found !== undefined && (best === undefined || 1 + found < best.edits)) {
         best = { edits: 1 + found, added };
       }

@@ -59,11 +59,12 @@ export interface LeakOptions {
  *
  * - `exact` when the two queries have the same normal form (Unicode NFC, case folded, white space
  *   collapsed: `normalizeQuery`);
- * - else `near` when their words are at most 2 edits apart (a word replaced, inserted, deleted, two
- *   neighbours swapped; a sentence of up to 8 words added at an end counts as one; a held-out query
- *   of fewer than 8 words needs the same words), found over every held-out query through an index
- *   of their rarest word pairs; but `sibling`, which is no leak, when the calls are not the held-out
- *   answer and differ from it only in values that hold the words the two queries do not share;
+ * - else `near` when their words are at most 1 edit apart, 2 for a held-out query of 16 words or
+ *   more (a word replaced, inserted, deleted, two neighbours swapped; a sentence of up to 8 words
+ *   added at an end counts as one; a held-out query of fewer than 8 words needs the same words),
+ *   found over every held-out query through an index of their rarest word pairs; but `sibling`,
+ *   which is no leak, when the calls are not the held-out answer and differ from it only in values
+ *   that hold the words the two queries do not share;
  * - else `answer` when the calls are the held-out answer (at least one call), as the scorer judges
  *   a reply made of them, and no row of `otherAnswers` gives that answer.
  *

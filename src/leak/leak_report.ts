@@ -9,7 +9,7 @@ import type { TrainingFormat } from "./_record_reader.ts";
 
 /**
  * How a held-out item shows in a line: `exact`, its query (in normal form); `near`, a near
- * duplicate of its query (at most 2 word edits) with its answer, no answer, or an answer the edits
+ * duplicate of its query (at most 1 or 2 word edits, by its length) with its answer, no answer, or an answer the edits
  * do not explain; `answer`, its answer's calls, by the scorer's equality, with another query; and
  * `sibling`, not a leak: a near duplicate whose answer differs only where the queries differ (an
  * item made from the same template).

@@ -6,7 +6,7 @@
 
 import { LEAK_KINDS, type LeakKind, type LeakMatch, type LeakReport } from "./leak_report.ts";
 import { SHINGLE_WORDS } from "./normalize.ts";
-import { ADDED_WORDS, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
+import { ADDED_WORDS, NEAR_EDITS, NEAR_MIN_WORDS, TWO_EDITS_MIN_WORDS } from "./_word_edits.ts";
 
 /** Where a report comes from, for its JSON: the file, the split and the scorer. */
 export interface LeakContext {
@@ -157,6 +157,7 @@ export function leakJson(report: LeakReport, context: LeakContext): string {
       shingleWords: SHINGLE_WORDS,
       nearEdits: NEAR_EDITS,
       nearMinWords: NEAR_MIN_WORDS,
+      twoEditsMinWords: TWO_EDITS_MIN_WORDS,
       addedWords: ADDED_WORDS,
       scorer: context.scorer,
       ordering: context.ordering,

@@ -74,14 +74,18 @@ const EDITS: [string, (w: string[]) => string][] = [
   ["case, spacing, punctuation", (w) => w.map((x) => x.toUpperCase() + ",").join("  ") + "?!"],
   ["sentence at the start", (w) => ["Quick question for you.", ...w].join(" ")],
   ["sentence at the end", (w) => [...w, "Thanks a lot in advance!"].join(" ")],
-  ["two edits", (w) => w.with(1, "zebra").toSpliced(w.length - 1, 0, "really").join(" ")],
+  [
+    "two edits (16 words or more)",
+    (w) => w.with(1, "zebra").toSpliced(w.length - 1, 0, "really").join(" "),
+  ],
 ];
 const long = heldOut.map(detachedItem).filter((i) =>
   i.answers.length > 0 && words(i.query).length >= 8
 );
 const text = new TextDecoder().decode(training);
 for (const [name, edit] of EDITS) {
-  const planted = long.map((item, k) =>
+  const items = name.startsWith("two") ? long.filter((i) => words(i.query).length >= 16) : long;
+  const planted = items.map((item, k) =>
     chat(edit(words(item.query)), [callsOf(item), [], added(item)][k % 3]!)
   );
   const report = await checkLeaks(
@@ -91,7 +95,7 @@ for (const [name, edit] of EDITS) {
   );
   const first = own.examples + 1;
   let found = 0;
-  for (const [k, item] of long.entries()) {
+  for (const [k, item] of items.entries()) {
     const line = first + k;
     if (
       report.leaks.some((l) =>
@@ -99,5 +103,5 @@ for (const [name, edit] of EDITS) {
       )
     ) found++;
   }
-  console.log(`  ${name}: ${found} of ${long.length} found as near`);
+  console.log(`  ${name}: ${found} of ${items.length} found as near`);
 }

@@ -54,6 +54,8 @@ const EDITS: readonly {
   readonly edit: (words: string[]) => string;
   readonly edits: number;
   readonly added: number;
+  /** Whether it takes two edits, which only a query of 16 words or more allows. */
+  readonly two?: true;
 }[] = [
   {
     name: "one word replaced",
@@ -105,12 +107,14 @@ const EDITS: readonly {
     edit: (w) => w.with(1, "zebra").toSpliced(w.length - 1, 0, "really").join(" "),
     edits: 2,
     added: 0,
+    two: true,
   },
   {
     name: "a sentence added and a word replaced",
     edit: (w) => [...w.with(2, "zebra"), "Thanks a lot!"].join(" "),
     edits: 2,
     added: 3,
+    two: true,
   },
 ];
 
@@ -143,11 +147,13 @@ const long = heldOut.map(detachedItem).filter((item) =>
 
 Deno.test("every kind of edit, planted with and without the answer, is found", none, async (t) => {
   assert(long.length >= 140, `${long.length} held-out items to plant`);
-  for (const { name, edit, edits, added } of EDITS) {
+  for (const { name, edit, edits, added, two } of EDITS) {
     await t.step(name, async () => {
       const lines: string[] = [];
       const expected: string[] = [];
-      for (const [k, item] of long.entries()) {
+      const items = two ? long.filter((item) => words(item.query).length >= 16) : long;
+      if (two) assert(items.length >= 40, `${items.length} held-out items of 16 words or more`);
+      for (const [k, item] of items.entries()) {
         // The edits are made on the rule's words, joined by spaces (punctuation dropped, which
         // alone is no edit).
         const query = edit(words(item.query));
@@ -167,7 +173,7 @@ Deno.test("every kind of edit, planted with and without the answer, is found", n
       const missed = expected.filter((e) => !got.has(e));
       assert.deepEqual(missed, [], `${missed.length} of ${expected.length} missed`);
       assert.equal(report.siblings, 0);
-      assert.equal(report.leaking, long.length);
+      assert.equal(report.leaking, items.length);
     });
   }
 });
@@ -218,7 +224,8 @@ Deno.test("template siblings are told apart: none is a leak", none, async (t) =>
     const item = (id: number, city: string, days: number): Item => ({
       id,
       index: id,
-      query: `What's the weather forecast in ${city} for the next ${days} days, please?`,
+      query:
+        `What's the weather forecast in ${city} for the next ${days} days, please? I am planning a trip.`,
       tools: [],
       answers: [{
         name: "forecast",
@@ -227,7 +234,7 @@ Deno.test("template siblings are told apart: none is a leak", none, async (t) =>
     });
     const held = [item(1, "Paris", 3)];
     const ask = (city: string, days: number) =>
-      `What's the weather forecast in ${city} for the next ${days} days, please?`;
+      `What's the weather forecast in ${city} for the next ${days} days, please? I am planning a trip.`;
     const line = (query: string, city: string, days: number, extra = {}) =>
       chat(query, [{
         name: "forecast",
@@ -241,7 +248,11 @@ Deno.test("template siblings are told apart: none is a leak", none, async (t) =>
       // Leaks: the answer changed where the query did not, an argument added, the same answer.
       line(ask("Tokyo", 3), "Tokyo", 7),
       line(ask("Tokyo", 3), "Tokyo", 3, { hourly: true }),
-      line("what's the weather forecast in Paris for the next 3 days please", "Paris", 3),
+      line(
+        "what's the weather forecast in Paris for the next 3 days please i am planning a trip",
+        "Paris",
+        3,
+      ),
     ].join("\n") + "\n";
     const report = await checkLeaks(new TextEncoder().encode(file), held, {
       scorer: xlamToolCall,

@@ -147,6 +147,7 @@ Deno.test({
       shingleWords: 5,
       nearEdits: 2,
       nearMinWords: 8,
+      twoEditsMinWords: 16,
       addedWords: 8,
       scorer: { name: "xlam-tool-call", version: "1" },
       ordering: "any",

@@ -3,10 +3,15 @@ import { nearEdits } from "../../src/leak/_word_edits.ts";
 
 const none = { permissions: "none" } as const;
 const w = (text: string) => text === "" ? [] : text.split(" ");
-const Q = "what is the weather in paris for the next three days";
+// 16 words: two edits allowed.
+const Q = "what is the weather in paris for the next three days and should i pack an umbrella";
+// 11 words: one edit allowed.
+const S = "what is the weather in paris for the next three days";
+
+type Expected = { edits: number; added: number } | undefined;
 
 Deno.test("nearEdits: each edit the rule allows, and what it does not", none, async (t) => {
-  const cases: [string, string, string, { edits: number; added: number } | undefined][] = [
+  const cases: [string, string, string, Expected][] = [
     ["the same words", Q, Q, { edits: 0, added: 0 }],
     ["a word replaced", Q, Q.replace("paris", "tokyo"), { edits: 1, added: 0 }],
     ["a word inserted", Q, Q.replace("next", "next few"), { edits: 1, added: 0 }],
@@ -37,6 +42,24 @@ Deno.test("nearEdits: each edit the rule allows, and what it does not", none, as
     ],
     ["a sentence at each end", Q, `hi there ${Q} thanks a lot`, undefined],
     ["a sentence removed", `${Q} thanks a lot`, Q, undefined],
+    ["8 to 15 words: a word replaced", S, S.replace("paris", "tokyo"), { edits: 1, added: 0 }],
+    ["8 to 15 words: two neighbours swapped", S, S.replace("in paris", "paris in"), {
+      edits: 1,
+      added: 0,
+    }],
+    ["8 to 15 words: a sentence added", S, `quick question ${S}`, { edits: 1, added: 2 }],
+    [
+      "8 to 15 words: two words replaced",
+      S,
+      S.replace("paris", "rome").replace("three", "two"),
+      undefined,
+    ],
+    [
+      "8 to 15 words: a sentence added and a word replaced",
+      S,
+      `${S.replace("paris", "rome")} ok`,
+      undefined,
+    ],
     ["fewer than 8 words: the same words", "weather in oslo", "weather in oslo", {
       edits: 0,
       added: 0,

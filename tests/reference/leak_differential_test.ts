@@ -118,7 +118,7 @@ interface Generated {
 function generate(seed: number, items: number, lines: number): Generated {
   const prng = new Prng(seed);
   const held = Array.from({ length: items }, (_, i) => {
-    const words = query(prng, prng.pick([1, 3, 4, 5, 6, 8, 9, 12, 20, 25]));
+    const words = query(prng, prng.pick([1, 3, 4, 5, 6, 8, 9, 12, 15, 16, 20, 25]));
     const a = answer(prng);
     // Half the answers take a word of the query as a value, as a template's slot does.
     if (a.length > 0 && prng.chance(0.5)) {
