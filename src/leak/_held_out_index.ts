@@ -64,19 +64,30 @@ export function canonical(value: unknown, depth = 1): string | undefined {
 export function answerKey(calls: readonly ExampleCall[]): string | undefined {
   const parts: string[] = [];
   for (const call of calls) {
-    let args = call.arguments;
-    if (typeof args === "string") {
-      try {
-        args = JSON.parse(args);
-      } catch {
-        return undefined;
-      }
-    }
-    const text = canonical(args);
-    if (text === undefined) return undefined;
-    parts.push(`${JSON.stringify(call.name)}${text}`);
+    const args = readArguments(call);
+    if (args === undefined) return undefined;
+    parts.push(`${JSON.stringify(call.name)}${args.text}`);
   }
   return parts.sort().join("\n");
+}
+
+/**
+ * A call's arguments read by `JSON.parse` (when they are JSON text), and their {@linkcode canonical}
+ * text; undefined when the text is not JSON or nests deeper than {@linkcode MAX_JSON_DEPTH}.
+ */
+export function readArguments(
+  call: ExampleCall,
+): { readonly value: unknown; readonly text: string } | undefined {
+  let value = call.arguments;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const text = canonical(value);
+  return text === undefined ? undefined : { value, text };
 }
 
 /** A number for the names of a list of calls, whatever their order: equal answers share it. */

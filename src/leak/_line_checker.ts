@@ -11,7 +11,7 @@ import type { HeldOutIndex } from "./_held_out_index.ts";
 import { isSibling } from "./_sibling.ts";
 import type { LeakTally } from "./_tally.ts";
 import type { TrainingLine } from "./_training_line.ts";
-import { nearEdits, type WordEdits } from "./_word_edits.ts";
+import { mayBeNear, nearEdits, type WordEdits } from "./_word_edits.ts";
 import type { LeakKind } from "./leak_report.ts";
 import { eachShingle, normalizeQuery, queryWords } from "./normalize.ts";
 
@@ -122,7 +122,9 @@ export class LineChecker {
       ? index.answerCandidates(turn.calls, () => line.answerKey(t))
       : [];
     if (this.#candidates.chosen.length > 0 || answers.length > 0) {
-      const found = scan.count <= index.wordLimit ? this.#matches(line, t, normal) : [];
+      const found = scan.count <= index.wordLimit
+        ? this.#matches(line, t, { normal, count: scan.count })
+        : [];
       if (found.length > 0 || answers.length > 0) {
         const own = shingleSet(normal, this.#options.limit);
         if (own === undefined) this.#checkUncounted(line, t, normal, answers);
@@ -133,17 +135,23 @@ export class LineChecker {
   }
 
   /** The chosen held-out items the turn's query matches: the same query, near, or a sibling. */
-  #matches(line: TrainingLine, t: number, normal: string): Found[] {
+  #matches(
+    line: TrainingLine,
+    t: number,
+    query: { readonly normal: string; readonly count: number },
+  ): Found[] {
     const index = this.#index;
     const found: Found[] = [];
-    const words = queryWords(normal);
+    // The words are read only for a held-out query whose length allows them to be near.
+    let words: string[] | undefined;
     for (const p of this.#candidates.chosen) {
       let edits: WordEdits | undefined;
       let kind: LeakKind;
-      if (index.normals[p] === normal) {
+      if (index.normals[p] === query.normal) {
         kind = "exact";
       } else {
-        edits = nearEdits(index.words[p]!, words);
+        if (!mayBeNear(index.words[p]!.length, query.count)) continue;
+        edits = nearEdits(index.words[p]!, words ??= queryWords(query.normal));
         if (edits === undefined) continue;
         kind = "near";
       }
@@ -152,7 +160,7 @@ export class LineChecker {
       const calls = line.turns[t]!.calls;
       if (
         edits !== undefined && !sameAnswer && calls.length > 0 &&
-        isSibling({ words: index.words[p]!, calls: index.calls[p]! }, { words, calls })
+        isSibling({ words: index.words[p]!, calls: index.calls[p]! }, { words: words!, calls })
       ) {
         kind = "sibling";
       }

@@ -8,7 +8,7 @@
  */
 
 import type { ExampleCall } from "./_examples.ts";
-import { canonical } from "./_held_out_index.ts";
+import { canonical, readArguments } from "./_held_out_index.ts";
 import { normalizeQuery, queryWords } from "./normalize.ts";
 
 /** A call with its arguments read: an object, by key; undefined when they are not an object. */
@@ -19,18 +19,11 @@ interface ReadCall {
 }
 
 function read(call: ExampleCall): ReadCall | undefined {
-  let args = call.arguments;
-  if (typeof args === "string") {
-    try {
-      args = JSON.parse(args);
-    } catch {
-      return undefined;
-    }
-  }
-  if (typeof args !== "object" || args === null || Array.isArray(args)) return undefined;
-  const text = canonical(args);
-  if (text === undefined) return undefined;
-  return { name: call.name, args: args as Record<string, unknown>, text };
+  const args = readArguments(call);
+  if (args === undefined) return undefined;
+  const value = args.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  return { name: call.name, args: value as Record<string, unknown>, text: args.text };
 }
 
 /** The words of a value's strings, numbers and booleans (object keys are not read). */

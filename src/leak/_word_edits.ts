@@ -72,6 +72,20 @@ function align(a: readonly string[], b: readonly string[], bound: number): numbe
 }
 
 /**
+ * Whether a text of `m` words may be near a held-out query of `n` words, by their lengths alone:
+ * the edit rule never holds when this does not (so the words need not be read).
+ *
+ * @param n How many words the held-out query has.
+ * @param m How many words the text has.
+ * @returns Whether {@linkcode nearEdits} may find them near.
+ */
+export function mayBeNear(n: number, m: number): boolean {
+  const allowed = allowedEdits(n);
+  if (allowed === 0) return n === m && n > 0;
+  return m >= n - allowed && m <= n + ADDED_WORDS + allowed - 1;
+}
+
+/**
  * Whether a user text is a near duplicate of a held-out query, by their words, and how: the
  * word edit distance (a word replaced, inserted or deleted, two neighbouring words swapped: one
  * edit each) is at most {@linkcode allowedEdits} of the query's length (2 from 16 words, 1 from 8),
@@ -89,14 +103,16 @@ export function nearEdits(held: readonly string[], turn: readonly string[]): Wor
     if (held.length === 0 || held.length !== turn.length) return undefined;
     return held.every((word, k) => word === turn[k]) ? { edits: 0, added: 0 } : undefined;
   }
+  const n = held.length;
+  const m = turn.length;
+  if (!mayBeNear(n, m)) return undefined;
   const plain = align(held, turn, allowed);
   if (plain !== undefined && plain <= 1) return { edits: plain, added: 0 };
   // A short sentence added at the start or the end, as one edit, and the edits left.
-  const m = turn.length;
   let best: WordEdits | undefined = plain === undefined ? undefined : { edits: plain, added: 0 };
   for (let added = 1; added <= ADDED_WORDS; added++) {
+    if (Math.abs(m - added - n) > allowed - 1) continue;
     for (const rest of [turn.slice(added), turn.slice(0, m - added)]) {
-      if (Math.abs(rest.length - held.length) > allowed - 1) continue;
       const found = align(held, rest, allowed - 1);
       if (found !== undefined && (best === undefined || 1 + found < best.edits)) {
         best = { edits: 1 + found, added };
