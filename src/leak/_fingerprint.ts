@@ -16,7 +16,10 @@ import { queryWords } from "./normalize.ts";
 export interface Fingerprint {
   /** The whole text's. */
   readonly text: number;
-  /** The list of its words' (equal word lists, equal numbers, whatever separates the words). */
+  /**
+   * The list of its words' (equal word lists, equal numbers, whatever separates the words), made
+   * of its first 8 words and its count.
+   */
   readonly words: number;
   /** How many words it has. */
   readonly count: number;
@@ -46,9 +49,15 @@ function mix(h: number): number {
 
 /** The number of two neighbouring words, from theirs. */
 export function pairNumber(first: number, second: number): number {
-  const h = mix(mix(first + 0x2545f491) + Math.imul(second, 0x9e3779b1));
+  const h = mix(Math.imul(first, 0x9e3779b1) ^ second);
   return (h ^ (h >>> 30)) & 0x3fffffff;
 }
+
+/**
+ * How many first words a word list's number is made of: only lists shorter than the leak check's
+ * 8 words are looked up by it (`_held_out_index.ts`), and a longer one stays distinct by its count.
+ */
+const LISTED_WORDS = 8;
 
 /** The next value of a word list's number, from the words before and the next word's. */
 function nextWords(h: number, word: number): number {
@@ -80,7 +89,7 @@ class Pairer {
   word(hash: number): void {
     if (this.count > 0 && this.count < this.#limit) this.#visit(pairNumber(this.#last, hash));
     this.#last = hash;
-    this.#list = nextWords(this.#list, hash);
+    if (this.count < LISTED_WORDS) this.#list = nextWords(this.#list, hash);
     this.count++;
   }
 
@@ -161,7 +170,7 @@ export function scanText(
 export function fullFingerprint(normal: string): Fingerprint {
   const words = queryWords(normal).map((w) => hashText(w));
   let list = 0;
-  for (const w of words) list = nextWords(list, w);
+  for (const w of words.slice(0, LISTED_WORDS)) list = nextWords(list, w);
   return {
     text: hashText(normal),
     words: wordsNumber(list, words.length),

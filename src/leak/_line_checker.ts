@@ -114,7 +114,8 @@ export class LineChecker {
     // chosen by their numbers (a pair's at a time: a long text's are never held at once); their
     // strings decide.
     const scan = scanText(normal, (h) => {
-      for (const p of index.pairs.get(h) ?? []) this.#candidates.choose(p);
+      const list = index.pairs.get(h);
+      if (list !== undefined) { for (const p of list) this.#candidates.choose(p); }
     }, index.wordLimit);
     for (const p of index.exact.get(scan.text) ?? []) this.#candidates.choose(p);
     for (const p of index.byWords.get(scan.words) ?? []) this.#candidates.choose(p);
