@@ -105,3 +105,37 @@ for (const [name, edit] of EDITS) {
   }
   console.log(`  ${name}: ${found} of ${items.length} found as near`);
 }
+
+// Template siblings: a word of the query that is alone the string value of an argument, changed
+// in both to a word of neither.
+const siblings: string[] = [];
+for (const item of heldOut.map(detachedItem)) {
+  const query = item.query.split(" ");
+  const calls = callsOf(item).map((c) => ({ ...c, arguments: JSON.parse(c.arguments) }));
+  planting: for (const call of calls) {
+    for (const [key, value] of Object.entries(call.arguments as Record<string, unknown>)) {
+      if (typeof value !== "string" || !/^\p{L}+$/u.test(value)) continue;
+      const at = query.findIndex((w) => w.replace(/[?.!,]$/, "") === value);
+      if (at < 0) continue;
+      call.arguments[key] = "Zanzibar";
+      query[at] = query[at]!.replace(value, "Zanzibar");
+      siblings.push(chat(
+        query.join(" "),
+        calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) })),
+      ));
+      break planting;
+    }
+  }
+}
+const planted = await checkLeaks(
+  new TextEncoder().encode(text + siblings.join("\n") + "\n"),
+  heldOut,
+  options,
+);
+const past = (kind: string) =>
+  planted.leaks.filter((l) => l.kind === kind && l.lines.some((m) => m.line > own.examples))
+    .length;
+console.log(
+  `  ${siblings.length} template siblings planted: ${past("sibling")} found as sibling, ` +
+    `${past("near")} as near, ${past("exact")} as exact`,
+);
