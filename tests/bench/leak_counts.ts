@@ -4,7 +4,7 @@
  * and, with each kind of edit planted (for every held-out item of 8 words or more that has an
  * answer: with its answer, without one, with an argument added), how many are found.
  *
- *     deno run --allow-read tests/bench/leak_counts.ts DATASET.json SEED SIZE
+ *     deno run --allow-read tests/bench/leak_counts.ts DATASET.json SEED SIZE [siblings]
  *
  * (the 60,000-row file with "assess-v1" 2000; reference/testdata/xlam-sample.json with "demo" 150).
  * Not a test: a measurement whose output the page quotes.
@@ -83,7 +83,8 @@ const long = heldOut.map(detachedItem).filter((i) =>
   i.answers.length > 0 && words(i.query).length >= 8
 );
 const text = new TextDecoder().decode(training);
-for (const [name, edit] of EDITS) {
+// A fourth argument, "siblings", plants only the siblings.
+for (const [name, edit] of Deno.args[3] === "siblings" ? [] : EDITS) {
   const items = name.startsWith("two") ? long.filter((i) => words(i.query).length >= 16) : long;
   const planted = items.map((item, k) =>
     chat(edit(words(item.query)), [callsOf(item), [], added(item)][k % 3]!)
@@ -109,6 +110,7 @@ for (const [name, edit] of EDITS) {
 // Template siblings: a word of the query that is alone the string value of an argument, changed
 // in both to a word of neither.
 const siblings: string[] = [];
+const siblingIds: number[] = [];
 for (const item of heldOut.map(detachedItem)) {
   const query = item.query.split(" ");
   const calls = callsOf(item).map((c) => ({ ...c, arguments: JSON.parse(c.arguments) }));
@@ -119,6 +121,7 @@ for (const item of heldOut.map(detachedItem)) {
       if (at < 0) continue;
       call.arguments[key] = "Zanzibar";
       query[at] = query[at]!.replace(value, "Zanzibar");
+      siblingIds.push(item.id);
       siblings.push(chat(
         query.join(" "),
         calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) })),
@@ -132,10 +135,17 @@ const planted = await checkLeaks(
   heldOut,
   options,
 );
-const past = (kind: string) =>
-  planted.leaks.filter((l) => l.kind === kind && l.lines.some((m) => m.line > own.examples))
-    .length;
+// How each planted line is found for the item it was made from (it may also be near another
+// held-out item of the same template, which is not counted here).
+const kindOf = (id: number, line: number) =>
+  planted.leaks.find((l) => l.id === id && l.lines.some((m) => m.line === line))?.kind ?? "none";
+const byKind = new Map<string, number>();
+for (const [k, id] of siblingIds.entries()) {
+  const kind = kindOf(id, own.examples + 1 + k);
+  byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+}
 console.log(
-  `  ${siblings.length} template siblings planted: ${past("sibling")} found as sibling, ` +
-    `${past("near")} as near, ${past("exact")} as exact`,
+  `  ${siblings.length} template siblings planted, found for their own item as: ${
+    [...byKind].map(([k, n]) => `${n} ${k}`).join(", ")
+  }; held-out items with a sibling line: ${planted.siblings}, leaking: ${planted.leaking}`,
 );
