@@ -1,8 +1,8 @@
 /**
  * The held-out items, indexed for the leak check: by normal form, by word list, by their rarest
- * pairs of neighbouring words, and by answer. All
- * of it is what memory holds besides one line of the training file. The indexes are keyed by
- * numbers (`_fingerprint.ts`); the strings they stand for decide.
+ * pairs of neighbouring words, and by answer. All of it is what memory holds besides one line of
+ * the training file. The indexes are keyed by numbers (`_fingerprint.ts`); the strings they stand
+ * for decide.
  *
  * @module
  */
