@@ -131,7 +131,7 @@ def cmd_split_batch(_args):
 def cmd_leak(_args):
     """``{"heldOut": [{"id", "query", "answers"}], "examples": [{"line", "turns": [{"user",
     "calls": [{"name", "arguments"}]}]}], "ordering"}`` in; the findings out, one JSON array of
-    ``[kind, id, line, shared, union, sameAnswer]``."""
+    ``[kind, id, line, shared, union, sameAnswer, edits, addedWords]``."""
     import leak
 
     job = json.loads(_read_stdin_text())

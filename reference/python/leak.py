@@ -1,11 +1,14 @@
 """The leak check's comparison, from reference/leak.md ("How a turn is compared with a held-out
-item"): the normal form, words, shingles, the Jaccard index, and the kind of each (turn, held-out
-item) pair, by brute force over every pair (no index).
+item"): the normal form, words, shingles, the Jaccard index, word edits, template siblings, and
+the kind of each (turn, held-out item) pair, by brute force over every pair (no index, no band).
 
 ``findings(held_out, examples, ordering)`` gives every (kind, id, line, shared, union,
-same_answer), one per held-out item, kind and line.
+same_answer, edits, added_words), one per held-out item, kind and line (edits and added_words are
+None for an answer leak).
 """
 
+import json
+import math
 import unicodedata
 
 import scorer
@@ -20,6 +23,11 @@ WHITE_SPACE = set(
 )
 
 SHINGLE_WORDS = 5
+NEAR_EDITS = 2
+NEAR_MIN_WORDS = 8
+TWO_EDITS_MIN_WORDS = 16
+ADDED_WORDS = 8
+KINDS = ["exact", "near", "answer", "sibling"]
 
 
 def normal_form(text):
@@ -65,6 +73,149 @@ def shingles(normal):
     return {" ".join(w[i : i + SHINGLE_WORDS]) for i in range(len(w) - SHINGLE_WORDS + 1)}
 
 
+def osa(a, b):
+    """Word edit distance: a word replaced, inserted or deleted, or two neighbours swapped, 1 each
+    (optimal string alignment), the whole table."""
+    d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        d[i][0] = i
+    for j in range(len(b) + 1):
+        d[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(
+                d[i - 1][j] + 1,
+                d[i][j - 1] + 1,
+                d[i - 1][j - 1] + (0 if a[i - 1] == b[j - 1] else 1),
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def near_edits(held, turn):
+    """(edits, added) when the turn's words are near the held-out words, else None: fewer than 8
+    held-out words need the same words (and at least one); else the least of the plain distance
+    and 1 + the distance once 1 to 8 words are taken off the turn's start or end (the plain
+    distance first on a tie), at most 1 for 8 to 15 held-out words and 2 from 16."""
+    if len(held) < NEAR_MIN_WORDS:
+        return (0, 0) if held and held == turn else None
+    allowed = 1 if len(held) < TWO_EDITS_MIN_WORDS else NEAR_EDITS
+    best = (osa(held, turn), 0)
+    for added in range(1, ADDED_WORDS + 1):
+        if added >= len(turn):
+            break
+        for rest in (turn[added:], turn[: len(turn) - added]):
+            e = 1 + osa(held, rest)
+            if e < best[0]:
+                best = (e, added)
+    return best if best[0] <= allowed else None
+
+
+def _number_text(v):
+    """A number as JavaScript's String() writes it (for the values used here)."""
+    if isinstance(v, float) and math.isfinite(v) and v == int(v) and abs(v) < 1e21:
+        return str(int(v))
+    return repr(v) if isinstance(v, float) else str(v)
+
+
+def _canonical(v):
+    """A value as text, keys sorted, numbers by value, as the leak check's key writes it."""
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "null"
+    if isinstance(v, (int, float)):
+        return _number_text(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list):
+        return "[" + ",".join(_canonical(x) for x in v) + "]"
+    return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + _canonical(v[k]) for k in sorted(v)) + "}"
+
+
+def _value_words(v, into):
+    if v is None:
+        return into
+    if isinstance(v, dict):
+        for x in v.values():
+            _value_words(x, into)
+    elif isinstance(v, list):
+        for x in v:
+            _value_words(x, into)
+    else:
+        text = "true" if v is True else "false" if v is False else (
+            _number_text(v) if isinstance(v, (int, float)) else v
+        )
+        into.update(words(normal_form(text)))
+    return into
+
+
+def _fewer(a, b):
+    """The words of a that b holds fewer times."""
+    left = {}
+    for w in b:
+        left[w] = left.get(w, 0) + 1
+    out = set()
+    for w in a:
+        if left.get(w, 0) == 0:
+            out.add(w)
+        else:
+            left[w] -= 1
+    return out
+
+
+def sibling(held_words, held_calls, turn_words, turn_calls):
+    """leak.md "Template siblings": the same tools, argument names and count, at least one value
+    differing, each differing value explained by the words the queries do not share."""
+    if not held_calls or len(held_calls) != len(turn_calls):
+        return False
+
+    def read(calls):
+        out = []
+        for c in calls:
+            args = c["arguments"]
+            if isinstance(args, str):
+                try:
+                    args = json.loads(args)
+                except ValueError:
+                    return None
+            if not isinstance(args, dict):
+                return None
+            out.append((c["name"], _canonical(args), args))
+        return sorted(out, key=lambda x: (x[0], x[1]))
+
+    a = read(held_calls)
+    b = read(turn_calls)
+    if a is None or b is None:
+        return False
+    rest = list(b)
+    kept = []
+    for x in a:
+        same = next((k for k, y in enumerate(rest) if y[0] == x[0] and y[1] == x[1]), None)
+        if same is None:
+            kept.append(x)
+        else:
+            del rest[same]
+    out_held = _fewer(held_words, turn_words)
+    out_turn = _fewer(turn_words, held_words)
+    differing = 0
+    for x, y in zip(kept, rest):
+        if x[0] != y[0] or sorted(x[2]) != sorted(y[2]):
+            return False
+        for k in x[2]:
+            if _canonical(x[2][k]) == _canonical(y[2][k]):
+                continue
+            differing += 1
+            if not (_value_words(x[2][k], set()) & out_held):
+                return False
+            if not (_value_words(y[2][k], set()) & out_turn):
+                return False
+    return differing > 0
+
+
 def _same_answer(answers, calls, ordering):
     reply = {"text": "", "calls": calls, "truncated": False}
     try:
@@ -82,25 +233,31 @@ def findings(held_out, examples, ordering):
             {"name": c["name"], "arguments": c["arguments"]}
             for c in strict_json.parse(item["answers"])
         ]
+        plain = [{"name": c["name"], "arguments": c["arguments"]} for c in json.loads(item["answers"])]
         normal = normal_form(item["query"])
-        items.append((item["id"], normal, shingles(normal), answers))
+        items.append((item["id"], normal, words(normal), shingles(normal), answers, plain))
     out = set()
     for example in examples:
         line = example["line"]
         for turn in example["turns"]:
             normal = normal_form(turn["user"])
+            own_words = words(normal)
             own = shingles(normal)
-            for item_id, item_normal, item_shingles, answers in items:
+            for item_id, item_normal, item_words, item_shingles, answers, plain in items:
                 shared = len(own & item_shingles)
                 union = len(own | item_shingles)
                 same = _same_answer(answers, turn["calls"], ordering)
+                edits = (0, 0) if normal == item_normal else near_edits(item_words, own_words)
                 if normal == item_normal:
                     kind = "exact"
-                elif union > 0 and 5 * shared >= 4 * union:
+                elif edits is not None:
                     kind = "near"
+                    if not same and turn["calls"] and sibling(item_words, plain, own_words, turn["calls"]):
+                        kind = "sibling"
                 elif answers and same:
                     kind = "answer"
                 else:
                     continue
-                out.add((kind, item_id, line, shared, union, same))
-    return sorted(out, key=lambda f: (["exact", "near", "answer"].index(f[0]), f[1], f[2]))
+                e, added = edits if edits is not None else (None, None)
+                out.add((kind, item_id, line, shared, union, same, e, added))
+    return sorted(out, key=lambda f: (KINDS.index(f[0]), f[1], f[2]))

@@ -1,7 +1,8 @@
 /**
- * Numbers that stand for a normalized query and its shingles, so that a training line is looked
- * up in the held-out indexes without making a string per shingle (a fresh string costs V8 about
- * 2 µs to hash on its first lookup in a `Map`; a small integer, nothing). The numbers only choose
+ * Numbers that stand for a normalized query, its word list and its pairs of neighbouring words, so
+ * that a training line is looked up in the held-out indexes without making a string per word pair
+ * (a fresh string costs V8 about 2 µs to hash on its first lookup in a `Map`; a small integer,
+ * nothing). The numbers only choose
  * which held-out items to compare: every comparison that decides is made on the strings, so a
  * collision costs a comparison, never a wrong or a missed finding (equal strings always have equal
  * numbers).
@@ -9,14 +10,21 @@
  * @module
  */
 
-import { queryWords, SHINGLE_WORDS } from "./normalize.ts";
+import { queryWords } from "./normalize.ts";
 
-/** A normalized query's numbers: its text's, and its shingles' (in order, repeats kept). */
+/** A normalized query's numbers: its text's, its words' (as one list), and its word pairs'. */
 export interface Fingerprint {
   /** The whole text's. */
   readonly text: number;
-  /** Each shingle's, as {@linkcode shingles} lists them. */
-  readonly shingles: readonly number[];
+  /**
+   * The list of its words' (equal word lists, equal numbers, whatever separates the words), made
+   * of its first 8 words and its count.
+   */
+  readonly words: number;
+  /** How many words it has. */
+  readonly count: number;
+  /** Each pair of neighbouring words', in order, repeats kept. */
+  readonly pairs: readonly number[];
 }
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -39,47 +47,54 @@ function mix(h: number): number {
   return h ^ (h >>> 16);
 }
 
-/** The number of a run of words, from the words' numbers. */
-function combine(words: ArrayLike<number>, from: number, count: number): number {
-  let h = mix(count);
-  for (let k = 0; k < count; k++) h = mix(h + Math.imul(words[from + k]!, 0x9e3779b1));
+/** The number of two neighbouring words, from theirs. */
+export function pairNumber(first: number, second: number): number {
+  const h = mix(Math.imul(first, 0x9e3779b1) ^ second);
   return (h ^ (h >>> 30)) & 0x3fffffff;
 }
 
-function shingleNumbers(words: ArrayLike<number>, n: number): number[] {
-  if (n <= SHINGLE_WORDS) return n === 0 ? [] : [combine(words, 0, n)];
-  const out: number[] = new Array(n - SHINGLE_WORDS + 1);
-  for (let i = 0; i + SHINGLE_WORDS <= n; i++) out[i] = combine(words, i, SHINGLE_WORDS);
-  return out;
+/**
+ * How many first words a word list's number is made of: only lists shorter than the leak check's
+ * 8 words are looked up by it (`_held_out_index.ts`), and a longer one stays distinct by its count.
+ */
+const LISTED_WORDS = 8;
+
+/** The next value of a word list's number, from the words before and the next word's. */
+function nextWords(h: number, word: number): number {
+  return mix(h + Math.imul(word, 0x9e3779b1));
+}
+
+/** The number of a word list, from its running value and its length. */
+function wordsNumber(h: number, count: number): number {
+  const x = mix(h ^ count);
+  return (x ^ (x >>> 30)) & 0x3fffffff;
 }
 
 const NOT_ASCII = /[\u0080-\uffff]/;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** Turns words' numbers, given one at a time, into shingles' numbers, holding the last five. */
-class Shingler {
-  readonly #visit: (shingle: number) => void;
-  readonly #window = new Int32Array(SHINGLE_WORDS);
-  #n = 0;
+/** Turns words' numbers, given one at a time, into pairs' numbers and the list's number. */
+class Pairer {
+  readonly #visit: (pair: number) => void;
+  readonly #limit: number;
+  #last = 0;
+  #list = 0;
+  count = 0;
 
-  constructor(visit: (shingle: number) => void) {
+  constructor(visit: (pair: number) => void, limit: number) {
     this.#visit = visit;
+    this.#limit = limit;
   }
 
   word(hash: number): void {
-    const w = this.#window;
-    if (this.#n < SHINGLE_WORDS) {
-      w[this.#n] = hash;
-    } else {
-      w.copyWithin(0, 1);
-      w[SHINGLE_WORDS - 1] = hash;
-    }
-    if (++this.#n >= SHINGLE_WORDS) this.#visit(combine(w, 0, SHINGLE_WORDS));
+    if (this.count > 0 && this.count < this.#limit) this.#visit(pairNumber(this.#last, hash));
+    this.#last = hash;
+    if (this.count < LISTED_WORDS) this.#list = nextWords(this.#list, hash);
+    this.count++;
   }
 
-  /** After the last word: a text of 1 to 4 words has one shingle, of its words. */
-  end(): void {
-    if (this.#n > 0 && this.#n < SHINGLE_WORDS) this.#visit(combine(this.#window, 0, this.#n));
+  get words(): number {
+    return wordsNumber(this.#list, this.count);
   }
 }
 
@@ -91,25 +106,39 @@ class Shingler {
  * @returns Its numbers.
  */
 export function fingerprint(normal: string): Fingerprint {
-  const shingles: number[] = [];
-  const text = eachShingleNumber(normal, (h) => shingles.push(h));
-  return { text, shingles };
+  const pairs: number[] = [];
+  const scan = scanText(normal, (h) => pairs.push(h));
+  return { ...scan, pairs };
+}
+
+/** What {@linkcode scanText} gives: a text's numbers, but its pairs'. */
+export interface Scan {
+  /** The whole text's. */
+  readonly text: number;
+  /** Its word list's. */
+  readonly words: number;
+  /** How many words it has. */
+  readonly count: number;
 }
 
 /**
- * The numbers of {@linkcode fingerprint}, its shingles' given one at a time, holding neither the
- * words nor the shingles at once: what a text of millions of words is read with.
+ * The numbers of {@linkcode fingerprint}, its pairs' given one at a time, holding neither the
+ * words nor the pairs at once: what a text of millions of words is read with.
  *
  * @param normal A query in `normalizeQuery`'s form.
- * @param visit Called with each shingle's number, in order, repeats kept.
- * @returns The whole text's number.
+ * @param visit Called with each pair's number, in order, repeats kept.
+ * @param limit The pairs of the words past this many are not visited (default: all are).
+ * @returns The text's and the word list's numbers, and how many words it has.
  */
-export function eachShingleNumber(normal: string, visit: (shingle: number) => void): number {
-  const shingler = new Shingler(visit);
+export function scanText(
+  normal: string,
+  visit: (pair: number) => void,
+  limit: number = Infinity,
+): Scan {
+  const pairer = new Pairer(visit, limit);
   if (NOT_ASCII.test(normal)) {
-    for (const [word] of normal.matchAll(WORD)) shingler.word(hashText(word));
-    shingler.end();
-    return hashText(normal);
+    for (const [word] of normal.matchAll(WORD)) pairer.word(hashText(word));
+    return { text: hashText(normal), words: pairer.words, count: pairer.count };
   }
   let text = FNV_OFFSET;
   let h = FNV_OFFSET;
@@ -122,14 +151,13 @@ export function eachShingleNumber(normal: string, visit: (shingle: number) => vo
       h = Math.imul(h ^ c, FNV_PRIME);
       inWord = true;
     } else if (inWord) {
-      shingler.word((h ^ (h >>> 30)) & 0x3fffffff);
+      pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
       h = FNV_OFFSET;
       inWord = false;
     }
   }
-  if (inWord) shingler.word((h ^ (h >>> 30)) & 0x3fffffff);
-  shingler.end();
-  return (text ^ (text >>> 30)) & 0x3fffffff;
+  if (inWord) pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+  return { text: (text ^ (text >>> 30)) & 0x3fffffff, words: pairer.words, count: pairer.count };
 }
 
 /**
@@ -141,5 +169,12 @@ export function eachShingleNumber(normal: string, visit: (shingle: number) => vo
  */
 export function fullFingerprint(normal: string): Fingerprint {
   const words = queryWords(normal).map((w) => hashText(w));
-  return { text: hashText(normal), shingles: shingleNumbers(words, words.length) };
+  let list = 0;
+  for (const w of words.slice(0, LISTED_WORDS)) list = nextWords(list, w);
+  return {
+    text: hashText(normal),
+    words: wordsNumber(list, words.length),
+    count: words.length,
+    pairs: words.slice(1).map((w, k) => pairNumber(words[k]!, w)),
+  };
 }

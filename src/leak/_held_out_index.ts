@@ -1,7 +1,8 @@
 /**
- * The held-out items, indexed for the leak check: by normal form, by shingle, and by answer. All
- * of it is what memory holds besides one line of the training file. The indexes are keyed by
- * numbers (`_fingerprint.ts`); the strings they stand for decide.
+ * The held-out items, indexed for the leak check: by normal form, by word list, by their rarest
+ * pairs of neighbouring words, and by answer. All of it is what memory holds besides one line of
+ * the training file. The indexes are keyed by numbers (`_fingerprint.ts`); the strings they stand
+ * for decide.
  *
  * @module
  */
@@ -11,7 +12,18 @@ import { MAX_JSON_DEPTH } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { ExampleCall } from "./_examples.ts";
 import { fingerprint, hashText } from "./_fingerprint.ts";
-import { normalizeQuery, shingles } from "./normalize.ts";
+import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
+import { normalizeQuery, queryWords, shingles } from "./normalize.ts";
+
+/**
+ * How many pair positions of a held-out query of `words` words its signature covers: an edit breaks
+ * at most 3 pairs of neighbouring words (a swap of two breaks the pair before, between and after
+ * them), and a sentence added at the start or the end none, so a text within `k` edits of the query
+ * keeps one of any `3 × k + 1` of its pair positions.
+ */
+function signaturePositions(words: number): number {
+  return 3 * allowedEdits(words) + 1;
+}
 
 /**
  * A value as text in which objects' keys are sorted: equal for values `JSON.parse` made equal.
@@ -20,7 +32,7 @@ import { normalizeQuery, shingles } from "./normalize.ts";
  * malformed, and no held-out answer nests that deep, so no answer equals them. The limit also
  * bounds the recursion: a training line nested 10,000 deep spends no more stack than one nested 512.
  */
-function canonical(value: unknown, depth = 1): string | undefined {
+export function canonical(value: unknown, depth = 1): string | undefined {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (depth > MAX_JSON_DEPTH) return undefined;
   const parts: string[] = [];
@@ -52,19 +64,30 @@ function canonical(value: unknown, depth = 1): string | undefined {
 export function answerKey(calls: readonly ExampleCall[]): string | undefined {
   const parts: string[] = [];
   for (const call of calls) {
-    let args = call.arguments;
-    if (typeof args === "string") {
-      try {
-        args = JSON.parse(args);
-      } catch {
-        return undefined;
-      }
-    }
-    const text = canonical(args);
-    if (text === undefined) return undefined;
-    parts.push(`${JSON.stringify(call.name)}${text}`);
+    const args = readArguments(call);
+    if (args === undefined) return undefined;
+    parts.push(`${JSON.stringify(call.name)}${args.text}`);
   }
   return parts.sort().join("\n");
+}
+
+/**
+ * A call's arguments read by `JSON.parse` (when they are JSON text), and their {@linkcode canonical}
+ * text; undefined when the text is not JSON or nests deeper than {@linkcode MAX_JSON_DEPTH}.
+ */
+export function readArguments(
+  call: ExampleCall,
+): { readonly value: unknown; readonly text: string } | undefined {
+  let value = call.arguments;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const text = canonical(value);
+  return text === undefined ? undefined : { value, text };
 }
 
 /** A number for the names of a list of calls, whatever their order: equal answers share it. */
@@ -80,6 +103,28 @@ function add(map: Map<number, number[]>, key: number, position: number): void {
   else if (list[list.length - 1] !== position) list.push(position);
 }
 
+/**
+ * A query's signature: its rarest distinct pairs (by how many held-out queries hold each, then by
+ * first place), taken until they cover `positions` of its pair positions.
+ */
+function signature(
+  pairs: readonly number[],
+  holders: ReadonlyMap<number, number>,
+  positions: number,
+): number[] {
+  const places = new Map<number, number>();
+  for (const h of pairs) places.set(h, (places.get(h) ?? 0) + 1);
+  const rarest = [...places.keys()].sort((a, b) => holders.get(a)! - holders.get(b)!);
+  const out: number[] = [];
+  let covered = 0;
+  for (const h of rarest) {
+    if (covered >= positions) break;
+    out.push(h);
+    covered += places.get(h)!;
+  }
+  return out;
+}
+
 function textCalls(answers: readonly AnswerCall[]): ExampleCall[] {
   return answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
 }
@@ -92,44 +137,71 @@ export class HeldOutIndex {
   readonly normals: readonly string[];
   /** The number of a normal form → positions of the items whose query may have it. */
   readonly exact: Map<number, number[]> = new Map();
-  /** The number of a shingle → positions of the items whose query may hold it. */
-  readonly postings: Map<number, number[]> = new Map();
+  /**
+   * The number of a word pair → positions of the items of {@linkcode NEAR_MIN_WORDS} words or
+   * more whose signature holds it: its rarest pairs (the fewest held-out queries hold them), enough
+   * of them to cover `3 × k + 1` of its pair positions, so that every text within the `k` edits its
+   * length allows (`allowedEdits`) holds one of them.
+   */
+  readonly pairs: Map<number, number[]> = new Map();
+  /** The number of a word list → positions of the items of fewer words whose query may have it. */
+  readonly byWords: Map<number, number[]> = new Map();
+  /** Each item's words. */
+  readonly words: readonly (readonly string[])[];
+  /** Each item's answer, its arguments as JSON text. */
+  readonly calls: readonly (readonly ExampleCall[])[];
+  /**
+   * The most words a text may hold and still be near a held-out query: the longest one's, plus a
+   * sentence added and the edits left.
+   */
+  readonly wordLimit: number;
   /** Each item's shingles, as a set. */
   readonly shingleSets: readonly Set<string>[];
   /** The number of an answer's names → positions of items whose answer has at least one call. */
   readonly byNames: Map<number, number[]> = new Map();
   /** Each item's answer key (`""` for an answer without a call). */
   readonly answerKeys: readonly (string | undefined)[];
-  /**
-   * The most distinct shingles a text may hold and still be a near duplicate of (or the same query
-   * as) a held-out query: near needs `5 × shared ≥ 4 × union`, and `union` is at least the text's
-   * count and `shared` at most the query's, so a text of more than `5/4` of the largest held-out
-   * count is near none of them.
-   */
-  readonly nearLimit: number;
 
   constructor(items: readonly Item[]) {
     this.items = items;
     const normals: string[] = [];
     const sets: Set<string>[] = [];
     const keys: (string | undefined)[] = [];
+    const words: string[][] = [];
+    const allCalls: ExampleCall[][] = [];
+    const pairLists: (readonly number[])[] = [];
+    const holders = new Map<number, number>();
+    let longest = 0;
     for (let p = 0; p < items.length; p++) {
       const item = items[p]!;
       const normal = normalizeQuery(item.query);
       normals.push(normal);
       const print = fingerprint(normal);
       add(this.exact, print.text, p);
-      for (const h of new Set(print.shingles)) add(this.postings, h, p);
+      words.push(queryWords(normal));
+      longest = Math.max(longest, print.count);
+      if (print.count >= NEAR_MIN_WORDS) {
+        pairLists.push(print.pairs);
+        for (const h of new Set(print.pairs)) holders.set(h, (holders.get(h) ?? 0) + 1);
+      } else {
+        pairLists.push([]);
+        if (print.count > 0) add(this.byWords, print.words, p);
+      }
       sets.push(new Set(shingles(normal)));
       const calls = textCalls(item.answers);
+      allCalls.push(calls);
       keys.push(answerKey(calls));
       if (calls.length > 0) add(this.byNames, namesNumber(calls), p);
     }
+    for (let p = 0; p < items.length; p++) {
+      const positions = signaturePositions(words[p]!.length);
+      for (const h of signature(pairLists[p]!, holders, positions)) add(this.pairs, h, p);
+    }
     this.normals = normals;
     this.shingleSets = sets;
-    let most = 0;
-    for (const set of sets) most = Math.max(most, set.size);
-    this.nearLimit = Math.floor(5 * most / 4);
+    this.words = words;
+    this.calls = allCalls;
+    this.wordLimit = longest + ADDED_WORDS + NEAR_EDITS - 1;
     this.answerKeys = keys;
   }
 

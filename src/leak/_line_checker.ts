@@ -6,11 +6,14 @@
  */
 
 import type { Ordering, Scorer } from "../score/scorer.ts";
-import { eachShingleNumber } from "./_fingerprint.ts";
+import { scanText } from "./_fingerprint.ts";
 import type { HeldOutIndex } from "./_held_out_index.ts";
+import { isSibling } from "./_sibling.ts";
 import type { LeakTally } from "./_tally.ts";
 import type { TrainingLine } from "./_training_line.ts";
-import { eachShingle, nearDuplicate, normalizeQuery } from "./normalize.ts";
+import { mayBeNear, nearEdits, type WordEdits } from "./_word_edits.ts";
+import type { LeakKind } from "./leak_report.ts";
+import { eachShingle, normalizeQuery, queryWords } from "./normalize.ts";
 
 /** How a {@linkcode LineChecker} checks. */
 export interface LineCheckOptions {
@@ -42,6 +45,15 @@ function overlap(own: Set<string>, other: Set<string>): { shared: number; union:
 
 const CHOSEN = 1;
 const FOUND = 2;
+
+/** A held-out item a turn matches by its query: how, and by how many word edits. */
+interface Found {
+  readonly position: number;
+  readonly kind: LeakKind;
+  readonly edits: number;
+  readonly added: number;
+  readonly sameAnswer: boolean;
+}
 
 /** The held-out items a turn may match, each listed once: chosen, then found exact or near. */
 class Candidates {
@@ -98,42 +110,90 @@ export class LineChecker {
     const index = this.#index;
     const turn = line.turns[t]!;
     const normal = normalizeQuery(turn.user);
-    // The held-out items that may have the query or share a shingle, chosen by their numbers
-    // (a shingle's at a time: a long text's are never held at once); their strings decide.
-    const print = eachShingleNumber(normal, (h) => {
-      for (const p of index.postings.get(h) ?? []) this.#candidates.choose(p);
-    });
-    for (const p of index.exact.get(print) ?? []) this.#candidates.choose(p);
+    // The held-out items that may have the query, its words, or one of their signature pairs,
+    // chosen by their numbers (a pair's at a time: a long text's are never held at once); their
+    // strings decide.
+    const scan = scanText(normal, (h) => {
+      const list = index.pairs.get(h);
+      if (list !== undefined) { for (const p of list) this.#candidates.choose(p); }
+    }, index.wordLimit);
+    for (const p of index.exact.get(scan.text) ?? []) this.#candidates.choose(p);
+    for (const p of index.byWords.get(scan.words) ?? []) this.#candidates.choose(p);
     const answers = turn.calls.length > 0
       ? index.answerCandidates(turn.calls, () => line.answerKey(t))
       : [];
     if (this.#candidates.chosen.length > 0 || answers.length > 0) {
-      const own = shingleSet(normal, this.#options.limit);
-      if (own === undefined) this.#checkUncounted(line, t, normal, answers);
-      else this.#checkCounted(line, t, { normal, own }, answers);
+      const found = scan.count <= index.wordLimit
+        ? this.#matches(line, t, { normal, count: scan.count })
+        : [];
+      if (found.length > 0 || answers.length > 0) {
+        const own = shingleSet(normal, this.#options.limit);
+        if (own === undefined) this.#checkUncounted(line, t, normal, answers);
+        else this.#checkCounted(line, t, { own, found }, answers);
+      }
     }
     this.#candidates.clear();
   }
 
-  /** A user text with its shingles counted: each chosen item is the same query, near, or neither. */
+  /** The chosen held-out items the turn's query matches: the same query, near, or a sibling. */
+  #matches(
+    line: TrainingLine,
+    t: number,
+    query: { readonly normal: string; readonly count: number },
+  ): Found[] {
+    const index = this.#index;
+    const found: Found[] = [];
+    // The words are read only for a held-out query whose length allows them to be near.
+    let words: string[] | undefined;
+    for (const p of this.#candidates.chosen) {
+      let edits: WordEdits | undefined;
+      let kind: LeakKind;
+      if (index.normals[p] === query.normal) {
+        kind = "exact";
+      } else {
+        if (!mayBeNear(index.words[p]!.length, query.count)) continue;
+        edits = nearEdits(index.words[p]!, words ??= queryWords(query.normal));
+        if (edits === undefined) continue;
+        kind = "near";
+      }
+      this.#candidates.find(p);
+      const sameAnswer = this.#sameAnswer(line, p, t);
+      const calls = line.turns[t]!.calls;
+      if (
+        edits !== undefined && !sameAnswer && calls.length > 0 &&
+        isSibling({ words: index.words[p]!, calls: index.calls[p]! }, { words: words!, calls })
+      ) {
+        kind = "sibling";
+      }
+      found.push({
+        position: p,
+        kind,
+        edits: edits?.edits ?? 0,
+        added: edits?.added ?? 0,
+        sameAnswer,
+      });
+    }
+    return found;
+  }
+
+  /** A user text with its shingles counted: what its query matches, then the answers. */
   #checkCounted(
     line: TrainingLine,
     t: number,
-    query: { readonly normal: string; readonly own: Set<string> },
+    query: { readonly own: Set<string>; readonly found: readonly Found[] },
     answers: readonly number[],
   ): void {
     const index = this.#index;
-    for (const p of this.#candidates.chosen) {
-      const { shared, union } = overlap(query.own, index.shingleSets[p]!);
-      const kind = index.normals[p] === query.normal
-        ? "exact"
-        : nearDuplicate(shared, union)
-        ? "near"
-        : undefined;
-      if (kind === undefined) continue;
-      this.#candidates.find(p);
-      const sameAnswer = this.#sameAnswer(line, p, t);
-      this.#tally.record(kind, p, { line: line.line, shared, union, sameAnswer });
+    for (const f of query.found) {
+      const { shared, union } = overlap(query.own, index.shingleSets[f.position]!);
+      this.#tally.record(f.kind, f.position, {
+        line: line.line,
+        shared,
+        union,
+        sameAnswer: f.sameAnswer,
+        edits: f.edits,
+        addedWords: f.added,
+      });
     }
     for (const p of answers) {
       if (this.#candidates.isFound(p) || !this.#sameAnswer(line, p, t)) continue;

@@ -22,6 +22,7 @@ export class LeakTally {
     exact: new Map(),
     near: new Map(),
     answer: new Map(),
+    sibling: new Map(),
   };
 
   /** @param keep How many matching lines each leak keeps; the rest are counted. */
@@ -44,20 +45,20 @@ export class LeakTally {
   }
 
   /**
-   * The leaks, by kind (in {@linkcode LEAK_KINDS}' order), then by held-out id; and how many held-out
-   * items leak in any way.
+   * The leaks, by kind (in {@linkcode LEAK_KINDS}' order), then by held-out id; how many held-out
+   * items leak in any way, and how many have a sibling.
    */
-  leaks(heldOut: readonly Item[]): { leaks: Leak[]; leaking: number } {
+  leaks(heldOut: readonly Item[]): { leaks: Leak[]; leaking: number; siblings: number } {
     const leaks: Leak[] = [];
     const leaking = new Set<number>();
     for (const kind of LEAK_KINDS) {
       const entries = [...this.#found[kind]].map(([p, f]) => ({ p, f }));
       entries.sort((a, b) => heldOut[a.p]!.id - heldOut[b.p]!.id);
       for (const { p, f } of entries) {
-        leaking.add(p);
+        if (kind !== "sibling") leaking.add(p);
         leaks.push({ kind, id: heldOut[p]!.id, matches: f.matches, lines: f.lines });
       }
     }
-    return { leaks, leaking: leaking.size };
+    return { leaks, leaking: leaking.size, siblings: this.#found.sibling.size };
   }
 }

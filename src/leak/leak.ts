@@ -1,6 +1,7 @@
 /**
  * The leak check: which held-out items a training file holds, as the same query, as a near
- * duplicate of it, or as its answer. `reference/leak.md` says every rule.
+ * duplicate of it, or as its answer, and which have template siblings there. `reference/leak.md`
+ * says every rule.
  *
  * @module
  */
@@ -25,8 +26,8 @@ export const MAX_TRAINING_LINE_BYTES: number = 16 << 20;
 export const KEPT_LINES = 20;
 
 /**
- * How many distinct shingles of a user text are counted, at least: past them (and past 5/4 of the
- * largest held-out query's count, where no near duplicate can be) counting stops, so that a line of
+ * How many distinct shingles of a user text are counted, at least: past them (and past the most
+ * words a near duplicate of a held-out query can hold) counting stops, so that a line of
  * 16 MiB does not hold millions of shingles at once. Such a text is compared exactly all the same:
  * it is near no held-out query and the same as none; only the `union` of an answer leak in it is
  * then a lower bound ({@linkcode LeakMatch.unionAtLeast}).
@@ -58,8 +59,12 @@ export interface LeakOptions {
  *
  * - `exact` when the two queries have the same normal form (Unicode NFC, case folded, white space
  *   collapsed: `normalizeQuery`);
- * - else `near` when the Jaccard index of their sets of word 5-grams (`shingles`) is at
- *   least 0.8, computed exactly over every held-out query sharing a shingle;
+ * - else `near` when their words are at most 1 edit apart, 2 for a held-out query of 16 words or
+ *   more (a word replaced, inserted, deleted, two neighbours swapped; a sentence of up to 8 words
+ *   added at an end counts as one; a held-out query of fewer than 8 words needs the same words),
+ *   found over every held-out query through an index of their rarest word pairs; but `sibling`,
+ *   which is no leak, when the calls are not the held-out answer and differ from it only in values
+ *   that hold the words the two queries do not share;
  * - else `answer` when the calls are the held-out answer (at least one call), as the scorer judges
  *   a reply made of them, and no row of `otherAnswers` gives that answer.
  *
@@ -107,7 +112,7 @@ export async function checkLeaks(
   const checker = new LineChecker(index, tally, {
     scorer: options.scorer,
     ordering: options.ordering,
-    limit: Math.max(COUNTED_SHINGLES, index.nearLimit),
+    limit: Math.max(COUNTED_SHINGLES, index.wordLimit),
   });
   let examples = 0;
   const reader = new RecordReader(options.maxLineBytes ?? MAX_TRAINING_LINE_BYTES, (text, at) => {
@@ -121,13 +126,14 @@ export async function checkLeaks(
   else for await (const chunk of source) reader.push(chunk);
   reader.end();
 
-  const { leaks, leaking } = tally.leaks(heldOut);
+  const { leaks, leaking, siblings } = tally.leaks(heldOut);
   return {
     format: reader.format ?? "empty",
     lines: reader.lines,
     examples,
     heldOut: heldOut.length,
     leaking,
+    siblings,
     leaks,
   };
 }

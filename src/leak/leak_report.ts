@@ -8,14 +8,16 @@
 import type { TrainingFormat } from "./_record_reader.ts";
 
 /**
- * How a held-out item leaks into a line: `exact`, its query (in normal form); `near`, a near
- * duplicate of its query (word 5-gram Jaccard at least 0.8); `answer`, its answer's calls, by the
- * scorer's equality, with another query.
+ * How a held-out item shows in a line: `exact`, its query (in normal form); `near`, a near
+ * duplicate of its query (at most 1 or 2 word edits, by its length) with its answer, no answer, or an answer the edits
+ * do not explain; `answer`, its answer's calls, by the scorer's equality, with another query; and
+ * `sibling`, not a leak: a near duplicate whose answer differs only where the queries differ (an
+ * item made from the same template).
  */
-export type LeakKind = "exact" | "near" | "answer";
+export type LeakKind = "exact" | "near" | "answer" | "sibling";
 
-/** The kinds, in the order a report lists them. */
-export const LEAK_KINDS: readonly LeakKind[] = ["exact", "near", "answer"];
+/** The kinds, in the order a report lists them: the three that leak, then `sibling`. */
+export const LEAK_KINDS: readonly LeakKind[] = ["exact", "near", "answer", "sibling"];
 
 /** A line in which a held-out item leaks. */
 export interface LeakMatch {
@@ -27,6 +29,13 @@ export interface LeakMatch {
   readonly union: number;
   /** Whether the line's calls are the held-out item's answer, by the scorer. */
   readonly sameAnswer: boolean;
+  /**
+   * The word edits between the two queries (`exact`, `near` and `sibling`; a short sentence added
+   * at the start or the end counts as one).
+   */
+  readonly edits?: number;
+  /** How many words the short sentence added at the start or the end holds (0: none). */
+  readonly addedWords?: number;
   /**
    * Present (true) when the user text has more distinct shingles than were counted
    * (`COUNTED_SHINGLES`, in `leak.ts`): `union` is then a lower bound (`shared` is exact), and so
@@ -57,8 +66,10 @@ export interface LeakReport {
   readonly examples: number;
   /** How many held-out items were checked. */
   readonly heldOut: number;
-  /** How many held-out items leak, in any way. */
+  /** How many held-out items leak, in any way (a sibling is not a leak). */
   readonly leaking: number;
-  /** The leaks, by kind (exact, near, answer), then by held-out id. */
+  /** How many held-out items have a template sibling in the file. */
+  readonly siblings: number;
+  /** The leaks and the siblings, by kind (exact, near, answer, sibling), then by held-out id. */
   readonly leaks: readonly Leak[];
 }

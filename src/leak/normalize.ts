@@ -1,6 +1,6 @@
 /**
- * How the leak check compares queries: the normal form two texts must share to be the same query,
- * and the word 5-grams whose sets it compares for near duplicates.
+ * How the leak check reads queries: the normal form two texts must share to be the same query, their
+ * words (which near duplicates are compared by), and the word 5-grams whose overlap a report gives.
  *
  * @module
  */
@@ -126,25 +126,4 @@ export function* eachShingle(normalized: string): Generator<string, void, undefi
  */
 export function shingles(normalized: string): string[] {
   return [...eachShingle(normalized)];
-}
-
-/**
- * Whether two shingle sets are near duplicates: Jaccard index (shared over all) at least 0.8,
- * decided in whole numbers (`5 × shared ≥ 4 × union`), so no rounding plays a part.
- *
- * @param shared How many shingles the two sets share.
- * @param union How many shingles they hold together.
- * @returns Whether `shared / union ≥ 0.8` (false for two empty sets).
- *
- * @example
- * ```ts
- * import { nearDuplicate } from "./normalize.ts";
- * import assert from "node:assert/strict";
- *
- * assert(nearDuplicate(4, 5));
- * assert(!nearDuplicate(3, 4));
- * ```
- */
-export function nearDuplicate(shared: number, union: number): boolean {
-  return union > 0 && 5 * shared >= 4 * union;
 }

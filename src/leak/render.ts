@@ -6,6 +6,7 @@
 
 import { LEAK_KINDS, type LeakKind, type LeakMatch, type LeakReport } from "./leak_report.ts";
 import { SHINGLE_WORDS } from "./normalize.ts";
+import { ADDED_WORDS, NEAR_EDITS, NEAR_MIN_WORDS, TWO_EDITS_MIN_WORDS } from "./_word_edits.ts";
 
 /** Where a report comes from, for its JSON: the file, the split and the scorer. */
 export interface LeakContext {
@@ -31,6 +32,14 @@ function ratio(match: LeakMatch): number {
   return match.union === 0 ? 1 : match.shared / match.union;
 }
 
+/** A match's word edits, as a report shows them: `1 word edit`, `2 word edits: 4 words added`. */
+function edits(match: LeakMatch): string {
+  const added = match.addedWords ?? 0;
+  return `${plural(match.edits ?? 0, "word edit")}${
+    added > 0 ? `: ${plural(added, "word")} added at an end` : ""
+  }`;
+}
+
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -40,9 +49,9 @@ function shown(kind: LeakKind, match: LeakMatch): string {
     case "exact":
       return `${match.line}${match.sameAnswer ? " (with its answer)" : ""}`;
     case "near":
-      return `${match.line} (Jaccard ${jaccard(match)}${
-        match.sameAnswer ? ", with its answer" : ""
-      })`;
+      return `${match.line} (${edits(match)}${match.sameAnswer ? ", with its answer" : ""})`;
+    case "sibling":
+      return `${match.line} (${edits(match)})`;
     case "answer":
       // A text too long to count all its shingles: its union is a lower bound, the index at most.
       return match.unionAtLeast === true
@@ -54,8 +63,9 @@ function shown(kind: LeakKind, match: LeakMatch): string {
 }
 
 /**
- * The report as text: a first line saying whether anything leaks, then a line per held-out item
- * and kind: the kind, the id, and the lines (with the Jaccard index of near duplicates and answer
+ * The report as text: a first line saying whether anything leaks (and how many held-out items
+ * have a template sibling), then a line per held-out item and kind: the kind, the id, and the
+ * lines (with the word edits of near duplicates and siblings, the query Jaccard index of answer
  * leaks, and whether the answer leaks too).
  *
  * @param report What {@linkcode checkLeaks} found.
@@ -68,26 +78,36 @@ function shown(kind: LeakKind, match: LeakMatch): string {
  * import assert from "node:assert/strict";
  *
  * const text = leakText({
- *   format: "jsonl", lines: 3, examples: 3, heldOut: 2, leaking: 1,
- *   leaks: [{ kind: "near", id: 7, matches: 1, lines: [{ line: 2, shared: 5, union: 6, sameAnswer: false }] }],
+ *   format: "jsonl", lines: 3, examples: 3, heldOut: 2, leaking: 1, siblings: 0,
+ *   leaks: [{
+ *     kind: "near", id: 7, matches: 1,
+ *     lines: [{ line: 2, shared: 5, union: 6, sameAnswer: false, edits: 1, addedWords: 0 }],
+ *   }],
  * }, "train.jsonl");
  * assert.equal(
  *   text,
  *   "train.jsonl: 1 of the 2 held-out items leaks into its 3 examples: 0 exact, 1 near, 0 by answer\n" +
- *     "  near    id 7  line 2 (Jaccard 0.833)\n",
+ *     "  near    id 7  line 2 (1 word edit)\n",
  * );
  * ```
  */
 export function leakText(report: LeakReport, file: string): string {
   const examples = plural(report.examples, "example");
-  if (report.leaking === 0) {
+  const siblings = report.siblings === 0
+    ? ""
+    : `; ${report.siblings} ${report.siblings === 1 ? "has" : "have"} a template sibling there ` +
+      "(not a leak)";
+  if (report.leaks.length === 0) {
     return `${file}: no held-out item leaks into its ${examples} ` +
       `(${plural(report.heldOut, "held-out item")} checked)\n`;
   }
   const count = (kind: LeakKind) => report.leaks.filter((l) => l.kind === kind).length;
-  let text = `${file}: ${report.leaking} of the ${plural(report.heldOut, "held-out item")} ` +
-    `${report.leaking === 1 ? "leaks" : "leak"} into its ${examples}: ${count("exact")} exact, ` +
-    `${count("near")} near, ${count("answer")} by answer\n`;
+  let text = report.leaking === 0
+    ? `${file}: no held-out item leaks into its ${examples} ` +
+      `(${plural(report.heldOut, "held-out item")} checked)${siblings}\n`
+    : `${file}: ${report.leaking} of the ${plural(report.heldOut, "held-out item")} ` +
+      `${report.leaking === 1 ? "leaks" : "leak"} into its ${examples}: ${count("exact")} exact, ` +
+      `${count("near")} near, ${count("answer")} by answer${siblings}\n`;
   const width = Math.max(...report.leaks.map((l) => String(l.id).length));
   for (const leak of report.leaks) {
     const lines = leak.lines.map((m) => shown(leak.kind, m));
@@ -101,7 +121,7 @@ export function leakText(report: LeakReport, file: string): string {
 
 /**
  * The report as JSON (`schema/leak.schema.json`): where it comes from, the rules, the counts and
- * every leak with its lines, each line's shared and united shingles and Jaccard index.
+ * every leak with its lines, each line's shared and united shingles, Jaccard index and word edits.
  *
  * @param report What {@linkcode checkLeaks} found.
  * @param context The file, the split and the scorer.
@@ -113,19 +133,19 @@ export function leakText(report: LeakReport, file: string): string {
  * import assert from "node:assert/strict";
  *
  * const json = JSON.parse(leakJson(
- *   { format: "jsonl", lines: 1, examples: 1, heldOut: 1, leaking: 0, leaks: [] },
+ *   { format: "jsonl", lines: 1, examples: 1, heldOut: 1, leaking: 0, siblings: 0, leaks: [] },
  *   {
  *     file: "train.jsonl", splitDigest: "d".repeat(64), datasetSha256: "a".repeat(64),
  *     scorer: { name: "xlam-tool-call", version: "1" }, ordering: "any",
  *   },
  * ));
- * assert.equal(json.schema, "assess.leak.v1");
+ * assert.equal(json.schema, "assess.leak.v2");
  * assert.equal(json.leaking, 0);
  * ```
  */
 export function leakJson(report: LeakReport, context: LeakContext): string {
   const value = {
-    schema: "assess.leak.v1",
+    schema: "assess.leak.v2",
     file: context.file,
     format: report.format,
     lines: report.lines,
@@ -135,11 +155,15 @@ export function leakJson(report: LeakReport, context: LeakContext): string {
     rules: {
       kinds: LEAK_KINDS,
       shingleWords: SHINGLE_WORDS,
-      nearJaccard: 0.8,
+      nearEdits: NEAR_EDITS,
+      nearMinWords: NEAR_MIN_WORDS,
+      twoEditsMinWords: TWO_EDITS_MIN_WORDS,
+      addedWords: ADDED_WORDS,
       scorer: context.scorer,
       ordering: context.ordering,
     },
     leaking: report.leaking,
+    siblings: report.siblings,
     leaks: report.leaks.map((leak) => ({
       kind: leak.kind,
       id: leak.id,
@@ -150,6 +174,7 @@ export function leakJson(report: LeakReport, context: LeakContext): string {
         union: m.union,
         jaccard: ratio(m),
         sameAnswer: m.sameAnswer,
+        ...(m.edits === undefined ? {} : { edits: m.edits, addedWords: m.addedWords ?? 0 }),
         ...(m.unionAtLeast === true ? { unionAtLeast: true } : {}),
       })),
     })),

@@ -69,6 +69,7 @@ Deno.test("the training file of the split leaks nothing", none, async () => {
     examples: trainingLines,
     heldOut: 150,
     leaking: 0,
+    siblings: 0,
     leaks: [],
   });
   assert(trainingLines > 40);

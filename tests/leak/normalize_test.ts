@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { nearDuplicate, normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
+import { normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
 import { pythonFor, pythonSkip } from "../support/python.ts";
 
 const none = { permissions: "none" } as const;
@@ -67,16 +67,6 @@ Deno.test(
     assert.deepEqual(shingles("?"), []);
   },
 );
-
-Deno.test("nearDuplicate: 0.8 decided in whole numbers", none, () => {
-  assert(nearDuplicate(4, 5));
-  assert(nearDuplicate(8, 10));
-  assert(nearDuplicate(16, 16));
-  assert(!nearDuplicate(799, 1000));
-  assert(nearDuplicate(800, 1000));
-  assert(!nearDuplicate(14, 18));
-  assert(!nearDuplicate(0, 0));
-});
 
 Deno.test("what 0.8 means for a query of 20 words (the table of reference/leak.md)", none, () => {
   const words = Array.from({ length: 20 }, (_, i) => `w${i}`);

@@ -11,6 +11,7 @@ const CLEAN: LeakReport = {
   examples: 53,
   heldOut: 150,
   leaking: 0,
+  siblings: 0,
   leaks: [],
 };
 
@@ -20,14 +21,15 @@ const LEAKY: LeakReport = {
   examples: 60,
   heldOut: 150,
   leaking: 4,
+  siblings: 1,
   leaks: [
     {
       kind: "exact",
       id: 7,
       matches: 2,
       lines: [
-        { line: 12, shared: 9, union: 9, sameAnswer: true },
-        { line: 40, shared: 9, union: 9, sameAnswer: false },
+        { line: 12, shared: 9, union: 9, sameAnswer: true, edits: 0, addedWords: 0 },
+        { line: 40, shared: 9, union: 9, sameAnswer: false, edits: 0, addedWords: 0 },
       ],
     },
     {
@@ -39,25 +41,36 @@ const LEAKY: LeakReport = {
         shared: 0,
         union: 0,
         sameAnswer: false,
+        edits: 0,
+        addedWords: 0,
       })),
     },
     {
       kind: "near",
       id: 21,
       matches: 1,
-      lines: [{ line: 9, shared: 4, union: 5, sameAnswer: true }],
+      lines: [{ line: 9, shared: 4, union: 5, sameAnswer: true, edits: 2, addedWords: 5 }],
     },
     {
       kind: "near",
       id: 7,
       matches: 1,
-      lines: [{ line: 13, shared: 14, union: 17, sameAnswer: false }],
+      lines: [{ line: 13, shared: 14, union: 17, sameAnswer: false, edits: 1, addedWords: 0 }],
     },
     {
       kind: "answer",
       id: 88,
       matches: 1,
       lines: [{ line: 3, shared: 1, union: 30, sameAnswer: true }],
+    },
+    {
+      kind: "sibling",
+      id: 30,
+      matches: 2,
+      lines: [
+        { line: 5, shared: 8, union: 18, sameAnswer: false, edits: 1, addedWords: 0 },
+        { line: 6, shared: 8, union: 18, sameAnswer: false, edits: 2, addedWords: 0 },
+      ],
     },
   ],
 };
@@ -81,21 +94,32 @@ Deno.test("leakText: one line when nothing leaks", none, () => {
   );
 });
 
+Deno.test("leakText: siblings alone: nothing leaks, and the siblings are listed", none, () => {
+  const sibling = LEAKY.leaks[5]!;
+  assert.equal(
+    leakText({ ...CLEAN, siblings: 1, leaks: [sibling] }, "train.jsonl"),
+    "train.jsonl: no held-out item leaks into its 53 examples (150 held-out items checked); " +
+      "1 has a template sibling there (not a leak)\n" +
+      "  sibling  id 30  lines 5 (1 word edit), 6 (2 word edits)\n",
+  );
+});
+
 Deno.test(
-  "leakText: a line per item and kind, lines kept and counted, Jaccard rounded down",
+  "leakText: a line per item and kind, lines kept and counted, edits said, Jaccard rounded down",
   none,
   () => {
     assert.equal(
       leakText(LEAKY, "data.json"),
       [
-        "data.json: 4 of the 150 held-out items leak into its 60 examples: 2 exact, 2 near, 1 by answer",
+        "data.json: 4 of the 150 held-out items leak into its 60 examples: 2 exact, 2 near, 1 by answer; 1 has a template sibling there (not a leak)",
         "  exact   id 7     lines 12 (with its answer), 40",
         `  exact   id 1234  lines ${
           Array.from({ length: 20 }, (_, i) => 100 + i).join(", ")
         }, and 3 more`,
-        "  near    id 21    line 9 (Jaccard 0.800, with its answer)",
-        "  near    id 7     line 13 (Jaccard 0.823)",
+        "  near    id 21    line 9 (2 word edits: 5 words added at an end, with its answer)",
+        "  near    id 7     line 13 (1 word edit)",
         "  answer  id 88    line 3 (query Jaccard 0.033)",
+        "  sibling  id 30    lines 5 (1 word edit), 6 (2 word edits)",
         "",
       ].join("\n"),
     );
@@ -119,9 +143,12 @@ Deno.test({
     const json = JSON.parse(leakJson(LEAKY, CONTEXT));
     assert.deepEqual(json.split, { digest: "d".repeat(64), datasetSha256: "a".repeat(64) });
     assert.deepEqual(json.rules, {
-      kinds: ["exact", "near", "answer"],
+      kinds: ["exact", "near", "answer", "sibling"],
       shingleWords: 5,
-      nearJaccard: 0.8,
+      nearEdits: 2,
+      nearMinWords: 8,
+      twoEditsMinWords: 16,
+      addedWords: 8,
       scorer: { name: "xlam-tool-call", version: "1" },
       ordering: "any",
     });
@@ -129,10 +156,26 @@ Deno.test({
       kind: "near",
       id: 7,
       matches: 1,
-      lines: [{ line: 13, shared: 14, union: 17, jaccard: 14 / 17, sameAnswer: false }],
+      lines: [{
+        line: 13,
+        shared: 14,
+        union: 17,
+        jaccard: 14 / 17,
+        sameAnswer: false,
+        edits: 1,
+        addedWords: 0,
+      }],
+    });
+    assert.equal(json.siblings, 1);
+    assert.deepEqual(json.leaks[4].lines[0], {
+      line: 3,
+      shared: 1,
+      union: 30,
+      jaccard: 1 / 30,
+      sameAnswer: true,
     });
     assert.equal(json.leaks[1].lines[0].jaccard, 1);
-    assert.equal(validate({ ...json, schema: "assess.leak.v2" }), false);
+    assert.equal(validate({ ...json, schema: "assess.leak.v1" }), false);
     assert.equal(validate({ ...json, leaking: -1 }), false);
   },
 });

@@ -52,5 +52,5 @@ Deno.test(
 );
 
 Deno.test("LeakTally: nothing recorded, nothing leaks", none, () => {
-  assert.deepEqual(new LeakTally(20).leaks([item(1)]), { leaks: [], leaking: 0 });
+  assert.deepEqual(new LeakTally(20).leaks([item(1)]), { leaks: [], leaking: 0, siblings: 0 });
 });

@@ -1,9 +1,10 @@
 /**
  * The leak check against the Python reference (`reference/python/leak.py`, written from
  * `reference/leak.md`, which compares every turn with every held-out item by brute force): the
- * same findings, with the same shingle counts, on generated held-out items and training lines
- * (copies changed in case, spacing, Unicode form, punctuation and words; answers respelt, reordered
- * and changed). Skipped, with a message, only when there is no `python3` (tests/support/python.ts);
+ * same findings, with the same shingle counts and word edits, on generated held-out items and
+ * training lines (copies changed in case, spacing, Unicode form, punctuation and words: replaced,
+ * inserted, deleted, swapped, two at once, a sentence added at the start or the end; answers
+ * respelt, reordered and changed, a template's slot changed in query and answer alike). Skipped, with a message, only when there is no `python3` (tests/support/python.ts);
  * a failure instead under `ASSESS_REQUIRE_PYTHON=1`.
  */
 
@@ -117,8 +118,13 @@ interface Generated {
 function generate(seed: number, items: number, lines: number): Generated {
   const prng = new Prng(seed);
   const held = Array.from({ length: items }, (_, i) => {
-    const words = query(prng, prng.pick([1, 3, 4, 5, 6, 8, 12, 20, 25]));
-    return { id: 100 + i, words, answer: answer(prng) };
+    const words = query(prng, prng.pick([1, 3, 4, 5, 6, 8, 9, 12, 15, 16, 20, 25]));
+    const a = answer(prng);
+    // Half the answers take a word of the query as a value, as a template's slot does.
+    if (a.length > 0 && prng.chance(0.5)) {
+      a[0]!.arguments = { ...a[0]!.arguments, slot: prng.pick(words) };
+    }
+    return { id: 100 + i, words, answer: a };
   });
   const rows = held.map((h) => ({
     id: h.id,
@@ -131,19 +137,42 @@ function generate(seed: number, items: number, lines: number): Generated {
     const h = prng.pick(held);
     let words = [...h.words];
     // The query: a copy, changed in one or more ways, or another query.
-    const change = prng.int(8);
+    const change = prng.int(12);
     if (change === 1) words[prng.int(words.length)] = prng.pick(WORDS);
     if (change === 2) words.splice(prng.int(words.length + 1), 0, prng.pick(WORDS));
     if (change === 3 && words.length > 1) words.splice(prng.int(words.length), 1);
     if (change === 4) words = query(prng, prng.range(1, 25));
     if (change === 5) words = ["please", ...words];
+    if (change === 6 && words.length > 1) {
+      const k = prng.int(words.length - 1);
+      [words[k], words[k + 1]] = [words[k + 1]!, words[k]!];
+    }
+    if (change === 7) words = [...query(prng, prng.range(1, 9)), ...words];
+    if (change === 8) words = [...words, ...query(prng, prng.range(1, 9))];
+    if (change === 9) {
+      words[prng.int(words.length)] = prng.pick(WORDS);
+      words.splice(prng.int(words.length + 1), 0, prng.pick(WORDS));
+    }
+    // A template sibling: the slot's word changed in the query and in the answer alike.
+    let slot: string | undefined;
+    const was = h.answer[0]?.arguments.slot;
+    if (change >= 10 && typeof was === "string" && words.includes(was)) {
+      slot = prng.pick(WORDS);
+      words[words.indexOf(was)] = slot;
+    }
     let user = change === 0 ? rows[held.indexOf(h)]!.query : write(prng, words);
     if (prng.chance(0.3)) user = recase(prng, user);
     if (prng.chance(0.3)) user = user.split(" ").join(prng.pick(SPACES));
     if (prng.chance(0.2)) user = user.normalize(prng.pick(["NFC", "NFD"]));
     if (prng.chance(0.1)) user = `${prng.pick(SPACES)}${user}${prng.pick(SPACES)}`;
     // The calls: the held-out answer (respelt, reordered), a changed one, or none.
-    let calls = h.answer.map((c) => ({ name: c.name, arguments: respelt(prng, c.arguments) }));
+    let calls = h.answer.map((c, k) => ({
+      name: c.name,
+      arguments: respelt(
+        prng,
+        k === 0 && slot !== undefined ? { ...c.arguments, slot } : c.arguments,
+      ),
+    }));
     const answerChange = prng.int(5);
     if (answerChange === 1) calls = prng.shuffle(calls);
     if (answerChange === 2) {
@@ -160,7 +189,7 @@ function generate(seed: number, items: number, lines: number): Generated {
 }
 
 Deno.test({
-  name: "leak: the same findings and shingle counts as the Python reference",
+  name: "leak: the same findings, shingle counts and word edits as the Python reference",
   ignore: skip !== null,
   fn: async () => {
     let total = 0;
@@ -175,7 +204,16 @@ Deno.test({
         { scorer: xlamToolCall, ordering: "any", keepLines: Infinity },
       );
       const ours = report.leaks.flatMap((leak) =>
-        leak.lines.map((m) => [leak.kind, leak.id, m.line, m.shared, m.union, m.sameAnswer])
+        leak.lines.map((m) => [
+          leak.kind,
+          leak.id,
+          m.line,
+          m.shared,
+          m.union,
+          m.sameAnswer,
+          m.edits ?? null,
+          m.addedWords ?? null,
+        ])
       );
       const theirs = JSON.parse(
         await runPython(
@@ -192,6 +230,8 @@ Deno.test({
         [...kinds].map(([k, n]) => `${n} ${k}`).join(", ")
       })`,
     );
-    for (const kind of ["exact", "near", "answer"]) assert((kinds.get(kind) ?? 0) > 20, kind);
+    for (const kind of ["exact", "near", "answer", "sibling"]) {
+      assert((kinds.get(kind) ?? 0) > 20, kind);
+    }
   },
 });

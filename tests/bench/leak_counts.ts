@@ -1,0 +1,151 @@
+/**
+ * The figures of reference/leak.md's "What is caught, measured": on a dataset's own split, how
+ * many held-out items the training file of `assess split -train` shows as `near` and as `sibling`,
+ * and, with each kind of edit planted (for every held-out item of 8 words or more that has an
+ * answer: with its answer, without one, with an argument added), how many are found.
+ *
+ *     deno run --allow-read tests/bench/leak_counts.ts DATASET.json SEED SIZE [siblings]
+ *
+ * (the 60,000-row file with "assess-v1" 2000; reference/testdata/xlam-sample.json with "demo" 150).
+ * Not a test: a measurement whose output the page quotes.
+ *
+ * @module
+ */
+
+import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
+import type { Item } from "../../src/dataset/item.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
+import { checkLeaks, type LeakReport } from "../../src/leak/leak.ts";
+import { trainingFile } from "../../src/request/training.ts";
+import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { complementItems, heldOutItems, takeSplit } from "../../src/split/split.ts";
+
+const [path, seed, size] = Deno.args;
+if (path === undefined || seed === undefined || size === undefined) {
+  throw new TypeError("usage: leak_counts.ts DATASET.json SEED SIZE");
+}
+const bytes = Deno.readFileSync(path);
+const dataset = loadDataset(bytes, sha256Hex(bytes));
+const split = takeSplit(dataset, { seed, size: Number(size) });
+const heldOut = heldOutItems(dataset, split);
+const training = trainingFile(complementItems(dataset, split), "").bytes;
+const options = { scorer: xlamToolCall, ordering: "any", keepLines: Infinity } as const;
+
+function kinds(report: LeakReport): string {
+  const count = new Map<string, number>();
+  for (const leak of report.leaks) count.set(leak.kind, (count.get(leak.kind) ?? 0) + 1);
+  return ["exact", "near", "answer", "sibling"].map((k) => `${count.get(k) ?? 0} ${k}`).join(", ");
+}
+
+const started = performance.now();
+const own = await checkLeaks(training, heldOut, options);
+console.log(
+  `${path} split (${seed}, ${size}): ${heldOut.length} held-out items, ${own.examples} training ` +
+    `lines: ${own.leaking} leak (${kinds(own)}), ${own.siblings} with siblings; ` +
+    `${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+const lines = own.leaks.filter((l) => l.kind === "near").reduce((n, l) => n + l.matches, 0);
+console.log(`  near: ${lines} training lines in all`);
+
+const words = (query: string) => query.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+const callsOf = (item: Item) =>
+  item.answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
+const added = (item: Item) =>
+  callsOf(item).map((c, k) =>
+    k > 0 ? c : { ...c, arguments: JSON.stringify({ ...JSON.parse(c.arguments), extra: true }) }
+  );
+function chat(query: string, calls: readonly { name: string; arguments: string }[]): string {
+  const assistant = calls.length === 0
+    ? []
+    : [{ role: "assistant", tool_calls: calls.map((c) => ({ type: "function", function: c })) }];
+  return JSON.stringify({ messages: [{ role: "user", content: query }, ...assistant] });
+}
+const swap = (w: string[]) => {
+  let k = w.length >> 1;
+  while (k + 1 < w.length && w[k]!.toLowerCase() === w[k + 1]!.toLowerCase()) k++;
+  return k + 1 < w.length ? w.with(k, w[k + 1]!).with(k + 1, w[k]!) : w;
+};
+const EDITS: [string, (w: string[]) => string][] = [
+  ["replaced", (w) => w.with(w.length >> 1, "zebra").join(" ")],
+  ["inserted", (w) => w.toSpliced(w.length >> 1, 0, "really").join(" ")],
+  ["deleted", (w) => w.toSpliced(w.length >> 1, 1).join(" ")],
+  ["swapped", (w) => swap(w).join(" ")],
+  ["case, spacing, punctuation", (w) => w.map((x) => x.toUpperCase() + ",").join("  ") + "?!"],
+  ["sentence at the start", (w) => ["Quick question for you.", ...w].join(" ")],
+  ["sentence at the end", (w) => [...w, "Thanks a lot in advance!"].join(" ")],
+  [
+    "two edits (16 words or more)",
+    (w) => w.with(1, "zebra").toSpliced(w.length - 1, 0, "really").join(" "),
+  ],
+];
+const long = heldOut.map(detachedItem).filter((i) =>
+  i.answers.length > 0 && words(i.query).length >= 8
+);
+const text = new TextDecoder().decode(training);
+// A fourth argument, "siblings", plants only the siblings.
+for (const [name, edit] of Deno.args[3] === "siblings" ? [] : EDITS) {
+  const items = name.startsWith("two") ? long.filter((i) => words(i.query).length >= 16) : long;
+  const planted = items.map((item, k) =>
+    chat(edit(words(item.query)), [callsOf(item), [], added(item)][k % 3]!)
+  );
+  const report = await checkLeaks(
+    new TextEncoder().encode(text + planted.join("\n") + "\n"),
+    heldOut,
+    options,
+  );
+  const first = own.examples + 1;
+  let found = 0;
+  for (const [k, item] of items.entries()) {
+    const line = first + k;
+    if (
+      report.leaks.some((l) =>
+        l.id === item.id && l.kind === "near" && l.lines.some((m) => m.line === line)
+      )
+    ) found++;
+  }
+  console.log(`  ${name}: ${found} of ${items.length} found as near`);
+}
+
+// Template siblings: a word of the query that is alone the string value of an argument, changed
+// in both to a word of neither.
+const siblings: string[] = [];
+const siblingIds: number[] = [];
+for (const item of heldOut.map(detachedItem)) {
+  const query = item.query.split(" ");
+  const calls = callsOf(item).map((c) => ({ ...c, arguments: JSON.parse(c.arguments) }));
+  planting: for (const call of calls) {
+    for (const [key, value] of Object.entries(call.arguments as Record<string, unknown>)) {
+      if (typeof value !== "string" || !/^\p{L}+$/u.test(value)) continue;
+      const at = query.findIndex((w) => w.replace(/[?.!,]$/, "") === value);
+      if (at < 0) continue;
+      call.arguments[key] = "Zanzibar";
+      query[at] = query[at]!.replace(value, "Zanzibar");
+      siblingIds.push(item.id);
+      siblings.push(chat(
+        query.join(" "),
+        calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) })),
+      ));
+      break planting;
+    }
+  }
+}
+const planted = await checkLeaks(
+  new TextEncoder().encode(text + siblings.join("\n") + "\n"),
+  heldOut,
+  options,
+);
+// How each planted line is found for the item it was made from (it may also be near another
+// held-out item of the same template, which is not counted here).
+const kindOf = (id: number, line: number) =>
+  planted.leaks.find((l) => l.id === id && l.lines.some((m) => m.line === line))?.kind ?? "none";
+const byKind = new Map<string, number>();
+for (const [k, id] of siblingIds.entries()) {
+  const kind = kindOf(id, own.examples + 1 + k);
+  byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+}
+console.log(
+  `  ${siblings.length} template siblings planted, found for their own item as: ${
+    [...byKind].map(([k, n]) => `${n} ${k}`).join(", ")
+  }; held-out items with a sibling line: ${planted.siblings}, leaking: ${planted.leaking}`,
+);
