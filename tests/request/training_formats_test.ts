@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { ChatTemplate } from "../../src/request/chat_template.ts";
 import { trainingFile } from "../../src/request/training.ts";
 import type { TrainingOptions } from "../../src/request/training.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
@@ -278,6 +279,48 @@ Deno.test({
           }
         }
         assert.deepEqual(decoded[n], [line.messages, line.tools ?? null], `line ${n + 1}`);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "reference/split.md's axolotl segments, run as they are, give each line's prompt untrained " +
+    "and its completion trained",
+  ignore: pythonMissing !== null,
+  fn: async () => {
+    const page = Deno.readTextFileSync(`${ROOT}reference/split.md`);
+    const source = [...page.matchAll(/```python\n([\s\S]*?)\n```/g)].map((m) => m[1]!)
+      .find((block) => block.includes('"segments"'));
+    assert(source !== undefined, "reference/split.md has no ```python block writing segments");
+    const hermes = Deno.readTextFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`);
+    const lines = sampleLines("You call tools.", {
+      format: ChatTemplate.read(hermes, "hermes.jinja"),
+    }) as { prompt: string; completion: string }[];
+    const dir = await Deno.makeTempDir({ prefix: "assess_segments_" });
+    try {
+      await Deno.writeTextFile(
+        `${dir}/train.jsonl`,
+        lines.map((l) => JSON.stringify(l) + "\n").join(""),
+      );
+      // Run as it is, but for the two files' folder.
+      const script = `${dir}/segments.py`;
+      await Deno.writeTextFile(
+        script,
+        source.replace('"train.jsonl"', JSON.stringify(`${dir}/train.jsonl`))
+          .replace('"segments.jsonl"', JSON.stringify(`${dir}/segments.jsonl`)),
+      );
+      await runScript(script, { args: [], input: "", need: "stdlib" });
+      const segments = (await Deno.readTextFile(`${dir}/segments.jsonl`)).trimEnd().split("\n")
+        .map((l) => JSON.parse(l));
+      assert.equal(segments.length, lines.length);
+      for (const [n, line] of lines.entries()) {
+        assert.deepEqual(segments[n], {
+          segments: [{ label: false, text: line.prompt }, { label: true, text: line.completion }],
+        }, `line ${n + 1}`);
       }
     } finally {
       await Deno.remove(dir, { recursive: true });
