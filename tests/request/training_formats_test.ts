@@ -241,17 +241,23 @@ Deno.test("an hf line decodes to its openai line", none, () => {
   }
 });
 
-const pythonMissing = await pythonSkip("the hf decode of reference/split.md", "stdlib");
+const pythonMissing = await pythonSkip("the Python of reference/split.md", "stdlib");
+
+/** The ```python block of reference/split.md that holds `marker`. */
+function pageBlock(marker: string): string {
+  const page = Deno.readTextFileSync(`${ROOT}reference/split.md`);
+  const block = [...page.matchAll(/```python\n([\s\S]*?)\n```/g)].map((m) => m[1]!)
+    .find((source) => source.includes(marker));
+  assert(block !== undefined, `reference/split.md has no \`\`\`python block with ${marker}`);
+  return block;
+}
 
 Deno.test({
   name:
     "reference/split.md's decode, run as it is, gives every hf line's openai messages and tools",
   ignore: pythonMissing !== null,
   fn: async () => {
-    const page = Deno.readTextFileSync(`${ROOT}reference/split.md`);
-    const decode = [...page.matchAll(/```python\n([\s\S]*?)\n```/g)].map((m) => m[1]!)
-      .find((block) => block.includes("def decode("));
-    assert(decode !== undefined, "reference/split.md has no ```python block with def decode");
+    const decode = pageBlock("def decode(");
     const dir = await Deno.makeTempDir({ prefix: "assess_decode_" });
     try {
       const script = `${dir}/decode.py`;
@@ -292,10 +298,7 @@ Deno.test({
     "and its completion trained",
   ignore: pythonMissing !== null,
   fn: async () => {
-    const page = Deno.readTextFileSync(`${ROOT}reference/split.md`);
-    const source = [...page.matchAll(/```python\n([\s\S]*?)\n```/g)].map((m) => m[1]!)
-      .find((block) => block.includes('"segments"'));
-    assert(source !== undefined, "reference/split.md has no ```python block writing segments");
+    const source = pageBlock('"segments"');
     const hermes = Deno.readTextFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`);
     const lines = sampleLines("You call tools.", {
       format: ChatTemplate.read(hermes, "hermes.jinja"),
