@@ -87,6 +87,8 @@ export {
   trainingLine,
   trainingLines,
   type TrainingOptions,
+  type TrainingParts,
+  trainingParts,
 } from "./src/request/training.ts";
 export {
   type ChatRequestText,

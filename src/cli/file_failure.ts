@@ -87,3 +87,28 @@ export function writeFailure(error: unknown): string {
       return errorMessage(error);
   }
 }
+
+/**
+ * Whether an error is the file system's or Deno's refusal (what {@linkcode readFailure} and
+ * {@linkcode writeFailure} put in words), not a bug: one of `Deno.errors`, a file that is not a
+ * regular one or is too large, or an error of the operating system that Deno gives no class of its
+ * own (its message ends with `(os error N)`, such as a full disk).
+ *
+ * @param error What reading or writing threw.
+ * @returns Whether it is a file failure.
+ *
+ * @example
+ * ```ts
+ * import { isFileFailure } from "./file_failure.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(isFileFailure(new Deno.errors.PermissionDenied("x")), true);
+ * assert.equal(isFileFailure(new Error("No space left on device (os error 28)")), true);
+ * assert.equal(isFileFailure(new TypeError("x is undefined")), false);
+ * ```
+ */
+export function isFileFailure(error: unknown): boolean {
+  return error instanceof NotRegularFileError || error instanceof FileTooLargeError ||
+    Object.values(Deno.errors).some((type) => error instanceof type) ||
+    (errorName(error) === "Error" && /\(os error \d+\)$/.test(errorMessage(error)));
+}

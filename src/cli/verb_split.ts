@@ -11,9 +11,8 @@ import type { Io } from "./io.ts";
 import type { Verb } from "./verb.ts";
 import { refuseSameFile } from "./same_file.ts";
 import { oneLine } from "../text/one_line.ts";
-import { utf8Parts } from "../text/utf8_parts.ts";
 import type { FlagValues } from "./flags.ts";
-import { readFailure, writeFailure } from "./file_failure.ts";
+import { isFileFailure, readFailure, writeFailure } from "./file_failure.ts";
 import type { ChatTemplate } from "../request/chat_template.ts";
 import { ChatTemplateError } from "../request/chat_template_error.ts";
 
@@ -33,7 +32,8 @@ const MAX_TEMPLATE_BYTES = 64 << 20;
  * dataset refused: 65. A size the dataset cannot give, a file that cannot be written, an output
  * that is the same file as the config, the dataset or the other output (`same_file.ts`), a format
  * flag without `-train` or both format flags, an unknown format, or a chat template that cannot
- * be read or fails on an item (named): 64, and a file already there is left as it was.
+ * be read or fails on an item (named): 64, and a file already there is left as it was. Any
+ * other error while the training file's lines are made is a bug: 70.
  */
 export const splitVerb: Verb = {
   name: "split",
@@ -94,21 +94,18 @@ export const splitVerb: Verb = {
     let trained = "";
     if (train !== undefined) {
       // Written first: a split file never names a training file older than itself.
-      const [{ trainingLines }, { requestSettings }] = await Promise.all([
+      const [{ trainingParts }, { requestSettings }] = await Promise.all([
         import("../request/training.ts"),
         import("../request/request.ts"),
       ]);
       // The run's own settings: the same system prompt and chat_template_kwargs as its requests.
       const settings = requestSettings(config);
-      const lines = trainingLines(complementItems(dataset, split), settings.system, {
+      const file = trainingParts(complementItems(dataset, split), settings.system, {
         format: template ?? format.name,
         templateKwargs: { [settings.templateKey]: settings.thinking },
       });
-      let counts = { lines: 0, ineligible: 0, noCall: 0 };
-      const all = function* () {
-        counts = yield* lines;
-      };
-      await write(io, train, utf8Parts(all()));
+      await write(io, train, file.parts);
+      const counts = file.counts();
       trained =
         `; ${oneLine(train)}: ${counts.lines} training ${counts.lines === 1 ? "line" : "lines"} ` +
         `(left out: ${counts.ineligible} ineligible, ${counts.noCall} with no call)`;
@@ -174,6 +171,8 @@ async function write(io: Io, path: string, data: Uint8Array | Iterable<Uint8Arra
     if (e instanceof ChatTemplateError) {
       throw new UsageError(`assess split: ${e.message}; no training file is written`);
     }
+    // The training file's lines are made while it is written: any other error is a bug (70).
+    if (!isFileFailure(e)) throw e;
     throw new UsageError(`assess split: cannot write ${path}: ${writeFailure(e)}`);
   }
 }

@@ -88,18 +88,23 @@ export class ChatTemplate {
    * (`tokenizer_config.json`): its `chat_template` is the template (a string, or a list of
    * `{name, template}`, whose `tool_use` renders requests with tools and `default` the others, as
    * `transformers` chooses), and its `bos_token`, `eos_token`, `unk_token` and `pad_token` (a
-   * string or `{"content": …}`) are given to the template. Any other file is the template itself.
+   * string or `{"content": …}`) are given to the template. Any other file is the template itself,
+   * and carries no special tokens: one whose template reads `bos_token`, `eos_token`, `unk_token`
+   * or `pad_token` is refused (it would write `""` for it).
    *
    * @param text The file's text.
    * @param name The file's name, to tell the two kinds apart and for messages.
    * @returns The template.
-   * @throws {ChatTemplateError} When the file holds no template, or the template does not parse.
+   * @throws {ChatTemplateError} When the file holds no template, the template does not parse, or
+   *   a template file (not a `.json`) reads a special token.
    *
    * @example
    * ```ts
-   * import { ChatTemplate } from "@assess/assess";
+   * import { ChatTemplate, ChatTemplateError } from "@assess/assess";
+   * import assert from "node:assert/strict";
    *
    * ChatTemplate.read('{"chat_template": "{{ bos_token }}", "bos_token": "<s>"}', "tokenizer_config.json");
+   * assert.throws(() => ChatTemplate.read("{{ bos_token }}", "t.jinja"), ChatTemplateError);
    * ```
    */
   static read(text: string, name: string): ChatTemplate {
@@ -135,6 +140,16 @@ export class ChatTemplate {
       }
     };
     const parsed = parse(sources.default);
+    if (!name.endsWith(".json")) {
+      // A template file carries no special tokens: one that names them would write "" for each.
+      const token = SPECIAL_TOKENS.find((key) => names(parsed.parsed).has(key));
+      if (token !== undefined) {
+        throw new ChatTemplateError(
+          `the chat template ${name} uses ${token}, which a template file does not carry: give ` +
+            `the model's tokenizer_config.json, which holds the template and its special tokens`,
+        );
+      }
+    }
     return new ChatTemplate(
       {
         default: parsed,
@@ -218,6 +233,26 @@ export class ChatTemplate {
     }
     return { prompt, completion: whole.slice(prompt.length) };
   }
+}
+
+/**
+ * The names a parsed template reads (its identifiers, less the attributes after a dot: `bos_token`
+ * in `{{ bos_token }}` or `{% if bos_token is defined %}`, not in `{{ message.bos_token }}`), found
+ * by walking every node of `@huggingface/jinja`'s syntax tree.
+ */
+function names(node: unknown, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const child of node) names(child, found);
+  } else if (typeof node === "object" && node !== null) {
+    const record = node as Record<string, unknown>;
+    if (record.type === "Identifier" && typeof record.value === "string") found.add(record.value);
+    for (const [key, child] of Object.entries(record)) {
+      const attribute = key === "property" && record.type === "MemberExpression" &&
+        !record.computed;
+      if (!attribute) names(child, found);
+    }
+  }
+  return found;
 }
 
 /** The default and tool-use templates of a tokenizer configuration's `chat_template`. */

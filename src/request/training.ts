@@ -212,6 +212,53 @@ export function* trainingLines(
   return { lines, ineligible, noCall };
 }
 
+/** A training file's bytes as they are made, and its counts once they are all taken. */
+export interface TrainingParts {
+  /** The file's bytes: {@linkcode trainingLines} in UTF-8 parts, made as they are asked for (once). */
+  readonly parts: Iterable<Uint8Array>;
+  /** What the file holds and what was left out: all 0 until every part has been taken. */
+  counts(): TrainingCounts;
+}
+
+/**
+ * The training file of a complement as UTF-8 parts, made one at a time as they are asked for
+ * (what `assess split -train` streams to its file), and its counts, known once every part has
+ * been taken.
+ *
+ * @param items The complement's items, by id ascending.
+ * @param system The system prompt (`prompt.system`).
+ * @param options The format, and the request's `chat_template_kwargs`.
+ * @returns The parts, and the counts.
+ * @throws {ChatTemplateError} When the chat template fails on an item (while the parts are taken).
+ *
+ * @example
+ * ```ts
+ * import { loadDataset, sha256Hex, trainingParts } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode(JSON.stringify([
+ *   { id: 1, query: "Hi", tools: "[]", answers: "[]" },
+ *   { id: 2, query: "Add 1 and 2", tools: "[]", answers: '[{"name": "add", "arguments": {"a": 1}}]' },
+ * ]));
+ * const file = trainingParts(loadDataset(bytes, sha256Hex(bytes)).items, "");
+ * assert.deepEqual(file.counts(), { lines: 0, ineligible: 0, noCall: 0 });
+ * assert.equal([...file.parts].length, 1);
+ * assert.deepEqual(file.counts(), { lines: 1, ineligible: 0, noCall: 1 });
+ * ```
+ */
+export function trainingParts(
+  items: Iterable<DatasetItem>,
+  system: string,
+  options: TrainingOptions = {},
+): TrainingParts {
+  const lines = trainingLines(items, system, options);
+  let counts: TrainingCounts = { lines: 0, ineligible: 0, noCall: 0 };
+  const all = function* (): Generator<string, void, undefined> {
+    counts = yield* lines;
+  };
+  return { parts: utf8Parts(all()), counts: () => counts };
+}
+
 /** A training file held in memory, and what was left out of it. */
 export interface TrainingFile extends TrainingCounts {
   /** The file's bytes: one line a training item, each ending with `"\n"`, UTF-8. */
@@ -246,14 +293,9 @@ export function trainingFile(
   system: string,
   options: TrainingOptions = {},
 ): TrainingFile {
-  const lines = trainingLines(items, system, options);
-  const parts: Uint8Array[] = [];
-  let counts: TrainingCounts = { lines: 0, ineligible: 0, noCall: 0 };
-  const all = function* () {
-    counts = yield* lines;
-  };
-  for (const part of utf8Parts(all())) parts.push(part);
+  const file = trainingParts(items, system, options);
+  const parts = [...file.parts];
   const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
-  return { bytes, ...counts };
+  return { bytes, ...file.counts() };
 }

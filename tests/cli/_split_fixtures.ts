@@ -32,10 +32,18 @@ export const configText: string = Deno.readTextFileSync(ROOT + CONFIG);
 /** The test rows' bytes. */
 export const rowsBytes: Uint8Array = Deno.readFileSync(ROOT + ROWS);
 
-/** A world held in memory: files by path, captured outputs, and paths that cannot be written. */
+/** What writing a file the disk refuses throws. */
+export const PERMISSION_DENIED: Error = new Deno.errors.PermissionDenied(
+  "Permission denied (os error 13)",
+);
+
+/**
+ * A world held in memory: files by path, captured outputs, and the error writing a path throws
+ * (once the first part of a file written in parts is taken, as when making them fails).
+ */
 function memoryIo(
   files: Map<string, Uint8Array>,
-  unwritable: ReadonlySet<string> = new Set(),
+  faults: ReadonlyMap<string, unknown> = new Map(),
 ): { io: Io; out: { stdout: string; stderr: string } } {
   const out = { stdout: "", stderr: "" };
   const io: Io = {
@@ -52,8 +60,9 @@ function memoryIo(
     },
     openRead: () => Promise.reject(new Error("split opened a stream")),
     writeFileAtomic(path, data) {
-      if (unwritable.has(path)) {
-        return Promise.reject(new Deno.errors.PermissionDenied("Permission denied (os error 13)"));
+      if (faults.has(path)) {
+        if (!(data instanceof Uint8Array)) data[Symbol.iterator]().next();
+        return Promise.reject(faults.get(path));
       }
       // split -train writes its file in parts; they are gathered as they come.
       files.set(path, data instanceof Uint8Array ? data : joined(data));
@@ -79,9 +88,9 @@ export function world(config = configText, rows: Uint8Array = rowsBytes): Map<st
 export async function split(
   args: string[],
   files: Map<string, Uint8Array> = world(),
-  unwritable?: ReadonlySet<string>,
+  faults?: ReadonlyMap<string, unknown>,
 ): Promise<{ code: number; stdout: string; stderr: string; files: Map<string, Uint8Array> }> {
-  const { io, out } = memoryIo(files, unwritable);
+  const { io, out } = memoryIo(files, faults);
   const code = await runCli(["split", ...args], io);
   return { code, ...out, files };
 }

@@ -8,6 +8,7 @@ import {
   DETECTABLE,
   DIGEST,
   OK_LINE,
+  PERMISSION_DENIED,
   ROOT,
   rowsBytes,
   split,
@@ -17,6 +18,11 @@ import {
 const SPLIT_PAGE = Deno.readTextFileSync(ROOT + "reference/split.md");
 const HERMES_LIKE = Deno.readFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`);
 const LLAMA_LIKE = Deno.readFileSync(`${ROOT}tests/request/templates/llama_like.jinja`);
+/** The Llama-like template in a tokenizer configuration, with the special token it reads. */
+const LLAMA_CONFIG = new TextEncoder().encode(JSON.stringify({
+  chat_template: new TextDecoder().decode(LLAMA_LIKE),
+  bos_token: "<s>",
+}));
 
 /** The ids of the rows whose query is the user message of each openai or hf line. */
 function idsOf(lines: readonly string[]): number[] {
@@ -95,7 +101,7 @@ Deno.test({
       name: string;
       args: string[];
       files?: Map<string, Uint8Array>;
-      unwritable?: Set<string>;
+      faults?: ReadonlyMap<string, unknown>;
       code: number;
       stderr: string | RegExp;
     }[] = [
@@ -199,7 +205,7 @@ Deno.test({
       {
         name: "an -out that cannot be written",
         args: ["-out", "locked/s.json"],
-        unwritable: new Set(["locked/s.json"]),
+        faults: new Map([["locked/s.json", PERMISSION_DENIED]]),
         code: 64,
         stderr: "assess split: cannot write locked/s.json: permission denied\n",
       },
@@ -208,7 +214,7 @@ Deno.test({
       await t.step(c.name, async () => {
         const files = c.files ?? world();
         const before = new Map(files);
-        const r = await split(c.args, files, c.unwritable);
+        const r = await split(c.args, files, c.faults);
         assert.equal(r.stdout, "");
         if (typeof c.stderr === "string") assert.equal(r.stderr, c.stderr);
         else assert.match(r.stderr, c.stderr);
@@ -361,8 +367,22 @@ Deno.test({
           "output must not overwrite an input\n",
       },
       {
-        name: "a chat template that fails on an item (item 3 has two calls)",
+        name: "a template file that reads a special token (it carries none)",
         args: ["-out", "s.json", "-train", "t.jsonl", "-chat-template", "t.jinja"],
+        stderr: "assess split: the chat template t.jinja uses bos_token, which a template file " +
+          "does not carry: give the model's tokenizer_config.json, which holds the template and " +
+          "its special tokens\n",
+      },
+      {
+        name: "a chat template that fails on an item (item 3 has two calls)",
+        args: [
+          "-out",
+          "s.json",
+          "-train",
+          "t.jsonl",
+          "-chat-template",
+          "llama/tokenizer_config.json",
+        ],
         stderr:
           "assess split: the chat template fails on item 3: This model only supports single " +
           "tool-calls at once!; no training file is written\n",
@@ -373,6 +393,7 @@ Deno.test({
         const files = world();
         files.set("t.jinja", LLAMA_LIKE);
         files.set("tokenizer_config.json", new TextEncoder().encode('{"bos_token": "<s>"}'));
+        files.set("llama/tokenizer_config.json", LLAMA_CONFIG);
         const before = new Map(files);
         const r = await split(c.args, files);
         assert.equal(r.stdout, "");
@@ -394,11 +415,38 @@ Deno.test({
       const r = await split(
         ["-out", "split.json", "-train", "locked/t.jsonl"],
         files,
-        new Set(["locked/t.jsonl"]),
+        new Map([["locked/t.jsonl", PERMISSION_DENIED]]),
       );
       assert.equal(r.stdout, "");
       assert.equal(r.stderr, "assess split: cannot write locked/t.jsonl: permission denied\n");
       assert.equal(r.code, 64);
+      assert.equal(new TextDecoder().decode(files.get("split.json")), "old");
+    });
+    await t.step("a full disk while the training file is written: 64", async () => {
+      const r = await split(
+        ["-out", "split.json", "-train", "t.jsonl"],
+        world(),
+        new Map([["t.jsonl", new Error("No space left on device (os error 28)")]]),
+      );
+      assert.equal(
+        r.stderr,
+        "assess split: cannot write t.jsonl: No space left on device (os error 28)\n",
+      );
+      assert.equal(r.code, 64);
+    });
+    await t.step("a bug while the training file's lines are made: 70, not 64", async () => {
+      const files = world();
+      files.set("split.json", new TextEncoder().encode("old"));
+      const r = await split(
+        ["-out", "split.json", "-train", "t.jsonl"],
+        files,
+        new Map([["t.jsonl", new TypeError("Cannot read properties of undefined")]]),
+      );
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, /^assess split: internal error \(a bug in assess/);
+      assert.match(r.stderr, /TypeError: Cannot read properties of undefined/);
+      assert.doesNotMatch(r.stderr, /cannot write/);
+      assert.equal(r.code, 70);
       assert.equal(new TextDecoder().decode(files.get("split.json")), "old");
     });
     await t.step("-train naming the -out file: 64", async () => {

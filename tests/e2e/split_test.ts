@@ -33,6 +33,7 @@ Deno.test({
   name: "the real command line writes the same file with narrow permissions",
   fn: async () => {
     const dir = await Deno.makeTempDir();
+    const models = await Deno.makeTempDir();
     try {
       const out = `${dir}/split.json`;
       const r = await spawn(["-config", CONFIG, "-out", out], [CONFIG, ROWS, dir], [dir]);
@@ -75,7 +76,14 @@ Deno.test({
       assert.equal(withTemplate.code, 0);
       assert.deepEqual(await Deno.readFile(train), rendered.files.get("t.jsonl"));
       // A template that fails on an item: 64, the files already there kept, no temporary file left.
-      const llama = "tests/request/templates/llama_like.jinja";
+      const llama = `${models}/tokenizer_config.json`;
+      await Deno.writeTextFile(
+        llama,
+        JSON.stringify({
+          chat_template: await Deno.readTextFile(ROOT + "tests/request/templates/llama_like.jinja"),
+          bos_token: "<s>",
+        }),
+      );
       const failed = await spawn(
         ["-config", CONFIG, "-out", out, "-train", train, "-chat-template", llama],
         [CONFIG, ROWS, dir, llama],
@@ -90,6 +98,7 @@ Deno.test({
       ]);
     } finally {
       await Deno.remove(dir, { recursive: true });
+      await Deno.remove(models, { recursive: true });
     }
   },
 });

@@ -101,7 +101,10 @@ Deno.test(
   "a template that fails on an item is refused with the item's id and its error",
   none,
   () => {
-    const template = ChatTemplate.read(LLAMA, "llama.jinja");
+    const template = ChatTemplate.read(
+      JSON.stringify({ chat_template: LLAMA, bos_token: "<|begin|>" }),
+      "tokenizer_config.json",
+    );
     const twoCalls = { ...ITEM, answers: [ITEM.answers[0]!, ITEM.answers[0]!] };
     assert.throws(() => rendered(template, twoCalls), (e: unknown) => {
       assert(e instanceof ChatTemplateError);
@@ -129,6 +132,25 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "a template file may name a special token as an attribute, a string or in a comment",
+  none,
+  () => {
+    const template = ChatTemplate.read(
+      "{# no bos_token here #}{% for m in messages %}{{ m.bos_token }}{{ m['eos_token'] }}" +
+        "{{ 'pad_token' }}{% endfor %}",
+      "t.jinja",
+    );
+    const text = template.render(1, {
+      messages: '[{"role":"user","content":"Hi","bos_token":"<b>","eos_token":"<e>"}]',
+      tools: "",
+      reply: '{"role":"assistant","tool_calls":[]}',
+      kwargs: {},
+    });
+    assert.equal(text.prompt, "<b><e>pad_token");
+  },
+);
+
 Deno.test("a chat template file that holds no usable template is refused", none, async (t) => {
   const cases: [string, string, RegExp][] = [
     ["{% if %}", "t.jinja", /^the chat template of t\.jinja does not parse: /],
@@ -139,6 +161,19 @@ Deno.test("a chat template file that holds no usable template is refused", none,
       "tokenizer_config.json",
       /a list with no "default" template/,
     ],
+    // A template file carries no special tokens: one that reads them would write "" for each.
+    [
+      "{{ bos_token }}{{ messages[0].content }}",
+      "models/t.jinja",
+      /^the chat template models\/t\.jinja uses bos_token, which a template file does not carry: give the model's tokenizer_config\.json, which holds the template and its special tokens$/,
+    ],
+    [
+      "{% if eos_token is defined %}x{% endif %}",
+      "t.jinja",
+      /^the chat template t\.jinja uses eos_token, /,
+    ],
+    ["{% set p = pad_token %}", "t.jinja", /uses pad_token, /],
+    ["{{ unk_token or 'x' }}", "t.txt", /^the chat template t\.txt uses unk_token, /],
   ];
   for (const [text, name, message] of cases) {
     await t.step(`${name}: ${text}`, () => {

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { ChatTemplate } from "../../src/request/chat_template.ts";
 import { trainingFile } from "../../src/request/training.ts";
 import type { TrainingOptions } from "../../src/request/training.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
@@ -240,17 +241,23 @@ Deno.test("an hf line decodes to its openai line", none, () => {
   }
 });
 
-const pythonMissing = await pythonSkip("the hf decode of reference/split.md", "stdlib");
+const pythonMissing = await pythonSkip("the Python of reference/split.md", "stdlib");
+
+/** The ```python block of reference/split.md that holds `marker`. */
+function pageBlock(marker: string): string {
+  const page = Deno.readTextFileSync(`${ROOT}reference/split.md`);
+  const block = [...page.matchAll(/```python\n([\s\S]*?)\n```/g)].map((m) => m[1]!)
+    .find((source) => source.includes(marker));
+  assert(block !== undefined, `reference/split.md has no \`\`\`python block with ${marker}`);
+  return block;
+}
 
 Deno.test({
   name:
     "reference/split.md's decode, run as it is, gives every hf line's openai messages and tools",
   ignore: pythonMissing !== null,
   fn: async () => {
-    const page = Deno.readTextFileSync(`${ROOT}reference/split.md`);
-    const decode = [...page.matchAll(/```python\n([\s\S]*?)\n```/g)].map((m) => m[1]!)
-      .find((block) => block.includes("def decode("));
-    assert(decode !== undefined, "reference/split.md has no ```python block with def decode");
+    const decode = pageBlock("def decode(");
     const dir = await Deno.makeTempDir({ prefix: "assess_decode_" });
     try {
       const script = `${dir}/decode.py`;
@@ -278,6 +285,45 @@ Deno.test({
           }
         }
         assert.deepEqual(decoded[n], [line.messages, line.tools ?? null], `line ${n + 1}`);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "reference/split.md's axolotl segments, run as they are, give each line's prompt untrained " +
+    "and its completion trained",
+  ignore: pythonMissing !== null,
+  fn: async () => {
+    const source = pageBlock('"segments"');
+    const hermes = Deno.readTextFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`);
+    const lines = sampleLines("You call tools.", {
+      format: ChatTemplate.read(hermes, "hermes.jinja"),
+    }) as { prompt: string; completion: string }[];
+    const dir = await Deno.makeTempDir({ prefix: "assess_segments_" });
+    try {
+      await Deno.writeTextFile(
+        `${dir}/train.jsonl`,
+        lines.map((l) => JSON.stringify(l) + "\n").join(""),
+      );
+      // Run as it is, but for the two files' folder.
+      const script = `${dir}/segments.py`;
+      await Deno.writeTextFile(
+        script,
+        source.replace('"train.jsonl"', JSON.stringify(`${dir}/train.jsonl`))
+          .replace('"segments.jsonl"', JSON.stringify(`${dir}/segments.jsonl`)),
+      );
+      await runScript(script, { args: [], input: "", need: "stdlib" });
+      const segments = (await Deno.readTextFile(`${dir}/segments.jsonl`)).trimEnd().split("\n")
+        .map((l) => JSON.parse(l));
+      assert.equal(segments.length, lines.length);
+      for (const [n, line] of lines.entries()) {
+        assert.deepEqual(segments[n], {
+          segments: [{ label: false, text: line.prompt }, { label: true, text: line.completion }],
+        }, `line ${n + 1}`);
       }
     } finally {
       await Deno.remove(dir, { recursive: true });
