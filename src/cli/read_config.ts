@@ -40,6 +40,7 @@ export const CONFIG_FLAG: FlagSpec = {
  *
  * @param path The file, as the user named it (`-config`).
  * @param io Where to read it from.
+ * @param options What to say of a missing file.
  * @returns The configuration, defaults filled in.
  * @throws {UsageError} When the file cannot be read (missing, a directory, no permission) or is
  * refused: the message is `<path> refused:` and `lines` holds one indented line per refusal,
@@ -59,7 +60,11 @@ export const CONFIG_FLAG: FlagSpec = {
  *   e.lines.at(-1) === "  version: value must be 1");
  * ```
  */
-export async function readConfig(path: string, io: Io): Promise<Config> {
+export async function readConfig(
+  path: string,
+  io: Io,
+  options: ReadConfigOptions = {},
+): Promise<Config> {
   let bytes: Uint8Array;
   try {
     bytes = await io.readFile(path, { maxBytes: MAX_CONFIG_BYTES });
@@ -68,7 +73,9 @@ export async function readConfig(path: string, io: Io): Promise<Config> {
       throw new UsageError(`${path} refused:`, [`  ${issueLine(tooLargeIssue())}`]);
     }
     const why = readFailure(error, path);
-    const hint = why === "there is no such file" ? " (-config names it; see assess help)" : "";
+    const hint = why === "there is no such file"
+      ? ` (${options.missing ?? "-config names it; see assess help"})`
+      : "";
     throw new UsageError(`${path} cannot be read: ${why}${hint}`);
   }
   const { config, issues } = validateConfig(bytes, { lookupScorer });
@@ -76,6 +83,15 @@ export async function readConfig(path: string, io: Io): Promise<Config> {
     throw new UsageError(`${path} refused:`, issues.map((i) => `  ${issueLine(i, path)}`));
   }
   return config;
+}
+
+/** How {@linkcode readConfig} words a refusal. */
+export interface ReadConfigOptions {
+  /**
+   * What to say, in parentheses, after `there is no such file`: where the path came from. Default
+   * `-config names it; see assess help`.
+   */
+  readonly missing?: string;
 }
 
 /**

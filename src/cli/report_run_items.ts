@@ -27,14 +27,21 @@ export function reportFiles(
 }
 
 /**
+ * Why `assess report` reads the run's configuration: to re-score the recorded replies, for
+ * `-scoring lenient`, or because `-config` names it.
+ */
+export type ReadFor = "rescoring" | "lenient" | "config";
+
+/**
  * The run's held-out items and the configuration's decision, from its configuration and dataset,
  * checked to be the run's: a refusal says what differs, and `-keep-verdicts` only when it helps
- * (when the configuration is read to re-score, not when `-config` asked for it).
+ * (when the configuration is read to re-score, not when `-config` asked for it). Read without
+ * `-config`, a missing file is said to be the default one the purpose reads.
  *
  * @param configPath The configuration to read.
  * @param header The results file's header.
  * @param flags The verb's flags (`-in`, `-out`, `-config`).
- * @param rescoring Whether the configuration is read to re-score the recorded replies.
+ * @param why Why the configuration is read.
  * @param io The shell.
  * @returns The held-out items and the configuration's decision.
  * @throws {UsageError} When the configuration cannot be read or is not the run's (exit 64).
@@ -43,7 +50,7 @@ export async function runItems(
   configPath: string,
   header: HeaderRecord,
   flags: FlagValues,
-  rescoring: boolean,
+  why: ReadFor,
   io: Io,
 ): Promise<{ readonly items: Item[]; readonly decision: DecisionConfig }> {
   const path = flags.in as string;
@@ -54,14 +61,24 @@ export async function runItems(
     import("./load_split.ts"),
     import("../split/split.ts"),
   ]);
-  const hint = rescoring
-    ? "  re-scoring needs the run's assess.yaml and dataset; -keep-verdicts reports the " +
-      "recorded verdicts instead"
-    : "  -config must name the run's assess.yaml, with its dataset; without -config the report " +
-      "comes from the results file alone";
+  const hint = {
+    rescoring: "  re-scoring needs the run's assess.yaml and dataset; -keep-verdicts reports the " +
+      "recorded verdicts instead",
+    lenient: "  -scoring lenient needs the run's assess.yaml and its dataset: it reads the " +
+      "answers and tools",
+    config: "  -config must name the run's assess.yaml, with its dataset; without -config the " +
+      "report comes from the results file alone",
+  }[why];
+  const purpose = why === "rescoring" ? "re-scoring" : "-scoring lenient";
+  const missing = flags.config === undefined
+    ? {
+      missing:
+        `${purpose} reads the run's configuration, ${configPath} unless -config names another`,
+    }
+    : {};
   let config;
   try {
-    config = await readConfig(configPath, io);
+    config = await readConfig(configPath, io, missing);
   } catch (e) {
     if (e instanceof UsageError) {
       throw new UsageError(`assess report: ${e.message}`, [...e.lines, hint]);

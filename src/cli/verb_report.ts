@@ -207,7 +207,7 @@ async function reportText(
           `sent; -keep-verdicts keeps the recorded verdicts)`,
       ) + "\n",
     );
-    run = await runItems(given ?? DEFAULT_CONFIG, header, flags, true, io);
+    run = await runItems(given ?? DEFAULT_CONFIG, header, flags, "rescoring", io);
   } else {
     if (scorer === undefined) {
       await io.stderr.write(
@@ -217,7 +217,13 @@ async function reportText(
       );
     }
     if (given !== undefined || lenient) {
-      run = await runItems(given ?? DEFAULT_CONFIG, header, flags, false, io);
+      run = await runItems(
+        given ?? DEFAULT_CONFIG,
+        header,
+        flags,
+        lenient ? "lenient" : "config",
+        io,
+      );
     }
   }
   const input = await named(

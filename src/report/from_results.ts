@@ -16,7 +16,7 @@ import { selftest } from "../score/selftest.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { VERDICT_ALPHA } from "./build_report.ts";
 import { rejudge, replyOf } from "./_rescore.ts";
-import { lenientReadingOf, lenientScore } from "../score/lenient.ts";
+import { lenientReadingOf, lenientScoreIfJudged } from "../score/lenient.ts";
 import { marginText } from "./verdict.ts";
 import type {
   DecisionRule,
@@ -64,6 +64,17 @@ export interface FromResultsOptions {
 export const LENIENT_NEEDS_ITEMS: string =
   "lenient scoring was not computed: it reads the run's answers and tools, so it needs -config " +
   "(the run's assess.yaml and its dataset)";
+
+/** A result's item, from the split's items by index. */
+function itemOf(byIndex: ReadonlyMap<number, Item>, r: ResultRecord): Item {
+  const item = byIndex.get(r.itemIndex);
+  if (item === undefined) {
+    throw new RangeError(
+      `the results hold item ${r.itemId} (index ${r.itemIndex}), which the split does not`,
+    );
+  }
+  return item;
+}
 
 /** A lenient verdict that changes nothing, shared by every pair it stands for. */
 const STANDS_RIGHT = Object.freeze({ correct: true, rescued: Object.freeze([]) });
@@ -241,23 +252,11 @@ class Fold {
         },
       };
       this.#lenient = (r, reply, correct) => {
-        const item = byIndex.get(r.itemIndex);
-        if (item === undefined) {
-          throw new RangeError(
-            `the results hold item ${r.itemId} (index ${r.itemIndex}), which the split does not`,
-          );
-        }
+        const item = itemOf(byIndex, r);
         if (correct) return STANDS_RIGHT;
-        let v;
-        try {
-          v = lenientScore(item, reply, scoring);
-        } catch (e) {
-          // The verdict was recorded, and the installed scorer cannot judge the item (its
-          // documented refusals); anything else is a bug.
-          if (e instanceof RangeError || e instanceof TypeError) return STANDS_WRONG;
-          throw e;
-        }
-        return v.correct ? { correct: true, rescued: v.rescued } : STANDS_WRONG;
+        // Undefined: the verdict was recorded, and the scorer cannot judge the item.
+        const v = lenientScoreIfJudged(item, reply, scoring);
+        return v?.correct ? { correct: true, rescued: v.rescued } : STANDS_WRONG;
       };
     }
     if (!rescore) {
@@ -284,17 +283,8 @@ class Fold {
     const byIndex = this.#byIndex!;
     const tested = selftest(scorer!, items, scoring);
     const maxTokens = header.sampling.maxTokens;
-    const itemOf = (r: ResultRecord) => () => {
-      const item = byIndex.get(r.itemIndex);
-      if (item === undefined) {
-        throw new RangeError(
-          `the results hold item ${r.itemId} (index ${r.itemIndex}), which the split does not`,
-        );
-      }
-      return item;
-    };
     this.#judge = (r) => {
-      const judged = rejudge(r, itemOf(r), scorer!, scoring, maxTokens);
+      const judged = rejudge(r, () => itemOf(byIndex, r), scorer!, scoring, maxTokens);
       if (judged === null) return null;
       if (judged.verdict === null) return judged.failure ?? "the scorer failed";
       return { ...judged.verdict, reply: judged.reply };

@@ -14,7 +14,7 @@ import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { ResultRecord } from "../results/records.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { rejudge } from "./_rescore.ts";
-import { lenientScore, ruleMatchText } from "../score/lenient.ts";
+import { lenientScoreIfJudged, ruleMatchText } from "../score/lenient.ts";
 import type { ItemPanel, PanelReply, PanelRescue, Report } from "./report.ts";
 
 /** Options of {@linkcode withItemPanels}. */
@@ -148,14 +148,8 @@ function rescueOf(
   reply: NonNullable<ResultRecord["reply"]>,
   scoring: ReturnType<typeof scoreOptions>,
 ): PanelRescue | undefined {
-  let v;
-  try {
-    v = lenientScore(item, reply, scoring);
-  } catch (e) {
-    if (e instanceof RangeError || e instanceof TypeError) return undefined; // cannot judge
-    throw e;
-  }
-  if (!v.correct || v.rescued.length === 0) return undefined;
+  const v = lenientScoreIfJudged(item, reply, scoring);
+  if (v === undefined || !v.correct || v.rescued.length === 0) return undefined;
   return {
     rules: v.rescued,
     matches: v.matches.map((m) => ({

@@ -12,7 +12,7 @@ import type { ComparisonReport, ModelReport, Report } from "./report.ts";
 import type { Observation, ReportInput } from "./report_input.ts";
 import type { LenientAccuracy, ReadingOutcome, ScoringReport } from "./scoring.ts";
 import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
-import { outcomeWords } from "./verdict.ts";
+import { conclusionWords } from "./verdict.ts";
 
 /** A comparison as one reading makes it, before the readings are joined. */
 export type ReadingComparison = Omit<ComparisonReport, "strict" | "lenient" | "scoringSentence">;
@@ -77,28 +77,27 @@ export function scoringSentence(
   lenient: ComparisonOutcome,
 ): string | null {
   if (strict === lenient) return null;
-  const words = (o: ComparisonOutcome) => o === "inconclusive" ? "no conclusion" : outcomeWords(o);
-  const both = `${adapter} is ${words(strict)} under strict scoring and ${
-    words(lenient)
+  const both = `${adapter} is ${conclusionWords(strict)} under strict scoring and ${
+    conclusionWords(lenient)
   } under lenient scoring`;
   if (BETTER(lenient) && !BETTER(strict)) {
     return `${adapter} is better only under lenient scoring (strict: ${
-      words(strict)
+      conclusionWords(strict)
     }): the gain is in formatting`;
   }
   if (WORSE(strict) && !WORSE(lenient)) {
     return `${adapter} is worse only under strict scoring (lenient: ${
-      words(lenient)
+      conclusionWords(lenient)
     }): the loss is in formatting`;
   }
   if (BETTER(strict) && !BETTER(lenient)) {
     return `${adapter} is better only under strict scoring (lenient: ${
-      words(lenient)
+      conclusionWords(lenient)
     }): lenient scoring forgives more of the baseline's answers, so part of the gain is the baseline's formatting`;
   }
   if (WORSE(lenient) && !WORSE(strict)) {
     return `${adapter} is worse only under lenient scoring (strict: ${
-      words(strict)
+      conclusionWords(strict)
     }): lenient scoring forgives more of the baseline's answers, so the baseline's losses were in formatting`;
   }
   return both;

@@ -119,6 +119,14 @@ export function outcomeWords(outcome: ComparisonOutcome): string {
 }
 
 /**
+ * An outcome as what holds or is concluded: {@linkcode outcomeWords}, except `inconclusive` →
+ * "no conclusion" (`no conclusion holds every way`, `no conclusion under strict scoring`).
+ */
+export function conclusionWords(outcome: ComparisonOutcome): string {
+  return outcome === "inconclusive" ? "no conclusion" : outcomeWords(outcome);
+}
+
+/**
  * What the errors do to a comparison, with both ways counted, and what holds every way: `2 errors
  * counted against tuned: not worse, -0.4 points, p = 0.61; in its favour: better, +1.2 points,
  * p = 0.012: not worse holds every way`.
@@ -134,9 +142,7 @@ function errorsWhy(c: VerdictFigures, rule: DecisionRule): string {
   };
   const holds = !s.couldChange
     ? "the outcome is the same every way"
-    : s.outcome === "inconclusive"
-    ? "no conclusion holds every way"
-    : `${outcomeWords(s.outcome)} holds every way`;
+    : `${conclusionWords(s.outcome)} holds every way`;
   return `${plural(s.errors, "error")} counted against ${c.adapter}: ${way(s.against)}; ` +
     `in its favour: ${way(s.favour)}: ${holds}`;
 }

@@ -14,7 +14,7 @@ import { show, showName } from "./_show.ts";
 import { optionalDefault } from "./optional_default.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
 import { stringFormEqual } from "./string_form.ts";
-import { xlamToolCall } from "./xlam_tool_call.ts";
+import { xlamToolCall, xlamToolCallRefusal } from "./xlam_tool_call.ts";
 
 /** A rule of the lenient reading (`reference/scorers.md`, "Lenient scoring"). */
 export type LenientRule = "string-form" | "optional-default";
@@ -235,6 +235,38 @@ export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): L
     rescued,
     matches,
   };
+}
+
+/**
+ * {@linkcode lenientScore}, or `undefined` for an item it cannot judge: it checks first for
+ * `xlam-tool-call`'s documented refusals ({@linkcode xlamToolCallRefusal}: a tool-call parser it
+ * does not know, an answer call whose arguments are not an object), so that anything else
+ * `lenientScore` throws, a bug, propagates rather than being taken for one.
+ *
+ * @param item The item.
+ * @param reply The reply.
+ * @param options The run's ordering and tool-call parser.
+ * @returns The verdict, or `undefined` when the scorer refuses the item.
+ *
+ * @example
+ * ```ts
+ * import { lenientScoreIfJudged } from "./lenient.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const item = { id: 1, index: 0, query: "", tools: [], answers: [] };
+ * const reply = { text: "", calls: [], truncated: false };
+ * assert.equal(lenientScoreIfJudged(item, reply, { ordering: "any", toolCallParser: "mistral" }), undefined);
+ * assert.equal(lenientScoreIfJudged(item, reply, { ordering: "any" })?.correct, true);
+ * ```
+ */
+export function lenientScoreIfJudged(
+  item: Item,
+  reply: Reply,
+  options: ScoreOptions,
+): LenientVerdict | undefined {
+  return xlamToolCallRefusal(item, options) === null
+    ? lenientScore(item, reply, options)
+    : undefined;
 }
 
 /**

@@ -90,28 +90,57 @@ function difference(reply: JsonObject, answer: JsonObject, answerCall?: number):
   return "the arguments are equal";
 }
 
-/** The arguments of an answer's call, which {@linkcode checkAnswers} has found to be an object. */
+/** The arguments of an answer's call, which {@linkcode xlamToolCallRefusal} has found to be an object. */
 function answerArguments(item: Item, index: number): JsonObject {
   return item.answers[index]!.arguments as JsonObject;
 }
 
 /**
- * The scorer can only judge an item whose answer's calls have objects for arguments: a reply's
- * arguments must be one object, so no reply could match another answer. Such an item is one the
- * scorer cannot judge (it throws), not one every model gets wrong.
+ * Why `xlam-tool-call` cannot judge an item under the options, or `null` when it can: its
+ * documented refusals, which `score` throws. The scorer knows a tool-call parser by its marker,
+ * and can only judge an item whose answer's calls have objects for arguments: a reply's arguments
+ * must be one object, so no reply could match another answer. Such an item is one the scorer
+ * cannot judge, not one every model gets wrong.
+ *
+ * @param item The item.
+ * @param options The run's ordering and tool-call parser.
+ * @returns A `RangeError` for a tool-call parser the scorer does not know, a `TypeError` for an
+ *   answer call whose arguments are not an object, or `null`.
+ *
+ * @example
+ * ```ts
+ * import { xlamToolCallRefusal } from "./xlam_tool_call.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const item = { id: 1, index: 0, query: "", tools: [], answers: [] };
+ * assert.equal(xlamToolCallRefusal(item, { ordering: "any" }), null);
+ * assert(xlamToolCallRefusal(item, { ordering: "any", toolCallParser: "mistral" }) instanceof RangeError);
+ * ```
  */
-function checkAnswers(item: Item): void {
+export function xlamToolCallRefusal(
+  item: Item,
+  options: ScoreOptions,
+): RangeError | TypeError | null {
+  const parser = options.toolCallParser ?? DEFAULT_PARSER;
+  if (!MARKERS.has(parser)) {
+    return new RangeError(
+      `xlam-tool-call knows the tool-call parser ${[...MARKERS.keys()].join(", ")}, not ${
+        JSON.stringify(parser)
+      }`,
+    );
+  }
   const answers = item.answers;
   for (let i = 0; i < answers.length; i++) {
     const args = answers[i]!.arguments;
     if (!isJsonObject(args)) {
-      throw new TypeError(
+      return new TypeError(
         `xlam-tool-call cannot judge item ${item.id}: the arguments of its answer's call ${
           i + 1
         } are ${kindOf(args)}, not an object`,
       );
     }
   }
+  return null;
 }
 
 function scoreStrict(
@@ -219,16 +248,10 @@ function keyOf(item: Item): Reply {
 }
 
 function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
+  const refused = xlamToolCallRefusal(item, options);
+  if (refused !== null) throw refused;
   const parser = options.toolCallParser ?? DEFAULT_PARSER;
-  const marker = MARKERS.get(parser);
-  if (marker === undefined) {
-    throw new RangeError(
-      `xlam-tool-call knows the tool-call parser ${[...MARKERS.keys()].join(", ")}, not ${
-        JSON.stringify(parser)
-      }`,
-    );
-  }
-  checkAnswers(item);
+  const marker = MARKERS.get(parser)!;
   if (reply.truncated) return verdict("truncated", "the reply reached the token limit");
   const calls = reply.calls;
   if (calls.length === 0 && reply.text.includes(marker)) {

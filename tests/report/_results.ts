@@ -7,6 +7,7 @@
  */
 
 import type { Item } from "../../src/dataset/item.ts";
+import type { JsonObject } from "../../src/json/json_value.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import type {
@@ -31,6 +32,7 @@ export type Planned =
   | "truncated"
   | "call-count"
   | "malformed-arguments"
+  | "string-form"
   | `error:${RequestErrorKind}`
   | null;
 
@@ -55,6 +57,17 @@ export function replyFor(item: Item, reason: string): RecordedReply {
       return { ...base, calls: [call, call] };
     case "malformed-arguments":
       return { ...base, calls: [{ name: answer.name, arguments: "{x:" }] };
+    case "string-form": {
+      // The answer's string arguments upper-cased: wrong by its arguments, which the lenient
+      // reading's string-form rule forgives.
+      const upper = new Map(
+        [...answer.arguments as JsonObject].map(([k, v]) => [
+          k,
+          typeof v === "string" ? v.toUpperCase() : v,
+        ]),
+      );
+      return { ...base, calls: [{ name: answer.name, arguments: stringifyJson(upper) }] };
+    }
     default:
       throw new Error(`no reply earns ${reason}`);
   }
@@ -151,7 +164,7 @@ export function resultRecord(
   }
   const reply = replyFor(item, planned);
   const verdict = xlamToolCall.score(item, reply, { ordering: "any", toolCallParser: "hermes" });
-  if (verdict.reason !== planned) {
+  if (verdict.reason !== (planned === "string-form" ? "arguments" : planned)) {
     throw new Error(`fixture: ${planned} reply for item ${item.id} was judged ${verdict.reason}`);
   }
   const [prompt, completion, reasoning] = extra.tokens ?? [100, 20, null];

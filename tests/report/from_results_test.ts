@@ -191,3 +191,24 @@ Deno.test({
     assert.equal(report.models[1]!.scored, 10);
   },
 });
+
+Deno.test({
+  name: "reportInputFromResults: an item the scorer cannot judge is not rescued, and no error",
+  permissions: "none",
+  fn: async () => {
+    // A run under a tool-call parser xlam-tool-call does not know: its documented refusal.
+    const plain = resultsFor(PLAN);
+    const made = resultsFor({
+      ...PLAN,
+      header: { scorer: { ...plain.header.scorer, toolCallParser: "mistral" } },
+    });
+    const report = buildReport(
+      await reportInputFromResults(made.bytes, { scorer: xlamToolCall, items: made.items }),
+    );
+    assert.equal(report.scoring.lenient, true);
+    for (const model of report.models) {
+      assert.equal(model.lenient!.correct, model.correct, model.name);
+      assert.deepEqual(model.lenient!.rescued, { "string-form": 0, "optional-default": 0 });
+    }
+  },
+});

@@ -11,8 +11,18 @@
 import type { ComparisonReport, Report, SweepReport } from "../report.ts";
 import { incompleteSentence, replicaWarning, severalReplicas } from "./_sections.ts";
 
-/** A notice above the figures: the run is incomplete, the replicas differ, or a note. */
-export type NoticeKind = "incomplete" | "warning" | "note";
+/**
+ * A notice above the figures: the reading that decides when it is not the strict one, the run is
+ * incomplete, the replicas differ, or a note.
+ */
+export type NoticeKind = "scoring" | "incomplete" | "warning" | "note";
+
+/**
+ * What the `scoring` notice says when `-scoring lenient` decides: said before any figure, since
+ * every figure and outcome from the glance on is the lenient reading's.
+ */
+export const LENIENT_DECIDES: string =
+  "lenient (-scoring lenient): the figures and outcomes below are the lenient reading's";
 
 /** One block of the report's outline, with the figures it shows that no format words apart. */
 export type Block =
@@ -77,6 +87,9 @@ export function reportBlocks(report: Report): Block[] {
     },
     { kind: "run" },
   ];
+  if (report.scoring.decides === "lenient") {
+    blocks.push({ kind: "notice", notice: "scoring", text: LENIENT_DECIDES });
+  }
   if (comparisons.length > 0) blocks.push({ kind: "glance" });
   if (!report.trust.completeness.complete) {
     blocks.push({ kind: "notice", notice: "incomplete", text: incompleteSentence(report) });

@@ -9,7 +9,7 @@
 import { capital, count, percent, pointDecimals, points } from "../numbers.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import type { ReadingOutcome } from "../scoring.ts";
-import { outcomeWords } from "../verdict.ts";
+import { conclusionWords } from "../verdict.ts";
 import type { Markup } from "./_markup.ts";
 import type { Table } from "./_tables.ts";
 
@@ -43,7 +43,7 @@ export function scoringTable(report: Report, m: Markup): Table | null {
 
 /** An outcome with its difference in points: `better (+4.1 points)`. */
 function outcomeText(r: ReadingOutcome, decimals: number): string {
-  const word = r.outcome === "inconclusive" ? "no conclusion" : outcomeWords(r.outcome);
+  const word = conclusionWords(r.outcome);
   if (r.difference === null) return word;
   const sign = r.difference > 0 ? "+" : "";
   return `${word} (${sign}${points(r.difference, decimals)} points)`;

@@ -20,7 +20,7 @@ import type { AnswerCategory } from "../../dataset/category.ts";
 import type { ComparisonOutcome } from "../stats/comparison_outcome.ts";
 import { testLevelOf } from "../stats/decision_interval.ts";
 import type { Markup } from "./_markup.ts";
-import { marginText, outcomeWords } from "../verdict.ts";
+import { conclusionWords, marginText } from "../verdict.ts";
 import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "../by_replica.ts";
 import type {
   ComparisonReport,
@@ -185,9 +185,7 @@ function decidedBy(c: ComparisonReport, margin: number): string {
   }
   const s = c.errorSensitivity;
   if (s !== null && s.couldChange) {
-    return s.outcome === "inconclusive"
-      ? "errors: no conclusion holds every way"
-      : `errors: ${outcomeWords(s.outcome)} holds every way`;
+    return `errors: ${conclusionWords(s.outcome)} holds every way`;
   }
   if (i.lower > 0) return "interval above 0";
   if (i.upper < 0) return "interval below 0";
@@ -343,9 +341,7 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
         `${counted(s.against, levels)}; in its favour, ${counted(s.favour, levels)}; ` +
         (!s.couldChange
           ? "the outcome stands every way"
-          : s.outcome === "inconclusive"
-          ? "they could change the outcome: no conclusion holds every way"
-          : `they could change the outcome: ${outcomeWords(s.outcome)} holds every way`),
+          : `they could change the outcome: ${conclusionWords(s.outcome)} holds every way`),
     );
   }
   return out;

@@ -203,6 +203,7 @@ function printBlock(block: Block, report: Report): string[] {
 
 /** Each notice as its paragraph, from its escaped text. */
 const NOTICE: Readonly<Record<NoticeKind, (text: string) => string>> = {
+  scoring: (text) => `<p class="note" id="scoring-decides"><strong>Scoring:</strong> ${text}</p>`,
   incomplete: (text) =>
     `<p class="warn" id="incomplete"><strong>Incomplete run:</strong> ${text}</p>`,
   warning: (text) => `<p class="warn" id="replicas-differ"><strong>Warning:</strong> ${text}</p>`,

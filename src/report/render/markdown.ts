@@ -9,7 +9,7 @@ import { capital, plural } from "../numbers.ts";
 import { escapeHtml as html, escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts } from "./_printable.ts";
-import { type Block, reportBlocks } from "./_outline.ts";
+import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -91,6 +91,13 @@ function draw(report: Report): string {
   return reportBlocks(report).flatMap((b) => printBlock(b, report)).join("\n") + "\n";
 }
 
+/** Each notice's label (the incomplete run's is its own). */
+const MD_NOTICE: Readonly<Record<Exclude<NoticeKind, "incomplete">, string>> = {
+  scoring: "Scoring",
+  warning: "Warning",
+  note: "Note",
+};
+
 /** One block of the outline as Markdown lines, after a blank line (the title excepted). */
 function printBlock(block: Block, report: Report): string[] {
   switch (block.kind) {
@@ -119,7 +126,7 @@ function printBlock(block: Block, report: Report): string[] {
       // The incomplete run's sentence is the report's own words, with nothing to escape.
       return block.notice === "incomplete"
         ? ["", `> **Incomplete run:** ${block.text}`]
-        : ["", `> **${block.notice === "warning" ? "Warning" : "Note"}:** ${md(block.text)}`];
+        : ["", `> **${MD_NOTICE[block.notice]}:** ${md(block.text)}`];
     case "decision":
       return ["", `${capital(decisionLine(report, MD))}.`];
     case "verdicts":

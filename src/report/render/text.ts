@@ -84,6 +84,7 @@ function draw(report: Report): string {
 }
 
 const NOTICE: Readonly<Record<NoticeKind, string>> = {
+  scoring: "scoring",
   incomplete: "INCOMPLETE RUN",
   warning: "WARNING",
   note: "note",

@@ -11,6 +11,10 @@ import { xlamToolCall } from "../../../src/score/xlam_tool_call.ts";
 import { withItemPanels } from "../../../src/report/item_panels.ts";
 import { type Plan, resultsFor, times } from "../_results.ts";
 import { block, pairedInput, rule } from "../_paired_input.ts";
+import { parseJson } from "../../../src/json/strict_json.ts";
+import type { Scoring } from "../../../src/report/report_input.ts";
+import type { Item } from "../../../src/dataset/item.ts";
+import { syntheticItems } from "../../run/_fixtures.ts";
 
 async function reportOf(plan: Plan): Promise<Report> {
   return buildReport(
@@ -92,6 +96,46 @@ Deno.test({
   },
 });
 
+/** Items whose answers have a string argument, for the lenient reading to forgive its case. */
+const STRING_ITEMS: Item[] = syntheticItems(12).map((item, i) => ({
+  id: item.id,
+  index: item.index,
+  query: item.query,
+  tools: item.tools,
+  answers: [{
+    name: item.answers[0]!.name,
+    arguments: parseJson(`{"city": "New York", "x": ${i}}`),
+  }],
+}));
+
+/**
+ * A report with the lenient reading made, read under `scoring`, with its item panels: tuned
+ * re-cases the strings of items 6 to 9 (wrong under strict scoring, rescued under lenient
+ * scoring), where base is right on 6 and 7, so that a panel shows a rescue under either reading.
+ */
+async function lenientReport(scoring: Scoring): Promise<Report> {
+  const made = resultsFor({
+    baseline: "base",
+    adapters: ["tuned"],
+    items: STRING_ITEMS,
+    outcomes: {
+      base: [
+        ...times(4, "match"),
+        ...times(2, "no-call"),
+        ...times(2, "match"),
+        ...times(4, "no-call"),
+      ],
+      tuned: [...times(6, "match"), ...times(4, "string-form"), ...times(2, "no-call")],
+    },
+  });
+  const input = await reportInputFromResults(made.bytes, {
+    scorer: xlamToolCall,
+    items: made.items,
+    scoring,
+  });
+  return await withItemPanels(buildReport(input), made.bytes, made.items);
+}
+
 Deno.test({
   name: "renderJson: valid against schema/report.schema.json, and the report itself",
   permissions: { read: true },
@@ -112,6 +156,17 @@ Deno.test({
       outcomes: { b: ["match"], a: ["error:timeout"] },
     });
     assert.ok(validate(JSON.parse(renderJson(noPairs))), JSON.stringify(validate.errors));
+    // With the lenient reading made (deciding or not), and item panels with a rescue.
+    for (const scoring of ["strict", "lenient"] as const) {
+      const report = await lenientReport(scoring);
+      assert.equal(report.scoring.lenient, true);
+      assert.equal(report.scoring.decides, scoring);
+      const rescued = report.panels!.flatMap((p) => p.replies).filter((r) => r.rescue);
+      assert.ok(rescued.length > 0, "no panel shows a rescue");
+      const parsed = JSON.parse(renderJson(report));
+      assert.ok(validate(parsed), JSON.stringify(validate.errors));
+      assert.deepEqual(parsed, JSON.parse(JSON.stringify(report)));
+    }
     // The schema refuses what is not a report.
     assert.equal(validate({ schema: "assess.report.v1" }), false);
   },
@@ -489,5 +544,48 @@ Deno.test({
     assert.match(html, /<p><strong>category:<\/strong> <code>single<\/code><\/p>/);
     // The only links are to the panels in the page.
     assert.doesNotMatch(html, /(src|href)\s*=\s*"(?!#item-\d+")/i);
+  },
+});
+
+Deno.test({
+  name: "every format says at the top that -scoring lenient decides the figures, and only then",
+  permissions: "none",
+  fn: async () => {
+    const lenient = await lenientReport("lenient");
+    const strict = await lenientReport("strict");
+    const said = "lenient (-scoring lenient): the figures and outcomes below are the lenient " +
+      "reading's";
+    const formats = [
+      {
+        name: "text",
+        render: renderText,
+        line: `scoring: ${said}`,
+        glance: "Decision at a glance",
+      },
+      {
+        name: "markdown",
+        render: renderMarkdown,
+        line: `> **Scoring:** ${said}`,
+        glance: "## Decision at a glance",
+      },
+      {
+        name: "html",
+        render: renderHtml,
+        line: `<p class="note" id="scoring-decides"><strong>Scoring:</strong> ${
+          said.replace("'", "&#39;")
+        }</p>`,
+        glance: "Decision at a glance",
+      },
+    ];
+    for (const f of formats) {
+      const shown = f.render(lenient);
+      const at = shown.indexOf(f.line);
+      assert.ok(at >= 0, `${f.name}: no line ${JSON.stringify(f.line)}`);
+      // Before the glance, whose figures it is about, and said once.
+      const glance = shown.indexOf(f.glance);
+      assert.ok(glance > at, `${f.name}: the glance comes first`);
+      assert.equal(shown.indexOf(f.line, at + 1), -1, `${f.name}: said twice`);
+      assert.ok(!f.render(strict).includes(f.line), `${f.name}: said under strict scoring`);
+    }
   },
 });
