@@ -67,6 +67,13 @@ function errors(ways: readonly ComparisonOutcome[]): ComparisonReport["errorSens
   } as ComparisonReport["errorSensitivity"];
 }
 
+/** A report of one comparison with errored items, its outcome the one every reading agrees on. */
+function erring(ways: readonly ComparisonOutcome[]): Report {
+  return report([
+    comparison("a", { outcome: agreedOutcome(ways), errorSensitivity: errors(ways) }),
+  ]);
+}
+
 Deno.test({
   name: "gateReport: undecided, then worse, then inconclusive, then pass",
   permissions: "none",
@@ -101,29 +108,16 @@ Deno.test({
       ],
       [
         "errors that could make it inconclusive",
-        report([comparison("a", {
-          outcome: "inconclusive",
-          errorSensitivity: errors(["better", "inconclusive", "better"]),
-        })]),
+        erring(["better", "inconclusive", "better"]),
         "undecided",
       ],
+      // Both readings pass: the errors cannot change the exit code.
       [
-        // Both readings pass: the errors cannot change the exit code.
-        "errors that could only make it not worse instead of better",
-        report([comparison("a", {
-          outcome: "not-worse",
-          errorSensitivity: errors(["better", "not-worse", "better"]),
-        })]),
+        "errors that could only make it not worse",
+        erring(["better", "not-worse", "better"]),
         "pass",
       ],
-      [
-        "errors, against a run that is worse every way",
-        report([comparison("a", {
-          outcome: "worse",
-          errorSensitivity: errors(["worse", "worse", "worse"]),
-        })]),
-        "worse",
-      ],
+      ["errors, and worse every way", erring(["worse", "worse", "worse"]), "worse"],
       [
         "the re-scoring's self-test failed",
         report([comparison("a")], { selftest: false }),
@@ -178,10 +172,7 @@ Deno.test({
         for (const favour of OUTCOMES) {
           const ways = [left, against, favour];
           const codes = new Set(ways.map(exit));
-          const got = gateReport(report([comparison("a", {
-            outcome: agreedOutcome(ways),
-            errorSensitivity: errors(ways),
-          })])).outcome;
+          const got = gateReport(erring(ways)).outcome;
           assert.equal(got, codes.size > 1 ? "undecided" : [...codes][0], ways.join(", "));
         }
       }
