@@ -208,14 +208,15 @@ export function gateReport(report: Report): Gate {
       const n = itemsToDecide(c, report.decision.margin);
       const at = c.minimumDetectableDifference;
       const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
+      // A confirmation's items are a share of the held-out items: say how many of those.
       const confirmShare = c === confirmation ? report.sweep!.confirmShare : null;
+      const which = confirmShare === null ? "paired items" : "paired confirmation items";
       details.push(
         n === null
           ? `${name(c)}: no number of items would decide it at the observed discordance${share}`
-          : `${name(c)}: about ${n} paired ${
-            confirmShare === null ? "" : "confirmation "
-          }items would decide it at the observed discordance${share}, with 80% power; it has ` +
-            `${c.items}` + (confirmShare === null ? "" : toConfirm(n, confirmShare)),
+          : `${name(c)}: about ${n} ${which} would decide it at the observed discordance` +
+            `${share}, with 80% power; it has ${c.items}` +
+            (confirmShare === null ? "" : toConfirm(n, confirmShare)),
       );
     }
   }

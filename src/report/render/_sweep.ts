@@ -43,14 +43,11 @@ export function sweepSentences(sweep: SweepReport, m: Markup): string[] {
     );
     const o = sweep.optimism;
     if (o !== null && o.selection !== null && o.confirmation !== null) {
+      const pts = (v: number) => signedPoints(v, 1);
       out.push(m.text(
         `Optimism: on the selection items it was chosen on, ${c.adapter} is ` +
-          `${
-            signedPoints(o.selection, 1)
-          } points from ${sweep.baseline.name}; on the confirmation items, ` +
-          `${signedPoints(o.confirmation, 1)}: the first is ${
-            signedPoints(o.selection - o.confirmation, 1)
-          } ` +
+          `${pts(o.selection)} points from ${sweep.baseline.name}; on the confirmation items, ` +
+          `${pts(o.confirmation)}: the first is ${pts(o.selection - o.confirmation)} ` +
           `points off the second, what reporting the checkpoint on the items that chose it ` +
           `would have overstated it by here (one draw, with the noise of both parts).`,
       ));
