@@ -18,8 +18,8 @@ export const ExitCode = {
   /** `assess report -gate` only: a decided comparison is inconclusive, and none is worse. */
   gateInconclusive: 2,
   /**
-   * `assess report -gate` only: the run cannot be decided (not complete, or its errors could
-   * change an outcome).
+   * `assess report -gate` only: the run cannot be decided (pairs never asked, a failed
+   * self-test of the scorer whose verdicts count, or errors that could change the exit code).
    */
   gateUndecided: 3,
   /** A flag or assess.yaml was refused, or an output file could not be written. */

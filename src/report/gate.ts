@@ -14,8 +14,8 @@ import { mcnemarPower } from "./stats/detectable_difference.ts";
  * - `pass`: every decided comparison is `better` or `not-worse`;
  * - `worse`: a decided comparison is `worse`, or a guarded category of one is;
  * - `inconclusive`: one is `inconclusive`, and none is worse;
- * - `undecided`: the run cannot be decided: it is not complete, or its errored items could
- *   change an outcome.
+ * - `undecided`: the run cannot be decided: pairs of model and item were never asked, the
+ *   verdicts' scorer failed its self-test, or errored items could change the exit code.
  */
 export type GateOutcome = "pass" | "worse" | "inconclusive" | "undecided";
 
@@ -72,7 +72,7 @@ export function decidedComparisons(report: Report): ComparisonReport[] {
  * @returns The number of items, or `null` when no number would (no discordant item, a difference
  *   of 0 observed, or more than {@linkcode MAX_ITEMS_TO_DECIDE} needed).
  *
- * @example 10% discordant, +1 point observed on 400 items: about 7,600 would decide it
+ * @example 10% discordant, +1 point observed on 400 items: 8,279 would decide it
  * ```ts
  * import { itemsToDecide, type ComparisonReport } from "@assess/assess/report";
  * import assert from "node:assert/strict";
@@ -81,8 +81,7 @@ export function decidedComparisons(report: Report): ComparisonReport[] {
  *   items: 400, difference: 0.01,
  *   minimumDetectableDifference: { discordance: 0.1, level: 0.045, power: 0.8 },
  * } as unknown as ComparisonReport;
- * const n = itemsToDecide(comparison, 0)!;
- * assert.ok(n > 7000 && n < 8500, String(n));
+ * assert.equal(itemsToDecide(comparison, 0), 8279);
  * ```
  */
 export function itemsToDecide(comparison: ComparisonReport, margin: number): number | null {
@@ -111,11 +110,58 @@ export function itemsToDecide(comparison: ComparisonReport, margin: number): num
 }
 
 /**
- * Reads a report as one decision ({@linkcode GateOutcome}): the run must be complete and no
- * comparison read may have errored items that could change its outcome (else `undecided`); then
- * `worse` when a comparison read is `worse` or has a guarded category that is; then `inconclusive`
- * when one is, each with about how many items would decide it ({@linkcode itemsToDecide}); else
- * `pass`.
+ * Why a report cannot be decided, a line each (none when it can): the scorer whose verdicts are
+ * counted failed its self-test (re-scoring), or the lenient reading decides and failed its own;
+ * pairs of model and item were never asked; or a comparison read has errored items that could
+ * change the exit code: its readings with the errors left out, counted against the adapter and
+ * counted in its favour differ (`couldChange`) and do not all pass. They all pass exactly when
+ * their agreed outcome (`errorSensitivity.outcome`) is `not-worse` (`better` for all of them is
+ * no change), so errors that move a comparison only between `better` and `not-worse` decide
+ * nothing here.
+ */
+function undecidedBecause(
+  report: Report,
+  read: readonly ComparisonReport[],
+  name: (c: ComparisonReport) => string,
+): string[] {
+  const why: string[] = [];
+  const scorer = report.trust.scorer;
+  if (!scorer.selftest.passed) {
+    why.push(
+      `the scorer ${scorer.name} ${scorer.version} failed its self-test ` +
+        `(${scorer.selftest.by === "report" ? "run now, for the re-scoring" : "by the run"}), ` +
+        `so its verdicts are not to be trusted`,
+    );
+  }
+  if (report.scoring.decides === "lenient" && report.scoring.selftest?.passed === false) {
+    why.push("the lenient reading, which decides (-scoring lenient), failed its self-test");
+  }
+  const c = report.trust.completeness;
+  if (c.notAsked > 0) {
+    why.push(
+      `the run is not finished: ${c.notAsked} of ${c.pairs} (model, item) pairs were never ` +
+        `asked (resume it)`,
+    );
+  }
+  for (const x of read) {
+    const s = x.errorSensitivity;
+    if (s !== null && s.couldChange && s.outcome !== "not-worse") {
+      why.push(
+        `the ${s.errors} errored items of ${name(x)} could change its outcome ` +
+          `(${s.against.outcome} counted against it, ${s.favour.outcome} in its favour)`,
+      );
+    }
+  }
+  return why;
+}
+
+/**
+ * Reads a report as one decision ({@linkcode GateOutcome}): `undecided` when the verdicts'
+ * scorer failed its self-test, pairs were never asked, or a comparison read has errored items
+ * that could change the exit code (errors that could only move it between `better` and
+ * `not-worse` do not count); then `worse` when a comparison read is `worse` or has a guarded
+ * category that is; then `inconclusive` when one is, each with about how many items would decide
+ * it ({@linkcode itemsToDecide}); else `pass`.
  *
  * @param report The report.
  * @returns The outcome, its exit code, and a line per comparison read.
@@ -126,7 +172,8 @@ export function itemsToDecide(comparison: ComparisonReport, margin: number): num
  * import assert from "node:assert/strict";
  *
  * const report = {
- *   run: { complete: true }, decision: { margin: 0 }, sweep: null,
+ *   decision: { margin: 0 }, sweep: null, scoring: { decides: "strict", selftest: null },
+ *   trust: { scorer: { selftest: { passed: true } }, completeness: { notAsked: 0 } },
  *   comparisons: [{ adapter: "tuned", baseline: "base", outcome: "better", errorSensitivity: null,
  *     guardWorse: [], verdict: "tuned is better than base" }],
  * } as unknown as Report;
@@ -141,15 +188,7 @@ export function gateReport(report: Report): Gate {
     c === confirmation ? `${c.adapter} (confirmation)` : c.adapter;
   const details: string[] = [];
   const done = (outcome: GateOutcome, summary: string): Gate => ({ outcome, summary, details });
-  const undecided: string[] = [];
-  if (!report.run.complete) undecided.push("the run is not complete");
-  for (const c of read) {
-    if (c.errorSensitivity?.couldChange === true) {
-      undecided.push(
-        `the ${c.errorSensitivity.errors} errored items of ${name(c)} could change its outcome`,
-      );
-    }
-  }
+  const undecided = undecidedBecause(report, read, name);
   if (undecided.length > 0) return done("undecided", `undecided: ${undecided.join("; ")}`);
   if (read.length === 0) return done("undecided", "undecided: there is no comparison to read");
   const worse = read.filter((c) => c.outcome === "worse" || (c.guardWorse?.length ?? 0) > 0);
@@ -169,13 +208,23 @@ export function gateReport(report: Report): Gate {
       const n = itemsToDecide(c, report.decision.margin);
       const at = c.minimumDetectableDifference;
       const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
+      // A confirmation's items are a share of the held-out items: say how many of those.
+      const confirmShare = c === confirmation ? report.sweep!.confirmShare : null;
+      const which = confirmShare === null ? "paired items" : "paired confirmation items";
       details.push(
         n === null
           ? `${name(c)}: no number of items would decide it at the observed discordance${share}`
-          : `${name(c)}: about ${n} paired items would decide it at the observed ` +
-            `discordance${share}, with 80% power; it has ${c.items}`,
+          : `${name(c)}: about ${n} ${which} would decide it at the observed discordance` +
+            `${share}, with 80% power; it has ${c.items}` +
+            (confirmShare === null ? "" : toConfirm(n, confirmShare)),
       );
     }
   }
   return done(outcome, `${outcome}: ${read.map((c) => `${name(c)} ${c.outcome}`).join(", ")}`);
+}
+
+/** What a sweep's split must hold to give `n` confirmation items: `n / share` held-out items. */
+function toConfirm(n: number, share: number): string {
+  return `; split.confirm keeps ${share} of the held-out items apart to confirm on, so ` +
+    `split.size must grow by 1/${share} to give them: about ${Math.ceil(n / share)} held-out items`;
 }

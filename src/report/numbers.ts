@@ -17,8 +17,11 @@ export function pointDecimals(values: readonly number[]): number {
   return 3;
 }
 
-/** Percentage points with a sign: 0.041 → "+4.1", -0.02 → "-2.0", 0 → "0.0". */
-function signedPoints(value: number, decimals: number): string {
+/**
+ * Percentage points with a sign, at `decimals` decimals: 0.041 → "+4.1", -0.02 → "-2.0", 0 and
+ * anything that rounds to it → "0.0".
+ */
+export function signedPoints(value: number, decimals: number): string {
   const text = (Math.abs(value) * 100).toFixed(decimals);
   if (Number(text) === 0) return text;
   return (value > 0 ? "+" : "-") + text;

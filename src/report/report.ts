@@ -577,11 +577,11 @@ export interface SweepPoint {
   readonly step: number;
   /** Selection items it and the baseline both have a verdict for. */
   readonly items: number;
-  /** Its accuracy on them, or `null` with none. */
+  /** Its accuracy on the selection items it scored, or `null` with none. */
   readonly accuracy: number | null;
   /** The Wilson 95% interval of that accuracy, or `null` with none. */
   readonly accuracyInterval: Interval | null;
-  /** Its accuracy minus the baseline's on them, or `null` with none. */
+  /** Its accuracy minus the baseline's on the paired items, or `null` with none. */
   readonly difference: number | null;
   /**
    * The exact 95% decision interval of the difference, each checkpoint on its own (a curve to

@@ -8,9 +8,7 @@
 
 import { buildReport } from "./build_report.ts";
 import type { Report, SweepPoint, SweepReport } from "./report.ts";
-import type { Observation, ReportInput } from "./report_input.ts";
-import { coherentIntervals } from "./stats/decision_interval.ts";
-import { wilsonInterval } from "./stats/wilson.ts";
+import type { ReportInput } from "./report_input.ts";
 
 /**
  * The report with its sweep (`Report.sweep`), when the input declares one (`ReportInput.sweep`
@@ -19,7 +17,9 @@ import { wilsonInterval } from "./stats/wilson.ts";
  * - The curve: each checkpoint, in step order, on the selection items (every item without
  *   `split.confirm`): its accuracy on the items it scored, with a Wilson 95% interval, and its
  *   paired difference with the baseline on the items both scored, with the exact 95% decision
- *   interval of that one comparison.
+ *   interval of that one comparison, each built as a report of that one comparison
+ *   (`buildReport`), so that the reading `input.scoring` names decides them as it decides the
+ *   report's figures.
  * - The choice: the checkpoint with the largest paired difference on the selection items (ties:
  *   the earlier step).
  * - The decision, with `split.confirm`: the chosen checkpoint against the baseline on the
@@ -72,31 +72,29 @@ export function withSweep(report: Report, input: ReportInput): Report {
   const declared = input.sweep;
   if (declared === undefined || declared.steps.length === 0) return report;
   const confirmIds = new Set(declared.confirm?.items ?? []);
-  const selection = (list: readonly Observation[]) => list.filter((o) => !confirmIds.has(o.itemId));
-  const base = selection(input.observations.get(input.baseline) ?? []);
-  const baseByIndex = new Map(base.map((o) => [o.itemIndex, o]));
+  const confirmItems = declared.confirm === null ? 0 : confirmIds.size;
+  const selectItems = input.run.items - confirmItems;
   const ordered = [...declared.steps].sort((a, b) => a.step - b.step);
-  const points = ordered.map(({ adapter, step }) =>
-    point(adapter, step, selection(input.observations.get(adapter) ?? []), baseByIndex)
+  const onSelection = ordered.map(({ adapter }) =>
+    oneComparison(input, adapter, (id) => !confirmIds.has(id), selectItems)
   );
+  const points = ordered.map(({ adapter, step }, i) => point(adapter, step, onSelection[i]!));
   let chosen: SweepPoint | null = null;
   for (const p of points) {
     if (p.difference !== null && (chosen === null || p.difference > chosen.difference!)) chosen = p;
   }
-  const confirmItems = declared.confirm === null ? 0 : confirmIds.size;
-  const selectItems = input.run.items - confirmItems;
-  const baseScored = base.filter((o) => o.verdict !== null);
-  const baseRight = baseScored.filter((o) => o.verdict!.correct).length;
+  const base = onSelection[0]!.models[0]!;
   const confirmation = chosen === null || declared.confirm === null
     ? null
-    : confirmationOf(input, chosen.adapter, confirmIds);
+    : oneComparison(input, chosen.adapter, (id) => confirmIds.has(id), confirmIds.size)
+      .comparisons[0]!;
   const sweep: SweepReport = {
     points,
     baseline: {
       name: input.baseline,
-      items: baseScored.length,
-      accuracy: baseScored.length === 0 ? null : baseRight / baseScored.length,
-      interval: baseScored.length === 0 ? null : wilsonInterval(baseRight, baseScored.length),
+      items: base.scored,
+      accuracy: base.accuracy,
+      interval: base.interval,
     },
     chosen: chosen?.adapter ?? null,
     how: howChosen(chosen, input.baseline, selectItems, declared.confirm !== null, confirmItems),
@@ -116,59 +114,40 @@ export function withSweep(report: Report, input: ReportInput): Report {
   return { ...report, sweep };
 }
 
-/** A checkpoint's figures on the selection items. */
-function point(
-  adapter: string,
-  step: number,
-  list: readonly Observation[],
-  base: ReadonlyMap<number, Observation>,
-): SweepPoint {
-  let scored = 0;
-  let right = 0;
-  const t = { bothRight: 0, onlyFirst: 0, onlySecond: 0, bothWrong: 0 };
-  for (const o of list) {
-    if (o.verdict === null) continue;
-    scored++;
-    if (o.verdict.correct) right++;
-    const b = base.get(o.itemIndex);
-    if (b === undefined || b.verdict === null) continue;
-    if (o.verdict.correct) b.verdict.correct ? t.bothRight++ : t.onlyFirst++;
-    else b.verdict.correct ? t.onlySecond++ : t.bothWrong++;
-  }
-  const paired = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
-  const decided = coherentIntervals([t])[0] ?? null;
-  return {
-    adapter,
-    step,
-    items: paired,
-    accuracy: scored === 0 ? null : right / scored,
-    accuracyInterval: scored === 0 ? null : wilsonInterval(right, scored),
-    difference: decided === null ? null : decided.difference,
-    interval: decided === null ? null : {
-      lower: decided.lower,
-      upper: decided.upper,
-      level: decided.level,
-      testLevel: decided.testLevel,
-    },
-  };
-}
-
-/** The chosen checkpoint against the baseline on the confirmation items alone. */
-function confirmationOf(
+/**
+ * One checkpoint against the baseline on some of the items alone (those whose id `keep` holds),
+ * as a report of that one comparison: the reading `input.scoring` names decides its figures, the
+ * other stands beside them, as in the report itself.
+ */
+function oneComparison(
   input: ReportInput,
   adapter: string,
-  confirmIds: ReadonlySet<number>,
-): Report["comparisons"][number] {
-  const only = (name: string) =>
-    (input.observations.get(name) ?? []).filter((o) => confirmIds.has(o.itemId));
+  keep: (itemId: number) => boolean,
+  items: number,
+): Report {
+  const only = (name: string) => (input.observations.get(name) ?? []).filter((o) => keep(o.itemId));
   const { sweep: _sweep, ...rest } = input;
-  const report = buildReport({
+  return buildReport({
     ...rest,
-    run: { ...input.run, items: confirmIds.size },
+    run: { ...input.run, items },
     adapters: [adapter],
     observations: new Map([[input.baseline, only(input.baseline)], [adapter, only(adapter)]]),
   });
-  return report.comparisons[0]!;
+}
+
+/** A checkpoint's point of the curve, from its comparison on the selection items alone. */
+function point(adapter: string, step: number, alone: Report): SweepPoint {
+  const model = alone.models[1]!;
+  const c = alone.comparisons[0]!;
+  return {
+    adapter,
+    step,
+    items: c.items,
+    accuracy: model.accuracy,
+    accuracyInterval: model.interval,
+    difference: c.difference,
+    interval: c.interval,
+  };
 }
 
 /** How the checkpoint was chosen, in a sentence. */

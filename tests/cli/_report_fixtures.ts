@@ -30,7 +30,10 @@ export async function fixtureFile(plan: Plan = PLAN): Promise<{ dir: string; pat
   return { dir, path };
 }
 
-/** Results files for each of the gate's four exit codes, and the line it prints for each. */
+/**
+ * Results files for each of the gate's four exit codes, and the line it prints for each (pairs
+ * never asked and errors that could change the decision both exit 3; errors that cannot, 0).
+ */
 export const GATE_CASES: readonly {
   name: string;
   plan: Plan;
@@ -74,13 +77,43 @@ export const GATE_CASES: readonly {
       /^ {2}tuned: about \d+ paired items would decide it at the observed discordance \(10\.0% of items\), with 80% power; it has 30$/m,
   },
   {
-    name: "an incomplete run: exit 3",
+    name: "pairs never asked: exit 3",
+    // tuned's last item is never asked (its list is one short).
+    plan: {
+      baseline: "base",
+      adapters: ["tuned"],
+      outcomes: { base: BASE_OUTCOMES, tuned: times(29, "match") },
+    },
+    code: 3,
+    line:
+      /^assess report -gate: undecided: the run is not finished: 1 of 60 \(model, item\) pairs were never asked \(resume it\)$/m,
+  },
+  {
+    name: "errors that cannot change the decision: exit 0",
+    // 9 fixed, none broken (p = 0.004), and an error where the baseline is wrong: counted against
+    // tuned, 9 fixed; in its favour, 10: better every way.
     plan: {
       baseline: "base",
       adapters: ["tuned"],
       outcomes: { base: BASE_OUTCOMES, tuned: [...times(29, "match"), "error:timeout"] },
     },
+    code: 0,
+    line: /^assess report -gate: pass: tuned better$/m,
+  },
+  {
+    name: "errors that could change the decision: exit 3",
+    // 5 fixed, none broken (p = 0.06): no conclusion; counted in tuned's favour, its 5 errors
+    // (where the baseline is wrong) make 10 fixed, better.
+    plan: {
+      baseline: "base",
+      adapters: ["tuned"],
+      outcomes: {
+        base: BASE_OUTCOMES,
+        tuned: [...times(25, "match"), ...times(5, "error:timeout")],
+      },
+    },
     code: 3,
-    line: /^assess report -gate: undecided: the run is not complete$/m,
+    line:
+      /^assess report -gate: undecided: the 5 errored items of tuned could change its outcome \(inconclusive counted against it, better in its favour\)$/m,
   },
 ];

@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { times } from "../report/_results.ts";
 import { assess, fixtureFile, GATE_CASES } from "./_report_fixtures.ts";
 
 Deno.test("assess report -gate exits with the decision; without -gate, 0", async (t) => {
@@ -29,6 +30,26 @@ Deno.test("assess report -gate -out: the report written, the decision in the exi
   const ran = await assess(["report", "-in", path, "-format", "json", "-out", out, "-gate"]);
   assert.equal(ran.code, 1);
   assert.equal(JSON.parse(await Deno.readTextFile(out)).comparisons[0].outcome, "worse");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assess report -gate on a sweep without split.confirm: every checkpoint read, an early one worse: exit 1", async () => {
+  // step-100 breaks 10 of the baseline's 20 right items; step-200, chosen, fixes its 10 wrong ones.
+  const { dir, path } = await fixtureFile({
+    baseline: "base",
+    adapters: ["step-100", "step-200"],
+    outcomes: {
+      base: [...times(20, "match"), ...times(10, "no-call")],
+      "step-100": [...times(10, "match"), ...times(20, "no-call")],
+      "step-200": times(30, "match"),
+    },
+    header: { models: { baseline: "base", adapters: ["step-100", "step-200"], steps: [100, 200] } },
+  });
+  const ran = await assess(["report", "-in", path, "-gate"]);
+  assert.match(ran.stdout, /step-200 \(step 200\) is the checkpoint with the largest paired/);
+  assert.match(ran.stdout, /the best of 2 checkpoints is chosen on the same 30 items/);
+  assert.equal(ran.code, 1, ran.stderr);
+  assert.equal(ran.stderr, "assess report -gate: worse: step-100 worse, step-200 better\n");
   await Deno.remove(dir, { recursive: true });
 });
 

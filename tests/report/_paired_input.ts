@@ -52,6 +52,34 @@ export function runFacts(
 }
 
 /**
+ * A report input of these models' outcomes on a split of `items` items, the first model the
+ * baseline, reasons `no-call` and `match`, with {@linkcode runFacts}; `more` adds to it or
+ * replaces.
+ */
+export function modelsInput(
+  models: Readonly<Record<string, readonly Observation[]>>,
+  items: number,
+  more: Partial<ReportInput> = {},
+): ReportInput {
+  const [baseline, ...adapters] = Object.keys(models);
+  return {
+    run: {
+      assessVersion: "0.1.0",
+      startedAt: "2026-01-01T00:00:00.000Z",
+      sessions: 1,
+      splitSeed: "s",
+      items,
+    },
+    baseline: baseline!,
+    adapters,
+    reasons: ["no-call", "match"],
+    observations: new Map(Object.entries(models)),
+    ...runFacts(items),
+    ...more,
+  };
+}
+
+/**
  * The report input of the blocks, item ids from 1000 up, adapters named `tuned-0`, `tuned-1`, …
  *
  * @param blocks The items, block by block.

@@ -7,6 +7,10 @@
 import assert from "node:assert/strict";
 import { decidedComparisons, gateReport, itemsToDecide } from "../../src/report/gate.ts";
 import type { ComparisonReport, Report, SweepReport } from "../../src/report/report.ts";
+import {
+  agreedOutcome,
+  type ComparisonOutcome,
+} from "../../src/report/stats/comparison_outcome.ts";
 import { reference, skipReason } from "./_python.ts";
 
 function comparison(adapter: string, fields: Partial<ComparisonReport> = {}): ComparisonReport {
@@ -29,13 +33,45 @@ function comparison(adapter: string, fields: Partial<ComparisonReport> = {}): Co
   } as ComparisonReport;
 }
 
-function report(comparisons: readonly ComparisonReport[], more: Partial<Report> = {}): Report {
+/** A report of these comparisons: every pair asked, the self-tests passed, strict scoring. */
+function report(
+  comparisons: readonly ComparisonReport[],
+  more: Partial<Report> & { notAsked?: number; selftest?: boolean } = {},
+): Report {
+  const { notAsked = 0, selftest = true, ...rest } = more;
   return {
-    run: { complete: true },
+    run: { complete: notAsked === 0 },
     decision: { margin: 0 },
+    scoring: { decides: "strict", selftest: null },
+    trust: {
+      scorer: {
+        name: "xlam-tool-call",
+        version: "2",
+        selftest: { passed: selftest, by: "report" },
+      },
+      completeness: { pairs: 800, notAsked },
+    },
     comparisons,
-    ...more,
+    ...rest,
   } as unknown as Report;
+}
+
+/** Errors whose readings (left out, against the adapter, in its favour) have these outcomes. */
+function errors(ways: readonly ComparisonOutcome[]): ComparisonReport["errorSensitivity"] {
+  return {
+    errors: 3,
+    against: { outcome: ways[1] },
+    favour: { outcome: ways[2] },
+    couldChange: ways.some((o) => o !== ways[0]),
+    outcome: agreedOutcome(ways),
+  } as ComparisonReport["errorSensitivity"];
+}
+
+/** A report of one comparison with errored items, its outcome the one every reading agrees on. */
+function erring(ways: readonly ComparisonOutcome[]): Report {
+  return report([
+    comparison("a", { outcome: agreedOutcome(ways), errorSensitivity: errors(ways) }),
+  ]);
 }
 
 Deno.test({
@@ -66,21 +102,40 @@ Deno.test({
         "inconclusive",
       ],
       [
-        "a run not complete",
-        report([comparison("a", { outcome: "worse" })], {
-          run: { complete: false } as Report["run"],
-        }),
+        "pairs never asked",
+        report([comparison("a", { outcome: "worse" })], { notAsked: 1 }),
         "undecided",
       ],
       [
-        "errors that could change an outcome",
-        report([comparison("a", {
-          errorSensitivity: {
-            errors: 3,
-            couldChange: true,
-          } as ComparisonReport["errorSensitivity"],
-        })]),
+        "errors that could make it inconclusive",
+        erring(["better", "inconclusive", "better"]),
         "undecided",
+      ],
+      // Both readings pass: the errors cannot change the exit code.
+      [
+        "errors that could only make it not worse",
+        erring(["better", "not-worse", "better"]),
+        "pass",
+      ],
+      ["errors, and worse every way", erring(["worse", "worse", "worse"]), "worse"],
+      [
+        "the re-scoring's self-test failed",
+        report([comparison("a")], { selftest: false }),
+        "undecided",
+      ],
+      [
+        "the lenient reading decides and failed its self-test",
+        report([comparison("a")], {
+          scoring: { decides: "lenient", selftest: { passed: false, items: 3 } },
+        } as Partial<Report>),
+        "undecided",
+      ],
+      [
+        "the lenient reading failed its self-test, and strict scoring decides",
+        report([comparison("a")], {
+          scoring: { decides: "strict", selftest: { passed: false, items: 3 } },
+        } as Partial<Report>),
+        "pass",
       ],
       ["no comparison", report([]), "undecided"],
     ];
@@ -91,7 +146,37 @@ Deno.test({
       const gate = gateReport(report([comparison("a", { outcome: "inconclusive" })]));
       assert.equal(gate.summary, "inconclusive: a inconclusive");
       assert.match(gate.details[0]!, /^a: about \d+ paired items would decide it at the observed /);
+      assert.equal(
+        gateReport(report([comparison("a")], { selftest: false })).summary,
+        "undecided: the scorer xlam-tool-call 2 failed its self-test (run now, for the " +
+          "re-scoring), so its verdicts are not to be trusted",
+      );
+      assert.equal(
+        gateReport(report([comparison("a")], { notAsked: 2 })).summary,
+        "undecided: the run is not finished: 2 of 800 (model, item) pairs were never asked " +
+          "(resume it)",
+      );
     });
+  },
+});
+
+Deno.test({
+  name: "gateReport: errors make it undecided exactly when their readings' exit codes differ",
+  permissions: "none",
+  fn: () => {
+    const OUTCOMES: ComparisonOutcome[] = ["better", "not-worse", "worse", "inconclusive"];
+    const exit = (o: ComparisonOutcome) =>
+      o === "better" || o === "not-worse" ? "pass" : o === "worse" ? "worse" : "inconclusive";
+    for (const left of OUTCOMES) {
+      for (const against of OUTCOMES) {
+        for (const favour of OUTCOMES) {
+          const ways = [left, against, favour];
+          const codes = new Set(ways.map(exit));
+          const got = gateReport(erring(ways)).outcome;
+          assert.equal(got, codes.size > 1 ? "undecided" : [...codes][0], ways.join(", "));
+        }
+      }
+    }
   },
 });
 
@@ -104,6 +189,7 @@ Deno.test({
       sweep: {
         points: [{ adapter: "step-1" }, { adapter: "step-3" }],
         confirmation,
+        confirmShare: 0.25,
       } as unknown as SweepReport,
     });
     assert.deepEqual(decidedComparisons(r).map((c) => c.adapter), ["other", "step-3"]);
@@ -113,6 +199,12 @@ Deno.test({
       gateReport(r).summary,
       "inconclusive: other better, step-3 (confirmation) inconclusive",
     );
+    // The items that would decide it are confirmation items, a quarter of the held-out items.
+    const line = gateReport(r).details[0]!;
+    const [, n, held] = line.match(
+      /^step-3 \(confirmation\): about (\d+) paired confirmation items would decide it .*; it has 400; split\.confirm keeps 0\.25 of the held-out items apart to confirm on, so split\.size must grow by 1\/0\.25 to give them: about (\d+) held-out items$/,
+    )!;
+    assert.equal(Number(held), 4 * Number(n));
     const noConfirmation = report(r.comparisons, {
       sweep: { ...r.sweep!, confirmation: null },
     });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { count, pText } from "../../src/report/numbers.ts";
+import { count, pText, signedPoints } from "../../src/report/numbers.ts";
 import { mcnemarExactP } from "../../src/report/stats/mcnemar.ts";
 
 Deno.test({
@@ -141,5 +141,23 @@ Deno.test({
     for (const n of [0, 999, 1000, 60_000, 999_999, 1_000_000]) {
       assert.equal(count(n), n.toLocaleString("en-US"));
     }
+  },
+});
+
+Deno.test({
+  name: "signedPoints: a sign, one decimal, and 0.0 unsigned (as the number read back says)",
+  permissions: "none",
+  fn: () => {
+    assert.equal(signedPoints(0.041, 1), "+4.1");
+    assert.equal(signedPoints(-0.02, 1), "-2.0");
+    assert.equal(signedPoints(-0.0004, 1), "0.0");
+    fc.assert(fc.property(fc.double({ min: -1, max: 1, noNaN: true }), (v) => {
+      // Read back, the text is the value rounded to a tenth of a point, with a sign unless 0.
+      const text = signedPoints(v, 1);
+      const back = Number(text);
+      assert.ok(Math.abs(back - v * 100) <= 0.05 + 1e-9, `${v}: ${text}`);
+      assert.equal(text.startsWith("+"), back > 0, text);
+      assert.match(text, /^[+-]?\d+\.\d$/);
+    }));
   },
 });

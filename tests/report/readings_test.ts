@@ -7,6 +7,7 @@ import { buildReport } from "../../src/report/build_report.ts";
 import { scoringSentence } from "../../src/report/readings.ts";
 import type { Observation, ReportInput } from "../../src/report/report_input.ts";
 import type { LenientRule } from "../../src/score/lenient.ts";
+import { modelsInput } from "./_paired_input.ts";
 
 type Kind = "right" | "wrong" | "string-form" | "optional-default" | "both";
 
@@ -31,33 +32,11 @@ function observations(kinds: readonly Kind[]): Observation[] {
 }
 
 function input(base: readonly Kind[], tuned: readonly Kind[], extra: Partial<ReportInput> = {}) {
-  return {
-    run: {
-      assessVersion: "0.1.0",
-      startedAt: "2026-01-01T00:00:00.000Z",
-      sessions: 1,
-      splitSeed: "s",
-      items: base.length,
-    },
-    baseline: "base",
-    adapters: ["tuned"],
+  return modelsInput({ base: observations(base), tuned: observations(tuned) }, base.length, {
     reasons: ["arguments", "match"],
-    observations: new Map([["base", observations(base)], ["tuned", observations(tuned)]]),
-    scorer: {
-      name: "xlam-tool-call",
-      version: "1",
-      recordedVersion: "1",
-      ordering: "any",
-      toolCallParser: null,
-      verdicts: "recorded" as const,
-      note: null,
-      selftest: { passed: true, items: base.length, by: "run" as const },
-    },
-    digests: { config: "c", dataset: "d", split: "s" },
-    probe: { batchInvariant: "not-required", items: 0, checks: [] },
-    lenient: { made: true as const, selftest: { passed: true, items: base.length } },
+    lenient: { made: true, selftest: { passed: true, items: base.length } },
     ...extra,
-  } satisfies ReportInput;
+  });
 }
 
 /** The same input with the lenient verdicts as its own, and no lenient reading. */

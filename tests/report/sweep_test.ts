@@ -9,7 +9,7 @@ import { buildReport } from "../../src/report/build_report.ts";
 import type { Observation, ReportInput } from "../../src/report/report_input.ts";
 import { withSweep } from "../../src/report/sweep.ts";
 import { decisionInterval } from "../../src/report/stats/decision_interval.ts";
-import { runFacts } from "./_paired_input.ts";
+import { modelsInput } from "./_paired_input.ts";
 
 const N = 40;
 
@@ -28,23 +28,9 @@ function obs(right: (i: number) => boolean, error: (i: number) => boolean = () =
 function input(
   models: Record<string, Observation[]>,
   sweep: ReportInput["sweep"],
+  more: Partial<ReportInput> = {},
 ): ReportInput {
-  const [baseline, ...adapters] = Object.keys(models);
-  return {
-    run: {
-      assessVersion: "0.1.0",
-      startedAt: "2026-01-01T00:00:00.000Z",
-      sessions: 1,
-      splitSeed: "s",
-      items: N,
-    },
-    baseline: baseline!,
-    adapters,
-    reasons: ["no-call", "match"],
-    observations: new Map(Object.entries(models)),
-    ...runFacts(N),
-    ...(sweep === undefined ? {} : { sweep }),
-  };
+  return modelsInput(models, N, { ...(sweep === undefined ? {} : { sweep }), ...more });
 }
 
 // Items 1000..1019 are selection items, 1020..1039 confirmation items.
@@ -186,5 +172,53 @@ Deno.test({
     assert.equal(withSweep(report, plain), report);
     const empty = { ...plain, sweep: { steps: [], confirm: null } };
     assert.equal(withSweep(report, empty), report);
+  },
+});
+
+Deno.test({
+  name: "withSweep: -scoring lenient draws, chooses and confirms on the lenient verdicts",
+  permissions: "none",
+  fn: () => {
+    /** Right where `right(i)`; else wrong, and rescued by the lenient reading where `rescued(i)`. */
+    const read = (right: (i: number) => boolean, rescued: (i: number) => boolean = () => false) =>
+      obs(right).map((o, i): Observation => {
+        const saved = !right(i) && rescued(i);
+        return {
+          ...o,
+          verdict: right(i) ? o.verdict : { correct: false, reason: "arguments" },
+          lenient: { correct: right(i) || saved, rescued: saved ? ["string-form"] : [] },
+        };
+      });
+    // Strict: s1 fixes 9 of the 20 selection items, s2 none (it is the baseline); lenient: s2 is
+    // right on every item, 15 fixed of 20, s1 as strict.
+    const models = {
+      base: read((i) => i % 4 === 0),
+      s1: read((i) => i < 12 || i % 4 === 0),
+      s2: read((i) => i % 4 === 0, () => true),
+    };
+    const steps = [{ adapter: "s1", step: 1 }, { adapter: "s2", step: 2 }];
+    const made = { made: true as const, selftest: { passed: true, items: N } };
+    const sweepOf = (scoring: "strict" | "lenient") => {
+      const given = input(models, { steps, confirm: CONFIRM }, { lenient: made, scoring });
+      return withSweep(buildReport(given), given).sweep!;
+    };
+    const strict = sweepOf("strict");
+    assert.equal(strict.chosen, "s1");
+    assert.deepEqual(strict.points.map((p) => p.difference), [9 / 20, 0]);
+    assert.equal(strict.baseline.accuracy, 5 / 20);
+
+    const lenient = sweepOf("lenient");
+    assert.deepEqual(lenient.points.map((p) => p.difference), [9 / 20, 15 / 20]);
+    assert.deepEqual(lenient.points.map((p) => p.accuracy), [14 / 20, 1]);
+    assert.equal(lenient.baseline.accuracy, 5 / 20);
+    assert.equal(lenient.chosen, "s2");
+    const c = lenient.confirmation!;
+    assert.equal(c.adapter, "s2");
+    // Items 20..39: the lenient reading fixes the 15 the baseline gets wrong; strict, none.
+    assert.equal(c.difference, 15 / 20);
+    assert.equal(c.outcome, "better");
+    assert.deepEqual(c.strict, { difference: 0, outcome: "inconclusive" });
+    assert.deepEqual(c.lenient, { difference: 15 / 20, outcome: "better" });
+    assert.deepEqual(lenient.optimism, { selection: 15 / 20, confirmation: 15 / 20 });
   },
 });

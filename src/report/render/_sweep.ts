@@ -6,7 +6,7 @@
  * @module
  */
 
-import { count, intervalFigures, percent } from "../numbers.ts";
+import { count, intervalFigures, percent, signedPoints } from "../numbers.ts";
 import { escapeHtml as esc, type Markup } from "./_markup.ts";
 import type { Table } from "./_tables.ts";
 import type { SweepReport } from "../report.ts";
@@ -43,10 +43,11 @@ export function sweepSentences(sweep: SweepReport, m: Markup): string[] {
     );
     const o = sweep.optimism;
     if (o !== null && o.selection !== null && o.confirmation !== null) {
+      const pts = (v: number) => signedPoints(v, 1);
       out.push(m.text(
         `Optimism: on the selection items it was chosen on, ${c.adapter} is ` +
-          `${signed(o.selection)} points from ${sweep.baseline.name}; on the confirmation items, ` +
-          `${signed(o.confirmation)}: the first is ${signed(o.selection - o.confirmation)} ` +
+          `${pts(o.selection)} points from ${sweep.baseline.name}; on the confirmation items, ` +
+          `${pts(o.confirmation)}: the first is ${pts(o.selection - o.confirmation)} ` +
           `points off the second, what reporting the checkpoint on the items that chose it ` +
           `would have overstated it by here (one draw, with the noise of both parts).`,
       ));
@@ -54,11 +55,6 @@ export function sweepSentences(sweep: SweepReport, m: Markup): string[] {
   }
   if (sweep.warning !== null) out.push(m.alarm("warning") + m.text(`: ${sweep.warning}.`));
   return out;
-}
-
-function signed(fraction: number): string {
-  const v = Number((fraction * 100).toFixed(1));
-  return `${v > 0 ? "+" : ""}${v.toFixed(1)}`;
 }
 
 /** The curve as a table: a row per checkpoint in step order, the chosen one marked. */
