@@ -37,6 +37,7 @@ import { loadDataset } from "${ROOT}src/dataset/dataset.ts";
 import { heldOutItems, splitFileText, takeSplit } from "${ROOT}src/split/split.ts";
 import { selftest } from "${ROOT}src/score/selftest.ts";
 import { xlamToolCall } from "${ROOT}src/score/xlam_tool_call.ts";
+import { lenientReadingOf } from "${ROOT}src/score/lenient.ts";
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const bytes = await Deno.readFile(${JSON.stringify(DATA)});
 let t = cpu();
@@ -45,9 +46,14 @@ const split = takeSplit(dataset, { seed: "${SEED}", size: ${SIZE} });
 splitFileText(split);
 const splitMs = cpu() - t;
 t = cpu();
-const result = selftest(xlamToolCall, heldOutItems(dataset, split), { ordering: "any" });
+// As \`assess selftest\` does: the scorer, then its lenient reading.
+const items = heldOutItems(dataset, split);
+const result = selftest(xlamToolCall, items, { ordering: "any" });
+const lenient = selftest(lenientReadingOf(xlamToolCall)!, items, { ordering: "any" });
 const scoreMs = cpu() - t;
-if (result.keysCorrect !== ${SIZE}) throw new Error("the self-test failed");
+if (result.keysCorrect !== ${SIZE} || lenient.keysCorrect !== ${SIZE}) {
+  throw new Error("the self-test failed");
+}
 console.log(Math.round(splitMs), Math.round(scoreMs));
 `,
 );
