@@ -4,7 +4,7 @@
 // Generated from schema/results.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
 export const header = validate34;
-const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"type":"integer"}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
+const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"type":"integer"}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
 const schema33 = {"description":"An item's category, from its answer's calls.","enum":["no-call","single","parallel","multiple"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -739,7 +739,7 @@ return false;
 else {
 const _errs77 = errors;
 for(const key8 in data35){
-if(!((((key8 === "temperature") || (key8 === "topP")) || (key8 === "seed")) || (key8 === "maxTokens"))){
+if(!(((((key8 === "temperature") || (key8 === "topP")) || (key8 === "seed")) || (key8 === "maxTokens")) || (key8 === "samples"))){
 validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sampling,data:data35}];
 return false;
 break;
@@ -813,6 +813,34 @@ var valid12 = _errs84 === errors;
 else {
 var valid12 = true;
 }
+if(valid12){
+if(data35.samples !== undefined){
+let data40 = data35.samples;
+const _errs86 = errors;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.samples.type,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
+return false;
+}
+if(errors === _errs86){
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 64 || isNaN(data40)){
+validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
+return false;
+}
+else {
+if(data40 < 2 || isNaN(data40)){
+validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2",schema:2,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
+return false;
+}
+}
+}
+}
+var valid12 = _errs86 === errors;
+}
+else {
+var valid12 = true;
+}
+}
 }
 }
 }
@@ -831,46 +859,46 @@ var valid0 = true;
 }
 if(valid0){
 if(data.thinking !== undefined){
-let data40 = data.thinking;
-const _errs86 = errors;
-if(errors === _errs86){
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+let data41 = data.thinking;
+const _errs88 = errors;
+if(errors === _errs88){
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 let missing9;
-if(((data40.mode === undefined) && (missing9 = "mode")) || ((data40.templateKey === undefined) && (missing9 = "templateKey"))){
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data40}];
+if(((data41.mode === undefined) && (missing9 = "mode")) || ((data41.templateKey === undefined) && (missing9 = "templateKey"))){
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data41}];
 return false;
 }
 else {
-const _errs88 = errors;
-for(const key9 in data40){
+const _errs90 = errors;
+for(const key9 in data41){
 if(!((key9 === "mode") || (key9 === "templateKey"))){
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data40}];
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data41}];
 return false;
 break;
 }
 }
-if(_errs88 === errors){
-if(data40.mode !== undefined){
-let data41 = data40.mode;
-const _errs89 = errors;
-if(!((data41 === "off") || (data41 === "on"))){
-validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data41}];
+if(_errs90 === errors){
+if(data41.mode !== undefined){
+let data42 = data41.mode;
+const _errs91 = errors;
+if(!((data42 === "off") || (data42 === "on"))){
+validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data42}];
 return false;
 }
-var valid13 = _errs89 === errors;
+var valid13 = _errs91 === errors;
 }
 else {
 var valid13 = true;
 }
 if(valid13){
-if(data40.templateKey !== undefined){
-let data42 = data40.templateKey;
-const _errs90 = errors;
-if(typeof data42 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data42}];
+if(data41.templateKey !== undefined){
+let data43 = data41.templateKey;
+const _errs92 = errors;
+if(typeof data43 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data43}];
 return false;
 }
-var valid13 = _errs90 === errors;
+var valid13 = _errs92 === errors;
 }
 else {
 var valid13 = true;
@@ -880,65 +908,65 @@ var valid13 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data40}];
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data41}];
 return false;
 }
 }
-var valid0 = _errs86 === errors;
+var valid0 = _errs88 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.probe !== undefined){
-let data43 = data.probe;
-const _errs92 = errors;
-if(errors === _errs92){
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+let data44 = data.probe;
+const _errs94 = errors;
+if(errors === _errs94){
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 let missing10;
-if(((data43.batchInvariant === undefined) && (missing10 = "batchInvariant")) || ((data43.items === undefined) && (missing10 = "items"))){
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data43}];
+if(((data44.batchInvariant === undefined) && (missing10 = "batchInvariant")) || ((data44.items === undefined) && (missing10 = "items"))){
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data44}];
 return false;
 }
 else {
-const _errs94 = errors;
-for(const key10 in data43){
+const _errs96 = errors;
+for(const key10 in data44){
 if(!((key10 === "batchInvariant") || (key10 === "items"))){
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data43}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data44}];
 return false;
 break;
 }
 }
-if(_errs94 === errors){
-if(data43.batchInvariant !== undefined){
-let data44 = data43.batchInvariant;
-const _errs95 = errors;
-if(!(((data44 === "required") || (data44 === "asserted")) || (data44 === "not-required"))){
-validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data44}];
+if(_errs96 === errors){
+if(data44.batchInvariant !== undefined){
+let data45 = data44.batchInvariant;
+const _errs97 = errors;
+if(!(((data45 === "required") || (data45 === "asserted")) || (data45 === "not-required"))){
+validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data45}];
 return false;
 }
-var valid14 = _errs95 === errors;
+var valid14 = _errs97 === errors;
 }
 else {
 var valid14 = true;
 }
 if(valid14){
-if(data43.items !== undefined){
-let data45 = data43.items;
-const _errs96 = errors;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data45}];
+if(data44.items !== undefined){
+let data46 = data44.items;
+const _errs98 = errors;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data46}];
 return false;
 }
-if(errors === _errs96){
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data45}];
+if(errors === _errs98){
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data46}];
 return false;
 }
 }
 }
-var valid14 = _errs96 === errors;
+var valid14 = _errs98 === errors;
 }
 else {
 var valid14 = true;
@@ -948,98 +976,67 @@ var valid14 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data43}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data44}];
 return false;
 }
 }
-var valid0 = _errs92 === errors;
+var valid0 = _errs94 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.system !== undefined){
-let data46 = data.system;
-const _errs98 = errors;
-if(typeof data46 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data46}];
+let data47 = data.system;
+const _errs100 = errors;
+if(typeof data47 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data47}];
 return false;
 }
-var valid0 = _errs98 === errors;
+var valid0 = _errs100 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.decision !== undefined){
-let data47 = data.decision;
-const _errs100 = errors;
-if(errors === _errs100){
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+let data48 = data.decision;
+const _errs102 = errors;
+if(errors === _errs102){
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 let missing11;
-if(((data47.margin === undefined) && (missing11 = "margin")) || ((data47.guard === undefined) && (missing11 = "guard"))){
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'",schema:schema32.properties.decision.required,parentSchema:schema32.properties.decision,data:data47}];
+if(((data48.margin === undefined) && (missing11 = "margin")) || ((data48.guard === undefined) && (missing11 = "guard"))){
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'",schema:schema32.properties.decision.required,parentSchema:schema32.properties.decision,data:data48}];
 return false;
 }
 else {
-const _errs102 = errors;
-for(const key11 in data47){
+const _errs104 = errors;
+for(const key11 in data48){
 if(!((key11 === "margin") || (key11 === "guard"))){
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data47}];
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data48}];
 return false;
 break;
 }
 }
-if(_errs102 === errors){
-if(data47.margin !== undefined){
-let data48 = data47.margin;
-const _errs103 = errors;
-if(errors === _errs103){
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 100 || isNaN(data48)){
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
-return false;
-}
-else {
-if(data48 < 0 || isNaN(data48)){
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
-return false;
-}
-}
-}
-else {
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.decision.properties.margin.type,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
-return false;
-}
-}
-var valid15 = _errs103 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data47.guard !== undefined){
-let data49 = data47.guard;
+if(_errs104 === errors){
+if(data48.margin !== undefined){
+let data49 = data48.margin;
 const _errs105 = errors;
 if(errors === _errs105){
-if(Array.isArray(data49)){
-var valid16 = true;
-const len4 = data49.length;
-for(let i4=0; i4<len4; i4++){
-let data50 = data49[i4];
-const _errs107 = errors;
-if(!((((data50 === "no-call") || (data50 === "single")) || (data50 === "parallel")) || (data50 === "multiple"))){
-validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i4,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data50}];
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 100 || isNaN(data49)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data49}];
 return false;
 }
-var valid16 = _errs107 === errors;
-if(!valid16){
-break;
+else {
+if(data49 < 0 || isNaN(data49)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.decision.properties.margin,data:data49}];
+return false;
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.decision.properties.guard.type,parentSchema:schema32.properties.decision.properties.guard,data:data49}];
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.decision.properties.margin.type,parentSchema:schema32.properties.decision.properties.margin,data:data49}];
 return false;
 }
 }
@@ -1048,16 +1045,47 @@ var valid15 = _errs105 === errors;
 else {
 var valid15 = true;
 }
+if(valid15){
+if(data48.guard !== undefined){
+let data50 = data48.guard;
+const _errs107 = errors;
+if(errors === _errs107){
+if(Array.isArray(data50)){
+var valid16 = true;
+const len4 = data50.length;
+for(let i4=0; i4<len4; i4++){
+let data51 = data50[i4];
+const _errs109 = errors;
+if(!((((data51 === "no-call") || (data51 === "single")) || (data51 === "parallel")) || (data51 === "multiple"))){
+validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i4,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data51}];
+return false;
+}
+var valid16 = _errs109 === errors;
+if(!valid16){
+break;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.decision.properties.guard.type,parentSchema:schema32.properties.decision.properties.guard,data:data50}];
+return false;
+}
+}
+var valid15 = _errs107 === errors;
+}
+else {
+var valid15 = true;
+}
 }
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.decision.type,parentSchema:schema32.properties.decision,data:data47}];
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.decision.type,parentSchema:schema32.properties.decision,data:data48}];
 return false;
 }
 }
-var valid0 = _errs100 === errors;
+var valid0 = _errs102 === errors;
 }
 else {
 var valid0 = true;

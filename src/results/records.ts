@@ -142,6 +142,8 @@ export interface HeaderRecord {
     readonly topP: number;
     readonly seed: string;
     readonly maxTokens: number;
+    /** How many times every model was asked every item; absent for 1. */
+    readonly samples?: number;
   };
   /** The thinking switch. */
   readonly thinking: { readonly mode: "off" | "on"; readonly templateKey: string };

@@ -345,3 +345,22 @@ Deno.test(
     );
   },
 );
+
+Deno.test(
+  "validate: sampling.samples above 1 is refused as not available yet, in one line",
+  none,
+  async () => {
+    const text = edit(WHOLE, ["  maxTokens: 512\n", "  maxTokens: 512\n  samples: 4\n"]);
+    const r = await validate({ "assess.yaml": text });
+    assert.deepEqual(r, {
+      code: 64,
+      out: "",
+      err:
+        "assess.yaml: sampling.samples 4 is not available yet: this assess asks and reports one " +
+        "sample per item (leave samples out, or set it to 1)\n",
+      read: ["assess.yaml"],
+    });
+    const one = edit(WHOLE, ["  maxTokens: 512\n", "  maxTokens: 512\n  samples: 1\n"]);
+    assert.deepEqual((await validate({ "assess.yaml": one })).code, 0);
+  },
+);
