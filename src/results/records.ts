@@ -289,6 +289,12 @@ export interface Exchange {
 export interface ResultRecord extends Exchange {
   /** `"result"`. */
   readonly kind: "result";
+  /**
+   * Which of the item's samples this is, from 0 to `sampling.samples` − 1: present only when the
+   * run asks every item several times, so that a run of one sample writes the records it wrote
+   * before samples existed.
+   */
+  readonly sample?: number;
   /** The scorer's verdict, or `null` for an error (an error is never a wrong answer). */
   readonly verdict: Verdict | null;
   /**
