@@ -44,8 +44,7 @@ export const CONFIG_FLAG: FlagSpec = {
  * @throws {UsageError} When the file cannot be read (missing, a directory, no permission) or is
  * refused: the message is `<path> refused:` and `lines` holds one indented line per refusal,
  * sorted by path, its place in the text first as `<path>:line:column: ` when it has one, so that
- * the funnel prints them all and exits 64. Also when it sets `sampling.samples` above 1, which
- * no verb can use yet: one line saying so.
+ * the funnel prints them all and exits 64.
  *
  * @example
  * ```ts
@@ -76,18 +75,7 @@ export async function readConfig(path: string, io: Io): Promise<Config> {
   if (config === undefined) {
     throw new UsageError(`${path} refused:`, issues.map((i) => `  ${issueLine(i, path)}`));
   }
-  if (config.sampling.samples > 1) throw new UsageError(samplesNotYet(path, config));
   return config;
-}
-
-/**
- * The refusal of `sampling.samples` above 1 while the report cannot yet read several samples per
- * item: the run could ask them, but no verb may lead to a figure that pools them as independent
- * answers, so every verb that reads the configuration refuses it (exit 64).
- */
-function samplesNotYet(path: string, config: Config): string {
-  return `${path}: sampling.samples ${config.sampling.samples} is not available yet: ` +
-    "this assess asks and reports one sample per item (leave samples out, or set it to 1)";
 }
 
 /**

@@ -163,3 +163,10 @@ export {
   type SampledPlan,
   type SharePair,
 } from "./stats/mod.ts";
+export {
+  type SampledComparison,
+  type SampledModel,
+  type SampledReport,
+  sampledReportFromResults,
+} from "./sampled_report.ts";
+export { renderSampledJson, renderSampledText } from "./render/sampled.ts";
