@@ -101,7 +101,15 @@ Deno.test({
       close(c.interval.upper, py.dUpper, "difference upper");
       close(c.minimumDetectableDifference.difference, py.detectable[0], "detectable");
 
-      for (const args of [["-format", "markdown"], ["-gate"], ["-scoring", "lenient"]]) {
+      for (
+        const args of [
+          ["-format", "markdown"],
+          ["-format", "html"],
+          ["-gate"],
+          ["-scoring", "lenient"],
+          ["-config", s.config],
+        ]
+      ) {
         const refused = await assess(["report", "-in", s.out, ...args]);
         assert.equal(refused.code, 64, args.join(" "));
         assert.match(refused.stderr, /does not read several samples per item yet/);
