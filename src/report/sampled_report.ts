@@ -113,9 +113,9 @@ export interface SampledReport {
  * @param source The results file's bytes, whole or as a stream.
  * @returns The report.
  * @throws {ResultsFileError} When the file is not a results file this assess reads, or has a
- *   broken line or record.
+ *   broken line or record (a result's sample not one the header allows included).
  * @throws {RangeError} When its header's `sampling.samples` is not above 1 (read it with
- *   `reportInputFromResults`), or a record's sample is not below it.
+ *   `reportInputFromResults`).
  *
  * @example
  * ```ts ignore
@@ -129,15 +129,9 @@ export interface SampledReport {
 export async function sampledReportFromResults(source: ResultsSource): Promise<SampledReport> {
   // Each (model, item, sample)'s effective state: true right, false wrong, null an error.
   const latest = new Map<string, { error: null | true; right: boolean | null }>();
-  const read = await readResults(source, (record, header) => {
+  // The reader refuses a result whose sample the header does not allow.
+  const read = await readResults(source, (record) => {
     if (record.kind !== "result") return;
-    const samples = header.sampling.samples ?? 1;
-    if (record.sample === undefined || record.sample >= samples) {
-      throw new RangeError(
-        `a result of ${record.model} on item ${record.itemIndex} has sample ${record.sample}, ` +
-          `not one of 0 to ${samples - 1}`,
-      );
-    }
     const key = resultKey(record.model, record.itemIndex, record.sample);
     if (!supersedes(latest.get(key), record)) return;
     latest.set(key, {
