@@ -174,7 +174,9 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   if (refused !== null) throw refused;
   const models = modelNames(config.models);
 
-  const progress = new Progress(progressStarts(read.resume, models, items.length), io.now());
+  // Each model answers every item once per sample.
+  const asks = items.length * config.sampling.samples;
+  const progress = new Progress(progressStarts(read.resume, models, asks), io.now());
   const display = showProgress(progress, io.stderr, () => io.now());
   const stop = new AbortController();
   const unlisten = io.onStopSignal?.((signal) => {

@@ -134,7 +134,7 @@ export const reportVerb: Verb = {
       }
       await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     }
-    if (flags.gate !== true) return ExitCode.ok;
+    if (flags.gate !== true || report === null) return ExitCode.ok;
     const { gateReport } = await import("../report/gate.ts");
     const gate = gateReport(report);
     const lines = [`assess report -gate: ${gate.summary}`, ...gate.details.map((d) => `  ${d}`)];
@@ -148,7 +148,7 @@ async function reportText(
   format: ReportFormat,
   flags: FlagValues,
   io: Io,
-): Promise<{ text: string; report: Report }> {
+): Promise<{ text: string; report: Report | null }> {
   const [
     { ResultsFileError },
     { readHeader },
@@ -191,6 +191,14 @@ async function reportText(
   const lenient = flags.scoring === "lenient";
   const given = flags.config as string | undefined;
   const header = await named(readHeader(await open()));
+  const samples = header.sampling.samples ?? 1;
+  if (samples > 1) {
+    const { sampledReportText } = await import("./report_sampled.ts");
+    return {
+      text: await named(sampledReportText(open, format.name, flags, samples)),
+      report: null,
+    };
+  }
   const scorer = lookupScorer(header.scorer.name);
   if (lenient && (scorer === undefined || lenientReadingOf(scorer) === undefined)) {
     throw new UsageError(

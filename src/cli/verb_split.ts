@@ -120,6 +120,9 @@ export const splitVerb: Verb = {
     // Loaded only here: the statistics are not part of the split itself.
     const { detectableLines } = await import("../report/split_detectable.ts");
     await io.stdout.write(detectableLines(held, config.models.adapters.length));
+    const { sampledDetectableLines } = await import("../report/split_detectable_samples.ts");
+    const k = config.sampling.samples;
+    await io.stdout.write(sampledDetectableLines(held, config.models.adapters.length, k));
     return ExitCode.ok;
   },
 };

@@ -102,6 +102,8 @@ export interface SamplingConfig {
   readonly seed: bigint;
   /** The most tokens a reply may hold. */
   readonly maxTokens: number;
+  /** How many times every model is asked every item: 1 to 64, default 1. */
+  readonly samples: number;
 }
 
 /** The chat template's thinking switch. */

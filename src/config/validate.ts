@@ -258,6 +258,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       topP: v.sampling.topP,
       seed: samplingSeed,
       maxTokens: v.sampling.maxTokens,
+      samples: v.sampling.samples as number,
     },
     thinking: { mode: v.thinking.mode, templateKey: v.thinking.templateKey },
     serving: {

@@ -28,6 +28,7 @@ import type {
   Scoring,
   SweepInput,
 } from "./report_input.ts";
+import { refuseSamples } from "./samples_refusal.ts";
 
 /** Options of {@linkcode reportInputFromResults}. */
 export interface FromResultsOptions {
@@ -124,7 +125,8 @@ export function needsRescoring(
  * @param options The installed scorer, the items for re-scoring, and whether to keep verdicts.
  * @returns The report's input.
  * @throws {ResultsFileError} When the file is not a results file this assess reads, or has a
- *   broken line or record (see `readResults`).
+ *   broken line or record (see `readResults`), or holds several samples per item (its header's
+ *   `sampling.samples` above 1), which the report cannot read yet.
  * @throws {TypeError} When re-scoring is needed and no items are given.
  * @throws {RangeError} When re-scoring meets a result for an item the items do not hold.
  *
@@ -212,6 +214,7 @@ class Fold {
   readonly #scoring: Scoring | undefined;
 
   constructor(header: HeaderRecord, options: FromResultsOptions) {
+    refuseSamples(header);
     this.#header = header;
     this.#decision = decisionRule(header, options.decision);
     if (options.items !== undefined) {

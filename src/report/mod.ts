@@ -144,3 +144,29 @@ export {
   type WilsonOptions,
   Z_95,
 } from "./stats/mod.ts";
+// Several samples per item (sampling.samples above 1).
+export {
+  type DifferenceVariance,
+  differenceVariance,
+  type PassAtK,
+  passK,
+  type PassKOptions,
+  type SampledAccuracy,
+  sampledAccuracy,
+  type SampledAccuracyOptions,
+  sampledDetectable,
+  type SampledDifference,
+  sampledDifference,
+  type SampledDifferenceOptions,
+  type SampledItem,
+  type SampledPair,
+  type SampledPlan,
+  type SharePair,
+} from "./stats/mod.ts";
+export {
+  type SampledComparison,
+  type SampledModel,
+  type SampledReport,
+  sampledReportFromResults,
+} from "./sampled_report.ts";
+export { renderSampledJson, renderSampledText } from "./render/sampled.ts";

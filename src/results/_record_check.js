@@ -4,7 +4,7 @@
 // Generated from schema/results.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
 export const header = validate34;
-const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"type":"integer"}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
+const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"type":"integer"}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
 const schema33 = {"description":"An item's category, from its answer's calls.","enum":["no-call","single","parallel","multiple"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -739,7 +739,7 @@ return false;
 else {
 const _errs77 = errors;
 for(const key8 in data35){
-if(!((((key8 === "temperature") || (key8 === "topP")) || (key8 === "seed")) || (key8 === "maxTokens"))){
+if(!(((((key8 === "temperature") || (key8 === "topP")) || (key8 === "seed")) || (key8 === "maxTokens")) || (key8 === "samples"))){
 validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sampling,data:data35}];
 return false;
 break;
@@ -813,6 +813,34 @@ var valid12 = _errs84 === errors;
 else {
 var valid12 = true;
 }
+if(valid12){
+if(data35.samples !== undefined){
+let data40 = data35.samples;
+const _errs86 = errors;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.samples.type,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
+return false;
+}
+if(errors === _errs86){
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 64 || isNaN(data40)){
+validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
+return false;
+}
+else {
+if(data40 < 2 || isNaN(data40)){
+validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2",schema:2,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
+return false;
+}
+}
+}
+}
+var valid12 = _errs86 === errors;
+}
+else {
+var valid12 = true;
+}
+}
 }
 }
 }
@@ -831,46 +859,46 @@ var valid0 = true;
 }
 if(valid0){
 if(data.thinking !== undefined){
-let data40 = data.thinking;
-const _errs86 = errors;
-if(errors === _errs86){
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+let data41 = data.thinking;
+const _errs88 = errors;
+if(errors === _errs88){
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 let missing9;
-if(((data40.mode === undefined) && (missing9 = "mode")) || ((data40.templateKey === undefined) && (missing9 = "templateKey"))){
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data40}];
+if(((data41.mode === undefined) && (missing9 = "mode")) || ((data41.templateKey === undefined) && (missing9 = "templateKey"))){
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'",schema:schema32.properties.thinking.required,parentSchema:schema32.properties.thinking,data:data41}];
 return false;
 }
 else {
-const _errs88 = errors;
-for(const key9 in data40){
+const _errs90 = errors;
+for(const key9 in data41){
 if(!((key9 === "mode") || (key9 === "templateKey"))){
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data40}];
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data41}];
 return false;
 break;
 }
 }
-if(_errs88 === errors){
-if(data40.mode !== undefined){
-let data41 = data40.mode;
-const _errs89 = errors;
-if(!((data41 === "off") || (data41 === "on"))){
-validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data41}];
+if(_errs90 === errors){
+if(data41.mode !== undefined){
+let data42 = data41.mode;
+const _errs91 = errors;
+if(!((data42 === "off") || (data42 === "on"))){
+validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data42}];
 return false;
 }
-var valid13 = _errs89 === errors;
+var valid13 = _errs91 === errors;
 }
 else {
 var valid13 = true;
 }
 if(valid13){
-if(data40.templateKey !== undefined){
-let data42 = data40.templateKey;
-const _errs90 = errors;
-if(typeof data42 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data42}];
+if(data41.templateKey !== undefined){
+let data43 = data41.templateKey;
+const _errs92 = errors;
+if(typeof data43 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data43}];
 return false;
 }
-var valid13 = _errs90 === errors;
+var valid13 = _errs92 === errors;
 }
 else {
 var valid13 = true;
@@ -880,65 +908,65 @@ var valid13 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data40}];
+validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.thinking.type,parentSchema:schema32.properties.thinking,data:data41}];
 return false;
 }
 }
-var valid0 = _errs86 === errors;
+var valid0 = _errs88 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.probe !== undefined){
-let data43 = data.probe;
-const _errs92 = errors;
-if(errors === _errs92){
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+let data44 = data.probe;
+const _errs94 = errors;
+if(errors === _errs94){
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 let missing10;
-if(((data43.batchInvariant === undefined) && (missing10 = "batchInvariant")) || ((data43.items === undefined) && (missing10 = "items"))){
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data43}];
+if(((data44.batchInvariant === undefined) && (missing10 = "batchInvariant")) || ((data44.items === undefined) && (missing10 = "items"))){
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'",schema:schema32.properties.probe.required,parentSchema:schema32.properties.probe,data:data44}];
 return false;
 }
 else {
-const _errs94 = errors;
-for(const key10 in data43){
+const _errs96 = errors;
+for(const key10 in data44){
 if(!((key10 === "batchInvariant") || (key10 === "items"))){
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data43}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data44}];
 return false;
 break;
 }
 }
-if(_errs94 === errors){
-if(data43.batchInvariant !== undefined){
-let data44 = data43.batchInvariant;
-const _errs95 = errors;
-if(!(((data44 === "required") || (data44 === "asserted")) || (data44 === "not-required"))){
-validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data44}];
+if(_errs96 === errors){
+if(data44.batchInvariant !== undefined){
+let data45 = data44.batchInvariant;
+const _errs97 = errors;
+if(!(((data45 === "required") || (data45 === "asserted")) || (data45 === "not-required"))){
+validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data45}];
 return false;
 }
-var valid14 = _errs95 === errors;
+var valid14 = _errs97 === errors;
 }
 else {
 var valid14 = true;
 }
 if(valid14){
-if(data43.items !== undefined){
-let data45 = data43.items;
-const _errs96 = errors;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data45}];
+if(data44.items !== undefined){
+let data46 = data44.items;
+const _errs98 = errors;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data46}];
 return false;
 }
-if(errors === _errs96){
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data45}];
+if(errors === _errs98){
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data46}];
 return false;
 }
 }
 }
-var valid14 = _errs96 === errors;
+var valid14 = _errs98 === errors;
 }
 else {
 var valid14 = true;
@@ -948,98 +976,67 @@ var valid14 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data43}];
+validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probe.type,parentSchema:schema32.properties.probe,data:data44}];
 return false;
 }
 }
-var valid0 = _errs92 === errors;
+var valid0 = _errs94 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.system !== undefined){
-let data46 = data.system;
-const _errs98 = errors;
-if(typeof data46 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data46}];
+let data47 = data.system;
+const _errs100 = errors;
+if(typeof data47 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data47}];
 return false;
 }
-var valid0 = _errs98 === errors;
+var valid0 = _errs100 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.decision !== undefined){
-let data47 = data.decision;
-const _errs100 = errors;
-if(errors === _errs100){
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+let data48 = data.decision;
+const _errs102 = errors;
+if(errors === _errs102){
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 let missing11;
-if(((data47.margin === undefined) && (missing11 = "margin")) || ((data47.guard === undefined) && (missing11 = "guard"))){
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'",schema:schema32.properties.decision.required,parentSchema:schema32.properties.decision,data:data47}];
+if(((data48.margin === undefined) && (missing11 = "margin")) || ((data48.guard === undefined) && (missing11 = "guard"))){
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'",schema:schema32.properties.decision.required,parentSchema:schema32.properties.decision,data:data48}];
 return false;
 }
 else {
-const _errs102 = errors;
-for(const key11 in data47){
+const _errs104 = errors;
+for(const key11 in data48){
 if(!((key11 === "margin") || (key11 === "guard"))){
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data47}];
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data48}];
 return false;
 break;
 }
 }
-if(_errs102 === errors){
-if(data47.margin !== undefined){
-let data48 = data47.margin;
-const _errs103 = errors;
-if(errors === _errs103){
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 100 || isNaN(data48)){
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
-return false;
-}
-else {
-if(data48 < 0 || isNaN(data48)){
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
-return false;
-}
-}
-}
-else {
-validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.decision.properties.margin.type,parentSchema:schema32.properties.decision.properties.margin,data:data48}];
-return false;
-}
-}
-var valid15 = _errs103 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data47.guard !== undefined){
-let data49 = data47.guard;
+if(_errs104 === errors){
+if(data48.margin !== undefined){
+let data49 = data48.margin;
 const _errs105 = errors;
 if(errors === _errs105){
-if(Array.isArray(data49)){
-var valid16 = true;
-const len4 = data49.length;
-for(let i4=0; i4<len4; i4++){
-let data50 = data49[i4];
-const _errs107 = errors;
-if(!((((data50 === "no-call") || (data50 === "single")) || (data50 === "parallel")) || (data50 === "multiple"))){
-validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i4,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data50}];
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 100 || isNaN(data49)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data49}];
 return false;
 }
-var valid16 = _errs107 === errors;
-if(!valid16){
-break;
+else {
+if(data49 < 0 || isNaN(data49)){
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.decision.properties.margin,data:data49}];
+return false;
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.decision.properties.guard.type,parentSchema:schema32.properties.decision.properties.guard,data:data49}];
+validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.decision.properties.margin.type,parentSchema:schema32.properties.decision.properties.margin,data:data49}];
 return false;
 }
 }
@@ -1048,16 +1045,47 @@ var valid15 = _errs105 === errors;
 else {
 var valid15 = true;
 }
+if(valid15){
+if(data48.guard !== undefined){
+let data50 = data48.guard;
+const _errs107 = errors;
+if(errors === _errs107){
+if(Array.isArray(data50)){
+var valid16 = true;
+const len4 = data50.length;
+for(let i4=0; i4<len4; i4++){
+let data51 = data50[i4];
+const _errs109 = errors;
+if(!((((data51 === "no-call") || (data51 === "single")) || (data51 === "parallel")) || (data51 === "multiple"))){
+validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i4,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data51}];
+return false;
+}
+var valid16 = _errs109 === errors;
+if(!valid16){
+break;
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.decision.properties.guard.type,parentSchema:schema32.properties.decision.properties.guard,data:data50}];
+return false;
+}
+}
+var valid15 = _errs107 === errors;
+}
+else {
+var valid15 = true;
+}
 }
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.decision.type,parentSchema:schema32.properties.decision,data:data47}];
+validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.decision.type,parentSchema:schema32.properties.decision,data:data48}];
 return false;
 }
 }
-var valid0 = _errs100 === errors;
+var valid0 = _errs102 === errors;
 }
 else {
 var valid0 = true;
@@ -1354,7 +1382,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const result = validate36;
-const schema36 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"category":{"$ref":"#/$defs/category","description":"The item's category, from its answer: no-call (no call), single (one call), parallel (two or more calls to one tool), multiple (two or more calls, two or more tools). Written by assess run from format 2 on; absent in older records."},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
+const schema36 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"sample":{"type":"integer","minimum":0,"maximum":63,"description":"Which of the item's samples this is (0 to sampling.samples - 1), only when the header's sampling.samples is above 1; with model and itemIndex, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"category":{"$ref":"#/$defs/category","description":"The item's category, from its answer: no-call (no call), single (one call), parallel (two or more calls to one tool), multiple (two or more calls, two or more tools). Written by assess run from format 2 on; absent in older records."},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
 const schema37 = {"description":"The raw response to the last attempt.","type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer"},"body":{"type":["string","null"],"description":"The body as text, or null when it was not read whole."}}};
 const schema40 = {"type":"object","additionalProperties":false,"required":["promptTokens","completionTokens","totalTokens","reasoningTokens"],"properties":{"promptTokens":{"type":["integer","null"],"minimum":0},"completionTokens":{"type":["integer","null"],"minimum":0},"totalTokens":{"type":["integer","null"],"minimum":0},"reasoningTokens":{"type":["integer","null"],"minimum":0}}};
 const schema41 = {"description":"Why there is no reply. An error is never a wrong answer.","type":"object","additionalProperties":false,"required":["kind","message","status","transient"],"properties":{"kind":{"enum":["network","timeout","http","malformed","too-large","broken-body","mismatch","scorer"]},"message":{"type":"string","description":"What happened, on one line. Never a secret."},"status":{"type":["integer","null"]},"transient":{"type":"boolean","description":"Whether retrying might cure it (it was retried until the retries ran out)."}}};
@@ -1798,18 +1826,24 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.session !== undefined){
-let data10 = data.session;
+if(data.sample !== undefined){
+let data10 = data.sample;
 const _errs24 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.session.type,parentSchema:schema36.properties.session,data:data10}];
+validate36.errors = [{instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.sample.type,parentSchema:schema36.properties.sample,data:data10}];
 return false;
 }
 if(errors === _errs24){
 if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 1 || isNaN(data10)){
-validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.session,data:data10}];
+if(data10 > 63 || isNaN(data10)){
+validate36.errors = [{instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/maximum",keyword:"maximum",params:{comparison: "<=", limit: 63},message:"must be <= 63",schema:63,parentSchema:schema36.properties.sample,data:data10}];
 return false;
+}
+else {
+if(data10 < 0 || isNaN(data10)){
+validate36.errors = [{instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.sample,data:data10}];
+return false;
+}
 }
 }
 }
@@ -1819,19 +1853,19 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.requestDigest !== undefined){
-let data11 = data.requestDigest;
+if(data.session !== undefined){
+let data11 = data.session;
 const _errs26 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.session.type,parentSchema:schema36.properties.session,data:data11}];
+return false;
+}
 if(errors === _errs26){
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema36.properties.requestDigest,data:data11}];
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 1 || isNaN(data11)){
+validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.session,data:data11}];
 return false;
 }
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.requestDigest.type,parentSchema:schema36.properties.requestDigest,data:data11}];
-return false;
 }
 }
 var valid3 = _errs26 === errors;
@@ -1840,19 +1874,19 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.attempts !== undefined){
-let data12 = data.attempts;
+if(data.requestDigest !== undefined){
+let data12 = data.requestDigest;
 const _errs28 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.attempts.type,parentSchema:schema36.properties.attempts,data:data12}];
-return false;
-}
 if(errors === _errs28){
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 1 || isNaN(data12)){
-validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.attempts,data:data12}];
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema36.properties.requestDigest,data:data12}];
 return false;
 }
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.requestDigest.type,parentSchema:schema36.properties.requestDigest,data:data12}];
+return false;
 }
 }
 var valid3 = _errs28 === errors;
@@ -1861,17 +1895,17 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.latencyMs !== undefined){
-let data13 = data.latencyMs;
+if(data.attempts !== undefined){
+let data13 = data.attempts;
 const _errs30 = errors;
-if((!((typeof data13 == "number") && (isFinite(data13)))) && (data13 !== null)){
-validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema36.properties.latencyMs.type},message:"must be number,null",schema:schema36.properties.latencyMs.type,parentSchema:schema36.properties.latencyMs,data:data13}];
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.attempts.type,parentSchema:schema36.properties.attempts,data:data13}];
 return false;
 }
 if(errors === _errs30){
 if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.latencyMs,data:data13}];
+if(data13 < 1 || isNaN(data13)){
+validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.attempts,data:data13}];
 return false;
 }
 }
@@ -1882,19 +1916,40 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.response !== undefined){
-let data14 = data.response;
+if(data.latencyMs !== undefined){
+let data14 = data.latencyMs;
 const _errs32 = errors;
-const _errs33 = errors;
-let valid4 = false;
-let passing1 = null;
+if((!((typeof data14 == "number") && (isFinite(data14)))) && (data14 !== null)){
+validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema36.properties.latencyMs.type},message:"must be number,null",schema:schema36.properties.latencyMs.type,parentSchema:schema36.properties.latencyMs,data:data14}];
+return false;
+}
+if(errors === _errs32){
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.latencyMs,data:data14}];
+return false;
+}
+}
+}
+var valid3 = _errs32 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.response !== undefined){
+let data15 = data.response;
 const _errs34 = errors;
 const _errs35 = errors;
-if(errors === _errs35){
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+let valid4 = false;
+let passing1 = null;
+const _errs36 = errors;
+const _errs37 = errors;
+if(errors === _errs37){
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing1;
-if(((data14.status === undefined) && (missing1 = "status")) || ((data14.body === undefined) && (missing1 = "body"))){
-const err7 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data14};
+if(((data15.status === undefined) && (missing1 = "status")) || ((data15.body === undefined) && (missing1 = "body"))){
+const err7 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data15};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1904,10 +1959,10 @@ vErrors.push(err7);
 errors++;
 }
 else {
-const _errs37 = errors;
-for(const key1 in data14){
+const _errs39 = errors;
+for(const key1 in data15){
 if(!((key1 === "status") || (key1 === "body"))){
-const err8 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data14};
+const err8 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data15};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1918,12 +1973,12 @@ errors++;
 break;
 }
 }
-if(_errs37 === errors){
-if(data14.status !== undefined){
-let data15 = data14.status;
-const _errs38 = errors;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err9 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data15};
+if(_errs39 === errors){
+if(data15.status !== undefined){
+let data16 = data15.status;
+const _errs40 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err9 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data16};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1932,17 +1987,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs38 === errors;
+var valid6 = _errs40 === errors;
 }
 else {
 var valid6 = true;
 }
 if(valid6){
-if(data14.body !== undefined){
-let data16 = data14.body;
-const _errs40 = errors;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err10 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data16};
+if(data15.body !== undefined){
+let data17 = data15.body;
+const _errs42 = errors;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err10 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data17};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1951,7 +2006,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid6 = _errs40 === errors;
+var valid6 = _errs42 === errors;
 }
 else {
 var valid6 = true;
@@ -1961,7 +2016,7 @@ var valid6 = true;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data14};
+const err11 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data15};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1971,14 +2026,14 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs34 === errors;
+var _valid1 = _errs36 === errors;
 if(_valid1){
 valid4 = true;
 passing1 = 0;
 }
-const _errs42 = errors;
-if(data14 !== null){
-const err12 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.response.oneOf[1].type,parentSchema:schema36.properties.response.oneOf[1],data:data14};
+const _errs44 = errors;
+if(data15 !== null){
+const err12 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.response.oneOf[1].type,parentSchema:schema36.properties.response.oneOf[1],data:data15};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1987,7 +2042,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-var _valid1 = _errs42 === errors;
+var _valid1 = _errs44 === errors;
 if(_valid1 && valid4){
 valid4 = false;
 passing1 = [passing1, 1];
@@ -1999,7 +2054,7 @@ passing1 = 1;
 }
 }
 if(!valid4){
-const err13 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema36.properties.response.oneOf,parentSchema:schema36.properties.response,data:data14};
+const err13 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema36.properties.response.oneOf,parentSchema:schema36.properties.response,data:data15};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2011,41 +2066,41 @@ validate36.errors = vErrors;
 return false;
 }
 else {
-errors = _errs33;
+errors = _errs35;
 if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
+if(_errs35){
+vErrors.length = _errs35;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid3 = _errs32 === errors;
+var valid3 = _errs34 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data.reply !== undefined){
-let data17 = data.reply;
-const _errs44 = errors;
-const _errs45 = errors;
+let data18 = data.reply;
+const _errs46 = errors;
+const _errs47 = errors;
 let valid7 = false;
 let passing2 = null;
-const _errs46 = errors;
-if(!(validate26(data17, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
+const _errs48 = errors;
+if(!(validate26(data18, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
-var _valid2 = _errs46 === errors;
+var _valid2 = _errs48 === errors;
 if(_valid2){
 valid7 = true;
 passing2 = 0;
 }
-const _errs47 = errors;
-if(data17 !== null){
-const err14 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.reply.oneOf[1].type,parentSchema:schema36.properties.reply.oneOf[1],data:data17};
+const _errs49 = errors;
+if(data18 !== null){
+const err14 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.reply.oneOf[1].type,parentSchema:schema36.properties.reply.oneOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2054,7 +2109,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-var _valid2 = _errs47 === errors;
+var _valid2 = _errs49 === errors;
 if(_valid2 && valid7){
 valid7 = false;
 passing2 = [passing2, 1];
@@ -2066,7 +2121,7 @@ passing2 = 1;
 }
 }
 if(!valid7){
-const err15 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema36.properties.reply.oneOf,parentSchema:schema36.properties.reply,data:data17};
+const err15 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema36.properties.reply.oneOf,parentSchema:schema36.properties.reply,data:data18};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2078,35 +2133,35 @@ validate36.errors = vErrors;
 return false;
 }
 else {
-errors = _errs45;
+errors = _errs47;
 if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
+if(_errs47){
+vErrors.length = _errs47;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid3 = _errs44 === errors;
+var valid3 = _errs46 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data.usage !== undefined){
-let data18 = data.usage;
-const _errs49 = errors;
-const _errs50 = errors;
-let valid8 = false;
-let passing3 = null;
+let data19 = data.usage;
 const _errs51 = errors;
 const _errs52 = errors;
-if(errors === _errs52){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let valid8 = false;
+let passing3 = null;
+const _errs53 = errors;
+const _errs54 = errors;
+if(errors === _errs54){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 let missing2;
-if(((((data18.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data18.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data18.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data18.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
-const err16 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data18};
+if(((((data19.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data19.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data19.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data19.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
+const err16 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data19};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2116,10 +2171,10 @@ vErrors.push(err16);
 errors++;
 }
 else {
-const _errs54 = errors;
-for(const key2 in data18){
+const _errs56 = errors;
+for(const key2 in data19){
 if(!((((key2 === "promptTokens") || (key2 === "completionTokens")) || (key2 === "totalTokens")) || (key2 === "reasoningTokens"))){
-const err17 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data18};
+const err17 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data19};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2130,12 +2185,12 @@ errors++;
 break;
 }
 }
-if(_errs54 === errors){
-if(data18.promptTokens !== undefined){
-let data19 = data18.promptTokens;
-const _errs55 = errors;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err18 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data19};
+if(_errs56 === errors){
+if(data19.promptTokens !== undefined){
+let data20 = data19.promptTokens;
+const _errs57 = errors;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err18 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data20};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2144,48 +2199,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs55){
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err19 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data19};
+if(errors === _errs57){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err19 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data20};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-var valid10 = _errs55 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data18.completionTokens !== undefined){
-let data20 = data18.completionTokens;
-const _errs57 = errors;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err20 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data20};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(errors === _errs57){
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err21 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data20};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
 }
 errors++;
 }
@@ -2197,28 +2219,28 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data18.totalTokens !== undefined){
-let data21 = data18.totalTokens;
+if(data19.completionTokens !== undefined){
+let data21 = data19.completionTokens;
 const _errs59 = errors;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err22 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data21};
+const err20 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data21};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err20];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err20);
 }
 errors++;
 }
 if(errors === _errs59){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
-const err23 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data21};
+const err21 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data21};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err21];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -2230,11 +2252,44 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data18.reasoningTokens !== undefined){
-let data22 = data18.reasoningTokens;
+if(data19.totalTokens !== undefined){
+let data22 = data19.totalTokens;
 const _errs61 = errors;
 if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err24 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data22};
+const err22 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data22};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(errors === _errs61){
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err23 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data22};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+var valid10 = _errs61 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data19.reasoningTokens !== undefined){
+let data23 = data19.reasoningTokens;
+const _errs63 = errors;
+if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
+const err24 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data23};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2243,10 +2298,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs61){
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err25 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data22};
+if(errors === _errs63){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err25 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data23};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2257,7 +2312,7 @@ errors++;
 }
 }
 }
-var valid10 = _errs61 === errors;
+var valid10 = _errs63 === errors;
 }
 else {
 var valid10 = true;
@@ -2269,7 +2324,7 @@ var valid10 = true;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data18};
+const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data19};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2279,14 +2334,14 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs51 === errors;
+var _valid3 = _errs53 === errors;
 if(_valid3){
 valid8 = true;
 passing3 = 0;
 }
-const _errs63 = errors;
-if(data18 !== null){
-const err27 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.oneOf[1].type,parentSchema:schema36.properties.usage.oneOf[1],data:data18};
+const _errs65 = errors;
+if(data19 !== null){
+const err27 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.oneOf[1].type,parentSchema:schema36.properties.usage.oneOf[1],data:data19};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2295,7 +2350,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-var _valid3 = _errs63 === errors;
+var _valid3 = _errs65 === errors;
 if(_valid3 && valid8){
 valid8 = false;
 passing3 = [passing3, 1];
@@ -2307,7 +2362,7 @@ passing3 = 1;
 }
 }
 if(!valid8){
-const err28 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema36.properties.usage.oneOf,parentSchema:schema36.properties.usage,data:data18};
+const err28 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema36.properties.usage.oneOf,parentSchema:schema36.properties.usage,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2319,35 +2374,35 @@ validate36.errors = vErrors;
 return false;
 }
 else {
-errors = _errs50;
+errors = _errs52;
 if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
+if(_errs52){
+vErrors.length = _errs52;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid3 = _errs49 === errors;
+var valid3 = _errs51 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data.error !== undefined){
-let data23 = data.error;
-const _errs65 = errors;
-const _errs66 = errors;
-let valid11 = false;
-let passing4 = null;
+let data24 = data.error;
 const _errs67 = errors;
 const _errs68 = errors;
-if(errors === _errs68){
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+let valid11 = false;
+let passing4 = null;
+const _errs69 = errors;
+const _errs70 = errors;
+if(errors === _errs70){
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 let missing3;
-if(((((data23.kind === undefined) && (missing3 = "kind")) || ((data23.message === undefined) && (missing3 = "message"))) || ((data23.status === undefined) && (missing3 = "status"))) || ((data23.transient === undefined) && (missing3 = "transient"))){
-const err29 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data23};
+if(((((data24.kind === undefined) && (missing3 = "kind")) || ((data24.message === undefined) && (missing3 = "message"))) || ((data24.status === undefined) && (missing3 = "status"))) || ((data24.transient === undefined) && (missing3 = "transient"))){
+const err29 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data24};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2357,10 +2412,10 @@ vErrors.push(err29);
 errors++;
 }
 else {
-const _errs70 = errors;
-for(const key3 in data23){
+const _errs72 = errors;
+for(const key3 in data24){
 if(!((((key3 === "kind") || (key3 === "message")) || (key3 === "status")) || (key3 === "transient"))){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data23};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data24};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2371,12 +2426,12 @@ errors++;
 break;
 }
 }
-if(_errs70 === errors){
-if(data23.kind !== undefined){
-let data24 = data23.kind;
-const _errs71 = errors;
-if(!((((((((data24 === "network") || (data24 === "timeout")) || (data24 === "http")) || (data24 === "malformed")) || (data24 === "too-large")) || (data24 === "broken-body")) || (data24 === "mismatch")) || (data24 === "scorer"))){
-const err31 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data24};
+if(_errs72 === errors){
+if(data24.kind !== undefined){
+let data25 = data24.kind;
+const _errs73 = errors;
+if(!((((((((data25 === "network") || (data25 === "timeout")) || (data25 === "http")) || (data25 === "malformed")) || (data25 === "too-large")) || (data25 === "broken-body")) || (data25 === "mismatch")) || (data25 === "scorer"))){
+const err31 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data25};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2385,41 +2440,22 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid13 = _errs71 === errors;
+var valid13 = _errs73 === errors;
 }
 else {
 var valid13 = true;
 }
 if(valid13){
-if(data23.message !== undefined){
-let data25 = data23.message;
-const _errs72 = errors;
-if(typeof data25 !== "string"){
-const err32 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data25};
+if(data24.message !== undefined){
+let data26 = data24.message;
+const _errs74 = errors;
+if(typeof data26 !== "string"){
+const err32 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data26};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
-}
-errors++;
-}
-var valid13 = _errs72 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data23.status !== undefined){
-let data26 = data23.status;
-const _errs74 = errors;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err33 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data26};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
 }
 errors++;
 }
@@ -2429,11 +2465,30 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data23.transient !== undefined){
-let data27 = data23.transient;
+if(data24.status !== undefined){
+let data27 = data24.status;
 const _errs76 = errors;
-if(typeof data27 !== "boolean"){
-const err34 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data27};
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err33 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data27};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid13 = _errs76 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data24.transient !== undefined){
+let data28 = data24.transient;
+const _errs78 = errors;
+if(typeof data28 !== "boolean"){
+const err34 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data28};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2442,7 +2497,7 @@ vErrors.push(err34);
 }
 errors++;
 }
-var valid13 = _errs76 === errors;
+var valid13 = _errs78 === errors;
 }
 else {
 var valid13 = true;
@@ -2454,7 +2509,7 @@ var valid13 = true;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data23};
+const err35 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data24};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2464,14 +2519,14 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs67 === errors;
+var _valid4 = _errs69 === errors;
 if(_valid4){
 valid11 = true;
 passing4 = 0;
 }
-const _errs78 = errors;
-if(data23 !== null){
-const err36 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.error.oneOf[1].type,parentSchema:schema36.properties.error.oneOf[1],data:data23};
+const _errs80 = errors;
+if(data24 !== null){
+const err36 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.error.oneOf[1].type,parentSchema:schema36.properties.error.oneOf[1],data:data24};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2480,7 +2535,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-var _valid4 = _errs78 === errors;
+var _valid4 = _errs80 === errors;
 if(_valid4 && valid11){
 valid11 = false;
 passing4 = [passing4, 1];
@@ -2492,7 +2547,7 @@ passing4 = 1;
 }
 }
 if(!valid11){
-const err37 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema36.properties.error.oneOf,parentSchema:schema36.properties.error,data:data23};
+const err37 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema36.properties.error.oneOf,parentSchema:schema36.properties.error,data:data24};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2504,35 +2559,35 @@ validate36.errors = vErrors;
 return false;
 }
 else {
-errors = _errs66;
+errors = _errs68;
 if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid3 = _errs65 === errors;
+var valid3 = _errs67 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data.verdict !== undefined){
-let data28 = data.verdict;
-const _errs80 = errors;
-const _errs81 = errors;
-let valid14 = false;
-let passing5 = null;
+let data29 = data.verdict;
 const _errs82 = errors;
 const _errs83 = errors;
-if(errors === _errs83){
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+let valid14 = false;
+let passing5 = null;
+const _errs84 = errors;
+const _errs85 = errors;
+if(errors === _errs85){
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 let missing4;
-if((((data28.correct === undefined) && (missing4 = "correct")) || ((data28.reason === undefined) && (missing4 = "reason"))) || ((data28.detail === undefined) && (missing4 = "detail"))){
-const err38 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema42.required,parentSchema:schema42,data:data28};
+if((((data29.correct === undefined) && (missing4 = "correct")) || ((data29.reason === undefined) && (missing4 = "reason"))) || ((data29.detail === undefined) && (missing4 = "detail"))){
+const err38 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema42.required,parentSchema:schema42,data:data29};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2542,10 +2597,10 @@ vErrors.push(err38);
 errors++;
 }
 else {
-const _errs85 = errors;
-for(const key4 in data28){
+const _errs87 = errors;
+for(const key4 in data29){
 if(!(((key4 === "correct") || (key4 === "reason")) || (key4 === "detail"))){
-const err39 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data28};
+const err39 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data29};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2556,36 +2611,17 @@ errors++;
 break;
 }
 }
-if(_errs85 === errors){
-if(data28.correct !== undefined){
-let data29 = data28.correct;
-const _errs86 = errors;
-if(typeof data29 !== "boolean"){
-const err40 = {instancePath:instancePath+"/verdict/correct",schemaPath:"#/$defs/verdict/properties/correct/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema42.properties.correct.type,parentSchema:schema42.properties.correct,data:data29};
+if(_errs87 === errors){
+if(data29.correct !== undefined){
+let data30 = data29.correct;
+const _errs88 = errors;
+if(typeof data30 !== "boolean"){
+const err40 = {instancePath:instancePath+"/verdict/correct",schemaPath:"#/$defs/verdict/properties/correct/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema42.properties.correct.type,parentSchema:schema42.properties.correct,data:data30};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
-}
-errors++;
-}
-var valid16 = _errs86 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
-if(data28.reason !== undefined){
-let data30 = data28.reason;
-const _errs88 = errors;
-if(typeof data30 !== "string"){
-const err41 = {instancePath:instancePath+"/verdict/reason",schemaPath:"#/$defs/verdict/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.reason.type,parentSchema:schema42.properties.reason,data:data30};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
 }
 errors++;
 }
@@ -2595,11 +2631,30 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data28.detail !== undefined){
-let data31 = data28.detail;
+if(data29.reason !== undefined){
+let data31 = data29.reason;
 const _errs90 = errors;
 if(typeof data31 !== "string"){
-const err42 = {instancePath:instancePath+"/verdict/detail",schemaPath:"#/$defs/verdict/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.detail.type,parentSchema:schema42.properties.detail,data:data31};
+const err41 = {instancePath:instancePath+"/verdict/reason",schemaPath:"#/$defs/verdict/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.reason.type,parentSchema:schema42.properties.reason,data:data31};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var valid16 = _errs90 === errors;
+}
+else {
+var valid16 = true;
+}
+if(valid16){
+if(data29.detail !== undefined){
+let data32 = data29.detail;
+const _errs92 = errors;
+if(typeof data32 !== "string"){
+const err42 = {instancePath:instancePath+"/verdict/detail",schemaPath:"#/$defs/verdict/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.detail.type,parentSchema:schema42.properties.detail,data:data32};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2608,7 +2663,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-var valid16 = _errs90 === errors;
+var valid16 = _errs92 === errors;
 }
 else {
 var valid16 = true;
@@ -2619,7 +2674,7 @@ var valid16 = true;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data28};
+const err43 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data29};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2629,14 +2684,14 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs82 === errors;
+var _valid5 = _errs84 === errors;
 if(_valid5){
 valid14 = true;
 passing5 = 0;
 }
-const _errs92 = errors;
-if(data28 !== null){
-const err44 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verdict.oneOf[1].type,parentSchema:schema36.properties.verdict.oneOf[1],data:data28};
+const _errs94 = errors;
+if(data29 !== null){
+const err44 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verdict.oneOf[1].type,parentSchema:schema36.properties.verdict.oneOf[1],data:data29};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2645,7 +2700,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-var _valid5 = _errs92 === errors;
+var _valid5 = _errs94 === errors;
 if(_valid5 && valid14){
 valid14 = false;
 passing5 = [passing5, 1];
@@ -2657,7 +2712,7 @@ passing5 = 1;
 }
 }
 if(!valid14){
-const err45 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf",schema:schema36.properties.verdict.oneOf,parentSchema:schema36.properties.verdict,data:data28};
+const err45 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf",schema:schema36.properties.verdict.oneOf,parentSchema:schema36.properties.verdict,data:data29};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2669,90 +2724,69 @@ validate36.errors = vErrors;
 return false;
 }
 else {
-errors = _errs81;
+errors = _errs83;
 if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
+if(_errs83){
+vErrors.length = _errs83;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid3 = _errs80 === errors;
+var valid3 = _errs82 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data.category !== undefined){
-let data32 = data.category;
-const _errs94 = errors;
-if(!((((data32 === "no-call") || (data32 === "single")) || (data32 === "parallel")) || (data32 === "multiple"))){
-validate36.errors = [{instancePath:instancePath+"/category",schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data32}];
+let data33 = data.category;
+const _errs96 = errors;
+if(!((((data33 === "no-call") || (data33 === "single")) || (data33 === "parallel")) || (data33 === "multiple"))){
+validate36.errors = [{instancePath:instancePath+"/category",schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data33}];
 return false;
 }
-var valid3 = _errs94 === errors;
+var valid3 = _errs96 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
 if(data.replica !== undefined){
-let data33 = data.replica;
-const _errs96 = errors;
-const _errs97 = errors;
-if(errors === _errs97){
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+let data34 = data.replica;
+const _errs98 = errors;
+const _errs99 = errors;
+if(errors === _errs99){
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 let missing5;
-if(((data33.index === undefined) && (missing5 = "index")) || ((data33.host === undefined) && (missing5 = "host"))){
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema35.required,parentSchema:schema35,data:data33}];
+if(((data34.index === undefined) && (missing5 = "index")) || ((data34.host === undefined) && (missing5 = "host"))){
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema35.required,parentSchema:schema35,data:data34}];
 return false;
 }
 else {
-const _errs99 = errors;
-for(const key5 in data33){
+const _errs101 = errors;
+for(const key5 in data34){
 if(!((key5 === "index") || (key5 === "host"))){
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data33}];
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data34}];
 return false;
 break;
 }
 }
-if(_errs99 === errors){
-if(data33.index !== undefined){
-let data34 = data33.index;
-const _errs100 = errors;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data34}];
-return false;
-}
-if(errors === _errs100){
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data34}];
-return false;
-}
-}
-}
-var valid19 = _errs100 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data33.host !== undefined){
-let data35 = data33.host;
+if(_errs101 === errors){
+if(data34.index !== undefined){
+let data35 = data34.index;
 const _errs102 = errors;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data35}];
+return false;
+}
 if(errors === _errs102){
-if(typeof data35 === "string"){
-if(data35.length < 1){
-validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data35}];
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data35}];
 return false;
 }
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data35}];
-return false;
 }
 }
 var valid19 = _errs102 === errors;
@@ -2760,19 +2794,41 @@ var valid19 = _errs102 === errors;
 else {
 var valid19 = true;
 }
-}
-}
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data33}];
+if(valid19){
+if(data34.host !== undefined){
+let data36 = data34.host;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data36 === "string"){
+if(data36.length < 1){
+validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data36}];
 return false;
 }
 }
-var valid3 = _errs96 === errors;
+else {
+validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data36}];
+return false;
+}
+}
+var valid19 = _errs104 === errors;
+}
+else {
+var valid19 = true;
+}
+}
+}
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data34}];
+return false;
+}
+}
+var valid3 = _errs98 === errors;
 }
 else {
 var valid3 = true;
+}
 }
 }
 }

@@ -8,10 +8,13 @@
 import type { BodyRecord, ResultRecord } from "./records.ts";
 
 /**
- * The key of a (model, item) pair in maps of results.
+ * The key of a (model, item) pair in maps of results, or of a (model, item, sample) triple when
+ * the run asks every item several times (`sampling.samples` above 1: every record carries its
+ * `sample`). A pair's key is the one it had before samples existed.
  *
  * @param model The model's name.
  * @param itemIndex The item's position.
+ * @param sample The sample's number, when the record has one. Default none.
  * @returns A string key.
  *
  * @example
@@ -20,10 +23,14 @@ import type { BodyRecord, ResultRecord } from "./records.ts";
  * import assert from "node:assert/strict";
  *
  * assert.notEqual(resultKey("a", 1), resultKey("a", 10));
+ * assert.notEqual(resultKey("a", 1, 0), resultKey("a", 1, 1));
+ * assert.notEqual(resultKey("a", 1, 0), resultKey("a", 1));
  * ```
  */
-export function resultKey(model: string, itemIndex: number): string {
-  return `${itemIndex}\u0000${model}`;
+export function resultKey(model: string, itemIndex: number, sample?: number): string {
+  return sample === undefined
+    ? `${itemIndex}\u0000${model}`
+    : `${itemIndex}\u0000${model}\u0000${sample}`;
 }
 
 /**
@@ -54,7 +61,7 @@ export function supersedes(
 }
 
 /**
- * The effective result of every (model, item) pair: the latest answer, or the latest error when
+ * The effective result of every (model, item) pair (or (model, item, sample) triple): the latest answer, or the latest error when
  * the pair was never answered ({@linkcode supersedes}). For records held in memory; a reader of a
  * whole file folds `supersedes` over `readResults`' records instead, keeping only what it needs.
  *
@@ -88,7 +95,7 @@ export function latestResults(records: Iterable<BodyRecord>): Map<string, Result
   const latest = new Map<string, ResultRecord>();
   for (const record of records) {
     if (record.kind !== "result") continue;
-    const key = resultKey(record.model, record.itemIndex);
+    const key = resultKey(record.model, record.itemIndex, record.sample);
     if (supersedes(latest.get(key), record)) latest.set(key, record);
   }
   return latest;

@@ -12,6 +12,7 @@ import type { RecordCheck, SchemaError } from "./_record_check.js";
 import {
   type BodyRecord,
   type HeaderRecord,
+  type ResultRecord,
   RESULTS_FORMAT,
   RESULTS_FORMAT_VERSION,
   type ResultsFormatVersion,
@@ -161,7 +162,9 @@ export async function readResults(
       if (typeof responses === "function") cut = !responses(header);
       return;
     }
-    visit(bodyRecord(value, line, header.formatVersion), header);
+    const record = bodyRecord(value, line, header.formatVersion);
+    if (record.kind === "result") sampleOf(record, header, line);
+    visit(record, header);
     records++;
   };
   for await (const chunk of chunks(source)) lines.push(chunk, take);
@@ -441,4 +444,21 @@ class LineReader {
     if (this.#bytes === this.#afterLast) return null;
     return { text, start: this.#afterLast, line: this.#line + 1 };
   }
+}
+
+/**
+ * Refuses a result whose `sample` the header does not allow: one without a sample when the header
+ * has several per item, one with a sample when it has one, or a sample not below
+ * `sampling.samples`. A report that keyed such records wrongly would give a wrong figure.
+ */
+function sampleOf(record: ResultRecord, header: HeaderRecord, line: number): void {
+  const samples = header.sampling.samples ?? 1;
+  const sample = record.sample;
+  if (samples === 1 ? sample === undefined : sample !== undefined && sample < samples) return;
+  const why = samples === 1
+    ? "a sample, but the header asks one per item"
+    : sample === undefined
+    ? `no sample, but the header asks ${samples} per item`
+    : `sample ${sample}, but the header asks ${samples} per item (0 to ${samples - 1})`;
+  throw broken(line, `a result with ${why}`);
 }

@@ -142,6 +142,8 @@ export interface HeaderRecord {
     readonly topP: number;
     readonly seed: string;
     readonly maxTokens: number;
+    /** How many times every model was asked every item; absent for 1. */
+    readonly samples?: number;
   };
   /** The thinking switch. */
   readonly thinking: { readonly mode: "off" | "on"; readonly templateKey: string };
@@ -287,6 +289,12 @@ export interface Exchange {
 export interface ResultRecord extends Exchange {
   /** `"result"`. */
   readonly kind: "result";
+  /**
+   * Which of the item's samples this is, from 0 to `sampling.samples` − 1: present only when the
+   * run asks every item several times, so that a run of one sample writes the records it wrote
+   * before samples existed.
+   */
+  readonly sample?: number;
   /** The scorer's verdict, or `null` for an error (an error is never a wrong answer). */
   readonly verdict: Verdict | null;
   /**

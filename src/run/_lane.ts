@@ -17,6 +17,8 @@ export interface Task {
   readonly item: Item;
   /** The model. */
   readonly model: string;
+  /** The sample, with several per item; absent with one (and for a probe's send). */
+  readonly sample?: number;
   /** Set for a probe's loaded send: the replica's probe it belongs to. */
   readonly round?: ProbeRound;
   /** Times it was sent so far, on any replica. */

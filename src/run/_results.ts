@@ -13,6 +13,7 @@ import type { EndRecord, ReplicaRef, ResultRecord } from "../results/records.ts"
 import type { ScoreOptions, Scorer, Verdict } from "../score/scorer.ts";
 import type { PairState } from "./resume.ts";
 import { fail, type Sent } from "./_send.ts";
+import { sampleName } from "./samples.ts";
 
 /**
  * A pair's record: its reply scored (a scorer that throws makes it an error), on `replica`.
@@ -20,7 +21,8 @@ import { fail, type Sent } from "./_send.ts";
  * @param item The item.
  * @param model The model.
  * @param sent Its exchange.
- * @param how The session, the scorer and what it is told, and the replica.
+ * @param how The sample (with several per item), the session, the scorer and what it is told,
+ *   and the replica.
  * @returns The record and the verdict (`null` for an error).
  */
 export function resultRecord(
@@ -28,6 +30,7 @@ export function resultRecord(
   model: string,
   sent: Sent,
   how: {
+    readonly sample?: number | undefined;
     readonly session: number;
     readonly scorer: Scorer;
     readonly scoring: ScoreOptions;
@@ -68,6 +71,7 @@ export function resultRecord(
     category: answerCategory(item.answers),
     replica: how.replica,
   };
+  if (how.sample !== undefined) return { record: withSample(record, how.sample), verdict };
   return { record, verdict };
 }
 
@@ -98,8 +102,8 @@ export class Tally {
   }
 
   /** Whether a pair is answered. */
-  answered(model: string, index: number): boolean {
-    return this.#latest.get(resultKey(model, index)) === "answered";
+  answered(model: string, index: number, sample?: number): boolean {
+    return this.#latest.get(resultKey(model, index, sample)) === "answered";
   }
 
   /**
@@ -108,11 +112,11 @@ export class Tally {
    * @returns Whether the pairs in a row ending in transient errors reached `failAfter`.
    */
   add(record: ResultRecord, host: string): boolean {
-    const key = resultKey(record.model, record.itemIndex);
+    const key = resultKey(record.model, record.itemIndex, record.sample);
     // An error never hides an earlier answer (an item asked again whole keeps it).
     if (record.error === null) {
       this.#latest.set(key, "answered");
-      this.hosts.answered(record.itemIndex, record.model, host);
+      this.hosts.answered(record.itemIndex, sampleName(record.model, record.sample), host);
     } else if (this.#latest.get(key) !== "answered") {
       this.#latest.set(key, "error");
     }
@@ -134,4 +138,10 @@ export class Tally {
     }
     return { answered, errors, missing: total - answered - errors };
   }
+}
+
+/** A result record with its sample, written right after `itemIndex` (its place in the key). */
+function withSample(record: ResultRecord, sample: number): ResultRecord {
+  const { kind, model, itemId, itemIndex, ...rest } = record;
+  return { kind, model, itemId, itemIndex, sample, ...rest };
 }

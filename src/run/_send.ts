@@ -7,6 +7,7 @@
 
 import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
+import { sampleSeed } from "./sample_seed.ts";
 import type { Exchange, RequestError, Usage } from "../results/records.ts";
 import { readReply } from "../results/reply.ts";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS, retryAfterMs } from "./http.ts";
@@ -106,7 +107,13 @@ export async function sendWithRetries(
   epoch: number,
   ctx: SendContext,
 ): Promise<Asked> {
-  const body = buildRequestBody(task.item, task.model, ctx.request);
+  const body = buildRequestBody(
+    task.item,
+    task.model,
+    task.sample === undefined
+      ? ctx.request
+      : { ...ctx.request, seed: sampleSeed(ctx.request.seed, task.item.id, task.sample) },
+  );
   const requestDigest = sha256Text(body);
   let here = 0;
   // Whether the last send's reply named no request, on a replica not known to echo ids.

@@ -36,6 +36,8 @@ function modelsAndSampling(config: Config): Pick<HeaderRecord, "models" | "sampl
       topP: config.sampling.topP,
       seed: config.sampling.seed.toString(),
       maxTokens: config.sampling.maxTokens,
+      // Written only when several, so that a configuration of one sample keeps its digest and header.
+      ...(config.sampling.samples === 1 ? {} : { samples: config.sampling.samples }),
     },
     thinking: { mode: config.thinking.mode, templateKey: config.thinking.templateKey },
   };
@@ -63,6 +65,7 @@ export const DIGESTED: readonly string[] = [
   "sampling.topP",
   "sampling.seed",
   "sampling.maxTokens",
+  "sampling.samples",
   "thinking.mode",
   "thinking.templateKey",
   "serving.batchInvariant",
@@ -101,7 +104,7 @@ export const NOT_DIGESTED: Readonly<Record<string, string>> = {
 /**
  * The configuration's digest: SHA-256 of a canonical JSON text of every value that decides the
  * replies or their verdicts: `version`, `dataset.kind` and `dataset.sha256` (lowercase), `split`,
- * `scorer`, `prompt`, the models' names, `sampling` (the seed as its exact text), `thinking`,
+ * `scorer`, `prompt`, the models' names, `sampling` (the seed as its exact text, `samples` only when more than 1), `thinking`,
  * `serving.batchInvariant` and `serving.probe`. Left out, so that a resumed run may change them:
  * `server.*`, `dataset.path`, `dataset.source`, adapter paths and `serving.concurrency`.
  *

@@ -11,6 +11,7 @@
 
 import { replyFingerprint } from "../results/fingerprint.ts";
 import type { ResultRecord } from "../results/records.ts";
+import { sampleWatched } from "./samples.ts";
 
 /** How many of an adapter's first replies (on one replica), all the baseline's, make a run warn. */
 export const IDENTICAL_WATCH_ITEMS = 50;
@@ -117,6 +118,7 @@ export class IdenticalRepliesWatch {
   add(record: ResultRecord): string | null {
     if (this.#adapters.size === 0) return null;
     if (record.model !== this.#baseline && !this.#adapters.has(record.model)) return null;
+    if (!sampleWatched(record.sample)) return null;
     const fingerprint = record.reply === null ? null : replyFingerprint(record.reply);
     return this.addReply(record.model, record.itemIndex, fingerprint, record.replica?.host);
   }

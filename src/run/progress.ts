@@ -35,7 +35,7 @@ export interface ModelStart {
  *
  * @param resume The results file as resumed, or `null` for a new one.
  * @param models The models, in display order.
- * @param items The split's items.
+ * @param items The answers each model gives: the split's items, times `sampling.samples`.
  * @returns One start per model.
  *
  * @example

@@ -12,12 +12,16 @@
 import type { Item } from "../dataset/item.ts";
 import type { ReplicaRef } from "../results/records.ts";
 import { homeReplica } from "./replicas.ts";
+import type { SampleAsk } from "./samples.ts";
 
 /** An item's requests that no replica has taken yet. */
 interface Entry {
   readonly item: Item;
-  /** The requests still to take, in order: each a model, and how many times it was sent. */
-  readonly requests: { readonly model: string; readonly sent: number }[];
+  /**
+   * The requests still to take, in order: each a model (and a sample, with several per item), and
+   * how many times it was sent.
+   */
+  readonly requests: { readonly model: string; readonly sample?: number; readonly sent: number }[];
   /** Its place in the split's order, to keep items moved together in that order. */
   readonly order: number;
   /**
@@ -37,6 +41,8 @@ export interface QueuedRequest {
   readonly item: Item;
   /** The model. */
   readonly model: string;
+  /** The sample, with several per item; absent with one. */
+  readonly sample?: number;
   /** Times it was sent so far, on any replica: 0 when queued, kept when put back. */
   readonly sent: number;
 }
@@ -94,18 +100,21 @@ export class ReplicaQueues {
    * comeback (only a replica taken out moves it, as it moves the items it started).
    *
    * @param item The item.
-   * @param models The models to ask it, in order.
+   * @param models The models to ask it, in order: with several samples per item, each ask a model
+   *   and a sample (all of an item's samples stay with it, on one replica).
    * @param lane The lane to queue it on, in use; default the one its id hashes to.
    * @throws {RangeError} When `lane` is not a lane in use.
    */
-  add(item: Item, models: readonly string[], lane?: number): void {
+  add(item: Item, models: readonly (string | SampleAsk)[], lane?: number): void {
     if (models.length === 0) return;
     if (lane !== undefined && this.#lanes[lane]?.up !== true) {
       throw new RangeError(`ReplicaQueues.add: lane ${lane} is not a lane in use`);
     }
     const entry: Entry = {
       item,
-      requests: models.map((model) => ({ model, sent: 0 })),
+      requests: models.map((ask) =>
+        typeof ask === "string" ? { model: ask, sent: 0 } : { ...ask, sent: 0 }
+      ),
       order: this.#order++,
       started: lane !== undefined,
       lane: -1,
@@ -127,11 +136,13 @@ export class ReplicaQueues {
     const own = this.#first(lane);
     const entry = own ?? this.#steal(lane);
     if (entry === undefined) return undefined;
-    const { model, sent } = entry.requests.shift()!;
+    const { model, sample, sent } = entry.requests.shift()!;
     entry.started = true;
     this.#pending--;
     if (entry.requests.length === 0) this.#remove(entry);
-    return { item: entry.item, model, sent };
+    return sample === undefined
+      ? { item: entry.item, model, sent }
+      : { item: entry.item, model, sample, sent };
   }
 
   /**
@@ -154,7 +165,9 @@ export class ReplicaQueues {
    */
   putBack(request: QueuedRequest): void {
     this.#pending++;
-    const back = { model: request.model, sent: request.sent };
+    const back = request.sample === undefined
+      ? { model: request.model, sent: request.sent }
+      : { model: request.model, sample: request.sample, sent: request.sent };
     const entry = this.#entries.get(request.item.index);
     if (entry !== undefined) {
       entry.requests.unshift(back);

@@ -9,6 +9,7 @@
 
 import { replyFingerprint } from "../results/fingerprint.ts";
 import { resultKey, supersedes } from "../results/latest.ts";
+import { sampleName, sampleWatched } from "./samples.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
@@ -112,7 +113,7 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
   const read = await readResults(source, (record) => {
     if (record.kind === "session") sessions++;
     if (record.kind !== "result") return;
-    const key = resultKey(record.model, record.itemIndex);
+    const key = resultKey(record.model, record.itemIndex, record.sample);
     const kept = states.get(key);
     if (!supersedes(kept === undefined ? undefined : { error: kept === 0 || null }, record)) return;
     let tally = tallies.get(record.model);
@@ -126,11 +127,12 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
     if (state > 0 && record.replica !== undefined) {
       host = hostNames.get(record.replica.host);
       if (host === undefined) hostNames.set(record.replica.host, host = record.replica.host);
-      hosts.answered(record.itemIndex, record.model, host);
+      hosts.answered(record.itemIndex, sampleName(record.model, record.sample), host);
     }
     // A pair's first answer only: one fingerprint per pair at most (a second answer comes only
     // when an item is asked again whole, its replica gone, and its session's watch saw it).
-    if (state > 0 && (kept ?? 0) === 0 && record.reply !== null) {
+    // With several samples, the watch sees each item's first sample only (see sampleWatched).
+    if (state > 0 && (kept ?? 0) === 0 && record.reply !== null && sampleWatched(record.sample)) {
       let model = names.get(record.model);
       if (model === undefined) names.set(record.model, model = record.model);
       replies.push({

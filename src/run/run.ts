@@ -275,7 +275,7 @@ async function checkServers(input: RunInput, effects: RunEffects): Promise<Serve
   // context) is named now, with the fix. None when a resumed file holds every answer already.
   const first = items[0];
   const answered = [...(input.resume?.pairs.values() ?? [])].filter((p) => p === "answered");
-  if (first !== undefined && answered.length < items.length * modelNames(config.models).length) {
+  if (first !== undefined && answered.length < asksOf(config, items.length)) {
     await checkChat(effects.fetch, {
       ...http,
       url: replicas[0]!.url,
@@ -407,6 +407,7 @@ function session(
     {
       items,
       models: modelNames(config.models),
+      samples: config.sampling.samples,
       previous: resume?.pairs ?? new Map(),
       probeItems: items.slice(0, config.serving.probe),
       batchInvariant: config.serving.batchInvariant,
@@ -486,7 +487,7 @@ function finished(
     config: input.config,
     toolCallParser: input.server.toolCallParser,
     out: input.out,
-    total: input.items.length * modelNames(input.config.models).length,
+    total: asksOf(input.config, input.items.length),
     several,
   };
   const summary = summaryLine(context, end, session.mixedItems);
@@ -498,4 +499,9 @@ function finished(
   }
   const lines = [...probeLines(context, end, checks), ...incompleteLines(context, end, stop)];
   return { kind: end.outcome, summary, lines, end, checks };
+}
+
+/** How many answers a whole run records: every model, every item, every sample. */
+function asksOf(config: Config, items: number): number {
+  return items * modelNames(config.models).length * config.sampling.samples;
 }

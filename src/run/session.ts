@@ -37,6 +37,7 @@ import type { PairState } from "./resume.ts";
 import type { Timers } from "./timers.ts";
 import type { RetryPolicy } from "./retry.ts";
 import { type AlikeRefusal, RefusalWatch } from "./refusal_watch.ts";
+import { sampleAsks } from "./samples.ts";
 
 export { DOWN_AFTER } from "./_send.ts";
 
@@ -49,6 +50,11 @@ export interface SessionPlan {
   readonly items: readonly Item[];
   /** The models' served names, baseline first. */
   readonly models: readonly string[];
+  /**
+   * `sampling.samples`: how many times every model is asked every item, each sample with its own
+   * seed (`sampleSeed`) and its record carrying `sample`. Default 1: no sample numbers at all.
+   */
+  readonly samples?: number;
   /**
    * How each pair stands after earlier sessions, by `resultKey` (see `readResume`):
    * pairs answered are skipped, pairs in error are asked again.
@@ -298,7 +304,9 @@ class Session {
       effects.stop.removeEventListener("abort", this.#onStop);
     }
     const plan = this.#plan;
-    const counts = this.#tally.counts(plan.items.length * plan.models.length);
+    const counts = this.#tally.counts(
+      plan.items.length * plan.models.length * (plan.samples ?? 1),
+    );
     const end: EndRecord = {
       kind: "end",
       session: plan.session,
@@ -324,16 +332,18 @@ class Session {
     const plan = this.#plan;
     const tally = this.#tally;
     const laneOf = new Map(this.#lanes.map((l) => [l.replica.host, l.n]));
+    // Every (model, sample) ask of an item; with one sample, the models themselves.
+    const asks = sampleAsks(plan.models, plan.samples ?? 1);
     for (const item of plan.items) {
-      let models = plan.models.filter((model) => !tally.answered(model, item.index));
-      if (models.length === 0) continue;
-      const host = this.#lanes.length === 1 || models.length === plan.models.length
+      let todo = asks.filter((a) => !tally.answered(a.model, item.index, a.sample));
+      if (todo.length === 0) continue;
+      const host = this.#lanes.length === 1 || todo.length === asks.length
         ? undefined
         : tally.hosts.hostOf(item.index);
       const lane = host === undefined ? undefined : laneOf.get(host);
-      if (host !== undefined && lane === undefined) models = [...plan.models];
-      for (const model of models) this.#modelsToProbe.add(model);
-      this.#queues.add(item, models, lane);
+      if (host !== undefined && lane === undefined) todo = asks;
+      for (const ask of todo) this.#modelsToProbe.add(ask.model);
+      this.#queues.add(item, todo, lane);
     }
   }
 
@@ -501,6 +511,7 @@ class Session {
     }
     const plan = this.#plan;
     const { record, verdict } = resultRecord(task.item, task.model, asked.exchange, {
+      sample: task.sample,
       session: plan.session,
       scorer: plan.scorer,
       scoring: plan.scoring,

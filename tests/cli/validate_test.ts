@@ -345,3 +345,15 @@ Deno.test(
     );
   },
 );
+
+Deno.test("validate: sampling.samples from 1 to 64 is accepted", none, async () => {
+  for (const k of ["1", "4", "64"]) {
+    const text = edit(WHOLE, ["  maxTokens: 512\n", `  maxTokens: 512\n  samples: ${k}\n`]);
+    assert.deepEqual(await validate({ "assess.yaml": text }), {
+      code: 0,
+      out: "",
+      err: "",
+      read: ["assess.yaml"],
+    });
+  }
+});

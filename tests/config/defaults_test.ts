@@ -29,6 +29,7 @@ Deno.test("every default is written once, in the schema, and a file that leaves 
     "models.adapters",
     "prompt",
     "prompt.system",
+    "sampling.samples",
     "scorer.ordering",
     "server",
     "server.insecure",

@@ -37,7 +37,7 @@ Deno.test("the page's whole file gives the typed config", none, () => {
       baseline: "base",
       adapters: [{ name: "tuned-a" }, { name: "tuned-b", path: "/shared/ckpt/b" }],
     },
-    sampling: { temperature: 0, topP: 1, seed: 0n, maxTokens: 512 },
+    sampling: { temperature: 0, topP: 1, seed: 0n, maxTokens: 512, samples: 1 },
     thinking: { mode: "off", templateKey: "enable_thinking" },
     serving: { batchInvariant: "required", probe: 8, concurrency: 16 },
     decision: { margin: 1, guard: ["no-call"] },

@@ -65,6 +65,64 @@ Deno.test("killed with SIGKILL mid-way and resumed against the emulator: session
   }
 });
 
+Deno.test("samples: 4 at temperature 0.7, killed with SIGKILL mid-way and resumed: each (model, item, sample) answered once, its seed the same", async () => {
+  const n = 20;
+  const asks = 2 * n * 4;
+  // As above: 40 answers written, then 4 requests held until the emulator closes.
+  const before = 40;
+  const held = [before + 2, before + 3, before + 4, before + 5];
+  const emu = await startEmulator({
+    rows: syntheticRows(n),
+    adapters: ["tuned"],
+    scripts: { base: { sampled: true }, tuned: { sampled: true } },
+    faults: [{ kind: "hang", requests: held }],
+  });
+  try {
+    const s = await setupRun(n, {
+      url: emu.url,
+      adapters: [{ name: "tuned" }],
+      concurrency: 4,
+      samples: 4,
+      temperature: 0.7,
+    });
+    const hosts = [new URL(emu.url).host];
+    const child = runCommand(s, hosts).spawn();
+    await until(
+      async () => emu.stats.chatRequests === held.at(-1) && (await resultCount(s.out)) === before,
+      { what: `${before} answers written and ${held.length} requests held` },
+    );
+    child.kill("SIGKILL");
+    assert.equal((await child.output()).signal, "SIGKILL");
+    const partial = await results(s.out);
+    const asked = emu.stats.chatRequests;
+    const resumed = await runCommand(s, hosts).output();
+    assert.equal(resumed.code, 0, new TextDecoder().decode(resumed.stderr));
+    const { file, latest } = await results(s.out);
+    assert.equal(latest.size, asks);
+    const answered = answers(file.records);
+    assert.equal(answered.length, asks, "each (model, item, sample) answered exactly once");
+    const key = (r: { model: string; itemIndex: number; sample?: number }) =>
+      `${r.model}/${r.itemIndex}/${r.sample}`;
+    assert.equal(new Set(answered.map(key)).size, asks);
+    // The resumed run asked the server check's request, then each missing triple, once.
+    assert.equal(emu.stats.chatRequests - asked, 1 + asks - before);
+    // The answers written before the kill are the ones a new run of the same config gives.
+    const again = await setupRun(n, {
+      url: emu.url,
+      adapters: [{ name: "tuned" }],
+      samples: 4,
+      temperature: 0.7,
+    });
+    assert.equal((await runCommand(again, hosts).output()).code, 0);
+    const fresh = new Map(answers((await results(again.out)).file.records).map((r) => [key(r), r]));
+    for (const r of answers(partial.file.records)) {
+      assert.deepEqual(fresh.get(key(r))?.reply, r.reply, key(r));
+    }
+  } finally {
+    await emu.close();
+  }
+});
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.test(`${signal} stops sending, flushes, and says how to resume`, async () => {
     // The first 21 chat requests (the server check's and 20 pairs) are answered; the 4 after them,

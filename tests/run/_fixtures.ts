@@ -125,6 +125,10 @@ export interface ConfigOptions {
   batchInvariant?: "required" | "asserted" | "not-required";
   probe?: number;
   concurrency?: number;
+  /** `sampling.samples` (left out when not given). */
+  samples?: number;
+  /** `sampling.temperature`. Default 0. */
+  temperature?: number;
   maxTokens?: number;
   seed?: string;
   /** The `decision` section's lines, as written (none when left out). */
@@ -161,11 +165,11 @@ prompt:
 models:
   baseline: base
 ${adapters ? `  adapters:\n${adapters}` : ""}sampling:
-  temperature: 0
+  temperature: ${o.temperature ?? 0}
   topP: 1
   seed: ${o.seed ?? "9007199254740993"}
   maxTokens: ${o.maxTokens ?? 512}
-thinking:
+${o.samples === undefined ? "" : `  samples: ${o.samples}\n`}thinking:
   mode: off
   templateKey: enable_thinking
 serving:

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import type { Item } from "../../src/dataset/item.ts";
 import { type QueuedRequest, ReplicaQueues } from "../../src/run/replica_queues.ts";
 import { homeReplica } from "../../src/run/replicas.ts";
+import { sampleAsks } from "../../src/run/samples.ts";
 import { Prng } from "../reference/_prng.ts";
 
 const item = (id: number): Item => ({ id, index: id, query: "", tools: [], answers: [] });
@@ -198,6 +199,35 @@ Deno.test({
       if (moves === 0) {
         for (const [id, set] of laneOf) assert.equal(set.size, 1, `item ${id} (seed ${seed})`);
       }
+    }
+  },
+});
+
+Deno.test({
+  name: "several samples: an item's (model, sample) asks are handed out on one replica, in order",
+  permissions: "none",
+  fn: () => {
+    const queues = new ReplicaQueues(REPLICAS);
+    const asks = sampleAsks(["base", "t1"], 3);
+    for (let id = 0; id < 12; id++) queues.add(item(id), asks);
+    const taken = new Map<number, { lanes: Set<number>; asks: string[] }>();
+    // Round robin over the replicas until every queue is dry: stealing moves whole items only.
+    for (let busy = true; busy;) {
+      busy = false;
+      for (let lane = 0; lane < REPLICAS.length; lane++) {
+        const r = queues.take(lane);
+        if (r === undefined) continue;
+        busy = true;
+        const seen = taken.get(r.item.id) ?? { lanes: new Set(), asks: [] };
+        seen.lanes.add(lane);
+        seen.asks.push(`${r.model}/${r.sample}`);
+        taken.set(r.item.id, seen);
+      }
+    }
+    assert.equal(taken.size, 12);
+    for (const [id, seen] of taken) {
+      assert.equal(seen.lanes.size, 1, `item ${id} went to ${seen.lanes.size} replicas`);
+      assert.deepEqual(seen.asks, asks.map((a) => `${a.model}/${a.sample}`));
     }
   },
 });

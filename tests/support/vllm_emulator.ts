@@ -53,6 +53,13 @@ export type WrongKind = "wrongArgument" | "wrongName" | "noCall" | "extraCall";
 export interface ModelScript {
   /** Fraction of items answered wrongly. Default 0. */
   readonly errorRate?: number;
+  /**
+   * A sampled model: each item has its own probability of a right answer ({@linkcode sampledShare}
+   * of the model and the query), and each request is right with that probability, drawn from its
+   * seed ({@linkcode sampledRight}): a test that knows the seeds knows the truth. Its wrong answers
+   * are of `errorMix`'s kinds. `errorRate` is not used. Default off.
+   */
+  readonly sampled?: boolean;
   /** Weights of the wrong-answer kinds. Default 1 each. */
   readonly errorMix?: Readonly<Partial<Record<WrongKind, number>>>;
   /** Fraction of items whose `<tool_call>` text is broken (parse fails: raw text as content). */
@@ -93,6 +100,49 @@ export interface ModelScript {
    * this script is not used.
    */
   readonly notApplied?: boolean;
+}
+
+/**
+ * A sampled model's probability of answering an item right: a number in [0, 1) drawn from the
+ * model's name and the item's query (and the emulator's seed), the same for every request.
+ *
+ * @param model The model's served name.
+ * @param query The item's query.
+ * @param emulatorSeed The emulator's `seed` option (default 0).
+ * @returns The probability.
+ */
+export function sampledShare(model: string, query: string, emulatorSeed = 0): number {
+  return unit(`share\u0000${model}\u0000${query}`, emulatorSeed);
+}
+
+/**
+ * Whether a sampled model answers a request right: a draw from the request's seed (its exact
+ * decimal text, `""` for none), the model and the query, below the item's
+ * {@linkcode sampledShare}.
+ *
+ * @param model The model's served name.
+ * @param query The item's query.
+ * @param requestSeed The request's `seed`, as decimal text.
+ * @param emulatorSeed The emulator's `seed` option (default 0).
+ * @returns Whether it is right.
+ */
+export function sampledRight(
+  model: string,
+  query: string,
+  requestSeed: string,
+  emulatorSeed = 0,
+): boolean {
+  const draw = unit(`sampled\u0000${model}\u0000${query}\u0000${requestSeed}`, emulatorSeed);
+  return draw < sampledShare(model, query, emulatorSeed);
+}
+
+/**
+ * A request's `seed` as its exact decimal text, as vLLM (Python) reads it: a seed beyond 2^53 is
+ * not rounded through a double (`""` for none).
+ */
+function exactSeed(bodyText: string, parsed: unknown): string {
+  if (typeof parsed !== "number") return String(parsed ?? "");
+  return /"seed"\s*:\s*(-?[0-9]+)\s*[,}]/.exec(bodyText)?.[1] ?? String(parsed);
 }
 
 /** Every fault kind, in the order the page lists them. */
@@ -1106,6 +1156,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     thinkingOn: boolean,
     maxTokens: number,
     concurrent: boolean,
+    // The seed's exact text (the other decisions keep the double's text they have always used).
+    exactRequestSeed: string,
   ): Generated {
     const salt = `${model}\u0000${query}\u0000${requestSeed}`;
     let written: Written;
@@ -1114,7 +1166,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     } else {
       let calls: readonly Call[] | undefined = entry.answers();
       let modified = false;
-      if ((script.errorRate ?? 0) > 0 && unit(`err\u0000${salt}`, seed) < script.errorRate!) {
+      const wrong = script.sampled === true
+        ? !sampledRight(model, query, exactRequestSeed, seed)
+        : (script.errorRate ?? 0) > 0 && unit(`err\u0000${salt}`, seed) < script.errorRate!;
+      if (wrong) {
         const mix = script.errorMix ?? {};
         const kinds: WrongKind[] = ["wrongArgument", "wrongName", "noCall", "extraCall"];
         const weights = kinds.map((k) => mix[k] ?? (script.errorMix === undefined ? 1 : 0));
@@ -1362,6 +1417,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         thinking !== false,
         maxTokens,
         concurrent,
+        exactSeed(bodyText, body.seed),
       );
       let reasoning: string | null = null;
       let content: string | null = gen.text;

@@ -60,3 +60,23 @@ export {
 } from "./error_sensitivity.ts";
 export { type Homogeneity, homogeneityTest, type ProportionGroup } from "./homogeneity.ts";
 export { type Spread, spread } from "./quantile.ts";
+export {
+  type SampledAccuracy,
+  sampledAccuracy,
+  type SampledAccuracyOptions,
+  type SampledItem,
+} from "./sampled_accuracy.ts";
+export { type PassAtK, passK, type PassKOptions } from "./pass_k.ts";
+export {
+  type SampledDifference,
+  sampledDifference,
+  type SampledDifferenceOptions,
+  type SharePair,
+} from "./sampled_difference.ts";
+export {
+  type DifferenceVariance,
+  differenceVariance,
+  sampledDetectable,
+  type SampledPair,
+  type SampledPlan,
+} from "./sampled_planning.ts";

@@ -1,0 +1,151 @@
+/**
+ * Planning with several samples per item: how the variance of a paired difference splits between
+ * items and within them, and the smallest true difference a comparison would detect with K samples
+ * of n items, so that a team can see what K' more samples or n' more items would buy.
+ *
+ * @module
+ */
+
+import { studentQuantile } from "./_student_t.ts";
+import type { SampledItem } from "./sampled_accuracy.ts";
+
+/** The two parts of the variance of a per-item difference of shares. */
+export interface DifferenceVariance {
+  /** Items both models answered. */
+  readonly items: number;
+  /**
+   * The within-item variance of a difference of one answer from each model: the mean over items
+   * (both answered at least twice) of the two unbiased Bernoulli variances p̂(1 − p̂)·K/(K − 1)
+   * added; `null` when no item was.
+   */
+  readonly within: number | null;
+  /**
+   * The between-item variance of the true per-item differences: the variance of the observed
+   * differences (n − 1 in the denominator) less the mean of each item's within variances over its
+   * samples, at least 0; `null` with fewer than two items or no within variance.
+   */
+  readonly between: number | null;
+}
+
+/** Two models' answers on one item. */
+export interface SampledPair {
+  /** The first model's. */
+  readonly first: SampledItem;
+  /** The second model's. */
+  readonly second: SampledItem;
+}
+
+/**
+ * The variance of the per-item differences dᵢ = āᵢ − b̄ᵢ split by moments (Miller 2024): Var(dᵢ) =
+ * σ²between + (σ²a,i/Ka + σ²b,i/Kb), so σ²between is the variance of the dᵢ less the mean of the
+ * items' within parts.
+ *
+ * @param pairs Each item's answers from both models (items either never answered left out).
+ * @returns The parts.
+ *
+ * @example
+ * ```ts
+ * import { differenceVariance } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const v = differenceVariance([
+ *   { first: { asked: 2, right: 2 }, second: { asked: 2, right: 1 } },
+ *   { first: { asked: 2, right: 1 }, second: { asked: 2, right: 1 } },
+ * ]);
+ * assert.equal(v.within, (0 + 0.5 + 0.5 + 0.5) / 2);
+ * ```
+ */
+export function differenceVariance(pairs: readonly SampledPair[]): DifferenceVariance {
+  const d: number[] = [];
+  let within = 0;
+  let overK = 0;
+  let counted = 0;
+  for (const { first, second } of pairs) {
+    if (first.asked < 1 || second.asked < 1) continue;
+    const a = first.right / first.asked;
+    const b = second.right / second.asked;
+    d.push(a - b);
+    if (first.asked >= 2 && second.asked >= 2) {
+      const va = (a * (1 - a) * first.asked) / (first.asked - 1);
+      const vb = (b * (1 - b) * second.asked) / (second.asked - 1);
+      within += va + vb;
+      overK += va / first.asked + vb / second.asked;
+      counted++;
+    }
+  }
+  if (counted === 0) return { items: d.length, within: null, between: null };
+  if (d.length < 2) return { items: d.length, within: within / counted, between: null };
+  const mean = d.reduce((s, x) => s + x, 0) / d.length;
+  const variance = d.reduce((s, x) => s + (x - mean) * (x - mean), 0) / (d.length - 1);
+  return {
+    items: d.length,
+    within: within / counted,
+    between: Math.max(0, variance - overK / counted),
+  };
+}
+
+/** What a planned comparison is: its items, samples, level and power. */
+export interface SampledPlan {
+  /** Items, at least 2. */
+  readonly items: number;
+  /** Samples per item, at least 1. */
+  readonly samples: number;
+  /** The two-sided level. Default 0.05. */
+  readonly alpha?: number;
+  /** The power wanted. Default 0.8. */
+  readonly power?: number;
+}
+
+/**
+ * The smallest true difference of per-item means that the paired t test at `alpha` (two-sided)
+ * detects with probability `power`, for `items` items asked `samples` times each:
+ * (t₁₋α/₂ + t_power)·√((σ²between + σ²within/K)/n), both quantiles of Student's t on n − 1
+ * degrees of freedom. With the parts measured on a run of K samples and n items, the same formula
+ * at K' or n' says what more samples or more items would buy: more samples shrink only the within
+ * part, more items both.
+ *
+ * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
+ * @param plan The items, samples, level and power.
+ * @returns The detectable difference (a share: 0.05 is 5 points).
+ * @throws {RangeError} When `items` is not a whole number ≥ 2, `samples` not a whole number ≥ 1,
+ *   a part is negative, or alpha or power is not in (0, 1).
+ *
+ * @example Four samples buy less than twice the items when items differ a lot
+ * ```ts
+ * import { sampledDetectable } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const parts = { between: 0.3, within: 0.1 };
+ * const now = sampledDetectable(parts, { items: 500, samples: 1 });
+ * const moreSamples = sampledDetectable(parts, { items: 500, samples: 4 });
+ * const moreItems = sampledDetectable(parts, { items: 1000, samples: 1 });
+ * assert.ok(moreSamples < now && moreItems < moreSamples);
+ * ```
+ */
+export function sampledDetectable(
+  parts: { readonly between: number; readonly within: number },
+  plan: SampledPlan,
+): number {
+  const { items, samples } = plan;
+  const alpha = plan.alpha ?? 0.05;
+  const power = plan.power ?? 0.8;
+  if (!(Number.isInteger(items) && items >= 2)) {
+    throw new RangeError(`sampledDetectable: items must be a whole number ≥ 2, not ${items}`);
+  }
+  if (!(Number.isInteger(samples) && samples >= 1)) {
+    throw new RangeError(`sampledDetectable: samples must be a whole number ≥ 1, not ${samples}`);
+  }
+  if (!(parts.between >= 0 && parts.within >= 0)) {
+    throw new RangeError("sampledDetectable: the variance's parts must be at least 0");
+  }
+  if (!(alpha > 0 && alpha < 1 && power > 0 && power < 1)) {
+    throw new RangeError("sampledDetectable: alpha and power must be between 0 and 1");
+  }
+  const df = items - 1;
+  // t_power, one-sided: the two-sided quantile at 2(1 − power); negative below a power of ½.
+  const tPower = power === 0.5
+    ? 0
+    : Math.sign(power - 0.5) * studentQuantile(2 * Math.min(power, 1 - power), df);
+  const se = Math.sqrt((parts.between + parts.within / samples) / items);
+  return (studentQuantile(alpha, df) + tPower) * se;
+}

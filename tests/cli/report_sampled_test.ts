@@ -1,0 +1,122 @@
+/**
+ * `sampling.samples: 4` end to end: `assess run` at temperature 0.7 against the emulator's sampled
+ * models records 4 answers per pair, and `assess report` (text and JSON) gives the figures that the
+ * Python reference (reference/python/sampled.py) computes from the results file on its own; the
+ * formats and flags it does not read yet are refused in one line.
+ */
+
+import assert from "node:assert/strict";
+import { denoIo } from "../../src/cli/deno_io.ts";
+import { runCli } from "../../src/cli/main.ts";
+import type { ResultRecord } from "../../src/results/records.ts";
+import { readAll } from "../results/_read_all.ts";
+import { setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { pythonSkip, runScript } from "../support/python.ts";
+import { startEmulator } from "../support/vllm_emulator.ts";
+
+const N = 30;
+const K = 4;
+const SAMPLED_PY = new URL("../../reference/python/sampled.py", import.meta.url).pathname;
+const skip = await pythonSkip("sampled report", "scipy");
+
+async function assess(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const { onStopSignal: _signals, ...real } = denoIo();
+  const code = await runCli(args, {
+    ...real,
+    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
+    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
+    env: () => undefined,
+  });
+  return { code, stdout, stderr };
+}
+
+Deno.test({
+  name: "samples: 4 runs, and its report's figures are the Python reference's from the file",
+  ignore: skip !== null,
+  fn: async () => {
+    const emu = await startEmulator({
+      rows: syntheticRows(N),
+      adapters: ["tuned"],
+      scripts: { base: { sampled: true }, tuned: { sampled: true } },
+    });
+    try {
+      const s = await setupRun(N, {
+        url: emu.url,
+        adapters: [{ name: "tuned" }],
+        samples: K,
+        temperature: 0.7,
+      });
+      const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, ran.stderr);
+      assert.match(ran.stdout, new RegExp(`${2 * N * K} of ${2 * N * K} answers recorded`));
+      const file = await readAll(await Deno.readFile(s.out));
+      const results = file.records.filter((r): r is ResultRecord => r.kind === "result");
+      assert.equal(results.length, 2 * N * K);
+
+      const json = await assess(["report", "-in", s.out, "-format", "json"]);
+      assert.equal(json.code, 0, json.stderr);
+      const report = JSON.parse(json.stdout);
+      assert.equal(report.samples, K);
+      assert.deepEqual(report.models.map((m: { samples: number }) => m.samples), [K, K]);
+      const text = await assess(["report", "-in", s.out]);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /4 samples per item/);
+      assert.match(text.stdout, /tuned vs base: /);
+
+      // The independent computation: each model's [asked, right] per item, from the file.
+      const counts = (model: string) => {
+        const out = Array.from({ length: N }, () => [0, 0] as [number, number]);
+        const order = [...new Set(results.map((r) => r.itemIndex))].sort((a, b) => a - b);
+        for (const r of results) {
+          if (r.model !== model || r.error !== null) continue;
+          const at = out[order.indexOf(r.itemIndex)]!;
+          at[0]++;
+          if (r.verdict?.correct === true) at[1]++;
+        }
+        return out;
+      };
+      const family = { level: 0.05, samples: K, first: counts("tuned"), second: counts("base") };
+      const py = JSON.parse(
+        await runScript(SAMPLED_PY, { input: JSON.stringify(family) + "\n", need: "scipy" }),
+      );
+      const tuned = report.models[1];
+      const close = (a: number, b: number, what: string) =>
+        assert.ok(Math.abs(a - b) < 1e-9, `${what}: report ${a}, Python ${b}`);
+      close(tuned.accuracy, py.accuracy, "accuracy");
+      close(tuned.interval.lower, py.lower, "lower");
+      close(tuned.interval.upper, py.upper, "upper");
+      close(tuned.withinVariance, py.within, "within");
+      close(tuned.betweenVariance, py.between, "between");
+      for (const [k, entry] of tuned.passK.entries()) {
+        close(entry.passAt, py.passK[k].passAt, `pass@${k + 1}`);
+        close(entry.passAll, py.passK[k].passAll, `pass^${k + 1}`);
+      }
+      const c = report.comparisons[0];
+      close(c.difference, py.difference, "difference");
+      close(c.pValue, py.pValue, "p-value");
+      // One adapter: Holm's level is the family's, so the interval is the 95% one.
+      close(c.interval.lower, py.dLower, "difference lower");
+      close(c.interval.upper, py.dUpper, "difference upper");
+      close(c.minimumDetectableDifference.difference, py.detectable[0], "detectable");
+
+      for (
+        const args of [
+          ["-format", "markdown"],
+          ["-format", "html"],
+          ["-gate"],
+          ["-scoring", "lenient"],
+          ["-config", s.config],
+        ]
+      ) {
+        const refused = await assess(["report", "-in", s.out, ...args]);
+        assert.equal(refused.code, 64, args.join(" "));
+        assert.match(refused.stderr, /does not read several samples per item yet/);
+        assert.equal(refused.stderr.trim().split("\n").length, 1);
+      }
+    } finally {
+      await emu.close();
+    }
+  },
+});
