@@ -16,15 +16,7 @@ import { reportFiles, runItems } from "./report_run_items.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/render/formats.ts";
 import { oneLine } from "../text/one_line.ts";
 import type { Report } from "../report/report.ts";
-import type { GateOutcome } from "../report/gate.ts";
-
-/** The exit code of each outcome of `-gate`. */
-const GATE_CODES: Readonly<Record<GateOutcome, number>> = {
-  pass: ExitCode.ok,
-  worse: ExitCode.gateWorse,
-  inconclusive: ExitCode.gateInconclusive,
-  undecided: ExitCode.gateUndecided,
-};
+import { gateExit } from "./report_gate.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
@@ -134,12 +126,7 @@ export const reportVerb: Verb = {
       }
       await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     }
-    if (flags.gate !== true || report === null) return ExitCode.ok;
-    const { gateReport } = await import("../report/gate.ts");
-    const gate = gateReport(report);
-    const lines = [`assess report -gate: ${gate.summary}`, ...gate.details.map((d) => `  ${d}`)];
-    await io.stderr.write(lines.map((line) => oneLine(line) + "\n").join(""));
-    return GATE_CODES[gate.outcome];
+    return flags.gate === true && report !== null ? await gateExit(report, io) : ExitCode.ok;
   },
 };
 
