@@ -13,13 +13,22 @@
  */
 
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
-import type { Item } from "../../src/dataset/item.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { stringifyJson } from "../../src/json/stringify.ts";
 import { checkLeaks, type LeakReport } from "../../src/leak/leak.ts";
 import { trainingFile } from "../../src/request/training.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { complementItems, heldOutItems, takeSplit } from "../../src/split/split.ts";
+import {
+  callsOf,
+  chat,
+  PUNCTUATION_EDITS,
+  sibling,
+  withArgumentAdded,
+  WORD_EDITS,
+  words,
+} from "../leak/_plant.ts";
+
+const EDITS = [...WORD_EDITS, ...PUNCTUATION_EDITS];
 
 const [path, seed, size] = Deno.args;
 if (path === undefined || seed === undefined || size === undefined) {
@@ -48,46 +57,17 @@ console.log(
 const lines = own.leaks.filter((l) => l.kind === "near").reduce((n, l) => n + l.matches, 0);
 console.log(`  near: ${lines} training lines in all`);
 
-const words = (query: string) => query.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-const callsOf = (item: Item) =>
-  item.answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
-const added = (item: Item) =>
-  callsOf(item).map((c, k) =>
-    k > 0 ? c : { ...c, arguments: JSON.stringify({ ...JSON.parse(c.arguments), extra: true }) }
-  );
-function chat(query: string, calls: readonly { name: string; arguments: string }[]): string {
-  const assistant = calls.length === 0
-    ? []
-    : [{ role: "assistant", tool_calls: calls.map((c) => ({ type: "function", function: c })) }];
-  return JSON.stringify({ messages: [{ role: "user", content: query }, ...assistant] });
-}
-const swap = (w: string[]) => {
-  let k = w.length >> 1;
-  while (k + 1 < w.length && w[k]!.toLowerCase() === w[k + 1]!.toLowerCase()) k++;
-  return k + 1 < w.length ? w.with(k, w[k + 1]!).with(k + 1, w[k]!) : w;
-};
-const EDITS: [string, (w: string[]) => string][] = [
-  ["replaced", (w) => w.with(w.length >> 1, "zebra").join(" ")],
-  ["inserted", (w) => w.toSpliced(w.length >> 1, 0, "really").join(" ")],
-  ["deleted", (w) => w.toSpliced(w.length >> 1, 1).join(" ")],
-  ["swapped", (w) => swap(w).join(" ")],
-  ["case, spacing, punctuation", (w) => w.map((x) => x.toUpperCase() + ",").join("  ") + "?!"],
-  ["sentence at the start", (w) => ["Quick question for you.", ...w].join(" ")],
-  ["sentence at the end", (w) => [...w, "Thanks a lot in advance!"].join(" ")],
-  [
-    "two edits (16 words or more)",
-    (w) => w.with(1, "zebra").toSpliced(w.length - 1, 0, "really").join(" "),
-  ],
-];
 const long = heldOut.map(detachedItem).filter((i) =>
   i.answers.length > 0 && words(i.query).length >= 8
 );
 const text = new TextDecoder().decode(training);
 // A fourth argument, "siblings", plants only the siblings.
-for (const [name, edit] of Deno.args[3] === "siblings" ? [] : EDITS) {
-  const items = name.startsWith("two") ? long.filter((i) => words(i.query).length >= 16) : long;
+for (const { name, edit, two } of Deno.args[3] === "siblings" ? [] : EDITS) {
+  const all = two ? long.filter((i) => words(i.query).length >= 16) : long;
+  // A punctuation edit is planted only for the queries it changes.
+  const items = all.filter((i) => edit(i.query) !== i.query);
   const planted = items.map((item, k) =>
-    chat(edit(words(item.query)), [callsOf(item), [], added(item)][k % 3]!)
+    chat(edit(item.query), [callsOf(item), [], withArgumentAdded(item)][k % 3]!)
   );
   const report = await checkLeaks(
     new TextEncoder().encode(text + planted.join("\n") + "\n"),
@@ -112,23 +92,10 @@ for (const [name, edit] of Deno.args[3] === "siblings" ? [] : EDITS) {
 const siblings: string[] = [];
 const siblingIds: number[] = [];
 for (const item of heldOut.map(detachedItem)) {
-  const query = item.query.split(" ");
-  const calls = callsOf(item).map((c) => ({ ...c, arguments: JSON.parse(c.arguments) }));
-  planting: for (const call of calls) {
-    for (const [key, value] of Object.entries(call.arguments as Record<string, unknown>)) {
-      if (typeof value !== "string" || !/^\p{L}+$/u.test(value)) continue;
-      const at = query.findIndex((w) => w.replace(/[?.!,]$/, "") === value);
-      if (at < 0) continue;
-      call.arguments[key] = "Zanzibar";
-      query[at] = query[at]!.replace(value, "Zanzibar");
-      siblingIds.push(item.id);
-      siblings.push(chat(
-        query.join(" "),
-        calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) })),
-      ));
-      break planting;
-    }
-  }
+  const s = sibling(item, "Zanzibar");
+  if (s === undefined) continue;
+  siblingIds.push(item.id);
+  siblings.push(chat(s.query, s.calls));
 }
 const planted = await checkLeaks(
   new TextEncoder().encode(text + siblings.join("\n") + "\n"),
