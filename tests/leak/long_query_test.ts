@@ -94,3 +94,15 @@ Deno.test(
     ]);
   },
 );
+
+Deno.test(
+  "a held-out query of 100,000 words: a copy one word off is near it (no table of n × m cells)",
+  none,
+  async () => {
+    const query = words(100_000);
+    const held: Item = { ...detachedItem(item), id: 1, query };
+    const file = chat(query.replace("w50000", "zebra"), true);
+    const report = await checkLeaks(new TextEncoder().encode(file), [held], OPTIONS);
+    assert.deepEqual(report.leaks.map((l) => [l.kind, l.id, l.lines[0]!.edits]), [["near", 1, 1]]);
+  },
+);
