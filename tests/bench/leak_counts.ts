@@ -4,7 +4,7 @@
  * and, with each kind of edit planted (for every held-out item of 8 words or more that has an
  * answer: with its answer, without one, with an argument added), how many are found.
  *
- *     deno run --allow-read tests/bench/leak_counts.ts DATASET.json SEED SIZE [siblings]
+ *     deno run --allow-read tests/bench/leak_counts.ts DATASET.json SEED SIZE [siblings|time]
  *
  * (the 60,000-row file with "assess-v1" 2000; reference/testdata/xlam-sample.json with "demo" 150).
  * Not a test: a measurement whose output the page quotes.
@@ -45,6 +45,41 @@ function kinds(report: LeakReport): string {
   const count = new Map<string, number>();
   for (const leak of report.leaks) count.set(leak.kind, (count.get(leak.kind) ?? 0) + 1);
   return ["exact", "near", "answer", "sibling"].map((k) => `${count.get(k) ?? 0} ${k}`).join(", ");
+}
+
+/**
+ * The floor: the training file decoded and every line `JSON.parse`d (what leak_bench.ts's floor
+ * script does, in this process), in milliseconds.
+ */
+function floor(): number {
+  const started = performance.now();
+  const text = new TextDecoder().decode(training);
+  for (let at = 0, i = text.indexOf("\n"); i >= 0; at = i + 1, i = text.indexOf("\n", at)) {
+    JSON.parse(text.slice(at, i));
+  }
+  return performance.now() - started;
+}
+
+// A fourth argument, "time", times the check of the split's own training file against the floor
+// instead: 3 interleaved pairs (floor, then check), medians.
+if (Deno.args[3] === "time") {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < 3; k++) {
+    const f = floor();
+    const started = performance.now();
+    await checkLeaks(training, heldOut, options);
+    pairs.push([f, performance.now() - started]);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+  const ratio = median(pairs.map(([f, c]) => c / f));
+  console.log(
+    `${path} split (${seed}, ${size}): floor ${
+      pairs.map(([f]) => (f / 1000).toFixed(2)).join(", ")
+    } s; check ${pairs.map(([, c]) => (c / 1000).toFixed(2)).join(", ")} s; median ratio ${
+      ratio.toFixed(2)
+    }×`,
+  );
+  Deno.exit(0);
 }
 
 const started = performance.now();
