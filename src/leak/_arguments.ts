@@ -59,20 +59,27 @@ export function answerKey(calls: readonly ExampleCall[]): string | undefined {
 }
 
 /**
+ * A call's arguments as a value: read by `JSON.parse` when they are JSON text, as they are
+ * otherwise; undefined when the text is not JSON (`JSON.parse` never gives undefined).
+ */
+export function argumentsValue(call: ExampleCall): unknown {
+  if (typeof call.arguments !== "string") return call.arguments;
+  try {
+    return JSON.parse(call.arguments);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A call's arguments read by `JSON.parse` (when they are JSON text), and their {@linkcode canonical}
  * text; undefined when the text is not JSON or nests deeper than {@linkcode MAX_JSON_DEPTH}.
  */
 export function readArguments(
   call: ExampleCall,
 ): { readonly value: unknown; readonly text: string } | undefined {
-  let value = call.arguments;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
+  const value = argumentsValue(call);
+  if (value === undefined) return undefined;
   const text = canonical(value);
   return text === undefined ? undefined : { value, text };
 }

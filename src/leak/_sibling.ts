@@ -8,7 +8,7 @@
  */
 
 import type { ExampleCall } from "./_examples.ts";
-import { canonical } from "./_arguments.ts";
+import { argumentsValue, canonical } from "./_arguments.ts";
 import { eachWord, normalizeQuery } from "./normalize.ts";
 
 /** An argument of a call: its value, read by `JSON.parse`, and its `canonical` text. */
@@ -29,14 +29,7 @@ export interface SiblingCall {
 
 /** A call's arguments read, each with its text; undefined when they are not a JSON object. */
 function read(call: ExampleCall): SiblingCall | undefined {
-  let value = call.arguments;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
+  const value = argumentsValue(call);
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   const args = new Map<string, Argument>();
