@@ -48,13 +48,22 @@ def normal_form(text):
     return "".join(out)
 
 
+JOINERS = "'\u2019-.,/"
+
+
 def words(normal):
-    """The runs of characters of general category L, M or N."""
+    """The runs of characters of general category L, M or N, a joiner (' \u2019 - . , /) between two
+    such characters taken into the word and dropped from it."""
+    def is_word(c):
+        return unicodedata.category(c)[0] in "LMN"
+
     out = []
     current = []
-    for c in normal:
-        if unicodedata.category(c)[0] in "LMN":
+    for k, c in enumerate(normal):
+        if is_word(c):
             current.append(c)
+        elif c in JOINERS and current and k + 1 < len(normal) and is_word(normal[k + 1]):
+            continue
         elif current:
             out.append("".join(current))
             current = []

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { queryWords } from "./normalize.ts";
+import { eachWord, isAsciiJoiner, NOT_ASCII, queryWords } from "./normalize.ts";
 
 /** A normalized query's numbers: its text's, its words' (as one list), and its word pairs'. */
 export interface Fingerprint {
@@ -69,9 +69,6 @@ function wordsNumber(h: number, count: number): number {
   const x = mix(h ^ count);
   return (x ^ (x >>> 30)) & 0x3fffffff;
 }
-
-const NOT_ASCII = /[\u0080-\uffff]/;
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** Turns words' numbers, given one at a time, into pairs' numbers and the list's number. */
 class Pairer {
@@ -137,7 +134,7 @@ export function scanText(
 ): Scan {
   const pairer = new Pairer(visit, limit);
   if (NOT_ASCII.test(normal)) {
-    for (const [word] of normal.matchAll(WORD)) pairer.word(hashText(word));
+    for (const word of eachWord(normal)) pairer.word(hashText(word));
     return { text: hashText(normal), words: pairer.words, count: pairer.count };
   }
   let text = FNV_OFFSET;
@@ -146,10 +143,11 @@ export function scanText(
   for (let i = 0; i < normal.length; i++) {
     const c = normal.charCodeAt(i);
     text = Math.imul(text ^ c, FNV_PRIME);
-    // Normalized text has no upper-case ASCII letter.
-    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+    if (isWordCode(c)) {
       h = Math.imul(h ^ c, FNV_PRIME);
       inWord = true;
+    } else if (inWord && isAsciiJoiner(c) && isWordCode(normal.charCodeAt(i + 1))) {
+      // A joiner between two letters or digits is part of the word, and dropped from it.
     } else if (inWord) {
       pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
       h = FNV_OFFSET;
@@ -158,6 +156,11 @@ export function scanText(
   }
   if (inWord) pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
   return { text: (text ^ (text >>> 30)) & 0x3fffffff, words: pairer.words, count: pairer.count };
+}
+
+/** Whether a code unit of normalized ASCII text is a letter or digit (it has no upper case). */
+function isWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 }
 
 /**

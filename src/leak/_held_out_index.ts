@@ -8,9 +8,10 @@
  */
 
 import type { AnswerCall, Item } from "../dataset/item.ts";
-import { MAX_JSON_DEPTH } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { ExampleCall } from "./_examples.ts";
+import { answerKey } from "./_arguments.ts";
+import { type SiblingCall, siblingCalls } from "./_sibling.ts";
 import { fingerprint, hashText } from "./_fingerprint.ts";
 import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
 import { normalizeQuery, queryWords, shingles } from "./normalize.ts";
@@ -23,71 +24,6 @@ import { normalizeQuery, queryWords, shingles } from "./normalize.ts";
  */
 function signaturePositions(words: number): number {
   return 3 * allowedEdits(words) + 1;
-}
-
-/**
- * A value as text in which objects' keys are sorted: equal for values `JSON.parse` made equal.
- * Undefined when arrays and objects nest deeper than the strict reader's limit,
- * {@linkcode MAX_JSON_DEPTH} (the value itself counts as 1): the scorer finds such arguments
- * malformed, and no held-out answer nests that deep, so no answer equals them. The limit also
- * bounds the recursion: a training line nested 10,000 deep spends no more stack than one nested 512.
- */
-export function canonical(value: unknown, depth = 1): string | undefined {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (depth > MAX_JSON_DEPTH) return undefined;
-  const parts: string[] = [];
-  if (Array.isArray(value)) {
-    for (const element of value) {
-      const text = canonical(element, depth + 1);
-      if (text === undefined) return undefined;
-      parts.push(text);
-    }
-    return `[${parts.join(",")}]`;
-  }
-  const record = value as Record<string, unknown>;
-  for (const k of Object.keys(record).sort()) {
-    const text = canonical(record[k], depth + 1);
-    if (text === undefined) return undefined;
-    parts.push(`${JSON.stringify(k)}:${text}`);
-  }
-  return `{${parts.join(",")}}`;
-}
-
-/**
- * The key of a list of calls under which equal answers meet: each call's name and arguments, read
- * by `JSON.parse`, objects' keys sorted, the calls sorted. Calls the scorer finds equal (the same
- * tools, arguments equal as exact decimals, in any order) have equal keys; calls with equal keys
- * may still differ (numbers past double precision), so the scorer decides. Undefined when an
- * argument text is not JSON, or arguments nest deeper than {@linkcode MAX_JSON_DEPTH} (no answer
- * equals them: the scorer calls them `malformed-arguments`).
- */
-export function answerKey(calls: readonly ExampleCall[]): string | undefined {
-  const parts: string[] = [];
-  for (const call of calls) {
-    const args = readArguments(call);
-    if (args === undefined) return undefined;
-    parts.push(`${JSON.stringify(call.name)}${args.text}`);
-  }
-  return parts.sort().join("\n");
-}
-
-/**
- * A call's arguments read by `JSON.parse` (when they are JSON text), and their {@linkcode canonical}
- * text; undefined when the text is not JSON or nests deeper than {@linkcode MAX_JSON_DEPTH}.
- */
-export function readArguments(
-  call: ExampleCall,
-): { readonly value: unknown; readonly text: string } | undefined {
-  let value = call.arguments;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  const text = canonical(value);
-  return text === undefined ? undefined : { value, text };
 }
 
 /** A number for the names of a list of calls, whatever their order: equal answers share it. */
@@ -148,8 +84,8 @@ export class HeldOutIndex {
   readonly byWords: Map<number, number[]> = new Map();
   /** Each item's words. */
   readonly words: readonly (readonly string[])[];
-  /** Each item's answer, its arguments as JSON text. */
-  readonly calls: readonly (readonly ExampleCall[])[];
+  /** Each item's answer, read once for the sibling check (`siblingCalls`). */
+  readonly siblingCalls: readonly (readonly SiblingCall[] | undefined)[];
   /**
    * The most words a text may hold and still be near a held-out query: the longest one's, plus a
    * sentence added and the edits left.
@@ -168,7 +104,7 @@ export class HeldOutIndex {
     const sets: Set<string>[] = [];
     const keys: (string | undefined)[] = [];
     const words: string[][] = [];
-    const allCalls: ExampleCall[][] = [];
+    const allCalls: (readonly SiblingCall[] | undefined)[] = [];
     const pairLists: (readonly number[])[] = [];
     const holders = new Map<number, number>();
     let longest = 0;
@@ -189,7 +125,7 @@ export class HeldOutIndex {
       }
       sets.push(new Set(shingles(normal)));
       const calls = textCalls(item.answers);
-      allCalls.push(calls);
+      allCalls.push(siblingCalls(calls));
       keys.push(answerKey(calls));
       if (calls.length > 0) add(this.byNames, namesNumber(calls), p);
     }
@@ -200,7 +136,7 @@ export class HeldOutIndex {
     this.normals = normals;
     this.shingleSets = sets;
     this.words = words;
-    this.calls = allCalls;
+    this.siblingCalls = allCalls;
     this.wordLimit = longest + ADDED_WORDS + NEAR_EDITS - 1;
     this.answerKeys = keys;
   }

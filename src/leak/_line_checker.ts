@@ -161,7 +161,10 @@ export class LineChecker {
       const calls = line.turns[t]!.calls;
       if (
         edits !== undefined && !sameAnswer && calls.length > 0 &&
-        isSibling({ words: index.words[p]!, calls: index.calls[p]! }, { words: words!, calls })
+        isSibling(
+          { words: index.words[p]!, calls: index.siblingCalls[p] },
+          { words: words!, calls: line.siblingCalls(t) },
+        )
       ) {
         kind = "sibling";
       }

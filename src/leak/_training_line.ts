@@ -9,7 +9,8 @@
 import { parseJson } from "../json/strict_json.ts";
 import type { ReplyCall } from "../score/scorer.ts";
 import { type Turn, turnsOf } from "./_examples.ts";
-import { answerKey } from "./_held_out_index.ts";
+import { answerKey } from "./_arguments.ts";
+import { type SiblingCall, siblingCalls } from "./_sibling.ts";
 import { TrainingFileError } from "./training_file_error.ts";
 
 /** A record of the training file, and the line it starts on. */
@@ -23,6 +24,8 @@ export class TrainingLine {
   #exact: readonly Turn[] | null | undefined;
   /** Each turn's answer key; null until asked. */
   readonly #keys: (string | undefined | null)[];
+  /** Each turn's calls read for the sibling check; null until asked. */
+  readonly #siblingCalls: (readonly SiblingCall[] | undefined | null)[];
 
   /**
    * @param text The record's text.
@@ -40,12 +43,19 @@ export class TrainingLine {
     this.line = line;
     this.turns = turnsOf(value, line, "loose");
     this.#keys = new Array(this.turns.length).fill(null);
+    this.#siblingCalls = new Array(this.turns.length).fill(null);
   }
 
   /** The answer key (`answerKey`) of turn `t`'s calls, computed once. */
   answerKey(t: number): string | undefined {
     if (this.#keys[t] === null) this.#keys[t] = answerKey(this.turns[t]!.calls);
     return this.#keys[t] as string | undefined;
+  }
+
+  /** Turn `t`'s calls read for the sibling check (`siblingCalls`), once. */
+  siblingCalls(t: number): readonly SiblingCall[] | undefined {
+    if (this.#siblingCalls[t] === null) this.#siblingCalls[t] = siblingCalls(this.turns[t]!.calls);
+    return this.#siblingCalls[t] as readonly SiblingCall[] | undefined;
   }
 
   /**

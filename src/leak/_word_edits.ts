@@ -41,42 +41,42 @@ export interface WordEdits {
 /** What a cell outside the band holds: more edits than any bound. */
 const FAR = 1 << 20;
 
-/** The table {@linkcode align} fills, kept between calls and grown when a pair needs more. */
-let table = new Int32Array(1024);
-
 /**
  * The optimal-string-alignment distance between two word lists (each word replaced, inserted or
  * deleted, or two neighbouring words swapped, counts 1); undefined when it is more than `bound`.
  * Only the band of cells at most `bound` off the diagonal is filled: a path through any other
- * costs more than `bound`.
+ * costs more than `bound`. A row reads only the two before it, so three rows of `m + 1` cells are
+ * held, whatever `n`.
  */
 function align(a: readonly string[], b: readonly string[], bound: number): number | undefined {
   const n = a.length;
   const m = b.length;
   if (Math.abs(n - m) > bound) return undefined;
-  const w = m + 1;
-  if (table.length < (n + 1) * w) table = new Int32Array(2 * (n + 1) * w);
-  const d = table;
-  for (let j = 0; j <= m; j++) d[j] = j <= bound ? j : FAR;
+  // Rows i − 2, i − 1 and i, in turn.
+  let before = new Int32Array(m + 1).fill(FAR);
+  let last = new Int32Array(m + 1);
+  let row = new Int32Array(m + 1).fill(FAR);
+  for (let j = 0; j <= m; j++) last[j] = j <= bound ? j : FAR;
   for (let i = 1; i <= n; i++) {
     const lo = Math.max(1, i - bound);
     const hi = Math.min(m, i + bound);
-    const row = i * w;
-    d[row + lo - 1] = lo === 1 ? i : FAR;
-    if (hi < m) d[row + hi + 1] = FAR;
+    // The cells just outside the band, which the band's first and last cells read.
+    row[lo - 1] = lo === 1 ? i : FAR;
+    if (hi < m) row[hi + 1] = FAR;
     let least = FAR;
     for (let j = lo; j <= hi; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[row - w + j]! + 1, d[row + j - 1]! + 1, d[row - w + j - 1]! + cost);
+      let v = Math.min(last[j]! + 1, row[j - 1]! + 1, last[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        v = Math.min(v, d[row - 2 * w + j - 2]! + 1);
+        v = Math.min(v, before[j - 2]! + 1);
       }
-      d[row + j] = v;
+      row[j] = v;
       if (v < least) least = v;
     }
     if (least > bound) return undefined;
+    [before, last, row] = [last, row, before];
   }
-  const distance = d[n * w + m]!;
+  const distance = last[m]!;
   return distance > bound ? undefined : distance;
 }
 

@@ -11,7 +11,8 @@ export const SHINGLE_WORDS = 5;
 // Text that is NFC whatever it holds: no code point below U+0300 changes under NFC (the first
 // combining mark is U+0300), so only text with a code unit from there on is normalized.
 const MAY_CHANGE_UNDER_NFC = /[\u0300-\uffff]/;
-const NOT_ASCII = /[\u0080-\uffff]/;
+/** Whether a text has a code unit past ASCII (then its words are read by the Unicode pattern). */
+export const NOT_ASCII: RegExp = /[\u0080-\uffff]/;
 const WHITESPACE_RUN = /\s+/g;
 // White space other than one space between two words: only then is the text rewritten.
 const UNEVEN_SPACE = /[^\S ]| {2}|^ | $/;
@@ -48,14 +49,62 @@ export function normalizeQuery(text: string): string {
   return UNEVEN_SPACE.test(folded) ? folded.replace(WHITESPACE_RUN, " ").trim() : folded;
 }
 
-// A word is a run of letters, marks and numbers; anything else (punctuation, symbols, spaces)
-// separates words.
-const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
-const ASCII_NOT_WORD = /[^a-z0-9]+/;
+/**
+ * A word, as a match: a run of letters, marks (`\p{M}`) and numbers, in which one of the joiners
+ * `'`, `’`, `-`, `.`, `,` and `/` between two such characters is part of the word (`what's`,
+ * `e-mail`, `1,500`, `2.5`, `and/or`); any other character, or a joiner elsewhere, separates words.
+ * A word is its match without its joiners ({@linkcode eachWord}).
+ */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['\u2019\-.,/][\p{L}\p{M}\p{N}]+)*/gu;
+/** {@linkcode WORD} for a normalized ASCII text (which has no upper-case letter). */
+const ASCII_WORD = /[a-z0-9]+(?:['\-.,/][a-z0-9]+)*/g;
+/** The joiners a word's match may hold. */
+const JOINER = /['\u2019\-.,/]/g;
+/** Whether a word's match holds a joiner (its first character never is one). */
+const HAS_JOINER = /['\u2019\-.,/]/;
 
 /**
- * The words of a normalized query: its runs of letters, marks (`\p{M}`) and numbers, in order;
- * punctuation, symbols and spaces separate them.
+ * Whether an ASCII code unit is a joiner: part of a word when between two of its letters or digits
+ * ({@linkcode queryWords}).
+ *
+ * @param code A UTF-16 code unit below 0x80.
+ * @returns Whether it is `'`, `-`, `.`, `,` or `/`.
+ */
+export function isAsciiJoiner(code: number): boolean {
+  return code === 0x27 || code === 0x2d || code === 0x2e || code === 0x2c || code === 0x2f;
+}
+
+/** A word's match without its joiners. */
+function wordOf(match: string): string {
+  return HAS_JOINER.test(match) ? match.replace(JOINER, "") : match;
+}
+
+/**
+ * The words of a normalized query, one at a time: what {@linkcode queryWords} lists, without holding
+ * them at once (a line of 16 MiB has millions).
+ *
+ * @param normalized A query in {@linkcode normalizeQuery}'s form.
+ * @returns The words, in order.
+ *
+ * @example
+ * ```ts
+ * import { eachWord } from "./normalize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual([...eachWord("what's the e-mail?")], ["whats", "the", "email"]);
+ * ```
+ */
+export function* eachWord(normalized: string): Generator<string, void, undefined> {
+  for (const [match] of normalized.matchAll(NOT_ASCII.test(normalized) ? WORD : ASCII_WORD)) {
+    yield wordOf(match);
+  }
+}
+
+/**
+ * The words of a normalized query, in order: its runs of letters, marks (`\p{M}`) and numbers,
+ * joined across one `'`, `\u2019`, `-`, `.`, `,` or `/` between two of them, which is dropped
+ * (`what's` is `whats`, `e-mail` is `email`, `1,500` is `1500`); any other punctuation, symbols and
+ * spaces separate them.
  *
  * @param normalized A query in {@linkcode normalizeQuery}'s form.
  * @returns The words.
@@ -65,20 +114,14 @@ const ASCII_NOT_WORD = /[^a-z0-9]+/;
  * import { queryWords } from "./normalize.ts";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(queryWords("what's f(x) = 2.5x, über?"), ["what", "s", "f", "x", "2", "5x", "über"]);
+ * assert.deepEqual(queryWords("what's f(x) = 2.5x, über?"), ["whats", "f", "x", "25x", "über"]);
  * ```
  */
 export function queryWords(normalized: string): string[] {
   // Normalized text has no upper-case ASCII letter, so ASCII text needs only a-z and 0-9.
-  const words = normalized.split(NOT_ASCII.test(normalized) ? NOT_WORD : ASCII_NOT_WORD);
-  if (words.length > 0 && words[words.length - 1] === "") words.pop();
-  if (words.length > 0 && words[0] === "") words.shift();
-  return words;
+  const matches = normalized.match(NOT_ASCII.test(normalized) ? WORD : ASCII_WORD);
+  return matches === null ? [] : matches.map(wordOf);
 }
-
-// The words again, as matches: a long text's words are visited one at a time, never held at once.
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-const ASCII_WORD = /[a-z0-9]+/g;
 
 /**
  * The shingles of a normalized query, one at a time: what {@linkcode shingles} lists, without
@@ -98,7 +141,7 @@ const ASCII_WORD = /[a-z0-9]+/g;
 export function* eachShingle(normalized: string): Generator<string, void, undefined> {
   const window: string[] = [];
   let n = 0;
-  for (const [word] of normalized.matchAll(NOT_ASCII.test(normalized) ? WORD : ASCII_WORD)) {
+  for (const word of eachWord(normalized)) {
     if (n++ >= SHINGLE_WORDS) window.shift();
     window.push(word);
     if (n >= SHINGLE_WORDS) yield window.join(" ");

@@ -4,7 +4,7 @@
  * and, with each kind of edit planted (for every held-out item of 8 words or more that has an
  * answer: with its answer, without one, with an argument added), how many are found.
  *
- *     deno run --allow-read tests/bench/leak_counts.ts DATASET.json SEED SIZE [siblings]
+ *     deno run --allow-read tests/bench/leak_counts.ts DATASET.json SEED SIZE [siblings|time]
  *
  * (the 60,000-row file with "assess-v1" 2000; reference/testdata/xlam-sample.json with "demo" 150).
  * Not a test: a measurement whose output the page quotes.
@@ -13,13 +13,22 @@
  */
 
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
-import type { Item } from "../../src/dataset/item.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { stringifyJson } from "../../src/json/stringify.ts";
 import { checkLeaks, type LeakReport } from "../../src/leak/leak.ts";
 import { trainingFile } from "../../src/request/training.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { complementItems, heldOutItems, takeSplit } from "../../src/split/split.ts";
+import {
+  callsOf,
+  chat,
+  PUNCTUATION_EDITS,
+  sibling,
+  withArgumentAdded,
+  WORD_EDITS,
+  words,
+} from "../leak/_plant.ts";
+
+const EDITS = [...WORD_EDITS, ...PUNCTUATION_EDITS];
 
 const [path, seed, size] = Deno.args;
 if (path === undefined || seed === undefined || size === undefined) {
@@ -38,6 +47,43 @@ function kinds(report: LeakReport): string {
   return ["exact", "near", "answer", "sibling"].map((k) => `${count.get(k) ?? 0} ${k}`).join(", ");
 }
 
+/**
+ * The floor: the training file decoded and every line `JSON.parse`d (what leak_bench.ts's floor
+ * script does, in this process), in milliseconds.
+ */
+function floor(): number {
+  const started = performance.now();
+  const text = new TextDecoder().decode(training);
+  for (let at = 0, i = text.indexOf("\n"); i >= 0; at = i + 1, i = text.indexOf("\n", at)) {
+    JSON.parse(text.slice(at, i));
+  }
+  return performance.now() - started;
+}
+
+// A fourth argument, "time", times the check of the split's own training file against the floor
+// instead (with the lines kept by default, as `assess leak` runs): 3 interleaved pairs (floor, then
+// check), medians.
+if (Deno.args[3] === "time") {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < 3; k++) {
+    const f = floor();
+    const started = performance.now();
+    // As `assess leak` runs: the report's default number of lines kept.
+    await checkLeaks(training, heldOut, { scorer: xlamToolCall, ordering: "any" });
+    pairs.push([f, performance.now() - started]);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+  const ratio = median(pairs.map(([f, c]) => c / f));
+  console.log(
+    `${path} split (${seed}, ${size}): floor ${
+      pairs.map(([f]) => (f / 1000).toFixed(2)).join(", ")
+    } s; check ${pairs.map(([, c]) => (c / 1000).toFixed(2)).join(", ")} s; median ratio ${
+      ratio.toFixed(2)
+    }×`,
+  );
+  Deno.exit(0);
+}
+
 const started = performance.now();
 const own = await checkLeaks(training, heldOut, options);
 console.log(
@@ -48,46 +94,17 @@ console.log(
 const lines = own.leaks.filter((l) => l.kind === "near").reduce((n, l) => n + l.matches, 0);
 console.log(`  near: ${lines} training lines in all`);
 
-const words = (query: string) => query.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-const callsOf = (item: Item) =>
-  item.answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
-const added = (item: Item) =>
-  callsOf(item).map((c, k) =>
-    k > 0 ? c : { ...c, arguments: JSON.stringify({ ...JSON.parse(c.arguments), extra: true }) }
-  );
-function chat(query: string, calls: readonly { name: string; arguments: string }[]): string {
-  const assistant = calls.length === 0
-    ? []
-    : [{ role: "assistant", tool_calls: calls.map((c) => ({ type: "function", function: c })) }];
-  return JSON.stringify({ messages: [{ role: "user", content: query }, ...assistant] });
-}
-const swap = (w: string[]) => {
-  let k = w.length >> 1;
-  while (k + 1 < w.length && w[k]!.toLowerCase() === w[k + 1]!.toLowerCase()) k++;
-  return k + 1 < w.length ? w.with(k, w[k + 1]!).with(k + 1, w[k]!) : w;
-};
-const EDITS: [string, (w: string[]) => string][] = [
-  ["replaced", (w) => w.with(w.length >> 1, "zebra").join(" ")],
-  ["inserted", (w) => w.toSpliced(w.length >> 1, 0, "really").join(" ")],
-  ["deleted", (w) => w.toSpliced(w.length >> 1, 1).join(" ")],
-  ["swapped", (w) => swap(w).join(" ")],
-  ["case, spacing, punctuation", (w) => w.map((x) => x.toUpperCase() + ",").join("  ") + "?!"],
-  ["sentence at the start", (w) => ["Quick question for you.", ...w].join(" ")],
-  ["sentence at the end", (w) => [...w, "Thanks a lot in advance!"].join(" ")],
-  [
-    "two edits (16 words or more)",
-    (w) => w.with(1, "zebra").toSpliced(w.length - 1, 0, "really").join(" "),
-  ],
-];
 const long = heldOut.map(detachedItem).filter((i) =>
   i.answers.length > 0 && words(i.query).length >= 8
 );
 const text = new TextDecoder().decode(training);
 // A fourth argument, "siblings", plants only the siblings.
-for (const [name, edit] of Deno.args[3] === "siblings" ? [] : EDITS) {
-  const items = name.startsWith("two") ? long.filter((i) => words(i.query).length >= 16) : long;
+for (const { name, edit, two } of Deno.args[3] === "siblings" ? [] : EDITS) {
+  const all = two ? long.filter((i) => words(i.query).length >= 16) : long;
+  // A punctuation edit is planted only for the queries it changes.
+  const items = all.filter((i) => edit(i.query) !== i.query);
   const planted = items.map((item, k) =>
-    chat(edit(words(item.query)), [callsOf(item), [], added(item)][k % 3]!)
+    chat(edit(item.query), [callsOf(item), [], withArgumentAdded(item)][k % 3]!)
   );
   const report = await checkLeaks(
     new TextEncoder().encode(text + planted.join("\n") + "\n"),
@@ -112,23 +129,10 @@ for (const [name, edit] of Deno.args[3] === "siblings" ? [] : EDITS) {
 const siblings: string[] = [];
 const siblingIds: number[] = [];
 for (const item of heldOut.map(detachedItem)) {
-  const query = item.query.split(" ");
-  const calls = callsOf(item).map((c) => ({ ...c, arguments: JSON.parse(c.arguments) }));
-  planting: for (const call of calls) {
-    for (const [key, value] of Object.entries(call.arguments as Record<string, unknown>)) {
-      if (typeof value !== "string" || !/^\p{L}+$/u.test(value)) continue;
-      const at = query.findIndex((w) => w.replace(/[?.!,]$/, "") === value);
-      if (at < 0) continue;
-      call.arguments[key] = "Zanzibar";
-      query[at] = query[at]!.replace(value, "Zanzibar");
-      siblingIds.push(item.id);
-      siblings.push(chat(
-        query.join(" "),
-        calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) })),
-      ));
-      break planting;
-    }
-  }
+  const s = sibling(item, "Zanzibar");
+  if (s === undefined) continue;
+  siblingIds.push(item.id);
+  siblings.push(chat(s.query, s.calls));
 }
 const planted = await checkLeaks(
   new TextEncoder().encode(text + siblings.join("\n") + "\n"),

@@ -10,12 +10,21 @@ import assert from "node:assert/strict";
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
-import { stringifyJson } from "../../src/json/stringify.ts";
 import { checkLeaks, type LeakReport } from "../../src/leak/leak.ts";
 import { trainingFile } from "../../src/request/training.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { complementItems, heldOutItems, takeSplit } from "../../src/split/split.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
+import {
+  callsOf,
+  chat,
+  type Edit,
+  PUNCTUATION_EDITS,
+  sibling,
+  withArgumentAdded,
+  WORD_EDITS,
+  words,
+} from "./_plant.ts";
 
 const none = { permissions: "none" } as const;
 const ROOT = new URL("../../", import.meta.url);
@@ -26,106 +35,6 @@ const heldOut = heldOutItems(sample, split);
 const training = new TextDecoder().decode(trainingFile(complementItems(sample, split), "").bytes);
 const trainingLines = training.trimEnd().split("\n").length;
 
-type Call = { name: string; arguments: string };
-
-/** A chat line asking `query` and answering with `calls`. */
-function chat(query: string, calls: readonly Call[]): string {
-  const assistant = calls.length === 0 ? [] : [{
-    role: "assistant",
-    tool_calls: calls.map((c) => ({ type: "function", function: c })),
-  }];
-  return JSON.stringify({ messages: [{ role: "user", content: query }, ...assistant] });
-}
-
-function callsOf(item: Item): Call[] {
-  return item.answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
-}
-
-/** The held-out answer with an argument added to its first call. */
-function withArgumentAdded(item: Item): Call[] {
-  const calls = callsOf(item).map((c) => ({ ...c, arguments: JSON.parse(c.arguments) }));
-  calls[0]!.arguments = { ...calls[0]!.arguments, verbose_output: true };
-  return calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) }));
-}
-
-/** Each kind of edit: how it changes a query's words, and the edits it makes. */
-const EDITS: readonly {
-  readonly name: string;
-  readonly edit: (words: string[]) => string;
-  readonly edits: number;
-  readonly added: number;
-  /** Whether it takes two edits, which only a query of 16 words or more allows. */
-  readonly two?: true;
-}[] = [
-  {
-    name: "one word replaced",
-    edit: (w) => w.with(w.length >> 1, "zebra").join(" "),
-    edits: 1,
-    added: 0,
-  },
-  {
-    name: "one word inserted",
-    edit: (w) => w.toSpliced(w.length >> 1, 0, "really").join(" "),
-    edits: 1,
-    added: 0,
-  },
-  {
-    name: "one word deleted",
-    edit: (w) => w.toSpliced(w.length >> 1, 1).join(" "),
-    edits: 1,
-    added: 0,
-  },
-  {
-    name: "two neighbouring words swapped",
-    edit: (w) => {
-      const k = swapPlace(w);
-      return w.with(k, w[k + 1]!).with(k + 1, w[k]!).join(" ");
-    },
-    edits: 1,
-    added: 0,
-  },
-  {
-    name: "case, spacing and punctuation changed",
-    edit: (w) => w.map((x) => x.toUpperCase() + ",").join("  ") + " ?!",
-    edits: 0,
-    added: 0,
-  },
-  {
-    name: "a short sentence added at the start",
-    edit: (w) => ["Quick question for you.", ...w].join(" "),
-    edits: 1,
-    added: 4,
-  },
-  {
-    name: "a short sentence added at the end",
-    edit: (w) => [...w, "Thanks a lot in advance!"].join(" "),
-    edits: 1,
-    added: 5,
-  },
-  {
-    name: "two edits: a word replaced, another inserted",
-    edit: (w) => w.with(1, "zebra").toSpliced(w.length - 1, 0, "really").join(" "),
-    edits: 2,
-    added: 0,
-    two: true,
-  },
-  {
-    name: "a sentence added and a word replaced",
-    edit: (w) => [...w.with(2, "zebra"), "Thanks a lot!"].join(" "),
-    edits: 2,
-    added: 3,
-    two: true,
-  },
-];
-
-/** Where two neighbouring words differ, near the middle (where the query's words do). */
-function swapPlace(words: readonly string[]): number {
-  for (let k = words.length >> 1; k + 1 < words.length; k++) {
-    if (words[k]!.toLowerCase() !== words[k + 1]!.toLowerCase()) return k;
-  }
-  return 0;
-}
-
 /** Every finding, as `kind id line edits added sameAnswer`. */
 function findings(report: LeakReport): Set<string> {
   return new Set(
@@ -135,77 +44,72 @@ function findings(report: LeakReport): Set<string> {
   );
 }
 
-/** A query's words, as the rule reads them: runs of letters, marks and numbers. */
-function words(query: string): string[] {
-  return query.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-}
-
 /** The held-out items of 8 words or more, with an answer. */
 const long = heldOut.map(detachedItem).filter((item) =>
   item.answers.length > 0 && words(item.query).length >= 8
 );
 
+/**
+ * Plants each item's query changed by `edit` (with its answer, with none, with an argument added,
+ * in turn) and asserts each is found as `near` with the edits and added words the edit makes.
+ */
+async function plantEach(items: readonly Item[], { edit, edits, added }: Edit): Promise<void> {
+  const lines: string[] = [];
+  const expected: string[] = [];
+  for (const [k, item] of items.entries()) {
+    // With its answer (a leak, with it), with no answer, and with an argument added (a leak:
+    // the query does not explain the change), in turn.
+    const calls = [callsOf(item), [], withArgumentAdded(item)][k % 3]!;
+    lines.push(chat(edit(item.query), calls));
+    const line = trainingLines + lines.length;
+    expected.push(`near ${item.id} ${line} ${edits} ${added} ${k % 3 === 0}`);
+  }
+  const report = await checkLeaks(
+    new TextEncoder().encode(training + lines.join("\n") + "\n"),
+    heldOut,
+    { scorer: xlamToolCall, ordering: "any", keepLines: Infinity },
+  );
+  const got = findings(report);
+  const missed = expected.filter((e) => !got.has(e));
+  assert.deepEqual(missed, [], `${missed.length} of ${expected.length} missed`);
+  assert.equal(report.siblings, 0);
+  assert.equal(report.leaking, items.length);
+}
+
 Deno.test("every kind of edit, planted with and without the answer, is found", none, async (t) => {
   assert(long.length >= 140, `${long.length} held-out items to plant`);
-  for (const { name, edit, edits, added, two } of EDITS) {
-    await t.step(name, async () => {
-      const lines: string[] = [];
-      const expected: string[] = [];
-      const items = two ? long.filter((item) => words(item.query).length >= 16) : long;
-      if (two) assert(items.length >= 40, `${items.length} held-out items of 16 words or more`);
-      for (const [k, item] of items.entries()) {
-        // The edits are made on the rule's words, joined by spaces (punctuation dropped, which
-        // alone is no edit).
-        const query = edit(words(item.query));
-        // With its answer (a leak, with it), with no answer, and with an argument added (a leak:
-        // the query does not explain the change), in turn.
-        const calls = [callsOf(item), [], withArgumentAdded(item)][k % 3]!;
-        lines.push(chat(query, calls));
-        const line = trainingLines + lines.length;
-        expected.push(`near ${item.id} ${line} ${edits} ${added} ${k % 3 === 0}`);
+  for (const edit of WORD_EDITS) {
+    await t.step(edit.name, async () => {
+      const items = edit.two ? long.filter((item) => words(item.query).length >= 16) : long;
+      if (edit.two) {
+        assert(items.length >= 40, `${items.length} held-out items of 16 words or more`);
       }
-      const report = await checkLeaks(
-        new TextEncoder().encode(training + lines.join("\n") + "\n"),
-        heldOut,
-        { scorer: xlamToolCall, ordering: "any", keepLines: Infinity },
-      );
-      const got = findings(report);
-      const missed = expected.filter((e) => !got.has(e));
-      assert.deepEqual(missed, [], `${missed.length} of ${expected.length} missed`);
-      assert.equal(report.siblings, 0);
-      assert.equal(report.leaking, items.length);
+      await plantEach(items, edit);
     });
   }
 });
 
-/**
- * A template sibling of a held-out item: a word of its query that is, alone, the string value of
- * an argument, replaced in both by another word. Undefined when the item has no such value.
- */
-function sibling(item: Item, word: string): Call[] | undefined {
-  const query = item.query.split(" ");
-  const calls = callsOf(item).map((c) => ({ ...c, arguments: JSON.parse(c.arguments) }));
-  for (const call of calls) {
-    for (const [key, value] of Object.entries(call.arguments as Record<string, unknown>)) {
-      if (typeof value !== "string" || !/^\p{L}+$/u.test(value)) continue;
-      const at = query.findIndex((w) => w.replace(/[?.!,]$/, "") === value);
-      if (at < 0) continue;
-      call.arguments[key] = word;
-      query[at] = query[at]!.replace(value, word);
-      return [
-        { name: "query", arguments: query.join(" ") },
-        ...calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.arguments) })),
-      ];
+Deno.test(
+  "punctuation inside words changed in the original query text is no edit",
+  none,
+  async (t) => {
+    for (const edit of PUNCTUATION_EDITS) {
+      await t.step(edit.name, async () => {
+        // The held-out items whose query the change changes (the real rows have no number
+        // written with a comma: the test below has).
+        const items = long.filter((item) => edit.edit(item.query) !== item.query);
+        assert(items.length >= 15, `${items.length} held-out queries changed`);
+        await plantEach(items, edit);
+      });
     }
-  }
-  return undefined;
-}
+  },
+);
 
 Deno.test("template siblings are told apart: none is a leak", none, async (t) => {
   await t.step("on the bundled real rows: a slot's word changed in query and answer", async () => {
     const planted = heldOut.map(detachedItem).flatMap((item) => {
       const s = sibling(item, "Zanzibar");
-      return s === undefined ? [] : [{ item, query: s[0]!.arguments, calls: s.slice(1) }];
+      return s === undefined ? [] : [{ item, ...s }];
     });
     assert(planted.length >= 10, `${planted.length} siblings planted`);
     const lines = planted.map((p) => chat(p.query, p.calls));
@@ -271,3 +175,41 @@ Deno.test("template siblings are told apart: none is a leak", none, async (t) =>
     assert.equal(report.siblings, 1);
   });
 });
+
+Deno.test(
+  "a number's comma dropped is no edit; another amount, in query and answer, is a sibling",
+  none,
+  async () => {
+    const ask = (amount: string) =>
+      `Please transfer $${amount} from my savings account to my checking account today.`;
+    const answer = (amount: number) => [{
+      name: "transfer",
+      arguments: JSON.stringify({ amount, from: "savings", to: "checking" }),
+    }];
+    const held: Item[] = [{
+      id: 1,
+      index: 1,
+      query: ask("1,500"),
+      tools: [],
+      answers: [{
+        name: "transfer",
+        arguments: parseJson(JSON.stringify({ amount: 1500, from: "savings", to: "checking" })),
+      }],
+    }];
+    const file = [
+      chat(ask("1500"), answer(1500)),
+      chat(ask("2,500"), answer(2500)),
+      // A leak: the answer's amount is the held-out one, not the query's.
+      chat(ask("2,500"), answer(1500)),
+    ].join("\n") + "\n";
+    const report = await checkLeaks(new TextEncoder().encode(file), held, {
+      scorer: xlamToolCall,
+      ordering: "any",
+    });
+    assert.deepEqual([...findings(report)], [
+      "near 1 1 0 0 true",
+      "near 1 3 1 0 true",
+      "sibling 1 2 1 0 false",
+    ]);
+  },
+);

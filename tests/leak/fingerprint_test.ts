@@ -9,7 +9,7 @@ const none = { permissions: "none" } as const;
 const query = fc.array(
   fc.oneof(
     fc.constantFrom("the", "Weather", "in", "PARIS", "2.5", "x", "über", "ß", "東京", "e\u0301"),
-    fc.constantFrom(" ", "  ", ", ", "?", "\t", "-", "'s "),
+    fc.constantFrom(" ", "  ", ", ", "?", "\t", "-", "'s ", "'", "\u2019", ".", ",", "/", "--"),
     fc.string({ maxLength: 3 }),
     fc.string({ unit: "binary", maxLength: 2 }),
   ),

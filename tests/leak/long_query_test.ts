@@ -11,7 +11,7 @@ import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { checkLeaks, COUNTED_SHINGLES, type LeakOptions } from "../../src/leak/leak.ts";
 import { leakJson, leakText } from "../../src/leak/render.ts";
-import { normalizeQuery, shingles } from "../../src/leak/normalize.ts";
+import { normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 
@@ -68,8 +68,7 @@ Deno.test(
 Deno.test("a text just under the limit is counted whole, as before", none, async () => {
   const held = new Set(shingles(normalizeQuery(item.query))).size;
   // The query's words, then enough distinct words that the whole holds exactly the limit.
-  const queryWords = normalizeQuery(item.query).split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
-  const extra = COUNTED_SHINGLES + 4 - queryWords.length;
+  const extra = COUNTED_SHINGLES + 4 - queryWords(normalizeQuery(item.query)).length;
   const text = `${item.query} ${words(extra)}`;
   assert.equal(new Set(shingles(normalizeQuery(text))).size, COUNTED_SHINGLES);
   const report = await checkLeaks(new TextEncoder().encode(chat(text, true)), [item], OPTIONS);
@@ -93,5 +92,17 @@ Deno.test(
     assert.deepEqual(report.leaks.map((l) => [l.kind, l.id, l.lines]), [
       ["near", 1, [{ line: 3, shared: 2, union: 2, sameAnswer: false, edits: 0, addedWords: 0 }]],
     ]);
+  },
+);
+
+Deno.test(
+  "a held-out query of 100,000 words: a copy one word off is near it (no table of n × m cells)",
+  none,
+  async () => {
+    const query = words(100_000);
+    const held: Item = { ...detachedItem(item), id: 1, query };
+    const file = chat(query.replace("w50000", "zebra"), true);
+    const report = await checkLeaks(new TextEncoder().encode(file), [held], OPTIONS);
+    assert.deepEqual(report.leaks.map((l) => [l.kind, l.id, l.lines[0]!.edits]), [["near", 1, 1]]);
   },
 );

@@ -42,18 +42,31 @@ Deno.test("normalizeQuery: Unicode form, case and spacing, nothing else", none, 
 });
 
 Deno.test(
-  "queryWords and shingles: runs of letters, marks and numbers, five at a time",
+  "queryWords and shingles: runs of letters, marks and numbers (joined across ' ’ - . , /), five at a time",
   none,
   () => {
-    assert.deepEqual(queryWords("what's f(x) = 2.5x, über?"), [
-      "what",
-      "s",
-      "f",
-      "x",
-      "2",
-      "5x",
-      "über",
-    ]);
+    assert.deepEqual(queryWords("what's f(x) = 2.5x, über?"), ["whats", "f", "x", "25x", "über"]);
+    // A joiner between two letters or digits is dropped; anywhere else it separates words.
+    assert.deepEqual(
+      queryWords("it’s an e-mail of 1,500 usd at 10 a.m. and/or l'été -- 'so' - x, y. 3-"),
+      [
+        "its",
+        "an",
+        "email",
+        "of",
+        "1500",
+        "usd",
+        "at",
+        "10",
+        "am",
+        "andor",
+        "lété",
+        "so",
+        "x",
+        "y",
+        "3",
+      ],
+    );
     assert.deepEqual(queryWords("e\u0301t\u00e9 — 東京 ٣"), ["e\u0301t\u00e9", "東京", "٣"]);
     assert.deepEqual(queryWords("--- !!"), []);
     assert.deepEqual(shingles("one two three four five six seven"), [

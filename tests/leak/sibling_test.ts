@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isSibling } from "../../src/leak/_sibling.ts";
+import { isSibling, siblingCalls } from "../../src/leak/_sibling.ts";
 
 const none = { permissions: "none" } as const;
 const HELD = "book 2 rooms in paris from may 3 to may 5";
@@ -40,8 +40,11 @@ Deno.test("isSibling: an answer changed only where the query is", none, async (t
     await t.step(name, () =>
       assert.equal(
         isSibling(
-          { words: HELD.split(" "), calls: held },
-          { words: query.split(" "), calls: calls as { name: string; arguments: unknown }[] },
+          { words: HELD.split(" "), calls: siblingCalls(held) },
+          {
+            words: query.split(" "),
+            calls: siblingCalls(calls as { name: string; arguments: unknown }[]),
+          },
         ),
         expected,
       ));
@@ -55,7 +58,25 @@ Deno.test("isSibling: calls given alike are set aside before pairing", none, () 
   // Berlin with Amsterdam.
   const other = [call("weather", { city: "Amsterdam" }), call("weather", { city: "Berlin" })];
   assert(isSibling(
-    { words: query.split(" "), calls: two },
-    { words: query.replace("paris", "amsterdam").split(" "), calls: other },
+    { words: query.split(" "), calls: siblingCalls(two) },
+    { words: query.replace("paris", "amsterdam").split(" "), calls: siblingCalls(other) },
   ));
+});
+
+Deno.test("isSibling: a differing value of 2,000,000 words, read word by word", none, () => {
+  const filler = " and then".repeat(1_000_000);
+  const query = HELD.replace("paris", "rome");
+  const asked = (city: string) => [
+    call("book", { city, rooms: 2, from: "May 3", to: "May 5" }),
+  ];
+  const is = (heldCity: string, turnCity: string) =>
+    isSibling(
+      { words: HELD.split(" "), calls: siblingCalls(asked(heldCity)) },
+      { words: query.split(" "), calls: siblingCalls(asked(turnCity)) },
+    );
+  // The edited word first, last, or nowhere in the huge value.
+  assert(is("Paris", `Rome${filler}`));
+  assert(is("Paris", `${filler} Rome`));
+  assert(!is("Paris", `Berlin${filler}`));
+  assert(is(`Paris${filler}`, "Rome"));
 });

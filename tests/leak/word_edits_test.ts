@@ -71,3 +71,17 @@ Deno.test("nearEdits: each edit the rule allows, and what it does not", none, as
     await t.step(name, () => assert.deepEqual(nearEdits(w(held), w(turn)), expected));
   }
 });
+
+Deno.test(
+  "nearEdits: a held-out query of 100,000 words and a copy one word off (three rows held)",
+  none,
+  () => {
+    const held = Array.from({ length: 100_000 }, (_, i) => `w${i}`);
+    assert.deepEqual(nearEdits(held, held.with(50_000, "zebra")), { edits: 1, added: 0 });
+    assert.deepEqual(nearEdits(held, held.toSpliced(7, 1).with(90_000, "x")), {
+      edits: 2,
+      added: 0,
+    });
+    assert.equal(nearEdits(held, held.with(1, "x").with(2, "y").with(3, "z")), undefined);
+  },
+);

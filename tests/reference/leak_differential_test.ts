@@ -20,7 +20,8 @@ import { Prng } from "./_prng.ts";
 const skip = await pythonSkip("leak differential", "stdlib");
 
 // Words with their traps: case folding (Straße, ΣΟΦΟΣ, ﬁsh), Unicode forms (é as one code point
-// or two, the Ångström sign), numbers, apostrophes and hyphens inside words.
+// or two, the Ångström sign), numbers, apostrophes, hyphens, commas, dots and slashes inside words
+// (and the same words without them).
 const WORDS = [
   "what",
   "is",
@@ -51,7 +52,16 @@ const WORDS = [
   "2.5",
   "x^2",
   "it's",
+  "its",
   "e-mail",
+  "email",
+  "what\u2019s",
+  "1,500",
+  "1500",
+  "and/or",
+  "U.S.",
+  "o'clock",
+  "--",
   "convert",
   "100",
   "USD",
