@@ -6,31 +6,17 @@
  */
 
 import assert from "node:assert/strict";
-import { denoIo } from "../../src/cli/deno_io.ts";
-import { runCli } from "../../src/cli/main.ts";
 import type { ResultRecord } from "../../src/results/records.ts";
 import { readAll } from "../results/_read_all.ts";
 import { setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
+import { assess } from "./_in_process.ts";
 
 const N = 30;
 const K = 4;
 const SAMPLED_PY = new URL("../../reference/python/sampled.py", import.meta.url).pathname;
 const skip = await pythonSkip("sampled report", "scipy");
-
-async function assess(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const code = await runCli(args, {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: () => undefined,
-  });
-  return { code, stdout, stderr };
-}
 
 Deno.test({
   name: "samples: 4 runs, and its report's figures are the Python reference's from the file",
