@@ -44,7 +44,10 @@ export function reportError(verb: string, error: unknown): Reported {
     return { code: ExitCode.usage, lines: [error.message, ...error.lines] };
   }
   if (error instanceof DatasetError) {
-    return { code: ExitCode.data, lines: [`assess ${verb}: ${error.message}`] };
+    return {
+      code: ExitCode.data,
+      lines: [error.message, ...error.lines].map((line) => `assess ${verb}: ${line}`),
+    };
   }
   if (error instanceof TrainingFileError) {
     return {

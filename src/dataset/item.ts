@@ -5,6 +5,9 @@
  */
 
 import type { JsonObject, JsonValue } from "../json/json_value.ts";
+import type { ItemId } from "./item_id.ts";
+
+export type { ItemId } from "./item_id.ts";
 
 /** A call in a dataset answer: a tool's name and its arguments, numbers exact. */
 export interface AnswerCall {
@@ -30,16 +33,34 @@ export interface ToolSpec {
   readonly optional?: readonly string[];
 }
 
+/**
+ * The prompt of an item that brings its own messages (a `chat-jsonl` line), as compact JSON text
+ * with every number as the line writes it: what a request and a training line send as it is.
+ */
+export interface ChatPrompt {
+  /** The prompt's messages (every message of the line but the last), without the brackets. */
+  readonly messages: string;
+  /** Whether the first of them is a system message: then `prompt.system` is not added. */
+  readonly hasSystem: boolean;
+  /** The line's `tools` array as it is sent; `""` when it offers none. */
+  readonly tools: string;
+}
+
 /** One row of the dataset, read and checked. */
 export interface Item {
-  /** The row's `id`. */
-  readonly id: number;
+  /** The row's `id`: an integer (xlam), or an integer or a string (chat-jsonl). */
+  readonly id: ItemId;
   /** The row's position in the file, from 0. */
   readonly index: number;
-  /** The user's request. */
+  /** The user's request (for an item with its own messages: its last user message's text). */
   readonly query: string;
   /** The tools offered, as sent. */
   readonly tools: readonly ToolSpec[];
   /** The dataset's answer: the calls a correct reply makes. */
   readonly answers: readonly AnswerCall[];
+  /**
+   * The item's own messages (a `chat-jsonl` line's): when present, requests and training lines
+   * send them instead of `query` as one user message, and the tools as the line writes them.
+   */
+  readonly chat?: ChatPrompt;
 }

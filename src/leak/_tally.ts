@@ -5,6 +5,7 @@
  * @module
  */
 
+import { compareItemIds } from "../dataset/item_id.ts";
 import type { Item } from "../dataset/item.ts";
 import { type Leak, LEAK_KINDS, type LeakKind, type LeakMatch } from "./leak_report.ts";
 
@@ -53,7 +54,7 @@ export class LeakTally {
     const leaking = new Set<number>();
     for (const kind of LEAK_KINDS) {
       const entries = [...this.#found[kind]].map(([p, f]) => ({ p, f }));
-      entries.sort((a, b) => heldOut[a.p]!.id - heldOut[b.p]!.id);
+      entries.sort((a, b) => compareItemIds(heldOut[a.p]!.id, heldOut[b.p]!.id));
       for (const { p, f } of entries) {
         if (kind !== "sibling") leaking.add(p);
         leaks.push({ kind, id: heldOut[p]!.id, matches: f.matches, lines: f.lines });

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import type { TrainingFormat } from "./_record_reader.ts";
 
 /**
@@ -49,7 +50,7 @@ export interface Leak {
   /** How. */
   readonly kind: LeakKind;
   /** The held-out item's id. */
-  readonly id: number;
+  readonly id: ItemId;
   /** In how many lines. */
   readonly matches: number;
   /** The first of those lines (at most `keepLines`), in file order. */

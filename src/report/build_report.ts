@@ -5,6 +5,7 @@
  * @module
  */
 
+import { compareItemIds, type ItemId } from "../dataset/item_id.ts";
 import {
   joinReadings,
   lenientInput,
@@ -276,7 +277,7 @@ function disputedItems(
     }
     known ||= !wrong;
   }
-  return known ? out.sort((x, y) => x.itemId - y.itemId) : null;
+  return known ? out.sort((x, y) => compareItemIds(x.itemId, y.itemId)) : null;
 }
 
 function modelReport(
@@ -390,7 +391,7 @@ interface Counted {
   readonly table: PairedTable;
   readonly reasons: readonly ReasonChange[];
   readonly transitions: readonly Transition[];
-  readonly discordant: { readonly fixed: readonly number[]; readonly broke: readonly number[] };
+  readonly discordant: { readonly fixed: readonly ItemId[]; readonly broke: readonly ItemId[] };
   readonly errored: ErroredItems;
   readonly identical: number | null;
   /** Each category's table, in ANSWER_CATEGORIES order, or `null` when not known. */
@@ -424,8 +425,8 @@ function compare(
   const matrix = new Array<number>(k * k).fill(0);
   const fixedBy = new Array<number>(k).fill(0);
   const brokeBy = new Array<number>(k).fill(0);
-  const fixed: number[] = [];
-  const broke: number[] = [];
+  const fixed: ItemId[] = [];
+  const broke: ItemId[] = [];
   let bothRight = 0;
   let bothWrong = 0;
   const errored = {
@@ -476,8 +477,8 @@ function compare(
       if (cell) cell.bothWrong++;
     }
   }
-  fixed.sort((x, y) => x - y);
-  broke.sort((x, y) => x - y);
+  fixed.sort(compareItemIds);
+  broke.sort(compareItemIds);
   const reasons: ReasonChange[] = reasonOrder.map((reason, i) => {
     let asBaseline = 0;
     let asAdapter = 0;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { compareItemIds, type ItemId } from "../dataset/item_id.ts";
 import { answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
 import { stringifyJson } from "../json/stringify.ts";
@@ -61,7 +62,7 @@ export async function withItemPanels(
   if (rescored && options.scorer === undefined) {
     throw new TypeError("withItemPanels: the report was re-scored; give the scorer it used");
   }
-  const ids = new Set<number>(report.disputedItems?.map((d) => d.itemId) ?? []);
+  const ids = new Set<ItemId>(report.disputedItems?.map((d) => d.itemId) ?? []);
   for (const c of report.comparisons) {
     for (const id of c.discordant.fixed) ids.add(id);
     for (const id of c.discordant.broke) ids.add(id);
@@ -100,7 +101,7 @@ export async function withItemPanels(
         : shown!(r);
     }),
   }));
-  panels.sort((x, y) => x.itemId - y.itemId);
+  panels.sort((x, y) => compareItemIds(x.itemId, y.itemId));
   return { ...report, panels };
 }
 

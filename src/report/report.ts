@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import type { LenientAccuracy, ReadingAccuracy, ReadingOutcome, ScoringReport } from "./scoring.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
@@ -335,9 +336,9 @@ export interface ComparisonReport {
   /** The discordant items' ids, ascending. */
   readonly discordant: {
     /** Items only the adapter got right. */
-    readonly fixed: readonly number[];
+    readonly fixed: readonly ItemId[];
     /** Items only the baseline got right. */
-    readonly broke: readonly number[];
+    readonly broke: readonly ItemId[];
   };
 }
 
@@ -347,7 +348,7 @@ export interface ComparisonReport {
  */
 export interface DisputedItem {
   /** The item's id. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** The item's category, when known. */
   readonly category: AnswerCategory | null;
   /** The reason the replies were given (the baseline's). */
@@ -405,7 +406,7 @@ export interface PanelRescue {
 /** An item shown whole: the query, the tools offered, the key and each model's reply. */
 export interface ItemPanel {
   /** The item's id. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** Its category. */
   readonly category: AnswerCategory;
   /** The user's request. */
@@ -423,7 +424,7 @@ export interface ProbeDifference {
   /** The model. */
   readonly model: string;
   /** The item's id. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** The first difference, in plain words. */
   readonly detail: string;
   /** The `host:port` of the replica that answered both sends, when the record names it. */

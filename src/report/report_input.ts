@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { LenientRule } from "../score/lenient.ts";
 
@@ -17,7 +18,7 @@ export interface Observation {
   /** The item's position in the dataset: what pairs the models' outcomes. */
   readonly itemIndex: number;
   /** The item's id, as shown to people. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /**
    * The verdict, or `null` when the item ended in an error. Its `detail` is needed only for items
    * every model got wrong alike (a disputed key shows it).
@@ -108,7 +109,7 @@ export interface ProbeCheck {
   /** The model. */
   readonly model: string;
   /** The item's id. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** What the comparison found. */
   readonly outcome: "same" | "different" | "inconclusive";
   /** The first difference or the error, or `null`. */
@@ -183,7 +184,7 @@ export interface SweepInput {
    * With `split.confirm`: the share, and the ids of the held-out items kept for confirmation;
    * `null` without it (the sweep is chosen and reported on every item).
    */
-  readonly confirm: { readonly share: number; readonly items: readonly number[] } | null;
+  readonly confirm: { readonly share: number; readonly items: readonly ItemId[] } | null;
 }
 
 /** Everything a report is built from. */

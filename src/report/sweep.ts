@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import { buildReport } from "./build_report.ts";
 import type { Report, SweepPoint, SweepReport } from "./report.ts";
 import type { ReportInput } from "./report_input.ts";
@@ -122,7 +123,7 @@ export function withSweep(report: Report, input: ReportInput): Report {
 function oneComparison(
   input: ReportInput,
   adapter: string,
-  keep: (itemId: number) => boolean,
+  keep: (itemId: ItemId) => boolean,
   items: number,
 ): Report {
   const only = (name: string) => (input.observations.get(name) ?? []).filter((o) => keep(o.itemId));

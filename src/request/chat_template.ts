@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import { Environment, Interpreter, Template } from "@huggingface/jinja";
 import { ChatTemplateError } from "./chat_template_error.ts";
 
@@ -194,7 +195,7 @@ export class ChatTemplate {
    * assert.deepEqual(text, { prompt: "<user>Hi<assistant>", completion: '{"a": 1}' });
    * ```
    */
-  render(itemId: number, request: ChatRequestText): PromptCompletion {
+  render(itemId: ItemId, request: ChatRequestText): PromptCompletion {
     const messages = JSON.parse(request.messages) as unknown[];
     const tools = request.tools === "" ? null : JSON.parse(request.tools) as unknown[];
     const reply = JSON.parse(request.reply) as {

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
+
 /**
  * A chat template that cannot be used: the file is not a template or a tokenizer configuration
  * with one, the template does not parse, or it fails to render an item (then `itemId` names it).
@@ -19,7 +21,7 @@
  */
 export class ChatTemplateError extends Error {
   /** The id of the item the template failed on; absent when it failed before any item. */
-  readonly itemId?: number;
+  readonly itemId?: ItemId;
 
   /**
    * Makes the error.
@@ -27,7 +29,7 @@ export class ChatTemplateError extends Error {
    * @param message What is wrong, in plain words.
    * @param itemId The id of the item the template failed on, if any.
    */
-  constructor(message: string, itemId?: number) {
+  constructor(message: string, itemId?: ItemId) {
     super(message);
     this.name = "ChatTemplateError";
     if (itemId !== undefined) this.itemId = itemId;

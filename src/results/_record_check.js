@@ -4,7 +4,7 @@
 // Generated from schema/results.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
 export const header = validate34;
-const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"type":"integer"}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
+const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
 const schema33 = {"description":"An item's category, from its answer's calls.","enum":["no-call","single","parallel","multiple"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -323,9 +323,56 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 const _errs34 = errors;
+const _errs35 = errors;
+let valid5 = false;
+const _errs36 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate34.errors = [{instancePath:instancePath+"/split/confirm/items/" + i0,schemaPath:"#/properties/split/properties/confirm/properties/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.split.properties.confirm.properties.items.items.type,parentSchema:schema32.properties.split.properties.confirm.properties.items.items,data:data16}];
+const err0 = {instancePath:instancePath+"/split/confirm/items/" + i0,schemaPath:"#/properties/split/properties/confirm/properties/items/items/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.split.properties.confirm.properties.items.items.anyOf[0].type,parentSchema:schema32.properties.split.properties.confirm.properties.items.items.anyOf[0],data:data16};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs36 === errors;
+valid5 = valid5 || _valid0;
+const _errs38 = errors;
+if(typeof data16 !== "string"){
+const err1 = {instancePath:instancePath+"/split/confirm/items/" + i0,schemaPath:"#/properties/split/properties/confirm/properties/items/items/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.split.properties.confirm.properties.items.items.anyOf[1].type,parentSchema:schema32.properties.split.properties.confirm.properties.items.items.anyOf[1],data:data16};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs38 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const err2 = {instancePath:instancePath+"/split/confirm/items/" + i0,schemaPath:"#/properties/split/properties/confirm/properties/items/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema32.properties.split.properties.confirm.properties.items.items.anyOf,parentSchema:schema32.properties.split.properties.confirm.properties.items.items,data:data16};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate34.errors = vErrors;
 return false;
+}
+else {
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
 }
 var valid4 = _errs34 === errors;
 if(!valid4){
@@ -376,8 +423,8 @@ var valid0 = true;
 if(valid0){
 if(data.scorer !== undefined){
 let data17 = data.scorer;
-const _errs36 = errors;
-if(errors === _errs36){
+const _errs40 = errors;
+if(errors === _errs40){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 let missing4;
 if(((((data17.name === undefined) && (missing4 = "name")) || ((data17.version === undefined) && (missing4 = "version"))) || ((data17.ordering === undefined) && (missing4 = "ordering"))) || ((data17.toolCallParser === undefined) && (missing4 = "toolCallParser"))){
@@ -385,7 +432,7 @@ validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properti
 return false;
 }
 else {
-const _errs38 = errors;
+const _errs42 = errors;
 for(const key4 in data17){
 if(!((((key4 === "name") || (key4 === "version")) || (key4 === "ordering")) || (key4 === "toolCallParser"))){
 validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.scorer,data:data17}];
@@ -393,57 +440,57 @@ return false;
 break;
 }
 }
-if(_errs38 === errors){
+if(_errs42 === errors){
 if(data17.name !== undefined){
 let data18 = data17.name;
-const _errs39 = errors;
+const _errs43 = errors;
 if(typeof data18 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.name.type,parentSchema:schema32.properties.scorer.properties.name,data:data18}];
 return false;
 }
-var valid5 = _errs39 === errors;
+var valid6 = _errs43 === errors;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 }
-if(valid5){
+if(valid6){
 if(data17.version !== undefined){
 let data19 = data17.version;
-const _errs41 = errors;
+const _errs45 = errors;
 if(typeof data19 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/scorer/version",schemaPath:"#/properties/scorer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.scorer.properties.version.type,parentSchema:schema32.properties.scorer.properties.version,data:data19}];
 return false;
 }
-var valid5 = _errs41 === errors;
+var valid6 = _errs45 === errors;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 }
-if(valid5){
+if(valid6){
 if(data17.ordering !== undefined){
 let data20 = data17.ordering;
-const _errs43 = errors;
+const _errs47 = errors;
 if(!((data20 === "any") || (data20 === "strict"))){
 validate34.errors = [{instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema32.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.scorer.properties.ordering.enum,parentSchema:schema32.properties.scorer.properties.ordering,data:data20}];
 return false;
 }
-var valid5 = _errs43 === errors;
+var valid6 = _errs47 === errors;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 }
-if(valid5){
+if(valid6){
 if(data17.toolCallParser !== undefined){
 let data21 = data17.toolCallParser;
-const _errs44 = errors;
+const _errs48 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
 validate34.errors = [{instancePath:instancePath+"/scorer/toolCallParser",schemaPath:"#/properties/scorer/properties/toolCallParser/type",keyword:"type",params:{type: schema32.properties.scorer.properties.toolCallParser.type},message:"must be string,null",schema:schema32.properties.scorer.properties.toolCallParser.type,parentSchema:schema32.properties.scorer.properties.toolCallParser,data:data21}];
 return false;
 }
-var valid5 = _errs44 === errors;
+var valid6 = _errs48 === errors;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 }
 }
 }
@@ -456,7 +503,7 @@ validate34.errors = [{instancePath:instancePath+"/scorer",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs40 === errors;
 }
 else {
 var valid0 = true;
@@ -464,8 +511,8 @@ var valid0 = true;
 if(valid0){
 if(data.selftest !== undefined){
 let data22 = data.selftest;
-const _errs46 = errors;
-if(errors === _errs46){
+const _errs50 = errors;
+if(errors === _errs50){
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 let missing5;
 if(((data22.passed === undefined) && (missing5 = "passed")) || ((data22.items === undefined) && (missing5 = "items"))){
@@ -473,7 +520,7 @@ validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/proper
 return false;
 }
 else {
-const _errs48 = errors;
+const _errs52 = errors;
 for(const key5 in data22){
 if(!((key5 === "passed") || (key5 === "items"))){
 validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/properties/selftest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.selftest,data:data22}];
@@ -481,28 +528,28 @@ return false;
 break;
 }
 }
-if(_errs48 === errors){
+if(_errs52 === errors){
 if(data22.passed !== undefined){
 let data23 = data22.passed;
-const _errs49 = errors;
+const _errs53 = errors;
 if(typeof data23 !== "boolean"){
 validate34.errors = [{instancePath:instancePath+"/selftest/passed",schemaPath:"#/properties/selftest/properties/passed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.selftest.properties.passed.type,parentSchema:schema32.properties.selftest.properties.passed,data:data23}];
 return false;
 }
-var valid6 = _errs49 === errors;
+var valid7 = _errs53 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
 }
-if(valid6){
+if(valid7){
 if(data22.items !== undefined){
 let data24 = data22.items;
-const _errs51 = errors;
+const _errs55 = errors;
 if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
 validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.selftest.properties.items.type,parentSchema:schema32.properties.selftest.properties.items,data:data24}];
 return false;
 }
-if(errors === _errs51){
+if(errors === _errs55){
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 < 0 || isNaN(data24)){
 validate34.errors = [{instancePath:instancePath+"/selftest/items",schemaPath:"#/properties/selftest/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.selftest.properties.items,data:data24}];
@@ -510,10 +557,10 @@ return false;
 }
 }
 }
-var valid6 = _errs51 === errors;
+var valid7 = _errs55 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
 }
 }
 }
@@ -524,7 +571,7 @@ validate34.errors = [{instancePath:instancePath+"/selftest",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs46 === errors;
+var valid0 = _errs50 === errors;
 }
 else {
 var valid0 = true;
@@ -532,8 +579,8 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 let data25 = data.server;
-const _errs53 = errors;
-if(errors === _errs53){
+const _errs57 = errors;
+if(errors === _errs57){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 let missing6;
 if(((data25.url === undefined) && (missing6 = "url")) || ((data25.models === undefined) && (missing6 = "models"))){
@@ -541,7 +588,7 @@ validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properti
 return false;
 }
 else {
-const _errs55 = errors;
+const _errs59 = errors;
 for(const key6 in data25){
 if(!((key6 === "url") || (key6 === "models"))){
 validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.server,data:data25}];
@@ -549,36 +596,36 @@ return false;
 break;
 }
 }
-if(_errs55 === errors){
+if(_errs59 === errors){
 if(data25.url !== undefined){
 let data26 = data25.url;
-const _errs56 = errors;
+const _errs60 = errors;
 if(typeof data26 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/server/url",schemaPath:"#/properties/server/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.url.type,parentSchema:schema32.properties.server.properties.url,data:data26}];
 return false;
 }
-var valid7 = _errs56 === errors;
+var valid8 = _errs60 === errors;
 }
 else {
-var valid7 = true;
+var valid8 = true;
 }
-if(valid7){
+if(valid8){
 if(data25.models !== undefined){
 let data27 = data25.models;
-const _errs58 = errors;
-if(errors === _errs58){
+const _errs62 = errors;
+if(errors === _errs62){
 if(Array.isArray(data27)){
-var valid8 = true;
+var valid9 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 let data28 = data27[i1];
-const _errs60 = errors;
+const _errs64 = errors;
 if(typeof data28 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/server/models/" + i1,schemaPath:"#/properties/server/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.server.properties.models.items.type,parentSchema:schema32.properties.server.properties.models.items,data:data28}];
 return false;
 }
-var valid8 = _errs60 === errors;
-if(!valid8){
+var valid9 = _errs64 === errors;
+if(!valid9){
 break;
 }
 }
@@ -588,10 +635,10 @@ validate34.errors = [{instancePath:instancePath+"/server/models",schemaPath:"#/p
 return false;
 }
 }
-var valid7 = _errs58 === errors;
+var valid8 = _errs62 === errors;
 }
 else {
-var valid7 = true;
+var valid8 = true;
 }
 }
 }
@@ -602,7 +649,7 @@ validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs53 === errors;
+var valid0 = _errs57 === errors;
 }
 else {
 var valid0 = true;
@@ -610,8 +657,8 @@ var valid0 = true;
 if(valid0){
 if(data.models !== undefined){
 let data29 = data.models;
-const _errs62 = errors;
-if(errors === _errs62){
+const _errs66 = errors;
+if(errors === _errs66){
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 let missing7;
 if(((data29.baseline === undefined) && (missing7 = "baseline")) || ((data29.adapters === undefined) && (missing7 = "adapters"))){
@@ -619,7 +666,7 @@ validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properti
 return false;
 }
 else {
-const _errs64 = errors;
+const _errs68 = errors;
 for(const key7 in data29){
 if(!(((key7 === "baseline") || (key7 === "adapters")) || (key7 === "steps"))){
 validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.models,data:data29}];
@@ -627,36 +674,36 @@ return false;
 break;
 }
 }
-if(_errs64 === errors){
+if(_errs68 === errors){
 if(data29.baseline !== undefined){
 let data30 = data29.baseline;
-const _errs65 = errors;
+const _errs69 = errors;
 if(typeof data30 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.baseline.type,parentSchema:schema32.properties.models.properties.baseline,data:data30}];
 return false;
 }
-var valid9 = _errs65 === errors;
+var valid10 = _errs69 === errors;
 }
 else {
-var valid9 = true;
+var valid10 = true;
 }
-if(valid9){
+if(valid10){
 if(data29.adapters !== undefined){
 let data31 = data29.adapters;
-const _errs67 = errors;
-if(errors === _errs67){
+const _errs71 = errors;
+if(errors === _errs71){
 if(Array.isArray(data31)){
-var valid10 = true;
+var valid11 = true;
 const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 let data32 = data31[i2];
-const _errs69 = errors;
+const _errs73 = errors;
 if(typeof data32 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/models/adapters/" + i2,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.models.properties.adapters.items.type,parentSchema:schema32.properties.models.properties.adapters.items,data:data32}];
 return false;
 }
-var valid10 = _errs69 === errors;
-if(!valid10){
+var valid11 = _errs73 === errors;
+if(!valid11){
 break;
 }
 }
@@ -666,27 +713,27 @@ validate34.errors = [{instancePath:instancePath+"/models/adapters",schemaPath:"#
 return false;
 }
 }
-var valid9 = _errs67 === errors;
+var valid10 = _errs71 === errors;
 }
 else {
-var valid9 = true;
+var valid10 = true;
 }
-if(valid9){
+if(valid10){
 if(data29.steps !== undefined){
 let data33 = data29.steps;
-const _errs71 = errors;
-if(errors === _errs71){
+const _errs75 = errors;
+if(errors === _errs75){
 if(Array.isArray(data33)){
-var valid11 = true;
+var valid12 = true;
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
 let data34 = data33[i3];
-const _errs73 = errors;
+const _errs77 = errors;
 if((!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) && (data34 !== null)){
 validate34.errors = [{instancePath:instancePath+"/models/steps/" + i3,schemaPath:"#/properties/models/properties/steps/items/type",keyword:"type",params:{type: schema32.properties.models.properties.steps.items.type},message:"must be integer,null",schema:schema32.properties.models.properties.steps.items.type,parentSchema:schema32.properties.models.properties.steps.items,data:data34}];
 return false;
 }
-if(errors === _errs73){
+if(errors === _errs77){
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
 validate34.errors = [{instancePath:instancePath+"/models/steps/" + i3,schemaPath:"#/properties/models/properties/steps/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.models.properties.steps.items,data:data34}];
@@ -694,8 +741,8 @@ return false;
 }
 }
 }
-var valid11 = _errs73 === errors;
-if(!valid11){
+var valid12 = _errs77 === errors;
+if(!valid12){
 break;
 }
 }
@@ -705,10 +752,10 @@ validate34.errors = [{instancePath:instancePath+"/models/steps",schemaPath:"#/pr
 return false;
 }
 }
-var valid9 = _errs71 === errors;
+var valid10 = _errs75 === errors;
 }
 else {
-var valid9 = true;
+var valid10 = true;
 }
 }
 }
@@ -720,7 +767,7 @@ validate34.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs62 === errors;
+var valid0 = _errs66 === errors;
 }
 else {
 var valid0 = true;
@@ -728,8 +775,8 @@ var valid0 = true;
 if(valid0){
 if(data.sampling !== undefined){
 let data35 = data.sampling;
-const _errs75 = errors;
-if(errors === _errs75){
+const _errs79 = errors;
+if(errors === _errs79){
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 let missing8;
 if(((((data35.temperature === undefined) && (missing8 = "temperature")) || ((data35.topP === undefined) && (missing8 = "topP"))) || ((data35.seed === undefined) && (missing8 = "seed"))) || ((data35.maxTokens === undefined) && (missing8 = "maxTokens"))){
@@ -737,7 +784,7 @@ validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/proper
 return false;
 }
 else {
-const _errs77 = errors;
+const _errs81 = errors;
 for(const key8 in data35){
 if(!(((((key8 === "temperature") || (key8 === "topP")) || (key8 === "seed")) || (key8 === "maxTokens")) || (key8 === "samples"))){
 validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sampling,data:data35}];
@@ -745,37 +792,37 @@ return false;
 break;
 }
 }
-if(_errs77 === errors){
+if(_errs81 === errors){
 if(data35.temperature !== undefined){
 let data36 = data35.temperature;
-const _errs78 = errors;
+const _errs82 = errors;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
 validate34.errors = [{instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.temperature.type,parentSchema:schema32.properties.sampling.properties.temperature,data:data36}];
 return false;
 }
-var valid12 = _errs78 === errors;
+var valid13 = _errs82 === errors;
 }
 else {
-var valid12 = true;
+var valid13 = true;
 }
-if(valid12){
+if(valid13){
 if(data35.topP !== undefined){
 let data37 = data35.topP;
-const _errs80 = errors;
+const _errs84 = errors;
 if(!((typeof data37 == "number") && (isFinite(data37)))){
 validate34.errors = [{instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.sampling.properties.topP.type,parentSchema:schema32.properties.sampling.properties.topP,data:data37}];
 return false;
 }
-var valid12 = _errs80 === errors;
+var valid13 = _errs84 === errors;
 }
 else {
-var valid12 = true;
+var valid13 = true;
 }
-if(valid12){
+if(valid13){
 if(data35.seed !== undefined){
 let data38 = data35.seed;
-const _errs82 = errors;
-if(errors === _errs82){
+const _errs86 = errors;
+if(errors === _errs86){
 if(typeof data38 === "string"){
 if(!pattern7.test(data38)){
 validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema32.properties.sampling.properties.seed,data:data38}];
@@ -787,20 +834,20 @@ validate34.errors = [{instancePath:instancePath+"/sampling/seed",schemaPath:"#/p
 return false;
 }
 }
-var valid12 = _errs82 === errors;
+var valid13 = _errs86 === errors;
 }
 else {
-var valid12 = true;
+var valid13 = true;
 }
-if(valid12){
+if(valid13){
 if(data35.maxTokens !== undefined){
 let data39 = data35.maxTokens;
-const _errs84 = errors;
+const _errs88 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
 validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.maxTokens.type,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data39}];
 return false;
 }
-if(errors === _errs84){
+if(errors === _errs88){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 < 1 || isNaN(data39)){
 validate34.errors = [{instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sampling.properties.maxTokens,data:data39}];
@@ -808,20 +855,20 @@ return false;
 }
 }
 }
-var valid12 = _errs84 === errors;
+var valid13 = _errs88 === errors;
 }
 else {
-var valid12 = true;
+var valid13 = true;
 }
-if(valid12){
+if(valid13){
 if(data35.samples !== undefined){
 let data40 = data35.samples;
-const _errs86 = errors;
+const _errs90 = errors;
 if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
 validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sampling.properties.samples.type,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
 return false;
 }
-if(errors === _errs86){
+if(errors === _errs90){
 if((typeof data40 == "number") && (isFinite(data40))){
 if(data40 > 64 || isNaN(data40)){
 validate34.errors = [{instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema32.properties.sampling.properties.samples,data:data40}];
@@ -835,10 +882,10 @@ return false;
 }
 }
 }
-var valid12 = _errs86 === errors;
+var valid13 = _errs90 === errors;
 }
 else {
-var valid12 = true;
+var valid13 = true;
 }
 }
 }
@@ -852,7 +899,7 @@ validate34.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs75 === errors;
+var valid0 = _errs79 === errors;
 }
 else {
 var valid0 = true;
@@ -860,8 +907,8 @@ var valid0 = true;
 if(valid0){
 if(data.thinking !== undefined){
 let data41 = data.thinking;
-const _errs88 = errors;
-if(errors === _errs88){
+const _errs92 = errors;
+if(errors === _errs92){
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 let missing9;
 if(((data41.mode === undefined) && (missing9 = "mode")) || ((data41.templateKey === undefined) && (missing9 = "templateKey"))){
@@ -869,7 +916,7 @@ validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/proper
 return false;
 }
 else {
-const _errs90 = errors;
+const _errs94 = errors;
 for(const key9 in data41){
 if(!((key9 === "mode") || (key9 === "templateKey"))){
 validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.thinking,data:data41}];
@@ -877,31 +924,31 @@ return false;
 break;
 }
 }
-if(_errs90 === errors){
+if(_errs94 === errors){
 if(data41.mode !== undefined){
 let data42 = data41.mode;
-const _errs91 = errors;
+const _errs95 = errors;
 if(!((data42 === "off") || (data42 === "on"))){
 validate34.errors = [{instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.thinking.properties.mode.enum,parentSchema:schema32.properties.thinking.properties.mode,data:data42}];
 return false;
 }
-var valid13 = _errs91 === errors;
+var valid14 = _errs95 === errors;
 }
 else {
-var valid13 = true;
+var valid14 = true;
 }
-if(valid13){
+if(valid14){
 if(data41.templateKey !== undefined){
 let data43 = data41.templateKey;
-const _errs92 = errors;
+const _errs96 = errors;
 if(typeof data43 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.thinking.properties.templateKey.type,parentSchema:schema32.properties.thinking.properties.templateKey,data:data43}];
 return false;
 }
-var valid13 = _errs92 === errors;
+var valid14 = _errs96 === errors;
 }
 else {
-var valid13 = true;
+var valid14 = true;
 }
 }
 }
@@ -912,7 +959,7 @@ validate34.errors = [{instancePath:instancePath+"/thinking",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs88 === errors;
+var valid0 = _errs92 === errors;
 }
 else {
 var valid0 = true;
@@ -920,8 +967,8 @@ var valid0 = true;
 if(valid0){
 if(data.probe !== undefined){
 let data44 = data.probe;
-const _errs94 = errors;
-if(errors === _errs94){
+const _errs98 = errors;
+if(errors === _errs98){
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 let missing10;
 if(((data44.batchInvariant === undefined) && (missing10 = "batchInvariant")) || ((data44.items === undefined) && (missing10 = "items"))){
@@ -929,7 +976,7 @@ validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/propertie
 return false;
 }
 else {
-const _errs96 = errors;
+const _errs100 = errors;
 for(const key10 in data44){
 if(!((key10 === "batchInvariant") || (key10 === "items"))){
 validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/properties/probe/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probe,data:data44}];
@@ -937,28 +984,28 @@ return false;
 break;
 }
 }
-if(_errs96 === errors){
+if(_errs100 === errors){
 if(data44.batchInvariant !== undefined){
 let data45 = data44.batchInvariant;
-const _errs97 = errors;
+const _errs101 = errors;
 if(!(((data45 === "required") || (data45 === "asserted")) || (data45 === "not-required"))){
 validate34.errors = [{instancePath:instancePath+"/probe/batchInvariant",schemaPath:"#/properties/probe/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema32.properties.probe.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probe.properties.batchInvariant.enum,parentSchema:schema32.properties.probe.properties.batchInvariant,data:data45}];
 return false;
 }
-var valid14 = _errs97 === errors;
+var valid15 = _errs101 === errors;
 }
 else {
-var valid14 = true;
+var valid15 = true;
 }
-if(valid14){
+if(valid15){
 if(data44.items !== undefined){
 let data46 = data44.items;
-const _errs98 = errors;
+const _errs102 = errors;
 if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
 validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probe.properties.items.type,parentSchema:schema32.properties.probe.properties.items,data:data46}];
 return false;
 }
-if(errors === _errs98){
+if(errors === _errs102){
 if((typeof data46 == "number") && (isFinite(data46))){
 if(data46 < 0 || isNaN(data46)){
 validate34.errors = [{instancePath:instancePath+"/probe/items",schemaPath:"#/properties/probe/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.probe.properties.items,data:data46}];
@@ -966,10 +1013,10 @@ return false;
 }
 }
 }
-var valid14 = _errs98 === errors;
+var valid15 = _errs102 === errors;
 }
 else {
-var valid14 = true;
+var valid15 = true;
 }
 }
 }
@@ -980,7 +1027,7 @@ validate34.errors = [{instancePath:instancePath+"/probe",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs94 === errors;
+var valid0 = _errs98 === errors;
 }
 else {
 var valid0 = true;
@@ -988,12 +1035,12 @@ var valid0 = true;
 if(valid0){
 if(data.system !== undefined){
 let data47 = data.system;
-const _errs100 = errors;
+const _errs104 = errors;
 if(typeof data47 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.system.type,parentSchema:schema32.properties.system,data:data47}];
 return false;
 }
-var valid0 = _errs100 === errors;
+var valid0 = _errs104 === errors;
 }
 else {
 var valid0 = true;
@@ -1001,8 +1048,8 @@ var valid0 = true;
 if(valid0){
 if(data.decision !== undefined){
 let data48 = data.decision;
-const _errs102 = errors;
-if(errors === _errs102){
+const _errs106 = errors;
+if(errors === _errs106){
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 let missing11;
 if(((data48.margin === undefined) && (missing11 = "margin")) || ((data48.guard === undefined) && (missing11 = "guard"))){
@@ -1010,7 +1057,7 @@ validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/proper
 return false;
 }
 else {
-const _errs104 = errors;
+const _errs108 = errors;
 for(const key11 in data48){
 if(!((key11 === "margin") || (key11 === "guard"))){
 validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.decision,data:data48}];
@@ -1018,11 +1065,11 @@ return false;
 break;
 }
 }
-if(_errs104 === errors){
+if(_errs108 === errors){
 if(data48.margin !== undefined){
 let data49 = data48.margin;
-const _errs105 = errors;
-if(errors === _errs105){
+const _errs109 = errors;
+if(errors === _errs109){
 if((typeof data49 == "number") && (isFinite(data49))){
 if(data49 > 100 || isNaN(data49)){
 validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema32.properties.decision.properties.margin,data:data49}];
@@ -1040,28 +1087,28 @@ validate34.errors = [{instancePath:instancePath+"/decision/margin",schemaPath:"#
 return false;
 }
 }
-var valid15 = _errs105 === errors;
+var valid16 = _errs109 === errors;
 }
 else {
-var valid15 = true;
+var valid16 = true;
 }
-if(valid15){
+if(valid16){
 if(data48.guard !== undefined){
 let data50 = data48.guard;
-const _errs107 = errors;
-if(errors === _errs107){
+const _errs111 = errors;
+if(errors === _errs111){
 if(Array.isArray(data50)){
-var valid16 = true;
+var valid17 = true;
 const len4 = data50.length;
 for(let i4=0; i4<len4; i4++){
 let data51 = data50[i4];
-const _errs109 = errors;
+const _errs113 = errors;
 if(!((((data51 === "no-call") || (data51 === "single")) || (data51 === "parallel")) || (data51 === "multiple"))){
 validate34.errors = [{instancePath:instancePath+"/decision/guard/" + i4,schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data51}];
 return false;
 }
-var valid16 = _errs109 === errors;
-if(!valid16){
+var valid17 = _errs113 === errors;
+if(!valid17){
 break;
 }
 }
@@ -1071,10 +1118,10 @@ validate34.errors = [{instancePath:instancePath+"/decision/guard",schemaPath:"#/
 return false;
 }
 }
-var valid15 = _errs107 === errors;
+var valid16 = _errs111 === errors;
 }
 else {
-var valid15 = true;
+var valid16 = true;
 }
 }
 }
@@ -1085,7 +1132,7 @@ validate34.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs102 === errors;
+var valid0 = _errs106 === errors;
 }
 else {
 var valid0 = true;
@@ -1382,7 +1429,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const result = validate36;
-const schema36 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"sample":{"type":"integer","minimum":0,"maximum":63,"description":"Which of the item's samples this is (0 to sampling.samples - 1), only when the header's sampling.samples is above 1; with model and itemIndex, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"category":{"$ref":"#/$defs/category","description":"The item's category, from its answer: no-call (no call), single (one call), parallel (two or more calls to one tool), multiple (two or more calls, two or more tools). Written by assess run from format 2 on; absent in older records."},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
+const schema36 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"The item's id: an integer, or a string (a chat-jsonl dataset's)."},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"sample":{"type":"integer","minimum":0,"maximum":63,"description":"Which of the item's samples this is (0 to sampling.samples - 1), only when the header's sampling.samples is above 1; with model and itemIndex, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"category":{"$ref":"#/$defs/category","description":"The item's category, from its answer: no-call (no call), single (one call), parallel (two or more calls to one tool), multiple (two or more calls, two or more tools). Written by assess run from format 2 on; absent in older records."},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
 const schema37 = {"description":"The raw response to the last attempt.","type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer"},"body":{"type":["string","null"],"description":"The body as text, or null when it was not read whole."}}};
 const schema40 = {"type":"object","additionalProperties":false,"required":["promptTokens","completionTokens","totalTokens","reasoningTokens"],"properties":{"promptTokens":{"type":["integer","null"],"minimum":0},"completionTokens":{"type":["integer","null"],"minimum":0},"totalTokens":{"type":["integer","null"],"minimum":0},"reasoningTokens":{"type":["integer","null"],"minimum":0}}};
 const schema41 = {"description":"Why there is no reply. An error is never a wrong answer.","type":"object","additionalProperties":false,"required":["kind","message","status","transient"],"properties":{"kind":{"enum":["network","timeout","http","malformed","too-large","broken-body","mismatch","scorer"]},"message":{"type":"string","description":"What happened, on one line. Never a secret."},"status":{"type":["integer","null"]},"transient":{"type":"boolean","description":"Whether retrying might cure it (it was retried until the retries ran out)."}}};
@@ -1795,9 +1842,56 @@ if(valid3){
 if(data.itemId !== undefined){
 let data8 = data.itemId;
 const _errs20 = errors;
+const _errs21 = errors;
+let valid4 = false;
+const _errs22 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate36.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.itemId.type,parentSchema:schema36.properties.itemId,data:data8}];
+const err7 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.itemId.anyOf[0].type,parentSchema:schema36.properties.itemId.anyOf[0],data:data8};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid1 = _errs22 === errors;
+valid4 = valid4 || _valid1;
+const _errs24 = errors;
+if(typeof data8 !== "string"){
+const err8 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.itemId.anyOf[1].type,parentSchema:schema36.properties.itemId.anyOf[1],data:data8};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid1 = _errs24 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const err9 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.itemId.anyOf,parentSchema:schema36.properties.itemId,data:data8};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate36.errors = vErrors;
 return false;
+}
+else {
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
 }
 var valid3 = _errs20 === errors;
 }
@@ -1807,12 +1901,12 @@ var valid3 = true;
 if(valid3){
 if(data.itemIndex !== undefined){
 let data9 = data.itemIndex;
-const _errs22 = errors;
+const _errs26 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
 validate36.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.itemIndex.type,parentSchema:schema36.properties.itemIndex,data:data9}];
 return false;
 }
-if(errors === _errs22){
+if(errors === _errs26){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
 validate36.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.itemIndex,data:data9}];
@@ -1820,7 +1914,7 @@ return false;
 }
 }
 }
-var valid3 = _errs22 === errors;
+var valid3 = _errs26 === errors;
 }
 else {
 var valid3 = true;
@@ -1828,12 +1922,12 @@ var valid3 = true;
 if(valid3){
 if(data.sample !== undefined){
 let data10 = data.sample;
-const _errs24 = errors;
+const _errs28 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
 validate36.errors = [{instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.sample.type,parentSchema:schema36.properties.sample,data:data10}];
 return false;
 }
-if(errors === _errs24){
+if(errors === _errs28){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 63 || isNaN(data10)){
 validate36.errors = [{instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/maximum",keyword:"maximum",params:{comparison: "<=", limit: 63},message:"must be <= 63",schema:63,parentSchema:schema36.properties.sample,data:data10}];
@@ -1847,7 +1941,7 @@ return false;
 }
 }
 }
-var valid3 = _errs24 === errors;
+var valid3 = _errs28 === errors;
 }
 else {
 var valid3 = true;
@@ -1855,12 +1949,12 @@ var valid3 = true;
 if(valid3){
 if(data.session !== undefined){
 let data11 = data.session;
-const _errs26 = errors;
+const _errs30 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
 validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.session.type,parentSchema:schema36.properties.session,data:data11}];
 return false;
 }
-if(errors === _errs26){
+if(errors === _errs30){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
 validate36.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.session,data:data11}];
@@ -1868,7 +1962,7 @@ return false;
 }
 }
 }
-var valid3 = _errs26 === errors;
+var valid3 = _errs30 === errors;
 }
 else {
 var valid3 = true;
@@ -1876,8 +1970,8 @@ var valid3 = true;
 if(valid3){
 if(data.requestDigest !== undefined){
 let data12 = data.requestDigest;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs32 = errors;
+if(errors === _errs32){
 if(typeof data12 === "string"){
 if(!pattern4.test(data12)){
 validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema36.properties.requestDigest,data:data12}];
@@ -1889,7 +1983,7 @@ validate36.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/p
 return false;
 }
 }
-var valid3 = _errs28 === errors;
+var valid3 = _errs32 === errors;
 }
 else {
 var valid3 = true;
@@ -1897,182 +1991,16 @@ var valid3 = true;
 if(valid3){
 if(data.attempts !== undefined){
 let data13 = data.attempts;
-const _errs30 = errors;
+const _errs34 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
 validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.attempts.type,parentSchema:schema36.properties.attempts,data:data13}];
 return false;
 }
-if(errors === _errs30){
+if(errors === _errs34){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 1 || isNaN(data13)){
 validate36.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.attempts,data:data13}];
 return false;
-}
-}
-}
-var valid3 = _errs30 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.latencyMs !== undefined){
-let data14 = data.latencyMs;
-const _errs32 = errors;
-if((!((typeof data14 == "number") && (isFinite(data14)))) && (data14 !== null)){
-validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema36.properties.latencyMs.type},message:"must be number,null",schema:schema36.properties.latencyMs.type,parentSchema:schema36.properties.latencyMs,data:data14}];
-return false;
-}
-if(errors === _errs32){
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.latencyMs,data:data14}];
-return false;
-}
-}
-}
-var valid3 = _errs32 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.response !== undefined){
-let data15 = data.response;
-const _errs34 = errors;
-const _errs35 = errors;
-let valid4 = false;
-let passing1 = null;
-const _errs36 = errors;
-const _errs37 = errors;
-if(errors === _errs37){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-let missing1;
-if(((data15.status === undefined) && (missing1 = "status")) || ((data15.body === undefined) && (missing1 = "body"))){
-const err7 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data15};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-const _errs39 = errors;
-for(const key1 in data15){
-if(!((key1 === "status") || (key1 === "body"))){
-const err8 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data15};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-break;
-}
-}
-if(_errs39 === errors){
-if(data15.status !== undefined){
-let data16 = data15.status;
-const _errs40 = errors;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err9 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data16};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid6 = _errs40 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data15.body !== undefined){
-let data17 = data15.body;
-const _errs42 = errors;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err10 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data17};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid6 = _errs42 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data15};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-var _valid1 = _errs36 === errors;
-if(_valid1){
-valid4 = true;
-passing1 = 0;
-}
-const _errs44 = errors;
-if(data15 !== null){
-const err12 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.response.oneOf[1].type,parentSchema:schema36.properties.response.oneOf[1],data:data15};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var _valid1 = _errs44 === errors;
-if(_valid1 && valid4){
-valid4 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid4 = true;
-passing1 = 1;
-}
-}
-if(!valid4){
-const err13 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema36.properties.response.oneOf,parentSchema:schema36.properties.response,data:data15};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-validate36.errors = vErrors;
-return false;
-}
-else {
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
 }
 }
 }
@@ -2082,25 +2010,107 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.reply !== undefined){
-let data18 = data.reply;
+if(data.latencyMs !== undefined){
+let data14 = data.latencyMs;
+const _errs36 = errors;
+if((!((typeof data14 == "number") && (isFinite(data14)))) && (data14 !== null)){
+validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema36.properties.latencyMs.type},message:"must be number,null",schema:schema36.properties.latencyMs.type,parentSchema:schema36.properties.latencyMs,data:data14}];
+return false;
+}
+if(errors === _errs36){
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+validate36.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.latencyMs,data:data14}];
+return false;
+}
+}
+}
+var valid3 = _errs36 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.response !== undefined){
+let data15 = data.response;
+const _errs38 = errors;
+const _errs39 = errors;
+let valid5 = false;
+let passing1 = null;
+const _errs40 = errors;
+const _errs41 = errors;
+if(errors === _errs41){
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+let missing1;
+if(((data15.status === undefined) && (missing1 = "status")) || ((data15.body === undefined) && (missing1 = "body"))){
+const err10 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data15};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+const _errs43 = errors;
+for(const key1 in data15){
+if(!((key1 === "status") || (key1 === "body"))){
+const err11 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data15};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+break;
+}
+}
+if(_errs43 === errors){
+if(data15.status !== undefined){
+let data16 = data15.status;
+const _errs44 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err12 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data16};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid7 = _errs44 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data15.body !== undefined){
+let data17 = data15.body;
 const _errs46 = errors;
-const _errs47 = errors;
-let valid7 = false;
-let passing2 = null;
-const _errs48 = errors;
-if(!(validate26(data18, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err13 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data17};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid2 = _errs48 === errors;
-if(_valid2){
-valid7 = true;
-passing2 = 0;
+else {
+vErrors.push(err13);
 }
-const _errs49 = errors;
-if(data18 !== null){
-const err14 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.reply.oneOf[1].type,parentSchema:schema36.properties.reply.oneOf[1],data:data18};
+errors++;
+}
+var valid7 = _errs46 === errors;
+}
+else {
+var valid7 = true;
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data15};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2109,19 +2119,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-var _valid2 = _errs49 === errors;
-if(_valid2 && valid7){
-valid7 = false;
-passing2 = [passing2, 1];
 }
-else {
+var _valid2 = _errs40 === errors;
 if(_valid2){
-valid7 = true;
-passing2 = 1;
+valid5 = true;
+passing1 = 0;
 }
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema36.properties.reply.oneOf,parentSchema:schema36.properties.reply,data:data18};
+const _errs48 = errors;
+if(data15 !== null){
+const err15 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.response.oneOf[1].type,parentSchema:schema36.properties.response.oneOf[1],data:data15};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2129,39 +2135,20 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate36.errors = vErrors;
-return false;
+}
+var _valid2 = _errs48 === errors;
+if(_valid2 && valid5){
+valid5 = false;
+passing1 = [passing1, 1];
 }
 else {
-errors = _errs47;
-if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
-}
-else {
-vErrors = null;
+if(_valid2){
+valid5 = true;
+passing1 = 1;
 }
 }
-}
-var valid3 = _errs46 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.usage !== undefined){
-let data19 = data.usage;
-const _errs51 = errors;
-const _errs52 = errors;
-let valid8 = false;
-let passing3 = null;
-const _errs53 = errors;
-const _errs54 = errors;
-if(errors === _errs54){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-let missing2;
-if(((((data19.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data19.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data19.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data19.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
-const err16 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data19};
+if(!valid5){
+const err16 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema36.properties.response.oneOf,parentSchema:schema36.properties.response,data:data15};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2169,12 +2156,45 @@ else {
 vErrors.push(err16);
 }
 errors++;
+validate36.errors = vErrors;
+return false;
 }
 else {
-const _errs56 = errors;
-for(const key2 in data19){
-if(!((((key2 === "promptTokens") || (key2 === "completionTokens")) || (key2 === "totalTokens")) || (key2 === "reasoningTokens"))){
-const err17 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data19};
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs38 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.reply !== undefined){
+let data18 = data.reply;
+const _errs50 = errors;
+const _errs51 = errors;
+let valid8 = false;
+let passing2 = null;
+const _errs52 = errors;
+if(!(validate26(data18, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs52 === errors;
+if(_valid3){
+valid8 = true;
+passing2 = 0;
+}
+const _errs53 = errors;
+if(data18 !== null){
+const err17 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.reply.oneOf[1].type,parentSchema:schema36.properties.reply.oneOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2182,15 +2202,20 @@ else {
 vErrors.push(err17);
 }
 errors++;
-break;
+}
+var _valid3 = _errs53 === errors;
+if(_valid3 && valid8){
+valid8 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid3){
+valid8 = true;
+passing2 = 1;
 }
 }
-if(_errs56 === errors){
-if(data19.promptTokens !== undefined){
-let data20 = data19.promptTokens;
-const _errs57 = errors;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err18 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data20};
+if(!valid8){
+const err18 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema36.properties.reply.oneOf,parentSchema:schema36.properties.reply,data:data18};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2198,11 +2223,39 @@ else {
 vErrors.push(err18);
 }
 errors++;
+validate36.errors = vErrors;
+return false;
 }
-if(errors === _errs57){
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err19 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data20};
+else {
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs50 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.usage !== undefined){
+let data19 = data.usage;
+const _errs55 = errors;
+const _errs56 = errors;
+let valid9 = false;
+let passing3 = null;
+const _errs57 = errors;
+const _errs58 = errors;
+if(errors === _errs58){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+let missing2;
+if(((((data19.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data19.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data19.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data19.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
+const err19 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data19};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2211,19 +2264,11 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs57 === errors;
-}
 else {
-var valid10 = true;
-}
-if(valid10){
-if(data19.completionTokens !== undefined){
-let data21 = data19.completionTokens;
-const _errs59 = errors;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err20 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data21};
+const _errs60 = errors;
+for(const key2 in data19){
+if(!((((key2 === "promptTokens") || (key2 === "completionTokens")) || (key2 === "totalTokens")) || (key2 === "reasoningTokens"))){
+const err20 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data19};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2231,11 +2276,15 @@ else {
 vErrors.push(err20);
 }
 errors++;
+break;
 }
-if(errors === _errs59){
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err21 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data21};
+}
+if(_errs60 === errors){
+if(data19.promptTokens !== undefined){
+let data20 = data19.promptTokens;
+const _errs61 = errors;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err21 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data20};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2244,19 +2293,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs59 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data19.totalTokens !== undefined){
-let data22 = data19.totalTokens;
-const _errs61 = errors;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err22 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data22};
+if(errors === _errs61){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err22 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data20};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2265,10 +2305,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(errors === _errs61){
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err23 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data22};
+}
+}
+var valid11 = _errs61 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data19.completionTokens !== undefined){
+let data21 = data19.completionTokens;
+const _errs63 = errors;
+if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
+const err23 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data21};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2277,19 +2326,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs61 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data19.reasoningTokens !== undefined){
-let data23 = data19.reasoningTokens;
-const _errs63 = errors;
-if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
-const err24 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data23};
+if(errors === _errs63){
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err24 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data21};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2298,10 +2338,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs63){
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err25 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data23};
+}
+}
+var valid11 = _errs63 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data19.totalTokens !== undefined){
+let data22 = data19.totalTokens;
+const _errs65 = errors;
+if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
+const err25 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2310,21 +2359,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs63 === errors;
-}
-else {
-var valid10 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data19};
+if(errors === _errs65){
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err26 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data22};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2334,14 +2372,18 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs53 === errors;
-if(_valid3){
-valid8 = true;
-passing3 = 0;
 }
-const _errs65 = errors;
-if(data19 !== null){
-const err27 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.oneOf[1].type,parentSchema:schema36.properties.usage.oneOf[1],data:data19};
+var valid11 = _errs65 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data19.reasoningTokens !== undefined){
+let data23 = data19.reasoningTokens;
+const _errs67 = errors;
+if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
+const err27 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data23};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2350,19 +2392,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-var _valid3 = _errs65 === errors;
-if(_valid3 && valid8){
-valid8 = false;
-passing3 = [passing3, 1];
-}
-else {
-if(_valid3){
-valid8 = true;
-passing3 = 1;
-}
-}
-if(!valid8){
-const err28 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema36.properties.usage.oneOf,parentSchema:schema36.properties.usage,data:data19};
+if(errors === _errs67){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err28 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data23};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2370,39 +2403,22 @@ else {
 vErrors.push(err28);
 }
 errors++;
-validate36.errors = vErrors;
-return false;
+}
+}
+}
+var valid11 = _errs67 === errors;
 }
 else {
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
+var valid11 = true;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-var valid3 = _errs51 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.error !== undefined){
-let data24 = data.error;
-const _errs67 = errors;
-const _errs68 = errors;
-let valid11 = false;
-let passing4 = null;
-const _errs69 = errors;
-const _errs70 = errors;
-if(errors === _errs70){
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-let missing3;
-if(((((data24.kind === undefined) && (missing3 = "kind")) || ((data24.message === undefined) && (missing3 = "message"))) || ((data24.status === undefined) && (missing3 = "status"))) || ((data24.transient === undefined) && (missing3 = "transient"))){
-const err29 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data24};
+const err29 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2411,11 +2427,15 @@ vErrors.push(err29);
 }
 errors++;
 }
-else {
-const _errs72 = errors;
-for(const key3 in data24){
-if(!((((key3 === "kind") || (key3 === "message")) || (key3 === "status")) || (key3 === "transient"))){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data24};
+}
+var _valid4 = _errs57 === errors;
+if(_valid4){
+valid9 = true;
+passing3 = 0;
+}
+const _errs69 = errors;
+if(data19 !== null){
+const err30 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.oneOf[1].type,parentSchema:schema36.properties.usage.oneOf[1],data:data19};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2423,15 +2443,20 @@ else {
 vErrors.push(err30);
 }
 errors++;
-break;
+}
+var _valid4 = _errs69 === errors;
+if(_valid4 && valid9){
+valid9 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid4){
+valid9 = true;
+passing3 = 1;
 }
 }
-if(_errs72 === errors){
-if(data24.kind !== undefined){
-let data25 = data24.kind;
-const _errs73 = errors;
-if(!((((((((data25 === "network") || (data25 === "timeout")) || (data25 === "http")) || (data25 === "malformed")) || (data25 === "too-large")) || (data25 === "broken-body")) || (data25 === "mismatch")) || (data25 === "scorer"))){
-const err31 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data25};
+if(!valid9){
+const err31 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema36.properties.usage.oneOf,parentSchema:schema36.properties.usage,data:data19};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2439,18 +2464,39 @@ else {
 vErrors.push(err31);
 }
 errors++;
-}
-var valid13 = _errs73 === errors;
+validate36.errors = vErrors;
+return false;
 }
 else {
-var valid13 = true;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
 }
-if(valid13){
-if(data24.message !== undefined){
-let data26 = data24.message;
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs55 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.error !== undefined){
+let data24 = data.error;
+const _errs71 = errors;
+const _errs72 = errors;
+let valid12 = false;
+let passing4 = null;
+const _errs73 = errors;
 const _errs74 = errors;
-if(typeof data26 !== "string"){
-const err32 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data26};
+if(errors === _errs74){
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+let missing3;
+if(((((data24.kind === undefined) && (missing3 = "kind")) || ((data24.message === undefined) && (missing3 = "message"))) || ((data24.status === undefined) && (missing3 = "status"))) || ((data24.transient === undefined) && (missing3 = "transient"))){
+const err32 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data24};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2459,17 +2505,11 @@ vErrors.push(err32);
 }
 errors++;
 }
-var valid13 = _errs74 === errors;
-}
 else {
-var valid13 = true;
-}
-if(valid13){
-if(data24.status !== undefined){
-let data27 = data24.status;
 const _errs76 = errors;
-if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
-const err33 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data27};
+for(const key3 in data24){
+if(!((((key3 === "kind") || (key3 === "message")) || (key3 === "status")) || (key3 === "transient"))){
+const err33 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data24};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2477,18 +2517,15 @@ else {
 vErrors.push(err33);
 }
 errors++;
+break;
 }
-var valid13 = _errs76 === errors;
 }
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data24.transient !== undefined){
-let data28 = data24.transient;
-const _errs78 = errors;
-if(typeof data28 !== "boolean"){
-const err34 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data28};
+if(_errs76 === errors){
+if(data24.kind !== undefined){
+let data25 = data24.kind;
+const _errs77 = errors;
+if(!((((((((data25 === "network") || (data25 === "timeout")) || (data25 === "http")) || (data25 === "malformed")) || (data25 === "too-large")) || (data25 === "broken-body")) || (data25 === "mismatch")) || (data25 === "scorer"))){
+const err34 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data25};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2497,19 +2534,17 @@ vErrors.push(err34);
 }
 errors++;
 }
-var valid13 = _errs78 === errors;
+var valid14 = _errs77 === errors;
 }
 else {
-var valid13 = true;
+var valid14 = true;
 }
-}
-}
-}
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data24};
+if(valid14){
+if(data24.message !== undefined){
+let data26 = data24.message;
+const _errs78 = errors;
+if(typeof data26 !== "string"){
+const err35 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data26};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2518,15 +2553,17 @@ vErrors.push(err35);
 }
 errors++;
 }
+var valid14 = _errs78 === errors;
 }
-var _valid4 = _errs69 === errors;
-if(_valid4){
-valid11 = true;
-passing4 = 0;
+else {
+var valid14 = true;
 }
+if(valid14){
+if(data24.status !== undefined){
+let data27 = data24.status;
 const _errs80 = errors;
-if(data24 !== null){
-const err36 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.error.oneOf[1].type,parentSchema:schema36.properties.error.oneOf[1],data:data24};
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err36 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data27};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2535,19 +2572,17 @@ vErrors.push(err36);
 }
 errors++;
 }
-var _valid4 = _errs80 === errors;
-if(_valid4 && valid11){
-valid11 = false;
-passing4 = [passing4, 1];
+var valid14 = _errs80 === errors;
 }
 else {
-if(_valid4){
-valid11 = true;
-passing4 = 1;
+var valid14 = true;
 }
-}
-if(!valid11){
-const err37 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema36.properties.error.oneOf,parentSchema:schema36.properties.error,data:data24};
+if(valid14){
+if(data24.transient !== undefined){
+let data28 = data24.transient;
+const _errs82 = errors;
+if(typeof data28 !== "boolean"){
+const err37 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data28};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2555,39 +2590,20 @@ else {
 vErrors.push(err37);
 }
 errors++;
-validate36.errors = vErrors;
-return false;
+}
+var valid14 = _errs82 === errors;
 }
 else {
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
+var valid14 = true;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-var valid3 = _errs67 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.verdict !== undefined){
-let data29 = data.verdict;
-const _errs82 = errors;
-const _errs83 = errors;
-let valid14 = false;
-let passing5 = null;
-const _errs84 = errors;
-const _errs85 = errors;
-if(errors === _errs85){
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-let missing4;
-if((((data29.correct === undefined) && (missing4 = "correct")) || ((data29.reason === undefined) && (missing4 = "reason"))) || ((data29.detail === undefined) && (missing4 = "detail"))){
-const err38 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema42.required,parentSchema:schema42,data:data29};
+const err38 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data24};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2596,11 +2612,15 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-const _errs87 = errors;
-for(const key4 in data29){
-if(!(((key4 === "correct") || (key4 === "reason")) || (key4 === "detail"))){
-const err39 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data29};
+}
+var _valid5 = _errs73 === errors;
+if(_valid5){
+valid12 = true;
+passing4 = 0;
+}
+const _errs84 = errors;
+if(data24 !== null){
+const err39 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.error.oneOf[1].type,parentSchema:schema36.properties.error.oneOf[1],data:data24};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2608,15 +2628,20 @@ else {
 vErrors.push(err39);
 }
 errors++;
-break;
+}
+var _valid5 = _errs84 === errors;
+if(_valid5 && valid12){
+valid12 = false;
+passing4 = [passing4, 1];
+}
+else {
+if(_valid5){
+valid12 = true;
+passing4 = 1;
 }
 }
-if(_errs87 === errors){
-if(data29.correct !== undefined){
-let data30 = data29.correct;
-const _errs88 = errors;
-if(typeof data30 !== "boolean"){
-const err40 = {instancePath:instancePath+"/verdict/correct",schemaPath:"#/$defs/verdict/properties/correct/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema42.properties.correct.type,parentSchema:schema42.properties.correct,data:data30};
+if(!valid12){
+const err40 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema36.properties.error.oneOf,parentSchema:schema36.properties.error,data:data24};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2624,18 +2649,39 @@ else {
 vErrors.push(err40);
 }
 errors++;
-}
-var valid16 = _errs88 === errors;
+validate36.errors = vErrors;
+return false;
 }
 else {
-var valid16 = true;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
 }
-if(valid16){
-if(data29.reason !== undefined){
-let data31 = data29.reason;
-const _errs90 = errors;
-if(typeof data31 !== "string"){
-const err41 = {instancePath:instancePath+"/verdict/reason",schemaPath:"#/$defs/verdict/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.reason.type,parentSchema:schema42.properties.reason,data:data31};
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs71 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.verdict !== undefined){
+let data29 = data.verdict;
+const _errs86 = errors;
+const _errs87 = errors;
+let valid15 = false;
+let passing5 = null;
+const _errs88 = errors;
+const _errs89 = errors;
+if(errors === _errs89){
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+let missing4;
+if((((data29.correct === undefined) && (missing4 = "correct")) || ((data29.reason === undefined) && (missing4 = "reason"))) || ((data29.detail === undefined) && (missing4 = "detail"))){
+const err41 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema42.required,parentSchema:schema42,data:data29};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2644,17 +2690,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-var valid16 = _errs90 === errors;
-}
 else {
-var valid16 = true;
-}
-if(valid16){
-if(data29.detail !== undefined){
-let data32 = data29.detail;
-const _errs92 = errors;
-if(typeof data32 !== "string"){
-const err42 = {instancePath:instancePath+"/verdict/detail",schemaPath:"#/$defs/verdict/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.detail.type,parentSchema:schema42.properties.detail,data:data32};
+const _errs91 = errors;
+for(const key4 in data29){
+if(!(((key4 === "correct") || (key4 === "reason")) || (key4 === "detail"))){
+const err42 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data29};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2662,19 +2702,15 @@ else {
 vErrors.push(err42);
 }
 errors++;
-}
-var valid16 = _errs92 === errors;
-}
-else {
-var valid16 = true;
+break;
 }
 }
-}
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data29};
+if(_errs91 === errors){
+if(data29.correct !== undefined){
+let data30 = data29.correct;
+const _errs92 = errors;
+if(typeof data30 !== "boolean"){
+const err43 = {instancePath:instancePath+"/verdict/correct",schemaPath:"#/$defs/verdict/properties/correct/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema42.properties.correct.type,parentSchema:schema42.properties.correct,data:data30};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2683,15 +2719,17 @@ vErrors.push(err43);
 }
 errors++;
 }
+var valid17 = _errs92 === errors;
 }
-var _valid5 = _errs84 === errors;
-if(_valid5){
-valid14 = true;
-passing5 = 0;
+else {
+var valid17 = true;
 }
+if(valid17){
+if(data29.reason !== undefined){
+let data31 = data29.reason;
 const _errs94 = errors;
-if(data29 !== null){
-const err44 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verdict.oneOf[1].type,parentSchema:schema36.properties.verdict.oneOf[1],data:data29};
+if(typeof data31 !== "string"){
+const err44 = {instancePath:instancePath+"/verdict/reason",schemaPath:"#/$defs/verdict/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.reason.type,parentSchema:schema42.properties.reason,data:data31};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2700,19 +2738,17 @@ vErrors.push(err44);
 }
 errors++;
 }
-var _valid5 = _errs94 === errors;
-if(_valid5 && valid14){
-valid14 = false;
-passing5 = [passing5, 1];
+var valid17 = _errs94 === errors;
 }
 else {
-if(_valid5){
-valid14 = true;
-passing5 = 1;
+var valid17 = true;
 }
-}
-if(!valid14){
-const err45 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf",schema:schema36.properties.verdict.oneOf,parentSchema:schema36.properties.verdict,data:data29};
+if(valid17){
+if(data29.detail !== undefined){
+let data32 = data29.detail;
+const _errs96 = errors;
+if(typeof data32 !== "string"){
+const err45 = {instancePath:instancePath+"/verdict/detail",schemaPath:"#/$defs/verdict/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.detail.type,parentSchema:schema42.properties.detail,data:data32};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2720,21 +2756,79 @@ else {
 vErrors.push(err45);
 }
 errors++;
+}
+var valid17 = _errs96 === errors;
+}
+else {
+var valid17 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/verdict/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data29};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var _valid6 = _errs88 === errors;
+if(_valid6){
+valid15 = true;
+passing5 = 0;
+}
+const _errs98 = errors;
+if(data29 !== null){
+const err47 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verdict.oneOf[1].type,parentSchema:schema36.properties.verdict.oneOf[1],data:data29};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+var _valid6 = _errs98 === errors;
+if(_valid6 && valid15){
+valid15 = false;
+passing5 = [passing5, 1];
+}
+else {
+if(_valid6){
+valid15 = true;
+passing5 = 1;
+}
+}
+if(!valid15){
+const err48 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf",schema:schema36.properties.verdict.oneOf,parentSchema:schema36.properties.verdict,data:data29};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
 validate36.errors = vErrors;
 return false;
 }
 else {
-errors = _errs83;
+errors = _errs87;
 if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
+if(_errs87){
+vErrors.length = _errs87;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid3 = _errs82 === errors;
+var valid3 = _errs86 === errors;
 }
 else {
 var valid3 = true;
@@ -2742,12 +2836,12 @@ var valid3 = true;
 if(valid3){
 if(data.category !== undefined){
 let data33 = data.category;
-const _errs96 = errors;
+const _errs100 = errors;
 if(!((((data33 === "no-call") || (data33 === "single")) || (data33 === "parallel")) || (data33 === "multiple"))){
 validate36.errors = [{instancePath:instancePath+"/category",schemaPath:"#/$defs/category/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data33}];
 return false;
 }
-var valid3 = _errs96 === errors;
+var valid3 = _errs100 === errors;
 }
 else {
 var valid3 = true;
@@ -2755,9 +2849,9 @@ var valid3 = true;
 if(valid3){
 if(data.replica !== undefined){
 let data34 = data.replica;
-const _errs98 = errors;
-const _errs99 = errors;
-if(errors === _errs99){
+const _errs102 = errors;
+const _errs103 = errors;
+if(errors === _errs103){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 let missing5;
 if(((data34.index === undefined) && (missing5 = "index")) || ((data34.host === undefined) && (missing5 = "host"))){
@@ -2765,7 +2859,7 @@ validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/r
 return false;
 }
 else {
-const _errs101 = errors;
+const _errs105 = errors;
 for(const key5 in data34){
 if(!((key5 === "index") || (key5 === "host"))){
 validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data34}];
@@ -2773,15 +2867,15 @@ return false;
 break;
 }
 }
-if(_errs101 === errors){
+if(_errs105 === errors){
 if(data34.index !== undefined){
 let data35 = data34.index;
-const _errs102 = errors;
+const _errs106 = errors;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
 validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data35}];
 return false;
 }
-if(errors === _errs102){
+if(errors === _errs106){
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
 validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data35}];
@@ -2789,16 +2883,16 @@ return false;
 }
 }
 }
-var valid19 = _errs102 === errors;
+var valid20 = _errs106 === errors;
 }
 else {
-var valid19 = true;
+var valid20 = true;
 }
-if(valid19){
+if(valid20){
 if(data34.host !== undefined){
 let data36 = data34.host;
-const _errs104 = errors;
-if(errors === _errs104){
+const _errs108 = errors;
+if(errors === _errs108){
 if(typeof data36 === "string"){
 if(data36.length < 1){
 validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data36}];
@@ -2810,10 +2904,10 @@ validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$d
 return false;
 }
 }
-var valid19 = _errs104 === errors;
+var valid20 = _errs108 === errors;
 }
 else {
-var valid19 = true;
+var valid20 = true;
 }
 }
 }
@@ -2824,7 +2918,7 @@ validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/r
 return false;
 }
 }
-var valid3 = _errs98 === errors;
+var valid3 = _errs102 === errors;
 }
 else {
 var valid3 = true;
@@ -2858,7 +2952,7 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const probe = validate38;
-const schema45 = {"type":"object","additionalProperties":false,"required":["kind","phase","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error"],"properties":{"kind":{"const":"probe"},"phase":{"enum":["alone","loaded"]},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica the send went to. Present in every probe record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"}}}],"description":"One of a probe item's two sends: alone (nothing else in flight) or loaded (inside the full concurrent load)."};
+const schema45 = {"type":"object","additionalProperties":false,"required":["kind","phase","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error"],"properties":{"kind":{"const":"probe"},"phase":{"enum":["alone","loaded"]},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"The item's id: an integer, or a string (a chat-jsonl dataset's)."},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica the send went to. Present in every probe record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"}}}],"description":"One of a probe item's two sends: alone (nothing else in flight) or loaded (inside the full concurrent load)."};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3061,9 +3155,56 @@ if(valid3){
 if(data.itemId !== undefined){
 let data7 = data.itemId;
 const _errs17 = errors;
+const _errs18 = errors;
+let valid4 = false;
+const _errs19 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate38.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.itemId.type,parentSchema:schema45.properties.itemId,data:data7}];
+const err5 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.itemId.anyOf[0].type,parentSchema:schema45.properties.itemId.anyOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid1 = _errs19 === errors;
+valid4 = valid4 || _valid1;
+const _errs21 = errors;
+if(typeof data7 !== "string"){
+const err6 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.itemId.anyOf[1].type,parentSchema:schema45.properties.itemId.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid1 = _errs21 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const err7 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.itemId.anyOf,parentSchema:schema45.properties.itemId,data:data7};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate38.errors = vErrors;
 return false;
+}
+else {
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
 }
 var valid3 = _errs17 === errors;
 }
@@ -3073,12 +3214,12 @@ var valid3 = true;
 if(valid3){
 if(data.itemIndex !== undefined){
 let data8 = data.itemIndex;
-const _errs19 = errors;
+const _errs23 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
 validate38.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.itemIndex.type,parentSchema:schema45.properties.itemIndex,data:data8}];
 return false;
 }
-if(errors === _errs19){
+if(errors === _errs23){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
 validate38.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema45.properties.itemIndex,data:data8}];
@@ -3086,7 +3227,7 @@ return false;
 }
 }
 }
-var valid3 = _errs19 === errors;
+var valid3 = _errs23 === errors;
 }
 else {
 var valid3 = true;
@@ -3094,12 +3235,12 @@ var valid3 = true;
 if(valid3){
 if(data.session !== undefined){
 let data9 = data.session;
-const _errs21 = errors;
+const _errs25 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
 validate38.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.session.type,parentSchema:schema45.properties.session,data:data9}];
 return false;
 }
-if(errors === _errs21){
+if(errors === _errs25){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
 validate38.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema45.properties.session,data:data9}];
@@ -3107,7 +3248,7 @@ return false;
 }
 }
 }
-var valid3 = _errs21 === errors;
+var valid3 = _errs25 === errors;
 }
 else {
 var valid3 = true;
@@ -3115,8 +3256,8 @@ var valid3 = true;
 if(valid3){
 if(data.requestDigest !== undefined){
 let data10 = data.requestDigest;
-const _errs23 = errors;
-if(errors === _errs23){
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data10 === "string"){
 if(!pattern4.test(data10)){
 validate38.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/properties/requestDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema45.properties.requestDigest,data:data10}];
@@ -3128,7 +3269,7 @@ validate38.errors = [{instancePath:instancePath+"/requestDigest",schemaPath:"#/p
 return false;
 }
 }
-var valid3 = _errs23 === errors;
+var valid3 = _errs27 === errors;
 }
 else {
 var valid3 = true;
@@ -3136,182 +3277,16 @@ var valid3 = true;
 if(valid3){
 if(data.attempts !== undefined){
 let data11 = data.attempts;
-const _errs25 = errors;
+const _errs29 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
 validate38.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.attempts.type,parentSchema:schema45.properties.attempts,data:data11}];
 return false;
 }
-if(errors === _errs25){
+if(errors === _errs29){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
 validate38.errors = [{instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema45.properties.attempts,data:data11}];
 return false;
-}
-}
-}
-var valid3 = _errs25 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.latencyMs !== undefined){
-let data12 = data.latencyMs;
-const _errs27 = errors;
-if((!((typeof data12 == "number") && (isFinite(data12)))) && (data12 !== null)){
-validate38.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema45.properties.latencyMs.type},message:"must be number,null",schema:schema45.properties.latencyMs.type,parentSchema:schema45.properties.latencyMs,data:data12}];
-return false;
-}
-if(errors === _errs27){
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-validate38.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema45.properties.latencyMs,data:data12}];
-return false;
-}
-}
-}
-var valid3 = _errs27 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.response !== undefined){
-let data13 = data.response;
-const _errs29 = errors;
-const _errs30 = errors;
-let valid4 = false;
-let passing1 = null;
-const _errs31 = errors;
-const _errs32 = errors;
-if(errors === _errs32){
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-let missing1;
-if(((data13.status === undefined) && (missing1 = "status")) || ((data13.body === undefined) && (missing1 = "body"))){
-const err5 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data13};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-const _errs34 = errors;
-for(const key1 in data13){
-if(!((key1 === "status") || (key1 === "body"))){
-const err6 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data13};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-break;
-}
-}
-if(_errs34 === errors){
-if(data13.status !== undefined){
-let data14 = data13.status;
-const _errs35 = errors;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err7 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data14};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid6 = _errs35 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data13.body !== undefined){
-let data15 = data13.body;
-const _errs37 = errors;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err8 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data15};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var valid6 = _errs37 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data13};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid1 = _errs31 === errors;
-if(_valid1){
-valid4 = true;
-passing1 = 0;
-}
-const _errs39 = errors;
-if(data13 !== null){
-const err10 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.response.oneOf[1].type,parentSchema:schema45.properties.response.oneOf[1],data:data13};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid1 = _errs39 === errors;
-if(_valid1 && valid4){
-valid4 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid4 = true;
-passing1 = 1;
-}
-}
-if(!valid4){
-const err11 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema45.properties.response.oneOf,parentSchema:schema45.properties.response,data:data13};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate38.errors = vErrors;
-return false;
-}
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
-}
-else {
-vErrors = null;
 }
 }
 }
@@ -3321,25 +3296,107 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.reply !== undefined){
-let data16 = data.reply;
+if(data.latencyMs !== undefined){
+let data12 = data.latencyMs;
+const _errs31 = errors;
+if((!((typeof data12 == "number") && (isFinite(data12)))) && (data12 !== null)){
+validate38.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: schema45.properties.latencyMs.type},message:"must be number,null",schema:schema45.properties.latencyMs.type,parentSchema:schema45.properties.latencyMs,data:data12}];
+return false;
+}
+if(errors === _errs31){
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+validate38.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema45.properties.latencyMs,data:data12}];
+return false;
+}
+}
+}
+var valid3 = _errs31 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.response !== undefined){
+let data13 = data.response;
+const _errs33 = errors;
+const _errs34 = errors;
+let valid5 = false;
+let passing1 = null;
+const _errs35 = errors;
+const _errs36 = errors;
+if(errors === _errs36){
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+let missing1;
+if(((data13.status === undefined) && (missing1 = "status")) || ((data13.body === undefined) && (missing1 = "body"))){
+const err8 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema37.required,parentSchema:schema37,data:data13};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+const _errs38 = errors;
+for(const key1 in data13){
+if(!((key1 === "status") || (key1 === "body"))){
+const err9 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data:data13};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+break;
+}
+}
+if(_errs38 === errors){
+if(data13.status !== undefined){
+let data14 = data13.status;
+const _errs39 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err10 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/rawResponse/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.status.type,parentSchema:schema37.properties.status,data:data14};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid7 = _errs39 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data13.body !== undefined){
+let data15 = data13.body;
 const _errs41 = errors;
-const _errs42 = errors;
-let valid7 = false;
-let passing2 = null;
-const _errs43 = errors;
-if(!(validate26(data16, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err11 = {instancePath:instancePath+"/response/body",schemaPath:"#/$defs/rawResponse/properties/body/type",keyword:"type",params:{type: schema37.properties.body.type},message:"must be string,null",schema:schema37.properties.body.type,parentSchema:schema37.properties.body,data:data15};
+if(vErrors === null){
+vErrors = [err11];
 }
-var _valid2 = _errs43 === errors;
-if(_valid2){
-valid7 = true;
-passing2 = 0;
+else {
+vErrors.push(err11);
 }
-const _errs44 = errors;
-if(data16 !== null){
-const err12 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.reply.oneOf[1].type,parentSchema:schema45.properties.reply.oneOf[1],data:data16};
+errors++;
+}
+var valid7 = _errs41 === errors;
+}
+else {
+var valid7 = true;
+}
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/rawResponse/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data:data13};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3348,19 +3405,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-var _valid2 = _errs44 === errors;
-if(_valid2 && valid7){
-valid7 = false;
-passing2 = [passing2, 1];
 }
-else {
+var _valid2 = _errs35 === errors;
 if(_valid2){
-valid7 = true;
-passing2 = 1;
+valid5 = true;
+passing1 = 0;
 }
-}
-if(!valid7){
-const err13 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema45.properties.reply.oneOf,parentSchema:schema45.properties.reply,data:data16};
+const _errs43 = errors;
+if(data13 !== null){
+const err13 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.response.oneOf[1].type,parentSchema:schema45.properties.response.oneOf[1],data:data13};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3368,39 +3421,20 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate38.errors = vErrors;
-return false;
+}
+var _valid2 = _errs43 === errors;
+if(_valid2 && valid5){
+valid5 = false;
+passing1 = [passing1, 1];
 }
 else {
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
-}
-else {
-vErrors = null;
+if(_valid2){
+valid5 = true;
+passing1 = 1;
 }
 }
-}
-var valid3 = _errs41 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.usage !== undefined){
-let data17 = data.usage;
-const _errs46 = errors;
-const _errs47 = errors;
-let valid8 = false;
-let passing3 = null;
-const _errs48 = errors;
-const _errs49 = errors;
-if(errors === _errs49){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-let missing2;
-if(((((data17.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data17.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data17.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data17.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
-const err14 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data17};
+if(!valid5){
+const err14 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema45.properties.response.oneOf,parentSchema:schema45.properties.response,data:data13};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3408,12 +3442,45 @@ else {
 vErrors.push(err14);
 }
 errors++;
+validate38.errors = vErrors;
+return false;
 }
 else {
-const _errs51 = errors;
-for(const key2 in data17){
-if(!((((key2 === "promptTokens") || (key2 === "completionTokens")) || (key2 === "totalTokens")) || (key2 === "reasoningTokens"))){
-const err15 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data17};
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs33 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.reply !== undefined){
+let data16 = data.reply;
+const _errs45 = errors;
+const _errs46 = errors;
+let valid8 = false;
+let passing2 = null;
+const _errs47 = errors;
+if(!(validate26(data16, {instancePath:instancePath+"/reply",parentData:data,parentDataProperty:"reply",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs47 === errors;
+if(_valid3){
+valid8 = true;
+passing2 = 0;
+}
+const _errs48 = errors;
+if(data16 !== null){
+const err15 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.reply.oneOf[1].type,parentSchema:schema45.properties.reply.oneOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3421,15 +3488,20 @@ else {
 vErrors.push(err15);
 }
 errors++;
-break;
+}
+var _valid3 = _errs48 === errors;
+if(_valid3 && valid8){
+valid8 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid3){
+valid8 = true;
+passing2 = 1;
 }
 }
-if(_errs51 === errors){
-if(data17.promptTokens !== undefined){
-let data18 = data17.promptTokens;
-const _errs52 = errors;
-if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
-const err16 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data18};
+if(!valid8){
+const err16 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema45.properties.reply.oneOf,parentSchema:schema45.properties.reply,data:data16};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3437,11 +3509,39 @@ else {
 vErrors.push(err16);
 }
 errors++;
+validate38.errors = vErrors;
+return false;
 }
-if(errors === _errs52){
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err17 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data18};
+else {
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs45 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.usage !== undefined){
+let data17 = data.usage;
+const _errs50 = errors;
+const _errs51 = errors;
+let valid9 = false;
+let passing3 = null;
+const _errs52 = errors;
+const _errs53 = errors;
+if(errors === _errs53){
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+let missing2;
+if(((((data17.promptTokens === undefined) && (missing2 = "promptTokens")) || ((data17.completionTokens === undefined) && (missing2 = "completionTokens"))) || ((data17.totalTokens === undefined) && (missing2 = "totalTokens"))) || ((data17.reasoningTokens === undefined) && (missing2 = "reasoningTokens"))){
+const err17 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema40.required,parentSchema:schema40,data:data17};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3450,19 +3550,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs52 === errors;
-}
 else {
-var valid10 = true;
-}
-if(valid10){
-if(data17.completionTokens !== undefined){
-let data19 = data17.completionTokens;
-const _errs54 = errors;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err18 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data19};
+const _errs55 = errors;
+for(const key2 in data17){
+if(!((((key2 === "promptTokens") || (key2 === "completionTokens")) || (key2 === "totalTokens")) || (key2 === "reasoningTokens"))){
+const err18 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data:data17};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3470,11 +3562,15 @@ else {
 vErrors.push(err18);
 }
 errors++;
+break;
 }
-if(errors === _errs54){
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err19 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data19};
+}
+if(_errs55 === errors){
+if(data17.promptTokens !== undefined){
+let data18 = data17.promptTokens;
+const _errs56 = errors;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
+const err19 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/type",keyword:"type",params:{type: schema40.properties.promptTokens.type},message:"must be integer,null",schema:schema40.properties.promptTokens.type,parentSchema:schema40.properties.promptTokens,data:data18};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3483,19 +3579,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs54 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data17.totalTokens !== undefined){
-let data20 = data17.totalTokens;
-const _errs56 = errors;
-if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err20 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data20};
+if(errors === _errs56){
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err20 = {instancePath:instancePath+"/usage/promptTokens",schemaPath:"#/$defs/usage/properties/promptTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.promptTokens,data:data18};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3504,10 +3591,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(errors === _errs56){
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err21 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data20};
+}
+}
+var valid11 = _errs56 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data17.completionTokens !== undefined){
+let data19 = data17.completionTokens;
+const _errs58 = errors;
+if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
+const err21 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/type",keyword:"type",params:{type: schema40.properties.completionTokens.type},message:"must be integer,null",schema:schema40.properties.completionTokens.type,parentSchema:schema40.properties.completionTokens,data:data19};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3516,19 +3612,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs56 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data17.reasoningTokens !== undefined){
-let data21 = data17.reasoningTokens;
-const _errs58 = errors;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err22 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data21};
+if(errors === _errs58){
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err22 = {instancePath:instancePath+"/usage/completionTokens",schemaPath:"#/$defs/usage/properties/completionTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.completionTokens,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3537,10 +3624,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(errors === _errs58){
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err23 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data21};
+}
+}
+var valid11 = _errs58 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data17.totalTokens !== undefined){
+let data20 = data17.totalTokens;
+const _errs60 = errors;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err23 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/type",keyword:"type",params:{type: schema40.properties.totalTokens.type},message:"must be integer,null",schema:schema40.properties.totalTokens.type,parentSchema:schema40.properties.totalTokens,data:data20};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3549,21 +3645,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-var valid10 = _errs58 === errors;
-}
-else {
-var valid10 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data17};
+if(errors === _errs60){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err24 = {instancePath:instancePath+"/usage/totalTokens",schemaPath:"#/$defs/usage/properties/totalTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.totalTokens,data:data20};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3573,14 +3658,18 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-if(_valid3){
-valid8 = true;
-passing3 = 0;
 }
-const _errs60 = errors;
-if(data17 !== null){
-const err25 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.usage.oneOf[1].type,parentSchema:schema45.properties.usage.oneOf[1],data:data17};
+var valid11 = _errs60 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data17.reasoningTokens !== undefined){
+let data21 = data17.reasoningTokens;
+const _errs62 = errors;
+if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
+const err25 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/type",keyword:"type",params:{type: schema40.properties.reasoningTokens.type},message:"must be integer,null",schema:schema40.properties.reasoningTokens.type,parentSchema:schema40.properties.reasoningTokens,data:data21};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3589,19 +3678,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid3 = _errs60 === errors;
-if(_valid3 && valid8){
-valid8 = false;
-passing3 = [passing3, 1];
-}
-else {
-if(_valid3){
-valid8 = true;
-passing3 = 1;
-}
-}
-if(!valid8){
-const err26 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema45.properties.usage.oneOf,parentSchema:schema45.properties.usage,data:data17};
+if(errors === _errs62){
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err26 = {instancePath:instancePath+"/usage/reasoningTokens",schemaPath:"#/$defs/usage/properties/reasoningTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.reasoningTokens,data:data21};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3609,39 +3689,22 @@ else {
 vErrors.push(err26);
 }
 errors++;
-validate38.errors = vErrors;
-return false;
+}
+}
+}
+var valid11 = _errs62 === errors;
 }
 else {
-errors = _errs47;
-if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
+var valid11 = true;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-var valid3 = _errs46 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.error !== undefined){
-let data22 = data.error;
-const _errs62 = errors;
-const _errs63 = errors;
-let valid11 = false;
-let passing4 = null;
-const _errs64 = errors;
-const _errs65 = errors;
-if(errors === _errs65){
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-let missing3;
-if(((((data22.kind === undefined) && (missing3 = "kind")) || ((data22.message === undefined) && (missing3 = "message"))) || ((data22.status === undefined) && (missing3 = "status"))) || ((data22.transient === undefined) && (missing3 = "transient"))){
-const err27 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data22};
+const err27 = {instancePath:instancePath+"/usage",schemaPath:"#/$defs/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data:data17};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3650,11 +3713,15 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-const _errs67 = errors;
-for(const key3 in data22){
-if(!((((key3 === "kind") || (key3 === "message")) || (key3 === "status")) || (key3 === "transient"))){
-const err28 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data22};
+}
+var _valid4 = _errs52 === errors;
+if(_valid4){
+valid9 = true;
+passing3 = 0;
+}
+const _errs64 = errors;
+if(data17 !== null){
+const err28 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.usage.oneOf[1].type,parentSchema:schema45.properties.usage.oneOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3662,15 +3729,20 @@ else {
 vErrors.push(err28);
 }
 errors++;
-break;
+}
+var _valid4 = _errs64 === errors;
+if(_valid4 && valid9){
+valid9 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid4){
+valid9 = true;
+passing3 = 1;
 }
 }
-if(_errs67 === errors){
-if(data22.kind !== undefined){
-let data23 = data22.kind;
-const _errs68 = errors;
-if(!((((((((data23 === "network") || (data23 === "timeout")) || (data23 === "http")) || (data23 === "malformed")) || (data23 === "too-large")) || (data23 === "broken-body")) || (data23 === "mismatch")) || (data23 === "scorer"))){
-const err29 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data23};
+if(!valid9){
+const err29 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema45.properties.usage.oneOf,parentSchema:schema45.properties.usage,data:data17};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3678,18 +3750,39 @@ else {
 vErrors.push(err29);
 }
 errors++;
-}
-var valid13 = _errs68 === errors;
+validate38.errors = vErrors;
+return false;
 }
 else {
-var valid13 = true;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
 }
-if(valid13){
-if(data22.message !== undefined){
-let data24 = data22.message;
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs50 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.error !== undefined){
+let data22 = data.error;
+const _errs66 = errors;
+const _errs67 = errors;
+let valid12 = false;
+let passing4 = null;
+const _errs68 = errors;
 const _errs69 = errors;
-if(typeof data24 !== "string"){
-const err30 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data24};
+if(errors === _errs69){
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+let missing3;
+if(((((data22.kind === undefined) && (missing3 = "kind")) || ((data22.message === undefined) && (missing3 = "message"))) || ((data22.status === undefined) && (missing3 = "status"))) || ((data22.transient === undefined) && (missing3 = "transient"))){
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema41.required,parentSchema:schema41,data:data22};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3698,17 +3791,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-var valid13 = _errs69 === errors;
-}
 else {
-var valid13 = true;
-}
-if(valid13){
-if(data22.status !== undefined){
-let data25 = data22.status;
 const _errs71 = errors;
-if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data25};
+for(const key3 in data22){
+if(!((((key3 === "kind") || (key3 === "message")) || (key3 === "status")) || (key3 === "transient"))){
+const err31 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data22};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3716,18 +3803,15 @@ else {
 vErrors.push(err31);
 }
 errors++;
+break;
 }
-var valid13 = _errs71 === errors;
 }
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data22.transient !== undefined){
-let data26 = data22.transient;
-const _errs73 = errors;
-if(typeof data26 !== "boolean"){
-const err32 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data26};
+if(_errs71 === errors){
+if(data22.kind !== undefined){
+let data23 = data22.kind;
+const _errs72 = errors;
+if(!((((((((data23 === "network") || (data23 === "timeout")) || (data23 === "http")) || (data23 === "malformed")) || (data23 === "too-large")) || (data23 === "broken-body")) || (data23 === "mismatch")) || (data23 === "scorer"))){
+const err32 = {instancePath:instancePath+"/error/kind",schemaPath:"#/$defs/error/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data23};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3736,19 +3820,17 @@ vErrors.push(err32);
 }
 errors++;
 }
-var valid13 = _errs73 === errors;
+var valid14 = _errs72 === errors;
 }
 else {
-var valid13 = true;
+var valid14 = true;
 }
-}
-}
-}
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data22};
+if(valid14){
+if(data22.message !== undefined){
+let data24 = data22.message;
+const _errs73 = errors;
+if(typeof data24 !== "string"){
+const err33 = {instancePath:instancePath+"/error/message",schemaPath:"#/$defs/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.message.type,parentSchema:schema41.properties.message,data:data24};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3757,15 +3839,17 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid14 = _errs73 === errors;
 }
-var _valid4 = _errs64 === errors;
-if(_valid4){
-valid11 = true;
-passing4 = 0;
+else {
+var valid14 = true;
 }
+if(valid14){
+if(data22.status !== undefined){
+let data25 = data22.status;
 const _errs75 = errors;
-if(data22 !== null){
-const err34 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.error.oneOf[1].type,parentSchema:schema45.properties.error.oneOf[1],data:data22};
+if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
+const err34 = {instancePath:instancePath+"/error/status",schemaPath:"#/$defs/error/properties/status/type",keyword:"type",params:{type: schema41.properties.status.type},message:"must be integer,null",schema:schema41.properties.status.type,parentSchema:schema41.properties.status,data:data25};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3774,19 +3858,17 @@ vErrors.push(err34);
 }
 errors++;
 }
-var _valid4 = _errs75 === errors;
-if(_valid4 && valid11){
-valid11 = false;
-passing4 = [passing4, 1];
+var valid14 = _errs75 === errors;
 }
 else {
-if(_valid4){
-valid11 = true;
-passing4 = 1;
+var valid14 = true;
 }
-}
-if(!valid11){
-const err35 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema45.properties.error.oneOf,parentSchema:schema45.properties.error,data:data22};
+if(valid14){
+if(data22.transient !== undefined){
+let data26 = data22.transient;
+const _errs77 = errors;
+if(typeof data26 !== "boolean"){
+const err35 = {instancePath:instancePath+"/error/transient",schemaPath:"#/$defs/error/properties/transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.transient.type,parentSchema:schema41.properties.transient,data:data26};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3794,21 +3876,80 @@ else {
 vErrors.push(err35);
 }
 errors++;
+}
+var valid14 = _errs77 === errors;
+}
+else {
+var valid14 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/error",schemaPath:"#/$defs/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data22};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid5 = _errs68 === errors;
+if(_valid5){
+valid12 = true;
+passing4 = 0;
+}
+const _errs79 = errors;
+if(data22 !== null){
+const err37 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.error.oneOf[1].type,parentSchema:schema45.properties.error.oneOf[1],data:data22};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var _valid5 = _errs79 === errors;
+if(_valid5 && valid12){
+valid12 = false;
+passing4 = [passing4, 1];
+}
+else {
+if(_valid5){
+valid12 = true;
+passing4 = 1;
+}
+}
+if(!valid12){
+const err38 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema45.properties.error.oneOf,parentSchema:schema45.properties.error,data:data22};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
 validate38.errors = vErrors;
 return false;
 }
 else {
-errors = _errs63;
+errors = _errs67;
 if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
+if(_errs67){
+vErrors.length = _errs67;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid3 = _errs62 === errors;
+var valid3 = _errs66 === errors;
 }
 else {
 var valid3 = true;
@@ -3816,9 +3957,9 @@ var valid3 = true;
 if(valid3){
 if(data.replica !== undefined){
 let data27 = data.replica;
-const _errs77 = errors;
-const _errs78 = errors;
-if(errors === _errs78){
+const _errs81 = errors;
+const _errs82 = errors;
+if(errors === _errs82){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
 if(((data27.index === undefined) && (missing4 = "index")) || ((data27.host === undefined) && (missing4 = "host"))){
@@ -3826,7 +3967,7 @@ validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/r
 return false;
 }
 else {
-const _errs80 = errors;
+const _errs84 = errors;
 for(const key4 in data27){
 if(!((key4 === "index") || (key4 === "host"))){
 validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data27}];
@@ -3834,15 +3975,15 @@ return false;
 break;
 }
 }
-if(_errs80 === errors){
+if(_errs84 === errors){
 if(data27.index !== undefined){
 let data28 = data27.index;
-const _errs81 = errors;
+const _errs85 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
 validate38.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data28}];
 return false;
 }
-if(errors === _errs81){
+if(errors === _errs85){
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 < 0 || isNaN(data28)){
 validate38.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data28}];
@@ -3850,16 +3991,16 @@ return false;
 }
 }
 }
-var valid15 = _errs81 === errors;
+var valid16 = _errs85 === errors;
 }
 else {
-var valid15 = true;
+var valid16 = true;
 }
-if(valid15){
+if(valid16){
 if(data27.host !== undefined){
 let data29 = data27.host;
-const _errs83 = errors;
-if(errors === _errs83){
+const _errs87 = errors;
+if(errors === _errs87){
 if(typeof data29 === "string"){
 if(data29.length < 1){
 validate38.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data29}];
@@ -3871,10 +4012,10 @@ validate38.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$d
 return false;
 }
 }
-var valid15 = _errs83 === errors;
+var valid16 = _errs87 === errors;
 }
 else {
-var valid15 = true;
+var valid16 = true;
 }
 }
 }
@@ -3885,7 +4026,7 @@ validate38.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/r
 return false;
 }
 }
-var valid3 = _errs77 === errors;
+var valid3 = _errs81 === errors;
 }
 else {
 var valid3 = true;
@@ -3917,7 +4058,7 @@ return errors === 0;
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const probeCheck = validate40;
-const schema50 = {"description":"The comparison of a probe item's two replies.","type":"object","additionalProperties":false,"required":["kind","session","model","itemId","itemIndex","outcome","detail"],"properties":{"kind":{"const":"probe-check"},"session":{"type":"integer","minimum":1},"model":{"type":"string"},"itemId":{"type":"integer"},"itemIndex":{"type":"integer","minimum":0},"outcome":{"enum":["same","different","inconclusive"]},"detail":{"type":["string","null"]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica both sends went to. Present in every probe-check record of a format 2 file."}}};
+const schema50 = {"description":"The comparison of a probe item's two replies.","type":"object","additionalProperties":false,"required":["kind","session","model","itemId","itemIndex","outcome","detail"],"properties":{"kind":{"const":"probe-check"},"session":{"type":"integer","minimum":1},"model":{"type":"string"},"itemId":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"The item's id: an integer, or a string (a chat-jsonl dataset's)."},"itemIndex":{"type":"integer","minimum":0},"outcome":{"enum":["same","different","inconclusive"]},"detail":{"type":["string","null"]},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica both sends went to. Present in every probe-check record of a format 2 file."}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3996,9 +4137,56 @@ if(valid0){
 if(data.itemId !== undefined){
 let data3 = data.itemId;
 const _errs7 = errors;
+const _errs8 = errors;
+let valid1 = false;
+const _errs9 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate40.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.itemId.type,parentSchema:schema50.properties.itemId,data:data3}];
+const err0 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.itemId.anyOf[0].type,parentSchema:schema50.properties.itemId.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+const err1 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.itemId.anyOf[1].type,parentSchema:schema50.properties.itemId.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err2 = {instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema50.properties.itemId.anyOf,parentSchema:schema50.properties.itemId,data:data3};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate40.errors = vErrors;
 return false;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
 }
 var valid0 = _errs7 === errors;
 }
@@ -4008,12 +4196,12 @@ var valid0 = true;
 if(valid0){
 if(data.itemIndex !== undefined){
 let data4 = data.itemIndex;
-const _errs9 = errors;
+const _errs13 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 validate40.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.itemIndex.type,parentSchema:schema50.properties.itemIndex,data:data4}];
 return false;
 }
-if(errors === _errs9){
+if(errors === _errs13){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate40.errors = [{instancePath:instancePath+"/itemIndex",schemaPath:"#/properties/itemIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.itemIndex,data:data4}];
@@ -4021,7 +4209,7 @@ return false;
 }
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -4029,12 +4217,12 @@ var valid0 = true;
 if(valid0){
 if(data.outcome !== undefined){
 let data5 = data.outcome;
-const _errs11 = errors;
+const _errs15 = errors;
 if(!(((data5 === "same") || (data5 === "different")) || (data5 === "inconclusive"))){
 validate40.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema50.properties.outcome.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.outcome.enum,parentSchema:schema50.properties.outcome,data:data5}];
 return false;
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -4042,12 +4230,12 @@ var valid0 = true;
 if(valid0){
 if(data.detail !== undefined){
 let data6 = data.detail;
-const _errs12 = errors;
+const _errs16 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
 validate40.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema50.properties.detail.type},message:"must be string,null",schema:schema50.properties.detail.type,parentSchema:schema50.properties.detail,data:data6}];
 return false;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
@@ -4055,9 +4243,9 @@ var valid0 = true;
 if(valid0){
 if(data.replica !== undefined){
 let data7 = data.replica;
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if(((data7.index === undefined) && (missing1 = "index")) || ((data7.host === undefined) && (missing1 = "host"))){
@@ -4065,7 +4253,7 @@ validate40.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/r
 return false;
 }
 else {
-const _errs17 = errors;
+const _errs21 = errors;
 for(const key1 in data7){
 if(!((key1 === "index") || (key1 === "host"))){
 validate40.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data7}];
@@ -4073,15 +4261,15 @@ return false;
 break;
 }
 }
-if(_errs17 === errors){
+if(_errs21 === errors){
 if(data7.index !== undefined){
 let data8 = data7.index;
-const _errs18 = errors;
+const _errs22 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
 validate40.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data8}];
 return false;
 }
-if(errors === _errs18){
+if(errors === _errs22){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
 validate40.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data8}];
@@ -4089,16 +4277,16 @@ return false;
 }
 }
 }
-var valid2 = _errs18 === errors;
+var valid3 = _errs22 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data7.host !== undefined){
 let data9 = data7.host;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data9 === "string"){
 if(data9.length < 1){
 validate40.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data9}];
@@ -4110,10 +4298,10 @@ validate40.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$d
 return false;
 }
 }
-var valid2 = _errs20 === errors;
+var valid3 = _errs24 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
 }
 }
@@ -4124,7 +4312,7 @@ validate40.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/r
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;

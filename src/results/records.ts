@@ -14,6 +14,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { Ordering, Reply, Verdict } from "../score/scorer.ts";
 
@@ -123,7 +124,7 @@ export interface HeaderRecord {
     readonly seed: string;
     readonly size: number;
     readonly digest: string;
-    readonly confirm?: { readonly share: number; readonly items: readonly number[] };
+    readonly confirm?: { readonly share: number; readonly items: readonly ItemId[] };
   };
   /** The scorer. */
   readonly scorer: ScorerIdentity;
@@ -262,7 +263,7 @@ export interface Exchange {
   /** The model asked (baseline or adapter name). */
   readonly model: string;
   /** The item's `id`. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** The item's position in the dataset; with `model`, the key of a result. */
   readonly itemIndex: number;
   /** The session that sent it. */
@@ -321,7 +322,7 @@ export interface ProbeCheckRecord {
   /** The model. */
   readonly model: string;
   /** The item's `id`. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** The item's position. */
   readonly itemIndex: number;
   /** `same`: identical replies; `different`; `inconclusive`: a send ended in an error. */

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import type { Config } from "../config/config.ts";
 import { sha256Hex } from "../dataset/sha256.ts";
 import {
@@ -155,7 +156,7 @@ export interface HeaderFacts {
   /** The split's digest. */
   readonly splitDigest: string;
   /** With `split.confirm`: the held-out ids kept for confirmation, ascending. */
-  readonly confirmItems?: readonly number[];
+  readonly confirmItems?: readonly ItemId[];
   /** The scorer's version. */
   readonly scorerVersion: string;
   /** The tool-call parser the run used, or `null`. */

@@ -8,6 +8,7 @@
  */
 
 // The one rule for a URL's host and port, shared with the configuration's check of server.urls.
+import type { ItemId } from "../dataset/item_id.ts";
 import { hostAndPort } from "../config/server_url.ts";
 import type { ReplicaRef } from "../results/records.ts";
 
@@ -76,7 +77,7 @@ const ENCODER = new TextEncoder();
  * assert.ok(Number.isInteger(score) && score >= 0 && score < 2 ** 32);
  * ```
  */
-export function rendezvousScore(host: string, itemId: number): number {
+export function rendezvousScore(host: string, itemId: ItemId): number {
   let h = 0x811c9dc5;
   const mix = (byte: number) => {
     h ^= byte;
@@ -116,7 +117,7 @@ export function rendezvousScore(host: string, itemId: number): number {
  * assert.equal(homeReplica(42, [a]), a);
  * ```
  */
-export function homeReplica<R extends ReplicaRef>(itemId: number, replicas: readonly R[]): R {
+export function homeReplica<R extends ReplicaRef>(itemId: ItemId, replicas: readonly R[]): R {
   let best: R | undefined;
   let bestScore = -1;
   for (const replica of replicas) {

@@ -10,6 +10,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import { type Config, modelNames } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
 import type { RecordSink } from "../results/record_writer.ts";
@@ -74,7 +75,7 @@ export interface RunInput {
    * With `split.confirm`: the held-out ids kept for confirmation, ascending (the split's
    * `confirm.items`), recorded in the header for the report. Default none.
    */
-  readonly confirmItems?: readonly number[] | undefined;
+  readonly confirmItems?: readonly ItemId[] | undefined;
   /** The configured scorer. */
   readonly scorer: Scorer;
   /** The server's URL (or its replicas' URLs) and parsers, resolved. */

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import { sha256Hex } from "../dataset/sha256.ts";
 
 /**
@@ -31,7 +32,7 @@ import { sha256Hex } from "../dataset/sha256.ts";
  * assert.ok(sampleSeed(0n, 7, 3) >= -(2n ** 63n) && sampleSeed(0n, 7, 3) < 2n ** 63n);
  * ```
  */
-export function sampleSeed(seed: bigint, itemId: number | string, sample: number): bigint {
+export function sampleSeed(seed: bigint, itemId: ItemId, sample: number): bigint {
   if (!Number.isInteger(sample) || sample < 0 || sample > 63) {
     throw new RangeError(`sampleSeed: sample ${sample} is not a whole number from 0 to 63`);
   }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import type { Item } from "../dataset/item.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
 import { oneLine } from "../text/one_line.ts";
@@ -22,7 +23,7 @@ export type SelftestCheck = "key" | "empty";
 /** A check the scorer failed: the key marked wrong, or an empty reply marked correct. */
 export interface SelftestFailure {
   /** The item's id. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** The check. */
   readonly check: SelftestCheck;
   /** The reason the scorer gave. */
@@ -37,7 +38,7 @@ export interface SelftestFailure {
  */
 export interface SelftestFault {
   /** The item's id. */
-  readonly itemId: number;
+  readonly itemId: ItemId;
   /** The check it was found on (`key` also when making the key threw). */
   readonly check: SelftestCheck;
   /** What went wrong, in plain words, on one line. */

@@ -6,11 +6,16 @@
  */
 
 import type { DatasetItem } from "../dataset/dataset.ts";
+import { compareItemIds, type ItemId, itemIdText } from "../dataset/item_id.ts";
 import { sha256Words } from "./_sha256.ts";
 
-/** An id as the split writes it: its shortest decimal form (`-0` as `0`). */
-export function decimal(id: number): string {
-  return id === 0 ? "0" : String(id);
+/**
+ * An id as the split's digest writes it (`reference/split.md`, step 8): an integer in its shortest
+ * decimal form (`-0` as `0`), a string as JSON text (quoted, so that no id can pass for another's
+ * line).
+ */
+export function digestText(id: ItemId): string {
+  return typeof id === "string" ? JSON.stringify(id) : itemIdText(id);
 }
 
 /**
@@ -31,8 +36,9 @@ export function firstRanked(
   size: number,
   prefixBits = 48,
 ): number[] {
-  const prefix = new TextEncoder().encode(`split.v1\0${seed}\0`);
-  const message = new Uint8Array(prefix.length + 24);
+  const encoder = new TextEncoder();
+  const prefix = encoder.encode(`split.v1\0${seed}\0`);
+  let message = new Uint8Array(prefix.length + 24);
   message.set(prefix);
   const eligible: number[] = [];
   for (let i = 0; i < items.length; i++) if (items[i]!.ineligible === undefined) eligible.push(i);
@@ -41,9 +47,19 @@ export function firstRanked(
   const front = new Float64Array(n);
   const scale = 2 ** (48 - prefixBits);
   for (let j = 0; j < n; j++) {
-    const digits = decimal(items[eligible[j]!]!.id);
+    const id = items[eligible[j]!]!.id;
     let length = prefix.length;
-    for (let k = 0; k < digits.length; k++) message[length++] = digits.charCodeAt(k);
+    if (typeof id === "number") {
+      const digits = itemIdText(id);
+      for (let k = 0; k < digits.length; k++) message[length++] = digits.charCodeAt(k);
+    } else {
+      // A string id as UTF-8: at most 3 bytes a UTF-16 unit.
+      if (message.length < prefix.length + 3 * id.length) {
+        message = new Uint8Array(prefix.length + 3 * id.length);
+        message.set(prefix);
+      }
+      length += encoder.encodeInto(id, message.subarray(prefix.length)).written;
+    }
     sha256Words(message, length, words, j * 8);
     // The key's first 48 bits, as a number: ordering by it is ordering by the key, up to ties.
     const first48 = words[j * 8]! * 65536 + (words[j * 8 + 1]! >>> 16);
@@ -67,7 +83,7 @@ export function firstRanked(
       const d = words[x * 8 + w]! - words[y * 8 + w]!;
       if (d !== 0) return d;
     }
-    return items[eligible[x]!]!.id - items[eligible[y]!]!.id;
+    return compareItemIds(items[eligible[x]!]!.id, items[eligible[y]!]!.id);
   };
   const held: number[] = [];
   for (let k = 0; held.length < size; k++) {

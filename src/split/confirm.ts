@@ -9,7 +9,7 @@
 import { hash } from "node:crypto";
 import { ANSWER_CATEGORIES, answerCategory } from "../dataset/category.ts";
 import type { AnswerCall } from "../dataset/item.ts";
-import { decimal } from "./_ranking.ts";
+import { compareItemIds, type ItemId, itemIdText } from "../dataset/item_id.ts";
 import { SplitSizeError } from "./split_size_error.ts";
 
 /** A share that keeps no item on one side: the command line exits 64, as for a size refused. */
@@ -38,7 +38,8 @@ export class SplitConfirmError extends SplitSizeError {
 
 /**
  * The confirmation key of a held-out item, as 64 lowercase hex digits: SHA-256 of `split.v1`, a
- * zero byte, `confirm`, a zero byte, the seed as UTF-8, a zero byte and the id in decimal.
+ * zero byte, `confirm`, a zero byte, the seed as UTF-8, a zero byte and the id's text (an integer
+ * in decimal, a string as UTF-8).
  *
  * @param seed The split's seed.
  * @param id The item's id.
@@ -53,8 +54,8 @@ export class SplitConfirmError extends SplitSizeError {
  * assert.notEqual(confirmKey("s", 3), confirmKey("s", 4));
  * ```
  */
-export function confirmKey(seed: string, id: number): string {
-  return hash("sha256", `split.v1\0confirm\0${seed}\0${decimal(id)}`, "hex");
+export function confirmKey(seed: string, id: ItemId): string {
+  return hash("sha256", `split.v1\0confirm\0${seed}\0${itemIdText(id)}`, "hex");
 }
 
 /**
@@ -81,22 +82,22 @@ export function confirmKey(seed: string, id: number): string {
  * const ids = confirmationIds(items, "s", 0.5);
  * assert.equal(ids.length, 2);
  * // One of each category: the mix is kept.
- * assert.equal(ids.filter((id) => id % 2 === 0).length, 1);
+ * assert.equal(ids.filter((id) => Number(id) % 2 === 0).length, 1);
  * ```
  */
 export function confirmationIds(
   heldOut: readonly {
-    readonly id: number;
+    readonly id: ItemId;
     readonly answers: readonly Pick<AnswerCall, "name">[];
   }[],
   seed: string,
   share: number,
-): number[] {
+): ItemId[] {
   if (!(share > 0 && share < 1)) {
     throw new RangeError(`split.confirm must be a number between 0 and 1, not ${share}`);
   }
   const byCategory = new Map(
-    ANSWER_CATEGORIES.map((c) => [c, [] as { id: number; key: string }[]]),
+    ANSWER_CATEGORIES.map((c) => [c, [] as { id: ItemId; key: string }[]]),
   );
   for (const item of heldOut) {
     byCategory.get(answerCategory(item.answers))!.push({
@@ -104,14 +105,14 @@ export function confirmationIds(
       key: confirmKey(seed, item.id),
     });
   }
-  const ids: number[] = [];
+  const ids: ItemId[] = [];
   for (const list of byCategory.values()) {
-    list.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
+    list.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : compareItemIds(a.id, b.id)));
     const take = Math.floor(share * list.length + 0.5);
     for (let k = 0; k < take; k++) ids.push(list[k]!.id);
   }
   if (ids.length === 0 || ids.length === heldOut.length) {
     throw new SplitConfirmError(share, heldOut.length, ids.length);
   }
-  return ids.sort((a, b) => a - b);
+  return ids.sort(compareItemIds);
 }

@@ -7,7 +7,8 @@
 
 import { hash } from "node:crypto";
 import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
-import { decimal, firstRanked } from "./_ranking.ts";
+import { digestText, firstRanked } from "./_ranking.ts";
+import { compareItemIds, type ItemId, itemIdText, sortedItemIds } from "../dataset/item_id.ts";
 import { SplitSizeError } from "./split_size_error.ts";
 import { confirmationIds } from "./confirm.ts";
 
@@ -16,7 +17,7 @@ export { SplitSizeError } from "./split_size_error.ts";
 /** A held-out item in the split file: its id and its content hash. */
 export interface HeldOutEntry {
   /** The item's id. */
-  readonly id: number;
+  readonly id: ItemId;
   /** Its content hash, 64 lowercase hex digits. */
   readonly hash: string;
 }
@@ -24,7 +25,7 @@ export interface HeldOutEntry {
 /** An ineligible item in the split file: its id and why it can never be held out. */
 export interface IneligibleEntry {
   /** The item's id. */
-  readonly id: number;
+  readonly id: ItemId;
   /** Why, such as `two tools are named "search"`. */
   readonly reason: string;
 }
@@ -46,9 +47,9 @@ export interface Split {
   /** The held-out items, in rank order. */
   readonly heldOut: readonly HeldOutEntry[];
   /** The ids training may use, ascending (ineligible items included). */
-  readonly complement: readonly number[];
+  readonly complement: readonly ItemId[];
   /** The ids left out of both: identical in content to a held-out item. Ascending. */
-  readonly twins: readonly number[];
+  readonly twins: readonly ItemId[];
   /** How many ids `twins` holds. */
   readonly twinsExcluded: number;
   /** The ineligible items, by id ascending. They are in the complement too. */
@@ -65,7 +66,7 @@ export interface SplitConfirm {
   /** `split.confirm`: the share asked for. */
   readonly share: number;
   /** The held-out ids kept for confirmation, ascending. */
-  readonly items: readonly number[];
+  readonly items: readonly ItemId[];
 }
 
 /** What a split is taken with. */
@@ -83,7 +84,8 @@ export interface SplitOptions {
 
 /**
  * The rank key of an eligible item (`reference/split.md`, step 4), as 64 lowercase hex digits:
- * SHA-256 of `split.v1`, a zero byte, the seed as UTF-8, a zero byte and the id in decimal.
+ * SHA-256 of `split.v1`, a zero byte, the seed as UTF-8, a zero byte and the id's text (an
+ * integer in decimal, a string as UTF-8).
  *
  * @param seed The split's seed.
  * @param id The item's id.
@@ -98,8 +100,8 @@ export interface SplitOptions {
  * assert.notEqual(rankKey("twins", 3), rankKey("twins", 4));
  * ```
  */
-export function rankKey(seed: string, id: number): string {
-  return hash("sha256", `split.v1\0${seed}\0${decimal(id)}`, "hex");
+export function rankKey(seed: string, id: ItemId): string {
+  return hash("sha256", `split.v1\0${seed}\0${itemIdText(id)}`, "hex");
 }
 
 /**
@@ -151,7 +153,7 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     const key = contentKeyOf(item);
     if (key === undefined) keyed = false;
     else heldKeys.add(key);
-    lines += `${decimal(item.id)} ${item.contentHash}\n`;
+    lines += `${digestText(item.id)} ${item.contentHash}\n`;
   }
   // The held-out queries and hashes, looked up only for an item that may be a twin.
   let heldSets: { queries: Set<string>; hashes: Set<string> } | undefined;
@@ -163,8 +165,8 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     // Equal content hashes need equal queries, so only those items' hashes are computed.
     return heldSets.queries.has(item.query) && heldSets.hashes.has(item.contentHash);
   };
-  const complement: number[] = [];
-  const twins: number[] = [];
+  const complement: ItemId[] = [];
+  const twins: ItemId[] = [];
   const ineligible: IneligibleEntry[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
@@ -180,15 +182,13 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     if (twinOfHeld(item)) twins.push(item.id);
     else complement.push(item.id);
   }
-  // Ids are safe integers, so a Float64Array sorts them exactly, and fast.
-  const sortedIds = (ids: number[]) => Array.from(Float64Array.from(ids).sort());
-  ineligible.sort((a, b) => a.id - b.id);
+  ineligible.sort((a, b) => compareItemIds(a.id, b.id));
   let confirm: SplitConfirm | undefined;
   if (options.confirm !== undefined) {
     const ids = confirmationIds(held.map((i) => items[i]!), seed, options.confirm);
     confirm = { share: options.confirm, items: ids };
     // The digest names the confirmation items too; a split without them keeps its digest.
-    lines += `confirm ${options.confirm}\n${ids.map((id) => `${decimal(id)}\n`).join("")}`;
+    lines += `confirm ${options.confirm}\n${ids.map((id) => `${digestText(id)}\n`).join("")}`;
   }
   return {
     schema: "assess.split.v1",
@@ -198,8 +198,8 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     datasetSha256: dataset.sha256,
     digest: hash("sha256", lines, "hex"),
     heldOut,
-    complement: sortedIds(complement),
-    twins: sortedIds(twins),
+    complement: sortedItemIds(complement),
+    twins: sortedItemIds(twins),
     twinsExcluded: twins.length,
     ineligible,
     ...(confirm === undefined ? {} : { confirm }),
@@ -298,13 +298,15 @@ export function complementItems(dataset: Dataset, split: Split): DatasetItem[] {
   return itemsOf(dataset, split.complement, "complement");
 }
 
-function itemsOf(dataset: Dataset, ids: readonly number[], what: string): DatasetItem[] {
-  const byId = new Map<number, DatasetItem>();
+function itemsOf(dataset: Dataset, ids: readonly ItemId[], what: string): DatasetItem[] {
+  const byId = new Map<ItemId, DatasetItem>();
   for (const item of dataset.items) byId.set(item.id, item);
   return ids.map((id) => {
     const item = byId.get(id);
     if (item === undefined) {
-      throw new RangeError(`the split's ${what} holds id ${id}, which the dataset does not hold`);
+      throw new RangeError(
+        `the split's ${what} holds id ${JSON.stringify(id)}, which the dataset does not hold`,
+      );
     }
     return item;
   });

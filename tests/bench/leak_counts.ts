@@ -12,6 +12,7 @@
  * @module
  */
 
+import type { ItemId } from "../../src/dataset/item_id.ts";
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { checkLeaks, type LeakReport } from "../../src/leak/leak.ts";
@@ -127,7 +128,7 @@ for (const { name, edit, two } of Deno.args[3] === "siblings" ? [] : EDITS) {
 // Template siblings: a word of the query that is alone the string value of an argument, changed
 // in both to a word of neither.
 const siblings: string[] = [];
-const siblingIds: number[] = [];
+const siblingIds: ItemId[] = [];
 for (const item of heldOut.map(detachedItem)) {
   const s = sibling(item, "Zanzibar");
   if (s === undefined) continue;
@@ -141,7 +142,7 @@ const planted = await checkLeaks(
 );
 // How each planted line is found for the item it was made from (it may also be near another
 // held-out item of the same template, which is not counted here).
-const kindOf = (id: number, line: number) =>
+const kindOf = (id: ItemId, line: number) =>
   planted.leaks.find((l) => l.id === id && l.lines.some((m) => m.line === line))?.kind ?? "none";
 const byKind = new Map<string, number>();
 for (const [k, id] of siblingIds.entries()) {

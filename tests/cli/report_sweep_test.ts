@@ -5,6 +5,7 @@
  * and confirmed on the other items alone.
  */
 
+import type { ItemId } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { assess } from "./_in_process.ts";
 import { readAll } from "../results/_read_all.ts";
@@ -99,7 +100,7 @@ Deno.test("a sweep with split.confirm: the curve on the selection items, the las
           : []
       ),
     );
-  const accuracy = (m: Map<number, boolean>) => [...m.values()].filter((x) => x).length / m.size;
+  const accuracy = (m: Map<ItemId, boolean>) => [...m.values()].filter((x) => x).length / m.size;
   const base = verdicts("base", false);
   let last = -Infinity;
   for (const p of sweep.points) {

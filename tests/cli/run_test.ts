@@ -4,6 +4,7 @@
  * inputs: tests/e2e/run_test.ts.
  */
 
+import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import type { Io } from "../../src/cli/io.ts";
@@ -471,7 +472,7 @@ Deno.test("-timeout and -max-response bound every request; their failures are pe
     assert.equal(ran.code, 69, ran.stderr);
     const { latest } = await results(s.out);
     const errors = [...latest.values()].filter((r) => r.error !== null).sort((a, b) =>
-      a.itemId - b.itemId
+      compareItemIds(a.itemId, b.itemId)
     ).map((r) => [r.itemId, r.error!.kind, r.error!.message]);
     assert.deepEqual(errors, [
       [1, "too-large", "the response body is 5327 bytes, over the 4096-byte cap"],

@@ -1,6 +1,7 @@
 // Golden tests of `assess selftest`: the built-in scorer on the sixteen test rows, and programs
 // that register their own scorers (tests/score/fixtures/), run as a user would run them.
 
+import type { ItemId } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { takeSplit } from "../../src/split/split.ts";
@@ -37,7 +38,7 @@ async function configFor(scorer: string): Promise<string> {
 }
 
 /** The held-out items of the test rows, in split order, and the split's digest. */
-async function testSplit(): Promise<{ ids: number[]; empty: Set<number>; digest: string }> {
+async function testSplit(): Promise<{ ids: ItemId[]; empty: Set<ItemId>; digest: string }> {
   const text = await Deno.readTextFile(`${ROOT}${CONFIG}`);
   const sha256 = /sha256: ([0-9a-f]{64})/.exec(text)![1]!;
   const dataset = loadDataset(await Deno.readFile(`${ROOT}reference/testdata/rows.json`), sha256);

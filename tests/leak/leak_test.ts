@@ -29,7 +29,9 @@ const check = (text: string, items: readonly Item[] = heldOut, options = OPTIONS
 /** The findings as [kind, id, line, sameAnswer] rows. */
 function found(report: LeakReport): [string, number, number, boolean][] {
   return report.leaks.flatMap((l) =>
-    l.lines.map((m): [string, number, number, boolean] => [l.kind, l.id, m.line, m.sameAnswer])
+    l.lines.map((
+      m,
+    ): [string, number, number, boolean] => [l.kind, l.id as number, m.line, m.sameAnswer])
   );
 }
 

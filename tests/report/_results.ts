@@ -268,7 +268,7 @@ export function resultsFor(plan: Plan): {
     records.push({
       kind: "probe-check",
       session: 1,
-      itemIndex: p.itemId,
+      itemIndex: p.itemId as number,
       ...(refs === undefined ? {} : { replica: refs[0]! }),
       ...p,
     });

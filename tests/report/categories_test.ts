@@ -4,6 +4,7 @@
  * records' own category), and the intervals against scipy.
  */
 
+import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { answerCategory } from "../../src/dataset/category.ts";
 import type { Item } from "../../src/dataset/item.ts";
@@ -300,7 +301,9 @@ function disputedPlan(): ResultRecord[] {
     ],
   };
   for (const item of items) {
-    models.forEach((model, m) => out.push(record(model, item, wrong[item.id]?.[m] ?? right(item))));
+    models.forEach((model, m) =>
+      out.push(record(model, item, wrong[item.id as number]?.[m] ?? right(item)))
+    );
   }
   return out;
 }
@@ -462,7 +465,7 @@ Deno.test({
     assert.equal(c.discordant.fixed.length, 200);
     assert.deepEqual(
       changed.panels!.map((p) => p.itemId),
-      [...c.discordant.fixed, ...c.discordant.broke].sort((x, y) => x - y),
+      [...c.discordant.fixed, ...c.discordant.broke].sort(compareItemIds),
     );
     const fixed = changed.panels!.find((p) => p.itemId === 1)!; // base says "Sorry.", tuned calls
     assert.deepEqual(

@@ -6,6 +6,7 @@
  * replica unless its replica was taken out.
  */
 
+import type { ItemId } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import type { Item } from "../../src/dataset/item.ts";
 import { type QueuedRequest, ReplicaQueues } from "../../src/run/replica_queues.ts";
@@ -101,7 +102,7 @@ Deno.test({
     );
     // Back: the unstarted items that hash to lane 1 go back to it, in the split's order.
     queues.up(1);
-    const back: number[] = [];
+    const back: ItemId[] = [];
     for (let r = queues.take(1); r !== undefined; r = queues.take(1)) {
       if (r.model === "base") back.push(r.item.id);
     }
@@ -149,7 +150,7 @@ Deno.test({
         sends.set(key, r.sent + 1);
         return { ...r, sent: r.sent + 1 };
       };
-      const laneOf = new Map<number, Set<number>>();
+      const laneOf = new Map<ItemId, Set<number>>();
       let moves = 0;
       for (let step = 0; step < 2000 && (queues.pending > 0 || inFlight.length > 0); step++) {
         const op = rng.next() % 10;
@@ -210,7 +211,7 @@ Deno.test({
     const queues = new ReplicaQueues(REPLICAS);
     const asks = sampleAsks(["base", "t1"], 3);
     for (let id = 0; id < 12; id++) queues.add(item(id), asks);
-    const taken = new Map<number, { lanes: Set<number>; asks: string[] }>();
+    const taken = new Map<ItemId, { lanes: Set<number>; asks: string[] }>();
     // Round robin over the replicas until every queue is dry: stealing moves whole items only.
     for (let busy = true; busy;) {
       busy = false;

@@ -1,3 +1,4 @@
+import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS } from "../../src/run/http.ts";
 import { latestResults } from "../../src/results/latest.ts";
@@ -254,7 +255,7 @@ Deno.test("malformed replies are per-item errors with clear messages", async () 
   });
   await runSession(plan({ models: ["base"] }), w.deps);
   const messages = results(w.records).filter((r) => r.error !== null).sort((a, b) =>
-    a.itemId - b.itemId
+    compareItemIds(a.itemId, b.itemId)
   ).map((r) => [r.error!.kind, r.error!.message, r.response?.body]);
   assert.deepEqual(messages, [
     ["malformed", 'the response is not JSON (it starts "not json")', "not json"],

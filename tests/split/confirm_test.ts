@@ -4,6 +4,7 @@
  * nothing else). The Python reference agrees byte for byte in `tests/reference/differential_test.ts`.
  */
 
+import type { ItemId } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ANSWER_CATEGORIES, answerCategory } from "../../src/dataset/category.ts";
@@ -31,7 +32,7 @@ Deno.test({
   fn: () => {
     fc.assert(
       fc.property(heldOut, fc.string(), share, (items, seed, s) => {
-        let ids: number[];
+        let ids: ItemId[];
         try {
           ids = confirmationIds(items, seed, s);
         } catch (e) {
@@ -39,7 +40,7 @@ Deno.test({
           return;
         }
         assert.ok(ids.length > 0 && ids.length < items.length);
-        assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+        assert.deepEqual(ids, [...ids].sort((a, b) => Number(a) - Number(b)));
         const chosen = new Set(ids);
         for (const category of ANSWER_CATEGORIES) {
           const members = items.filter((i) => answerCategory(i.answers) === category);

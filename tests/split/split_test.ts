@@ -1,3 +1,4 @@
+import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type Dataset, loadDataset } from "../../src/dataset/dataset.ts";
@@ -77,7 +78,7 @@ Deno.test({
         const split = takeSplit(dataset, { seed, size });
         const held = split.heldOut.map((e) => e.id);
         assert.equal(held.length, size);
-        const all = [...held, ...split.complement, ...split.twins].sort((a, b) => a - b);
+        const all = [...held, ...split.complement, ...split.twins].sort(compareItemIds);
         assert.deepEqual(all, rows.map((r) => r.id).sort((a, b) => a - b));
         assert.equal(split.twinsExcluded, split.twins.length);
         const complement = new Set(split.complement);
@@ -86,8 +87,8 @@ Deno.test({
         for (const id of inel) assert(complement.has(id), `ineligible ${id} not in the complement`);
         for (const e of split.ineligible) assert.equal(e.reason, 'two tools are named "f"');
         for (const id of held) assert(eligible(rows.find((r) => r.id === id)!));
-        assert.deepEqual(split.complement, [...split.complement].sort((a, b) => a - b));
-        assert.deepEqual(split.twins, [...split.twins].sort((a, b) => a - b));
+        assert.deepEqual(split.complement, [...split.complement].sort(compareItemIds));
+        assert.deepEqual(split.twins, [...split.twins].sort(compareItemIds));
       }),
       { numRuns: 200 },
     );

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ItemId } from "../../src/dataset/item_id.ts";
 import type { Item, ToolSpec } from "../../src/dataset/item.ts";
 import { JsonNumber, type JsonValue } from "../../src/json/json_value.ts";
 import {
@@ -39,7 +40,7 @@ export interface Written {
 /** An item as the emulator knows it. */
 export interface Entry {
   /** The item's id. */
-  readonly id: number;
+  readonly id: ItemId;
   /** The names of the tools it offers, in order. */
   readonly toolNames: () => readonly string[];
   /** The answer key's calls. */

@@ -13,6 +13,7 @@
  * @module
  */
 
+import type { ItemId } from "../../src/dataset/item_id.ts";
 import { setImmediate } from "node:timers";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import type { Item } from "../../src/dataset/item.ts";
@@ -372,7 +373,7 @@ export interface RecordedRequest {
   /** The model it named. */
   readonly model: string;
   /** The matched item's id, or null. */
-  readonly itemId: number | null;
+  readonly itemId: ItemId | null;
   /** The parsed body. */
   readonly body: unknown;
   /** The body as it was sent, decoded as UTF-8. */
@@ -418,7 +419,7 @@ export interface Emulator {
  * assert.equal(itemKey("base", 3), "base\u00003");
  * ```
  */
-export function itemKey(model: string, itemId: number | "?"): string {
+export function itemKey(model: string, itemId: ItemId | "?"): string {
   return `${model}\u0000${itemId}`;
 }
 
@@ -1142,7 +1143,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     return undefined;
   }
 
-  function formatted(model: string, itemId: number, how: "lower-case" | "at-defaults"): void {
+  function formatted(model: string, itemId: ItemId, how: "lower-case" | "at-defaults"): void {
     stats.formatted.set(itemKey(model, itemId), how);
   }
 

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { type ItemId, itemIdShown } from "../../dataset/item_id.ts";
 import {
   confidence,
   count,
@@ -378,7 +379,9 @@ export function disputedLines(report: Report, m: Markup): DisputedLines | null {
     head: `disputed answer keys: ${plural(items.length, "item")} every model answered with the ` +
       "same calls (by the scorer's equality), all judged wrong: the key may be wrong",
     items: items.map((d) =>
-      `item ${d.itemId}${d.category === null ? "" : ` (${d.category})`}, ${m.code(d.reason)}` +
+      `item ${shownId(m, d.itemId)}${d.category === null ? "" : ` (${d.category})`}, ${
+        m.code(d.reason)
+      }` +
       (d.detail === "" ? "" : `: ${m.text(d.detail)}`)
     ),
     sensitivity: "accuracy without them (a sensitivity figure, not the verdict): " +
@@ -613,9 +616,14 @@ export function trustRows(report: Report, m: Markup): TrustRows {
     ]);
   }
   const differences = p.differences.map((d) =>
-    `${m.text(d.model)} item ${d.itemId}${
+    `${m.text(d.model)} item ${shownId(m, d.itemId)}${
       several && d.replica !== undefined ? ` on ${m.code(d.replica)}` : ""
     }: ${m.text(d.detail)}`
   );
   return { rows, differences };
+}
+
+/** An item's id in a line of `m`'s markup: an integer as it is, a string quoted and escaped. */
+function shownId(m: Markup, id: ItemId): string {
+  return typeof id === "string" ? m.text(itemIdShown(id)) : String(id);
 }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { type ItemId, itemIdShown } from "../../dataset/item_id.ts";
 import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { marginText } from "../verdict.ts";
@@ -261,7 +262,7 @@ function chartsSection(report: Report): string[] {
 }
 
 /** The items with a panel. */
-function panelIds(report: Report): ReadonlySet<number> {
+function panelIds(report: Report): ReadonlySet<ItemId> {
   return new Set((report.panels ?? []).map((p) => p.itemId));
 }
 
@@ -315,8 +316,15 @@ function summarySection(report: Report): string {
 }
 
 /** An item's id as a link to its panel. */
-function itemLink(id: number, text: string): string {
-  return `<a href="#item-${id}">${esc(text)}</a>`;
+function itemLink(id: ItemId, text: string): string {
+  return `<a href="#${itemAnchor(id)}">${esc(text)}</a>`;
+}
+
+/** An item's anchor: `item-` and an integer id, or a string id's JSON text, percent-encoded. */
+function itemAnchor(id: ItemId): string {
+  return typeof id === "string"
+    ? esc(`item-${encodeURIComponent(JSON.stringify(id))}`)
+    : `item-${id}`;
 }
 
 /** A sentence as a heading or a paragraph: its first letter in capitals. */
@@ -357,7 +365,7 @@ function replyRow(r: PanelReply): string {
 function panelHtml(p: ItemPanel): string {
   return [
     // The anchor a link to the item goes to: a browser opens the closed <details> around it.
-    `<span id="item-${p.itemId}"></span>`,
+    `<span id="${itemAnchor(p.itemId)}"></span>`,
     '<div class="panel">',
     `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`,
     `<p><strong>category:</strong> <code>${esc(p.category)}</code></p>`,
@@ -379,9 +387,9 @@ function panelHtml(p: ItemPanel): string {
 
 /** An item as an expandable panel, or its summary alone when it has no panel. */
 function itemDetails(
-  itemId: number,
+  itemId: ItemId,
   summary: string,
-  panels: ReadonlyMap<number, ItemPanel>,
+  panels: ReadonlyMap<ItemId, ItemPanel>,
 ): string {
   const panel = panels.get(itemId);
   if (panel === undefined) return `<p>${esc(summary)}</p>`;
@@ -397,8 +405,8 @@ function itemDetails(
  * among the disputed answer keys.)
  */
 function itemsSection(report: Report): string | null {
-  const roles = new Map<number, string[]>();
-  const add = (id: number, role: string) => {
+  const roles = new Map<ItemId, string[]>();
+  const add = (id: ItemId, role: string) => {
     const list = roles.get(id) ?? [];
     list.push(role);
     roles.set(id, list);
@@ -418,7 +426,7 @@ function itemsSection(report: Report): string | null {
     ...panels.map((p) =>
       itemDetails(
         p.itemId,
-        `item ${p.itemId} (${p.category}): ${roles.get(p.itemId)!.join(", ")}`,
+        `item ${itemIdShown(p.itemId)} (${p.category}): ${roles.get(p.itemId)!.join(", ")}`,
         byId,
       )
     ),
@@ -440,7 +448,7 @@ function htmlTable({ headings, numeric, rows }: Table): string {
 function comparisonSection(
   c: ComparisonReport,
   report: Report,
-  panels: ReadonlySet<number>,
+  panels: ReadonlySet<ItemId>,
 ): string {
   const parts = [
     `<h2>${esc(c.adapter)} against ${esc(c.baseline)}</h2>`,
@@ -482,7 +490,10 @@ function comparisonSection(
       parts.push(
         `<details><summary>${esc(what)}: ${plural(ids.length, "item")}</summary>`,
         `<p class="ids">${
-          ids.map((id) => (panels.has(id) ? itemLink(id, String(id)) : String(id))).join(", ")
+          ids.map((id) => {
+            const shown = itemIdShown(id);
+            return panels.has(id) ? itemLink(id, shown) : esc(shown);
+          }).join(", ")
         }</p></details>`,
       );
     }

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { itemIdShown } from "../../dataset/item_id.ts";
 import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { escapeHtml as html, escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
@@ -262,7 +263,7 @@ function comparisonSection(c: ComparisonReport, report: Report): string[] {
       "<details>",
       `<summary>${what} (only ${html(model)} right): ${plural(ids.length, "item")}</summary>`,
       "",
-      ids.join(", "),
+      ids.map((id) => typeof id === "string" ? md(itemIdShown(id)) : String(id)).join(", "),
       "",
       "</details>",
       "",

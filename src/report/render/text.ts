@@ -4,6 +4,7 @@
  * @module
  */
 
+import { type ItemId, itemIdShown } from "../../dataset/item_id.ts";
 import { capital, count, plural } from "../numbers.ts";
 import { TEXT } from "./_markup.ts";
 import {
@@ -285,10 +286,12 @@ function comparisonLines(c: ComparisonReport, report: Report): string[] {
   return out;
 }
 
-function idLines(what: string, ids: readonly number[]): string[] {
+function idLines(what: string, ids: readonly ItemId[]): string[] {
   if (ids.length === 0) return [`  ${what}: none`];
   return wrapWords(
-    ids.map((id, i) => `${id}${i < ids.length - 1 ? "," : ""}`),
+    ids.map((id, i) =>
+      `${typeof id === "string" ? TEXT.text(itemIdShown(id)) : id}${i < ids.length - 1 ? "," : ""}`
+    ),
     `  ${what}, ${plural(ids.length, "item")}: `,
     "    ",
     WIDTH,

@@ -527,12 +527,12 @@ Deno.test({
     assert.deepEqual(anchors.toSorted((x, y) => x - y), report.panels!.map((p) => p.itemId));
     const c = report.comparisons;
     for (const id of [...c[0]!.discordant.fixed, ...c[1]!.discordant.broke]) {
-      assert.ok(links.includes(id), `item ${id} is not linked`);
+      assert.ok(links.includes(id as number), `item ${id} is not linked`);
     }
     for (const id of links) assert.ok(anchors.includes(id), `a link to item ${id} has no panel`);
     // A disputed item (no adapter changed it) has its panel among the disputed answer keys.
     assert.ok(report.disputedItems!.length > 0);
-    for (const d of report.disputedItems!) assert.ok(anchors.includes(d.itemId));
+    for (const d of report.disputedItems!) assert.ok(anchors.includes(d.itemId as number));
     // An item tuned-a fixed and tuned-b did not: its summary says so.
     const fixed = c[0]!.discordant.fixed[0]!;
     assert.match(
