@@ -61,7 +61,15 @@ export {
   type ValidateOptions,
   type ValidateResult,
 } from "./src/config/validate.ts";
-export type { AnswerCall, Item, ToolSpec } from "./src/dataset/item.ts";
+export type { AnswerCall, ChatPrompt, Item, ToolSpec } from "./src/dataset/item.ts";
+export {
+  compareItemIds,
+  type ItemId,
+  itemIdShown,
+  itemIdText,
+  sortedItemIds,
+} from "./src/dataset/item_id.ts";
+export { loadChatDataset, REFUSED_LINES_SHOWN } from "./src/dataset/chat_jsonl.ts";
 export { ANSWER_CATEGORIES, type AnswerCategory, answerCategory } from "./src/dataset/category.ts";
 export { DatasetError, type RowPlace } from "./src/dataset/dataset_error.ts";
 export {

@@ -12,6 +12,7 @@ import {
   loadDataset,
   MAX_DATASET_BYTES,
 } from "../dataset/dataset.ts";
+import { loadChatDataset } from "../dataset/chat_jsonl.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { type Split, takeSplit } from "../split/split.ts";
@@ -28,7 +29,8 @@ export interface LoadedSplit {
 
 /**
  * Reads `config.dataset.path` (relative to the working directory), checks it against
- * `config.dataset.sha256`, reads its rows and takes the split `config.split` asks for. Use
+ * `config.dataset.sha256`, reads its rows as `config.dataset.kind` says (an xlam JSON array, or
+ * chat-jsonl lines) and takes the split `config.split` asks for. Use
  * `heldOutItems(dataset, split)` for the held-out items themselves.
  *
  * @param config An accepted config.
@@ -80,7 +82,8 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
     if (e instanceof FileTooLargeError) throw datasetTooLarge(e.size);
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
-  const dataset = loadDataset(bytes, config.dataset.sha256, {
+  const load = config.dataset.kind === "chat-jsonl" ? loadChatDataset : loadDataset;
+  const dataset = load(bytes, config.dataset.sha256, {
     sha256: (read) => hashedAsRead.digestOf(read),
   });
   return { dataset, split: takeSplit(dataset, config.split) };

@@ -261,6 +261,18 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    name: "dataset.source is given for an xlam dataset",
+    check: ({ value }) => {
+      const dataset = member(value, "dataset");
+      if (!isObject(dataset) || dataset.kind !== "xlam-function-calling") return [];
+      if (member(dataset, "source") !== undefined) return [];
+      return [{
+        path: "dataset",
+        message: "missing property 'source' (required for an xlam-function-calling file)",
+      }];
+    },
+  },
+  {
     name: "decision.guard names each category once",
     check: ({ value }) => {
       const guard = member(member(value, "decision"), "guard");

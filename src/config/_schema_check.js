@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256","source"],"properties":{"kind":{"description":"xlam-function-calling, the one kind there is.","const":"xlam-function-calling"},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of dataset.kind, server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256"],"properties":{"kind":{"description":"xlam-function-calling (a JSON array of xlam rows, such as Salesforce/xlam-function-calling-60k) or chat-jsonl (a team's own data: JSON Lines, one item a line, {id, messages, tools} in OpenAI's chat format; see reference/assess-yaml.md). Checked in code: source is required for xlam-function-calling.","enum":["xlam-function-calling","chat-jsonl"]},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content. Required for xlam-function-calling, optional for chat-jsonl.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
@@ -334,8 +334,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data9.source === undefined){
-const err26 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data9};
+for(const key2 in data9){
+if(!((((key2 === "kind") || (key2 === "path")) || (key2 === "sha256")) || (key2 === "source"))){
+const err26 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -344,9 +345,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!((((key2 === "kind") || (key2 === "path")) || (key2 === "sha256")) || (key2 === "source"))){
-const err27 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset,data:data9};
+}
+if(data9.kind !== undefined){
+let data10 = data9.kind;
+if(!((data10 === "xlam-function-calling") || (data10 === "chat-jsonl"))){
+const err27 = {instancePath:instancePath+"/dataset/kind",schemaPath:"#/properties/dataset/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.dataset.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.dataset.properties.kind.enum,parentSchema:schema31.properties.dataset.properties.kind,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -356,10 +359,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data9.kind !== undefined){
-let data10 = data9.kind;
-if("xlam-function-calling" !== data10){
-const err28 = {instancePath:instancePath+"/dataset/kind",schemaPath:"#/properties/dataset/properties/kind/const",keyword:"const",params:{allowedValue: "xlam-function-calling"},message:"must be equal to constant",schema:"xlam-function-calling",parentSchema:schema31.properties.dataset.properties.kind,data:data10};
+if(data9.path !== undefined){
+let data11 = data9.path;
+if(typeof data11 === "string"){
+if(data11.length < 1){
+const err28 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.path,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -369,11 +373,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data9.path !== undefined){
-let data11 = data9.path;
-if(typeof data11 === "string"){
-if(data11.length < 1){
-const err29 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.path,data:data11};
+else {
+const err29 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.path.type,parentSchema:schema31.properties.dataset.properties.path,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -383,8 +384,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/dataset/path",schemaPath:"#/properties/dataset/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.path.type,parentSchema:schema31.properties.dataset.properties.path,data:data11};
+if(data9.sha256 !== undefined){
+let data12 = data9.sha256;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err30 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^[0-9a-fA-F]{64}$"+"\"",schema:"^[0-9a-fA-F]{64}$",parentSchema:schema31.properties.dataset.properties.sha256,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -394,11 +398,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data9.sha256 !== undefined){
-let data12 = data9.sha256;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err31 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^[0-9a-fA-F]{64}$"+"\"",schema:"^[0-9a-fA-F]{64}$",parentSchema:schema31.properties.dataset.properties.sha256,data:data12};
+else {
+const err31 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.sha256.type,parentSchema:schema31.properties.dataset.properties.sha256,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -408,8 +409,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/dataset/sha256",schemaPath:"#/properties/dataset/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.sha256.type,parentSchema:schema31.properties.dataset.properties.sha256,data:data12};
+if(data9.source !== undefined){
+let data13 = data9.source;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.repo === undefined){
+const err32 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -418,12 +422,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data9.source !== undefined){
-let data13 = data9.source;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.repo === undefined){
-const err33 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+if(data13.revision === undefined){
+const err33 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -432,8 +432,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data13.revision === undefined){
-const err34 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+for(const key3 in data13){
+if(!((key3 === "repo") || (key3 === "revision"))){
+const err34 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -442,9 +443,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!((key3 === "repo") || (key3 === "revision"))){
-const err35 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+}
+if(data13.repo !== undefined){
+let data14 = data13.repo;
+if(typeof data14 === "string"){
+if(data14.length < 1){
+const err35 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -454,11 +458,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data13.repo !== undefined){
-let data14 = data13.repo;
-if(typeof data14 === "string"){
-if(data14.length < 1){
-const err36 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
+else {
+const err36 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.repo.type,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -468,8 +469,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.repo.type,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
+if(data13.revision !== undefined){
+let data15 = data13.revision;
+if(typeof data15 === "string"){
+if(data15.length < 1){
+const err37 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -479,11 +483,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data13.revision !== undefined){
-let data15 = data13.revision;
-if(typeof data15 === "string"){
-if(data15.length < 1){
-const err38 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
+else {
+const err38 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.revision.type,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -493,8 +494,9 @@ vErrors.push(err38);
 errors++;
 }
 }
+}
 else {
-const err39 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.revision.type,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
+const err39 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.properties.source.type,parentSchema:schema31.properties.dataset.properties.source,data:data13};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -506,7 +508,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.properties.source.type,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+const err40 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.type,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -516,9 +518,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.type,parentSchema:schema31.properties.dataset,data:data9};
+if(data.split !== undefined){
+let data16 = data.split;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.seed === undefined){
+const err41 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -527,12 +531,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.split !== undefined){
-let data16 = data.split;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.seed === undefined){
-const err42 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
+if(data16.size === undefined){
+const err42 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -541,8 +541,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data16.size === undefined){
-const err43 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
+for(const key4 in data16){
+if(!(((key4 === "seed") || (key4 === "size")) || (key4 === "confirm"))){
+const err43 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -551,9 +552,11 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key4 in data16){
-if(!(((key4 === "seed") || (key4 === "size")) || (key4 === "confirm"))){
-const err44 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.split,data:data16};
+}
+if(data16.seed !== undefined){
+let data17 = data16.seed;
+if(typeof data17 !== "string"){
+const err44 = {instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.split.properties.seed.type,parentSchema:schema31.properties.split.properties.seed,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -563,10 +566,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data16.seed !== undefined){
-let data17 = data16.seed;
-if(typeof data17 !== "string"){
-const err45 = {instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.split.properties.seed.type,parentSchema:schema31.properties.split.properties.seed,data:data17};
+if(data16.size !== undefined){
+let data18 = data16.size;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err45 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.split.properties.size.type,parentSchema:schema31.properties.split.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -575,11 +578,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data16.size !== undefined){
-let data18 = data16.size;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err46 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.split.properties.size.type,parentSchema:schema31.properties.split.properties.size,data:data18};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 2147483647 || isNaN(data18)){
+const err46 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.split.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -588,24 +589,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 2147483647 || isNaN(data18)){
-const err47 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.split.properties.size,data:data18};
+if(data18 < 1 || isNaN(data18)){
+const err47 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.split.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
-}
-errors++;
-}
-if(data18 < 1 || isNaN(data18)){
-const err48 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.split.properties.size,data:data18};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
 }
 errors++;
 }
@@ -615,7 +605,17 @@ if(data16.confirm !== undefined){
 let data19 = data16.confirm;
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 >= 1 || isNaN(data19)){
-const err49 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema31.properties.split.properties.confirm,data:data19};
+const err48 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema31.properties.split.properties.confirm,data:data19};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data19 <= 0 || isNaN(data19)){
+const err49 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.split.properties.confirm,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -624,8 +624,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data19 <= 0 || isNaN(data19)){
-const err50 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.split.properties.confirm,data:data19};
+}
+else {
+const err50 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.split.properties.confirm.type,parentSchema:schema31.properties.split.properties.confirm,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -635,25 +636,14 @@ vErrors.push(err50);
 errors++;
 }
 }
+}
 else {
-const err51 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.split.properties.confirm.type,parentSchema:schema31.properties.split.properties.confirm,data:data19};
+const err51 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data16};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data16};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
 }
 errors++;
 }
@@ -665,7 +655,18 @@ if(data20.ordering === undefined){
 data20.ordering = "any";
 }
 if(data20.name === undefined){
-const err53 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data20};
+const err52 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data20};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+for(const key5 in data20){
+if(!((key5 === "name") || (key5 === "ordering"))){
+const err53 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data20};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -674,9 +675,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-for(const key5 in data20){
-if(!((key5 === "name") || (key5 === "ordering"))){
-const err54 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data20};
+}
+if(data20.name !== undefined){
+let data21 = data20.name;
+if(typeof data21 === "string"){
+if(data21.length < 1){
+const err54 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -686,11 +690,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data20.name !== undefined){
-let data21 = data20.name;
-if(typeof data21 === "string"){
-if(data21.length < 1){
-const err55 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data21};
+else {
+const err55 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -700,8 +701,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data21};
+let data22 = data20.ordering;
+if(!((data22 === "any") || (data22 === "strict"))){
+const err56 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -711,25 +713,13 @@ vErrors.push(err56);
 errors++;
 }
 }
-let data22 = data20.ordering;
-if(!((data22 === "any") || (data22 === "strict"))){
-const err57 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data22};
+else {
+const err57 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
-}
-errors++;
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data20};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
 }
 errors++;
 }
@@ -741,7 +731,19 @@ data23.system = "";
 }
 for(const key6 in data23){
 if(!(key6 === "system")){
-const err59 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data23};
+const err58 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data23};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+let data24 = data23.system;
+if(typeof data24 !== "string"){
+const err59 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -751,25 +753,13 @@ vErrors.push(err59);
 errors++;
 }
 }
-let data24 = data23.system;
-if(typeof data24 !== "string"){
-const err60 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data24};
+else {
+const err60 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
-}
-errors++;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data23};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
 }
 errors++;
 }
@@ -780,7 +770,18 @@ if(data25.adapters === undefined){
 data25.adapters = [];
 }
 if(data25.baseline === undefined){
-const err62 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data25};
+const err61 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data25};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+for(const key7 in data25){
+if(!((key7 === "baseline") || (key7 === "adapters"))){
+const err62 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -789,9 +790,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-for(const key7 in data25){
-if(!((key7 === "baseline") || (key7 === "adapters"))){
-const err63 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data25};
+}
+if(data25.baseline !== undefined){
+let data26 = data25.baseline;
+if(typeof data26 === "string"){
+if(data26.length < 1){
+const err63 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -801,27 +805,13 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data25.baseline !== undefined){
-let data26 = data25.baseline;
-if(typeof data26 === "string"){
-if(data26.length < 1){
-const err64 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data26};
+else {
+const err64 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
-}
-errors++;
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data26};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
 }
 errors++;
 }
@@ -833,7 +823,18 @@ for(let i1=0; i1<len1; i1++){
 let data28 = data27[i1];
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28.name === undefined){
-const err66 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
+const err65 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+for(const key8 in data28){
+if(!(((key8 === "name") || (key8 === "path")) || (key8 === "step"))){
+const err66 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -842,9 +843,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key8 in data28){
-if(!(((key8 === "name") || (key8 === "path")) || (key8 === "step"))){
-const err67 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
+}
+if(data28.name !== undefined){
+let data29 = data28.name;
+if(typeof data29 === "string"){
+if(data29.length < 1){
+const err67 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -854,11 +858,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data28.name !== undefined){
-let data29 = data28.name;
-if(typeof data29 === "string"){
-if(data29.length < 1){
-const err68 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
+else {
+const err68 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -868,8 +869,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
+if(data28.path !== undefined){
+let data30 = data28.path;
+if(typeof data30 === "string"){
+if(data30.length < 1){
+const err69 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -879,11 +883,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data28.path !== undefined){
-let data30 = data28.path;
-if(typeof data30 === "string"){
-if(data30.length < 1){
-const err70 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
+else {
+const err70 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -893,8 +894,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
+if(data28.step !== undefined){
+let data31 = data28.step;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err71 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.models.properties.adapters.items.properties.step.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -903,11 +906,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data28.step !== undefined){
-let data31 = data28.step;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err72 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.models.properties.adapters.items.properties.step.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 2147483647 || isNaN(data31)){
+const err72 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -916,9 +917,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 2147483647 || isNaN(data31)){
-const err73 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
+if(data31 < 0 || isNaN(data31)){
+const err73 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -927,8 +927,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data31 < 0 || isNaN(data31)){
-const err74 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -939,9 +942,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err75 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
+const err75 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data27};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -951,25 +953,13 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
 else {
-const err76 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data27};
+const err76 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
-}
-errors++;
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data25};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
 }
 errors++;
 }
@@ -981,7 +971,17 @@ if(data32.samples === undefined){
 data32.samples = 1;
 }
 if(data32.temperature === undefined){
-const err78 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+const err77 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data32.topP === undefined){
+const err78 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -990,8 +990,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data32.topP === undefined){
-const err79 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+if(data32.seed === undefined){
+const err79 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1000,8 +1000,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data32.seed === undefined){
-const err80 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+if(data32.maxTokens === undefined){
+const err80 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1010,24 +1010,14 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data32.maxTokens === undefined){
-const err81 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+for(const key9 in data32){
+if(!(((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens")) || (key9 === "samples"))){
+const err81 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
-}
-errors++;
-}
-for(const key9 in data32){
-if(!(((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens")) || (key9 === "samples"))){
-const err82 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data32};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
 }
 errors++;
 }
@@ -1038,12 +1028,12 @@ const _errs76 = errors;
 let valid14 = true;
 const _errs77 = errors;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err83 = {};
+const err82 = {};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err82];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1061,12 +1051,12 @@ if(_valid0){
 const _errs79 = errors;
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 > 2147483647 || isNaN(data33)){
-const err84 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data33};
+const err83 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data33};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err83];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1075,7 +1065,18 @@ var _valid0 = _errs79 === errors;
 valid14 = _valid0;
 }
 if(!valid14){
-const err85 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
+const err84 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err85 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1084,9 +1085,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err86 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
+}
+else {
+const err86 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1096,8 +1097,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
+if(data32.topP !== undefined){
+let data34 = data32.topP;
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 > 1 || isNaN(data34)){
+const err87 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1106,12 +1110,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data32.topP !== undefined){
-let data34 = data32.topP;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 1 || isNaN(data34)){
-const err88 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
+if(data34 <= 0 || isNaN(data34)){
+const err88 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1120,8 +1120,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data34 <= 0 || isNaN(data34)){
-const err89 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
+}
+else {
+const err89 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1131,8 +1132,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
+if(data32.seed !== undefined){
+let data35 = data32.seed;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err90 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data35};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1142,10 +1145,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data32.seed !== undefined){
-let data35 = data32.seed;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err91 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data35};
+if(data32.maxTokens !== undefined){
+let data36 = data32.maxTokens;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err91 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1154,11 +1157,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data32.maxTokens !== undefined){
-let data36 = data32.maxTokens;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err92 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 2147483647 || isNaN(data36)){
+const err92 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1167,9 +1168,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 2147483647 || isNaN(data36)){
-const err93 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
+if(data36 < 1 || isNaN(data36)){
+const err93 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1178,8 +1178,11 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data36 < 1 || isNaN(data36)){
-const err94 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
+}
+}
+let data37 = data32.samples;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err94 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.samples.type,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1188,11 +1191,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-let data37 = data32.samples;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err95 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.samples.type,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 64 || isNaN(data37)){
+const err95 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1201,9 +1202,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 64 || isNaN(data37)){
-const err96 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
+if(data37 < 1 || isNaN(data37)){
+const err96 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1212,8 +1212,10 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data37 < 1 || isNaN(data37)){
-const err97 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data32};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1223,9 +1225,11 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data32};
+if(data.thinking !== undefined){
+let data38 = data.thinking;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.mode === undefined){
+const err98 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data38};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1234,12 +1238,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data.thinking !== undefined){
-let data38 = data.thinking;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.mode === undefined){
-const err99 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data38};
+if(data38.templateKey === undefined){
+const err99 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data38};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1248,8 +1248,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data38.templateKey === undefined){
-const err100 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data38};
+for(const key10 in data38){
+if(!((key10 === "mode") || (key10 === "templateKey"))){
+const err100 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data38};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1258,9 +1259,11 @@ vErrors.push(err100);
 }
 errors++;
 }
-for(const key10 in data38){
-if(!((key10 === "mode") || (key10 === "templateKey"))){
-const err101 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data38};
+}
+if(data38.mode !== undefined){
+let data39 = data38.mode;
+if(!((data39 === "off") || (data39 === "on"))){
+const err101 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data39};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1270,10 +1273,11 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data38.mode !== undefined){
-let data39 = data38.mode;
-if(!((data39 === "off") || (data39 === "on"))){
-const err102 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data39};
+if(data38.templateKey !== undefined){
+let data40 = data38.templateKey;
+if(typeof data40 === "string"){
+if(data40.length < 1){
+const err102 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data40};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1283,11 +1287,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data38.templateKey !== undefined){
-let data40 = data38.templateKey;
-if(typeof data40 === "string"){
-if(data40.length < 1){
-const err103 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data40};
+else {
+const err103 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data40};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1297,25 +1298,14 @@ vErrors.push(err103);
 errors++;
 }
 }
+}
 else {
-const err104 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data40};
+const err104 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data38};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
-}
-errors++;
-}
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data38};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
 }
 errors++;
 }
@@ -1327,7 +1317,17 @@ if(data41.batchInvariant === undefined){
 data41.batchInvariant = "required";
 }
 if(data41.probe === undefined){
-const err106 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data41};
+const err105 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data41};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(data41.concurrency === undefined){
+const err106 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data41};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1336,8 +1336,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data41.concurrency === undefined){
-const err107 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data41};
+for(const key11 in data41){
+if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
+const err107 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data41};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1346,9 +1347,10 @@ vErrors.push(err107);
 }
 errors++;
 }
-for(const key11 in data41){
-if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
-const err108 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data41};
+}
+let data42 = data41.batchInvariant;
+if(!(((data42 === "required") || (data42 === "asserted")) || (data42 === "not-required"))){
+const err108 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data42};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1357,10 +1359,10 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-let data42 = data41.batchInvariant;
-if(!(((data42 === "required") || (data42 === "asserted")) || (data42 === "not-required"))){
-const err109 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data42};
+if(data41.probe !== undefined){
+let data43 = data41.probe;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err109 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data43};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1369,10 +1371,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data41.probe !== undefined){
-let data43 = data41.probe;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err110 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data43};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 2147483647 || isNaN(data43)){
+const err110 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data43};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1381,9 +1382,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 2147483647 || isNaN(data43)){
-const err111 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data43};
+if(data43 < 0 || isNaN(data43)){
+const err111 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data43};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1392,8 +1392,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data43 < 0 || isNaN(data43)){
-const err112 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data43};
+}
+}
+if(data41.concurrency !== undefined){
+let data44 = data41.concurrency;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err112 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1402,12 +1406,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-}
-if(data41.concurrency !== undefined){
-let data44 = data41.concurrency;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err113 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 2147483647 || isNaN(data44)){
+const err113 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1416,9 +1417,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 2147483647 || isNaN(data44)){
-const err114 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
+if(data44 < 1 || isNaN(data44)){
+const err114 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1427,26 +1427,16 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data44 < 1 || isNaN(data44)){
-const err115 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
+}
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data41};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
 }
 errors++;
 }
@@ -1461,7 +1451,20 @@ data45.guard = [];
 }
 for(const key12 in data45){
 if(!((key12 === "margin") || (key12 === "guard"))){
-const err117 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data45};
+const err116 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data45};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+let data46 = data45.margin;
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 > 100 || isNaN(data46)){
+const err117 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data46};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1470,11 +1473,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-let data46 = data45.margin;
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 100 || isNaN(data46)){
-const err118 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data46};
+if(data46 < 0 || isNaN(data46)){
+const err118 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data46};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1483,24 +1483,14 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data46 < 0 || isNaN(data46)){
-const err119 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data46};
+}
+else {
+const err119 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data46};
 if(vErrors === null){
 vErrors = [err119];
 }
 else {
 vErrors.push(err119);
-}
-errors++;
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data46};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
 }
 errors++;
 }
@@ -1510,7 +1500,19 @@ const len2 = data47.length;
 for(let i2=0; i2<len2; i2++){
 let data48 = data47[i2];
 if(!((((data48 === "no-call") || (data48 === "single")) || (data48 === "parallel")) || (data48 === "multiple"))){
-const err121 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data48};
+const err120 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data48};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data47};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1520,9 +1522,8 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
 else {
-const err122 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data47};
+const err122 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data45};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1533,23 +1534,12 @@ errors++;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data45};
+const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err123];
 }
 else {
 vErrors.push(err123);
-}
-errors++;
-}
-}
-else {
-const err124 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
 }
 errors++;
 }

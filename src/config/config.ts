@@ -23,16 +23,25 @@ export interface ServerConfig {
   readonly insecure: boolean;
 }
 
+/** The kinds of dataset file assess reads. */
+export type DatasetKind = "xlam-function-calling" | "chat-jsonl";
+
 /** The dataset file and where it came from. */
 export interface DatasetConfig {
-  /** `xlam-function-calling`, the one kind there is. */
-  readonly kind: "xlam-function-calling";
+  /**
+   * `xlam-function-calling` (a JSON array of xlam rows) or `chat-jsonl` (JSON Lines of
+   * `{id, messages, tools}` in OpenAI's chat format).
+   */
+  readonly kind: DatasetKind;
   /** The dataset file, relative to the working directory. */
   readonly path: string;
   /** The file's SHA-256, 64 hex digits, as written (either case). */
   readonly sha256: string;
-  /** A record of where the file came from; nothing compares it with the file. */
-  readonly source: { readonly repo: string; readonly revision: string };
+  /**
+   * A record of where the file came from; nothing compares it with the file. Always given for
+   * `xlam-function-calling`, optional for `chat-jsonl`.
+   */
+  readonly source?: { readonly repo: string; readonly revision: string };
 }
 
 /** The held-out split. */

@@ -240,10 +240,12 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
     version: 1,
     server,
     dataset: {
-      kind: "xlam-function-calling",
+      kind: v.dataset.kind,
       path: v.dataset.path,
       sha256: v.dataset.sha256,
-      source: { repo: v.dataset.source.repo, revision: v.dataset.source.revision },
+      ...(v.dataset.source === undefined
+        ? {}
+        : { source: { repo: v.dataset.source.repo, revision: v.dataset.source.revision } }),
     },
     split: {
       seed: v.split.seed,

@@ -14,6 +14,7 @@ import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { readAnswers } from "./answers.ts";
 import { checkTools, repeatedName, ToolsError, toolsFromJson } from "./tools.ts";
+import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, isLazyItem } from "./_lazy_item.ts";
 
 /**
  * An item as the dataset holds it: the item, its content hash and why it is ineligible, if so.
@@ -124,18 +125,7 @@ export function loadDataset(
   expectedSha256: string,
   options: LoadOptions = {},
 ): Dataset {
-  if (!HEX64.test(expectedSha256)) {
-    throw new DatasetError(
-      `the expected SHA-256 ${JSON.stringify(expectedSha256)} is not 64 hex digits`,
-    );
-  }
-  if (bytes.length > MAX_DATASET_BYTES) throw datasetTooLarge(bytes.length);
-  const sha256 = (options.sha256 ?? sha256Hex)(bytes);
-  if (sha256 !== expectedSha256.toLowerCase()) {
-    throw new DatasetError(
-      `the file's SHA-256 is ${sha256}, and dataset.sha256 is ${expectedSha256}`,
-    );
-  }
+  const sha256 = verifiedSha256(bytes, expectedSha256, options);
   const { rows, suspect } = readRows(bytes);
   const items: DatasetItem[] = [];
   const seen = new Map<number, number>();
@@ -153,21 +143,87 @@ export function loadDataset(
 
 const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 
-// The rows as JSON.parse reads them, and the text when a member may be written twice in a row.
-function readRows(bytes: Uint8Array): { rows: unknown[]; suspect: string | undefined } {
-  let text: string;
+/**
+ * Checks a dataset file's size and SHA-256 before any row of it is read: what every dataset kind's
+ * reader does first.
+ *
+ * @param bytes The whole file.
+ * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
+ * @param options How to take the bytes' SHA-256, if not by hashing them.
+ * @returns The bytes' SHA-256, lowercase.
+ * @throws {DatasetError} When the expected hash is not 64 hex digits, the bytes are more than
+ *   {@linkcode MAX_DATASET_BYTES}, or the hash differs (naming both).
+ *
+ * @example
+ * ```ts
+ * import { verifiedSha256 } from "./dataset.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode("{}\n");
+ * assert.equal(verifiedSha256(bytes, sha256Hex(bytes).toUpperCase()), sha256Hex(bytes));
+ * assert.throws(() => verifiedSha256(bytes, "0".repeat(64)), /dataset.sha256 is 0000/);
+ * ```
+ */
+export function verifiedSha256(
+  bytes: Uint8Array,
+  expectedSha256: string,
+  options: LoadOptions = {},
+): string {
+  if (!HEX64.test(expectedSha256)) {
+    throw new DatasetError(
+      `the expected SHA-256 ${JSON.stringify(expectedSha256)} is not 64 hex digits`,
+    );
+  }
+  if (bytes.length > MAX_DATASET_BYTES) throw datasetTooLarge(bytes.length);
+  const sha256 = (options.sha256 ?? sha256Hex)(bytes);
+  if (sha256 !== expectedSha256.toLowerCase()) {
+    throw new DatasetError(
+      `the file's SHA-256 is ${sha256}, and dataset.sha256 is ${expectedSha256}`,
+    );
+  }
+  return sha256;
+}
+
+/**
+ * A dataset file's text: UTF-8 without a byte order mark, or refused.
+ *
+ * @param bytes The whole file.
+ * @param withLine Whether a refusal names the line of the byte too (for a file of lines).
+ * @returns Its text.
+ * @throws {DatasetError} When the bytes are not UTF-8 or start with a byte order mark, naming the
+ *   byte (and, with `withLine`, its line).
+ *
+ * @example
+ * ```ts
+ * import { datasetText } from "./dataset.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(datasetText(new TextEncoder().encode("{}")), "{}");
+ * assert.throws(() => datasetText(new Uint8Array([0x7b, 0xff])), /not UTF-8 text/);
+ * ```
+ */
+export function datasetText(bytes: Uint8Array, withLine = false): string {
   try {
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) decodeUtf8(bytes);
     // The lenient decoder is several times faster than the strict one; it writes U+FFFD for bytes
     // that are not UTF-8, so only a text holding U+FFFD needs the strict decoder's verdict.
-    text = LENIENT.decode(bytes);
-    if (text.includes("\uFFFD")) text = decodeUtf8(bytes);
+    const text = LENIENT.decode(bytes);
+    return text.includes("\uFFFD") ? decodeUtf8(bytes) : text;
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
-      throw new DatasetError(`the file is not UTF-8 text (${e.reason} at byte ${e.offset})`);
+      let line = 1;
+      for (let i = 0; i < e.offset && i < bytes.length; i++) if (bytes[i] === 0x0a) line++;
+      const where = withLine ? `byte ${e.offset}, line ${line}` : `byte ${e.offset}`;
+      throw new DatasetError(`the file is not UTF-8 text (${e.reason} at ${where})`);
     }
     throw e;
   }
+}
+
+// The rows as JSON.parse reads them, and the text when a member may be written twice in a row.
+function readRows(bytes: Uint8Array): { rows: unknown[]; suspect: string | undefined } {
+  const text = datasetText(bytes);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -433,7 +489,7 @@ class RowItem implements DatasetItem {
  * @returns Its key, or undefined.
  */
 export function contentKeyOf(item: DatasetItem): number | undefined {
-  return RowItem.keyOf(item);
+  return isLazyItem(item) ? item[CONTENT_KEY] : RowItem.keyOf(item);
 }
 
 /**
@@ -460,7 +516,7 @@ export function contentKeyOf(item: DatasetItem): number | undefined {
  * ```
  */
 export function detachedItem(item: DatasetItem): Item {
-  return RowItem.detached(item);
+  return isLazyItem(item) ? item[DETACHED]() : RowItem.detached(item);
 }
 
 /**
@@ -481,7 +537,7 @@ export function detachedItem(item: DatasetItem): Item {
  * ```
  */
 export function detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
-  return RowItem.detachedAnswers(item);
+  return isLazyItem(item) ? item[DETACHED_ANSWERS]() : RowItem.detachedAnswers(item);
 }
 
 function strict(text: string, what: string, refuse: (reason: string) => never): JsonValue {
@@ -515,13 +571,35 @@ function strict(text: string, what: string, refuse: (reason: string) => never): 
  * ```
  */
 export function contentHash(query: string, tools: string, answers: string): string {
-  const need = 12 + 3 * (query.length + tools.length + answers.length);
+  return textsHash([query, tools, answers]);
+}
+
+/**
+ * SHA-256 over texts, each as UTF-8 preceded by its length in bytes as 4 bytes, most significant
+ * first: an xlam row's content hash over its three texts ({@linkcode contentHash}), a chat-jsonl
+ * line's over its prompt's and its tools' (`reference/split.md`, step 6).
+ *
+ * @param texts The texts, in order.
+ * @returns 64 lowercase hex digits.
+ *
+ * @example
+ * ```ts
+ * import { contentHash, textsHash } from "./dataset.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(textsHash(["q", "[]", "[]"]), contentHash("q", "[]", "[]"));
+ * assert.notEqual(textsHash(["ab", ""]), textsHash(["a", "b"]));
+ * ```
+ */
+export function textsHash(texts: readonly string[]): string {
+  let need = 4 * texts.length;
+  for (const text of texts) need += 3 * text.length;
   if (need > scratch.length) {
     scratch = new Uint8Array(Math.max(need, 2 * scratch.length));
     view = new DataView(scratch.buffer);
   }
   let p = 0;
-  for (const text of [query, tools, answers]) {
+  for (const text of texts) {
     const written = ENCODER.encodeInto(text, scratch.subarray(p + 4)).written;
     view.setUint32(p, written);
     p += 4 + written;

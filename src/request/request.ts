@@ -88,6 +88,9 @@ export interface PromptText {
 /**
  * The messages and tools of an item as compact JSON text: the one place they are written, for
  * the request body ({@linkcode buildRequestBody}) and the training line (`training.ts`) alike.
+ * An item with its own messages (`item.chat`, a chat-jsonl line's) sends them and its tools as
+ * the line writes them (compact, numbers as written), after a system message of `system` only
+ * when they hold no system message of their own.
  *
  * @param item The item.
  * @param system The system prompt; `""` writes no system message.
@@ -110,6 +113,15 @@ export interface PromptText {
  * ```
  */
 export function promptText(item: Item, system: string): PromptText {
+  if (item.chat !== undefined) {
+    // The item's own messages and tools, as its line writes them; the system prompt only when the
+    // item brings none of its own.
+    const own = item.chat;
+    const messages = system === "" || own.hasSystem
+      ? own.messages
+      : `{"role":"system","content":${JSON.stringify(system)}},${own.messages}`;
+    return { messages, tools: own.tools };
+  }
   let messages = "";
   if (system !== "") messages += `{"role":"system","content":${JSON.stringify(system)}},`;
   messages += `{"role":"user","content":${JSON.stringify(item.query)}}`;

@@ -11,6 +11,8 @@
 import { type DatasetItem, detachedItem } from "../dataset/dataset.ts";
 import type { AnswerCall, Item } from "../dataset/item.ts";
 import { stringifyJson } from "../json/stringify.ts";
+import type { JsonObject } from "../json/json_value.ts";
+import { parseJson } from "../json/strict_json.ts";
 import type { ChatTemplate } from "./chat_template.ts";
 import { promptText } from "./request.ts";
 import { utf8Parts } from "../text/utf8_parts.ts";
@@ -74,12 +76,15 @@ export function assistantText(item: Item): string {
  * One line of the training file, without its newline.
  *
  * - `openai`: compact JSON with `messages` (the system message when `system` is not empty, the
- *   query as the user message, both exactly as `assess run` sends them, then
+ *   query as the user message, or an item's own messages, exactly as `assess run` sends them, then
  *   {@linkcode assistantText}) and `tools` (as `assess run` sends them, left out when the item has
  *   none); nothing else.
  * - `hf`: compact JSON with `messages`, every message `{"role", "content", "tool_calls"}` (a
  *   string, a string, an array: `""` and `[]` where the openai line has none), and `tools`, the
- *   request's tools array as JSON text (`"[]"` for none): every line has the same type shape.
+ *   request's tools array as JSON text (`"[]"` for none): every line has the same type shape. An
+ *   item with its own messages (a chat-jsonl line's) writes every message with a
+ *   `"tool_call_id"` string too (`""` where it has none), and every tool call as
+ *   `{"id", "type", "function": {"name", "arguments"}}`, its arguments as JSON text.
  * - a {@linkcode ChatTemplate}: `{"prompt","completion"}`, the template's text of the request and
  *   of the reply ({@linkcode ChatTemplate.render}).
  *
@@ -128,9 +133,11 @@ export function trainingLine(
     return `{"messages":[${prompt.messages},${reply}]${tools}}`;
   }
   if (format === "hf") {
-    const messages = (JSON.parse(`[${prompt.messages},${reply}]`) as HfMessage[]).map((m) =>
-      JSON.stringify({ role: m.role, content: m.content ?? "", tool_calls: m.tool_calls ?? [] })
-    );
+    const messages = item.chat === undefined
+      ? (JSON.parse(`[${prompt.messages},${reply}]`) as HfMessage[]).map((m) =>
+        JSON.stringify({ role: m.role, content: m.content ?? "", tool_calls: m.tool_calls ?? [] })
+      )
+      : hfChatMessages(`[${prompt.messages},${reply}]`);
     return `{"messages":[${messages.join(",")}],"tools":${JSON.stringify(prompt.tools || "[]")}}`;
   }
   const text = format.render(item.id, {
@@ -140,6 +147,39 @@ export function trainingLine(
     kwargs: options.templateKwargs ?? {},
   });
   return JSON.stringify({ prompt: text.prompt, completion: text.completion });
+}
+
+/**
+ * The messages of an item with its own messages (a chat-jsonl line's) in the `hf` shape: every
+ * message `{"role", "content", "tool_calls", "tool_call_id"}` (a string, a string, an array, a
+ * string: `""` and `[]` where it has none), every tool call `{"id", "type": "function",
+ * "function": {"name", "arguments"}}` with its arguments as JSON text, numbers as written. Read
+ * with the strict reader: earlier turns' arguments may hold numbers.
+ */
+function hfChatMessages(messagesText: string): string[] {
+  return (parseJson(messagesText) as readonly JsonObject[]).map((m) => {
+    const content = m.get("content");
+    const id = m.get("tool_call_id");
+    const calls = m.get("tool_calls");
+    const callTexts = (Array.isArray(calls) ? calls as readonly JsonObject[] : []).map((call) => {
+      const fn = call.get("function") as JsonObject;
+      const args = fn.get("arguments")!;
+      const callId = call.get("id");
+      return JSON.stringify({
+        id: typeof callId === "string" ? callId : "",
+        type: "function",
+        function: {
+          name: fn.get("name"),
+          arguments: typeof args === "string" ? args : stringifyJson(args),
+        },
+      });
+    });
+    return `{"role":${JSON.stringify(m.get("role"))},"content":${
+      JSON.stringify(typeof content === "string" ? content : "")
+    },"tool_calls":[${callTexts.join(",")}],"tool_call_id":${
+      JSON.stringify(typeof id === "string" ? id : "")
+    }}`;
+  });
 }
 
 /** A message of an openai line, read back (JSON.parse is exact on it: it holds no number). */

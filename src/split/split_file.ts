@@ -6,6 +6,8 @@
  * @module
  */
 
+import { isItemId, type ItemId } from "../dataset/item_id.ts";
+
 /**
  * A split file that cannot be read as one (the command line exits 64): not JSON, or not of the
  * `assess.split.v1` shape.
@@ -41,7 +43,7 @@ export interface SplitFileSummary {
   /** The split's digest (the held-out ids and content hashes, in order). */
   readonly digest: string;
   /** The held-out ids, in order. */
-  readonly heldOut: readonly number[];
+  readonly heldOut: readonly ItemId[];
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -95,8 +97,10 @@ export function readSplitFile(bytes: Uint8Array): SplitFileSummary {
   if (!Array.isArray(heldOut)) throw new SplitFileError("its heldOut is not an array");
   const ids = heldOut.map((entry: unknown, k) => {
     const id = (entry as { id?: unknown } | null)?.id;
-    if (!Number.isSafeInteger(id)) throw new SplitFileError(`its heldOut[${k}] has no whole id`);
-    return id as number;
+    if (!isItemId(id)) {
+      throw new SplitFileError(`its heldOut[${k}] has no id (a whole number or a string)`);
+    }
+    return id;
   });
   return {
     seed,

@@ -63,9 +63,9 @@ Deno.test("readSplitFile refuses what is not a split file, naming the member", n
     ],
     ["no heldOut", JSON.stringify({ ...good, heldOut: {} }), "its heldOut is not an array"],
     [
-      "an id that is not whole",
-      JSON.stringify({ ...good, heldOut: [{ id: 1 }, { id: "2" }] }),
-      "its heldOut[1] has no whole id",
+      "an id that is neither whole nor a string",
+      JSON.stringify({ ...good, heldOut: [{ id: 1 }, { id: "2" }, { id: 2.5 }] }),
+      "its heldOut[2] has no id (a whole number or a string)",
     ],
   ];
   for (const [name, text, message] of cases) {

@@ -1,0 +1,240 @@
+/**
+ * One line of a chat-jsonl dataset, read and checked: its id, its prompt, its tools and its answer
+ * as compact JSON text (numbers as written), or why it is refused. Private to `src/dataset/`.
+ *
+ * @module
+ */
+
+import { exactDecimal } from "../json/decimal.ts";
+import { isJsonObject, JsonNumber, type JsonObject, type JsonValue } from "../json/json_value.ts";
+import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
+import { stringifyJson } from "../json/stringify.ts";
+import type { ItemId } from "./item_id.ts";
+import { repeatedName } from "./tools.ts";
+
+/** A line read and checked. */
+export interface ChatLine {
+  /** Its id. */
+  readonly id: ItemId;
+  /** The text of its last user message. */
+  readonly query: string;
+  /** The prompt's messages as compact JSON, comma-separated, without brackets. */
+  readonly prompt: string;
+  /** Whether the prompt holds a system (or developer) message. */
+  readonly hasSystem: boolean;
+  /** The tools array as compact JSON; `""` when the line offers none. */
+  readonly tools: string;
+  /** The answer's calls as `[{"name","arguments"}]` compact JSON, arguments an object each. */
+  readonly answer: string;
+  /** Why the item is ineligible (two tools share a name), if it is. */
+  readonly ineligible?: string;
+}
+
+/** Why a line is refused, and its id when it has a usable one. */
+export interface ChatLineRefusal {
+  /** What is wrong, in plain words. */
+  readonly reason: string;
+  /** The line's id, when it has one. */
+  readonly id?: ItemId;
+}
+
+const LINE_KEYS = new Set(["id", "messages", "tools"]);
+const TOOL_KEYS = new Set(["type", "function"]);
+const FUNCTION_KEYS = new Set(["name", "description", "parameters", "strict"]);
+const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
+
+class Refused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+function refuse(reason: string): never {
+  throw new Refused(reason);
+}
+
+function firstUnknown(map: JsonObject, known: ReadonlySet<string>): string | undefined {
+  for (const key of map.keys()) if (!known.has(key)) return key;
+  return undefined;
+}
+
+/** The line's id: a safe integer (`-0` as 0) or a string; otherwise the reason it is refused. */
+function idOf(value: JsonValue | undefined): ItemId {
+  if (typeof value === "string") return value;
+  if (value instanceof JsonNumber) {
+    const exact = exactDecimal(value.text);
+    const shown = value.text.length > 40 ? `${value.text.slice(0, 39)}…` : value.text;
+    if (exact.exponent < 0n) refuse(`the id ${shown} is not an integer`);
+    const n = Number(value.text);
+    if (!Number.isSafeInteger(n)) {
+      refuse(`the id ${shown} is too large: an id must be within ±${Number.MAX_SAFE_INTEGER}`);
+    }
+    return n === 0 ? 0 : n;
+  }
+  if (value === undefined) return refuse("the line has no id");
+  const shown = stringifyJson(value);
+  return refuse(
+    `the id ${
+      shown.length > 40 ? `${shown.slice(0, 39)}…` : shown
+    } is neither an integer nor a string`,
+  );
+}
+
+/** Checks the tools array; returns its tools' names, in order. */
+function toolNames(tools: JsonValue): string[] {
+  if (!Array.isArray(tools)) refuse("tools is not a JSON array");
+  const names: string[] = [];
+  (tools as readonly JsonValue[]).forEach((tool, i) => {
+    if (!isJsonObject(tool)) refuse(`tools[${i}] is not a JSON object`);
+    const t = tool as JsonObject;
+    const unknown = firstUnknown(t, TOOL_KEYS);
+    if (unknown !== undefined) {
+      refuse(`tools[${i}] has an unknown member ${JSON.stringify(unknown)}`);
+    }
+    if (t.get("type") !== "function") refuse(`tools[${i}] is not of type "function"`);
+    const fn = t.get("function");
+    if (fn === undefined || !isJsonObject(fn)) refuse(`tools[${i}] has no function object`);
+    const f = fn as JsonObject;
+    const other = firstUnknown(f, FUNCTION_KEYS);
+    if (other !== undefined) {
+      refuse(`tools[${i}].function has an unknown member ${JSON.stringify(other)}`);
+    }
+    const name = f.get("name");
+    if (typeof name !== "string" || name === "") refuse(`tools[${i}] has no name string`);
+    const description = f.get("description");
+    if (description !== undefined && typeof description !== "string") {
+      refuse(`tools[${i}] has a description that is not a string`);
+    }
+    const parameters = f.get("parameters");
+    if (parameters !== undefined && !isJsonObject(parameters)) {
+      refuse(`tools[${i}] has parameters that are not a JSON Schema object`);
+    }
+    const strict = f.get("strict");
+    if (strict !== undefined && typeof strict !== "boolean") {
+      refuse(`tools[${i}] has a strict member that is not true or false`);
+    }
+    names.push(name as string);
+  });
+  return names;
+}
+
+/**
+ * Checks an assistant message's tool calls (each `{id?, type?: "function", function: {name,
+ * arguments}}`, arguments JSON text or an object) against the tools offered; returns them as
+ * `{name, arguments}` with the arguments as an object.
+ */
+function callsOf(
+  calls: JsonValue | undefined,
+  where: string,
+  offered: ReadonlySet<string>,
+): JsonObject[] {
+  if (calls === undefined || calls === null) return [];
+  if (!Array.isArray(calls)) return refuse(`${where}.tool_calls is not an array`);
+  return (calls as readonly JsonValue[]).map((call, k) => {
+    const at = `${where}.tool_calls[${k}]`;
+    if (!isJsonObject(call)) refuse(`${at} is not a JSON object`);
+    const c = call as JsonObject;
+    const type = c.get("type");
+    if (type !== undefined && type !== "function") refuse(`${at} is not of type "function"`);
+    const fn = c.get("function");
+    if (fn === undefined || !isJsonObject(fn)) refuse(`${at} has no function object`);
+    const f = fn as JsonObject;
+    const name = f.get("name");
+    if (typeof name !== "string") refuse(`${at} has no name string`);
+    if (!offered.has(name as string)) {
+      refuse(`${at} calls ${JSON.stringify(name)}, a tool the line does not offer`);
+    }
+    let args = f.get("arguments");
+    if (typeof args === "string") {
+      try {
+        args = parseJson(args);
+      } catch (e) {
+        if (!(e instanceof JsonSyntaxError)) throw e;
+        refuse(`${at} has arguments that are not JSON text (${e.reason} at offset ${e.offset})`);
+      }
+    }
+    if (args === undefined || !isJsonObject(args)) {
+      refuse(`${at} has no arguments object (an object, or JSON text of one)`);
+    }
+    return new Map<string, JsonValue>([["name", name as string], ["arguments", args!]]);
+  });
+}
+
+/** Checks the messages; returns the prompt's texts and the answer's calls. */
+function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<string>) {
+  if (!Array.isArray(messages)) return refuse("the line has no messages array");
+  const list = messages as readonly JsonValue[];
+  if (list.length < 2) refuse("messages holds no prompt before the answer");
+  let query: string | undefined;
+  let hasSystem = false;
+  let answer: JsonObject[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const message = list[i]!;
+    const at = `messages[${i}]`;
+    if (!isJsonObject(message)) refuse(`${at} is not a JSON object`);
+    const m = message as JsonObject;
+    const role = m.get("role");
+    if (typeof role !== "string" || !ROLES.has(role)) {
+      refuse(`${at} has no role of system, developer, user, assistant or tool`);
+    }
+    const content = m.get("content");
+    const last = i === list.length - 1;
+    if (last && role !== "assistant") {
+      refuse(`the last message is not the assistant's (its role is ${JSON.stringify(role)})`);
+    }
+    if (role === "assistant") {
+      if (content !== undefined && content !== null && typeof content !== "string") {
+        refuse(`${at} has content that is not a string`);
+      }
+      const calls = callsOf(m.get("tool_calls"), at, offered);
+      if (last) answer = calls;
+    } else {
+      if (typeof content !== "string") refuse(`${at} has no content string`);
+      if (role === "user") query = content as string;
+      if (role === "system" || role === "developer") hasSystem = true;
+      if (m.has("tool_calls")) refuse(`${at} has tool_calls, and only an assistant's may`);
+    }
+  }
+  if (query === undefined) refuse("the prompt has no user message");
+  const prompt = list.slice(0, -1).map(stringifyJson).join(",");
+  return { prompt, query: query!, hasSystem, answer: stringifyJson(answer) };
+}
+
+/**
+ * Reads one line of a chat-jsonl dataset: a JSON object with exactly `id` (an integer or a
+ * string), `messages` (the prompt, then the answer: an assistant message) and, optionally, `tools`
+ * (OpenAI function tools; none when absent).
+ *
+ * @param text The line, without its newline.
+ * @returns The line read, or why it is refused.
+ */
+export function readChatLine(text: string): ChatLine | ChatLineRefusal {
+  let value: JsonValue;
+  try {
+    value = parseJson(text);
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    return { reason: `the line is not JSON: ${e.reason} at offset ${e.offset}` };
+  }
+  if (!isJsonObject(value)) return { reason: "the line is not a JSON object" };
+  let id: ItemId | undefined;
+  try {
+    id = idOf(value.get("id"));
+    const unknown = firstUnknown(value, LINE_KEYS);
+    if (unknown !== undefined) refuse(`the line has an unknown member ${JSON.stringify(unknown)}`);
+    const toolsValue = value.get("tools") ?? [];
+    const names = toolNames(toolsValue);
+    const read = readMessages(value.get("messages"), new Set(names));
+    const twice = repeatedName(names);
+    const tools = (toolsValue as readonly JsonValue[]).length === 0
+      ? ""
+      : stringifyJson(toolsValue);
+    const line: ChatLine = { id, ...read, tools };
+    return twice === undefined
+      ? line
+      : { ...line, ineligible: `two tools are named ${JSON.stringify(twice)}` };
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
+    return id === undefined ? { reason: e.reason } : { reason: e.reason, id };
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * A team's own dataset in the chat format (`dataset.kind: chat-jsonl`): JSON Lines, one item a
+ * line, `{"id", "messages", "tools"}` as OpenAI's chat format writes them; the last message is the
+ * answer, every message before it the prompt.
+ *
+ * @module
+ */
+
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_value.ts";
+import { parseJson } from "../json/strict_json.ts";
+import { readAnswers } from "./answers.ts";
+import { type ChatLine, readChatLine } from "./_chat_line.ts";
+import {
+  type Dataset,
+  type DatasetItem,
+  datasetText,
+  type LoadOptions,
+  textsHash,
+  verifiedSha256,
+} from "./dataset.ts";
+import { DatasetError } from "./dataset_error.ts";
+import type { AnswerCall, ChatPrompt, Item, ToolSpec } from "./item.ts";
+import { type ItemId, itemIdShown, itemIdText } from "./item_id.ts";
+import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, type LazyItem } from "./_lazy_item.ts";
+
+/** How many bad lines a refusal names, at most; the rest are counted. */
+export const REFUSED_LINES_SHOWN = 20;
+
+/**
+ * Reads a chat-jsonl dataset from the file's bytes. The bytes' SHA-256 is compared with
+ * `expectedSha256` (either case) before any line is read. Then every line is read with the strict
+ * reader (numbers kept as written, a key twice refused) and must be an object with exactly `id` (an
+ * integer or a string; no two lines share an id's text, so `7` and `"7"` are the same id),
+ * `messages` and optionally `tools`:
+ *
+ * - `tools`: OpenAI function tools, each `{"type": "function", "function": {name, description?,
+ *   parameters?, strict?}}`, `parameters` a JSON Schema object;
+ * - `messages`: system, developer, user, assistant and tool messages; the last is the answer, an
+ *   assistant message whose `tool_calls` (each `{type?: "function", function: {name, arguments}}`,
+ *   the arguments an object or JSON text of one) are the calls a right reply makes, none when it
+ *   has none; every message before it is the prompt, which holds at least one user message.
+ *   A message other than an assistant's has a string `content`; every tool call names a tool the
+ *   line offers.
+ *
+ * An item is eligible unless two of its tools share a name. Every line is read, and every bad one
+ * refused with its line number (the first {@linkcode REFUSED_LINES_SHOWN}, then how many more).
+ *
+ * @param bytes The whole file.
+ * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
+ * @param options How to take the bytes' SHA-256, if not by hashing them.
+ * @returns The dataset: its hash and its items, in the file's order.
+ * @throws {DatasetError} When the bytes are too many, the hash differs, the file is not UTF-8, or
+ *   a line is refused: the error's message names the first bad line, its `lines` the others.
+ *
+ * @example
+ * ```ts
+ * import { loadChatDataset, sha256Hex } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const line = {
+ *   id: "t-1",
+ *   messages: [
+ *     { role: "user", content: "Weather in Oslo?" },
+ *     { role: "assistant", tool_calls: [{ type: "function", function: { name: "weather", arguments: '{"city": "Oslo"}' } }] },
+ *   ],
+ *   tools: [{ type: "function", function: { name: "weather", parameters: { type: "object" } } }],
+ * };
+ * const bytes = new TextEncoder().encode(JSON.stringify(line) + "\n");
+ * const dataset = loadChatDataset(bytes, sha256Hex(bytes));
+ * assert.equal(dataset.items[0]!.id, "t-1");
+ * assert.equal(dataset.items[0]!.query, "Weather in Oslo?");
+ * assert.equal(dataset.items[0]!.answers[0]!.name, "weather");
+ * ```
+ */
+export function loadChatDataset(
+  bytes: Uint8Array,
+  expectedSha256: string,
+  options: LoadOptions = {},
+): Dataset {
+  const sha256 = verifiedSha256(bytes, expectedSha256, options);
+  const text = datasetText(bytes, true);
+  const items: DatasetItem[] = [];
+  const refusals: DatasetError[] = [];
+  let refused = 0;
+  const lineOf = new Map<string, number>();
+  let eligibleCount = 0;
+  const end = text.endsWith("\n") ? text.length - 1 : text.length;
+  for (let start = 0, line = 1; start <= end && end > 0; line++) {
+    let stop = text.indexOf("\n", start);
+    if (stop < 0 || stop > end) stop = end;
+    const read = readChatLine(text.slice(start, stop));
+    start = stop + 1;
+    const place = { index: line - 1, line };
+    let reason: string | undefined;
+    if ("reason" in read) {
+      reason = read.reason;
+    } else {
+      const key = itemIdText(read.id);
+      const earlier = lineOf.get(key);
+      if (earlier !== undefined) {
+        reason = `the id ${itemIdShown(read.id)} is also line ${earlier}'s`;
+      } else {
+        lineOf.set(key, line);
+      }
+    }
+    if (reason !== undefined) {
+      if (refusals.length < REFUSED_LINES_SHOWN) {
+        const id = "id" in read ? read.id : undefined;
+        refusals.push(new DatasetError(reason, id === undefined ? place : { ...place, id }));
+      }
+      refused++;
+      continue;
+    }
+    if (refused > 0) continue;
+    const item = new ChatItem(read as ChatLine, line - 1);
+    items.push(item);
+    if (item.ineligible === undefined) eligibleCount++;
+  }
+  if (refused > 0) {
+    const more = refused - refusals.length;
+    const lines = refusals.slice(1).map((e) => e.message);
+    if (more > 0) lines.push(`dataset refused: ${more} more ${more === 1 ? "line" : "lines"}`);
+    const first = refusals[0]!;
+    throw new DatasetError(first.reason, first.row, lines);
+  }
+  if (items.length === 0) throw new DatasetError("the file holds no line");
+  return { sha256, items, eligibleCount };
+}
+
+/** Builds what a chat item sends and scores from its tools' JSON text. */
+function toolSpecs(toolsText: string): ToolSpec[] {
+  if (toolsText === "") return [];
+  return (parseJson(toolsText) as readonly JsonValue[]).map((tool) => {
+    const fn = (tool as JsonObject).get("function") as JsonObject;
+    const parameters = fn.get("parameters");
+    const schema: JsonObject = parameters !== undefined && isJsonObject(parameters)
+      ? parameters
+      : new Map<string, JsonValue>([["type", "object"], ["properties", new Map()]]);
+    const properties = schema.get("properties");
+    const required = schema.get("required");
+    const requiredNames = new Set(Array.isArray(required) ? required : []);
+    const optional = properties !== undefined && isJsonObject(properties)
+      ? [...properties.keys()].filter((name) => !requiredNames.has(name))
+      : [];
+    const description = fn.get("description");
+    const spec = {
+      name: fn.get("name") as string,
+      description: typeof description === "string" ? description : "",
+      parameters: schema,
+    };
+    return optional.length === 0 ? spec : { ...spec, optional };
+  });
+}
+
+/**
+ * An item of a chat-jsonl line: it keeps the line's texts (prompt, tools, answer) and builds its
+ * tools and answer on first use, as the xlam dataset's items do.
+ */
+class ChatItem implements DatasetItem, LazyItem {
+  readonly id: ItemId;
+  readonly index: number;
+  readonly query: string;
+  readonly chat: ChatPrompt;
+  declare readonly ineligible?: string;
+  readonly #answerText: string;
+  #tools: readonly ToolSpec[] | undefined;
+  #answers: readonly AnswerCall[] | undefined;
+  #hash: string | undefined;
+  readonly [CONTENT_KEY]: number;
+
+  constructor(line: ChatLine, index: number) {
+    this.id = line.id;
+    this.index = index;
+    this.query = line.query;
+    this.chat = { messages: line.prompt, hasSystem: line.hasSystem, tools: line.tools };
+    this.#answerText = line.answer;
+    // Equal prompts and tools have equal lengths: items whose keys differ cannot be twins.
+    this[CONTENT_KEY] = line.prompt.length * 0x10000 + line.tools.length;
+    if (line.ineligible !== undefined) this.ineligible = line.ineligible;
+  }
+
+  #readAnswers(): readonly AnswerCall[] {
+    return readAnswers(parseJson(this.#answerText), (reason) => {
+      throw new DatasetError(reason, { index: this.index, line: this.index + 1, id: this.id });
+    });
+  }
+
+  [DETACHED](): Item {
+    return {
+      id: this.id,
+      index: this.index,
+      query: this.query,
+      tools: this.#tools ?? toolSpecs(this.chat.tools),
+      answers: this[DETACHED_ANSWERS](),
+      chat: this.chat,
+    };
+  }
+
+  [DETACHED_ANSWERS](): readonly AnswerCall[] {
+    return this.#answers ?? this.#readAnswers();
+  }
+
+  /** SHA-256 of the prompt's text and the tools' text (`reference/split.md`, step 6). */
+  get contentHash(): string {
+    return this.#hash ??= textsHash([this.chat.messages, this.chat.tools]);
+  }
+
+  get tools(): readonly ToolSpec[] {
+    return this.#tools ??= toolSpecs(this.chat.tools);
+  }
+
+  get answers(): readonly AnswerCall[] {
+    return this.#answers ??= this.#readAnswers();
+  }
+}
