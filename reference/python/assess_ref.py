@@ -89,13 +89,13 @@ def cmd_tools(_args):
     return 0
 
 
-def _split_one(path, seed, size, confirm=None):
+def _split_one(path, seed, size, confirm=None, kind="xlam-function-calling"):
     import split_v1
 
     with open(path, "rb") as f:
         data = f.read()
     try:
-        return {"file": split_v1.split_file(data, seed, size, confirm) + "\n"}
+        return {"file": split_v1.split_file(data, seed, size, confirm, kind) + "\n"}
     except split_v1.DatasetRefused as e:
         return {"refused": "dataset", "message": str(e)}
     except split_v1.SizeRefused as e:
@@ -104,7 +104,7 @@ def _split_one(path, seed, size, confirm=None):
 
 def cmd_split(args):
     """The split file on stdout; a refusal on stderr, exit 65 (dataset) or 64 (size)."""
-    result = _split_one(args.dataset, args.seed, args.size)
+    result = _split_one(args.dataset, args.seed, args.size, None, args.kind)
     if "file" in result:
         sys.stdout.buffer.write(result["file"].encode("utf-8"))
         return 0
@@ -114,7 +114,8 @@ def cmd_split(args):
 
 def cmd_split_batch(_args):
     """One job per input line, ``{"path", "seed", "size"}`` (and ``"confirm"``, a share, for
-    step 8a); one result line per job:
+    step 8a; ``"kind"``, the dataset's kind, ``xlam-function-calling`` when absent); one result
+    line per job:
     ``{"file": text}`` or ``{"refused": "dataset"|"size", "message": …}``."""
     out = []
     for line in _read_stdin_text().split("\n"):
@@ -122,7 +123,15 @@ def cmd_split_batch(_args):
             continue
         job = json.loads(line)
         out.append(
-            json.dumps(_split_one(job["path"], job["seed"], job["size"], job.get("confirm")))
+            json.dumps(
+                _split_one(
+                    job["path"],
+                    job["seed"],
+                    job["size"],
+                    job.get("confirm"),
+                    job.get("kind", "xlam-function-calling"),
+                )
+            )
         )
     sys.stdout.write("".join(line + "\n" for line in out))
     return 0
@@ -150,6 +159,7 @@ def main(argv):
     s.add_argument("dataset")
     s.add_argument("--seed", required=True)
     s.add_argument("--size", required=True, type=int)
+    s.add_argument("--kind", default="xlam-function-calling", help="or chat-jsonl")
     sub.add_parser("split-batch", help="split files for jobs (JSON lines on stdin)")
     sub.add_parser("leak", help="the leak check's findings (a JSON object on stdin)")
     args = p.parse_args(argv)

@@ -9,12 +9,12 @@ import json
 import math
 import re
 
+import chat_jsonl
 import strict_json
 import type_words
 
-
-class DatasetRefused(ValueError):
-    """Step 1 or 2 refused the dataset (exit 65)."""
+DatasetRefused = chat_jsonl.DatasetRefused
+"""Step 1 or 2 refused the dataset (exit 65)."""
 
 
 class SizeRefused(ValueError):
@@ -40,7 +40,13 @@ def _integral(number):
 
 
 def _dec(n):
-    return str(n)
+    """An id as the rank and confirmation keys hash it: an integer in decimal, a string as is."""
+    return n if isinstance(n, str) else str(n)
+
+
+def _digest_id(n):
+    """An id as the digest's lines write it: an integer in decimal, a string as JSON text."""
+    return json.dumps(n, ensure_ascii=False) if isinstance(n, str) else str(n)
 
 
 def _u32be(n):
@@ -118,13 +124,13 @@ def _ineligible_reason(tools):
 
 def _rank(seed, rid):
     return hashlib.sha256(
-        b"split.v1" + b"\x00" + seed.encode("utf-8") + b"\x00" + _dec(rid).encode("ascii")
+        b"split.v1" + b"\x00" + seed.encode("utf-8") + b"\x00" + _dec(rid).encode("utf-8")
     ).digest()
 
 
-def _content_hash(query, tools_text, answers_text):
+def _content_hash(*texts):
     h = hashlib.sha256()
-    for s in (query, tools_text, answers_text):
+    for s in texts:
         b = s.encode("utf-8")
         h.update(_u32be(len(b)))
         h.update(b)
@@ -137,8 +143,10 @@ def _confirm_key(seed, rid):
     ).digest()
 
 
-def _category(answers_text):
-    calls = json.loads(answers_text)
+def _category(answers):
+    calls = json.loads(answers) if isinstance(answers, str) else [
+        {"name": name} for name, _ in answers
+    ]
     if len(calls) == 0:
         return "no-call"
     if len(calls) == 1:
@@ -153,21 +161,31 @@ def _confirmation(held, seed, share):
         groups.setdefault(_category(row[4]), []).append(row[1])
     ids = []
     for members in groups.values():
-        members.sort(key=lambda rid: (_confirm_key(seed, rid), rid))
+        members.sort(key=lambda rid: (_confirm_key(seed, rid), chat_jsonl.id_key(rid)))
         ids.extend(members[: math.floor(share * len(members) + 0.5)])
     if len(ids) == 0 or len(ids) == len(held):
         raise SizeRefused("split.confirm %r keeps %d of %d rows" % (share, len(ids), len(held)))
-    return sorted(ids)
+    return sorted(ids, key=chat_jsonl.id_key)
 
 
 def _share_text(share):
     return json.dumps(share)
 
 
-def split(data, seed, size, confirm=None):
+def _chat_rows(data):
+    """Step 2 for chat-jsonl, as rows shaped like xlam's: (index, id, prompt, tools text,
+    calls, tool names as tools); the content hash reads the prompt and the tools text alone."""
+    return [
+        (index, rid, prompt, tools_text, calls, [{"name": n} for n in names])
+        for index, rid, prompt, tools_text, calls, names in chat_jsonl.read_lines(data)
+    ]
+
+
+def split(data, seed, size, confirm=None, kind="xlam-function-calling"):
     """The split as a dict in the file's member order (step 9)."""
     dataset_sha256 = hashlib.sha256(data).hexdigest()  # step 1 (compared by the caller)
-    rows = read_rows(data)  # step 2
+    chat = kind == "chat-jsonl"
+    rows = _chat_rows(data) if chat else read_rows(data)  # step 2
     reasons = {}  # step 3
     eligible = []
     for row in rows:
@@ -180,25 +198,32 @@ def split(data, seed, size, confirm=None):
         raise SizeRefused("size must be at least 1")
     if size > len(eligible):
         raise SizeRefused("size %d is more than the %d eligible items" % (size, len(eligible)))
-    eligible.sort(key=lambda row: (_rank(seed, row[1]), row[1]))  # step 4
+    eligible.sort(key=lambda row: (_rank(seed, row[1]), chat_jsonl.id_key(row[1])))  # step 4
     held = eligible[:size]  # step 5
-    hashes = {row[1]: _content_hash(row[2], row[3], row[4]) for row in rows}  # step 6
+    hashes = {  # step 6
+        row[1]: _content_hash(row[2], row[3]) if chat else _content_hash(row[2], row[3], row[4])
+        for row in rows
+    }
     held_ids = {row[1] for row in held}
     held_hashes = {hashes[row[1]] for row in held}
     twins = sorted(
-        row[1] for row in rows if row[1] not in held_ids and hashes[row[1]] in held_hashes
+        (row[1] for row in rows if row[1] not in held_ids and hashes[row[1]] in held_hashes),
+        key=chat_jsonl.id_key,
     )
     twin_set = set(twins)
     complement = sorted(
-        row[1] for row in rows if row[1] not in held_ids and row[1] not in twin_set
+        (row[1] for row in rows if row[1] not in held_ids and row[1] not in twin_set),
+        key=chat_jsonl.id_key,
     )  # step 7
-    ineligible = [{"id": i, "reason": reasons[i]} for i in sorted(reasons)]
-    lines = b"".join((_dec(row[1]) + " " + hashes[row[1]] + "\n").encode("utf-8") for row in held)
+    ineligible = [{"id": i, "reason": reasons[i]} for i in sorted(reasons, key=chat_jsonl.id_key)]
+    lines = b"".join(
+        (_digest_id(row[1]) + " " + hashes[row[1]] + "\n").encode("utf-8") for row in held
+    )
     confirmed = None
     if confirm is not None:
         confirmed = _confirmation(held, seed, confirm)  # step 8a
         lines += ("confirm " + _share_text(confirm) + "\n").encode("utf-8")
-        lines += b"".join((_dec(rid) + "\n").encode("utf-8") for rid in confirmed)
+        lines += b"".join((_digest_id(rid) + "\n").encode("utf-8") for rid in confirmed)
     digest = hashlib.sha256(lines).hexdigest()  # step 8
     out = {
         "schema": "assess.split.v1",
@@ -218,6 +243,6 @@ def split(data, seed, size, confirm=None):
     return out
 
 
-def split_file(data, seed, size, confirm=None):
+def split_file(data, seed, size, confirm=None, kind="xlam-function-calling"):
     """Step 9: the file's text, without its final newline."""
-    return json.dumps(split(data, seed, size, confirm), indent=2, ensure_ascii=False)
+    return json.dumps(split(data, seed, size, confirm, kind), indent=2, ensure_ascii=False)

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import type { JsonValue } from "../../src/json/json_value.ts";
 import { isJsonObject } from "../../src/json/json_value.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
@@ -95,10 +96,11 @@ export function tsSplit(
   seed: string,
   size: number,
   confirm?: number,
+  kind: "xlam-function-calling" | "chat-jsonl" = "xlam-function-calling",
 ): SplitOutcome {
   let dataset;
   try {
-    dataset = loadDataset(bytes, sha256Hex(bytes));
+    dataset = (kind === "chat-jsonl" ? loadChatDataset : loadDataset)(bytes, sha256Hex(bytes));
   } catch (e) {
     if (e instanceof DatasetError) return { refused: "dataset", message: e.message };
     throw e;
