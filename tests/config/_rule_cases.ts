@@ -452,7 +452,7 @@ const RULES_BUILDER = new Map<string, Case[]>([
       [
         "another dataset kind",
         edit(WHOLE, ["kind: xlam-function-calling", "kind: glaive"]),
-        ["dataset.kind: value must be 'xlam-function-calling'"],
+        ["dataset.kind: value must be one of 'xlam-function-calling', 'chat-jsonl'"],
       ],
       ["version 1.0 is the number 1", edit(WHOLE, ["version: 1", "version: 1.0"]), []],
       ['version "1"', edit(WHOLE, ["version: 1", 'version: "1"']), ["version: value must be 1"]],
@@ -601,6 +601,21 @@ RULES_BUILDER.set("split.seed", [
     [`split.seed: YAML reads ${t} as a number; put it in quotes ("${t}") to use it as the seed`],
   ]),
   ["true is refused", splitSeed("true"), ["split.seed: got boolean, want string"]],
+]);
+
+/** `dataset.kind`: xlam-function-calling or chat-jsonl; `source` required for xlam alone. */
+const SOURCE = "  source:\n    repo: Salesforce/xlam-function-calling-60k\n" +
+  "    revision: 26d14ebfe18b1f7b524bd39b404b50af5dc97866\n";
+RULES_BUILDER.set("dataset.kind", [
+  ["chat-jsonl with source", edit(WHOLE, ["kind: xlam-function-calling", "kind: chat-jsonl"]), []],
+  [
+    "chat-jsonl without source",
+    edit(WHOLE, ["kind: xlam-function-calling", "kind: chat-jsonl"], [SOURCE, ""]),
+    [],
+  ],
+  ["xlam without source", edit(WHOLE, [SOURCE, ""]), [
+    "dataset: missing property 'source' (required for an xlam-function-calling file)",
+  ]],
 ]);
 
 /** `server.url`: one case a rule, and the accepted forms at their edges. */

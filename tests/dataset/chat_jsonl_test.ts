@@ -1,0 +1,350 @@
+import assert from "node:assert/strict";
+import { loadChatDataset, REFUSED_LINES_SHOWN } from "../../src/dataset/chat_jsonl.ts";
+import { contentKeyOf, detachedItem, textsHash } from "../../src/dataset/dataset.ts";
+import { DatasetError } from "../../src/dataset/dataset_error.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { JsonNumber } from "../../src/json/json_value.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
+import { buildRequestBody, promptText } from "../../src/request/request.ts";
+import { trainingLine } from "../../src/request/training.ts";
+import { heldOutItems, takeSplit } from "../../src/split/split.ts";
+import { answerCategory } from "../../src/dataset/category.ts";
+
+const enc = new TextEncoder();
+
+const WEATHER = {
+  type: "function",
+  function: {
+    name: "weather",
+    description: "Weather now.",
+    parameters: {
+      type: "object",
+      properties: { city: { type: "string" }, days: { type: "integer", default: 3 } },
+      required: ["city"],
+    },
+  },
+};
+
+function call(name: string, args: unknown): unknown {
+  return { type: "function", function: { name, arguments: args } };
+}
+
+function line(id: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    messages: [
+      { role: "user", content: `weather ${JSON.stringify(id)}?` },
+      { role: "assistant", tool_calls: [call("weather", '{"city": "Oslo"}')] },
+    ],
+    tools: [WEATHER],
+    ...extra,
+  };
+}
+
+function load(text: string) {
+  const bytes = enc.encode(text);
+  return loadChatDataset(bytes, sha256Hex(bytes));
+}
+
+function lines(...values: unknown[]): string {
+  return values.map((v) => (typeof v === "string" ? v : JSON.stringify(v)) + "\n").join("");
+}
+
+/** The refusal lines a text gives: the error's message, then its further lines. */
+function refusals(text: string): string[] {
+  try {
+    load(text);
+  } catch (e) {
+    assert(e instanceof DatasetError);
+    return [e.message, ...e.lines];
+  }
+  return assert.fail("the dataset was accepted");
+}
+
+Deno.test("loadChatDataset: string and integer ids, the prompt, tools and answer of each line", () => {
+  const multi = {
+    id: "t-2",
+    messages: [
+      { role: "system", content: "Be brief." },
+      { role: "user", content: "Weather in Oslo?" },
+      {
+        role: "assistant",
+        tool_calls: [{ id: "c1", ...call("weather", { city: "Oslo" }) as object }],
+      },
+      { role: "tool", tool_call_id: "c1", content: '{"temp": 3.50}' },
+      { role: "user", content: "And for 2.50 days in Bergen?" },
+      {
+        role: "assistant",
+        tool_calls: [
+          call("weather", '{"city": "Bergen", "days": 2.50}'),
+          call("weather", { city: "Oslo" }),
+        ],
+      },
+    ],
+    tools: [WEATHER],
+  };
+  const d = load(lines(line(-0), multi, line(7.0)) + "");
+  assert.deepEqual(d.items.map((i) => i.id), [0, "t-2", 7]);
+  assert.equal(d.eligibleCount, 3);
+  const item = d.items[1]!;
+  assert.equal(item.index, 1);
+  assert.equal(item.query, "And for 2.50 days in Bergen?");
+  assert.equal(item.chat!.hasSystem, true);
+  assert.equal(item.chat!.messages.split('{"role":').length - 1, 5);
+  assert.equal(answerCategory(item.answers), "parallel");
+  // The answer's arguments, as JSON text or as an object, read exactly.
+  assert.deepEqual(
+    item.answers[0]!.arguments,
+    new Map<string, unknown>([
+      ["city", "Bergen"],
+      ["days", new JsonNumber("2.50")],
+    ]),
+  );
+  assert.equal(stringifyJson(item.answers[1]!.arguments), '{"city":"Oslo"}');
+  // The tools as sent, and as the scorer reads them (a parameter not required is optional).
+  assert.equal(item.tools[0]!.name, "weather");
+  assert.deepEqual(item.tools[0]!.optional, ["days"]);
+  assert.equal(item.chat!.tools, `[${JSON.stringify(WEATHER)}]`);
+});
+
+Deno.test("promptText and the request: an item's own messages and tools as written, prompt.system only without its own", () => {
+  const d = load(lines(
+    line("a"),
+    {
+      id: "b",
+      messages: [
+        { role: "developer", content: "Own rules." },
+        { role: "user", content: "n = 1.0e2?" },
+        { role: "assistant", content: "No call needed." },
+      ],
+    },
+  ));
+  const [a, b] = d.items;
+  const withSystem = promptText(a!, "Be brief.");
+  assert.equal(
+    withSystem.messages,
+    '{"role":"system","content":"Be brief."},{"role":"user","content":"weather \\"a\\"?"}',
+  );
+  assert.equal(withSystem.tools, `[${JSON.stringify(WEATHER)}]`);
+  assert.equal(promptText(a!, "").messages, '{"role":"user","content":"weather \\"a\\"?"}');
+  // b brings its own system (developer) message, and no tools: none are sent.
+  assert.equal(
+    promptText(b!, "Be brief.").messages,
+    '{"role":"developer","content":"Own rules."},{"role":"user","content":"n = 1.0e2?"}',
+  );
+  assert.equal(b!.answers.length, 0);
+  const body = buildRequestBody(b!, "base", {
+    system: "Be brief.",
+    temperature: 0,
+    topP: 1,
+    seed: 0n,
+    maxTokens: 64,
+    templateKey: "enable_thinking",
+    thinking: false,
+  });
+  assert.equal(body.includes('"tools"'), false);
+  assert.equal(body.includes("Be brief."), false);
+});
+
+Deno.test("loadChatDataset: numbers in the prompt and tools are sent as the line writes them", () => {
+  const text = '{"id": 1, "messages": [{"role": "user", "content": "x"}, {"role": "assistant", ' +
+    '"tool_calls": [{"function": {"name": "f", "arguments": {"n": 1e400}}}]}], "tools": [{"type": ' +
+    '"function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"n": ' +
+    '{"type": "number", "maximum": 12345678901234567890, "default": 5.0}}}}}]}\n';
+  const item = load(text).items[0]!;
+  assert.match(item.chat!.tools, /"maximum":12345678901234567890,"default":5\.0/);
+  assert.deepEqual(item.answers[0]!.arguments, new Map([["n", new JsonNumber("1e400")]]));
+  // No description: the scorer's tool has an empty one; the request sends none.
+  assert.equal(item.tools[0]!.description, "");
+  assert.equal(item.chat!.tools.includes("description"), false);
+});
+
+Deno.test("loadChatDataset: every bad line refused with its line number", async (t) => {
+  const ok = line("ok");
+  const cases: [string, unknown, string][] = [
+    [
+      "not JSON",
+      "{nope",
+      'line 2: the line is not JSON: expected a string key, found "n" at offset 1',
+    ],
+    [
+      "a key twice",
+      '{"id": 1, "id": 2}',
+      'line 2: the line is not JSON: duplicate key "id" at offset 10',
+    ],
+    ["not an object", "[1]", "line 2: the line is not a JSON object"],
+    ["no id", { messages: [] }, "line 2: the line has no id"],
+    ["a fractional id", line(1.5), "line 2: the id 1.5 is not an integer"],
+    [
+      "an id too large",
+      '{"id": 9007199254740992}',
+      "line 2: the id 9007199254740992 is too large: an id must be within ±9007199254740991",
+    ],
+    ["an id of another type", line(true), "line 2: the id true is neither an integer nor a string"],
+    [
+      "an unknown member",
+      line("x", { meta: 1 }),
+      'line 2 (id "x"): the line has an unknown member "meta"',
+    ],
+    [
+      "the last message not the assistant's",
+      line("x", { messages: [{ role: "user", content: "a" }, { role: "tool", content: "b" }] }),
+      `line 2 (id "x"): the last message is not the assistant's (its role is "tool")`,
+    ],
+    [
+      "a call to a tool the line does not offer",
+      line("x", {
+        messages: [{ role: "user", content: "a" }, {
+          role: "assistant",
+          tool_calls: [call("news", "{}")],
+        }],
+      }),
+      'line 2 (id "x"): messages[1].tool_calls[0] calls "news", a tool the line does not offer',
+    ],
+    [
+      "an earlier call to a tool the line does not offer",
+      line("x", {
+        messages: [
+          { role: "user", content: "a" },
+          { role: "assistant", tool_calls: [call("news", "{}")] },
+          { role: "user", content: "b" },
+          { role: "assistant", content: "c" },
+        ],
+      }),
+      'line 2 (id "x"): messages[1].tool_calls[0] calls "news", a tool the line does not offer',
+    ],
+    [
+      "arguments that are not JSON",
+      line("x", {
+        messages: [{ role: "user", content: "a" }, {
+          role: "assistant",
+          tool_calls: [call("weather", "{x")],
+        }],
+      }),
+      'line 2 (id "x"): messages[1].tool_calls[0] has arguments that are not JSON text (expected a string key, found "x" at offset 1)',
+    ],
+    [
+      "arguments that are not an object",
+      line("x", {
+        messages: [{ role: "user", content: "a" }, {
+          role: "assistant",
+          tool_calls: [call("weather", "[1]")],
+        }],
+      }),
+      'line 2 (id "x"): messages[1].tool_calls[0] has no arguments object (an object, or JSON text of one)',
+    ],
+    [
+      "content as parts",
+      line("x", {
+        messages: [{ role: "user", content: [{ type: "text", text: "a" }] }, { role: "assistant" }],
+      }),
+      'line 2 (id "x"): messages[0] has no content string',
+    ],
+    [
+      "no user message",
+      line("x", { messages: [{ role: "system", content: "a" }, { role: "assistant" }] }),
+      'line 2 (id "x"): the prompt has no user message',
+    ],
+    [
+      "no prompt",
+      line("x", { messages: [{ role: "assistant" }] }),
+      'line 2 (id "x"): messages holds no prompt before the answer',
+    ],
+    [
+      "a tool that is not a function",
+      line("x", { tools: [{ type: "retrieval" }] }),
+      'line 2 (id "x"): tools[0] is not of type "function"',
+    ],
+    ["an empty line", "", "line 2: the line is not JSON: unexpected end of input at offset 0"],
+  ];
+  for (const [name, bad, message] of cases) {
+    await t.step(name, () => {
+      assert.deepEqual(refusals(lines(ok, bad, line("last"))), [`dataset refused: ${message}`]);
+    });
+  }
+});
+
+Deno.test('loadChatDataset: an id given twice names both lines, 7 and "7" being one id', () => {
+  assert.deepEqual(refusals(lines(line("a"), line(7), line("a"), line("7"))), [
+    `dataset refused: line 3 (id "a"): the id "a" is also line 1's`,
+    `dataset refused: line 4 (id "7"): the id "7" is also line 2's`,
+  ]);
+});
+
+Deno.test("loadChatDataset: past the first bad lines, how many more", () => {
+  const bad = Array.from({ length: REFUSED_LINES_SHOWN + 5 }, () => "{");
+  const got = refusals(lines(line(1), ...bad));
+  assert.equal(got.length, REFUSED_LINES_SHOWN + 1);
+  assert.match(got[0]!, /^dataset refused: line 2: /);
+  assert.match(got[REFUSED_LINES_SHOWN - 1]!, /^dataset refused: line 21: /);
+  assert.equal(got.at(-1), "dataset refused: 5 more lines");
+});
+
+Deno.test("loadChatDataset: the file's refusals (hash, UTF-8, byte order mark, no line)", () => {
+  const bytes = enc.encode(lines(line(1)));
+  assert.throws(() => loadChatDataset(bytes, "0".repeat(64)), /dataset\.sha256 is 0{64}/);
+  const notUtf8 = new Uint8Array([...enc.encode(lines(line(1))), 0x7b, 0xff, 0x0a]);
+  assert.throws(
+    () => loadChatDataset(notUtf8, sha256Hex(notUtf8)),
+    /^DatasetError: dataset refused: the file is not UTF-8 text \(the text is not valid UTF-8 at byte \d+, line 2\)$/,
+  );
+  const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
+  assert.throws(() => loadChatDataset(bom, sha256Hex(bom)), /byte order mark/);
+  assert.deepEqual(refusals(""), ["dataset refused: the file holds no line"]);
+  assert.deepEqual(refusals("\n"), ["dataset refused: the file holds no line"]);
+  // No newline after the last line, and CRLF line ends: read all the same.
+  assert.equal(load(JSON.stringify(line(1)) + "\r\n" + JSON.stringify(line(2))).items.length, 2);
+});
+
+Deno.test("loadChatDataset: tools sharing a name make an item ineligible, not refused", () => {
+  const d = load(lines(line(1), line(2, { tools: [WEATHER, WEATHER] })));
+  assert.equal(d.eligibleCount, 1);
+  assert.equal(d.items[1]!.ineligible, 'two tools are named "weather"');
+});
+
+Deno.test("twins: the same prompt and tools (whatever the answer and the spacing), and nothing else", () => {
+  const base = line("a");
+  const sameOtherAnswer = line("b", {
+    messages: [
+      { role: "user", content: 'weather "a"?' },
+      { role: "assistant", content: "No." },
+    ],
+  });
+  const respaced = JSON.stringify(line("c", { messages: base.messages as unknown[] }), null, 1)
+    .replaceAll("\n", "");
+  const otherTools = line("d", {
+    messages: base.messages,
+    tools: [{ ...WEATHER, function: { ...WEATHER.function, description: "Other." } }],
+  });
+  const d = load(lines(base, sameOtherAnswer, respaced, otherTools));
+  const [a, b, c, e] = d.items;
+  assert.equal(a!.contentHash, b!.contentHash);
+  assert.equal(a!.contentHash, c!.contentHash);
+  assert.notEqual(a!.contentHash, e!.contentHash);
+  assert.equal(a!.contentHash, textsHash([a!.chat!.messages, a!.chat!.tools]));
+  assert.equal(contentKeyOf(a!), contentKeyOf(c!));
+  for (const seed of ["s1", "s2", "s3", "s4"]) {
+    const split = takeSplit(d, { seed, size: 1 });
+    const held = split.heldOut[0]!.id;
+    assert.deepEqual(
+      split.twins,
+      held === "d" ? [] : ["a", "b", "c"].filter((id) => id !== held),
+      `seed ${seed}`,
+    );
+  }
+});
+
+Deno.test("the held-out items of a chat-jsonl split; detached items and training lines", () => {
+  const d = load(lines(line("x"), line(3), line("é"), line(-2)));
+  const split = takeSplit(d, { seed: "ids", size: 4 });
+  assert.deepEqual(split.complement, []);
+  assert.deepEqual(heldOutItems(d, split).map((i) => i.id), split.heldOut.map((e) => e.id));
+  const item = detachedItem(d.items[0]!);
+  assert.equal(item.chat, d.items[0]!.chat);
+  assert.equal(
+    trainingLine(item, ""),
+    `{"messages":[{"role":"user","content":"weather \\"x\\"?"},{"role":"assistant","tool_calls":` +
+      `[{"id":"call_0","type":"function","function":{"name":"weather","arguments":` +
+      `"{\\"city\\":\\"Oslo\\"}"}}]}],"tools":[${JSON.stringify(WEATHER)}]}`,
+  );
+});
