@@ -348,3 +348,15 @@ Deno.test("the held-out items of a chat-jsonl split; detached items and training
       `"{\\"city\\":\\"Oslo\\"}"}}]}],"tools":[${JSON.stringify(WEATHER)}]}`,
   );
 });
+
+Deno.test("the line reference/assess-yaml.md shows is read: a multi-turn item, its answer a call", async () => {
+  const page = await Deno.readTextFile(new URL("../../reference/assess-yaml.md", import.meta.url));
+  const block = page.split("### A team's own dataset")[1]!.match(/```jsonl\n(.*)\n```/);
+  assert(block, "the page shows no line");
+  const item = load(block[1]! + "\n").items[0]!;
+  assert.equal(item.id, "hd-002");
+  assert.equal(item.query, "Yes, refund the full 42.50.");
+  assert.deepEqual(item.answers.map((a) => stringifyJson(a.arguments)), [
+    '{"order_id":"A1012","amount":42.50}',
+  ]);
+});
