@@ -18,16 +18,25 @@ export interface ChatLine {
   readonly id: ItemId;
   /** The text of its last user message. */
   readonly query: string;
-  /** The prompt's messages as compact JSON, comma-separated, without brackets. */
-  readonly prompt: string;
   /** Whether the prompt holds a system (or developer) message. */
   readonly hasSystem: boolean;
-  /** The tools array as compact JSON; `""` when the line offers none. */
-  readonly tools: string;
-  /** The answer's calls as `[{"name","arguments"}]` compact JSON, arguments an object each. */
-  readonly answer: string;
+  /**
+   * A number that lines with the same prompt and tools share (from their messages' count and
+   * contents, and their tools' count and names), known without writing their texts.
+   */
+  readonly key: number;
   /** Why the item is ineligible (two tools share a name), if it is. */
   readonly ineligible?: string;
+}
+
+/** A line's texts: what is sent, hashed and scored, as compact JSON with numbers as written. */
+export interface ChatTexts {
+  /** The prompt's messages, comma-separated, without brackets. */
+  readonly prompt: string;
+  /** The tools array; `""` when the line offers none. */
+  readonly tools: string;
+  /** The answer's calls as `[{"name","arguments"}]`, arguments an object each. */
+  readonly answer: string;
 }
 
 /** Why a line is refused, and its id when it has a usable one. */
@@ -160,7 +169,7 @@ function callsOf(
   });
 }
 
-/** Checks the messages; returns the prompt's texts and the answer's calls. */
+/** Checks the messages; returns the query, the system flag, the answer's calls and a key. */
 function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<string>) {
   if (!Array.isArray(messages)) return refuse("the line has no messages array");
   const list = messages as readonly JsonValue[];
@@ -168,6 +177,7 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
   let query: string | undefined;
   let hasSystem = false;
   let answer: JsonObject[] = [];
+  let key = list.length;
   for (let i = 0; i < list.length; i++) {
     const message = list[i]!;
     const at = `messages[${i}]`;
@@ -190,14 +200,14 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
       if (last) answer = calls;
     } else {
       if (typeof content !== "string") refuse(`${at} has no content string`);
+      key = (key * 31 + (content as string).length) % 0x10000000000;
       if (role === "user") query = content as string;
       if (role === "system" || role === "developer") hasSystem = true;
       if (m.has("tool_calls")) refuse(`${at} has tool_calls, and only an assistant's may`);
     }
   }
   if (query === undefined) refuse("the prompt has no user message");
-  const prompt = list.slice(0, -1).map(stringifyJson).join(",");
-  return { prompt, query: query!, hasSystem, answer: stringifyJson(answer) };
+  return { query: query!, hasSystem, answer, key, messages: list };
 }
 
 /**
@@ -209,6 +219,37 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
  * @returns The line read, or why it is refused.
  */
 export function readChatLine(text: string): ChatLine | ChatLineRefusal {
+  const read = checkedLine(text);
+  return "reason" in read ? read : read.line;
+}
+
+/**
+ * The texts of a line {@linkcode readChatLine} accepted: read again, and written (only the items
+ * that need them are: the held-out ones, a twin's candidates, the training file's).
+ *
+ * @param text The line, without its newline.
+ * @returns Its prompt's, tools' and answer's texts.
+ * @throws {Error} When the line is refused (it never is, once accepted).
+ */
+export function chatLineTexts(text: string): ChatTexts {
+  const read = checkedLine(text);
+  if ("reason" in read) throw new Error(`a line accepted before is refused: ${read.reason}`);
+  const { messages, tools, answer } = read;
+  return {
+    prompt: messages.slice(0, -1).map(stringifyJson).join(","),
+    tools: tools.length === 0 ? "" : stringifyJson(tools),
+    answer: stringifyJson(answer),
+  };
+}
+
+interface Checked {
+  readonly line: ChatLine;
+  readonly messages: readonly JsonValue[];
+  readonly tools: readonly JsonValue[];
+  readonly answer: readonly JsonObject[];
+}
+
+function checkedLine(text: string): Checked | ChatLineRefusal {
   let value: JsonValue;
   try {
     value = parseJson(text);
@@ -222,17 +263,21 @@ export function readChatLine(text: string): ChatLine | ChatLineRefusal {
     id = idOf(value.get("id"));
     const unknown = firstUnknown(value, LINE_KEYS);
     if (unknown !== undefined) refuse(`the line has an unknown member ${JSON.stringify(unknown)}`);
-    const toolsValue = value.get("tools") ?? [];
-    const names = toolNames(toolsValue);
+    const tools = value.get("tools") ?? [];
+    const names = toolNames(tools);
     const read = readMessages(value.get("messages"), new Set(names));
     const twice = repeatedName(names);
-    const tools = (toolsValue as readonly JsonValue[]).length === 0
-      ? ""
-      : stringifyJson(toolsValue);
-    const line: ChatLine = { id, ...read, tools };
-    return twice === undefined
-      ? line
-      : { ...line, ineligible: `two tools are named ${JSON.stringify(twice)}` };
+    let key = read.key * 31 + names.length;
+    for (const name of names) key = (key * 31 + name.length) % 0x10000000000;
+    const line: ChatLine = { id, query: read.query, hasSystem: read.hasSystem, key };
+    return {
+      line: twice === undefined
+        ? line
+        : { ...line, ineligible: `two tools are named ${JSON.stringify(twice)}` },
+      messages: read.messages,
+      tools: tools as readonly JsonValue[],
+      answer: read.answer,
+    };
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
     return id === undefined ? { reason: e.reason } : { reason: e.reason, id };

@@ -9,7 +9,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_value.ts";
 import { parseJson } from "../json/strict_json.ts";
 import { readAnswers } from "./answers.ts";
-import { type ChatLine, readChatLine } from "./_chat_line.ts";
+import { type ChatLine, chatLineTexts, type ChatTexts, readChatLine } from "./_chat_line.ts";
 import {
   type Dataset,
   type DatasetItem,
@@ -88,7 +88,8 @@ export function loadChatDataset(
   for (let start = 0, line = 1; start <= end && end > 0; line++) {
     let stop = text.indexOf("\n", start);
     if (stop < 0 || stop > end) stop = end;
-    const read = readChatLine(text.slice(start, stop));
+    const lineText = text.slice(start, stop);
+    const read = readChatLine(lineText);
     start = stop + 1;
     const place = { index: line - 1, line };
     let reason: string | undefined;
@@ -112,7 +113,7 @@ export function loadChatDataset(
       continue;
     }
     if (refused > 0) continue;
-    const item = new ChatItem(read as ChatLine, line - 1);
+    const item = new ChatItem(read as ChatLine, lineText, line - 1);
     items.push(item);
     if (item.ineligible === undefined) eligibleCount++;
   }
@@ -153,63 +154,88 @@ function toolSpecs(toolsText: string): ToolSpec[] {
 }
 
 /**
- * An item of a chat-jsonl line: it keeps the line's texts (prompt, tools, answer) and builds its
- * tools and answer on first use, as the xlam dataset's items do.
+ * An item of a chat-jsonl line: it keeps the line's text, checked when the dataset was loaded,
+ * and writes its prompt's, tools' and answer's texts on first use (only the held-out items, the
+ * candidates for a twin and the training file's items need them), as the xlam dataset's items
+ * build their tools and answers.
  */
 class ChatItem implements DatasetItem, LazyItem {
   readonly id: ItemId;
   readonly index: number;
   readonly query: string;
-  readonly chat: ChatPrompt;
   declare readonly ineligible?: string;
-  readonly #answerText: string;
+  readonly #line: string;
+  readonly #hasSystem: boolean;
+  #texts: ChatTexts | undefined;
   #tools: readonly ToolSpec[] | undefined;
   #answers: readonly AnswerCall[] | undefined;
   #hash: string | undefined;
   readonly [CONTENT_KEY]: number;
 
-  constructor(line: ChatLine, index: number) {
+  constructor(line: ChatLine, text: string, index: number) {
     this.id = line.id;
     this.index = index;
     this.query = line.query;
-    this.chat = { messages: line.prompt, hasSystem: line.hasSystem, tools: line.tools };
-    this.#answerText = line.answer;
-    // Equal prompts and tools have equal lengths: items whose keys differ cannot be twins.
-    this[CONTENT_KEY] = line.prompt.length * 0x10000 + line.tools.length;
+    this.#line = text;
+    this.#hasSystem = line.hasSystem;
+    // Equal prompts and tools have equal keys: items whose keys differ cannot be twins.
+    this[CONTENT_KEY] = line.key;
     if (line.ineligible !== undefined) this.ineligible = line.ineligible;
   }
 
-  #readAnswers(): readonly AnswerCall[] {
-    return readAnswers(parseJson(this.#answerText), (reason) => {
+  /** The line's texts, kept once written when `keep`. */
+  #textsOf(keep: boolean): ChatTexts {
+    if (this.#texts !== undefined) return this.#texts;
+    const texts = chatLineTexts(this.#line);
+    if (keep) this.#texts = texts;
+    return texts;
+  }
+
+  #chatOf(texts: ChatTexts): ChatPrompt {
+    return { messages: texts.prompt, hasSystem: this.#hasSystem, tools: texts.tools };
+  }
+
+  #readAnswers(texts: ChatTexts): readonly AnswerCall[] {
+    return readAnswers(parseJson(texts.answer), (reason) => {
       throw new DatasetError(reason, { index: this.index, line: this.index + 1, id: this.id });
     });
   }
 
   [DETACHED](): Item {
+    const texts = this.#textsOf(false);
     return {
       id: this.id,
       index: this.index,
       query: this.query,
-      tools: this.#tools ?? toolSpecs(this.chat.tools),
-      answers: this[DETACHED_ANSWERS](),
-      chat: this.chat,
+      tools: this.#tools ?? toolSpecs(texts.tools),
+      answers: this.#answers ?? this.#readAnswers(texts),
+      chat: this.#chatOf(texts),
     };
   }
 
   [DETACHED_ANSWERS](): readonly AnswerCall[] {
-    return this.#answers ?? this.#readAnswers();
+    return this.#answers ?? this.#readAnswers(this.#textsOf(false));
+  }
+
+  /** The item's own prompt and tools, as sent. */
+  get chat(): ChatPrompt {
+    return this.#chatOf(this.#textsOf(true));
   }
 
   /** SHA-256 of the prompt's text and the tools' text (`reference/split.md`, step 6). */
   get contentHash(): string {
-    return this.#hash ??= textsHash([this.chat.messages, this.chat.tools]);
+    if (this.#hash === undefined) {
+      const texts = this.#textsOf(false);
+      this.#hash = textsHash([texts.prompt, texts.tools]);
+    }
+    return this.#hash;
   }
 
   get tools(): readonly ToolSpec[] {
-    return this.#tools ??= toolSpecs(this.chat.tools);
+    return this.#tools ??= toolSpecs(this.#textsOf(true).tools);
   }
 
   get answers(): readonly AnswerCall[] {
-    return this.#answers ??= this.#readAnswers();
+    return this.#answers ??= this.#readAnswers(this.#textsOf(true));
   }
 }

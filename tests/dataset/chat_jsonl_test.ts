@@ -340,7 +340,7 @@ Deno.test("the held-out items of a chat-jsonl split; detached items and training
   assert.deepEqual(split.complement, []);
   assert.deepEqual(heldOutItems(d, split).map((i) => i.id), split.heldOut.map((e) => e.id));
   const item = detachedItem(d.items[0]!);
-  assert.equal(item.chat, d.items[0]!.chat);
+  assert.deepEqual(item.chat, d.items[0]!.chat);
   assert.equal(
     trainingLine(item, ""),
     `{"messages":[{"role":"user","content":"weather \\"x\\"?"},{"role":"assistant","tool_calls":` +
