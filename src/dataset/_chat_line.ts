@@ -50,7 +50,35 @@ export interface ChatLineRefusal {
 const LINE_KEYS = new Set(["id", "messages", "tools"]);
 const TOOL_KEYS = new Set(["type", "function"]);
 const FUNCTION_KEYS = new Set(["name", "description", "parameters", "strict"]);
-const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
+/** The roles a message may have. */
+export const ROLES: ReadonlySet<string> = new Set([
+  "system",
+  "developer",
+  "user",
+  "assistant",
+  "tool",
+]);
+
+/**
+ * A line's content key ({@linkcode ChatLine.key}): from its messages' count, the lengths of the
+ * contents of its messages other than the assistant's, in order, and its tools' names.
+ *
+ * @param messages How many messages the line has.
+ * @param contents The lengths of the contents of its messages other than the assistant's.
+ * @param names Its tools' names, in order.
+ * @returns The key, below 2^45.
+ */
+export function chatKey(
+  messages: number,
+  contents: readonly number[],
+  names: readonly string[],
+): number {
+  let key = messages;
+  for (const length of contents) key = (key * 31 + length) % 0x10000000000;
+  key = key * 31 + names.length;
+  for (const name of names) key = (key * 31 + name.length) % 0x10000000000;
+  return key;
+}
 
 class Refused extends Error {
   constructor(readonly reason: string) {
@@ -169,7 +197,10 @@ function callsOf(
   });
 }
 
-/** Checks the messages; returns the query, the system flag, the answer's calls and a key. */
+/**
+ * Checks the messages; returns the query, the system flag, the answer's calls and the lengths of
+ * the contents that go in the key.
+ */
 function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<string>) {
   if (!Array.isArray(messages)) return refuse("the line has no messages array");
   const list = messages as readonly JsonValue[];
@@ -177,7 +208,7 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
   let query: string | undefined;
   let hasSystem = false;
   let answer: JsonObject[] = [];
-  let key = list.length;
+  const contents: number[] = [];
   for (let i = 0; i < list.length; i++) {
     const message = list[i]!;
     const at = `messages[${i}]`;
@@ -200,14 +231,14 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
       if (last) answer = calls;
     } else {
       if (typeof content !== "string") refuse(`${at} has no content string`);
-      key = (key * 31 + (content as string).length) % 0x10000000000;
+      contents.push((content as string).length);
       if (role === "user") query = content as string;
       if (role === "system" || role === "developer") hasSystem = true;
       if (m.has("tool_calls")) refuse(`${at} has tool_calls, and only an assistant's may`);
     }
   }
   if (query === undefined) refuse("the prompt has no user message");
-  return { query: query!, hasSystem, answer, key, messages: list };
+  return { query: query!, hasSystem, answer, contents, messages: list };
 }
 
 /**
@@ -263,12 +294,11 @@ function checkedLine(text: string): Checked | ChatLineRefusal {
     id = idOf(value.get("id"));
     const unknown = firstUnknown(value, LINE_KEYS);
     if (unknown !== undefined) refuse(`the line has an unknown member ${JSON.stringify(unknown)}`);
-    const tools = value.get("tools") ?? [];
+    const tools = value.has("tools") ? value.get("tools")! : [];
     const names = toolNames(tools);
     const read = readMessages(value.get("messages"), new Set(names));
     const twice = repeatedName(names);
-    let key = read.key * 31 + names.length;
-    for (const name of names) key = (key * 31 + name.length) % 0x10000000000;
+    const key = chatKey(read.messages.length, read.contents, names);
     const line: ChatLine = { id, query: read.query, hasSystem: read.hasSystem, key };
     return {
       line: twice === undefined

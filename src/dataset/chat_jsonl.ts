@@ -19,6 +19,7 @@ import {
   verifiedSha256,
 } from "./dataset.ts";
 import { DatasetError } from "./dataset_error.ts";
+import { quickChatLine } from "./_quick_chat_line.ts";
 import type { AnswerCall, ChatPrompt, Item, ToolSpec } from "./item.ts";
 import { type ItemId, itemIdShown, itemIdText } from "./item_id.ts";
 import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, type LazyItem } from "./_lazy_item.ts";
@@ -89,7 +90,9 @@ export function loadChatDataset(
     let stop = text.indexOf("\n", start);
     if (stop < 0 || stop > end) stop = end;
     const lineText = text.slice(start, stop);
-    const read = readChatLine(lineText);
+    // The quick reading says yes only when the full one would, and reads the same; on any doubt
+    // the full reading decides, and gives the reason.
+    const read = quickChatLine(lineText) ?? readChatLine(lineText);
     start = stop + 1;
     const place = { index: line - 1, line };
     let reason: string | undefined;
