@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Item } from "../../src/dataset/item.ts";
+import type { Item, ItemId } from "../../src/dataset/item.ts";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
 import { withItemPanels } from "../../src/report/item_panels.ts";
@@ -33,9 +33,14 @@ export function hostileNames(payload: string): { baseline: string; adapter: stri
 
 /**
  * A report with `payload` in every text from outside, with item panels; `payload` prefixed by
- * a word where a name needs one.
+ * a word where a name needs one. With `stringIds`, every item's id is a string holding the payload
+ * too (a chat-jsonl dataset's ids are strings).
  */
-export async function hostileReport(payload: string): Promise<Report> {
+export async function hostileReport(
+  payload: string,
+  options: { readonly stringIds?: boolean } = {},
+): Promise<Report> {
+  const idOf = (id: ItemId): ItemId => options.stringIds ? `id ${payload} ${id}` : id;
   const { baseline, adapter } = hostileNames(payload);
   const made = resultsFor({
     baseline,
@@ -54,9 +59,11 @@ export async function hostileReport(payload: string): Promise<Report> {
     replicas: { hosts: [`host${payload}:8000`, "127.0.0.1:8001"], of: (_, i) => i % 2 },
   });
   const records: BodyRecord[] = made.records.filter((r) => r.kind !== "session").map((r) => {
+    if (r.kind === "probe-check") return { ...r, itemId: idOf(r.itemId) };
     if (r.kind !== "result") return r;
     return {
       ...r,
+      itemId: idOf(r.itemId),
       reply: r.reply === null ? null : {
         ...r.reply,
         text: `reply ${payload}`,
@@ -71,6 +78,7 @@ export async function hostileReport(payload: string): Promise<Report> {
   const bytes = resultsFile(made.header, records);
   const items: Item[] = made.items.map((item) => ({
     ...item,
+    id: idOf(item.id),
     query: `query ${payload}`,
     tools: item.tools.map((t) => ({ ...t, name: `tool${payload}` })),
     answers: item.answers.map((a) => ({ ...a, name: `key${payload}` })),

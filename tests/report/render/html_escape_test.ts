@@ -93,3 +93,36 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "renderHtml, renderMarkdown, renderText: string ids holding a payload make no element, quoted",
+  permissions: "none",
+  fn: async (t) => {
+    const plain = await hostileReport("x", { stringIds: true });
+    const harmlessIds = markup(renderHtml(plain));
+    // A string id is shown quoted, and each fixed item's id links to its panel.
+    const html = renderHtml(plain);
+    const fixed = plain.comparisons[0]!.discordant.fixed;
+    assert.ok(fixed.length > 0 && fixed.every((id) => typeof id === "string"));
+    for (const id of fixed) {
+      const anchor = `item-${encodeURIComponent(JSON.stringify(id))}`;
+      assert.ok(html.includes(`<a href="#${anchor}">`), `no link to ${anchor}`);
+      assert.ok(html.includes(`<span id="${anchor}"></span>`), `no panel ${anchor}`);
+    }
+    assert.ok(renderText(plain).includes(JSON.stringify(fixed[0])), "the text report quotes ids");
+    for (const payload of PAYLOADS) {
+      await t.step(JSON.stringify(payload), async () => {
+        const report = await hostileReport(payload, { stringIds: true });
+        assert.deepEqual(markup(renderHtml(report)), harmlessIds);
+        const md = new MarkdownIt({ html: true }).render(renderMarkdown(report));
+        assert.deepEqual(
+          markup(md),
+          markup(new MarkdownIt({ html: true }).render(renderMarkdown(plain))),
+        );
+        // An id's line break is written as an escape, never a break.
+        if (payload.includes("\n")) assert.ok(!renderText(report).includes(`id ${payload}`));
+      });
+    }
+  },
+});
