@@ -21,5 +21,8 @@ Deno.test("the quick start's demo runs the whole job, and warns about nothing wh
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   assert.equal(out.code, 0, text);
   assert.match(text, /assess demo: done; \d+ chat requests answered by the emulator/);
+  // The team's own dataset, in the chat format, split, run and reported with its string ids.
+  assert.match(text, /assess demo: a team's own dataset, in the chat format/);
+  assert.match(text, /fixed \(only tuned right\), \d+ items?: "hd-/);
   assert.doesNotMatch(text, /WARNING/);
 });

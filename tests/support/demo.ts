@@ -3,7 +3,9 @@
  * xlam-function-calling-60k rows, against the built-in vLLM emulator. Each verb runs as its own
  * process with exactly the permissions the README gives for it. `assess split` also writes the
  * training file, and `assess leak` checks it (nothing leaks), then the same file with four
- * held-out items added (each found, exit 1).
+ * held-out items added (each found, exit 1). Then a team's own dataset in the chat format
+ * (`reference/testdata/chat/`, `dataset.kind: chat-jsonl`: string ids, multi-turn conversations)
+ * goes through `split -train`, `run` and `report` the same way, against an emulator of its own.
  *
  * ```
  * deno task demo            # or: deno run -A tests/support/demo.ts [--keep]
@@ -23,6 +25,7 @@ import { leakPermissions } from "./permissions.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CLI = `${ROOT}cli.ts`;
 const DATASET = `${ROOT}reference/testdata/xlam-sample.json`;
+const CHAT = `${ROOT}reference/testdata/chat/`;
 
 async function sha256(path: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
@@ -87,6 +90,60 @@ async function leaky(dir: string, rows: readonly Row[]): Promise<string> {
     chatLine(b!.query.toUpperCase().replaceAll(" ", "  "), calls(b!)) +
     chatLine(["Please", ...long.query.split(" ").slice(1)].join(" "), calls(long)) +
     chatLine("Do for me what the item asked, in other words.", calls(c!));
+}
+
+/**
+ * A team's own dataset in the chat format: the bundled help-desk conversations split (with the
+ * training file), run against an emulator serving their items, and reported.
+ */
+async function ownDataset(dir: string): Promise<{ code: number; requests: number }> {
+  const { loadChatDataset } = await import("../../src/dataset/chat_jsonl.ts");
+  const { detachedItem } = await import("../../src/dataset/dataset.ts");
+  const data = `${CHAT}tickets.jsonl`;
+  const items = loadChatDataset(await Deno.readFile(data), await sha256(data)).items
+    .map(detachedItem);
+  const emulator = await startEmulator({
+    apiKey: DEMO_KEY,
+    items,
+    adapters: ["tuned"],
+    scripts: { base: { errorRate: 0.5 }, tuned: { errorRate: 0.1 } },
+  });
+  try {
+    const own = `${dir}/own`;
+    await Deno.mkdir(own);
+    const yaml = (await Deno.readTextFile(`${CHAT}assess.yaml`))
+      .replace("path: reference/testdata/chat/tickets.jsonl", `path: ${data}`) +
+      `server:\n  url: ${emulator.url}\n  toolCallParser: hermes\n`;
+    await Deno.writeTextFile(`${own}/assess.yaml`, yaml);
+    console.log(`\nassess demo: a team's own dataset, in the chat format (${data})`);
+    const host = new URL(emulator.url).host;
+    const steps: [string[], string[]][] = [
+      [[`--allow-read=assess.yaml,${data},.`, "--allow-write=."], [
+        "split",
+        "-out",
+        "split.json",
+        "-train",
+        "train.jsonl",
+      ]],
+      [
+        [
+          `--allow-read=assess.yaml,${data},results.jsonl`,
+          "--allow-write=results.jsonl",
+          `--allow-net=${host}`,
+          `--allow-env=${RUN_ENV_NAMES}`,
+        ],
+        ["run", "-out", "results.jsonl"],
+      ],
+      [[`--allow-read=results.jsonl`], ["report", "-in", "results.jsonl"]],
+    ];
+    for (const [permissions, args] of steps) {
+      const code = await assess(own, permissions, args);
+      if (code !== 0) return { code, requests: emulator.stats.chatRequests };
+    }
+    return { code: 0, requests: emulator.stats.chatRequests };
+  } finally {
+    await emulator.close();
+  }
 }
 
 async function main(): Promise<number> {
@@ -192,8 +249,12 @@ async function main(): Promise<number> {
       const code = await assess(dir, permissions, args);
       if (code !== 0) return code;
     }
+    const chat = await ownDataset(dir);
+    if (chat.code !== 0) return chat.code;
     console.log(
-      `\nassess demo: done; ${emulator.stats.chatRequests} chat requests answered by the emulator`,
+      `\nassess demo: done; ${
+        emulator.stats.chatRequests + chat.requests
+      } chat requests answered by the emulator`,
     );
     return 0;
   } finally {
