@@ -197,6 +197,17 @@ export class ChatTemplate {
    */
   render(itemId: ItemId, request: ChatRequestText): PromptCompletion {
     const messages = JSON.parse(request.messages) as unknown[];
+    // An item's own history (a chat-jsonl line's) may hold earlier calls with their arguments as
+    // JSON text: a template is given them as objects, as vLLM gives them.
+    for (const message of messages) {
+      const calls = (message as { tool_calls?: unknown }).tool_calls;
+      if (!Array.isArray(calls)) continue;
+      for (const call of calls as { function?: { arguments?: unknown } }[]) {
+        if (typeof call.function?.arguments === "string") {
+          call.function.arguments = JSON.parse(call.function.arguments);
+        }
+      }
+    }
     const tools = request.tools === "" ? null : JSON.parse(request.tools) as unknown[];
     const reply = JSON.parse(request.reply) as {
       tool_calls: { function: { arguments: unknown } }[];

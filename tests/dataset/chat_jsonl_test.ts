@@ -6,7 +6,7 @@ import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 import { buildRequestBody, promptText } from "../../src/request/request.ts";
-import { trainingLine } from "../../src/request/training.ts";
+import { trainingFile, trainingLine } from "../../src/request/training.ts";
 import { heldOutItems, takeSplit } from "../../src/split/split.ts";
 import { answerCategory } from "../../src/dataset/category.ts";
 
@@ -359,4 +359,42 @@ Deno.test("the line reference/assess-yaml.md shows is read: a multi-turn item, i
   assert.deepEqual(item.answers.map((a) => stringifyJson(a.arguments)), [
     '{"order_id":"A1012","amount":42.50}',
   ]);
+});
+
+Deno.test("the hf training lines of the example: one type shape on every line, the history kept", async () => {
+  const bytes = await Deno.readFile(
+    new URL("../../reference/testdata/chat/tickets.jsonl", import.meta.url),
+  );
+  const d = loadChatDataset(bytes, sha256Hex(bytes));
+  const file = trainingFile(d.items, "Be brief.", { format: "hf" });
+  const lines = new TextDecoder().decode(file.bytes).trimEnd().split("\n").map((l) =>
+    JSON.parse(l)
+  );
+  assert.equal(lines.length, 9); // 12 items, less hd-010 (ineligible) and the two with no call
+  // Every message and every call has the same members, of the same types, on every line.
+  for (const line of lines) {
+    for (const m of line.messages) {
+      assert.deepEqual(Object.keys(m), ["role", "content", "tool_calls", "tool_call_id"]);
+      assert.equal(typeof m.content, "string");
+      assert.equal(typeof m.tool_call_id, "string");
+      for (const call of m.tool_calls) {
+        assert.deepEqual(Object.keys(call), ["id", "type", "function"]);
+        assert.equal(typeof call.function.arguments, "string");
+      }
+    }
+    assert.equal(typeof line.tools, "string");
+  }
+  const hd002 = lines.find((l) =>
+    l.messages.some((m: { content: string }) => m.content.includes("A1012"))
+  )!;
+  assert.deepEqual(hd002.messages.map((m: { role: string }) => m.role), [
+    "system",
+    "user",
+    "assistant",
+    "tool",
+    "assistant",
+    "user",
+    "assistant",
+  ]);
+  assert.equal(hd002.messages[3].tool_call_id, "c1");
 });

@@ -90,6 +90,35 @@ Deno.test("the chat-jsonl example through validate, split -train, selftest, run 
     assert.equal(lines[2].messages[0].content.startsWith("You are the help desk of Kettle"), true);
     assert.equal(lines[2].messages.filter((m: { role: string }) => m.role === "system").length, 1);
 
+    // -chat-template: the multi-turn history rendered, earlier calls' arguments as objects.
+    const template = `${ROOT}tests/request/templates/hermes_like.jinja`;
+    const rendered = `${dir}/train-template.jsonl`;
+    const templated = await spawnCli(ROOT, [
+      `--allow-read=${CONFIG},${DATA},${dir},${template}`,
+      `--allow-write=${dir}`,
+    ], [
+      "split",
+      "-config",
+      CONFIG,
+      "-out",
+      `${dir}/split-2.json`,
+      "-train",
+      rendered,
+      "-chat-template",
+      template,
+    ]);
+    assert.equal(templated.code, 0, templated.err);
+    const first = JSON.parse((await Deno.readTextFile(rendered)).split("\n")[0]!);
+    assert.match(
+      first.prompt,
+      /<tool_call>\n\{"name": "lookup_order", "arguments": \{"order_id": "A1012"\}\}\n<\/tool_call>/,
+    );
+    assert.match(
+      first.prompt,
+      /<\|im_start\|>tool\n\{"status": "delivered", "total": 42.50\}<\|im_end\|>/,
+    );
+    assert.match(first.completion, /"name": "refund_order", "arguments": \{"order_id": "A1012"/);
+
     const selftest = await spawnCli(ROOT, read, ["selftest", "-config", CONFIG]);
     assert.equal(selftest.code, 0, selftest.err);
     assert.match(selftest.out, /passed its self-test on 6 items/);
