@@ -8,7 +8,8 @@
 import { exactDecimal } from "../json/decimal.ts";
 import { isJsonObject, JsonNumber, type JsonObject, type JsonValue } from "../json/json_value.ts";
 import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
-import { stringifyJson } from "../json/stringify.ts";
+import { quoteJson, stringifyJson } from "../json/stringify.ts";
+import { Reader } from "../json/reader.ts";
 import type { ItemId } from "./item_id.ts";
 import { repeatedName } from "./tools.ts";
 
@@ -255,6 +256,59 @@ export function readChatLine(text: string): ChatLine | ChatLineRefusal {
 }
 
 /**
+ * The prompt's and the tools' texts of a line {@linkcode readChatLine} accepted, written through
+ * the strict reader's cursor without building the values (what the content hash of each held-out
+ * item needs): the compact JSON `stringifyJson` writes of each value read, by construction.
+ *
+ * @param text The line, without its newline; one `readChatLine` accepted.
+ * @returns Its prompt's and tools' texts.
+ */
+export function chatPromptTexts(text: string): Omit<ChatTexts, "answer"> {
+  const r = new Reader(text);
+  let prompt = "";
+  let tools = "";
+  r.peek();
+  for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
+    r.colon();
+    if (key === "messages") {
+      const messages: string[] = [];
+      r.peek(); // past the white space, to the bracket
+      for (let more = r.openArray(); more; more = r.nextElement()) messages.push(compact(r));
+      prompt = messages.slice(0, -1).join(",");
+    } else if (key === "tools") {
+      tools = compact(r);
+      if (tools === "[]") tools = "";
+    } else {
+      r.skipValue();
+    }
+  }
+  return { prompt, tools };
+}
+
+/** The value at the reader as compact JSON, as `stringifyJson` writes it once read. */
+function compact(r: Reader): string {
+  const c = r.peek();
+  if (c === 0x22) return quoteJson(r.string());
+  if (c === 0x7b) {
+    let out = "{";
+    for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
+      r.colon();
+      out += `${out.length === 1 ? "" : ","}${quoteJson(key)}:${compact(r)}`;
+    }
+    return out + "}";
+  }
+  if (c === 0x5b) {
+    let out = "[";
+    for (let more = r.openArray(); more; more = r.nextElement()) {
+      out += `${out.length === 1 ? "" : ","}${compact(r)}`;
+    }
+    return out + "]";
+  }
+  const value = r.value();
+  return value instanceof JsonNumber ? value.text : String(value);
+}
+
+/**
  * The texts of a line {@linkcode readChatLine} accepted: read again, and written (only the items
  * that need them are: the held-out ones, a twin's candidates, the training file's).
  *
@@ -265,12 +319,7 @@ export function readChatLine(text: string): ChatLine | ChatLineRefusal {
 export function chatLineTexts(text: string): ChatTexts {
   const read = checkedLine(text);
   if ("reason" in read) throw new Error(`a line accepted before is refused: ${read.reason}`);
-  const { messages, tools, answer } = read;
-  return {
-    prompt: messages.slice(0, -1).map(stringifyJson).join(","),
-    tools: tools.length === 0 ? "" : stringifyJson(tools),
-    answer: stringifyJson(answer),
-  };
+  return { ...chatPromptTexts(text), answer: stringifyJson(read.answer) };
 }
 
 interface Checked {

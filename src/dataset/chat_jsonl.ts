@@ -9,7 +9,13 @@
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_value.ts";
 import { parseJson } from "../json/strict_json.ts";
 import { readAnswers } from "./answers.ts";
-import { type ChatLine, chatLineTexts, type ChatTexts, readChatLine } from "./_chat_line.ts";
+import {
+  type ChatLine,
+  chatLineTexts,
+  chatPromptTexts,
+  type ChatTexts,
+  readChatLine,
+} from "./_chat_line.ts";
 import {
   type Dataset,
   type DatasetItem,
@@ -228,7 +234,7 @@ class ChatItem implements DatasetItem, LazyItem {
   /** SHA-256 of the prompt's text and the tools' text (`reference/split.md`, step 6). */
   get contentHash(): string {
     if (this.#hash === undefined) {
-      const texts = this.#textsOf(false);
+      const texts = this.#texts ?? chatPromptTexts(this.#line);
       this.#hash = textsHash([texts.prompt, texts.tools]);
     }
     return this.#hash;

@@ -54,6 +54,25 @@ export function stringifyJson(value: JsonValue): string {
   return out + "}";
 }
 
+/**
+ * A string as JSON text, as {@linkcode stringifyJson} writes it: as it is between quotes when
+ * nothing needs escaping, else as `JSON.stringify` writes it.
+ *
+ * @param text The string.
+ * @returns Its JSON text.
+ *
+ * @example
+ * ```ts
+ * import { quoteJson } from "./stringify.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(quoteJson('a"b'), '"a\\"b"');
+ * ```
+ */
+export function quoteJson(text: string): string {
+  return quote(text);
+}
+
 /** A string as JSON: as it is between quotes when nothing needs escaping, else as JSON.stringify writes it. */
 function quote(text: string): string {
   for (let i = 0; i < text.length; i++) {

@@ -2,7 +2,7 @@
  * A 60,000-line chat-jsonl dataset for the benchmarks, written on first use into
  * `bench-data/chat-60k.jsonl` (gitignored) by a seeded generator, so every machine gets the same
  * bytes: string ids, one to three turns (earlier calls and tool results included), two to four
- * JSON Schema tools a line, about 1.6 KB a line (about 95 MB, the size of the xlam file).
+ * JSON Schema tools a line, about 2.3 KB a line (135,730,257 bytes).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * `assess split` on a 60,000-line chat-jsonl dataset (`_chat_bench_data.ts`, written on first use,
- * about 95 MB), against the floor: a plain script that reads the file, hashes it and `JSON.parse`s
+ * 136 MB), against the floor: a plain script that reads the file, hashes it and `JSON.parse`s
  * every line. Both run as their own `deno run` processes, interleaved, in the same bench run; peak
  * memory (maximum resident set size, from /usr/bin/time) over the file's size is printed with the
  * ratios.

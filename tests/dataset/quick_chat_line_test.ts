@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { readChatLine } from "../../src/dataset/_chat_line.ts";
+import { chatPromptTexts, readChatLine } from "../../src/dataset/_chat_line.ts";
+import type { JsonObject, JsonValue } from "../../src/json/json_value.ts";
+import { parseJson } from "../../src/json/strict_json.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
 import { quickChatLine } from "../../src/dataset/_quick_chat_line.ts";
 import { Prng } from "../reference/_prng.ts";
 import { genChatDataset } from "../reference/_chat_datasets.ts";
@@ -120,4 +123,23 @@ Deno.test("quickChatLine: members the full reading accepts or refuses, one at a 
     if ("reason" in full) assert.equal(fast, undefined, line);
     else assert.deepEqual(fast, full, line);
   }
+});
+
+Deno.test("chatPromptTexts writes, through the cursor, what stringifyJson writes of the values read", () => {
+  const rng = new Prng(11);
+  let lines = 0;
+  for (let d = 0; d < 300; d++) {
+    for (const line of genChatDataset(rng).lines) {
+      if ("reason" in readChatLine(line)) continue;
+      const value = parseJson(line) as JsonObject;
+      const messages = value.get("messages") as readonly JsonValue[];
+      const tools = (value.get("tools") ?? []) as readonly JsonValue[];
+      assert.deepEqual(chatPromptTexts(line), {
+        prompt: messages.slice(0, -1).map(stringifyJson).join(","),
+        tools: tools.length === 0 ? "" : stringifyJson(tools),
+      }, line);
+      lines++;
+    }
+  }
+  assert.ok(lines > 2000, `only ${lines} lines`);
 });
