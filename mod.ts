@@ -43,6 +43,7 @@ export type {
   BatchInvariance,
   Config,
   DatasetConfig,
+  DatasetKind,
   DecisionConfig,
   GuardCategory,
   ModelsConfig,
