@@ -49,22 +49,24 @@ export function benchDataReady(bench: string): boolean {
  * @param seed The split's seed.
  * @param size The split's size.
  * @param dataset The dataset file and its SHA-256; default the 60,000-row file.
+ * @param kind `dataset.kind`; default `xlam-function-calling` (with its `source`).
  * @returns The file's text.
  */
 export function benchConfig(
   seed: string,
   size: number,
   dataset: { readonly path: string; readonly sha256: string } = { path: DATA, sha256: SHA256 },
+  kind: "xlam-function-calling" | "chat-jsonl" = "xlam-function-calling",
 ): string {
+  const source = kind === "chat-jsonl"
+    ? ""
+    : "  source:\n    repo: synthetic/xlam-like-60k\n    revision: make_xlam_like-seed-1\n";
   return `version: 1
 dataset:
-  kind: xlam-function-calling
+  kind: ${kind}
   path: ${JSON.stringify(dataset.path)}
   sha256: ${dataset.sha256}
-  source:
-    repo: synthetic/xlam-like-60k
-    revision: make_xlam_like-seed-1
-split:
+${source}split:
   seed: ${seed}
   size: ${size}
 scorer:

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { deno, isFile, ROOT } from "./_bench_data.ts";
+import { benchConfig, deno, isFile, ROOT } from "./_bench_data.ts";
 import { chatBenchData } from "./_chat_bench_data.ts";
 
 const data = chatBenchData();
@@ -21,33 +21,7 @@ const config = `${dir}/assess.yaml`;
 const floor = `${dir}/floor.ts`;
 const out = `${dir}/out`;
 Deno.mkdirSync(out);
-Deno.writeTextFileSync(
-  config,
-  `version: 1
-dataset:
-  kind: chat-jsonl
-  path: ${JSON.stringify(data.path)}
-  sha256: ${data.sha256}
-split:
-  seed: assess-v1
-  size: 2000
-scorer:
-  name: xlam-tool-call
-models:
-  baseline: base
-sampling:
-  temperature: 0
-  topP: 1
-  seed: 0
-  maxTokens: 512
-thinking:
-  mode: off
-  templateKey: enable_thinking
-serving:
-  probe: 8
-  concurrency: 16
-`,
-);
+Deno.writeTextFileSync(config, benchConfig("assess-v1", 2000, data, "chat-jsonl"));
 Deno.writeTextFileSync(
   floor,
   `import { createHash } from "node:crypto";

@@ -112,3 +112,22 @@ export function tsSplit(
     throw e;
   }
 }
+
+/** Whether two split outcomes are the same file, or refusals of the same kind. */
+export function sameSplit(a: SplitOutcome, b: SplitOutcome): boolean {
+  if ("file" in a && "file" in b) return a.file === b.file;
+  return "refused" in a && "refused" in b && a.refused === b.refused;
+}
+
+/** The first line where two split outcomes differ, in words. */
+export function splitDifference(ts: SplitOutcome, py: SplitOutcome): string {
+  if ("file" in ts && "file" in py) {
+    const a = ts.file.split("\n");
+    const b = py.file.split("\n");
+    const k = a.findIndex((line, j) => line !== b[j]);
+    return `the files differ at line ${k + 1}:\nTypeScript: ${a[k]}\nPython:     ${b[k]}`;
+  }
+  const word = (o: SplitOutcome) =>
+    "file" in o ? "a split file" : `a refusal (${o.refused}: ${o.message})`;
+  return `TypeScript gives ${word(ts)}\nPython gives ${word(py)}`;
+}

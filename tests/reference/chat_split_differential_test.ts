@@ -10,30 +10,12 @@ import { Prng } from "./_prng.ts";
 import { genChatDataset } from "./_chat_datasets.ts";
 import { runPythonLines } from "./_python.ts";
 import { pythonSkip } from "../support/python.ts";
-import { type SplitOutcome, tsSplit } from "./_ts_side.ts";
+import { sameSplit, splitDifference, type SplitOutcome, tsSplit } from "./_ts_side.ts";
 
 const DATASETS = 120;
 const SEED = 20261202;
 
 const skip = await pythonSkip("chat split differential", "stdlib");
-
-function same(ts: SplitOutcome, py: SplitOutcome): boolean {
-  return "file" in ts
-    ? "file" in py && ts.file === py.file
-    : "refused" in py && ts.refused === py.refused;
-}
-
-function difference(ts: SplitOutcome, py: SplitOutcome): string {
-  if ("file" in ts && "file" in py) {
-    const a = ts.file.split("\n");
-    const b = py.file.split("\n");
-    const k = a.findIndex((line, j) => line !== b[j]);
-    return `the files differ at line ${k + 1}:\nTypeScript: ${a[k]}\nPython:     ${b[k]}`;
-  }
-  const word = (o: SplitOutcome) =>
-    "file" in o ? "a split file" : `a refusal (${o.refused}: ${o.message})`;
-  return `TypeScript gives ${word(ts)}\nPython gives ${word(py)}`;
-}
 
 Deno.test({
   name: "differential: generated chat-jsonl datasets give the Python reference's split file",
@@ -63,9 +45,9 @@ Deno.test({
         const ts = tsSplit(d.bytes, d.seed, d.size, confirmOf(i), "chat-jsonl");
         const p = py[i]!;
         assert.ok(
-          same(ts, p),
+          sameSplit(ts, p),
           `dataset ${i} (seed ${JSON.stringify(d.seed)}, size ${d.size}) gives different ` +
-            `splits:\n${d.lines.join("\n")}\n${difference(ts, p)}`,
+            `splits:\n${d.lines.join("\n")}\n${splitDifference(ts, p)}`,
         );
         if ("file" in ts) {
           kinds.split++;

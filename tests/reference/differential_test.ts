@@ -11,7 +11,15 @@ import { genCase, type ScoreCase, shrinkCandidates } from "./_cases.ts";
 import { datasetBytes, type GenDataset, genDataset, type RowText } from "./_datasets.ts";
 import { runPython, runPythonLines } from "./_python.ts";
 import { pythonSkip } from "../support/python.ts";
-import { type SplitOutcome, tsKeyCase, tsReason, tsSplit, tsToolsLine } from "./_ts_side.ts";
+import {
+  sameSplit,
+  splitDifference,
+  type SplitOutcome,
+  tsKeyCase,
+  tsReason,
+  tsSplit,
+  tsToolsLine,
+} from "./_ts_side.ts";
 import { EDGE_TOOLS, genParam, rowWithParams } from "./_type_words_gen.ts";
 
 const SCORER_CASES = 21_000;
@@ -51,25 +59,6 @@ const PENDING: readonly {
   name: string;
   applies: (c: ScoreCase, ts: string, py: string) => boolean;
 }[] = [];
-
-/** Whether two split outcomes are the same file, or refusals of the same kind. */
-function sameSplit(a: SplitOutcome, b: SplitOutcome): boolean {
-  if ("file" in a && "file" in b) return a.file === b.file;
-  return "refused" in a && "refused" in b && a.refused === b.refused;
-}
-
-/** The first line where two split outcomes differ, in words. */
-function splitDifference(ts: SplitOutcome, py: SplitOutcome): string {
-  if ("file" in ts && "file" in py) {
-    const a = ts.file.split("\n");
-    const b = py.file.split("\n");
-    const k = a.findIndex((line, j) => line !== b[j]);
-    return `the files differ at line ${k + 1}:\nTypeScript: ${a[k]}\nPython:     ${b[k]}`;
-  }
-  const word = (o: SplitOutcome) =>
-    "file" in o ? "a split file" : `a refusal (${o.refused}: ${o.message})`;
-  return `TypeScript gives ${word(ts)}\nPython gives ${word(py)}`;
-}
 
 /** Leaves rows out of a dataset (and lowers the size) while the two splits still differ. */
 async function shrinkDataset(
