@@ -9,6 +9,8 @@ import { buildRequestBody, promptText } from "../../src/request/request.ts";
 import { trainingFile, trainingLine } from "../../src/request/training.ts";
 import { heldOutItems, takeSplit } from "../../src/split/split.ts";
 import { answerCategory } from "../../src/dataset/category.ts";
+import { lenientScore } from "../../src/score/lenient.ts";
+import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 
 const enc = new TextEncoder();
 
@@ -397,4 +399,31 @@ Deno.test("the hf training lines of the example: one type shape on every line, t
     "assistant",
   ]);
   assert.equal(hd002.messages[3].tool_call_id, "c1");
+});
+
+Deno.test("a chat-jsonl item's tools as the scorer reads them: the JSON Schema's types and defaults", () => {
+  const d = load(lines(line("w", {
+    messages: [
+      { role: "user", content: "Weather in Oslo for 3 days?" },
+      { role: "assistant", tool_calls: [call("weather", '{"city": "Oslo", "days": 3}')] },
+    ],
+  })));
+  const item = detachedItem(d.items[0]!);
+  const reply = (args: string) => ({
+    text: "",
+    truncated: false,
+    calls: [{ name: "weather", arguments: args }],
+  });
+  assert.equal(
+    xlamToolCall.score(item, reply('{"city": "Oslo", "days": 3.0}'), { ordering: "any" }).correct,
+    true,
+  );
+  // days is not required and defaults to 3: leaving it out is right under the lenient reading.
+  const left = lenientScore(item, reply('{"city": "Oslo"}'), { ordering: "any" });
+  assert.equal(left.correct, true);
+  assert.deepEqual(left.rescued, ["optional-default"]);
+  assert.equal(
+    xlamToolCall.score(item, reply('{"city": "Oslo"}'), { ordering: "any" }).correct,
+    false,
+  );
 });
