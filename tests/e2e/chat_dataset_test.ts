@@ -16,6 +16,15 @@ import { startEmulator } from "../support/vllm_emulator.ts";
 import { leakPermissions, runPermissions } from "../support/permissions.ts";
 import { RUN_ENV } from "../../src/run/server_settings.ts";
 import { spawnCli } from "./_spawn.ts";
+import Ajv2020 from "ajv/dist/2020.js";
+
+/** Holds a value to one of the schemas in schema/ (a string id is one they allow). */
+async function assertSchema(name: string, value: unknown): Promise<void> {
+  const schema = JSON.parse(await Deno.readTextFile(`${ROOT}schema/${name}`));
+  // deno-lint-ignore no-explicit-any
+  const validate = new (Ajv2020 as any)({ strict: true, allErrors: true }).compile(schema);
+  assert.ok(validate(value), JSON.stringify(validate.errors));
+}
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const DATA = `${ROOT}reference/testdata/chat/tickets.jsonl`;
@@ -161,6 +170,7 @@ Deno.test("the chat-jsonl example through validate, split -train, selftest, run 
     );
     assert.equal(report.code, 0, report.err);
     const json = JSON.parse(report.out);
+    await assertSchema("report.schema.json", json);
     assert.deepEqual(json.comparisons[0].discordant.fixed, [
       "hd-005",
       "hd-007",
@@ -195,6 +205,7 @@ Deno.test("the chat-jsonl example through validate, split -train, selftest, run 
       ["leak", "-config", CONFIG, "-split", splitFile, "-in", leaky, "-format", "json"],
     );
     assert.equal(leaked.code, 1, leaked.err);
+    await assertSchema("leak.schema.json", JSON.parse(leaked.out));
     const leaks = JSON.parse(leaked.out).leaks.map((l: { kind: string; id: string }) => [
       l.kind,
       l.id,
