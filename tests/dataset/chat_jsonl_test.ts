@@ -427,3 +427,13 @@ Deno.test("a chat-jsonl item's tools as the scorer reads them: the JSON Schema's
     false,
   );
 });
+
+Deno.test("loadChatDataset: an integer id spelt 7.0 or 7e0 is 7, -0 is 0", () => {
+  const text = (id: string) => JSON.stringify(line("x")).replace('"id":"x"', `"id":${id}`);
+  for (const [spelt, id] of [["7.0", 7], ["7e0", 7], ["70e-1", 7], ["-0", 0]] as const) {
+    assert.equal(load(text(spelt) + "\n").items[0]!.id, id, spelt);
+  }
+  assert.deepEqual(refusals(lines(text("7.0"), text('"7"'))), [
+    `dataset refused: line 2 (id "7"): the id "7" is also line 1's`,
+  ]);
+});
