@@ -2,44 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Deadlines } from "../../src/run/deadlines.ts";
 import type { Timers } from "../../src/run/timers.ts";
-
-/** Timers on a clock the test moves: `advance` fires, in time order, each timer that comes due. */
-class FakeTime implements Timers {
-  now = 0;
-  readonly performance = { now: () => this.now };
-  readonly delays: number[] = [];
-  #timers = new Map<number, { at: number; fn: () => void }>();
-  #next = 1;
-
-  setTimeout(fn: () => void, ms: number): number {
-    this.delays.push(ms);
-    const id = this.#next++;
-    this.#timers.set(id, { at: this.now + ms, fn });
-    return id;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.#timers.delete(handle as number);
-  }
-
-  get pending(): number {
-    return this.#timers.size;
-  }
-
-  advance(to: number): void {
-    while (true) {
-      let first: [number, { at: number; fn: () => void }] | undefined;
-      for (const entry of this.#timers) {
-        if (first === undefined || entry[1].at < first[1].at) first = entry;
-      }
-      if (first === undefined || first[1].at > to) break;
-      this.#timers.delete(first[0]);
-      this.now = Math.max(this.now, first[1].at);
-      first[1].fn();
-    }
-    this.now = Math.max(this.now, to);
-  }
-}
+import { FakeTime } from "./_fixtures.ts";
 
 Deno.test("Deadlines: a deadline expires when its time has passed, on one timer", () => {
   const time = new FakeTime();
