@@ -232,35 +232,44 @@ Deno.test({
   name: "runAssessment: the timers it is given time its requests out",
   permissions: "none",
   fn: async () => {
-    // A server that never answers a chat, and timers that fire at once: every request times out
-    // without the test waiting for anything.
+    // A server that never answers a chat, and timers that fire as soon as a chat is sent: every
+    // chat times out without the test waiting for anything (the model list, not a chat, is
+    // answered before any timer fires).
     const { fetchFn } = server();
-    const silent = ((input: string | URL | Request, init?: RequestInit) =>
-      String(input).endsWith("/models")
-        ? fetchFn(input, init)
-        : new Promise<Response>((_, reject) =>
-          init?.signal?.addEventListener("abort", () =>
-            reject(new DOMException("aborted", "AbortError")))
-        )) as typeof fetch;
-    const w = world(silent);
     const fired: number[] = [];
+    const pending = new Map<number, () => void>();
+    let handles = 0;
     const immediate = {
       setTimeout: (fn: () => void, ms: number) => {
         fired.push(ms);
-        queueMicrotask(fn);
-        return fired.length;
+        pending.set(++handles, fn);
+        return handles;
       },
-      clearTimeout: () => {},
+      clearTimeout: (handle: unknown) => void pending.delete(handle as number),
       performance: globalThis.performance,
     };
+    const silent = ((input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).endsWith("/models")) return fetchFn(input, init);
+      queueMicrotask(() => {
+        for (const [handle, fn] of [...pending]) {
+          pending.delete(handle);
+          fn();
+        }
+      });
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener(
+          "abort",
+          () => reject(new DOMException("aborted", "AbortError")),
+        )
+      );
+    }) as typeof fetch;
+    const w = world(silent);
     const outcome = ran(await runAssessment(input(), { ...w.effects, timers: immediate }));
     assert.equal(outcome.kind, "errors");
     assert.equal(outcome.end.errors, 12);
     assert.ok(fired.includes(10_000), "each request's timeout is set with the given timers");
     const file = await readAll(new TextEncoder().encode(w.written()));
-    const errors = file.records.filter((r) =>
-      r.kind === "result"
-    ).map((r) => r.error?.kind);
+    const errors = file.records.filter((r) => r.kind === "result").map((r) => r.error?.kind);
     assert.deepEqual(new Set(errors), new Set(["timeout"]));
   },
 });
