@@ -16,7 +16,8 @@ import { reportFiles, runItems } from "./report_run_items.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/render/formats.ts";
 import { oneLine } from "../text/one_line.ts";
 import type { Report } from "../report/report.ts";
-import { gateExit } from "./report_gate.ts";
+import { gateExit, writeGate } from "./report_gate.ts";
+import type { Gate } from "../report/gate.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
@@ -115,7 +116,7 @@ export const reportVerb: Verb = {
     }
     const out = flags.out as string | undefined;
     await refuseSameFile("report", reportFiles(path, out), io);
-    const { text, report } = await reportText(path, format, flags, io);
+    const { text, report, gate } = await reportText(path, format, flags, io);
     if (out === undefined) {
       await io.stdout.write(text);
     } else {
@@ -126,7 +127,8 @@ export const reportVerb: Verb = {
       }
       await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     }
-    return flags.gate === true && report !== null ? await gateExit(report, io) : ExitCode.ok;
+    if (flags.gate !== true) return ExitCode.ok;
+    return gate === undefined ? await gateExit(report!, io) : await writeGate(gate, io);
   },
 };
 
@@ -135,7 +137,7 @@ async function reportText(
   format: ReportFormat,
   flags: FlagValues,
   io: Io,
-): Promise<{ text: string; report: Report | null }> {
+): Promise<{ text: string; report: Report | null; gate?: Gate }> {
   const [
     { ResultsFileError },
     { readHeader },
@@ -182,7 +184,7 @@ async function reportText(
   if (samples > 1) {
     const { sampledReportText } = await import("./report_sampled.ts");
     return {
-      text: await named(sampledReportText(open, format.name, flags, samples)),
+      ...await named(sampledReportText(open, format.name, header, flags, io)),
       report: null,
     };
   }
