@@ -2,11 +2,12 @@
  * The report of several samples per item read with the one-sample report's options: re-scoring
  * and the lenient reading judge every sample (per-item means from the samples judged again), the
  * categories (recorded, or from the items given) and the guard, the errored samples counted both
- * ways, and the gate. Each figure is checked against a count of what the fixture planned, not
+ * ways, the gate, and the JSON's schema. Each figure is checked against a count of what the fixture planned, not
  * against the code's own figures.
  */
 
 import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
 import { ANSWER_CATEGORIES } from "../../src/dataset/category.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import type {
@@ -17,6 +18,7 @@ import type {
 } from "../../src/results/records.ts";
 import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
 import { gateSampledReport } from "../../src/report/sampled_gate.ts";
+import { renderSampledJson } from "../../src/report/render/sampled.ts";
 import { sampledAccuracy } from "../../src/report/stats/sampled_accuracy.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import type { JsonObject } from "../../src/json/json_value.ts";
@@ -300,3 +302,34 @@ Deno.test(
     assert.match(open.details[0]!, /^tuned: detects [0-9.]+ points with power 0.8 over 24 items; /);
   },
 );
+
+Deno.test("sampled: the JSON follows schema/sampled-report.schema.json, whatever the report holds", async () => {
+  const schema = JSON.parse(
+    await Deno.readTextFile(new URL("../../schema/sampled-report.schema.json", import.meta.url)),
+  );
+  // deno-lint-ignore no-explicit-any
+  const validate = new (Ajv2020 as any)({ strict: true, allErrors: true }).compile(schema);
+  const errors: Plan = {
+    base: (_i, s) => (s < 2 ? "match" : "arguments"),
+    tuned: (_i, s) => (s < 2 ? "match" : s === 2 ? "error:timeout" : "arguments"),
+  };
+  const reports = [
+    await sampledReportFromResults(sampledGoldenResults().bytes),
+    await sampledReportFromResults(file(FORM), {
+      scorer: xlamToolCall,
+      items: ITEMS,
+      scoring: "lenient",
+    }),
+    await sampledReportFromResults(file(FORM, { recordCategory: false })),
+    await sampledReportFromResults(file(errors)),
+  ];
+  for (const report of reports) {
+    const json = JSON.parse(renderSampledJson(report));
+    assert.ok(validate(json), JSON.stringify(validate.errors));
+  }
+  // The schema holds the format to its shape: a member it does not name is refused.
+  const extra = { ...JSON.parse(renderSampledJson(reports[0]!)), extra: 1 };
+  assert.equal(validate(extra), false);
+  const golden = new URL("./golden/sampled/report.json", import.meta.url);
+  assert.ok(validate(JSON.parse(await Deno.readTextFile(golden))), JSON.stringify(validate.errors));
+});
