@@ -8,9 +8,7 @@
 
 import type { FlagValues } from "./flags.ts";
 import type { Io } from "./io.ts";
-import { UsageError } from "./usage_error.ts";
-import { oneLine } from "../text/one_line.ts";
-import { runItems } from "./report_run_items.ts";
+import { verdictSources } from "./report_run_items.ts";
 import type { ResultsSource } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
 import type { Gate } from "../report/gate.ts";
@@ -44,58 +42,19 @@ export async function sampledReportText(
   flags: FlagValues,
   io: Io,
 ): Promise<SampledText> {
-  const [
-    { lookupScorer },
-    { lenientReadingOf },
-    { needsRescoring },
-    { sampledReportFromResults },
-    render,
-    { gateSampledReport },
-  ] = await Promise.all([
-    import("../score/registry.ts"),
-    import("../score/lenient.ts"),
-    import("../report/from_results.ts"),
+  const [{ sampledReportFromResults }, render, { gateSampledReport }] = await Promise.all([
     import("../report/sampled_report.ts"),
     import("../report/render/sampled.ts"),
     import("../report/sampled_gate.ts"),
   ]);
-  const keep = flags["keep-verdicts"] === true;
-  const lenient = flags.scoring === "lenient";
   const given = flags.config as string | undefined;
-  const configPath = given ?? "assess.yaml";
-  const scorer = lookupScorer(header.scorer.name);
-  if (lenient && (scorer === undefined || lenientReadingOf(scorer) === undefined)) {
-    throw new UsageError(
-      `assess report: -scoring lenient: the scorer ${header.scorer.name} has no lenient reading ` +
-        `(xlam-tool-call has one)`,
-    );
-  }
-  let run: Awaited<ReturnType<typeof runItems>> | undefined;
-  if (needsRescoring(header, scorer, keep)) {
-    await io.stderr.write(
-      oneLine(
-        `assess report: ${flags.in} was scored by ${header.scorer.name} ` +
-          `${header.scorer.version}; re-scoring its recorded replies with the installed ` +
-          `${scorer!.version} (no request is sent; -keep-verdicts keeps the recorded verdicts)`,
-      ) + "\n",
-    );
-    run = await runItems(configPath, header, flags, "rescoring", io);
-  } else if (scorer === undefined) {
-    await io.stderr.write(
-      oneLine(
-        `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used`,
-      ) + "\n",
-    );
-  }
-  if (run === undefined && (given !== undefined || lenient)) {
-    run = await runItems(configPath, header, flags, lenient ? "lenient" : "config", io);
-  }
+  const { scorer, run } = await verdictSources(header, flags, io);
   const report = await sampledReportFromResults(await source(), {
     scorer,
     items: run?.items,
-    keepVerdicts: keep,
+    keepVerdicts: flags["keep-verdicts"] === true,
     decision: given === undefined ? undefined : run!.decision,
-    scoring: lenient ? "lenient" : "strict",
+    scoring: flags.scoring === "lenient" ? "lenient" : "strict",
   });
   const draw = {
     text: render.renderSampledText,
