@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Gate, GateOutcome } from "./gate.ts";
+import { type Gate, gateOutcome } from "./gate.ts";
 import { points } from "./numbers.ts";
 import type { SampledComparison, SampledReport } from "./sampled_report.ts";
 
@@ -87,24 +87,5 @@ function toDecide(c: SampledComparison): string {
  * ```
  */
 export function gateSampledReport(report: SampledReport): Gate {
-  const details: string[] = [];
-  const done = (outcome: GateOutcome, summary: string): Gate => ({ outcome, summary, details });
-  const undecided = undecidedBecause(report);
-  if (undecided.length > 0) return done("undecided", `undecided: ${undecided.join("; ")}`);
-  const read = report.comparisons;
-  if (read.length === 0) return done("undecided", "undecided: there is no comparison to read");
-  const worse = read.filter((c) => c.outcome === "worse" || (c.guardWorse?.length ?? 0) > 0);
-  const open = read.filter((c) => c.outcome === "inconclusive");
-  const outcome: GateOutcome = worse.length > 0
-    ? "worse"
-    : open.length > 0
-    ? "inconclusive"
-    : "pass";
-  for (const c of worse) {
-    if (c.outcome !== "worse") {
-      details.push(`${c.adapter}: guarded categories worse: ${c.guardWorse!.join(", ")}`);
-    }
-  }
-  if (outcome === "inconclusive") details.push(...open.map(toDecide));
-  return done(outcome, `${outcome}: ${read.map((c) => `${c.adapter} ${c.outcome}`).join(", ")}`);
+  return gateOutcome(report.comparisons, undecidedBecause(report), (c) => c.adapter, toDecide);
 }
