@@ -12,6 +12,7 @@ import { verdictSources } from "./report_run_items.ts";
 import type { ResultsSource } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
 import type { Gate } from "../report/gate.ts";
+import type { ReportFormat } from "../report/render/formats.ts";
 
 /** A sampled report's text and, for `-gate`, its decision. */
 export interface SampledText {
@@ -27,7 +28,7 @@ export interface SampledText {
  * lenient`, and for `-config`, as for one sample.
  *
  * @param source The results file, opened anew on each call.
- * @param format The format's name.
+ * @param format The format.
  * @param header The results file's header.
  * @param flags The verb's flags.
  * @param io The shell.
@@ -37,14 +38,13 @@ export interface SampledText {
  */
 export async function sampledReportText(
   source: () => Promise<ResultsSource>,
-  format: string,
+  format: ReportFormat,
   header: HeaderRecord,
   flags: FlagValues,
   io: Io,
 ): Promise<SampledText> {
-  const [{ sampledReportFromResults }, render, { gateSampledReport }] = await Promise.all([
+  const [{ sampledReportFromResults }, { gateSampledReport }] = await Promise.all([
     import("../report/sampled_report.ts"),
-    import("../report/render/sampled.ts"),
     import("../report/sampled_gate.ts"),
   ]);
   const given = flags.config as string | undefined;
@@ -56,11 +56,5 @@ export async function sampledReportText(
     decision: given === undefined ? undefined : run!.decision,
     scoring: flags.scoring === "lenient" ? "lenient" : "strict",
   });
-  const draw = {
-    text: render.renderSampledText,
-    markdown: render.renderSampledMarkdown,
-    json: render.renderSampledJson,
-    html: render.renderSampledHtml,
-  }[format] ?? render.renderSampledText;
-  return { text: draw(report), gate: gateSampledReport(report) };
+  return { text: await format.renderSampled(report), gate: gateSampledReport(report) };
 }

@@ -173,7 +173,7 @@ async function reportText(
   if (samples > 1) {
     const { sampledReportText } = await import("./report_sampled.ts");
     return {
-      ...await named(sampledReportText(open, format.name, header, flags, io)),
+      ...await named(sampledReportText(open, format, header, flags, io)),
       report: null,
     };
   }
