@@ -20,9 +20,17 @@ Each answer's request is the body whose SHA-256 is its requestDigest; its seed m
 bytes of SHA-256("assess-sample\\n<sampling.seed>\\n<item id>\\n<sample>"), read as a signed 64-bit
 big-endian integer. The output counts the answers checked and lists any whose seed is not that.
 
+The categories are those the results record: each model's figures on each category's items, and
+each adapter's comparison on each category's paired items, Holm across the categories with items
+(each interval at its Holm level), its outcome at the margin, and the guarded categories
+(decision.guard) whose outcome is worse.
+
 One JSON object on stdout: {models: [{name, samples, items, accuracy, lower, upper, within,
 between, passK}], comparisons: [{adapter, items, difference, lower, upper, level, pValue,
-pAdjusted, outcome}], perItem: {model: [[asked, right], ...]}, seeds: {checked, wrong}}.
+pAdjusted, outcome}], perItem: {model: [[asked, right], ...]}, seeds: {checked, wrong},
+categories: {models: {model: [{name, items, accuracy, lower, upper}]}, comparisons: {adapter:
+{categories: [{name, items, difference, lower, upper, level, pValue, pAdjusted, outcome}],
+guardWorse}}}}.
 """
 
 import hashlib
@@ -130,7 +138,55 @@ def main():
             seeds["checked"] += 1
             if sent is None or int(sent.group(1)) != want:
                 seeds["wrong"].append([model, r["itemId"], sample])
-    print(json.dumps({"models": models, "comparisons": comparisons, "perItem": per_item, "seeds": seeds}))
+    categories = categories_of(kept, names, indices, per_item, k, margin, header)
+    print(json.dumps({"models": models, "comparisons": comparisons, "perItem": per_item, "seeds": seeds,
+                      "categories": categories}))
+
+
+CATEGORIES = ["no-call", "single", "parallel", "multiple"]
+
+
+def categories_of(kept, names, indices, per_item, k, margin, header):
+    """Each model's figures on each category's items, and each adapter's comparison there: Holm
+    across the categories with paired items, each interval at its Holm level, its outcome; and the
+    guarded categories that are worse. From the category each result records."""
+    category = {}
+    for (_, index, _), r in kept.items():
+        category[index] = r["category"]
+    at = {c: [n for n, i in enumerate(indices) if category[i] == c] for c in CATEGORIES}
+    models = {}
+    for name in names:
+        models[name] = []
+        for c in CATEGORIES:
+            counts = [per_item[name][n] for n in at[c] if per_item[name][n][0] > 0]
+            if not counts:
+                models[name].append({"name": c, "items": 0, "accuracy": None})
+                continue
+            f = family({"level": ALPHA, "samples": k, "first": counts, "second": counts})
+            models[name].append({"name": c, "items": len(counts), "accuracy": f["accuracy"],
+                                 "lower": f["lower"], "upper": f["upper"]})
+    guard = header.get("decision", {"guard": []})["guard"]
+    comparisons = {}
+    base = per_item[names[0]]
+    for a in names[1:]:
+        diffs = {c: [per_item[a][n][1] / per_item[a][n][0] - base[n][1] / base[n][0]
+                     for n in at[c] if per_item[a][n][0] > 0 and base[n][0] > 0] for c in CATEGORIES}
+        used = [c for c in CATEGORIES if diffs[c]]
+        ps = [t_mean(diffs[c], ALPHA, -1.0, 1.0)["p"] for c in used]
+        adjusted, levels = holm(ps, ALPHA)
+        rows = []
+        for c in CATEGORIES:
+            if c not in used:
+                rows.append({"name": c, "items": 0, "outcome": "inconclusive"})
+                continue
+            j = used.index(c)
+            d = t_mean(diffs[c], levels[j], -1.0, 1.0)
+            rows.append({"name": c, "items": len(diffs[c]), "difference": d["mean"], "lower": d["lower"],
+                         "upper": d["upper"], "level": levels[j], "pValue": ps[j], "pAdjusted": adjusted[j],
+                         "outcome": outcome(d["lower"], d["upper"], margin)})
+        comparisons[a] = {"categories": rows,
+                          "guardWorse": [g for g in guard if rows[CATEGORIES.index(g)]["outcome"] == "worse"]}
+    return {"models": models, "comparisons": comparisons}
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@
  * item), each asked with its own seed (the formula of reference/run.md, checked by the Python
  * reference against the request the server received), the same on a second run of the same config;
  * and `assess report` gives the item means, pass@k and pass^k, the paired intervals, the Holm
- * adjustment and the outcomes that reference/python/sampled_results.py computes from the results
- * file on its own, and `-gate` exits with the decision those outcomes make.
+ * adjustment, the outcomes and the categories with the guard that reference/python/sampled_results.py
+ * computes from the results file on its own, and `-gate` exits with the decision those make.
  */
 
 import assert from "node:assert/strict";
@@ -68,7 +68,7 @@ Deno.test({
           size: N,
           samples: K,
           temperature: 0.7,
-          decision: "  margin: 2\n  guard: []\n",
+          decision: "  margin: 2\n  guard: [parallel, multiple]\n",
         }),
       );
       const hosts = [new URL(emu.url).host];
@@ -165,9 +165,50 @@ Deno.test({
         assert.equal(c.outcome, p.outcome, c.adapter);
       }
 
-      // -gate exits with what those outcomes decide; the other formats are written too.
+      // The categories the results record: each model's, each comparison's, and the guard.
+      assert.equal(report.categoriesFrom, "results");
+      for (const m of report.models) {
+        for (const [i, c] of m.categories.entries()) {
+          const p = py.categories.models[m.name][i];
+          assert.equal(c.name, p.name);
+          assert.equal(c.items, p.items, `${m.name} ${c.name} items`);
+          if (p.items === 0) continue;
+          close(c.accuracy, p.accuracy, `${m.name} ${c.name} accuracy`);
+          close(c.interval.lower, p.lower, `${m.name} ${c.name} lower`);
+          close(c.interval.upper, p.upper, `${m.name} ${c.name} upper`);
+        }
+      }
+      let categorised = 0;
+      for (const c of report.comparisons) {
+        const p = py.categories.comparisons[c.adapter];
+        assert.deepEqual(c.guardWorse, p.guardWorse, c.adapter);
+        for (const [i, x] of c.categories.entries()) {
+          const q = p.categories[i];
+          const what = `${c.adapter} ${x.name}`;
+          assert.equal(x.items, q.items, `${what} items`);
+          assert.equal(x.outcome, q.outcome, `${what} outcome`);
+          if (q.items === 0) continue;
+          categorised++;
+          close(x.difference, q.difference, `${what} difference`);
+          close(x.interval.level, q.level, `${what} Holm level`);
+          close(x.interval.lower, q.lower, `${what} lower`);
+          close(x.interval.upper, q.upper, `${what} upper`);
+          close(x.pValue, q.pValue, `${what} p`);
+          close(x.pAdjusted, q.pAdjusted, `${what} Holm p`);
+        }
+      }
+      assert.ok(categorised >= 6, `${categorised} categories with paired items`);
+
+      // -gate exits with what those outcomes and the guard decide; the other formats are written.
       const outcomes = py.comparisons.map((c: { outcome: string }) => c.outcome);
-      const exit = outcomes.includes("worse") ? 1 : outcomes.includes("inconclusive") ? 2 : 0;
+      const guarded = Object.values(py.categories.comparisons).some((c) =>
+        (c as { guardWorse: string[] }).guardWorse.length > 0
+      );
+      const exit = outcomes.includes("worse") || guarded
+        ? 1
+        : outcomes.includes("inconclusive")
+        ? 2
+        : 0;
       const gate = await spawnCli(dir, read, ["report", "-in", out, "-gate"]);
       assert.equal(gate.code, exit, gate.err);
       for (const format of ["text", "markdown", "html"]) {
