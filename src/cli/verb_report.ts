@@ -41,6 +41,8 @@ const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).
  * verdicts decide.
  * With `-gate`, a report written exits with the decision instead of 0 (`src/report/gate.ts`,
  * lines on stderr): 0 better or not worse, 1 worse, 2 inconclusive, 3 cannot be decided.
+ * A results file of several samples per item (`sampling.samples` above 1) is reported by
+ * `report_sampled.ts`, in every format and with every flag.
  */
 export const reportVerb: Verb = {
   name: "report",
