@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""A results file of several samples per item (issue 28), read on its own: the figures assess report
+gives for it, and the seed each answer was asked with, from reference/report.md and
+reference/run.md. Not translated from the TypeScript; the figures are sampled.py's.
+
+    python3 reference/python/sampled_results.py RESULTS [REQUESTS]
+
+RESULTS is the results file (JSON Lines: the header, then records). Each (model, item, sample)'s
+effective result is its latest answer, or its latest error when it was never answered (an error
+never hides an answer). Each model's per-item [asked, right] (errors left out) gives sampled.py's
+figures at the family's level 0.05; each adapter's p-value against the baseline is Holm-adjusted
+across the adapters (min(1, max over j <= i of (m - j + 1) p_(j))), and its interval is the t
+interval at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
+rank and the first rank not rejected); its outcome, with the header's decision.margin (points):
+better when the interval is above 0, worse when below, not-worse when above -margin, else
+inconclusive.
+
+REQUESTS, when given, is a JSON array of the chat request bodies the server received, as text.
+Each answer's request is the body whose SHA-256 is its requestDigest; its seed must be the first 8
+bytes of SHA-256("assess-sample\\n<sampling.seed>\\n<item id>\\n<sample>"), read as a signed 64-bit
+big-endian integer. The output counts the answers checked and lists any whose seed is not that.
+
+The categories are those the results record: each model's figures on each category's items, and
+each adapter's comparison on each category's paired items, Holm across the categories with items
+(each interval at its Holm level), its outcome at the margin, and the guarded categories
+(decision.guard) whose outcome is worse.
+
+One JSON object on stdout: {models: [{name, samples, items, accuracy, lower, upper, within,
+between, passK}], comparisons: [{adapter, items, difference, lower, upper, level, pValue,
+pAdjusted, outcome}], perItem: {model: [[asked, right], ...]}, seeds: {checked, wrong},
+categories: {models: {model: [{name, items, accuracy, lower, upper}]}, comparisons: {adapter:
+{categories: [{name, items, difference, lower, upper, level, pValue, pAdjusted, outcome}],
+guardWorse}}}}.
+"""
+
+import hashlib
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from sampled import family, t_mean  # noqa: E402
+
+ALPHA = 0.05
+
+
+def effective(records):
+    """Each (model, item index, sample)'s effective record."""
+    kept = {}
+    for r in records:
+        key = (r["model"], r["itemIndex"], r["sample"])
+        old = kept.get(key)
+        if old is None or r["error"] is None or old["error"] is not None:
+            kept[key] = r
+    return kept
+
+
+def holm(ps, alpha):
+    """Holm's adjusted p-values and the level each is decided at, in the order given."""
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: (ps[i], i))
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * ps[i]))
+        adjusted[i] = running
+    levels = [0.0] * m
+    first = m + 1
+    for position, i in enumerate(order):
+        rank = position + 1
+        if not adjusted[i] < alpha and first > m:
+            first = rank
+        levels[i] = alpha / (m - min(rank, first) + 1)
+    return adjusted, levels
+
+
+def outcome(lower, upper, margin):
+    if lower > 0:
+        return "better"
+    if upper < 0:
+        return "worse"
+    if lower > -margin:
+        return "not-worse"
+    return "inconclusive"
+
+
+def expected_seed(seed, item_id, sample):
+    digest = hashlib.sha256(f"assess-sample\n{seed}\n{item_id}\n{sample}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    header = lines[0]
+    k = header["sampling"]["samples"]
+    margin = header.get("decision", {"margin": 0})["margin"] / 100
+    names = [header["models"]["baseline"], *header["models"]["adapters"]]
+    kept = effective([r for r in lines[1:] if r["kind"] == "result"])
+    indices = sorted({index for (_, index, _) in kept})
+    per_item = {}
+    for name in names:
+        counts = {i: [0, 0] for i in indices}
+        for (model, index, _), r in kept.items():
+            if model != name or r["error"] is not None:
+                continue
+            counts[index][0] += 1
+            counts[index][1] += 1 if r["verdict"]["correct"] else 0
+        per_item[name] = [counts[i] for i in indices]
+    models = []
+    for name in names:
+        f = family({"level": ALPHA, "samples": k, "first": per_item[name], "second": per_item[name]})
+        models.append({"name": name, "samples": k, "items": sum(1 for a, _ in per_item[name] if a > 0),
+                       "accuracy": f["accuracy"], "lower": f["lower"], "upper": f["upper"],
+                       "within": f["within"], "between": f["between"], "passK": f["passK"]})
+    base = per_item[names[0]]
+    tests = [family({"level": ALPHA, "samples": k, "first": per_item[a], "second": base}) for a in names[1:]]
+    adjusted, levels = holm([t["pValue"] for t in tests], ALPHA)
+    comparisons = []
+    for a, t, p_adj, level in zip(names[1:], tests, adjusted, levels):
+        diffs = [r1 / a1 - r2 / a2 for (a1, r1), (a2, r2) in zip(per_item[a], base) if a1 > 0 and a2 > 0]
+        d = t_mean(diffs, level, -1.0, 1.0)
+        comparisons.append({"adapter": a, "items": len(diffs), "difference": d["mean"], "lower": d["lower"],
+                            "upper": d["upper"], "level": level, "pValue": t["pValue"], "pAdjusted": p_adj,
+                            "outcome": outcome(d["lower"], d["upper"], margin)})
+    seeds = {"checked": 0, "wrong": []}
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], encoding="utf-8") as f:
+            bodies = {hashlib.sha256(b.encode()).hexdigest(): b for b in json.load(f)}
+        for (model, index, sample), r in sorted(kept.items()):
+            if r["error"] is not None:
+                continue
+            body = bodies.get(r["requestDigest"])
+            sent = None if body is None else re.search(r'"seed"\s*:\s*(-?[0-9]+)\s*[,}]', body)
+            want = expected_seed(int(header["sampling"]["seed"]), r["itemId"], sample)
+            seeds["checked"] += 1
+            if sent is None or int(sent.group(1)) != want:
+                seeds["wrong"].append([model, r["itemId"], sample])
+    categories = categories_of(kept, names, indices, per_item, k, margin, header)
+    print(json.dumps({"models": models, "comparisons": comparisons, "perItem": per_item, "seeds": seeds,
+                      "categories": categories}))
+
+
+CATEGORIES = ["no-call", "single", "parallel", "multiple"]
+
+
+def categories_of(kept, names, indices, per_item, k, margin, header):
+    """Each model's figures on each category's items, and each adapter's comparison there: Holm
+    across the categories with paired items, each interval at its Holm level, its outcome; and the
+    guarded categories that are worse. From the category each result records."""
+    category = {}
+    for (_, index, _), r in kept.items():
+        category[index] = r["category"]
+    at = {c: [n for n, i in enumerate(indices) if category[i] == c] for c in CATEGORIES}
+    models = {}
+    for name in names:
+        models[name] = []
+        for c in CATEGORIES:
+            counts = [per_item[name][n] for n in at[c] if per_item[name][n][0] > 0]
+            if not counts:
+                models[name].append({"name": c, "items": 0, "accuracy": None})
+                continue
+            f = family({"level": ALPHA, "samples": k, "first": counts, "second": counts})
+            models[name].append({"name": c, "items": len(counts), "accuracy": f["accuracy"],
+                                 "lower": f["lower"], "upper": f["upper"]})
+    guard = header.get("decision", {"guard": []})["guard"]
+    comparisons = {}
+    base = per_item[names[0]]
+    for a in names[1:]:
+        diffs = {c: [per_item[a][n][1] / per_item[a][n][0] - base[n][1] / base[n][0]
+                     for n in at[c] if per_item[a][n][0] > 0 and base[n][0] > 0] for c in CATEGORIES}
+        used = [c for c in CATEGORIES if diffs[c]]
+        ps = [t_mean(diffs[c], ALPHA, -1.0, 1.0)["p"] for c in used]
+        adjusted, levels = holm(ps, ALPHA)
+        rows = []
+        for c in CATEGORIES:
+            if c not in used:
+                rows.append({"name": c, "items": 0, "outcome": "inconclusive"})
+                continue
+            j = used.index(c)
+            d = t_mean(diffs[c], levels[j], -1.0, 1.0)
+            rows.append({"name": c, "items": len(diffs[c]), "difference": d["mean"], "lower": d["lower"],
+                         "upper": d["upper"], "level": levels[j], "pValue": ps[j], "pAdjusted": adjusted[j],
+                         "outcome": outcome(d["lower"], d["upper"], margin)})
+        comparisons[a] = {"categories": rows,
+                          "guardWorse": [g for g in guard if rows[CATEGORIES.index(g)]["outcome"] == "worse"]}
+    return {"models": models, "comparisons": comparisons}
+
+
+if __name__ == "__main__":
+    main()
