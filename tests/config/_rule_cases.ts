@@ -6,7 +6,8 @@
  * @module
  */
 
-import { edit, SHORTEST, WHOLE } from "./_fixtures.ts";
+import assert from "node:assert/strict";
+import { check, edit, lines, SHORTEST, WHOLE } from "./_fixtures.ts";
 
 /** A case: its name, the file's text, and the expected refusal lines (`path: message`). */
 export type Case = [name: string, text: string, expected: string[]];
@@ -693,4 +694,20 @@ export function ruleCases(group: string): readonly Case[] {
   const cases = RULES.get(group);
   if (!cases) throw new Error(`no rule group ${group}`);
   return cases;
+}
+
+/**
+ * A test that runs each case as a step: `validate` gives exactly its refusal lines, and a config
+ * only when there are none.
+ */
+export function table(cases: readonly Case[]): (t: Deno.TestContext) => Promise<void> {
+  return async (t: Deno.TestContext) => {
+    for (const [name, text, expected] of cases) {
+      await t.step(name, () => {
+        const { config, issues } = check(text);
+        assert.deepEqual(lines(issues), expected);
+        assert.equal(config === undefined, expected.length > 0);
+      });
+    }
+  };
 }
