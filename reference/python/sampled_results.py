@@ -9,8 +9,8 @@ RESULTS is the results file (JSON Lines: the header, then records). Each (model,
 effective result is its latest answer, or its latest error when it was never answered (an error
 never hides an answer). Each model's per-item [asked, right] (errors left out) gives sampled.py's
 figures at the family's level 0.05; each adapter's p-value against the baseline is Holm-adjusted
-across the adapters (min(1, max over j <= i of (m - j + 1) p_(j))), and its interval is the t
-interval at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
+across the adapters (min(1, max over j <= i of (m - j + 1) p_(j))), and its interval is sampled.py's
+(the exact sign-flip test with 16 items or fewer, else the t interval) at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
 rank and the first rank not rejected); its outcome, with the header's decision.margin (points):
 better when the interval is above 0, worse when below, not-worse when above -margin, else
 inconclusive.
@@ -41,7 +41,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from sampled import family, t_mean  # noqa: E402
+from sampled import difference_test, exact_diffs, family  # noqa: E402
 
 ALPHA = 0.05
 
@@ -120,10 +120,10 @@ def main():
     adjusted, levels = holm([t["pValue"] for t in tests], ALPHA)
     comparisons = []
     for a, t, p_adj, level in zip(names[1:], tests, adjusted, levels):
-        diffs = [r1 / a1 - r2 / a2 for (a1, r1), (a2, r2) in zip(per_item[a], base) if a1 > 0 and a2 > 0]
-        d = t_mean(diffs, level, -1.0, 1.0)
+        diffs = exact_diffs(per_item[a], base)
+        d = difference_test(diffs, level)
         comparisons.append({"adapter": a, "items": len(diffs), "difference": d["mean"], "lower": d["lower"],
-                            "upper": d["upper"], "level": level, "pValue": t["pValue"], "pAdjusted": p_adj,
+                            "upper": d["upper"], "level": level, "pValue": t["pValue"], "pAdjusted": p_adj, "method": d["method"],
                             "outcome": outcome(d["lower"], d["upper"], margin)})
     seeds = {"checked": 0, "wrong": []}
     if len(sys.argv) > 2:
@@ -169,10 +169,9 @@ def categories_of(kept, names, indices, per_item, k, margin, header):
     comparisons = {}
     base = per_item[names[0]]
     for a in names[1:]:
-        diffs = {c: [per_item[a][n][1] / per_item[a][n][0] - base[n][1] / base[n][0]
-                     for n in at[c] if per_item[a][n][0] > 0 and base[n][0] > 0] for c in CATEGORIES}
+        diffs = {c: exact_diffs([per_item[a][n] for n in at[c]], [base[n] for n in at[c]]) for c in CATEGORIES}
         used = [c for c in CATEGORIES if diffs[c]]
-        ps = [t_mean(diffs[c], ALPHA, -1.0, 1.0)["p"] for c in used]
+        ps = [difference_test(diffs[c], ALPHA)["p"] for c in used]
         adjusted, levels = holm(ps, ALPHA)
         rows = []
         for c in CATEGORIES:
@@ -180,9 +179,10 @@ def categories_of(kept, names, indices, per_item, k, margin, header):
                 rows.append({"name": c, "items": 0, "outcome": "inconclusive"})
                 continue
             j = used.index(c)
-            d = t_mean(diffs[c], levels[j], -1.0, 1.0)
+            d = difference_test(diffs[c], levels[j])
             rows.append({"name": c, "items": len(diffs[c]), "difference": d["mean"], "lower": d["lower"],
                          "upper": d["upper"], "level": levels[j], "pValue": ps[j], "pAdjusted": adjusted[j],
+                         "method": d["method"],
                          "outcome": outcome(d["lower"], d["upper"], margin)})
         comparisons[a] = {"categories": rows,
                           "guardWorse": [g for g in guard if rows[CATEGORIES.index(g)]["outcome"] == "worse"]}

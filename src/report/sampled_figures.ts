@@ -45,8 +45,10 @@ export interface SampledCategoryComparison {
     readonly upper: number;
     readonly level: number;
   } | null;
-  /** The paired t test's p-value, or `null` with no item. */
+  /** The test's p-value, or `null` with no item. */
   readonly pValue: number | null;
+  /** The test (see `SampledComparison.method`), or `null` with no item. */
+  readonly method: "paired-t" | "sign-flip" | null;
   /** Holm-adjusted across the comparison's categories with items, or `null`. */
   readonly pAdjusted: number | null;
   /** The outcome at the margin; `inconclusive` with no item. */
@@ -113,8 +115,11 @@ export interface SampledComparison {
   readonly baseline: string;
   /** Items both answered at least once. */
   readonly items: number;
-  /** `paired-t`: the paired t test on the per-item differences of shares. */
-  readonly method: "paired-t";
+  /**
+   * The test on the per-item differences of shares: `sign-flip`, the exact sign-flip test with
+   * Hartigan's interval (16 items or fewer, or every difference the same), else `paired-t`.
+   */
+  readonly method: "paired-t" | "sign-flip";
   /** The adapter's mean per-item share on those items. */
   readonly adapterAccuracy: number;
   /** The baseline's. */
@@ -302,7 +307,7 @@ export function comparisonFigures(
       adapter: adapter.name,
       baseline: baseline.name,
       items: d.items,
-      method: "paired-t",
+      method: d.method,
       adapterAccuracy: mean((s) => s.first),
       baselineAccuracy: mean((s) => s.second),
       difference: d.difference,
@@ -366,6 +371,7 @@ function categoryComparisons(
         difference: null,
         interval: null,
         pValue: null,
+        method: null,
         pAdjusted: null,
         outcome: "inconclusive",
       };
@@ -378,6 +384,7 @@ function categoryComparisons(
       difference: d.difference,
       interval: { lower: d.lower, upper: d.upper, level },
       pValue: tests[at]!.pValue,
+      method: d.method,
       pAdjusted: adjusted[at]!,
       outcome: comparisonOutcome({ lower: d.lower, upper: d.upper }, rule.margin),
     };

@@ -114,6 +114,24 @@ function planningTable(report: SampledReport, m: Markup): Table {
   };
 }
 
+/**
+ * What the planning figures assume (the t approximation), and for each comparison decided by the
+ * exact sign-flip test the smallest p-value it can give with its items, 2^(1 − n).
+ */
+function planningCaveat(report: SampledReport, m: Markup): string {
+  const exact = report.comparisons.filter((c) => c.method === "sign-flip" && c.items <= 16);
+  const notes = exact.map((c) => {
+    const floor = 2 ** (1 - c.items);
+    return `${m.text(c.adapter)} is decided on ${plural(c.items, "item")} by the exact ` +
+      `sign-flip test, which cannot give a p-value below ${Number(floor.toPrecision(2))}` +
+      (floor > c.interval.level
+        ? `, so at its level ${c.interval.level} it cannot find a difference however large`
+        : "");
+  });
+  return "The detectable differences assume the paired t test's normal approximation" +
+    (notes.length === 0 ? "." : `; ${notes.join("; ")}.`);
+}
+
 /** Each model's accuracy over items, its interval, counts and the variance's parts. */
 function modelsTable(report: SampledReport, m: Markup): Table {
   return {
@@ -283,7 +301,8 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
       kind: "paragraph",
       text: `Decision: margin ${marginText(d.margin)}, guard ${guard}; each adapter against ` +
         `${m.text(h.models.baseline)} by the paired t test on the per-item differences of ` +
-        `shares, Holm's procedure across the adapters at family-wise level ${d.alpha}, each ` +
+        "shares (by the exact sign-flip test where 16 items or fewer are compared, as in a small " +
+        `category), Holm's procedure across the adapters at family-wise level ${d.alpha}, each ` +
         "interval at the confidence of its Holm step.",
     },
   ];
@@ -293,6 +312,7 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
       { kind: "table", table: comparisonsTable(report, m) },
       { kind: "heading", level: 3, text: "What more samples or items would detect" },
       { kind: "table", table: planningTable(report, m) },
+      { kind: "paragraph", text: planningCaveat(report, m) },
     );
     const errors = errorSentences(report, m);
     if (errors.length > 0) {
