@@ -155,7 +155,7 @@ def family(f):
         at = [1 - special.comb(a - r, k, exact=True) / special.comb(a, k, exact=True) for a, r in first if a >= k]
         al = [special.comb(r, k, exact=True) / special.comb(a, k, exact=True) for a, r in first if a >= k]
         pa, pl = t_mean(at, level, 0.0, 1.0), t_mean(al, level, 0.0, 1.0)
-        pass_k.append({"k": k, "passAt": pa["mean"], "passAtLower": pa["lower"], "passAtUpper": pa["upper"],
+        pass_k.append({"k": k, "items": len(at), "passAt": pa["mean"], "passAtLower": pa["lower"], "passAtUpper": pa["upper"],
                        "passAll": pl["mean"], "passAllLower": pl["lower"], "passAllUpper": pl["upper"]})
     exact = exact_diffs(f["first"], f["second"])
     diffs = [float(d) for d in exact]
