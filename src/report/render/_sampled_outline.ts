@@ -11,7 +11,7 @@
 import { ANSWER_CATEGORIES } from "../../dataset/category.ts";
 import { confidence, count, intervalFigures, percent, plural, pText } from "../numbers.ts";
 import type { SampledComparison, SampledReport } from "../sampled_report.ts";
-import { marginText } from "../verdict.ts";
+import { guardedHead, marginText } from "../verdict.ts";
 import type { Markup } from "./_markup.ts";
 import { LENIENT_DECIDES, type NoticeKind } from "./_outline.ts";
 import type { Table } from "./_tables.ts";
@@ -77,6 +77,22 @@ function comparisonsTable(report: SampledReport, m: Markup): Table {
       c.guardWorse === null ? "not known" : c.guardWorse.map((g) => m.code(g)).join(", ") || "none",
     ]),
   };
+}
+
+/**
+ * For each comparison not `worse` whose guarded categories are, the sentence the one-sample
+ * verdict says (`no conclusion between tuned-b and base overall, but tuned-b is worse on parallel
+ * items`), so that its row and the gate's `worse` agree in the report.
+ */
+function guardSentences(report: SampledReport, m: Markup): SampledBlock[] {
+  return report.comparisons.flatMap((c): SampledBlock[] =>
+    c.outcome === "worse" || c.guardWorse === null || c.guardWorse.length === 0 ? [] : [{
+      kind: "paragraph",
+      text: m.text(
+        guardedHead(c.outcome, c.adapter, c.baseline, c.guardWorse, report.decision.margin),
+      ) + ": -gate calls it worse.",
+    }]
+  );
 }
 
 /** What each comparison detects, and what twice the samples or the items would. */
@@ -310,6 +326,7 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
     blocks.push(
       { kind: "heading", level: 2, text: "Comparisons" },
       { kind: "table", table: comparisonsTable(report, m) },
+      ...guardSentences(report, m),
       { kind: "heading", level: 3, text: "What more samples or items would detect" },
       { kind: "table", table: planningTable(report, m) },
       { kind: "paragraph", text: planningCaveat(report, m) },
