@@ -18,7 +18,7 @@ import type {
 } from "../../src/results/records.ts";
 import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
 import { gateSampledReport } from "../../src/report/sampled_gate.ts";
-import { renderSampledJson } from "../../src/report/render/sampled.ts";
+import { renderSampledJson, renderSampledText } from "../../src/report/render/sampled.ts";
 import { sampledAccuracy } from "../../src/report/stats/sampled_accuracy.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import type { JsonObject } from "../../src/json/json_value.ts";
@@ -351,3 +351,34 @@ Deno.test("sampled: the JSON follows schema/sampled-report.schema.json, whatever
   const golden = new URL("./golden/sampled/report.json", import.meta.url);
   assert.ok(validate(JSON.parse(await Deno.readTextFile(golden))), JSON.stringify(validate.errors));
 });
+
+Deno.test(
+  "sampled: a comparison on 16 items or fewer is the exact test, and the planning lines say " +
+    "what it cannot reach",
+  none,
+  async () => {
+    const plan: Plan = {
+      base: (_i, s) => (s === 0 ? "match" : "arguments"),
+      tuned: () => "match",
+    };
+    for (const [n, reach] of [[4, false], [8, true]] as const) {
+      const report = await sampledReportFromResults(file(plan, { items: itemsOf(n) }));
+      const c = report.comparisons[0]!;
+      // Every item the same difference, +3/4: no spread, and still no evidence with 4 items.
+      assert.equal(c.method, "sign-flip");
+      assert.equal(c.pValue, 2 ** (1 - n));
+      assert.equal(c.outcome, reach ? "better" : "inconclusive");
+      const text = renderSampledText(report).replace(/\n +/g, " ");
+      const floor = `1/${2 ** (n - 1)}`;
+      assert.ok(
+        text.includes(
+          "The detectable differences assume the paired t test's normal approximation; tuned is " +
+            `decided on ${n} items by the exact sign-flip test, which cannot give a p-value below ` +
+            floor +
+            (reach ? "." : ", so at its level 0.05 it cannot find a difference however large."),
+        ),
+        text,
+      );
+    }
+  },
+);

@@ -139,7 +139,7 @@ function planningCaveat(report: SampledReport, m: Markup): string {
   const notes = exact.map((c) => {
     const floor = 2 ** (1 - c.items);
     return `${m.text(c.adapter)} is decided on ${plural(c.items, "item")} by the exact ` +
-      `sign-flip test, which cannot give a p-value below ${Number(floor.toPrecision(2))}` +
+      `sign-flip test, which cannot give a p-value below 1/${2 ** (c.items - 1)}` +
       (floor > c.interval.level
         ? `, so at its level ${c.interval.level} it cannot find a difference however large`
         : "");
