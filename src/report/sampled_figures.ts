@@ -39,7 +39,7 @@ export interface SampledCategoryComparison {
   readonly items: number;
   /** The mean per-item difference, or `null` with no item. */
   readonly difference: number | null;
-  /** Its t interval at the category's Holm level (across the comparison's categories). */
+  /** Its interval (see `method`) at the category's Holm level (across the comparison's categories). */
   readonly interval: {
     readonly lower: number;
     readonly upper: number;
@@ -59,7 +59,7 @@ export interface SampledCategoryComparison {
 export interface SampledCountedOutcome {
   /** The mean per-item difference. */
   readonly difference: number;
-  /** Its t interval at the comparison's level. */
+  /** Its interval (the comparison's test) at the comparison's level. */
   readonly interval: { readonly lower: number; readonly upper: number };
   /** The outcome. */
   readonly outcome: ComparisonOutcome;
@@ -126,14 +126,14 @@ export interface SampledComparison {
   readonly baselineAccuracy: number;
   /** The mean per-item difference, adapter minus baseline. */
   readonly difference: number;
-  /** The t interval at the level Holm's procedure decides it at (`testLevel` = `level`). */
+  /** The interval (see `method`) at the level Holm's procedure decides it at (`testLevel` = `level`). */
   readonly interval: {
     readonly lower: number;
     readonly upper: number;
     readonly level: number;
     readonly testLevel: number;
   };
-  /** The paired t test's two-sided p-value. */
+  /** The test's two-sided p-value (see `method`). */
   readonly pValue: number;
   /** Holm-adjusted across the adapters. */
   readonly pAdjusted: number;
@@ -266,7 +266,8 @@ function sharesOf(pairs: readonly { first: Tally; second: Tally }[]): SharePair[
 }
 
 /**
- * Every adapter against the baseline: the paired t test on the per-item differences, Holm's
+ * Every adapter against the baseline: the paired test on the per-item differences (the exact
+ * sign-flip test with 16 items or fewer, else the t test; see `sampledDifference`), Holm's
  * procedure across the adapters, the outcome at the margin, the planning figures, each category
  * at its Holm level across the comparison's categories with items, the guard, and the errored
  * samples counted against the adapter and in its favour.
