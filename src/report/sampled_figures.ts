@@ -39,14 +39,16 @@ export interface SampledCategoryComparison {
   readonly items: number;
   /** The mean per-item difference, or `null` with no item. */
   readonly difference: number | null;
-  /** Its t interval at the category's Holm level (across the comparison's categories). */
+  /** Its interval (see `method`) at the category's Holm level (across the comparison's categories). */
   readonly interval: {
     readonly lower: number;
     readonly upper: number;
     readonly level: number;
   } | null;
-  /** The paired t test's p-value, or `null` with no item. */
+  /** The test's p-value, or `null` with no item. */
   readonly pValue: number | null;
+  /** The test (see `SampledComparison.method`), or `null` with no item. */
+  readonly method: "paired-t" | "sign-flip" | null;
   /** Holm-adjusted across the comparison's categories with items, or `null`. */
   readonly pAdjusted: number | null;
   /** The outcome at the margin; `inconclusive` with no item. */
@@ -57,7 +59,7 @@ export interface SampledCategoryComparison {
 export interface SampledCountedOutcome {
   /** The mean per-item difference. */
   readonly difference: number;
-  /** Its t interval at the comparison's level. */
+  /** Its interval (the comparison's test) at the comparison's level. */
   readonly interval: { readonly lower: number; readonly upper: number };
   /** The outcome. */
   readonly outcome: ComparisonOutcome;
@@ -113,22 +115,25 @@ export interface SampledComparison {
   readonly baseline: string;
   /** Items both answered at least once. */
   readonly items: number;
-  /** `paired-t`: the paired t test on the per-item differences of shares. */
-  readonly method: "paired-t";
+  /**
+   * The test on the per-item differences of shares: `sign-flip`, the exact sign-flip test with
+   * Hartigan's interval (16 items or fewer, or every difference the same), else `paired-t`.
+   */
+  readonly method: "paired-t" | "sign-flip";
   /** The adapter's mean per-item share on those items. */
   readonly adapterAccuracy: number;
   /** The baseline's. */
   readonly baselineAccuracy: number;
   /** The mean per-item difference, adapter minus baseline. */
   readonly difference: number;
-  /** The t interval at the level Holm's procedure decides it at (`testLevel` = `level`). */
+  /** The interval (see `method`) at the level Holm's procedure decides it at (`testLevel` = `level`). */
   readonly interval: {
     readonly lower: number;
     readonly upper: number;
     readonly level: number;
     readonly testLevel: number;
   };
-  /** The paired t test's two-sided p-value. */
+  /** The test's two-sided p-value (see `method`). */
   readonly pValue: number;
   /** Holm-adjusted across the adapters. */
   readonly pAdjusted: number;
@@ -261,7 +266,8 @@ function sharesOf(pairs: readonly { first: Tally; second: Tally }[]): SharePair[
 }
 
 /**
- * Every adapter against the baseline: the paired t test on the per-item differences, Holm's
+ * Every adapter against the baseline: the paired test on the per-item differences (the exact
+ * sign-flip test with 16 items or fewer, else the t test; see `sampledDifference`), Holm's
  * procedure across the adapters, the outcome at the margin, the planning figures, each category
  * at its Holm level across the comparison's categories with items, the guard, and the errored
  * samples counted against the adapter and in its favour.
@@ -302,7 +308,7 @@ export function comparisonFigures(
       adapter: adapter.name,
       baseline: baseline.name,
       items: d.items,
-      method: "paired-t",
+      method: d.method,
       adapterAccuracy: mean((s) => s.first),
       baselineAccuracy: mean((s) => s.second),
       difference: d.difference,
@@ -366,6 +372,7 @@ function categoryComparisons(
         difference: null,
         interval: null,
         pValue: null,
+        method: null,
         pAdjusted: null,
         outcome: "inconclusive",
       };
@@ -378,6 +385,7 @@ function categoryComparisons(
       difference: d.difference,
       interval: { lower: d.lower, upper: d.upper, level },
       pValue: tests[at]!.pValue,
+      method: d.method,
       pAdjusted: adjusted[at]!,
       outcome: comparisonOutcome({ lower: d.lower, upper: d.upper }, rule.margin),
     };

@@ -1,9 +1,9 @@
 /**
  * The report of a run that asked every item several times (`sampling.samples` above 1): each
  * model's accuracy as the mean of its per-item shares, pass@k and pass^k, the variance's parts,
- * and each adapter against the baseline by the paired t test on per-item differences, Holm's
- * procedure across adapters and the decision's margin as for one sample. The samples of an item
- * are never counted as independent answers.
+ * and each adapter against the baseline by the paired test on per-item differences (exact
+ * sign-flip with 16 items or fewer, else t), Holm's procedure across adapters and the decision's
+ * margin as for one sample. The samples of an item are never counted as independent answers.
  *
  * @module
  */
@@ -11,6 +11,7 @@
 import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
 import { resultKey, supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
+import { ResultsFileError } from "../results/results_file_error.ts";
 import type { HeaderRecord, ResultRecord } from "../results/records.ts";
 import type { DecisionRule, LenientFacts, ScorerTrust, Scoring } from "./report_input.ts";
 import {
@@ -86,7 +87,8 @@ export type SampledReportOptions = FromResultsOptions;
  *   reading that decides. Default: the recorded verdicts and decision.
  * @returns The report.
  * @throws {ResultsFileError} When the file is not a results file this assess reads, or has a
- *   broken line or record (a result's sample not one the header allows included).
+ *   broken line or record (a result's sample not one the header allows included), or when its
+ *   header records a sweep (adapters' steps or `split.confirm`) with several samples per item.
  * @throws {RangeError} When its header's `sampling.samples` is not above 1 (read it with
  *   `reportInputFromResults`), or a result's item is not among the items given.
  * @throws {TypeError} When re-scoring or the lenient reading needs the items and none are given.
@@ -127,8 +129,21 @@ class SampleFold {
   #fromItems = false;
 
   constructor(header: HeaderRecord, options: SampledReportOptions) {
-    if ((header.sampling.samples ?? 1) <= 1) {
+    const samples = header.sampling.samples ?? 1;
+    if (samples <= 1) {
       throw new RangeError("sampledReportFromResults: the file holds one sample per item");
+    }
+    const sweep = [
+      ...(header.models.steps === undefined ? [] : ["models.adapters[].step"]),
+      ...(header.split.confirm === undefined ? [] : ["split.confirm"]),
+    ];
+    if (sweep.length > 0) {
+      throw new ResultsFileError(
+        `the results file holds a sweep (${sweep.join(" and ")}) with ${samples} samples per ` +
+          "item (sampling.samples), which the report of several samples per item cannot read: " +
+          "it has no sweep",
+        1,
+      );
     }
     if (options.scoring === "lenient" && options.items === undefined) {
       throw new TypeError("sampledReportFromResults: the lenient reading needs the split's items");

@@ -283,6 +283,39 @@ const RULES_BUILDER = new Map<string, Case[]>([
         ["models.adapters.0.step: value must be at least 0"],
       ],
       [
+        "a sweep with several samples per item",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  maxTokens: 512\n",
+          "  maxTokens: 512\n  samples: 4\n",
+        ]),
+        [
+          "sampling.samples: 4 samples per item cannot go with a sweep (models.adapters[].step): " +
+          "the report of several samples per item has no sweep; use samples: 1 or drop the steps " +
+          "and split.confirm",
+        ],
+      ],
+      [
+        "split.confirm with several samples per item",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  size: 2000",
+          "  size: 2000\n  confirm: 0.5",
+        ], ["  maxTokens: 512\n", "  maxTokens: 512\n  samples: 2\n"]),
+        [
+          "sampling.samples: 2 samples per item cannot go with a sweep (models.adapters[].step and " +
+          "split.confirm): " +
+          "the report of several samples per item has no sweep; use samples: 1 or drop the steps " +
+          "and split.confirm",
+        ],
+      ],
+      [
+        "a sweep with samples: 1",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  maxTokens: 512\n",
+          "  maxTokens: 512\n  samples: 1\n",
+        ]),
+        [],
+      ],
+      [
         "split.confirm without a checkpoint",
         edit(WHOLE, ["  size: 2000", "  size: 2000\n  confirm: 0.5"]),
         ["split.confirm: no adapter has a step: split.confirm confirms the checkpoint a sweep chooses"],

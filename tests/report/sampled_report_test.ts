@@ -18,7 +18,7 @@ import type {
 } from "../../src/results/records.ts";
 import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
 import { gateSampledReport } from "../../src/report/sampled_gate.ts";
-import { renderSampledJson } from "../../src/report/render/sampled.ts";
+import { renderSampledJson, renderSampledText } from "../../src/report/render/sampled.ts";
 import { sampledAccuracy } from "../../src/report/stats/sampled_accuracy.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import type { JsonObject } from "../../src/json/json_value.ts";
@@ -30,7 +30,9 @@ import { sampledGoldenResults } from "./_sampled_results.ts";
 const none = { permissions: "none" } as const;
 const K = 4;
 const N = 24;
-const ITEMS: readonly Item[] = syntheticItems(N, categoryRows(N));
+/** `n` category items (i % 4 gives the category). */
+const itemsOf = (n: number): readonly Item[] => syntheticItems(n, categoryRows(n));
+const ITEMS: readonly Item[] = itemsOf(N);
 
 type Plan = Readonly<Record<string, (i: number, s: number) => Planned>>;
 
@@ -74,10 +76,17 @@ function record(model: string, item: Item, planned: Exclude<Planned, null>): Res
 /** A results file of these plans on the category items, categories recorded or not. */
 function file(
   plan: Plan,
-  options: { header?: Partial<HeaderRecord>; recordCategory?: boolean; flip?: boolean } = {},
+  options: {
+    header?: Partial<HeaderRecord>;
+    recordCategory?: boolean;
+    flip?: boolean;
+    /** The items, `ITEMS` unless given. */
+    items?: readonly Item[];
+  } = {},
 ): Uint8Array {
   const [baseline, ...adapters] = Object.keys(plan) as [string, ...string[]];
-  const header = headerFor(baseline, adapters, N, {
+  const items = options.items ?? ITEMS;
+  const header = headerFor(baseline, adapters, items.length, {
     formatVersion: 2,
     sampling: { temperature: 0.7, topP: 1, seed: "7", maxTokens: 512, samples: K },
     decision: { margin: 0, guard: [] },
@@ -85,7 +94,7 @@ function file(
   });
   const records: BodyRecord[] = [];
   for (const model of [baseline, ...adapters]) {
-    for (const item of ITEMS) {
+    for (const item of items) {
       for (let s = 0; s < K; s++) {
         const planned = plan[model]!(item.index, s);
         if (planned === null) continue;
@@ -113,8 +122,9 @@ function plannedAccuracy(
   plan: (i: number, s: number) => Planned,
   right: (p: Planned) => boolean,
   keep: (i: number) => boolean = () => true,
+  all: readonly Item[] = ITEMS,
 ): number {
-  const items = ITEMS.filter((item) => keep(item.index)).map((item) => {
+  const items = all.filter((item) => keep(item.index)).map((item) => {
     const planned = Array.from({ length: K }, (_, s) => plan(item.index, s))
       .filter((p) => p !== null && !p.startsWith("error:"));
     return { asked: planned.length, right: planned.filter(right).length };
@@ -218,10 +228,13 @@ Deno.test(
       tuned: (i, s) => (i % 4 !== 2 || s === 0 ? "match" : "arguments"),
     };
     const guard = { decision: { margin: 0, guard: ["parallel" as const] } };
-    const recorded = await sampledReportFromResults(file(plan, { header: guard }));
+    // 10 items a category: every parallel item's difference is the same -1/4, which the exact
+    // sign-flip test can call worse at its Holm level only with 8 items or more (2^(1-n) below it).
+    const items = itemsOf(40);
+    const recorded = await sampledReportFromResults(file(plan, { header: guard, items }));
     const computed = await sampledReportFromResults(
-      file(plan, { header: guard, recordCategory: false }),
-      { items: ITEMS },
+      file(plan, { header: guard, recordCategory: false, items }),
+      { items },
     );
     const unknown = await sampledReportFromResults(file(plan, { recordCategory: false }));
     assert.equal(recorded.categoriesFrom, "results");
@@ -237,12 +250,12 @@ Deno.test(
       for (const [n, model] of ["base", "tuned"].entries()) {
         const got = recorded.models[n]!.categories![c]!;
         assert.equal(got.name, name);
-        assert.equal(got.items, N / 4);
-        assert.equal(got.accuracy, plannedAccuracy(plan[model]!, match, inCategory), name);
+        assert.equal(got.items, items.length / 4);
+        assert.equal(got.accuracy, plannedAccuracy(plan[model]!, match, inCategory, items), name);
       }
       const d = recorded.comparisons[0]!.categories![c]!;
-      const expected = plannedAccuracy(plan.tuned!, match, inCategory) -
-        plannedAccuracy(plan.base!, match, inCategory);
+      const expected = plannedAccuracy(plan.tuned!, match, inCategory, items) -
+        plannedAccuracy(plan.base!, match, inCategory, items);
       assert.ok(Math.abs(d.difference! - expected) < 1e-12, name);
     }
     const parallel = recorded.comparisons[0]!.categories![2]!;
@@ -251,8 +264,13 @@ Deno.test(
     const gate = gateSampledReport(recorded);
     assert.equal(gate.outcome, "worse");
     assert.deepEqual(gate.details, ["tuned: guarded categories worse: parallel"]);
+    // With 6 items a category, 6 differences alike are no evidence at the Holm level (2^-5 is
+    // above 0.05/4): the guard finds nothing, where the t test's zero-width interval said worse.
+    const few = await sampledReportFromResults(file(plan, { header: guard }));
+    assert.equal(few.comparisons[0]!.categories![2]!.outcome, "inconclusive");
+    assert.deepEqual(few.comparisons[0]!.guardWorse, []);
     // Without the guard the overall outcome decides.
-    const unguarded = await sampledReportFromResults(file(plan));
+    const unguarded = await sampledReportFromResults(file(plan, { items }));
     assert.deepEqual(unguarded.comparisons[0]!.guardWorse, []);
     assert.equal(gateSampledReport(unguarded).outcome, "pass");
     assert.equal(unguarded.comparisons[0]!.outcome, "better");
@@ -333,3 +351,34 @@ Deno.test("sampled: the JSON follows schema/sampled-report.schema.json, whatever
   const golden = new URL("./golden/sampled/report.json", import.meta.url);
   assert.ok(validate(JSON.parse(await Deno.readTextFile(golden))), JSON.stringify(validate.errors));
 });
+
+Deno.test(
+  "sampled: a comparison on 16 items or fewer is the exact test, and the planning lines say " +
+    "what it cannot reach",
+  none,
+  async () => {
+    const plan: Plan = {
+      base: (_i, s) => (s === 0 ? "match" : "arguments"),
+      tuned: () => "match",
+    };
+    for (const [n, reach] of [[4, false], [8, true]] as const) {
+      const report = await sampledReportFromResults(file(plan, { items: itemsOf(n) }));
+      const c = report.comparisons[0]!;
+      // Every item the same difference, +3/4: no spread, and still no evidence with 4 items.
+      assert.equal(c.method, "sign-flip");
+      assert.equal(c.pValue, 2 ** (1 - n));
+      assert.equal(c.outcome, reach ? "better" : "inconclusive");
+      const text = renderSampledText(report).replace(/\n +/g, " ");
+      const floor = `1/${2 ** (n - 1)}`;
+      assert.ok(
+        text.includes(
+          "The detectable differences assume the paired t test's normal approximation; tuned is " +
+            `decided on ${n} items by the exact sign-flip test, which cannot give a p-value below ` +
+            floor +
+            (reach ? "." : ", so at its level 0.05 it cannot find a difference however large."),
+        ),
+        text,
+      );
+    }
+  },
+);

@@ -11,7 +11,7 @@
 import { ANSWER_CATEGORIES } from "../../dataset/category.ts";
 import { confidence, count, intervalFigures, percent, plural, pText } from "../numbers.ts";
 import type { SampledComparison, SampledReport } from "../sampled_report.ts";
-import { marginText } from "../verdict.ts";
+import { guardedHead, marginText } from "../verdict.ts";
 import type { Markup } from "./_markup.ts";
 import { LENIENT_DECIDES, type NoticeKind } from "./_outline.ts";
 import type { Table } from "./_tables.ts";
@@ -79,6 +79,22 @@ function comparisonsTable(report: SampledReport, m: Markup): Table {
   };
 }
 
+/**
+ * For each comparison not `worse` whose guarded categories are, the sentence the one-sample
+ * verdict says (`no conclusion between tuned-b and base overall, but tuned-b is worse on parallel
+ * items`), so that its row and the gate's `worse` agree in the report.
+ */
+function guardSentences(report: SampledReport, m: Markup): SampledBlock[] {
+  return report.comparisons.flatMap((c): SampledBlock[] =>
+    c.outcome === "worse" || c.guardWorse === null || c.guardWorse.length === 0 ? [] : [{
+      kind: "paragraph",
+      text: m.text(
+        guardedHead(c.outcome, c.adapter, c.baseline, c.guardWorse, report.decision.margin),
+      ) + ": -gate calls it worse.",
+    }]
+  );
+}
+
 /** What each comparison detects, and what twice the samples or the items would. */
 function planningTable(report: SampledReport, m: Markup): Table {
   const p = (v: number) => (v * 100).toFixed(1);
@@ -112,6 +128,24 @@ function planningTable(report: SampledReport, m: Markup): Table {
       ];
     }),
   };
+}
+
+/**
+ * What the planning figures assume (the t approximation), and for each comparison decided by the
+ * exact sign-flip test the smallest p-value it can give with its items, 2^(1 − n).
+ */
+function planningCaveat(report: SampledReport, m: Markup): string {
+  const exact = report.comparisons.filter((c) => c.method === "sign-flip" && c.items <= 16);
+  const notes = exact.map((c) => {
+    const floor = 2 ** (1 - c.items);
+    return `${m.text(c.adapter)} is decided on ${plural(c.items, "item")} by the exact ` +
+      `sign-flip test, which cannot give a p-value below 1/${2 ** (c.items - 1)}` +
+      (floor > c.interval.level
+        ? `, so at its level ${c.interval.level} it cannot find a difference however large`
+        : "");
+  });
+  return "The detectable differences assume the paired t test's normal approximation" +
+    (notes.length === 0 ? "." : `; ${notes.join("; ")}.`);
 }
 
 /** Each model's accuracy over items, its interval, counts and the variance's parts. */
@@ -283,7 +317,8 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
       kind: "paragraph",
       text: `Decision: margin ${marginText(d.margin)}, guard ${guard}; each adapter against ` +
         `${m.text(h.models.baseline)} by the paired t test on the per-item differences of ` +
-        `shares, Holm's procedure across the adapters at family-wise level ${d.alpha}, each ` +
+        "shares (by the exact sign-flip test where 16 items or fewer are compared, as in a small " +
+        `category), Holm's procedure across the adapters at family-wise level ${d.alpha}, each ` +
         "interval at the confidence of its Holm step.",
     },
   ];
@@ -291,8 +326,10 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
     blocks.push(
       { kind: "heading", level: 2, text: "Comparisons" },
       { kind: "table", table: comparisonsTable(report, m) },
+      ...guardSentences(report, m),
       { kind: "heading", level: 3, text: "What more samples or items would detect" },
       { kind: "table", table: planningTable(report, m) },
+      { kind: "paragraph", text: planningCaveat(report, m) },
     );
     const errors = errorSentences(report, m);
     if (errors.length > 0) {
