@@ -8,7 +8,7 @@ import { ExitCode } from "./exit_codes.ts";
 import type { Io } from "./io.ts";
 import { oneLine } from "../text/one_line.ts";
 import type { Report } from "../report/report.ts";
-import type { GateOutcome } from "../report/gate.ts";
+import type { Gate, GateOutcome } from "../report/gate.ts";
 
 /** The exit code of each outcome of `-gate`. */
 const GATE_CODES: Readonly<Record<GateOutcome, number>> = {
@@ -27,7 +27,18 @@ const GATE_CODES: Readonly<Record<GateOutcome, number>> = {
  */
 export async function gateExit(report: Report, io: Pick<Io, "stderr">): Promise<number> {
   const { gateReport } = await import("../report/gate.ts");
-  const gate = gateReport(report);
+  return await writeGate(gateReport(report), io);
+}
+
+/**
+ * Writes a gate's lines to stderr and gives its exit code: the one-sample report's
+ * ({@linkcode gateExit}) or a sampled report's (`gateSampledReport`).
+ *
+ * @param gate The decision.
+ * @param io Where the lines go.
+ * @returns 0 better or not worse, 1 worse, 2 inconclusive, 3 cannot be decided.
+ */
+export async function writeGate(gate: Gate, io: Pick<Io, "stderr">): Promise<number> {
   const lines = [`assess report -gate: ${gate.summary}`, ...gate.details.map((d) => `  ${d}`)];
   await io.stderr.write(lines.map((line) => oneLine(line) + "\n").join(""));
   return GATE_CODES[gate.outcome];

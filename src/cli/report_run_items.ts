@@ -12,6 +12,15 @@ import { UsageError } from "./usage_error.ts";
 import type { Item } from "../dataset/item.ts";
 import type { DecisionConfig } from "../config/config.ts";
 import type { HeaderRecord } from "../results/records.ts";
+import type { Scorer } from "../score/scorer.ts";
+import { oneLine } from "../text/one_line.ts";
+
+/**
+ * The configuration re-scoring and `-scoring lenient` read when `-config` is not given:
+ * `CONFIG_FLAG`'s default, written here rather than imported, so that a report that reads no
+ * config loads none of its code.
+ */
+export const DEFAULT_CONFIG: string = "assess.yaml";
 
 /** What `assess report` reads and writes, for `refuseSameFile`: `-in`, more inputs, `-out`. */
 export function reportFiles(
@@ -121,4 +130,63 @@ export async function runItems(
     );
   }
   return { items: heldOutItems(dataset, split), decision: config.decision };
+}
+
+/** The scorer installed under the run's scorer's name, and the items when they are read. */
+export interface ReportVerdicts {
+  /** The installed scorer, or `undefined` when none is. */
+  readonly scorer: Scorer | undefined;
+  /** The held-out items and the configuration's decision, when read. */
+  readonly run: { readonly items: Item[]; readonly decision: DecisionConfig } | undefined;
+}
+
+/**
+ * What a report's verdicts are read with, for one sample per item and several alike: the installed
+ * scorer (a note on stderr when none is), and the run's items when re-scoring (said on stderr),
+ * `-scoring lenient` or `-config` needs them.
+ *
+ * @param header The results file's header.
+ * @param flags The verb's flags.
+ * @param io The shell.
+ * @returns The scorer and the items.
+ * @throws {UsageError} When `-scoring lenient` is asked of a scorer with no lenient reading, or
+ *   the configuration cannot be read or is not the run's (exit 64).
+ */
+export async function verdictSources(
+  header: HeaderRecord,
+  flags: FlagValues,
+  io: Io,
+): Promise<ReportVerdicts> {
+  const [{ lookupScorer }, { lenientReadingOf }, { needsRescoring }] = await Promise.all([
+    import("../score/registry.ts"),
+    import("../score/lenient.ts"),
+    import("../report/from_results.ts"),
+  ]);
+  const lenient = flags.scoring === "lenient";
+  const given = flags.config as string | undefined;
+  const configPath = given ?? DEFAULT_CONFIG;
+  const scorer = lookupScorer(header.scorer.name);
+  if (lenient && (scorer === undefined || lenientReadingOf(scorer) === undefined)) {
+    throw new UsageError(
+      `assess report: -scoring lenient: the scorer ${header.scorer.name} has no lenient reading ` +
+        `(xlam-tool-call has one)`,
+    );
+  }
+  const note = (line: string) => io.stderr.write(oneLine(`assess report: ${line}`) + "\n");
+  if (needsRescoring(header, scorer, flags["keep-verdicts"] === true)) {
+    await note(
+      `${flags.in} was scored by ${header.scorer.name} ${header.scorer.version}; re-scoring its ` +
+        `recorded replies with the installed ${scorer!.version} (no request is sent; ` +
+        `-keep-verdicts keeps the recorded verdicts)`,
+    );
+    return { scorer, run: await runItems(configPath, header, flags, "rescoring", io) };
+  }
+  if (scorer === undefined) {
+    await note(`no scorer ${header.scorer.name} is installed; the recorded verdicts are used`);
+  }
+  if (given === undefined && !lenient) return { scorer, run: undefined };
+  return {
+    scorer,
+    run: await runItems(configPath, header, flags, lenient ? "lenient" : "config", io),
+  };
 }

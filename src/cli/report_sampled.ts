@@ -1,43 +1,60 @@
 /**
- * `assess report` on a results file of several samples per item: the text or JSON of
- * `sampledReportFromResults`, with the recorded verdicts. The options that the one-sample report
- * has and this one does not yet (`-gate`, `-scoring lenient`, `-config`, the markdown and HTML
- * formats) are refused in one line.
+ * `assess report` on a results file of several samples per item: `sampledReportFromResults`
+ * with the options the one-sample report has (re-scoring when the scorer's version moved,
+ * `-keep-verdicts`, `-config`, `-scoring lenient`), in any format, and the gate's exit.
  *
  * @module
  */
 
 import type { FlagValues } from "./flags.ts";
-import { UsageError } from "./usage_error.ts";
+import type { Io } from "./io.ts";
+import { verdictSources } from "./report_run_items.ts";
 import type { ResultsSource } from "../results/read_results.ts";
+import type { HeaderRecord } from "../results/records.ts";
+import type { Gate } from "../report/gate.ts";
+import type { ReportFormat } from "../report/render/formats.ts";
+
+/** A sampled report's text and, for `-gate`, its decision. */
+export interface SampledText {
+  /** The report in the format asked. */
+  readonly text: string;
+  /** The gate's decision. */
+  readonly gate: Gate;
+}
 
 /**
- * The report's text for a results file of `samples` samples per item.
+ * The report's text for a results file of several samples per item. Its configuration and
+ * dataset are read (nothing is sent) when the recorded replies are re-scored, for `-scoring
+ * lenient`, and for `-config`, as for one sample.
  *
- * @param source The results file.
- * @param format The format's name.
+ * @param source The results file, opened anew on each call.
+ * @param format The format.
+ * @param header The results file's header.
  * @param flags The verb's flags.
- * @param samples The header's `sampling.samples`.
- * @returns The text.
- * @throws {UsageError} When a flag or format asks for what this report does not do yet.
+ * @param io The shell.
+ * @returns The text, and the gate's decision.
+ * @throws {UsageError} When the configuration cannot be read or is not the run's, or the scorer
+ *   has no lenient reading for `-scoring lenient`.
  */
 export async function sampledReportText(
   source: () => Promise<ResultsSource>,
-  format: string,
+  format: ReportFormat,
+  header: HeaderRecord,
   flags: FlagValues,
-  samples: number,
-): Promise<string> {
-  const not = (what: string) =>
-    new UsageError(
-      `assess report: ${what} does not read several samples per item yet (this file has ` +
-        `${samples}); text and json do`,
-    );
-  if (format !== "text" && format !== "json") throw not(`-format ${format}`);
-  if (flags.gate === true) throw not("-gate");
-  if (flags.scoring === "lenient") throw not("-scoring lenient");
-  if (flags.config !== undefined) throw not("-config");
-  const [{ sampledReportFromResults }, { renderSampledJson, renderSampledText }] = await Promise
-    .all([import("../report/sampled_report.ts"), import("../report/render/sampled.ts")]);
-  const report = await sampledReportFromResults(await source());
-  return format === "json" ? renderSampledJson(report) : renderSampledText(report);
+  io: Io,
+): Promise<SampledText> {
+  const [{ sampledReportFromResults }, { gateSampledReport }] = await Promise.all([
+    import("../report/sampled_report.ts"),
+    import("../report/sampled_gate.ts"),
+  ]);
+  const given = flags.config as string | undefined;
+  const { scorer, run } = await verdictSources(header, flags, io);
+  const report = await sampledReportFromResults(await source(), {
+    scorer,
+    items: run?.items,
+    keepVerdicts: flags["keep-verdicts"] === true,
+    decision: given === undefined ? undefined : run!.decision,
+    scoring: flags.scoring === "lenient" ? "lenient" : "strict",
+  });
+  return { text: await format.renderSampled(report), gate: gateSampledReport(report) };
 }

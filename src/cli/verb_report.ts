@@ -12,20 +12,15 @@ import { UsageError } from "./usage_error.ts";
 import type { Verb } from "./verb.ts";
 import { readFailure, writeFailure } from "./file_failure.ts";
 import { refuseSameFile } from "./same_file.ts";
-import { reportFiles, runItems } from "./report_run_items.ts";
+import { DEFAULT_CONFIG, reportFiles, verdictSources } from "./report_run_items.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/render/formats.ts";
 import { oneLine } from "../text/one_line.ts";
 import type { Report } from "../report/report.ts";
-import { gateExit } from "./report_gate.ts";
+import { gateExit, writeGate } from "./report_gate.ts";
+import type { Gate } from "../report/gate.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
-
-/**
- * The configuration re-scoring reads when `-config` is not given: `CONFIG_FLAG`'s default, written
- * here rather than imported, so that a report that reads no config loads none of its code.
- */
-const DEFAULT_CONFIG = "assess.yaml";
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
@@ -46,6 +41,8 @@ const DEFAULT_CONFIG = "assess.yaml";
  * verdicts decide.
  * With `-gate`, a report written exits with the decision instead of 0 (`src/report/gate.ts`,
  * lines on stderr): 0 better or not worse, 1 worse, 2 inconclusive, 3 cannot be decided.
+ * A results file of several samples per item (`sampling.samples` above 1) is reported by
+ * `report_sampled.ts`, in every format and with every flag.
  */
 export const reportVerb: Verb = {
   name: "report",
@@ -115,7 +112,7 @@ export const reportVerb: Verb = {
     }
     const out = flags.out as string | undefined;
     await refuseSameFile("report", reportFiles(path, out), io);
-    const { text, report } = await reportText(path, format, flags, io);
+    const { text, report, gate } = await reportText(path, format, flags, io);
     if (out === undefined) {
       await io.stdout.write(text);
     } else {
@@ -126,7 +123,8 @@ export const reportVerb: Verb = {
       }
       await io.stdout.write(`${oneLine(out)}: ${format.name} report written\n`);
     }
-    return flags.gate === true && report !== null ? await gateExit(report, io) : ExitCode.ok;
+    if (flags.gate !== true) return ExitCode.ok;
+    return gate === undefined ? await gateExit(report!, io) : await writeGate(gate, io);
   },
 };
 
@@ -135,24 +133,20 @@ async function reportText(
   format: ReportFormat,
   flags: FlagValues,
   io: Io,
-): Promise<{ text: string; report: Report | null }> {
+): Promise<{ text: string; report: Report | null; gate?: Gate }> {
   const [
     { ResultsFileError },
     { readHeader },
-    { lookupScorer },
-    { needsRescoring, reportInputFromResults },
+    { reportInputFromResults },
     { buildReport },
     { withItemPanels },
-    { lenientReadingOf },
     { withSweep },
   ] = await Promise.all([
     import("../results/results_file_error.ts"),
     import("../results/read_results.ts"),
-    import("../score/registry.ts"),
     import("../report/from_results.ts"),
     import("../report/build_report.ts"),
     import("../report/item_panels.ts"),
-    import("../score/lenient.ts"),
     import("../report/sweep.ts"),
   ]);
   const open = async () => {
@@ -175,59 +169,24 @@ async function reportText(
     }
   };
   const keep = flags["keep-verdicts"] === true;
-  const lenient = flags.scoring === "lenient";
   const given = flags.config as string | undefined;
   const header = await named(readHeader(await open()));
   const samples = header.sampling.samples ?? 1;
   if (samples > 1) {
     const { sampledReportText } = await import("./report_sampled.ts");
     return {
-      text: await named(sampledReportText(open, format.name, flags, samples)),
+      ...await named(sampledReportText(open, format, header, flags, io)),
       report: null,
     };
   }
-  const scorer = lookupScorer(header.scorer.name);
-  if (lenient && (scorer === undefined || lenientReadingOf(scorer) === undefined)) {
-    throw new UsageError(
-      `assess report: -scoring lenient: the scorer ${header.scorer.name} has no lenient reading ` +
-        `(xlam-tool-call has one)`,
-    );
-  }
-  let run: Awaited<ReturnType<typeof runItems>> | undefined;
-  if (needsRescoring(header, scorer, keep)) {
-    await io.stderr.write(
-      oneLine(
-        `assess report: ${path} was scored by ${header.scorer.name} ${header.scorer.version}; ` +
-          `re-scoring its recorded replies with the installed ${scorer!.version} (no request is ` +
-          `sent; -keep-verdicts keeps the recorded verdicts)`,
-      ) + "\n",
-    );
-    run = await runItems(given ?? DEFAULT_CONFIG, header, flags, "rescoring", io);
-  } else {
-    if (scorer === undefined) {
-      await io.stderr.write(
-        oneLine(
-          `assess report: no scorer ${header.scorer.name} is installed; the recorded verdicts are used`,
-        ) + "\n",
-      );
-    }
-    if (given !== undefined || lenient) {
-      run = await runItems(
-        given ?? DEFAULT_CONFIG,
-        header,
-        flags,
-        lenient ? "lenient" : "config",
-        io,
-      );
-    }
-  }
+  const { scorer, run } = await verdictSources(header, flags, io);
   const input = await named(
     reportInputFromResults(await open(), {
       scorer,
       items: run?.items,
       keepVerdicts: keep,
       decision: given === undefined ? undefined : run!.decision,
-      scoring: lenient ? "lenient" : "strict",
+      scoring: flags.scoring === "lenient" ? "lenient" : "strict",
     }),
   );
   let report = withSweep(buildReport(input), input);

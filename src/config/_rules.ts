@@ -199,6 +199,29 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    // The report of several samples per item has no sweep: a sweep's steps and confirmation
+    // would be silently ignored.
+    name: "a sweep is asked once per item",
+    check: ({ value }) => {
+      const samples = member(member(value, "sampling"), "samples");
+      if (!isWhole(samples) || samples <= 1) return [];
+      const adapters = member(member(value, "models"), "adapters");
+      const stepped = Array.isArray(adapters) &&
+        adapters.some((adapter) => member(adapter, "step") !== undefined);
+      const confirm = typeof member(member(value, "split"), "confirm") === "number";
+      if (!stepped && !confirm) return [];
+      const sweep = [
+        ...(stepped ? ["models.adapters[].step"] : []),
+        ...(confirm ? ["split.confirm"] : []),
+      ].join(" and ");
+      return [{
+        path: "sampling.samples",
+        message: `${samples} samples per item cannot go with a sweep (${sweep}): the report of ` +
+          "several samples per item has no sweep; use samples: 1 or drop the steps and split.confirm",
+      }];
+    },
+  },
+  {
     name: "sampling.maxTokens leaves room to think with thinking.mode on",
     check: ({ value }) => {
       const mode = member(member(value, "thinking"), "mode");

@@ -7,6 +7,8 @@
 
 import type { ComparisonReport, Report } from "./report.ts";
 import { mcnemarPower } from "./stats/detectable_difference.ts";
+import type { AnswerCategory } from "../dataset/category.ts";
+import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
 
 /**
  * What the gate decided (`assess report -gate` exits with 0, 1, 2 or 3 for them, in this order):
@@ -186,9 +188,48 @@ export function gateReport(report: Report): Gate {
   // The confirmation is named as such: its figures are not the checkpoint's comparison's.
   const name = (c: ComparisonReport) =>
     c === confirmation ? `${c.adapter} (confirmation)` : c.adapter;
+  return gateOutcome(read, undecidedBecause(report, read, name), name, (c) => {
+    const n = itemsToDecide(c, report.decision.margin);
+    const at = c.minimumDetectableDifference;
+    const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
+    // A confirmation's items are a share of the held-out items: say how many of those.
+    const confirmShare = c === confirmation ? report.sweep!.confirmShare : null;
+    const which = confirmShare === null ? "paired items" : "paired confirmation items";
+    return n === null
+      ? `${name(c)}: no number of items would decide it at the observed discordance${share}`
+      : `${name(c)}: about ${n} ${which} would decide it at the observed discordance` +
+        `${share}, with 80% power; it has ${c.items}` +
+        (confirmShare === null ? "" : toConfirm(n, confirmShare));
+  });
+}
+
+/** A comparison as the gate reads it: its outcome and its guarded categories that are worse. */
+export interface GatedComparison {
+  /** The outcome. */
+  readonly outcome: ComparisonOutcome;
+  /** The guarded categories whose own outcome is worse, or `null` when not known. */
+  readonly guardWorse: readonly AnswerCategory[] | null;
+}
+
+/**
+ * The gate's decision from the comparisons it reads, for one sample per item and several alike:
+ * `undecided` when there is a reason or no comparison; then `worse` when a comparison or one of
+ * its guarded categories is; then `inconclusive`, each with its line; else `pass`.
+ *
+ * @param read The comparisons read.
+ * @param undecided Why the report cannot be decided, a line each (none when it can).
+ * @param name A comparison's name in the lines.
+ * @param toDecide An inconclusive comparison's line: what would decide it.
+ * @returns The decision.
+ */
+export function gateOutcome<C extends GatedComparison>(
+  read: readonly C[],
+  undecided: readonly string[],
+  name: (c: C) => string,
+  toDecide: (c: C) => string,
+): Gate {
   const details: string[] = [];
   const done = (outcome: GateOutcome, summary: string): Gate => ({ outcome, summary, details });
-  const undecided = undecidedBecause(report, read, name);
   if (undecided.length > 0) return done("undecided", `undecided: ${undecided.join("; ")}`);
   if (read.length === 0) return done("undecided", "undecided: there is no comparison to read");
   const worse = read.filter((c) => c.outcome === "worse" || (c.guardWorse?.length ?? 0) > 0);
@@ -203,23 +244,7 @@ export function gateReport(report: Report): Gate {
       details.push(`${name(c)}: guarded categories worse: ${c.guardWorse!.join(", ")}`);
     }
   }
-  if (outcome === "inconclusive") {
-    for (const c of open) {
-      const n = itemsToDecide(c, report.decision.margin);
-      const at = c.minimumDetectableDifference;
-      const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
-      // A confirmation's items are a share of the held-out items: say how many of those.
-      const confirmShare = c === confirmation ? report.sweep!.confirmShare : null;
-      const which = confirmShare === null ? "paired items" : "paired confirmation items";
-      details.push(
-        n === null
-          ? `${name(c)}: no number of items would decide it at the observed discordance${share}`
-          : `${name(c)}: about ${n} ${which} would decide it at the observed discordance` +
-            `${share}, with 80% power; it has ${c.items}` +
-            (confirmShare === null ? "" : toConfirm(n, confirmShare)),
-      );
-    }
-  }
+  if (outcome === "inconclusive") details.push(...open.map(toDecide));
   return done(outcome, `${outcome}: ${read.map((c) => `${name(c)} ${c.outcome}`).join(", ")}`);
 }
 

@@ -164,9 +164,21 @@ export {
   type SharePair,
 } from "./stats/mod.ts";
 export {
+  SAMPLED_REPORT_SCHEMA,
+  type SampledCategory,
+  type SampledCategoryComparison,
   type SampledComparison,
+  type SampledCountedOutcome,
+  type SampledErrorSensitivity,
   type SampledModel,
   type SampledReport,
   sampledReportFromResults,
+  type SampledReportOptions,
 } from "./sampled_report.ts";
-export { renderSampledJson, renderSampledText } from "./render/sampled.ts";
+export { gateSampledReport } from "./sampled_gate.ts";
+export {
+  renderSampledHtml,
+  renderSampledJson,
+  renderSampledMarkdown,
+  renderSampledText,
+} from "./render/sampled.ts";

@@ -77,9 +77,7 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
     : `${interval} holds 0 and reaches -${marginPoints(rule.margin)} or below`;
 
   if (c.outcome === "better") {
-    const head = guard === ""
-      ? `${a} is better than ${b}`
-      : `${a} is better than ${b} overall, but worse on ${guard}`;
+    const head = guard === "" ? `${a} is better than ${b}` : guardedHead(c.outcome, a, b, worse);
     return `${head}: ${figures} (${side}${errors})${unchecked}`;
   }
   if (c.outcome === "worse") {
@@ -89,8 +87,9 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
     return `${head}: ${figures} (${side}${errors})${unchecked}`;
   }
   if (c.outcome === "not-worse") {
-    const head = `${a} is not worse than ${b} by ${margin} or more` +
-      (guard === "" ? "" : ` overall, but worse on ${guard}`);
+    const head = guard === ""
+      ? `${a} is not worse than ${b} by ${margin} or more`
+      : guardedHead(c.outcome, a, b, worse, rule.margin);
     const lower = read === "better"
       ? `${interval} is above 0, so above -${marginPoints(rule.margin)}`
       : side;
@@ -108,9 +107,41 @@ export function verdictSentence(c: VerdictFigures, rule: DecisionRule): string {
   if (read === "inconclusive") why.push(side);
   const head = guard === ""
     ? `no conclusion between ${a} and ${b}`
-    : `no conclusion between ${a} and ${b} overall, but ${a} is worse on ${guard}`;
+    : guardedHead("inconclusive", a, b, worse);
   return `${head}: ${figures} (${why.join("; ")}${why.length === 0 ? errors.slice(2) : errors})` +
     unchecked;
+}
+
+/**
+ * The head of a verdict whose guarded categories are worse while the comparison is not: `tuned-a
+ * is better than base overall, but worse on parallel items`, `tuned-a is not worse than base by 2
+ * points or more overall, but worse on …`, `no conclusion between tuned-a and base overall, but
+ * tuned-a is worse on …`. For `worse`: `tuned-a is worse than base, and worse on …`.
+ *
+ * @param outcome The comparison's outcome.
+ * @param adapter The adapter.
+ * @param baseline The baseline.
+ * @param worse The guarded categories that are worse (at least one).
+ * @param margin The margin, a fraction (said for `not-worse`). Default 0.
+ * @returns The sentence's head.
+ */
+export function guardedHead(
+  outcome: ComparisonOutcome,
+  adapter: string,
+  baseline: string,
+  worse: readonly AnswerCategory[],
+  margin = 0,
+): string {
+  const guard = categoriesText(worse);
+  if (outcome === "better") {
+    return `${adapter} is better than ${baseline} overall, but worse on ${guard}`;
+  }
+  if (outcome === "worse") return `${adapter} is worse than ${baseline}, and worse on ${guard}`;
+  if (outcome === "not-worse") {
+    return `${adapter} is not worse than ${baseline} by ${marginText(margin)} or more overall, ` +
+      `but worse on ${guard}`;
+  }
+  return `no conclusion between ${adapter} and ${baseline} overall, but ${adapter} is worse on ${guard}`;
 }
 
 /** An outcome in words, as the verdicts say it: `not-worse` → "not worse". */

@@ -1,7 +1,8 @@
 /**
  * The 60,000-row dataset the command benchmarks run on, and an `assess.yaml` for it: a file shaped
- * like xlam-function-calling-60k at `bench-data/xlam-like-60k.json` (not in the repository; its
- * SHA-256 is below), or another named with `ASSESS_BENCH_DATA` and `ASSESS_BENCH_SHA256`.
+ * like xlam-function-calling-60k at `bench-data/xlam-like-60k.json` (gitignored; `MAKE_DATA`, below,
+ * writes it, and its SHA-256 is below), or another named with `ASSESS_BENCH_DATA` and
+ * `ASSESS_BENCH_SHA256`.
  *
  * @module
  */
@@ -16,6 +17,14 @@ export const DATA: string = Deno.env.get("ASSESS_BENCH_DATA") ??
 /** Its SHA-256 (the generator's default arguments always write the same bytes). */
 export const SHA256: string = Deno.env.get("ASSESS_BENCH_SHA256") ??
   "a5dc5dff2d39fca682ec4ec091a9388472683b94396bb2a66f843158943e88cd";
+
+/**
+ * The command, run from the repository's root, that writes the 60,000-row file
+ * (tests/bench/make_xlam_like.ts, from the real rows in reference/testdata/xlam-sample.json), with
+ * the narrowest permissions it needs.
+ */
+export const MAKE_DATA: string = "deno run --allow-read=reference/testdata/xlam-sample.json," +
+  "bench-data --allow-write=bench-data tests/bench/make_xlam_like.ts bench-data/xlam-like-60k.json";
 
 /**
  * Whether a path names a file.
@@ -39,7 +48,10 @@ export function isFile(path: string): boolean {
  */
 export function benchDataReady(bench: string): boolean {
   if (isFile(DATA)) return true;
-  console.log(`${bench}: ${DATA} is missing; see tests/bench/_bench_data.ts to make it`);
+  const how = Deno.env.get("ASSESS_BENCH_DATA") === undefined
+    ? `make it from the repository's root with: ${MAKE_DATA}`
+    : "it is the file ASSESS_BENCH_DATA names";
+  console.log(`${bench}: ${DATA} is missing; ${how}`);
   return false;
 }
 

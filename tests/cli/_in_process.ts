@@ -19,12 +19,17 @@ export interface Ran {
 }
 
 /**
- * Runs `assess ARGS` in this process, with the real files and no environment.
+ * Runs `assess ARGS` in this process, with the real files, network and clock, and the environment
+ * given (none by default).
  *
  * @param args The command line's arguments.
+ * @param env The environment variables it sees.
  * @returns The exit code and the output.
  */
-export async function assess(args: readonly string[]): Promise<Ran> {
+export async function assess(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<Ran> {
   let stdout = "";
   let stderr = "";
   const { onStopSignal: _signals, ...real } = denoIo();
@@ -32,7 +37,7 @@ export async function assess(args: readonly string[]): Promise<Ran> {
     ...real,
     stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
     stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: () => undefined,
+    env: (name) => env[name],
   });
   return { code, stdout, stderr };
 }

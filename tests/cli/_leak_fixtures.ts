@@ -8,47 +8,10 @@
 
 import assert from "node:assert/strict";
 import { runCli } from "../../src/cli/main.ts";
-import type { Io } from "../../src/cli/io.ts";
+import { memoryIo } from "./_memory_io.ts";
 import { configText, ROWS, rowsBytes } from "./_split_fixtures.ts";
 
 const enc = new TextEncoder();
-
-/** A world in memory: files by path; streams come in parts of 7 bytes. */
-function memoryIo(files: Map<string, Uint8Array>) {
-  const out = { stdout: "", stderr: "" };
-  const missing = (path: string) =>
-    new Deno.errors.NotFound(`No such file or directory (os error 2): '${path}'`);
-  const io: Io = {
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (out.stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (out.stderr += t)) },
-    readFile(path) {
-      const bytes = files.get(path);
-      return bytes === undefined ? Promise.reject(missing(path)) : Promise.resolve(bytes);
-    },
-    openRead(path) {
-      const bytes = files.get(path);
-      if (bytes === undefined) return Promise.reject(missing(path));
-      let at = 0;
-      return Promise.resolve(
-        new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (at >= bytes.length) controller.close();
-            else controller.enqueue(bytes.slice(at, at += 7));
-          },
-        }),
-      );
-    },
-    writeFileAtomic(path, data) {
-      // split -train writes its file in parts; they are gathered as they come.
-      files.set(path, data instanceof Uint8Array ? data : joined(data));
-      return Promise.resolve();
-    },
-    env: () => undefined,
-    fetch: () => Promise.reject(new Error("no network in this test")),
-    now: () => 0,
-  };
-  return { io, out };
-}
 
 /** Runs assess with ARGS in a world held in memory. */
 export async function cli(
@@ -82,11 +45,3 @@ export const LEAKY_OUT: string = [
   "  exact   id 125  line 86 (with its answer)",
   "",
 ].join("\n");
-
-/** Parts, gathered into one array. */
-function joined(parts: Iterable<Uint8Array>): Uint8Array {
-  const all = [...parts];
-  const bytes = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
-  all.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
-  return bytes;
-}

@@ -6,7 +6,7 @@
  */
 
 import { runCli } from "../../src/cli/main.ts";
-import type { Io } from "../../src/cli/io.ts";
+import { memoryIo } from "./_memory_io.ts";
 
 /** The repository's root, as a path ending in a slash. */
 export const ROOT: string = new URL("../../", import.meta.url).pathname;
@@ -37,44 +37,6 @@ export const PERMISSION_DENIED: Error = new Deno.errors.PermissionDenied(
   "Permission denied (os error 13)",
 );
 
-/**
- * A world held in memory: files by path, captured outputs, and the error writing a path throws
- * (once the first part of a file written in parts is taken, as when making them fails).
- */
-function memoryIo(
-  files: Map<string, Uint8Array>,
-  faults: ReadonlyMap<string, unknown> = new Map(),
-): { io: Io; out: { stdout: string; stderr: string } } {
-  const out = { stdout: "", stderr: "" };
-  const io: Io = {
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (out.stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (out.stderr += t)) },
-    readFile(path) {
-      const bytes = files.get(path);
-      if (bytes === undefined) {
-        return Promise.reject(
-          new Deno.errors.NotFound(`No such file or directory (os error 2): readfile '${path}'`),
-        );
-      }
-      return Promise.resolve(bytes);
-    },
-    openRead: () => Promise.reject(new Error("split opened a stream")),
-    writeFileAtomic(path, data) {
-      if (faults.has(path)) {
-        if (!(data instanceof Uint8Array)) data[Symbol.iterator]().next();
-        return Promise.reject(faults.get(path));
-      }
-      // split -train writes its file in parts; they are gathered as they come.
-      files.set(path, data instanceof Uint8Array ? data : joined(data));
-      return Promise.resolve();
-    },
-    env: () => undefined,
-    fetch: () => Promise.reject(new Error("no network in this test")),
-    now: () => 0,
-  };
-  return { io, out };
-}
-
 /** The files of a world: the config (as `assess.yaml` and by its path) and the rows. */
 export function world(config = configText, rows: Uint8Array = rowsBytes): Map<string, Uint8Array> {
   return new Map<string, Uint8Array>([
@@ -91,14 +53,7 @@ export async function split(
   faults?: ReadonlyMap<string, unknown>,
 ): Promise<{ code: number; stdout: string; stderr: string; files: Map<string, Uint8Array> }> {
   const { io, out } = memoryIo(files, faults);
-  const code = await runCli(["split", ...args], io);
+  const openRead = () => Promise.reject(new Error("split opened a stream"));
+  const code = await runCli(["split", ...args], { ...io, openRead });
   return { code, ...out, files };
-}
-
-/** Parts, gathered into one array. */
-function joined(parts: Iterable<Uint8Array>): Uint8Array {
-  const all = [...parts];
-  const bytes = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
-  all.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
-  return bytes;
 }

@@ -2,13 +2,14 @@
  * `sampling.samples: 4` end to end: `assess run` at temperature 0.7 against the emulator's sampled
  * models records 4 answers per pair, and `assess report` (text and JSON) gives the figures that the
  * Python reference (reference/python/sampled.py) computes from the results file on its own; the
- * formats and flags it does not read yet are refused in one line.
+ * other formats, -gate, -config and -scoring lenient read it too.
  */
 
 import assert from "node:assert/strict";
 import type { ResultRecord } from "../../src/results/records.ts";
 import { readAll } from "../results/_read_all.ts";
-import { setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { categoryRows, setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { sampledGoldenResults } from "../report/_sampled_results.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import { assess } from "./_in_process.ts";
@@ -49,7 +50,7 @@ Deno.test({
       const text = await assess(["report", "-in", s.out]);
       assert.equal(text.code, 0, text.stderr);
       assert.match(text.stdout, /4 samples per item/);
-      assert.match(text.stdout, /tuned vs base: /);
+      assert.match(text.stdout, /^ {2}tuned +(better|not-worse|worse|inconclusive) /m);
 
       // The independent computation: each model's [asked, right] per item, from the file.
       const counts = (model: string) => {
@@ -87,22 +88,123 @@ Deno.test({
       close(c.interval.upper, py.dUpper, "difference upper");
       close(c.minimumDetectableDifference.difference, py.detectable[0], "detectable");
 
-      for (
-        const args of [
-          ["-format", "markdown"],
-          ["-format", "html"],
-          ["-gate"],
-          ["-scoring", "lenient"],
-          ["-config", s.config],
-        ]
-      ) {
-        const refused = await assess(["report", "-in", s.out, ...args]);
-        assert.equal(refused.code, 64, args.join(" "));
-        assert.match(refused.stderr, /does not read several samples per item yet/);
-        assert.equal(refused.stderr.trim().split("\n").length, 1);
+      // Every format and flag of the one-sample report reads it too.
+      const md = await assess(["report", "-in", s.out, "-format", "markdown"]);
+      assert.equal(md.code, 0, md.stderr);
+      assert.match(md.stdout, /^## Comparisons$/m);
+      const html = await assess(["report", "-in", s.out, "-format", "html"]);
+      assert.equal(html.code, 0, html.stderr);
+      assert.match(html.stdout, /^<!doctype html>/);
+      const gated = await assess(["report", "-in", s.out, "-gate"]);
+      const exit = { better: 0, "not-worse": 0, worse: 1, inconclusive: 2 }[c.outcome as string];
+      assert.equal(gated.code, exit, gated.stderr);
+      assert.match(gated.stderr, new RegExp(`^assess report -gate: \\w+: tuned ${c.outcome}`));
+      for (const args of [["-config", s.config], ["-scoring", "lenient", "-config", s.config]]) {
+        const more = await assess(["report", "-in", s.out, "-format", "json", ...args]);
+        assert.equal(more.code, 0, `${args.join(" ")}: ${more.stderr}`);
+        const read = JSON.parse(more.stdout);
+        assert.equal(read.decision.from, "results");
+        assert.equal(read.scoring.lenient.made, true);
+        // The emulator's wrong answers are wrong under the lenient reading too.
+        assert.equal(read.models[1].accuracy, tuned.accuracy);
       }
     } finally {
       await emu.close();
     }
   },
+});
+
+Deno.test({
+  name: "samples: 4 with -config: the configuration's decision (margin, guard), not the " +
+    "recorded one, decides the outcomes and the -gate exit",
+  fn: async () => {
+    const n = 32;
+    const emu = await startEmulator({
+      rows: categoryRows(n),
+      adapters: ["tuned"],
+      scripts: { tuned: { errorRate: 0.02 } },
+    });
+    try {
+      const s = await setupRun(n, {
+        url: emu.url,
+        adapters: [{ name: "tuned" }],
+        samples: K,
+        temperature: 0.7,
+        rows: categoryRows(n),
+      });
+      const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const recorded = JSON.parse(
+        (await assess(["report", "-in", s.out, "-format", "json"])).stdout,
+      );
+      const c = recorded.comparisons[0];
+      // Recorded: margin 0, no guard. A few wrong answers leave it inconclusive.
+      assert.deepEqual([recorded.decision.margin, recorded.decision.guard], [0, []]);
+      assert.equal(c.outcome, "inconclusive");
+      assert.equal((await assess(["report", "-in", s.out, "-gate"])).code, 2);
+      // The same run's configuration with another decision: a margin of 50 points, every
+      // category guarded.
+      const other = `${s.dir}/other.yaml`;
+      await Deno.writeTextFile(
+        other,
+        (await Deno.readTextFile(s.config)) +
+          "decision:\n  margin: 50\n  guard: [no-call, single, parallel, multiple]\n",
+      );
+      const json = await assess(["report", "-in", s.out, "-format", "json", "-config", other]);
+      assert.equal(json.code, 0, json.stderr);
+      const decided = JSON.parse(json.stdout);
+      assert.deepEqual([decided.decision.margin, decided.decision.guard], [
+        0.5,
+        ["no-call", "single", "parallel", "multiple"],
+      ]);
+      const d = decided.comparisons[0];
+      assert.equal(d.outcome, "not-worse");
+      assert.equal(d.difference, c.difference);
+      assert.deepEqual(
+        d.guardWorse,
+        d.categories.filter((x: { outcome: string }) => x.outcome === "worse").map((
+          x: { name: string },
+        ) => x.name),
+      );
+      const gated = await assess(["report", "-in", s.out, "-gate", "-config", other]);
+      assert.equal(gated.code, 0, gated.stderr);
+    } finally {
+      await emu.close();
+    }
+  },
+});
+
+Deno.test("samples: 4 with a sweep in the header is refused (exit 65), in one line", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "assess-sampled-sweep-" });
+  try {
+    for (
+      const [overrides, sweep] of [
+        [
+          { models: { baseline: "base", adapters: ["tuned-a", "tuned-b"], steps: [100, 200] } },
+          "models.adapters[].step",
+        ],
+        [{
+          models: { baseline: "base", adapters: ["tuned-a", "tuned-b"], steps: [100, 200] },
+          split: {
+            seed: "test-seed",
+            size: 40,
+            digest: "b".repeat(64),
+            confirm: { share: 0.5, items: [1] },
+          },
+        }, "models.adapters[].step and split.confirm"],
+      ] as const
+    ) {
+      const path = `${dir}/results.jsonl`;
+      await Deno.writeFile(path, sampledGoldenResults(overrides).bytes);
+      const out = await assess(["report", "-in", path]);
+      assert.equal(out.code, 65, out.stderr);
+      assert.equal(out.stdout, "");
+      const lines = out.stderr.trimEnd().split("\n");
+      assert.equal(lines.length, 1, out.stderr);
+      assert.match(lines[0]!, new RegExp(`sweep \\(${sweep.replace(/[[\].]/g, "\\$&")}\\)`));
+      assert.match(lines[0]!, /4 samples per item \(sampling\.samples\)/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -9,29 +9,15 @@ import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import type { Io } from "../../src/cli/io.ts";
 import { runCli } from "../../src/cli/main.ts";
+import { assess, type Ran } from "./_in_process.ts";
 import { register } from "../../src/score/registry.ts";
 import { answerFor, setupRun } from "../run/_fixtures.ts";
 import { completion, startStub } from "../run/_stub_server.ts";
 import { answers, correct, results, withoutUrl } from "./_run_fixtures.ts";
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function runIn(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const io: Io = {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: (name) => env[name],
-  };
-  const code = await runCli(["run", ...args], io);
-  return { code, stdout, stderr };
+/** `assess run ARGS` in process. */
+function runIn(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return assess(["run", ...args], env);
 }
 
 Deno.test("a run asks every item of every model once, records it, and prints only results on stdout", async () => {

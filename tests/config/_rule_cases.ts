@@ -6,7 +6,8 @@
  * @module
  */
 
-import { edit, SHORTEST, WHOLE } from "./_fixtures.ts";
+import assert from "node:assert/strict";
+import { check, edit, lines, SHORTEST, WHOLE } from "./_fixtures.ts";
 
 /** A case: its name, the file's text, and the expected refusal lines (`path: message`). */
 export type Case = [name: string, text: string, expected: string[]];
@@ -280,6 +281,39 @@ const RULES_BUILDER = new Map<string, Case[]>([
         "a negative step",
         edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: -1"]),
         ["models.adapters.0.step: value must be at least 0"],
+      ],
+      [
+        "a sweep with several samples per item",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  maxTokens: 512\n",
+          "  maxTokens: 512\n  samples: 4\n",
+        ]),
+        [
+          "sampling.samples: 4 samples per item cannot go with a sweep (models.adapters[].step): " +
+          "the report of several samples per item has no sweep; use samples: 1 or drop the steps " +
+          "and split.confirm",
+        ],
+      ],
+      [
+        "split.confirm with several samples per item",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  size: 2000",
+          "  size: 2000\n  confirm: 0.5",
+        ], ["  maxTokens: 512\n", "  maxTokens: 512\n  samples: 2\n"]),
+        [
+          "sampling.samples: 2 samples per item cannot go with a sweep (models.adapters[].step and " +
+          "split.confirm): " +
+          "the report of several samples per item has no sweep; use samples: 1 or drop the steps " +
+          "and split.confirm",
+        ],
+      ],
+      [
+        "a sweep with samples: 1",
+        edit(WHOLE, ["    - name: tuned-a", "    - name: tuned-a\n      step: 500"], [
+          "  maxTokens: 512\n",
+          "  maxTokens: 512\n  samples: 1\n",
+        ]),
+        [],
       ],
       [
         "split.confirm without a checkpoint",
@@ -708,4 +742,20 @@ export function ruleCases(group: string): readonly Case[] {
   const cases = RULES.get(group);
   if (!cases) throw new Error(`no rule group ${group}`);
   return cases;
+}
+
+/**
+ * A test that runs each case as a step: `validate` gives exactly its refusal lines, and a config
+ * only when there are none.
+ */
+export function table(cases: readonly Case[]): (t: Deno.TestContext) => Promise<void> {
+  return async (t: Deno.TestContext) => {
+    for (const [name, text, expected] of cases) {
+      await t.step(name, () => {
+        const { config, issues } = check(text);
+        assert.deepEqual(lines(issues), expected);
+        assert.equal(config === undefined, expected.length > 0);
+      });
+    }
+  };
 }

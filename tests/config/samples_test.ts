@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { configDigest, makeHeader } from "../../src/run/header.ts";
+import { HEADER_FACTS } from "../results/_header.ts";
 import { check, edit, lines, WHOLE } from "./_fixtures.ts";
 
 const none = { permissions: "none" } as const;
@@ -8,18 +9,6 @@ const none = { permissions: "none" } as const;
 function withSamples(value: string): string {
   return edit(WHOLE, ["  maxTokens: 512\n", `  maxTokens: 512\n  samples: ${value}\n`]);
 }
-
-const FACTS = {
-  assessVersion: "0.1.0",
-  startedAt: "2026-01-01T00:00:00.000Z",
-  configDigest: "c",
-  splitDigest: "s",
-  scorerVersion: "1",
-  toolCallParser: "hermes",
-  selftest: { passed: true, items: 2000 },
-  serverUrl: "http://127.0.0.1:8000/v1",
-  serverModels: ["base"],
-} as const;
 
 Deno.test("sampling.samples: 1 to 64, default 1", none, async (t) => {
   await t.step("left out, it is 1", () => {
@@ -53,7 +42,7 @@ Deno.test(
     );
     assert.equal(configDigest(one), configDigest(plain));
     assert.notEqual(configDigest(four), configDigest(plain));
-    assert.equal("samples" in makeHeader(one, FACTS).sampling, false);
-    assert.equal(makeHeader(four, FACTS).sampling.samples, 4);
+    assert.equal("samples" in makeHeader(one, HEADER_FACTS).sampling, false);
+    assert.equal(makeHeader(four, HEADER_FACTS).sampling.samples, 4);
   },
 );

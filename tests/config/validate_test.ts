@@ -5,7 +5,7 @@ import type { Config } from "../../src/config/config.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { check, edit, lines, SHORTEST, WHOLE } from "./_fixtures.ts";
-import { type Case, ruleCases, RULES } from "./_rule_cases.ts";
+import { ruleCases, RULES, table } from "./_rule_cases.ts";
 
 const none = { permissions: "none" } as const;
 
@@ -79,18 +79,6 @@ Deno.test("parseConfig returns the config or throws ConfigError with every issue
 Deno.test("bytes and text are read alike", none, () => {
   assert.deepEqual(check(new TextEncoder().encode(WHOLE)), check(WHOLE));
 });
-
-function table(cases: readonly Case[]) {
-  return async (t: Deno.TestContext) => {
-    for (const [name, text, expected] of cases) {
-      await t.step(name, () => {
-        const { config, issues } = check(text);
-        assert.deepEqual(lines(issues), expected);
-        assert.equal(config === undefined, expected.length > 0);
-      });
-    }
-  };
-}
 
 Deno.test(
   "keys: unknown at every level, and in another case",

@@ -1,21 +1,8 @@
 import assert from "node:assert/strict";
 import { check, edit, lines, WHOLE } from "./_fixtures.ts";
+import { table } from "./_rule_cases.ts";
 
 const none = { permissions: "none" } as const;
-
-type Case = [name: string, text: string, expected: string[]];
-
-function table(cases: Case[]) {
-  return async (t: Deno.TestContext) => {
-    for (const [name, text, expected] of cases) {
-      await t.step(name, () => {
-        const { config, issues } = check(text);
-        assert.deepEqual(lines(issues), expected);
-        assert.equal(config === undefined, expected.length > 0);
-      });
-    }
-  };
-}
 
 Deno.test(
   "a file that is not a YAML mapping",

@@ -11,30 +11,33 @@ import { categoryRows, configText, setupRun, syntheticDataset } from "../run/_fi
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import { assess, fixtureFile, GATE_CASES, PLAN } from "../cli/_report_fixtures.ts";
-import { spawnCli } from "./_spawn.ts";
+import { spawnCli, type Spawned } from "./_spawn.ts";
+
+/** What the command line gives for an -out that is the same file as an input (`input` as named). */
+function sameFile(out: string, input: string): Spawned {
+  return {
+    code: 64,
+    out: "",
+    err: `assess report: -out ${out} is the same file as ${input}: an output must not overwrite ` +
+      "an input\n",
+  };
+}
+
+/** What the command line gives for a text report written to -out report.txt. */
+const WRITTEN: Spawned = { code: 0, out: "report.txt: text report written\n", err: "" };
 
 Deno.test("assess report as the real command line, with read access to the results file only", async () => {
-  const { path } = await fixtureFile();
-  const cli = new URL("../../cli.ts", import.meta.url).pathname;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      `--allow-read=${path}`,
-      cli,
-      "report",
-      "-in",
-      path,
-      "-format",
-      "markdown",
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 0, stderr);
-  assert.equal(stderr, "");
-  assert.match(new TextDecoder().decode(out.stdout), /^# assess report: tuned against base\n/);
+  const { dir, path } = await fixtureFile();
+  const ran = await spawnCli(dir, [`--allow-read=${path}`], [
+    "report",
+    "-in",
+    path,
+    "-format",
+    "markdown",
+  ]);
+  assert.equal(ran.code, 0, ran.err);
+  assert.equal(ran.err, "");
+  assert.match(ran.out, /^# assess report: tuned against base\n/);
 });
 
 Deno.test("end to end: categories, the decision, an adapter that was not applied and the item panels, from a run against the emulator", async () => {
@@ -56,24 +59,15 @@ Deno.test("end to end: categories, the decision, an adapter that was not applied
     assert.match(ran.stderr, /^WARNING: ghost's first 50 replies are byte for byte base's/m);
 
     // With read access to the results file only: categories, decision and identical replies.
-    const cli = new URL("../../cli.ts", import.meta.url).pathname;
-    const spawned = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        `--allow-read=${s.out}`,
-        cli,
-        "report",
-        "-in",
-        s.out,
-        "-format",
-        "json",
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.equal(spawned.code, 0, new TextDecoder().decode(spawned.stderr));
-    const json = JSON.parse(new TextDecoder().decode(spawned.stdout));
+    const spawned = await spawnCli(s.dir, [`--allow-read=${s.out}`], [
+      "report",
+      "-in",
+      s.out,
+      "-format",
+      "json",
+    ]);
+    assert.equal(spawned.code, 0, spawned.err);
+    const json = JSON.parse(spawned.out);
     assert.equal(json.categoriesFrom, "results");
     assert.deepEqual(
       [json.decision.margin, json.decision.guard, json.decision.from],
@@ -205,26 +199,14 @@ Deno.test({
     await Deno.link(`${dir}/results.jsonl`, `${dir}/hard.jsonl`);
     // The README's permissions for -out: read the results file, read and write -out's folder.
     const permissions = ["--allow-read=results.jsonl,.", "--allow-write=."];
+    const report = (args: string[]) => spawnCli(dir, permissions, ["report", ...args]);
     try {
       for (
         const out of ["results.jsonl", "./results.jsonl", `${dir}/results.jsonl`, "hard.jsonl"]
       ) {
         await t.step(`-in results.jsonl -out ${out}`, async () => {
-          const r = await spawnCli(dir, permissions, [
-            "report",
-            "-in",
-            "results.jsonl",
-            "-format",
-            "html",
-            "-out",
-            out,
-          ]);
-          assert.deepEqual(r, {
-            code: 64,
-            out: "",
-            err: `assess report: -out ${out} is the same file as -in results.jsonl: an output ` +
-              "must not overwrite an input\n",
-          });
+          const r = await report(["-in", "results.jsonl", "-format", "html", "-out", out]);
+          assert.deepEqual(r, sameFile(out, "-in results.jsonl"));
           assert.deepEqual(await Deno.readFile(`${dir}/results.jsonl`), results);
           assert.deepEqual(
             [...Deno.readDirSync(dir)].map((e) => e.name).sort(),
@@ -233,14 +215,8 @@ Deno.test({
         });
       }
       await t.step("another -out is written as before", async () => {
-        const r = await spawnCli(dir, permissions, [
-          "report",
-          "-in",
-          "./results.jsonl",
-          "-out",
-          "report.txt",
-        ]);
-        assert.deepEqual(r, { code: 0, out: "report.txt: text report written\n", err: "" });
+        const r = await report(["-in", "./results.jsonl", "-out", "report.txt"]);
+        assert.deepEqual(r, WRITTEN);
       });
     } finally {
       await Deno.remove(dir, { recursive: true });
@@ -288,27 +264,15 @@ Deno.test({
         "--allow-read=results.jsonl,older.jsonl,assess.yaml,data.json,.",
         "--allow-write=.",
       ];
+      const report = (args: string[]) => spawnCli(dir, permissions, ["report", ...args]);
       const cases = [
         { out: "assess.yaml", other: "-config assess.yaml" },
         { out: "./data.json", other: "the dataset data.json" },
       ];
       for (const c of cases) {
         await t.step(`-out ${c.out}`, async () => {
-          const r = await spawnCli(dir, permissions, [
-            "report",
-            "-in",
-            "results.jsonl",
-            "-config",
-            "assess.yaml",
-            "-out",
-            c.out,
-          ]);
-          assert.deepEqual(r, {
-            code: 64,
-            out: "",
-            err: `assess report: -out ${c.out} is the same file as ${c.other}: an output must ` +
-              "not overwrite an input\n",
-          });
+          const r = await report(["-in", "results.jsonl", "-config", "assess.yaml", "-out", c.out]);
+          assert.deepEqual(r, sameFile(c.out, c.other));
           assert.deepEqual(await Deno.readFile(`${dir}/assess.yaml`), config);
           assert.deepEqual(await Deno.readFile(`${dir}/data.json`), dataset);
           assert.deepEqual(await Deno.readFile(`${dir}/results.jsonl`), results);
@@ -322,13 +286,7 @@ Deno.test({
           resultsFor({ ...plan, header: { ...plan.header, scorer: { ...scorer, version: "0" } } })
             .bytes,
         );
-        const r = await spawnCli(dir, permissions, [
-          "report",
-          "-in",
-          "older.jsonl",
-          "-out",
-          "assess.yaml",
-        ]);
+        const r = await report(["-in", "older.jsonl", "-out", "assess.yaml"]);
         assert.equal(r.code, 64);
         assert.match(
           r.err,
@@ -338,8 +296,7 @@ Deno.test({
         await Deno.remove(older);
       });
       await t.step("the same config with another -out is reported", async () => {
-        const r = await spawnCli(dir, permissions, [
-          "report",
+        const r = await report([
           "-in",
           "results.jsonl",
           "-config",
@@ -347,7 +304,7 @@ Deno.test({
           "-out",
           "report.txt",
         ]);
-        assert.deepEqual(r, { code: 0, out: "report.txt: text report written\n", err: "" });
+        assert.deepEqual(r, WRITTEN);
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

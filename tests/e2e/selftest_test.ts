@@ -15,9 +15,14 @@ interface Ran {
   readonly stderr: string;
 }
 
-async function assess(program: string, args: readonly string[]): Promise<Ran> {
+/** Runs `deno run --quiet --no-lock PERMISSIONS PROGRAM ARGS` from the repository's root. */
+async function assess(
+  program: string,
+  args: readonly string[],
+  permissions: readonly string[] = ["--allow-read"],
+): Promise<Ran> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-lock", "--allow-read", program, ...args],
+    args: ["run", "--quiet", "--no-lock", ...permissions, program, ...args],
     cwd: ROOT,
     stdout: "piped",
     stderr: "piped",
@@ -88,83 +93,83 @@ Deno.test("assess selftest: a program with its own scorer passes", async () => {
   }
 });
 
-Deno.test("assess selftest: a lenient scorer fails, each item named in split order (65)", async () => {
-  const { ids, empty } = await testSplit();
-  const config = await configFor("lenient");
-  try {
-    const ran = await assess("tests/score/fixtures/faulty_scorers.ts", [
-      "selftest",
-      "-config",
-      config,
-    ]);
-    const failing = ids.filter((id) => !empty.has(id));
-    assert.equal(ran.stdout, "");
-    assert.equal(
-      ran.stderr,
-      [
-        `assess selftest: scorer lenient failed its self-test on 5 of 6 items:`,
-        ...failing.map((id) =>
-          `  item ${id}: an empty reply was marked correct, with the reason same`
-        ),
-        "",
-      ].join("\n"),
-    );
-    assert.equal(ran.code, 65);
-  } finally {
-    await Deno.remove(config);
-  }
-});
+/** The scorers of tests/score/fixtures/faulty_scorers.ts: what selftest says of each, and exits. */
+const FAULTY: readonly {
+  readonly name: string;
+  readonly scorer: string;
+  readonly code: number;
+  /** Holds stderr, given the held-out items with an answer (those it fails on), in split order. */
+  readonly says: (stderr: string, failing: readonly ItemId[]) => void;
+}[] = [
+  {
+    name: "a lenient scorer fails, each item named in split order (65)",
+    scorer: "lenient",
+    code: 65,
+    says: (stderr, failing) =>
+      assert.equal(
+        stderr,
+        [
+          `assess selftest: scorer lenient failed its self-test on 5 of 6 items:`,
+          ...failing.map((id) =>
+            `  item ${id}: an empty reply was marked correct, with the reason same`
+          ),
+          "",
+        ].join("\n"),
+      ),
+  },
+  {
+    name: "a scorer that throws has a bug (70), naming the item",
+    scorer: "throwing",
+    code: 70,
+    says: (stderr) => {
+      const lines = stderr.split("\n");
+      assert.match(
+        lines[0]!,
+        /^assess selftest: scorer throwing has a bug, found on \d+ of 6 items:$/,
+      );
+      assert.match(
+        lines[1]!,
+        /^ {2}item (\d+): scoring the answer key threw TypeError: cannot score item \1$/,
+      );
+      assert(lines.includes("the first error thrown:"));
+    },
+  },
+  {
+    name: "a reason the scorer does not declare is a bug (70)",
+    scorer: "sloppy",
+    code: 70,
+    says: (stderr, failing) =>
+      assert.equal(
+        stderr,
+        [
+          "assess selftest: scorer sloppy has a bug, found on 5 of 6 items:",
+          ...failing.map((id) =>
+            `  item ${id}: scoring an empty reply gave the reason "silent", which the scorer does not declare`
+          ),
+          "",
+        ].join("\n"),
+      ),
+  },
+];
 
-Deno.test("assess selftest: a scorer that throws has a bug (70), naming the item", async () => {
-  const config = await configFor("throwing");
-  try {
-    const ran = await assess("tests/score/fixtures/faulty_scorers.ts", [
-      "selftest",
-      "-config",
-      config,
-    ]);
-    assert.equal(ran.stdout, "");
-    const lines = ran.stderr.split("\n");
-    assert.match(
-      lines[0]!,
-      /^assess selftest: scorer throwing has a bug, found on \d+ of 6 items:$/,
-    );
-    assert.match(
-      lines[1]!,
-      /^ {2}item (\d+): scoring the answer key threw TypeError: cannot score item \1$/,
-    );
-    assert(lines.includes("the first error thrown:"));
-    assert.equal(ran.code, 70);
-  } finally {
-    await Deno.remove(config);
-  }
-});
-
-Deno.test("assess selftest: a reason the scorer does not declare is a bug (70)", async () => {
-  const { ids, empty } = await testSplit();
-  const config = await configFor("sloppy");
-  try {
-    const ran = await assess("tests/score/fixtures/faulty_scorers.ts", [
-      "selftest",
-      "-config",
-      config,
-    ]);
-    assert.equal(ran.stdout, "");
-    assert.equal(
-      ran.stderr,
-      [
-        "assess selftest: scorer sloppy has a bug, found on 5 of 6 items:",
-        ...ids.filter((id) => !empty.has(id)).map((id) =>
-          `  item ${id}: scoring an empty reply gave the reason "silent", which the scorer does not declare`
-        ),
-        "",
-      ].join("\n"),
-    );
-    assert.equal(ran.code, 70);
-  } finally {
-    await Deno.remove(config);
-  }
-});
+for (const { name, scorer, code, says } of FAULTY) {
+  Deno.test(`assess selftest: ${name}`, async () => {
+    const { ids, empty } = await testSplit();
+    const config = await configFor(scorer);
+    try {
+      const ran = await assess("tests/score/fixtures/faulty_scorers.ts", [
+        "selftest",
+        "-config",
+        config,
+      ]);
+      assert.equal(ran.stdout, "");
+      says(ran.stderr, ids.filter((id) => !empty.has(id)));
+      assert.equal(ran.code, code);
+    } finally {
+      await Deno.remove(config);
+    }
+  });
+}
 
 Deno.test("assess selftest: refusals of its command line and config (64)", async (t) => {
   const cases: [string, string[], RegExp][] = [
@@ -196,23 +201,10 @@ Deno.test("assess help selftest shows its usage", async () => {
 });
 
 Deno.test("assess selftest needs to read the config and the dataset, and nothing else (the README's permissions)", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-lock",
-      `--allow-read=${CONFIG},reference/testdata/rows.json`,
-      "cli.ts",
-      "selftest",
-      "-config",
-      CONFIG,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  assert.equal(new TextDecoder().decode(out.stderr), "");
-  assert.match(new TextDecoder().decode(out.stdout), /^scorer xlam-tool-call 1 passed/);
-  assert.equal(out.code, 0);
+  const ran = await assess("cli.ts", ["selftest", "-config", CONFIG], [
+    `--allow-read=${CONFIG},reference/testdata/rows.json`,
+  ]);
+  assert.equal(ran.stderr, "");
+  assert.match(ran.stdout, /^scorer xlam-tool-call 1 passed/);
+  assert.equal(ran.code, 0);
 });

@@ -10,37 +10,45 @@ import { body, post, ROWS } from "../support/emulator_requests.ts";
 
 const EMULATOR = new URL("../support/vllm_emulator.ts", import.meta.url).pathname;
 
+/**
+ * `deno run PERMISSIONS vllm_emulator.ts ARGS` started, once it printed its first line (its URL:
+ * `""` when it printed none); the reader of its stdout is the caller's to cancel.
+ */
+async function standalone(permissions: readonly string[], args: readonly string[]) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...permissions, EMULATOR, ...args],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += value;
+  }
+  return { child, reader, url: out.split("\n")[0]! };
+}
+
+/** The emulator's exit code and stderr when it refuses its flags ARGS. */
+async function refusal(args: readonly string[]): Promise<{ code: number; stderr: string }> {
+  const bad = await new Deno.Command(Deno.execPath(), {
+    args: ["run", EMULATOR, ...args],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  return { code: bad.code, stderr: new TextDecoder().decode(bad.stderr) };
+}
+
 Deno.test("emulator: runs as a standalone process, and can be SIGKILLed", async () => {
   const dir = await Deno.makeTempDir();
   const dataset = `${dir}/rows.json`;
   await Deno.writeTextFile(dataset, JSON.stringify(ROWS));
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net=127.0.0.1",
-      `--allow-read=${dir}`,
-      EMULATOR,
-      "--port",
-      "0",
-      "--dataset",
-      dataset,
-      "--lora",
-      "tuned-a=errors:1",
-      "--api-key",
-      "k",
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
+  const { child, reader, url } = await standalone(
+    ["--allow-net=127.0.0.1", `--allow-read=${dir}`],
+    ["--port", "0", "--dataset", dataset, "--lora", "tuned-a=errors:1", "--api-key", "k"],
+  );
   try {
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let out = "";
-    while (!out.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      out += value;
-    }
-    const url = out.split("\n")[0]!;
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     const r = await fetch(`${url}/chat/completions`, {
       method: "POST",
@@ -68,25 +76,7 @@ Deno.test("emulator: runs as a standalone process, and can be SIGKILLed", async 
 });
 
 Deno.test("emulator: standalone --die-after exits the process", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net=127.0.0.1",
-      EMULATOR,
-      "--die-after",
-      "1",
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    out += value;
-  }
-  const url = out.split("\n")[0]!;
+  const { child, reader, url } = await standalone(["--allow-net=127.0.0.1"], ["--die-after", "1"]);
   assert.equal((await post({ url } as Emulator, body(ROWS[0]!))).status, 200);
   await assert.rejects(post({ url } as Emulator, body(ROWS[0]!)));
   const status = await child.status;
@@ -95,33 +85,19 @@ Deno.test("emulator: standalone --die-after exits the process", async () => {
 });
 
 Deno.test("emulator: standalone flags (version, scripts, faults, no dynamic LoRA)", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net=127.0.0.1",
-      EMULATOR,
-      "--version",
-      "legacy",
-      "--base",
-      "qwen",
-      "--script",
-      "qwen=broken",
-      "--fault",
-      "429@1",
-      "--no-dynamic-lora",
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const { child, reader, url } = await standalone(["--allow-net=127.0.0.1"], [
+    "--version",
+    "legacy",
+    "--base",
+    "qwen",
+    "--script",
+    "qwen=broken",
+    "--fault",
+    "429@1",
+    "--no-dynamic-lora",
+  ]);
   try {
-    let out = "";
-    while (!out.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      out += value;
-    }
-    const emu = { url: out.split("\n")[0]! } as Emulator;
+    const emu = { url } as Emulator;
     const payload = { model: "qwen", messages: [{ role: "user", content: "x" }] };
     const first = await post(emu, payload);
     assert.equal(first.status, 429);
@@ -136,18 +112,9 @@ Deno.test("emulator: standalone flags (version, scripts, faults, no dynamic LoRA
       (await post(emu, { lora_name: "a", lora_path: "/a" }, {}, "/load_lora_adapter")).status,
       404,
     );
-    const bad = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        EMULATOR,
-        "--script",
-        "x=nonsense",
-      ],
-      stdout: "null",
-      stderr: "piped",
-    }).output();
+    const bad = await refusal(["--script", "x=nonsense"]);
     assert.equal(bad.code, 64);
-    assert.match(new TextDecoder().decode(bad.stderr), /unknown script word "nonsense"/);
+    assert.match(bad.stderr, /unknown script word "nonsense"/);
   } finally {
     child.kill("SIGTERM");
     assert.equal((await child.status).code, 0, "SIGTERM stops it cleanly");
@@ -156,20 +123,14 @@ Deno.test("emulator: standalone flags (version, scripts, faults, no dynamic LoRA
 });
 
 Deno.test("emulator: standalone --max-num-seqs and --service-ms, and their refusals", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net=127.0.0.1", EMULATOR, "--max-num-seqs", "2", "--service-ms", "1"],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const { child, reader, url } = await standalone(["--allow-net=127.0.0.1"], [
+    "--max-num-seqs",
+    "2",
+    "--service-ms",
+    "1",
+  ]);
   try {
-    let out = "";
-    while (!out.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      out += value;
-    }
-    const emu = { url: out.split("\n")[0]! } as Emulator;
+    const emu = { url } as Emulator;
     const payload = { model: "base", messages: [{ role: "user", content: "x" }] };
     const replies = await Promise.all(Array.from({ length: 12 }, () => post(emu, payload)));
     assert(replies.every((r) => r.status === 200));
@@ -182,12 +143,8 @@ Deno.test("emulator: standalone --max-num-seqs and --service-ms, and their refus
     await reader.cancel();
   }
   for (const [flag, value] of [["--max-num-seqs", "0"], ["--service-ms", "-1"]] as const) {
-    const bad = await new Deno.Command(Deno.execPath(), {
-      args: ["run", EMULATOR, flag, value],
-      stdout: "null",
-      stderr: "piped",
-    }).output();
+    const bad = await refusal([flag, value]);
     assert.equal(bad.code, 64);
-    assert.match(new TextDecoder().decode(bad.stderr), new RegExp(`^${flag} needs `));
+    assert.match(bad.stderr, new RegExp(`^${flag} needs `));
   }
 });

@@ -12,9 +12,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { denoIo } from "../../src/cli/deno_io.ts";
-import type { Io } from "../../src/cli/io.ts";
-import { runCli } from "../../src/cli/main.ts";
+import { assess as run } from "../cli/_in_process.ts";
 import { setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { completion } from "../run/_stub_server.ts";
 import {
@@ -23,7 +21,7 @@ import {
   type FaultRule,
   startEmulator,
 } from "../support/vllm_emulator.ts";
-import { assertLawful, fuzzParams, jsonEditOf, mutationOf, type Ran, RUNS } from "./_fuzz.ts";
+import { assertLawful, fuzzParams, jsonEditOf, mutationOf, RUNS } from "./_fuzz.ts";
 
 const ITEMS = 3;
 const ROWS = syntheticRows(ITEMS);
@@ -115,21 +113,6 @@ function rule(secret: string): fc.Arbitrary<FaultRule> {
       rawOf(valid).map((bytes): FaultRule => ({ kind: "raw", route, requests, bytes })),
     );
   });
-}
-
-/** `assess run` in process, with the real files, network and clock, and the environment given. */
-async function run(args: string[], env: Record<string, string>): Promise<Ran> {
-  let stdout = "";
-  let stderr = "";
-  const { onStopSignal: _signals, ...real } = denoIo();
-  const io: Io = {
-    ...real,
-    stdout: { isTerminal: false, write: (t) => Promise.resolve(void (stdout += t)) },
-    stderr: { isTerminal: false, write: (t) => Promise.resolve(void (stderr += t)) },
-    env: (name) => env[name],
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
 }
 
 Deno.test({

@@ -1,8 +1,10 @@
 /**
  * Differential test: the figures of several samples per item (src/report/stats/sampled_accuracy.ts,
  * pass_k.ts, sampled_difference.ts) against the Python reference (reference/python/sampled.py,
- * written from the definitions with scipy's t distribution and exact binomial coefficients) on
- * 3,000 seeded random families, in one Python process. Skipped, with a message, only when there is
+ * written from the definitions with scipy's t distribution, exact binomial coefficients and, for
+ * 16 items or fewer, the sign-flip test counted over every sign pattern in exact fractions) on
+ * 3,000 seeded random families, in one Python process; and Hartigan's interval checked by
+ * inverting that brute-force test on 500 random small families. Skipped, with a message, only when there is
  * no python3 with numpy and scipy (tests/support/python.ts); a failure instead under
  * `ASSESS_REQUIRE_PYTHON=1`.
  */
@@ -85,6 +87,7 @@ interface PythonFamily {
   dLower: number;
   dUpper: number;
   pValue: number;
+  method: string;
   dWithin: number | null;
   dBetween: number | null;
   detectable: number[] | null;
@@ -134,6 +137,9 @@ Deno.test({
             })
           );
       assert.equal(plans.length, py.detectable?.length ?? 0, `family ${n}: planning`);
+      if (d.method !== py.method) {
+        wrong.push(`family ${n}: method ${d.method}, Python ${py.method}`);
+      }
       if (d.pValue < f.level) significant++;
       const pairs: [string, number | null, number | null][] = [
         ["accuracy", accuracy.accuracy, py.accuracy],
@@ -182,5 +188,21 @@ Deno.test({
       `sampled differential: ${families.length} families (${significant} significant), all agree; ` +
         `largest difference ${worst.toExponential(1)}`,
     );
+  },
+});
+
+Deno.test({
+  name: "sampled differential: Hartigan's interval is the shifts the brute-force sign-flip test " +
+    "does not reject (500 random small families)",
+  ignore: skip !== null,
+  fn: async () => {
+    const text = await runScript(SAMPLED_PY, {
+      args: ["--check-interval", String(SEED), "500"],
+      input: "",
+      need: "scipy",
+    });
+    const { families, failures } = JSON.parse(text) as { families: number; failures: string[] };
+    assert.equal(families, 500);
+    assert.deepEqual(failures, []);
   },
 });

@@ -3,7 +3,9 @@
  * with the files beside them: tests/report/golden/results.jsonl (results format 1: a baseline and
  * two adapters on 100 items, an error, an item never asked, a probe difference) and
  * tests/report/golden/replicas/results.jsonl (format 2, three replicas, one of which serves the
- * baseline worse; made by `_replica_results.ts`). After a deliberate change to a report, rewrite
+ * baseline worse; made by `_replica_results.ts`) and tests/report/golden/sampled/results.jsonl (4
+ * samples per item, categories and a guard, an errored sample and one never asked; made by
+ * `_sampled_results.ts`). After a deliberate change to a report, rewrite
  * them with `ASSESS_UPDATE_GOLDEN=1 deno test -A tests/report/golden_test.ts` and read the diff.
  */
 
@@ -12,11 +14,13 @@ import { REPORT_FORMATS } from "../../src/report/render/formats.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { replicaGoldenResults } from "./_replica_results.ts";
+import { sampledGoldenResults } from "./_sampled_results.ts";
 
 const UPDATE = Deno.env.get("ASSESS_UPDATE_GOLDEN") === "1";
 const SETS = [
   new URL("./golden/", import.meta.url),
   new URL("./golden/replicas/", import.meta.url),
+  new URL("./golden/sampled/", import.meta.url),
 ];
 const EXTENSION: Readonly<Record<string, string>> = {
   text: "txt",
@@ -29,16 +33,29 @@ Deno.test("every report format has its golden file", () => {
   assert.deepEqual(REPORT_FORMATS.map((f) => f.name).sort(), Object.keys(EXTENSION).sort());
 });
 
-Deno.test("the replicas' golden results file is the one its maker makes", async () => {
-  const made = replicaGoldenResults();
-  const path = new URL("results.jsonl", SETS[1]);
-  if (UPDATE) await Deno.writeFile(path, made);
-  assert.equal(new TextDecoder().decode(await Deno.readFile(path)), new TextDecoder().decode(made));
-});
+for (
+  const [set, made] of [
+    ["replicas", () => replicaGoldenResults()],
+    ["sampled", () => sampledGoldenResults().bytes],
+  ] as const
+) {
+  Deno.test(`the ${set} golden results file is the one its maker makes`, async () => {
+    const path = new URL(`./golden/${set}/results.jsonl`, import.meta.url);
+    if (UPDATE) await Deno.writeFile(path, made());
+    assert.equal(
+      new TextDecoder().decode(await Deno.readFile(path)),
+      new TextDecoder().decode(made()),
+    );
+  });
+}
 
 for (const dir of SETS) {
   const results = new URL("results.jsonl", dir).pathname;
-  const set = dir.pathname.endsWith("/replicas/") ? " (replicas)" : "";
+  const set = dir.pathname.endsWith("/replicas/")
+    ? " (replicas)"
+    : dir.pathname.endsWith("/sampled/")
+    ? " (sampled)"
+    : "";
   for (const format of REPORT_FORMATS) {
     Deno.test(`golden${set}: assess report -format ${format.name}, byte for byte`, async () => {
       let out = "";

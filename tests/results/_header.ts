@@ -1,4 +1,5 @@
 import type { HeaderRecord } from "../../src/results/records.ts";
+import type { HeaderFacts } from "../../src/run/header.ts";
 
 /** A header for tests. */
 export const HEADER: HeaderRecord = {
@@ -18,4 +19,17 @@ export const HEADER: HeaderRecord = {
   thinking: { mode: "off", templateKey: "enable_thinking" },
   probe: { batchInvariant: "not-required", items: 0 },
   system: "",
+};
+
+/** What a run found, for `makeHeader` in tests. */
+export const HEADER_FACTS: HeaderFacts = {
+  assessVersion: "0.1.0",
+  startedAt: "2026-01-01T00:00:00.000Z",
+  configDigest: "c",
+  splitDigest: "s",
+  scorerVersion: "1",
+  toolCallParser: "hermes",
+  selftest: { passed: true, items: 2000 },
+  serverUrl: "http://127.0.0.1:8000/v1",
+  serverModels: ["base"],
 };

@@ -8,7 +8,7 @@ import {
   NOT_DIGESTED,
 } from "../../src/run/header.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
-import { HEADER } from "../results/_header.ts";
+import { HEADER, HEADER_FACTS } from "../results/_header.ts";
 
 Deno.test("the same run has no changes; server, time and version may differ", () => {
   assert.deepEqual(headerChanges(HEADER, HEADER), []);
@@ -127,18 +127,7 @@ Deno.test("a sweep's steps and confirmation items are in the header (and the dig
   const config = validateConfig(await Deno.readTextFile("reference/testdata/whole.yaml"), {
     lookupScorer,
   }).config!;
-  const facts = {
-    assessVersion: "0.1.0",
-    startedAt: "2026-01-01T00:00:00.000Z",
-    configDigest: "c",
-    splitDigest: "s",
-    scorerVersion: "1",
-    toolCallParser: "hermes",
-    selftest: { passed: true, items: 2000 },
-    serverUrl: "http://127.0.0.1:8000/v1",
-    serverModels: ["base"],
-  };
-  const plain = makeHeader(config, facts);
+  const plain = makeHeader(config, HEADER_FACTS);
   assert.equal("steps" in plain.models, false);
   assert.equal("confirm" in plain.split, false);
   const [a, b] = config.models.adapters;
@@ -147,7 +136,7 @@ Deno.test("a sweep's steps and confirmation items are in the header (and the dig
     split: { ...config.split, confirm: 0.5 },
     models: { ...config.models, adapters: [{ ...a!, step: 500 }, b!] },
   };
-  const header = makeHeader(sweep, { ...facts, confirmItems: [3, 9] });
+  const header = makeHeader(sweep, { ...HEADER_FACTS, confirmItems: [3, 9] });
   assert.deepEqual(header.models.steps, [500, null]);
   assert.deepEqual(header.split.confirm, { share: 0.5, items: [3, 9] });
   assert.notEqual(configDigest(sweep), configDigest(config));

@@ -9,16 +9,12 @@ import { parseConfig } from "../../src/config/validate.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import { readResume } from "../../src/run/resume.ts";
 import { RunSetupError } from "../../src/run/run_errors.ts";
-import {
-  runAssessment,
-  type RunEffects,
-  type RunInput,
-  type RunOutcome,
-} from "../../src/run/run.ts";
+import { runAssessment, type RunInput, type RunOutcome } from "../../src/run/run.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
 import { readAll } from "../results/_read_all.ts";
 import { answerFor, configText, countingTimers, syntheticItems } from "./_fixtures.ts";
+import { world } from "./_world.ts";
 
 const ITEMS = syntheticItems(6);
 const URL_V1 = "http://127.0.0.1:8000/v1";
@@ -68,40 +64,6 @@ function server(answer = true) {
     }));
   }) as typeof fetch;
   return { fetchFn, chats };
-}
-
-interface World {
-  readonly effects: RunEffects;
-  readonly notices: string[];
-  readonly written: () => string;
-  readonly opened: number[];
-  readonly stop: AbortController;
-}
-
-function world(fetchFn: typeof fetch): World {
-  let text = "";
-  const notices: string[] = [];
-  const opened: number[] = [];
-  const stop = new AbortController();
-  const effects: RunEffects = {
-    fetch: fetchFn,
-    open(truncateTo) {
-      opened.push(truncateTo);
-      text = text.slice(0, truncateTo);
-      return Promise.resolve({
-        write: (bytes: Uint8Array) =>
-          Promise.resolve(void (text += new TextDecoder().decode(bytes))),
-        close: () => Promise.resolve(),
-      });
-    },
-    now: () => Date.UTC(2026, 0, 1),
-    random: () => 0.5,
-    sleep: () => Promise.resolve(),
-    timers: globalThis,
-    stop: stop.signal,
-    notice: (line) => notices.push(line),
-  };
-  return { effects, notices, written: () => text, opened, stop };
 }
 
 function input(more: Partial<RunInput> = {}): RunInput {

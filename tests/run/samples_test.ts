@@ -11,12 +11,13 @@ import { parseConfig } from "../../src/config/validate.ts";
 import { resultKey } from "../../src/results/latest.ts";
 import type { ResultRecord } from "../../src/results/records.ts";
 import { readResume } from "../../src/run/resume.ts";
-import { runAssessment, type RunEffects, type RunInput } from "../../src/run/run.ts";
+import { runAssessment, type RunInput } from "../../src/run/run.ts";
 import { sampleSeed } from "../../src/run/sample_seed.ts";
 import { lookupScorer } from "../../src/score/registry.ts";
 import { readAll } from "../results/_read_all.ts";
 import { sampledRight, startEmulator } from "../support/vllm_emulator.ts";
 import { configText, syntheticItems, syntheticRows } from "./_fixtures.ts";
+import { world } from "./_world.ts";
 
 const N = 12;
 const K = 4;
@@ -52,37 +53,6 @@ function input(url: string, more: Partial<RunInput> = {}): RunInput {
   };
 }
 
-/** Effects writing to memory; `stopAfter` results, the run is stopped as by a SIGTERM. */
-function world(stopAfter = Infinity) {
-  let text = "";
-  let results = 0;
-  const stop = new AbortController();
-  const effects: RunEffects = {
-    fetch: globalThis.fetch,
-    open(truncateTo) {
-      text = text.slice(0, truncateTo);
-      return Promise.resolve({
-        write: (bytes: Uint8Array) =>
-          Promise.resolve(void (text += new TextDecoder().decode(bytes))),
-        close: () => Promise.resolve(),
-      });
-    },
-    now: () => Date.UTC(2026, 0, 1),
-    random: () => 0.5,
-    sleep: () => Promise.resolve(),
-    timers: globalThis,
-    stop: stop.signal,
-    notice: () => {},
-    progress: {
-      result: () => {
-        if (++results === stopAfter) stop.abort("SIGTERM");
-      },
-      retry: () => {},
-    },
-  };
-  return { effects, written: () => text };
-}
-
 async function results(text: string): Promise<ResultRecord[]> {
   const file = await readAll(new TextEncoder().encode(text));
   return file.records.filter((r): r is ResultRecord => r.kind === "result");
@@ -106,7 +76,7 @@ const ID = new Map(ITEMS.map((item) => [item.index, item.id]));
 
 Deno.test("samples: 4 asks every (model, item) 4 times, each with its own seed, and records which", async () => {
   await withSampledEmulator(async (url) => {
-    const w = world();
+    const w = world(fetch);
     const outcome = await runAssessment(input(url), w.effects);
     assert.equal(outcome.kind, "complete");
     const file = await readAll(new TextEncoder().encode(w.written()));
@@ -127,7 +97,7 @@ Deno.test("samples: 4 asks every (model, item) 4 times, each with its own seed, 
     }
     assert.deepEqual(rights, new Set([true, false]));
     // A second run of the same configuration records the same replies.
-    const again = world();
+    const again = world(fetch);
     await runAssessment(input(url), again.effects);
     const reply = (rs: ResultRecord[]) =>
       new Map(
@@ -139,13 +109,13 @@ Deno.test("samples: 4 asks every (model, item) 4 times, each with its own seed, 
 
 Deno.test("samples: a run stopped part way resumes asking only the missing (model, item, sample)", async () => {
   await withSampledEmulator(async (url) => {
-    const first = world(30);
+    const first = world(fetch, 30);
     const stopped = await runAssessment(input(url), first.effects);
     assert.equal(stopped.kind, "interrupted");
     const before = await results(first.written());
     assert.ok(before.length >= 30 && before.length < 2 * N * K, `${before.length}`);
     const resume = await readResume(new TextEncoder().encode(first.written()));
-    const second = world();
+    const second = world(fetch);
     const resumed = await runAssessment(input(url, { resume }), second.effects);
     assert.equal(resumed.kind, "complete");
     const after = (await results(first.written() + second.written())).slice(before.length);

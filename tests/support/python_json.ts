@@ -356,6 +356,8 @@ export function pyFloatRepr(x: number): string {
 
 // deno-lint-ignore no-control-regex
 const ESCAPE = /[\x00-\x1f\\"]/g;
+// What `ensure_ascii=True` escapes: anything but printable ASCII, and the quote and backslash.
+const ESCAPE_ASCII = /[^\x20-\x7e]|[\\"]/g;
 const ESCAPES: Record<string, string> = {
   "\\": "\\\\",
   '"': '\\"',
@@ -365,12 +367,25 @@ const ESCAPES: Record<string, string> = {
   "\r": "\\r",
   "\t": "\\t",
 };
+const escape = (c: string): string =>
+  ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/** How {@linkcode pyJsonString} and {@linkcode pyJsonDumps} write strings. */
+export interface PyJsonOptions {
+  /**
+   * Python's `ensure_ascii`: when true, every character outside printable ASCII is written as
+   * `\uXXXX` (a character beyond U+FFFF as its two surrogates), as `json.dumps` does by default.
+   * Default false, as vLLM calls it.
+   */
+  readonly ensureAscii?: boolean;
+}
 
 /**
  * Writes a string as `json.dumps(s, ensure_ascii=False)` does: quotes, backslashes and control
- * characters escaped, everything else as is.
+ * characters escaped, everything else as is; or, with `ensureAscii`, as `json.dumps(s)` does.
  *
  * @param s The string.
+ * @param options How to write it.
  * @returns The JSON string literal.
  *
  * @example
@@ -379,22 +394,19 @@ const ESCAPES: Record<string, string> = {
  * import assert from "node:assert/strict";
  *
  * assert.equal(pyJsonString('é"\u0001'), '"é\\"\\u0001"');
+ * assert.equal(pyJsonString("é\u007f😀", { ensureAscii: true }), '"\\u00e9\\u007f\\ud83d\\ude00"');
  * ```
  */
-export function pyJsonString(s: string): string {
-  return `"${
-    s.replace(
-      ESCAPE,
-      (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    )
-  }"`;
+export function pyJsonString(s: string, options: PyJsonOptions = {}): string {
+  return `"${s.replace(options.ensureAscii === true ? ESCAPE_ASCII : ESCAPE, escape)}"`;
 }
 
 /**
  * Writes a value as CPython's `json.dumps(obj, ensure_ascii=False)` does: separators `", "` and
- * `": "`, ints exact, floats by `float.__repr__`.
+ * `": "`, ints exact, floats by `float.__repr__`; or, with `ensureAscii`, as `json.dumps(obj)`.
  *
  * @param v The value.
+ * @param options How to write strings.
  * @returns The JSON text.
  *
  * @example
@@ -403,17 +415,20 @@ export function pyJsonString(s: string): string {
  * import assert from "node:assert/strict";
  *
  * assert.equal(pyJsonDumps(pyJsonLoads('[1e400, 12345678901234567890, "ü"]')), '[Infinity, 12345678901234567890, "ü"]');
+ * assert.equal(pyJsonDumps(pyJsonLoads('{"ü": 1e-5}'), { ensureAscii: true }), '{"\\u00fc": 1e-05}');
  * ```
  */
-export function pyJsonDumps(v: PyValue): string {
+export function pyJsonDumps(v: PyValue, options: PyJsonOptions = {}): string {
   if (v === null) return "null";
   if (v === true) return "true";
   if (v === false) return "false";
-  if (typeof v === "string") return pyJsonString(v);
-  if (Array.isArray(v)) return `[${v.map(pyJsonDumps).join(", ")}]`;
+  if (typeof v === "string") return pyJsonString(v, options);
+  if (Array.isArray(v)) return `[${v.map((x) => pyJsonDumps(x, options)).join(", ")}]`;
   if (v instanceof Map) {
     const parts: string[] = [];
-    for (const [k, x] of v) parts.push(`${pyJsonString(k)}: ${pyJsonDumps(x)}`);
+    for (const [k, x] of v) {
+      parts.push(`${pyJsonString(k, options)}: ${pyJsonDumps(x, options)}`);
+    }
     return `{${parts.join(", ")}}`;
   }
   const n = v as PyInt | PyFloat;

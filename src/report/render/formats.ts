@@ -7,6 +7,7 @@
  */
 
 import type { Report } from "../report.ts";
+import type { SampledReport } from "../sampled_report.ts";
 
 /** A format of the report. */
 export interface ReportFormat {
@@ -21,6 +22,8 @@ export interface ReportFormat {
   readonly panels: boolean;
   /** Renders a report (loading the renderer on first use, so a command line starts fast). */
   render(report: Report): Promise<string>;
+  /** Renders a report of several samples per item, the same way. */
+  renderSampled(report: SampledReport): Promise<string>;
 }
 
 /**
@@ -40,24 +43,28 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
     summary: "aligned text for a terminal, within 100 columns",
     panels: false,
     render: async (report) => (await import("./text.ts")).renderText(report),
+    renderSampled: async (report) => (await import("./sampled.ts")).renderSampledText(report),
   },
   {
     name: "markdown",
     summary: "GitHub-flavoured Markdown, to paste into a pull request",
     panels: false,
     render: async (report) => (await import("./markdown.ts")).renderMarkdown(report),
+    renderSampled: async (report) => (await import("./sampled.ts")).renderSampledMarkdown(report),
   },
   {
     name: "json",
     summary: "the report as data, following schema/report.schema.json",
     panels: true,
     render: async (report) => (await import("./json.ts")).renderJson(report),
+    renderSampled: async (report) => (await import("./sampled.ts")).renderSampledJson(report),
   },
   {
     name: "html",
     summary: "one self-contained page with charts",
     panels: true,
     render: async (report) => (await import("./html.ts")).renderHtml(report),
+    renderSampled: async (report) => (await import("./sampled.ts")).renderSampledHtml(report),
   },
 ];
 

@@ -42,6 +42,7 @@ import {
   usageTable,
 } from "./_tables.ts";
 import { SWEEP_HEADING, sweepChart, sweepSentences, sweepTable } from "./_sweep.ts";
+import type { SampledBlock } from "./_sampled_outline.ts";
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
@@ -516,4 +517,31 @@ function trustSection(report: Report): string {
     );
   }
   return parts.join("\n");
+}
+
+/**
+ * The blocks of a sampled report as one HTML page (`renderSampledHtml`), from texts made safe to
+ * show.
+ *
+ * @param blocks The blocks, marked up as HTML.
+ * @returns The HTML text, ending in a newline.
+ */
+export function sampledHtml(blocks: readonly SampledBlock[]): string {
+  const parts = blocks.flatMap((b): string[] => {
+    switch (b.kind) {
+      case "title":
+        return pageHead(b.text);
+      case "paragraph":
+        return [`<p>${b.text}</p>`];
+      case "notice":
+        return [NOTICE[b.notice](esc(b.text))];
+      case "heading":
+        return [`<h${b.level}>${b.text}</h${b.level}>`];
+      case "table":
+        return [htmlTable(b.table)];
+      case "list":
+        return ["<ul>", ...b.items.map((item) => `<li>${item}</li>`), "</ul>"];
+    }
+  });
+  return [...parts, "</body>", "</html>"].join("\n") + "\n";
 }

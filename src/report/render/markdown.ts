@@ -38,6 +38,7 @@ import {
   usageTable,
 } from "./_tables.ts";
 import { SWEEP_HEADING, sweepSentences, sweepTable } from "./_sweep.ts";
+import type { SampledBlock } from "./_sampled_outline.ts";
 
 function row(cells: readonly string[]): string {
   return `| ${cells.join(" | ")} |`;
@@ -280,4 +281,35 @@ function trustSection(report: Report): string[] {
     out.push("", "Probe differences:", "", ...differences.map((d) => `- ${d}`));
   }
   return out;
+}
+
+/**
+ * The blocks of a sampled report as Markdown (`renderSampledMarkdown`), from texts made safe to
+ * print.
+ *
+ * @param blocks The blocks, marked up as Markdown.
+ * @returns The Markdown text, ending in a newline.
+ */
+export function sampledMarkdown(blocks: readonly SampledBlock[]): string {
+  return blocks.flatMap((b): string[] => {
+    switch (b.kind) {
+      case "title":
+        return [`# ${md(b.text)}`];
+      case "paragraph":
+        return ["", b.text];
+      case "notice":
+        return [
+          "",
+          `> **${b.notice === "incomplete" ? "Incomplete run" : MD_NOTICE[b.notice]}:** ${
+            md(b.text)
+          }`,
+        ];
+      case "heading":
+        return ["", `${b.level === 2 ? "##" : "###"} ${b.text}`];
+      case "table":
+        return ["", ...table(b.table)];
+      case "list":
+        return ["", ...b.items.map((item) => `- ${item}`)];
+    }
+  }).join("\n") + "\n";
 }

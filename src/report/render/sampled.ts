@@ -1,77 +1,67 @@
 /**
- * The text and JSON of a report of several samples per item ({@linkcode SampledReport}). Markdown
- * and HTML are not written for it yet.
+ * The formats of a report of several samples per item ({@linkcode SampledReport}): text, Markdown
+ * and HTML print one outline (`_sampled_outline.ts`) with the printers of the one-sample report's
+ * formats, escaping as they do; JSON is the report as data (`schema/sampled-report.schema.json`).
  *
  * @module
  */
 
-import { confidence, percent, points, pText } from "../numbers.ts";
 import type { SampledReport } from "../sampled_report.ts";
+import { SAMPLED_REPORT_SCHEMA } from "../sampled_report.ts";
+import { HTML, MARKDOWN, TEXT } from "./_markup.ts";
+import { printable, printableTexts } from "./_printable.ts";
+import { sampledBlocks } from "./_sampled_outline.ts";
+import { sampledHtml } from "./html.ts";
+import { sampledMarkdown } from "./markdown.ts";
+import { sampledText } from "./text.ts";
 
 /**
- * The report as plain text: the run, each model (accuracy over items with its interval, pass@k and
- * pass^k, the variance's parts) and each comparison (difference, interval, p, outcome, and what
- * more samples or items would detect).
+ * The report as plain text within 100 columns: the run, the notices, the decision rule, each
+ * comparison (outcome, difference with the interval at its Holm level, p and Holm-adjusted p,
+ * items, guarded categories worse), what it detects and what twice the samples or the items would,
+ * the errored samples counted both ways, each model (accuracy over items with its interval,
+ * counts, the variance's parts), pass@k and pass^k per k, the categories, and the trust lines.
+ * Every text from the results file is printed on its line, its control characters escaped.
  *
  * @param report The report.
  * @returns The text, ending in a newline.
  */
 export function renderSampledText(report: SampledReport): string {
-  const h = report.header;
-  const lines = [
-    `assess report: ${h.models.baseline} and ${h.models.adapters.length} adapter(s), ` +
-    `${report.samples} samples per item (temperature ${h.sampling.temperature})`,
-    "Accuracy is the mean over items of each item's share of right answers; intervals are t " +
-    "intervals from the per-item values (the item is the unit: samples of one item are not " +
-    "independent answers).",
-    "",
-    "Models",
-  ];
-  for (const m of report.models) {
-    lines.push(
-      `  ${m.name} (${m.role}): ${percent(m.accuracy)} [${percent(m.interval.lower)}, ` +
-        `${percent(m.interval.upper)}] over ${m.items} items, ${m.answers} answers, ` +
-        `${m.errors} errors; variance within items ${fixed(m.withinVariance)}, between items ` +
-        `${fixed(m.betweenVariance)}`,
-    );
-    lines.push(
-      `    pass@k: ${m.passK.map((p) => `${p.k} ${percent(p.passAt)}`).join(", ")}`,
-      `    pass^k: ${m.passK.map((p) => `${p.k} ${percent(p.passAll)}`).join(", ")}`,
-    );
-  }
-  lines.push(
-    "",
-    `Comparisons (paired t on per-item differences; Holm across adapters; margin ${report.margin} points)`,
-  );
-  for (const c of report.comparisons) {
-    const i = c.interval;
-    lines.push(
-      `  ${c.adapter} vs ${c.baseline}: ${c.outcome}, ${points(c.difference, 1)} points ` +
-        `[${points(i.lower, 1)}, ${points(i.upper, 1)}] (${confidence(i.level)}), ` +
-        `${pText(c.pValue, [i.level])}, Holm-adjusted ${pText(c.pAdjusted)}, over ${c.items} items`,
-    );
-    const mdd = c.minimumDetectableDifference;
-    if (mdd !== null) {
-      lines.push(
-        `    detectable with power 0.8: ${points(mdd.difference, 1)} points; with twice the ` +
-          `samples ${points(mdd.withTwiceTheSamples, 1)}, with twice the items ` +
-          `${points(mdd.withTwiceTheItems, 1)}`,
-      );
-    }
-  }
-  return lines.join("\n") + "\n";
+  const safe = printableTexts(report);
+  return printable(sampledText(sampledBlocks(safe, TEXT)));
 }
 
-/** A variance with four decimals, or "-". */
-function fixed(value: number | null): string {
-  return value === null ? "-" : value.toFixed(4);
+/**
+ * The report as GitHub-flavoured Markdown: the text format's blocks as headings, paragraphs,
+ * quoted notices, lists and tables, every text from the results file escaped.
+ *
+ * @param report The report.
+ * @returns The Markdown text, ending in a newline.
+ */
+export function renderSampledMarkdown(report: SampledReport): string {
+  const safe = printableTexts(report);
+  return printable(sampledMarkdown(sampledBlocks(safe, MARKDOWN)));
+}
+
+/**
+ * The report as one self-contained HTML page (the one-sample page's style; no script, no
+ * external resource), every text HTML-escaped and its control characters shown as escapes.
+ *
+ * @param report The report.
+ * @returns The HTML text, ending in a newline.
+ */
+export function renderSampledHtml(report: SampledReport): string {
+  const safe = printableTexts(report, printable);
+  return printable(sampledHtml(sampledBlocks(safe, HTML)));
 }
 
 /**
  * The report as JSON: `samples`, `margin`, `models[]` (each with `samples`, `accuracy`,
  * `interval`, `withinVariance`, `betweenVariance` and `passK` = `[{k, passAt, passAll, …}]`) and
  * `comparisons[]` (each with `difference`, `interval`, `pValue`, `pAdjusted`, `outcome`,
- * `minimumDetectableDifference`), the names the one-sample report uses where they mean the same.
+ * `minimumDetectableDifference`, `categories`, `guardWorse`, `errorSensitivity`), with `schema`,
+ * `decision`, `trust.scorer`, `scoring`, `categoriesFrom` and `complete`: the names the one-sample
+ * report uses where they mean the same (`schema/sampled-report.schema.json`).
  *
  * @param report The report.
  * @returns The JSON text, ending in a newline.
@@ -79,6 +69,7 @@ function fixed(value: number | null): string {
 export function renderSampledJson(report: SampledReport): string {
   const h = report.header;
   const json = {
+    schema: SAMPLED_REPORT_SCHEMA,
     run: {
       configDigest: h.configDigest,
       splitDigest: h.split.digest,
@@ -87,6 +78,11 @@ export function renderSampledJson(report: SampledReport): string {
     },
     samples: report.samples,
     margin: report.margin,
+    decision: report.decision,
+    trust: { scorer: report.scorer },
+    scoring: report.scoring,
+    categoriesFrom: report.categoriesFrom,
+    complete: report.complete,
     models: report.models,
     comparisons: report.comparisons,
   };

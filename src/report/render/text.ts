@@ -33,6 +33,7 @@ import {
   usageTable,
 } from "./_tables.ts";
 import { textTable, wrapWords } from "./_text_table.ts";
+import type { SampledBlock } from "./_sampled_outline.ts";
 import { SWEEP_HEADING, sweepSentences, sweepTable } from "./_sweep.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts } from "./_printable.ts";
@@ -310,4 +311,28 @@ function trustLines(report: Report): string[] {
     }
   }
   return out;
+}
+
+/**
+ * The blocks of a sampled report as text (`renderSampledText`), from texts made safe to print.
+ *
+ * @param blocks The blocks, marked up as plain text.
+ * @returns The text, ending in a newline.
+ */
+export function sampledText(blocks: readonly SampledBlock[]): string {
+  return blocks.flatMap((b): string[] => {
+    switch (b.kind) {
+      case "title":
+      case "paragraph":
+        return words(b.text, "", "  ");
+      case "notice":
+        return words(`${NOTICE[b.notice]}: ${b.text}`, "", "  ");
+      case "heading":
+        return ["", b.text];
+      case "table":
+        return table(b.table);
+      case "list":
+        return b.items.flatMap((item) => words(item, "  ", "    "));
+    }
+  }).join("\n") + "\n";
 }

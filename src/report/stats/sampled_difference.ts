@@ -1,12 +1,14 @@
 /**
  * The paired comparison of two models whose items were each asked several times: the difference
- * of their per-item shares, item by item, its t interval and the t test's p-value. Never a
- * McNemar test over the n × K answers pooled: the samples of one item are not independent.
+ * of their per-item shares, item by item, its interval and p-value (the exact sign-flip test with
+ * 16 items or fewer, the paired t test above). Never a McNemar test over the n × K answers pooled:
+ * the samples of one item are not independent.
  *
  * @module
  */
 
 import { meanInterval } from "./_mean_interval.ts";
+import { SIGN_FLIP_MAX_ITEMS, signFlip } from "./_sign_flip.ts";
 import type { Interval } from "./interval.ts";
 
 /** One item's share of right answers for each of two models. */
@@ -25,8 +27,13 @@ export interface SampledDifference extends Interval {
   readonly difference: number;
   /** The standard deviation of the per-item differences (n − 1 in the denominator). */
   readonly sd: number;
-  /** The two-sided p-value of the paired t test of a difference of 0. */
+  /** The two-sided p-value of a difference of 0, by `method`. */
   readonly pValue: number;
+  /**
+   * `sign-flip`: the exact sign-flip test and Hartigan's interval (16 items or fewer, or every
+   * difference the same); `paired-t`: the paired t test and interval.
+   */
+  readonly method: "paired-t" | "sign-flip";
 }
 
 /** Options of {@linkcode sampledDifference}. */
@@ -40,11 +47,18 @@ export interface SampledDifferenceOptions {
 }
 
 /**
- * The paired t interval and test on the per-item differences dᵢ = āᵢ − b̄ᵢ of two models' shares
- * of right answers: the mean difference ± t(n − 1)·sd/√n, clipped to [−1, 1], and the two-sided
- * p-value of t = mean/(sd/√n). The interval excludes 0 exactly when the p-value is below the
- * level. With one item the interval is [−1, 1] and p is 1; with every difference the same the
- * interval is that difference and p is 0 (1 when it is 0).
+ * The comparison of two models' shares of right answers by the per-item differences dᵢ = āᵢ − b̄ᵢ.
+ * With 16 items or fewer, the exact sign-flip (Fisher–Pitman) test: the p-value counts the 2ⁿ
+ * sign patterns of the dᵢ whose sum is at least as far out as the observed one, and the interval
+ * is Hartigan's from the sorted means of the 2ⁿ − 1 nonempty subsets of the dᵢ (the shifts the
+ * test does not reject; [−1, 1] when 2ⁿ is too few for `level`, since the smallest p-value the
+ * test can give is 2¹⁻ⁿ). The t test's level rests on the mean being near normal, which a handful
+ * of items with differences in steps of 1/K does not give; the exact test keeps its level for any
+ * n when the two models are exchangeable on each item. Above 16 items, the paired t interval, the
+ * mean ± t(n − 1)·sd/√n clipped to [−1, 1], and the two-sided p-value of t = mean/(sd/√n); when
+ * every difference is the same (no spread, where t says nothing), the sign-flip test's result: p 1
+ * when they are 0, else 2¹⁻ⁿ, and the interval that difference. Either way the interval excludes
+ * 0 exactly when the p-value is below the level.
  *
  * @param pairs Each item's two shares (items either model never answered left out).
  * @param options The level.
@@ -61,7 +75,9 @@ export interface SampledDifferenceOptions {
  *   { first: 1, second: 0.25 },
  * ]);
  * assert.equal(d.difference, 0.375);
- * assert.ok(d.lower < d.difference && d.difference < d.upper);
+ * assert.equal(d.method, "sign-flip");
+ * // Four items: 2⁴ sign patterns are too few to reject at 0.05.
+ * assert.deepEqual([d.lower, d.upper, d.pValue], [-1, 1, 0.25]);
  * ```
  */
 export function sampledDifference(
@@ -74,13 +90,17 @@ export function sampledDifference(
     }
     return first - second;
   });
-  const m = meanInterval(differences, options.level ?? 0.05, [-1, 1]);
-  return {
-    items: differences.length,
-    difference: m.mean,
-    sd: m.sd,
-    lower: m.lower,
-    upper: m.upper,
-    pValue: m.pValue,
-  };
+  const level = options.level ?? 0.05;
+  const m = meanInterval(differences, level, [-1, 1]);
+  const n = differences.length;
+  const common = { items: n, difference: m.mean, sd: m.sd };
+  if (n <= SIGN_FLIP_MAX_ITEMS) {
+    return { ...common, ...signFlip(differences, level), method: "sign-flip" };
+  }
+  const first = differences[0]!;
+  if (differences.every((d) => Math.abs(d - first) <= 1e-12)) {
+    const pValue = differences.every((d) => d === 0) ? 1 : 2 ** (1 - n);
+    return { ...common, lower: first, upper: first, pValue, method: "sign-flip" };
+  }
+  return { ...common, lower: m.lower, upper: m.upper, pValue: m.pValue, method: "paired-t" };
 }

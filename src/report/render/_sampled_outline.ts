@@ -1,0 +1,402 @@
+/**
+ * The outline of a report of several samples per item, once for every format: its blocks in
+ * order, each a heading, a paragraph, a notice, a list or a table whose cells are marked up by the
+ * format's {@linkcode Markup}. The text, Markdown and HTML printers (`sampled.ts`, `markdown.ts`,
+ * `html.ts`) decide how a block looks, never whether it is there. Private to
+ * `src/report/render/`.
+ *
+ * @module
+ */
+
+import { ANSWER_CATEGORIES } from "../../dataset/category.ts";
+import { confidence, count, intervalFigures, percent, plural, pText } from "../numbers.ts";
+import type { SampledComparison, SampledReport } from "../sampled_report.ts";
+import { guardedHead, marginText } from "../verdict.ts";
+import type { Markup } from "./_markup.ts";
+import { LENIENT_DECIDES, type NoticeKind } from "./_outline.ts";
+import type { Table } from "./_tables.ts";
+
+/** One block of a sampled report, its text already marked up. */
+export type SampledBlock =
+  /** The title, plain text (each format escapes it as its title). */
+  | { readonly kind: "title"; readonly text: string }
+  /** A section's heading (2) or a sub-section's (3), marked up. */
+  | { readonly kind: "heading"; readonly level: 2 | 3; readonly text: string }
+  /** A paragraph, marked up. */
+  | { readonly kind: "paragraph"; readonly text: string }
+  /** A sentence set apart, plain text. */
+  | { readonly kind: "notice"; readonly notice: NoticeKind; readonly text: string }
+  /** A list, each item marked up. */
+  | { readonly kind: "list"; readonly items: readonly string[] }
+  /** A table. */
+  | { readonly kind: "table"; readonly table: Table };
+
+/** A difference with its interval and the interval's confidence, in points. */
+function differenceText(
+  difference: number,
+  interval: { readonly lower: number; readonly upper: number; readonly level: number },
+  margin: number,
+): string {
+  const f = intervalFigures(difference, interval.lower, interval.upper, [0, -margin]);
+  return `${f.difference} [${f.lower}, ${f.upper}] (${confidence(interval.level)})`;
+}
+
+/** A share with its interval, as percentages. */
+function shareText(value: number | null, interval: { lower: number; upper: number } | null) {
+  return value === null || interval === null
+    ? "-"
+    : `${percent(value)} [${percent(interval.lower)}, ${percent(interval.upper)}]`;
+}
+
+/** A variance with four decimals, or "-". */
+function variance(value: number | null): string {
+  return value === null ? "-" : value.toFixed(4);
+}
+
+/** The comparisons at a glance: outcome, difference with interval, p-values, guard. */
+function comparisonsTable(report: SampledReport, m: Markup): Table {
+  return {
+    headings: [
+      "adapter",
+      "outcome",
+      "difference, points [interval] (confidence)",
+      "p",
+      "Holm p",
+      "items",
+      "guard worse",
+    ],
+    short: ["adapter", "outcome", "difference [interval]", "p", "Holm p", "items", "guard"],
+    numeric: [false, false, false, true, true, true, false],
+    rows: report.comparisons.map((c) => [
+      m.text(c.adapter),
+      c.outcome === "worse" ? m.alarm(c.outcome) : m.strong(m.text(c.outcome)),
+      differenceText(c.difference, c.interval, report.decision.margin),
+      pText(c.pValue, [c.interval.level]),
+      pText(c.pAdjusted),
+      count(c.items),
+      c.guardWorse === null ? "not known" : c.guardWorse.map((g) => m.code(g)).join(", ") || "none",
+    ]),
+  };
+}
+
+/**
+ * For each comparison not `worse` whose guarded categories are, the sentence the one-sample
+ * verdict says (`no conclusion between tuned-b and base overall, but tuned-b is worse on parallel
+ * items`), so that its row and the gate's `worse` agree in the report.
+ */
+function guardSentences(report: SampledReport, m: Markup): SampledBlock[] {
+  return report.comparisons.flatMap((c): SampledBlock[] =>
+    c.outcome === "worse" || c.guardWorse === null || c.guardWorse.length === 0 ? [] : [{
+      kind: "paragraph",
+      text: m.text(
+        guardedHead(c.outcome, c.adapter, c.baseline, c.guardWorse, report.decision.margin),
+      ) + ": -gate calls it worse.",
+    }]
+  );
+}
+
+/** What each comparison detects, and what twice the samples or the items would. */
+function planningTable(report: SampledReport, m: Markup): Table {
+  const p = (v: number) => (v * 100).toFixed(1);
+  return {
+    headings: [
+      "adapter",
+      "detectable, points (power 0.8)",
+      `with ${report.samples * 2} samples`,
+      "with twice the items",
+      "between-item variance",
+      "within-item variance",
+    ],
+    short: [
+      "adapter",
+      "detectable",
+      `${report.samples * 2} samples`,
+      "2x items",
+      "between",
+      "within",
+    ],
+    numeric: [false, true, true, true, true, true],
+    rows: report.comparisons.map((c) => {
+      const d = c.minimumDetectableDifference;
+      return d === null ? [m.text(c.adapter), "-", "-", "-", "-", "-"] : [
+        m.text(c.adapter),
+        p(d.difference),
+        p(d.withTwiceTheSamples),
+        p(d.withTwiceTheItems),
+        variance(d.betweenVariance),
+        variance(d.withinVariance),
+      ];
+    }),
+  };
+}
+
+/**
+ * What the planning figures assume (the t approximation), and for each comparison decided by the
+ * exact sign-flip test the smallest p-value it can give with its items, 2^(1 − n).
+ */
+function planningCaveat(report: SampledReport, m: Markup): string {
+  const exact = report.comparisons.filter((c) => c.method === "sign-flip" && c.items <= 16);
+  const notes = exact.map((c) => {
+    const floor = 2 ** (1 - c.items);
+    return `${m.text(c.adapter)} is decided on ${plural(c.items, "item")} by the exact ` +
+      `sign-flip test, which cannot give a p-value below 1/${2 ** (c.items - 1)}` +
+      (floor > c.interval.level
+        ? `, so at its level ${c.interval.level} it cannot find a difference however large`
+        : "");
+  });
+  return "The detectable differences assume the paired t test's normal approximation" +
+    (notes.length === 0 ? "." : `; ${notes.join("; ")}.`);
+}
+
+/** Each model's accuracy over items, its interval, counts and the variance's parts. */
+function modelsTable(report: SampledReport, m: Markup): Table {
+  return {
+    headings: [
+      "model",
+      "role",
+      "items",
+      "answers",
+      "errors",
+      "not asked",
+      "accuracy [95% interval]",
+      "within-item variance",
+      "between-item variance",
+    ],
+    short: [
+      "model",
+      "role",
+      "items",
+      "answers",
+      "errors",
+      "not asked",
+      "accuracy",
+      "within",
+      "between",
+    ],
+    numeric: [false, false, true, true, true, true, false, true, true],
+    rows: report.models.map((x) => [
+      m.text(x.name),
+      x.role,
+      count(x.items),
+      count(x.answers),
+      count(x.errors),
+      count(x.notAsked),
+      shareText(x.accuracy, x.interval),
+      variance(x.withinVariance),
+      variance(x.betweenVariance),
+    ]),
+  };
+}
+
+/** pass@k and pass^k of each model, a row per k. */
+function passKTable(report: SampledReport, m: Markup): Table {
+  return {
+    headings: ["model", "k", "items", "pass@k [95% interval]", "pass^k [95% interval]"],
+    numeric: [false, true, true, false, false],
+    rows: report.models.flatMap((x) =>
+      x.passK.map((p) => [
+        m.text(x.name),
+        String(p.k),
+        count(p.items),
+        shareText(p.passAt, p.passAtInterval),
+        shareText(p.passAll, p.passAllInterval),
+      ])
+    ),
+  };
+}
+
+/** Each model's accuracy per category, or `null` when the categories are not known. */
+function categoriesTable(report: SampledReport, m: Markup): Table | null {
+  if (report.categoriesFrom === null) return null;
+  return {
+    headings: ["model", ...ANSWER_CATEGORIES.map((c) => m.code(c))],
+    short: ["model", ...ANSWER_CATEGORIES],
+    numeric: [false, ...ANSWER_CATEGORIES.map(() => false)],
+    rows: report.models.map((x) => [
+      m.text(x.name),
+      ...x.categories!.map((c) =>
+        c.items === 0 ? "-" : `${shareText(c.accuracy, c.interval)} (${count(c.items)})`
+      ),
+    ]),
+  };
+}
+
+/** A comparison on each category. */
+function comparisonCategoriesTable(c: SampledComparison, margin: number, m: Markup): Table {
+  return {
+    headings: [
+      "category",
+      "items",
+      "difference, points [interval] (confidence)",
+      "p",
+      "Holm p",
+      "outcome",
+    ],
+    short: ["category", "items", "difference [interval]", "p", "Holm p", "outcome"],
+    numeric: [false, true, false, true, true, false],
+    rows: c.categories!.map((x) => [
+      m.code(x.name),
+      count(x.items),
+      x.difference === null ? "-" : differenceText(x.difference, x.interval!, margin),
+      x.pValue === null ? "-" : pText(x.pValue, [x.interval!.level]),
+      x.pAdjusted === null ? "-" : pText(x.pAdjusted),
+      x.outcome === "worse" ? m.alarm(x.outcome) : m.text(x.outcome),
+    ]),
+  };
+}
+
+/** The notices above the figures: the reading that decides, an incomplete run, the notes. */
+function notices(report: SampledReport): SampledBlock[] {
+  const out: SampledBlock[] = [];
+  if (report.scoring.decides === "lenient") {
+    out.push({ kind: "notice", notice: "scoring", text: LENIENT_DECIDES });
+  }
+  if (!report.complete) {
+    const notAsked = report.models.reduce((s, x) => s + x.notAsked, 0);
+    const errors = report.models.reduce((s, x) => s + x.errors, 0);
+    out.push({
+      kind: "notice",
+      notice: "incomplete",
+      text: `${plural(notAsked, "sample")} never asked and ${plural(errors, "sample")} ended ` +
+        "in an error: the figures are over the answers recorded (resume the run to complete it)",
+    });
+  }
+  for (const note of [report.scorer.note, report.decision.note]) {
+    if (note !== null) out.push({ kind: "notice", notice: "note", text: note });
+  }
+  return out;
+}
+
+/** What the errored samples could do, a sentence per comparison that has some. */
+function errorSentences(report: SampledReport, m: Markup): string[] {
+  return report.comparisons.flatMap((c) => {
+    const s = c.errorSensitivity;
+    if (s === null) return [];
+    const way = (w: typeof s.against) =>
+      `${w.outcome} (${
+        differenceText(
+          w.difference,
+          { ...w.interval, level: c.interval.level },
+          report.decision.margin,
+        )
+      })`;
+    return [
+      `${m.text(c.adapter)}: ${plural(s.errors, "errored sample")}; counted against it ` +
+      `${way(s.against)}, in its favour ${way(s.favour)}` +
+      (s.couldChange ? ": they could change its outcome" : ""),
+    ];
+  });
+}
+
+/**
+ * The blocks of a sampled report, in the order every format shows them.
+ *
+ * @param report The report (its texts already made safe to print by the caller).
+ * @param m The format's markup.
+ * @returns The blocks.
+ */
+export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] {
+  const h = report.header;
+  const d = report.decision;
+  const guard = d.guard.length === 0 ? "none" : d.guard.map((g) => m.code(g)).join(", ");
+  const blocks: SampledBlock[] = [
+    {
+      kind: "title",
+      text: `assess report: ${h.models.adapters.join(", ") || "no adapter"} against ` +
+        `${h.models.baseline}, ${report.samples} samples per item`,
+    },
+    {
+      kind: "paragraph",
+      text: `${plural(h.split.size, "item")} held out (split seed ${m.quote(h.split.seed)}), ` +
+        `each asked ${report.samples} times at temperature ${h.sampling.temperature}. A model's ` +
+        "accuracy is the mean over items of its share of right answers, with a t interval from " +
+        "the per-item shares: the item is the unit, its samples are not independent answers.",
+    },
+    ...notices(report),
+    {
+      kind: "paragraph",
+      text: `Decision: margin ${marginText(d.margin)}, guard ${guard}; each adapter against ` +
+        `${m.text(h.models.baseline)} by the paired t test on the per-item differences of ` +
+        "shares (by the exact sign-flip test where 16 items or fewer are compared, as in a small " +
+        `category), Holm's procedure across the adapters at family-wise level ${d.alpha}, each ` +
+        "interval at the confidence of its Holm step.",
+    },
+  ];
+  if (report.comparisons.length > 0) {
+    blocks.push(
+      { kind: "heading", level: 2, text: "Comparisons" },
+      { kind: "table", table: comparisonsTable(report, m) },
+      ...guardSentences(report, m),
+      { kind: "heading", level: 3, text: "What more samples or items would detect" },
+      { kind: "table", table: planningTable(report, m) },
+      { kind: "paragraph", text: planningCaveat(report, m) },
+    );
+    const errors = errorSentences(report, m);
+    if (errors.length > 0) {
+      blocks.push(
+        { kind: "heading", level: 3, text: "Errored samples (left out; counted both ways)" },
+        { kind: "list", items: errors },
+      );
+    }
+  }
+  blocks.push(
+    { kind: "heading", level: 2, text: "Models" },
+    { kind: "table", table: modelsTable(report, m) },
+    {
+      kind: "heading",
+      level: 3,
+      text: "pass@k (at least one of k right) and pass^k (all k right)",
+    },
+    { kind: "table", table: passKTable(report, m) },
+    ...categoryBlocks(report, m),
+    { kind: "heading", level: 2, text: "Trust" },
+    { kind: "list", items: trustItems(report, m) },
+  );
+  return blocks;
+}
+
+/** The categories: each model's, then each comparison's, or why there is none. */
+function categoryBlocks(report: SampledReport, m: Markup): SampledBlock[] {
+  const models = categoriesTable(report, m);
+  if (models === null) {
+    return [
+      { kind: "heading", level: 3, text: "Categories" },
+      {
+        kind: "paragraph",
+        text: "The items' categories are not known (the results file predates them): " +
+          "-config gives them from the dataset.",
+      },
+    ];
+  }
+  return [
+    { kind: "heading", level: 3, text: "Categories (accuracy [95% interval] and items)" },
+    { kind: "table", table: models },
+    ...report.comparisons.flatMap((c): SampledBlock[] => [
+      {
+        kind: "heading",
+        level: 3,
+        text: `${m.text(c.adapter)} against ${m.text(c.baseline)} by category (Holm across ` +
+          "the categories with items)",
+      },
+      { kind: "table", table: comparisonCategoriesTable(c, report.decision.margin, m) },
+    ]),
+  ];
+}
+
+/** Who judged, on what. */
+function trustItems(report: SampledReport, m: Markup): string[] {
+  const s = report.scorer;
+  const h = report.header;
+  const lenient = report.scoring.lenient;
+  return [
+    `scorer: ${m.code(`${s.name} ${s.version}`)}, verdicts ${s.verdicts}; self-test ` +
+    `${s.selftest.passed ? "passed" : m.alarm("failed")} on ${plural(s.selftest.items, "item")} ` +
+    `(by the ${s.selftest.by})`,
+    lenient.made
+      ? `lenient reading: made; self-test ${lenient.selftest.passed ? "passed" : m.alarm("failed")}`
+      : `lenient reading: ${m.text(lenient.why)}`,
+    `config digest: ${m.code(h.configDigest)}`,
+    `split digest: ${m.code(h.split.digest)}`,
+    `dataset sha256: ${m.code(h.dataset.sha256)}`,
+  ];
+}

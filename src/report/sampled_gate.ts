@@ -1,0 +1,91 @@
+/**
+ * The gate of a report of several samples per item (`assess report -gate` when
+ * `sampling.samples` is above 1): its comparisons' outcomes read as one decision, as for one
+ * sample (`gate.ts`).
+ *
+ * @module
+ */
+
+import { type Gate, gateOutcome } from "./gate.ts";
+import { points } from "./numbers.ts";
+import type { SampledComparison, SampledReport } from "./sampled_report.ts";
+
+/** The outcomes that pass. */
+const PASSING = new Set(["better", "not-worse"]);
+
+/**
+ * Why a sampled report cannot be decided, a line each (none when it can): the scorer whose
+ * verdicts are counted failed its self-test, or the lenient reading decides and failed its own;
+ * samples were never asked; or a comparison's errored samples could change its outcome (counted
+ * against the adapter or in its favour it is another one) and the three outcomes do not all pass.
+ */
+function undecidedBecause(report: SampledReport): string[] {
+  const why: string[] = [];
+  const scorer = report.scorer;
+  if (!scorer.selftest.passed) {
+    why.push(
+      `the scorer ${scorer.name} ${scorer.version} failed its self-test ` +
+        `(${scorer.selftest.by === "report" ? "run now, for the re-scoring" : "by the run"}), ` +
+        `so its verdicts are not to be trusted`,
+    );
+  }
+  const lenient = report.scoring.lenient;
+  if (report.scoring.decides === "lenient" && lenient.made && !lenient.selftest.passed) {
+    why.push("the lenient reading, which decides (-scoring lenient), failed its self-test");
+  }
+  const notAsked = report.models.reduce((s, m) => s + m.notAsked, 0);
+  if (notAsked > 0) {
+    const all = report.models.length * report.header.split.size * report.samples;
+    why.push(
+      `the run is not finished: ${notAsked} of ${all} (model, item, sample) answers were never ` +
+        `asked (resume it)`,
+    );
+  }
+  for (const c of report.comparisons) {
+    const s = c.errorSensitivity;
+    if (s === null || !s.couldChange) continue;
+    if ([c.outcome, s.against.outcome, s.favour.outcome].every((o) => PASSING.has(o))) continue;
+    why.push(
+      `the ${s.errors} errored samples of ${c.adapter} could change its outcome ` +
+        `(${s.against.outcome} counted against it, ${s.favour.outcome} in its favour)`,
+    );
+  }
+  return why;
+}
+
+/** What more samples or items would detect, for an inconclusive comparison. */
+function toDecide(c: SampledComparison): string {
+  const mdd = c.minimumDetectableDifference;
+  if (mdd === null) return `${c.adapter}: too few items answered twice to plan more samples`;
+  return `${c.adapter}: detects ${points(mdd.difference, 1)} points with power 0.8 over ` +
+    `${c.items} items; twice the samples would detect ${points(mdd.withTwiceTheSamples, 1)}, ` +
+    `twice the items ${points(mdd.withTwiceTheItems, 1)}`;
+}
+
+/**
+ * Reads a report of several samples per item as one decision (`GateOutcome`), as
+ * `gateReport` reads one of one sample: `undecided` when the verdicts' scorer failed its
+ * self-test, samples were never asked, or a comparison's errored samples could change the exit
+ * code; then `worse` when a comparison is `worse` or has a guarded category that is; then
+ * `inconclusive`, each with what twice the samples or twice the items would detect; else `pass`.
+ *
+ * @param report The report.
+ * @returns The outcome, its summary and its details.
+ *
+ * @example
+ * ```ts
+ * import { gateSampledReport, type SampledReport } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const report = {
+ *   samples: 4, header: { split: { size: 10 } },
+ *   scorer: { selftest: { passed: true } }, scoring: { decides: "strict", lenient: { made: false } },
+ *   models: [{ notAsked: 0 }, { notAsked: 0 }],
+ *   comparisons: [{ adapter: "tuned", outcome: "worse", guardWorse: [], errorSensitivity: null }],
+ * } as unknown as SampledReport;
+ * assert.equal(gateSampledReport(report).outcome, "worse");
+ * ```
+ */
+export function gateSampledReport(report: SampledReport): Gate {
+  return gateOutcome(report.comparisons, undecidedBecause(report), (c) => c.adapter, toDecide);
+}

@@ -1,0 +1,384 @@
+/**
+ * The report of several samples per item read with the one-sample report's options: re-scoring
+ * and the lenient reading judge every sample (per-item means from the samples judged again), the
+ * categories (recorded, or from the items given) and the guard, the errored samples counted both
+ * ways, the gate, and the JSON's schema. Each figure is checked against a count of what the fixture planned, not
+ * against the code's own figures.
+ */
+
+import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
+import { ANSWER_CATEGORIES } from "../../src/dataset/category.ts";
+import type { Item } from "../../src/dataset/item.ts";
+import type {
+  BodyRecord,
+  HeaderRecord,
+  RecordedReply,
+  ResultRecord,
+} from "../../src/results/records.ts";
+import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
+import { gateSampledReport } from "../../src/report/sampled_gate.ts";
+import { renderSampledJson, renderSampledText } from "../../src/report/render/sampled.ts";
+import { sampledAccuracy } from "../../src/report/stats/sampled_accuracy.ts";
+import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import type { JsonObject } from "../../src/json/json_value.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
+import { categoryRows, syntheticItems } from "../run/_fixtures.ts";
+import { bodyFor, headerFor, type Planned, resultRecord, resultsFile } from "./_results.ts";
+import { sampledGoldenResults } from "./_sampled_results.ts";
+
+const none = { permissions: "none" } as const;
+const K = 4;
+const N = 24;
+/** `n` category items (i % 4 gives the category). */
+const itemsOf = (n: number): readonly Item[] => syntheticItems(n, categoryRows(n));
+const ITEMS: readonly Item[] = itemsOf(N);
+
+type Plan = Readonly<Record<string, (i: number, s: number) => Planned>>;
+
+/**
+ * A result record judged by the real scorer: for `match` the answer's calls (no call and a
+ * sentence for a no-call item), for `string-form` the answer's calls with their string arguments
+ * upper-cased, for any other reason a call of `other`; an error as `resultRecord` makes it.
+ */
+function record(model: string, item: Item, planned: Exclude<Planned, null>): ResultRecord {
+  if (planned.startsWith("error:")) return resultRecord(model, item, planned);
+  const form = (
+    v: unknown,
+  ) => (planned === "string-form" && typeof v === "string" ? v.toUpperCase() : v);
+  const calls = planned === "match" || planned === "string-form"
+    ? item.answers.map((a) => ({
+      name: a.name,
+      arguments: stringifyJson(
+        new Map([...a.arguments as JsonObject].map(([k, v]) => [k, form(v)])) as JsonObject,
+      ),
+    }))
+    : [{ name: "other", arguments: '{"x": -1}' }];
+  const reply: RecordedReply = {
+    text: calls.length === 0 ? "No tool is needed." : "",
+    calls,
+    truncated: false,
+    reasoning: null,
+    finishReason: calls.length === 0 ? "stop" : "tool_calls",
+  };
+  const verdict = xlamToolCall.score(item, reply, { ordering: "any", toolCallParser: "hermes" });
+  assert.equal(verdict.correct, planned === "match", `fixture: item ${item.id} ${planned}`);
+  return {
+    ...resultRecord(model, ITEMS[1]!, "match"),
+    itemId: item.id,
+    itemIndex: item.index,
+    response: { status: 200, body: bodyFor(model, reply) },
+    reply,
+    verdict,
+  };
+}
+
+/** A results file of these plans on the category items, categories recorded or not. */
+function file(
+  plan: Plan,
+  options: {
+    header?: Partial<HeaderRecord>;
+    recordCategory?: boolean;
+    flip?: boolean;
+    /** The items, `ITEMS` unless given. */
+    items?: readonly Item[];
+  } = {},
+): Uint8Array {
+  const [baseline, ...adapters] = Object.keys(plan) as [string, ...string[]];
+  const items = options.items ?? ITEMS;
+  const header = headerFor(baseline, adapters, items.length, {
+    formatVersion: 2,
+    sampling: { temperature: 0.7, topP: 1, seed: "7", maxTokens: 512, samples: K },
+    decision: { margin: 0, guard: [] },
+    ...options.header,
+  });
+  const records: BodyRecord[] = [];
+  for (const model of [baseline, ...adapters]) {
+    for (const item of items) {
+      for (let s = 0; s < K; s++) {
+        const planned = plan[model]!(item.index, s);
+        if (planned === null) continue;
+        const r = record(model, item, planned);
+        const { category: _, ...bare } = {
+          ...r,
+          sample: s,
+          category: ANSWER_CATEGORIES[item.index % 4]!,
+        };
+        const kept = options.recordCategory === false ? bare : { ...bare, category: _ };
+        // A verdict recorded by another scorer version: every one the other way.
+        records.push(
+          options.flip === true && r.verdict !== null
+            ? { ...kept, verdict: { ...r.verdict, correct: !r.verdict.correct } }
+            : kept,
+        );
+      }
+    }
+  }
+  return resultsFile(header, records);
+}
+
+/** The mean over items of each item's share of planned answers that `right` counts. */
+function plannedAccuracy(
+  plan: (i: number, s: number) => Planned,
+  right: (p: Planned) => boolean,
+  keep: (i: number) => boolean = () => true,
+  all: readonly Item[] = ITEMS,
+): number {
+  const items = all.filter((item) => keep(item.index)).map((item) => {
+    const planned = Array.from({ length: K }, (_, s) => plan(item.index, s))
+      .filter((p) => p !== null && !p.startsWith("error:"));
+    return { asked: planned.length, right: planned.filter(right).length };
+  });
+  return sampledAccuracy(items).accuracy;
+}
+
+// The adapter answers in another form (string arguments upper-cased) on the items whose answer
+// has a string argument (i % 4 = 3) on half its samples: wrong under strict scoring, right under
+// the lenient reading.
+const FORM: Plan = {
+  base: (i, s) => ((i + s) % 3 === 0 ? "match" : "arguments"),
+  tuned: (
+    i,
+    s,
+  ) => (i % 4 === 3 && s % 2 === 0
+    ? "string-form"
+    : (i + s) % 2 === 0
+    ? "match"
+    : i % 4 === 0
+    ? "name"
+    : "arguments"),
+};
+
+Deno.test(
+  "sampled: -scoring lenient judges every sample by the lenient reading",
+  none,
+  async () => {
+    const bytes = file(FORM);
+    const strict = await sampledReportFromResults(bytes, { scorer: xlamToolCall, items: ITEMS });
+    const lenient = await sampledReportFromResults(bytes, {
+      scorer: xlamToolCall,
+      items: ITEMS,
+      scoring: "lenient",
+    });
+    const match = (p: Planned) => p === "match";
+    const form = (p: Planned) => p === "match" || p === "string-form";
+    assert.equal(strict.models[1]!.accuracy, plannedAccuracy(FORM.tuned!, match));
+    assert.equal(lenient.models[1]!.accuracy, plannedAccuracy(FORM.tuned!, form));
+    assert.ok(lenient.models[1]!.accuracy > strict.models[1]!.accuracy);
+    assert.equal(lenient.models[0]!.accuracy, strict.models[0]!.accuracy);
+    assert.equal(lenient.scoring.decides, "lenient");
+    assert.equal(strict.scoring.decides, "strict");
+    assert.equal(lenient.scoring.lenient.made, true);
+    // The per-item differences move by the rescued samples' shares.
+    const rescued = plannedAccuracy(FORM.tuned!, form) - plannedAccuracy(FORM.tuned!, match);
+    assert.ok(
+      Math.abs(lenient.comparisons[0]!.difference - strict.comparisons[0]!.difference - rescued) <
+        1e-12,
+    );
+    await assert.rejects(
+      () => sampledReportFromResults(bytes, { scorer: xlamToolCall, scoring: "lenient" }),
+      TypeError,
+    );
+  },
+);
+
+Deno.test(
+  "sampled: a scorer version moved re-scores every sample; -keep-verdicts keeps them",
+  none,
+  async () => {
+    const scorer = {
+      name: "xlam-tool-call",
+      version: "0",
+      ordering: "any",
+      toolCallParser: "hermes",
+    };
+    const bytes = file(FORM, { header: { scorer } as Partial<HeaderRecord>, flip: true });
+    const rescored = await sampledReportFromResults(bytes, { scorer: xlamToolCall, items: ITEMS });
+    const kept = await sampledReportFromResults(bytes, {
+      scorer: xlamToolCall,
+      items: ITEMS,
+      keepVerdicts: true,
+    });
+    const match = (p: Planned) => p === "match";
+    for (const [n, model] of ["base", "tuned"].entries()) {
+      assert.equal(rescored.models[n]!.accuracy, plannedAccuracy(FORM[model]!, match), model);
+      assert.equal(
+        kept.models[n]!.accuracy,
+        plannedAccuracy(FORM[model]!, (p) => !match(p)),
+        model,
+      );
+    }
+    assert.equal(rescored.scorer.verdicts, "rescored");
+    assert.equal(rescored.scorer.selftest.by, "report");
+    assert.equal(kept.scorer.verdicts, "recorded");
+    await assert.rejects(
+      () => sampledReportFromResults(bytes, { scorer: xlamToolCall }),
+      TypeError,
+    );
+  },
+);
+
+Deno.test(
+  "sampled: categories recorded or from the items, each model's and each comparison's, and the guard",
+  none,
+  async () => {
+    const plan: Plan = {
+      base: (i, s) => ((i + s) % 2 === 0 ? "match" : "arguments"),
+      // Right on every sample but on the parallel items (i % 4 = 2), where it is right on one.
+      tuned: (i, s) => (i % 4 !== 2 || s === 0 ? "match" : "arguments"),
+    };
+    const guard = { decision: { margin: 0, guard: ["parallel" as const] } };
+    // 10 items a category: every parallel item's difference is the same -1/4, which the exact
+    // sign-flip test can call worse at its Holm level only with 8 items or more (2^(1-n) below it).
+    const items = itemsOf(40);
+    const recorded = await sampledReportFromResults(file(plan, { header: guard, items }));
+    const computed = await sampledReportFromResults(
+      file(plan, { header: guard, recordCategory: false, items }),
+      { items },
+    );
+    const unknown = await sampledReportFromResults(file(plan, { recordCategory: false }));
+    assert.equal(recorded.categoriesFrom, "results");
+    assert.equal(computed.categoriesFrom, "dataset");
+    assert.equal(unknown.categoriesFrom, null);
+    assert.equal(unknown.models[0]!.categories, null);
+    assert.equal(unknown.comparisons[0]!.guardWorse, null);
+    assert.deepEqual(computed.models, recorded.models);
+    assert.deepEqual(computed.comparisons, recorded.comparisons);
+    const match = (p: Planned) => p === "match";
+    for (const [c, name] of ANSWER_CATEGORIES.entries()) {
+      const inCategory = (i: number) => i % 4 === c;
+      for (const [n, model] of ["base", "tuned"].entries()) {
+        const got = recorded.models[n]!.categories![c]!;
+        assert.equal(got.name, name);
+        assert.equal(got.items, items.length / 4);
+        assert.equal(got.accuracy, plannedAccuracy(plan[model]!, match, inCategory, items), name);
+      }
+      const d = recorded.comparisons[0]!.categories![c]!;
+      const expected = plannedAccuracy(plan.tuned!, match, inCategory, items) -
+        plannedAccuracy(plan.base!, match, inCategory, items);
+      assert.ok(Math.abs(d.difference! - expected) < 1e-12, name);
+    }
+    const parallel = recorded.comparisons[0]!.categories![2]!;
+    assert.equal(parallel.outcome, "worse");
+    assert.deepEqual(recorded.comparisons[0]!.guardWorse, ["parallel"]);
+    const gate = gateSampledReport(recorded);
+    assert.equal(gate.outcome, "worse");
+    assert.deepEqual(gate.details, ["tuned: guarded categories worse: parallel"]);
+    // With 6 items a category, 6 differences alike are no evidence at the Holm level (2^-5 is
+    // above 0.05/4): the guard finds nothing, where the t test's zero-width interval said worse.
+    const few = await sampledReportFromResults(file(plan, { header: guard }));
+    assert.equal(few.comparisons[0]!.categories![2]!.outcome, "inconclusive");
+    assert.deepEqual(few.comparisons[0]!.guardWorse, []);
+    // Without the guard the overall outcome decides.
+    const unguarded = await sampledReportFromResults(file(plan, { items }));
+    assert.deepEqual(unguarded.comparisons[0]!.guardWorse, []);
+    assert.equal(gateSampledReport(unguarded).outcome, "pass");
+    assert.equal(unguarded.comparisons[0]!.outcome, "better");
+  },
+);
+
+Deno.test(
+  "sampled gate: errored samples that could change the outcome leave it undecided",
+  none,
+  async () => {
+    // The adapter is right on 2 of its 3 answers and errored on a fourth sample of every item; the
+    // baseline right on 2 of 4. Left out, the errors leave it better; counted against it, even.
+    const plan: Plan = {
+      base: (_i, s) => (s < 2 ? "match" : "arguments"),
+      tuned: (_i, s) => (s < 2 ? "match" : s === 2 ? "error:timeout" : "arguments"),
+    };
+    const report = await sampledReportFromResults(file(plan));
+    const c = report.comparisons[0]!;
+    assert.equal(c.outcome, "better");
+    const s = c.errorSensitivity!;
+    assert.equal(s.errors, N);
+    assert.equal(s.against.difference, 0);
+    assert.equal(s.against.outcome, "inconclusive");
+    assert.equal(s.favour.difference, 0.25);
+    assert.equal(s.couldChange, true);
+    const gate = gateSampledReport(report);
+    assert.equal(gate.outcome, "undecided");
+    assert.match(gate.summary, /the 24 errored samples of tuned could change its outcome/);
+    assert.equal(report.complete, false);
+  },
+);
+
+Deno.test(
+  "sampled gate: a sample never asked leaves it undecided; inconclusive says what more would detect",
+  none,
+  async () => {
+    const { bytes } = sampledGoldenResults();
+    const gate = gateSampledReport(await sampledReportFromResults(bytes));
+    assert.equal(gate.outcome, "undecided");
+    assert.match(gate.summary, /1 of 480 \(model, item, sample\) answers were never asked/);
+    const even: Plan = {
+      base: (i, s) => ((i + s) % 2 === 0 ? "match" : "arguments"),
+      tuned: (i, s) => ((i + s + (i % 3 === 0 ? 1 : 0)) % 2 === 0 ? "match" : "arguments"),
+    };
+    const open = gateSampledReport(await sampledReportFromResults(file(even)));
+    assert.equal(open.outcome, "inconclusive");
+    assert.match(open.details[0]!, /^tuned: detects [0-9.]+ points with power 0.8 over 24 items; /);
+  },
+);
+
+Deno.test("sampled: the JSON follows schema/sampled-report.schema.json, whatever the report holds", async () => {
+  const schema = JSON.parse(
+    await Deno.readTextFile(new URL("../../schema/sampled-report.schema.json", import.meta.url)),
+  );
+  // deno-lint-ignore no-explicit-any
+  const validate = new (Ajv2020 as any)({ strict: true, allErrors: true }).compile(schema);
+  const errors: Plan = {
+    base: (_i, s) => (s < 2 ? "match" : "arguments"),
+    tuned: (_i, s) => (s < 2 ? "match" : s === 2 ? "error:timeout" : "arguments"),
+  };
+  const reports = [
+    await sampledReportFromResults(sampledGoldenResults().bytes),
+    await sampledReportFromResults(file(FORM), {
+      scorer: xlamToolCall,
+      items: ITEMS,
+      scoring: "lenient",
+    }),
+    await sampledReportFromResults(file(FORM, { recordCategory: false })),
+    await sampledReportFromResults(file(errors)),
+  ];
+  for (const report of reports) {
+    const json = JSON.parse(renderSampledJson(report));
+    assert.ok(validate(json), JSON.stringify(validate.errors));
+  }
+  // The schema holds the format to its shape: a member it does not name is refused.
+  const extra = { ...JSON.parse(renderSampledJson(reports[0]!)), extra: 1 };
+  assert.equal(validate(extra), false);
+  const golden = new URL("./golden/sampled/report.json", import.meta.url);
+  assert.ok(validate(JSON.parse(await Deno.readTextFile(golden))), JSON.stringify(validate.errors));
+});
+
+Deno.test(
+  "sampled: a comparison on 16 items or fewer is the exact test, and the planning lines say " +
+    "what it cannot reach",
+  none,
+  async () => {
+    const plan: Plan = {
+      base: (_i, s) => (s === 0 ? "match" : "arguments"),
+      tuned: () => "match",
+    };
+    for (const [n, reach] of [[4, false], [8, true]] as const) {
+      const report = await sampledReportFromResults(file(plan, { items: itemsOf(n) }));
+      const c = report.comparisons[0]!;
+      // Every item the same difference, +3/4: no spread, and still no evidence with 4 items.
+      assert.equal(c.method, "sign-flip");
+      assert.equal(c.pValue, 2 ** (1 - n));
+      assert.equal(c.outcome, reach ? "better" : "inconclusive");
+      const text = renderSampledText(report).replace(/\n +/g, " ");
+      const floor = `1/${2 ** (n - 1)}`;
+      assert.ok(
+        text.includes(
+          "The detectable differences assume the paired t test's normal approximation; tuned is " +
+            `decided on ${n} items by the exact sign-flip test, which cannot give a p-value below ` +
+            floor +
+            (reach ? "." : ", so at its level 0.05 it cannot find a difference however large."),
+        ),
+        text,
+      );
+    }
+  },
+);
