@@ -11,7 +11,7 @@
  */
 
 import { exactDecimal } from "../json/decimal.ts";
-import { JsonNumber } from "../json/json_value.ts";
+import type { JsonNumber } from "../json/json_value.ts";
 import { JsonSyntaxError } from "../json/json_syntax_error.ts";
 import { Reader } from "../json/reader.ts";
 import { chatKey, type ChatLine, ROLES } from "./_chat_line.ts";
