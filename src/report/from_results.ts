@@ -8,6 +8,7 @@
 
 import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
+import { itemIdShown } from "../dataset/item_id.ts";
 import { callsFingerprint, replyFingerprint } from "../results/fingerprint.ts";
 import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
@@ -71,7 +72,9 @@ function itemOf(byIndex: ReadonlyMap<number, Item>, r: ResultRecord): Item {
   const item = byIndex.get(r.itemIndex);
   if (item === undefined) {
     throw new RangeError(
-      `the results hold item ${r.itemId} (index ${r.itemIndex}), which the split does not`,
+      `the results hold item ${
+        itemIdShown(r.itemId)
+      } (index ${r.itemIndex}), which the split does not`,
     );
   }
   return item;
