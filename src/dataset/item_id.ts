@@ -138,8 +138,9 @@ export function itemIdShown(id: ItemId): string {
 }
 
 // What JSON text leaves as it is but a terminal or a line of text must not get raw: DEL, the C1
-// controls, the line and paragraph separators, and the bidirectional overrides and isolates.
-const UNSHOWN = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// controls, the line and paragraph separators, and the bidirectional marks, overrides and isolates
+// (what `oneLine` in src/text escapes beyond JSON).
+const UNSHOWN = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 function escaped(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
