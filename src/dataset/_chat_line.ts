@@ -48,7 +48,7 @@ export interface ChatLineRefusal {
   readonly id?: ItemId;
 }
 
-const LINE_KEYS = new Set(["id", "messages", "tools"]);
+const LINE_KEYS = new Set(["id", "messages", "tools", "parallel_tool_calls"]);
 const TOOL_KEYS = new Set(["type", "function"]);
 const FUNCTION_KEYS = new Set(["name", "description", "parameters", "strict"]);
 /** The roles a message may have. */
@@ -281,7 +281,7 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
 /**
  * Reads one line of a chat-jsonl dataset: a JSON object with exactly `id` (an integer or a
  * string), `messages` (the prompt, then the answer: an assistant message) and, optionally, `tools`
- * (OpenAI function tools; none when absent).
+ * (OpenAI function tools; none when absent) and `parallel_tool_calls` (true or false, ignored).
  *
  * @param text The line, without its newline.
  * @returns The line read, or why it is refused.
@@ -379,6 +379,12 @@ function checkedLine(text: string): Checked | ChatLineRefusal {
     id = idOf(value.get("id"));
     const unknown = firstUnknown(value, LINE_KEYS);
     if (unknown !== undefined) refuse(`the line has an unknown member ${JSON.stringify(unknown)}`);
+    // OpenAI's fine-tuning format may say whether the answer's calls may be parallel: read, and
+    // not used (the answer's calls say it).
+    const parallel = value.get("parallel_tool_calls");
+    if (parallel !== undefined && typeof parallel !== "boolean") {
+      refuse("parallel_tool_calls is not true or false");
+    }
     const tools = value.has("tools") ? value.get("tools")! : [];
     const names = toolNames(tools);
     const read = readMessages(value.get("messages"), new Set(names));

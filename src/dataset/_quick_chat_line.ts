@@ -245,6 +245,7 @@ export function quickChatLine(text: string): ChatLine | undefined {
     let lineId: ItemId | undefined;
     let messages: Message[] | undefined;
     let names: string[] | undefined;
+    let parallel = false;
     for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
       r.colon();
       if (key === "id" && lineId === undefined) {
@@ -257,6 +258,9 @@ export function quickChatLine(text: string): ChatLine | undefined {
         if (r.peek() !== OPEN_BRACKET) return undefined;
         names = [];
         for (let more = r.openArray(); more; more = r.nextElement()) names.push(tool(r));
+      } else if (key === "parallel_tool_calls" && !parallel) {
+        parallel = true;
+        if (typeof r.value() !== "boolean") return undefined;
       } else {
         return undefined;
       }

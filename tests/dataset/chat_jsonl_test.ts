@@ -510,3 +510,15 @@ Deno.test("loadChatDataset: the reviewer's history lines are refused, the answer
   });
   assert.equal(load(lines(answer)).items.length, 1);
 });
+
+Deno.test("loadChatDataset: OpenAI's top-level parallel_tool_calls is accepted and ignored, unless not a boolean", () => {
+  const plain = load(lines(line("a")));
+  for (const flag of [true, false]) {
+    const d = load(lines(line("a", { parallel_tool_calls: flag })));
+    assert.deepEqual(d.items[0]!.chat, plain.items[0]!.chat);
+    assert.equal(d.items[0]!.contentHash, plain.items[0]!.contentHash);
+  }
+  assert.deepEqual(refusals(lines(line("a", { parallel_tool_calls: "yes" }))), [
+    'dataset refused: line 1 (id "a"): parallel_tool_calls is not true or false',
+  ]);
+});

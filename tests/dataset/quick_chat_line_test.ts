@@ -167,3 +167,16 @@ Deno.test("quickChatLine: earlier calls without id, type or arguments as text, a
     assert.equal(quickChatLine(bad), undefined, bad);
   }
 });
+
+Deno.test("quickChatLine: a top-level parallel_tool_calls read as the full reading reads it", () => {
+  const base =
+    `{"id": 1, "messages": [{"role": "user", "content": "a"}, {"role": "assistant"}], "parallel_tool_calls": `;
+  for (
+    const [value, ok] of [["true", true], ["false", true], ['"yes"', false], ["{}", false]] as const
+  ) {
+    const text = `${base}${value}}`;
+    assert.equal("reason" in readChatLine(text), !ok, text);
+    if (ok) assert.deepEqual(quickChatLine(text), readChatLine(text));
+    else assert.equal(quickChatLine(text), undefined);
+  }
+});

@@ -196,6 +196,10 @@ export function genChatDataset(rng: Prng): GenChatDataset {
       ...(entry.tools.length === 0 && rng.chance(0.5)
         ? []
         : [`"tools":${space(rng)}${write(entry.tools, rng)}`]),
+      // OpenAI's fine-tuning format's flag, accepted and ignored.
+      ...(rng.chance(0.1)
+        ? [`"parallel_tool_calls":${space(rng)}${rng.pick(["true", "false"])}`]
+        : []),
     ];
     lines.push(`{${rng.shuffle(members).join(`,${space(rng)}`)}}${rng.chance(0.05) ? "\r" : ""}`);
   }
