@@ -270,7 +270,7 @@ Deno.test("loadChatDataset: every bad line refused with its line number", async 
 Deno.test('loadChatDataset: an id given twice names both lines, 7 and "7" being one id', () => {
   assert.deepEqual(refusals(lines(line("a"), line(7), line("a"), line("7"))), [
     `dataset refused: line 3 (id "a"): the id "a" is also line 1's`,
-    `dataset refused: line 4 (id "7"): the id "7" is also line 2's`,
+    `dataset refused: line 4 (id "7"): the id "7" is the id 7 of line 2: ids are compared as text, so 7 and "7" are one id`,
   ]);
 });
 
@@ -435,7 +435,7 @@ Deno.test("loadChatDataset: an integer id spelt 7.0 or 7e0 is 7, -0 is 0", () =>
     assert.equal(load(text(spelt) + "\n").items[0]!.id, id, spelt);
   }
   assert.deepEqual(refusals(lines(text("7.0"), text('"7"'))), [
-    `dataset refused: line 2 (id "7"): the id "7" is also line 1's`,
+    'dataset refused: line 2 (id "7"): the id "7" is the id 7 of line 1: ids are compared as text, so 7 and "7" are one id',
   ]);
 });
 
