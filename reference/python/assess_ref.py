@@ -7,6 +7,7 @@ split.v1 and the leak check's comparison, in Python 3 with the standard library 
     python3 assess_ref.py tools  < rows.json   > tools.jsonl
     python3 assess_ref.py split DATASET --seed S --size N > split.json
     python3 assess_ref.py leak   < check.json > findings.json
+    python3 assess_ref.py leak-turns < lines.jsonl > turns.jsonl
 """
 
 import argparse
@@ -149,6 +150,21 @@ def cmd_leak(_args):
     return 0
 
 
+def cmd_leak_turns(_args):
+    """A chat training line (JSON lines on stdin) in; its turns when the held-out items are a
+    chat-jsonl dataset's, and the held-out query of its prompt (all messages but the last), out:
+    ``{"turns": [{"user", "calls": [name]}], "query"}`` a line."""
+    import leak
+
+    for line in _read_stdin_text().split("\n"):
+        if not line.strip():
+            continue
+        messages = json.loads(line)["messages"]
+        out = {"turns": leak.conversation_turns(messages), "query": leak.held_out_query(messages[:-1])}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0
+
+
 def main(argv):
     p = argparse.ArgumentParser(prog="assess_ref.py", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -162,6 +178,7 @@ def main(argv):
     s.add_argument("--kind", default="xlam-function-calling", help="or chat-jsonl")
     sub.add_parser("split-batch", help="split files for jobs (JSON lines on stdin)")
     sub.add_parser("leak", help="the leak check's findings (a JSON object on stdin)")
+    sub.add_parser("leak-turns", help="a chat training line's turns (JSON lines on stdin)")
     args = p.parse_args(argv)
     commands = {
         "score": cmd_score,
@@ -170,6 +187,7 @@ def main(argv):
         "split": cmd_split,
         "split-batch": cmd_split_batch,
         "leak": cmd_leak,
+        "leak-turns": cmd_leak_turns,
     }
     return commands[args.command](args)
 

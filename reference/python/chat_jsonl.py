@@ -64,6 +64,20 @@ def _tool_names(tools):
     return names
 
 
+def _history_ids(calls):
+    """The ids of an earlier assistant message's calls, each of the shape vLLM takes
+    (OpenAI's ChatCompletionMessageToolCallParam): a string id, type "function", arguments as
+    JSON text. Called after _calls has checked the rest."""
+    ids = []
+    for call in calls or []:
+        if not isinstance(call.get("id"), str) or call.get("type") != "function":
+            raise DatasetRefused("an earlier tool call has no id or type")
+        if not isinstance(call["function"].get("arguments"), str):
+            raise DatasetRefused("an earlier tool call's arguments are not JSON text")
+        ids.append(call["id"])
+    return ids
+
+
 def _calls(calls, offered):
     """An assistant message's calls as (name, arguments) pairs, arguments a dict."""
     if calls is None:
@@ -106,8 +120,10 @@ def _line(text):
     rid = _id(line.get("id"))
     if rid is None:
         raise DatasetRefused("no id (an integer within 2**53 - 1, or a string)")
-    if not set(line) <= {"id", "messages", "tools"}:
+    if not set(line) <= {"id", "messages", "tools", "parallel_tool_calls"}:
         raise DatasetRefused("an unknown member")
+    if "parallel_tool_calls" in line and not isinstance(line["parallel_tool_calls"], bool):
+        raise DatasetRefused("parallel_tool_calls is not true or false")
     tools = line.get("tools", [])
     names = _tool_names(tools)
     messages = line.get("messages")
@@ -116,6 +132,7 @@ def _line(text):
     offered = set(names)
     users = 0
     calls = []
+    ids = set()
     for i, m in enumerate(messages):
         if not isinstance(m, dict) or m.get("role") not in _ROLES:
             raise DatasetRefused("messages[%d] has no known role" % i)
@@ -130,6 +147,8 @@ def _line(text):
             message_calls = _calls(m.get("tool_calls"), offered)
             if last:
                 calls = message_calls
+            else:
+                ids.update(_history_ids(m.get("tool_calls")))
         else:
             if not isinstance(m.get("content"), str):
                 raise DatasetRefused("messages[%d]: no content string" % i)
@@ -137,6 +156,8 @@ def _line(text):
                 raise DatasetRefused("messages[%d]: tool_calls" % i)
             if role == "user":
                 users += 1
+            if role == "tool" and m.get("tool_call_id") not in ids:
+                raise DatasetRefused("messages[%d]: a tool_call_id no earlier call has" % i)
     if users == 0:
         raise DatasetRefused("the prompt has no user message")
     prompt = ",".join(compact(m) for m in messages[:-1])

@@ -270,3 +270,60 @@ def findings(held_out, examples, ordering):
                 e, added = edits if edits is not None else (None, None)
                 out.add((kind, item_id, line, shared, union, same, e, added))
     return sorted(out, key=lambda f: (KINDS.index(f[0]), f[1], f[2]))
+
+
+def _text_of(content):
+    """leak.md "The training file": a string, or the ``text`` members of content parts joined by
+    newlines; None when there is none."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        return None
+    texts = [p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)]
+    return "\n".join(texts) if texts else None
+
+
+def _call_text(call):
+    fn = call.get("function") if isinstance(call.get("function"), dict) else call
+    args = fn.get("arguments")
+    if not isinstance(args, str):
+        args = json.dumps(args, ensure_ascii=False, separators=(",", ":"))
+    return "%s %s" % (fn["name"], args)
+
+
+def conversation_turns(messages):
+    """leak.md, a chat example's turns when the held-out items are a chat-jsonl dataset's: a turn
+    at each user message, and at the last tool message before an assistant message; its text the
+    conversation up to it (user, assistant and tool messages' texts, one a line, system and
+    developer left out); its calls (names) those of the assistant messages after it, up to the
+    next turn."""
+    turns = []
+    texts = []
+    for i, m in enumerate(messages):
+        role = m.get("role")
+        if role == "user":
+            texts.append(_text_of(m.get("content")))
+            turns.append({"user": "\n".join(texts), "calls": []})
+        elif role == "tool":
+            text = _text_of(m.get("content"))
+            if text:
+                texts.append(text)
+            nxt = messages[i + 1] if i + 1 < len(messages) else None
+            if turns and isinstance(nxt, dict) and nxt.get("role") == "assistant":
+                turns.append({"user": "\n".join(texts), "calls": []})
+        elif role == "assistant":
+            calls = list(m.get("tool_calls") or []) if turns else []
+            said = [_text_of(m.get("content")) or ""] + [_call_text(c) for c in calls]
+            text = "\n".join(t for t in said if t)
+            if text:
+                texts.append(text)
+            if turns:
+                name = lambda c: (c["function"] if isinstance(c.get("function"), dict) else c)["name"]
+                turns[-1]["calls"].extend(name(c) for c in calls)
+    return turns
+
+
+def held_out_query(prompt):
+    """leak.md: a chat-jsonl held-out item's query, from its prompt (its messages but the
+    answer): the text of the last turn of the prompt followed by the answer."""
+    return conversation_turns(list(prompt) + [{"role": "assistant"}])[-1]["user"]

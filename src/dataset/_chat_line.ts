@@ -48,7 +48,7 @@ export interface ChatLineRefusal {
   readonly id?: ItemId;
 }
 
-const LINE_KEYS = new Set(["id", "messages", "tools"]);
+const LINE_KEYS = new Set(["id", "messages", "tools", "parallel_tool_calls"]);
 const TOOL_KEYS = new Set(["type", "function"]);
 const FUNCTION_KEYS = new Set(["name", "description", "parameters", "strict"]);
 /** The roles a message may have. */
@@ -165,6 +165,7 @@ function callsOf(
   calls: JsonValue | undefined,
   where: string,
   offered: ReadonlySet<string>,
+  ids?: Set<string>,
 ): JsonObject[] {
   if (calls === undefined || calls === null) return [];
   if (!Array.isArray(calls)) return refuse(`${where}.tool_calls is not an array`);
@@ -182,6 +183,7 @@ function callsOf(
     if (!offered.has(name as string)) {
       refuse(`${at} calls ${JSON.stringify(name)}, a tool the line does not offer`);
     }
+    if (ids !== undefined) ids.add(historyCallId(c, f, at));
     let args = f.get("arguments");
     if (typeof args === "string") {
       try {
@@ -198,6 +200,24 @@ function callsOf(
   });
 }
 
+const HISTORY_CALLS =
+  'earlier tool calls need "id", "type": "function" and "arguments" as JSON text, as vLLM takes them';
+
+/**
+ * A tool call before the answer is sent to vLLM and written to training files as written, so it
+ * must have the shape vLLM validates (OpenAI's `ChatCompletionMessageToolCallParam`): an `id`,
+ * `type: "function"` and its arguments as JSON text. Returns its id.
+ */
+function historyCallId(c: JsonObject, f: JsonObject, at: string): string {
+  const id = c.get("id");
+  if (typeof id !== "string") refuse(`${at} has no id: ${HISTORY_CALLS}`);
+  if (c.get("type") !== "function") refuse(`${at} has no "type": "function": ${HISTORY_CALLS}`);
+  if (typeof f.get("arguments") !== "string") {
+    refuse(`${at} has arguments that are not JSON text: ${HISTORY_CALLS}`);
+  }
+  return id as string;
+}
+
 /**
  * Checks the messages; returns the query, the system flag, the answer's calls and the lengths of
  * the contents that go in the key.
@@ -210,6 +230,7 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
   let hasSystem = false;
   let answer: JsonObject[] = [];
   const contents: number[] = [];
+  const ids = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const message = list[i]!;
     const at = `messages[${i}]`;
@@ -228,7 +249,7 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
       if (content !== undefined && content !== null && typeof content !== "string") {
         refuse(`${at} has content that is not a string`);
       }
-      const calls = callsOf(m.get("tool_calls"), at, offered);
+      const calls = callsOf(m.get("tool_calls"), at, offered, last ? undefined : ids);
       if (last) answer = calls;
     } else {
       if (typeof content !== "string") refuse(`${at} has no content string`);
@@ -236,6 +257,21 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
       if (role === "user") query = content as string;
       if (role === "system" || role === "developer") hasSystem = true;
       if (m.has("tool_calls")) refuse(`${at} has tool_calls, and only an assistant's may`);
+      if (role === "tool") {
+        const callId = m.get("tool_call_id");
+        if (typeof callId !== "string") {
+          refuse(
+            `${at} has no tool_call_id string: a tool message answers an earlier call by its id`,
+          );
+        }
+        if (!ids.has(callId as string)) {
+          refuse(
+            `${at} has the tool_call_id ${
+              quoteJson(callId as string)
+            }, which no earlier tool call has`,
+          );
+        }
+      }
     }
   }
   if (query === undefined) refuse("the prompt has no user message");
@@ -245,7 +281,7 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
 /**
  * Reads one line of a chat-jsonl dataset: a JSON object with exactly `id` (an integer or a
  * string), `messages` (the prompt, then the answer: an assistant message) and, optionally, `tools`
- * (OpenAI function tools; none when absent).
+ * (OpenAI function tools; none when absent) and `parallel_tool_calls` (true or false, ignored).
  *
  * @param text The line, without its newline.
  * @returns The line read, or why it is refused.
@@ -343,6 +379,12 @@ function checkedLine(text: string): Checked | ChatLineRefusal {
     id = idOf(value.get("id"));
     const unknown = firstUnknown(value, LINE_KEYS);
     if (unknown !== undefined) refuse(`the line has an unknown member ${JSON.stringify(unknown)}`);
+    // OpenAI's fine-tuning format may say whether the answer's calls may be parallel: read, and
+    // not used (the answer's calls say it).
+    const parallel = value.get("parallel_tool_calls");
+    if (parallel !== undefined && typeof parallel !== "boolean") {
+      refuse("parallel_tool_calls is not true or false");
+    }
     const tools = value.has("tools") ? value.get("tools")! : [];
     const names = toolNames(tools);
     const read = readMessages(value.get("messages"), new Set(names));

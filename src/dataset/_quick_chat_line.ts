@@ -42,6 +42,10 @@ interface Message {
   content: string;
   toolCallsKey: boolean;
   calls: string[];
+  /** Each call's id when it has the shape an earlier call needs (id, type, arguments as text). */
+  callIds: (string | undefined)[];
+  /** A tool message's `tool_call_id`, when a string. */
+  toolCallId: string | undefined;
 }
 
 /** Another member of an object whose members are not all known: each at most once. */
@@ -68,11 +72,15 @@ function id(r: Reader): ItemId {
   return n === 0 ? 0 : n;
 }
 
-/** A tool call's function: a name and its arguments (an object, or JSON text of one). */
-function callFunction(r: Reader): string {
+/**
+ * A tool call's function: a name and its arguments (an object, or JSON text of one). Returns the
+ * name, and whether the arguments were JSON text.
+ */
+function callFunction(r: Reader): [string, boolean] {
   if (r.peek() !== OPEN_BRACE) doubt();
   let name: string | undefined;
   let args = false;
+  let text = false;
   let seen: Set<string> | undefined;
   for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
     r.colon();
@@ -83,6 +91,7 @@ function callFunction(r: Reader): string {
       const c = r.peek();
       if (c === OPEN_BRACE) r.skipValue();
       else if (c === QUOTE) {
+        text = true;
         const inner = new Reader(r.string());
         if (inner.peek() !== OPEN_BRACE) doubt();
         inner.skipValue();
@@ -95,10 +104,10 @@ function callFunction(r: Reader): string {
     }
   }
   if (name === undefined || !args) doubt();
-  return name;
+  return [name, text];
 }
 
-function calls(r: Reader, out: string[]): void {
+function calls(r: Reader, out: string[], ids: (string | undefined)[]): void {
   if (r.peek() === N) {
     if (r.value() !== null) doubt();
     return;
@@ -107,7 +116,10 @@ function calls(r: Reader, out: string[]): void {
   for (let more = r.openArray(); more; more = r.nextElement()) {
     if (r.peek() !== OPEN_BRACE) doubt();
     let name: string | undefined;
+    let text = false;
     let type = false;
+    let idKey = false;
+    let id: string | undefined;
     let seen: Set<string> | undefined;
     for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
       r.colon();
@@ -115,8 +127,12 @@ function calls(r: Reader, out: string[]): void {
         type = true;
         if (stringAt(r) !== "function") doubt();
       } else if (key === "function" && name === undefined) {
-        name = callFunction(r);
-      } else if (key === "type" || key === "function") {
+        [name, text] = callFunction(r);
+      } else if (key === "id" && !idKey) {
+        idKey = true;
+        if (r.peek() === QUOTE) id = r.string();
+        else r.skipValue();
+      } else if (key === "type" || key === "function" || key === "id") {
         doubt();
       } else {
         seen = other(seen, key, r);
@@ -124,6 +140,7 @@ function calls(r: Reader, out: string[]): void {
     }
     if (name === undefined) doubt();
     out.push(name);
+    ids.push(type && text ? id : undefined);
   }
 }
 
@@ -135,7 +152,10 @@ function message(r: Reader): Message {
     content: "",
     toolCallsKey: false,
     calls: [],
+    callIds: [],
+    toolCallId: undefined,
   };
+  let toolCallIdKey = false;
   let seen: Set<string> | undefined;
   for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
     r.colon();
@@ -154,8 +174,14 @@ function message(r: Reader): Message {
       }
     } else if (key === "tool_calls" && !m.toolCallsKey) {
       m.toolCallsKey = true;
-      calls(r, m.calls);
-    } else if (key === "role" || key === "content" || key === "tool_calls") {
+      calls(r, m.calls, m.callIds);
+    } else if (key === "tool_call_id" && !toolCallIdKey) {
+      toolCallIdKey = true;
+      if (r.peek() === QUOTE) m.toolCallId = r.string();
+      else r.skipValue();
+    } else if (
+      key === "role" || key === "content" || key === "tool_calls" || key === "tool_call_id"
+    ) {
       doubt();
     } else {
       seen = other(seen, key, r);
@@ -219,6 +245,7 @@ export function quickChatLine(text: string): ChatLine | undefined {
     let lineId: ItemId | undefined;
     let messages: Message[] | undefined;
     let names: string[] | undefined;
+    let parallel = false;
     for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
       r.colon();
       if (key === "id" && lineId === undefined) {
@@ -231,6 +258,9 @@ export function quickChatLine(text: string): ChatLine | undefined {
         if (r.peek() !== OPEN_BRACKET) return undefined;
         names = [];
         for (let more = r.openArray(); more; more = r.nextElement()) names.push(tool(r));
+      } else if (key === "parallel_tool_calls" && !parallel) {
+        parallel = true;
+        if (typeof r.value() !== "boolean") return undefined;
       } else {
         return undefined;
       }
@@ -255,13 +285,23 @@ function checked(
   const contents: number[] = [];
   let query: string | undefined;
   let hasSystem = false;
+  const ids = new Set<string>();
   const last = messages.length - 1;
   for (let i = 0; i <= last; i++) {
     const m = messages[i]!;
     if (m.role === "assistant") {
       if (m.contentKind === "other") return undefined;
       for (const name of m.calls) if (!offered.has(name)) return undefined;
+      if (i < last) {
+        for (const id of m.callIds) {
+          if (id === undefined) return undefined;
+          ids.add(id);
+        }
+      }
     } else {
+      if (m.role === "tool" && (m.toolCallId === undefined || !ids.has(m.toolCallId))) {
+        return undefined;
+      }
       if (i === last || m.contentKind !== "string" || m.toolCallsKey) return undefined;
       contents.push(m.content.length);
       if (m.role === "user") query = m.content;

@@ -89,7 +89,8 @@ export function loadChatDataset(
   const items: DatasetItem[] = [];
   const refusals: DatasetError[] = [];
   let refused = 0;
-  const lineOf = new Map<string, number>();
+  // An id's text → the first line with it, and the id as that line writes it.
+  const lineOf = new Map<string, readonly [number, ItemId]>();
   let eligibleCount = 0;
   const end = text.endsWith("\n") ? text.length - 1 : text.length;
   for (let start = 0, line = 1; start <= end && end > 0; line++) {
@@ -107,10 +108,17 @@ export function loadChatDataset(
     } else {
       const key = itemIdText(read.id);
       const earlier = lineOf.get(key);
-      if (earlier !== undefined) {
-        reason = `the id ${itemIdShown(read.id)} is also line ${earlier}'s`;
+      if (earlier === undefined) {
+        lineOf.set(key, [line, read.id]);
+      } else if (earlier[1] === read.id) {
+        reason = `the id ${itemIdShown(read.id)} is also line ${earlier[0]}'s`;
       } else {
-        lineOf.set(key, line);
+        // 7 and "7" are one id (the split hashes and writes an id as its text): say which.
+        reason = `the id ${itemIdShown(read.id)} is the id ${itemIdShown(earlier[1])} of line ${
+          earlier[0]
+        }: ids are compared as text, so ${itemIdShown(earlier[1])} and ${
+          itemIdShown(read.id)
+        } are one id`;
       }
     }
     if (reason !== undefined) {

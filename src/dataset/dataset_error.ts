@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { ItemId } from "./item_id.ts";
+import { type ItemId, itemIdShown } from "./item_id.ts";
 
 /** Where in the dataset a problem is: a row's position in the file and, when it has one, its id. */
 export interface RowPlace {
@@ -70,7 +70,7 @@ export class DatasetError extends Error {
       ? ""
       : row.id === undefined
       ? `${at}: `
-      : `${at} (id ${typeof row.id === "string" ? JSON.stringify(row.id) : row.id}): `;
+      : `${at} (id ${itemIdShown(row.id)}): `;
     super(`dataset refused: ${where}${reason}`);
     this.name = "DatasetError";
     this.reason = reason;

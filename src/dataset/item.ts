@@ -40,7 +40,10 @@ export interface ToolSpec {
 export interface ChatPrompt {
   /** The prompt's messages (every message of the line but the last), without the brackets. */
   readonly messages: string;
-  /** Whether the first of them is a system message: then `prompt.system` is not added. */
+  /**
+   * Whether any of them is a system or developer message (wherever it stands): then `prompt.system`
+   * is not added.
+   */
   readonly hasSystem: boolean;
   /** The line's `tools` array as it is sent; `""` when it offers none. */
   readonly tools: string;

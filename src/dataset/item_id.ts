@@ -116,7 +116,9 @@ export function isItemId(value: unknown): value is ItemId {
 
 /**
  * An id as messages and reports show it: an integer in decimal, a string as JSON text (quoted), so
- * that `7` and `"7"` never look alike and a string's spaces and commas stay inside its quotes.
+ * that `7` and `"7"` never look alike and a string's spaces and commas stay inside its quotes, on
+ * one line, with no control character (JSON's escapes, and `\uXXXX` for DEL, C1 controls, U+2028,
+ * U+2029 and the bidirectional controls).
  *
  * @param id The id.
  * @returns Its text as shown.
@@ -128,8 +130,18 @@ export function isItemId(value: unknown): value is ItemId {
  *
  * assert.equal(itemIdShown(7), "7");
  * assert.equal(itemIdShown("t, 7"), '"t, 7"');
+ * assert.equal(itemIdShown("a\nb\u001b[2J\u202e"), '"a\\nb\\u001b[2J\\u202e"');
  * ```
  */
 export function itemIdShown(id: ItemId): string {
-  return typeof id === "string" ? JSON.stringify(id) : String(id);
+  return typeof id === "string" ? JSON.stringify(id).replace(UNSHOWN, escaped) : String(id);
+}
+
+// What JSON text leaves as it is but a terminal or a line of text must not get raw: DEL, the C1
+// controls, the line and paragraph separators, and the bidirectional marks, overrides and isolates
+// (what `oneLine` in src/text escapes beyond JSON).
+const UNSHOWN = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+function escaped(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }

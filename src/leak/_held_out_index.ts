@@ -15,6 +15,7 @@ import { type SiblingCall, siblingCalls } from "./_sibling.ts";
 import { fingerprint, hashText } from "./_fingerprint.ts";
 import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
 import { normalizeQuery, queryWords, shingles } from "./normalize.ts";
+import { heldOutQuery } from "./_examples.ts";
 
 /**
  * How many pair positions of a held-out query of `words` words its signature covers: an edit breaks
@@ -110,7 +111,7 @@ export class HeldOutIndex {
     let longest = 0;
     for (let p = 0; p < items.length; p++) {
       const item = items[p]!;
-      const normal = normalizeQuery(item.query);
+      const normal = normalizeQuery(heldOutQuery(item));
       normals.push(normal);
       const print = fingerprint(normal);
       add(this.exact, print.text, p);

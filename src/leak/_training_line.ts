@@ -8,7 +8,7 @@
 
 import { parseJson } from "../json/strict_json.ts";
 import type { ReplyCall } from "../score/scorer.ts";
-import { type Turn, turnsOf } from "./_examples.ts";
+import { type Turn, turnsOf, type TurnText } from "./_examples.ts";
 import { answerKey } from "./_arguments.ts";
 import { type SiblingCall, siblingCalls } from "./_sibling.ts";
 import { TrainingFileError } from "./training_file_error.ts";
@@ -20,6 +20,7 @@ export class TrainingLine {
   /** Its turns, read loosely: arguments as the record holds them. */
   readonly turns: readonly Turn[];
   readonly #text: string;
+  readonly #turnText: TurnText;
   /** The turns read exactly; null when the strict reader refuses the record (no answer equals it). */
   #exact: readonly Turn[] | null | undefined;
   /** Each turn's answer key; null until asked. */
@@ -30,9 +31,11 @@ export class TrainingLine {
   /**
    * @param text The record's text.
    * @param line The line it starts on.
+   * @param turnText What a chat example's turn holds as its text (`turnsOf`): `conversation` when
+   *   the held-out items bring their own messages.
    * @throws {TrainingFileError} When the text is not JSON, or not a chat example or dataset row.
    */
-  constructor(text: string, line: number) {
+  constructor(text: string, line: number, turnText: TurnText = "message") {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -40,8 +43,9 @@ export class TrainingLine {
       throw new TrainingFileError(line, `the text is not JSON (${(e as Error).message})`);
     }
     this.#text = text;
+    this.#turnText = turnText;
     this.line = line;
-    this.turns = turnsOf(value, line, "loose");
+    this.turns = turnsOf(value, line, "loose", turnText);
     this.#keys = new Array(this.turns.length).fill(null);
     this.#siblingCalls = new Array(this.turns.length).fill(null);
   }
@@ -65,7 +69,7 @@ export class TrainingLine {
   exactCalls(t: number): ReplyCall[] | undefined {
     if (this.#exact === undefined) {
       try {
-        this.#exact = turnsOf(parseJson(this.#text), this.line, "exact");
+        this.#exact = turnsOf(parseJson(this.#text), this.line, "exact", this.#turnText);
       } catch {
         this.#exact = null;
       }

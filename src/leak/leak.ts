@@ -115,10 +115,13 @@ export async function checkLeaks(
     limit: Math.max(COUNTED_SHINGLES, index.wordLimit),
   });
   let examples = 0;
+  // Items with their own messages are compared by their conversations; dataset rows, as before,
+  // by their query against each user message alone.
+  const turnText = heldOut.some((item) => item.chat !== undefined) ? "conversation" : "message";
   const reader = new RecordReader(options.maxLineBytes ?? MAX_TRAINING_LINE_BYTES, (text, at) => {
     // The line is let go once checked, before the next is read: two lines of 16 MiB are never
     // held at once.
-    const line = new TrainingLine(text, at);
+    const line = new TrainingLine(text, at, turnText);
     examples++;
     checker.check(line);
   });

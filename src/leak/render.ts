@@ -4,6 +4,7 @@
  * @module
  */
 
+import { itemIdShown } from "../dataset/item_id.ts";
 import { LEAK_KINDS, type LeakKind, type LeakMatch, type LeakReport } from "./leak_report.ts";
 import { SHINGLE_WORDS } from "./normalize.ts";
 import { ADDED_WORDS, NEAR_EDITS, NEAR_MIN_WORDS, TWO_EDITS_MIN_WORDS } from "./_word_edits.ts";
@@ -108,12 +109,12 @@ export function leakText(report: LeakReport, file: string): string {
     : `${file}: ${report.leaking} of the ${plural(report.heldOut, "held-out item")} ` +
       `${report.leaking === 1 ? "leaks" : "leak"} into its ${examples}: ${count("exact")} exact, ` +
       `${count("near")} near, ${count("answer")} by answer${siblings}\n`;
-  const width = Math.max(...report.leaks.map((l) => String(l.id).length));
+  const width = Math.max(...report.leaks.map((l) => itemIdShown(l.id).length));
   for (const leak of report.leaks) {
     const lines = leak.lines.map((m) => shown(leak.kind, m));
     const more = leak.matches - leak.lines.length;
     if (more > 0) lines.push(`and ${more} more`);
-    text += `  ${leak.kind.padEnd(6)}  id ${String(leak.id).padEnd(width)}  ` +
+    text += `  ${leak.kind.padEnd(6)}  id ${itemIdShown(leak.id).padEnd(width)}  ` +
       `${leak.matches === 1 ? "line" : "lines"} ${lines.join(", ")}\n`;
   }
   return text;

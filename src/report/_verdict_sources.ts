@@ -6,6 +6,7 @@
  * @module
  */
 
+import { itemIdShown } from "../dataset/item_id.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
 import type { HeaderRecord, RecordedReply, ResultRecord } from "../results/records.ts";
@@ -64,7 +65,9 @@ export function itemOf(byIndex: ReadonlyMap<number, Item>, r: ResultRecord): Ite
   const item = byIndex.get(r.itemIndex);
   if (item === undefined) {
     throw new RangeError(
-      `the results hold item ${r.itemId} (index ${r.itemIndex}), which the split does not`,
+      `the results hold item ${
+        itemIdShown(r.itemId)
+      } (index ${r.itemIndex}), which the split does not`,
     );
   }
   return item;

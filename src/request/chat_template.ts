@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { ItemId } from "../dataset/item_id.ts";
+import { type ItemId, itemIdShown } from "../dataset/item_id.ts";
 import { Environment, Interpreter, Template } from "@huggingface/jinja";
 import { ChatTemplateError } from "./chat_template_error.ts";
 
@@ -232,13 +232,15 @@ export class ChatTemplate {
       });
     } catch (e) {
       throw new ChatTemplateError(
-        `the chat template fails on item ${itemId}: ${reason(e)}`,
+        `the chat template fails on item ${itemIdShown(itemId)}: ${reason(e)}`,
         itemId,
       );
     }
     if (!whole.startsWith(prompt)) {
       throw new ChatTemplateError(
-        `the chat template fails on item ${itemId}: its text of the conversation does not start ` +
+        `the chat template fails on item ${
+          itemIdShown(itemId)
+        }: its text of the conversation does not start ` +
           `with its text of the prompt, so the reply cannot be told from the prompt`,
         itemId,
       );

@@ -10,6 +10,7 @@
 
 import { type DatasetItem, detachedItem } from "../dataset/dataset.ts";
 import type { AnswerCall, Item } from "../dataset/item.ts";
+import { itemIdShown } from "../dataset/item_id.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { JsonObject } from "../json/json_value.ts";
 import { parseJson } from "../json/strict_json.ts";
@@ -67,7 +68,9 @@ function callText(call: AnswerCall, k: number): string {
  */
 export function assistantText(item: Item): string {
   if (item.answers.length === 0) {
-    throw new RangeError(`item ${item.id}'s answer has no call: there is no reply to train on`);
+    throw new RangeError(
+      `item ${itemIdShown(item.id)}'s answer has no call: there is no reply to train on`,
+    );
   }
   return `{"role":"assistant","tool_calls":[${item.answers.map(callText).join(",")}]}`;
 }

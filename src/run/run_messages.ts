@@ -6,6 +6,7 @@
  * @module
  */
 
+import { itemIdShown } from "../dataset/item_id.ts";
 import type { Config } from "../config/config.ts";
 import type { EndRecord, ProbeCheckRecord, ReplicaRecord, ReplicaRef } from "../results/records.ts";
 import { messageOf, refusalOf } from "./chat_check.ts";
@@ -119,7 +120,9 @@ export function adapterLoaded(name: string, replica: ReplicaRef): string {
  * ```
  */
 export function probeDifferent(check: ProbeCheckRecord, several: boolean): string {
-  return `WARNING: the model ${check.model} answered item ${check.itemId} differently alone and under load${
+  return `WARNING: the model ${check.model} answered item ${
+    itemIdShown(check.itemId)
+  } differently alone and under load${
     several ? ` on ${replicaName(check.replica!)}` : ""
   }: ${check.detail}`;
 }
@@ -350,7 +353,7 @@ export function probeLines(
           several ? ` on ${where}` : ""
         } (serving.batchInvariant is required)`,
       ...shown.map((c) =>
-        `  ${c.model}, item ${c.itemId}${onReplica(several, c.replica)}: ${c.detail}`
+        `  ${c.model}, item ${itemIdShown(c.itemId)}${onReplica(several, c.replica)}: ${c.detail}`
       ),
       "  start vLLM with VLLM_BATCH_INVARIANT=1, or set serving.batchInvariant to asserted or not-required",
     ];

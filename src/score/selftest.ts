@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ItemId } from "../dataset/item_id.ts";
+import { type ItemId, itemIdShown } from "../dataset/item_id.ts";
 import type { Item } from "../dataset/item.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
 import { oneLine } from "../text/one_line.ts";
@@ -314,7 +314,7 @@ export function selftestLines(
     const shown = result.faults.slice(0, MAX_FAULT_LINES);
     const lines = [
       `assess selftest: scorer ${result.scorer} has a bug, found on ${result.faultyItems} of ${result.items} items:`,
-      ...shown.map((f) => `  item ${f.itemId}: ${f.message}`),
+      ...shown.map((f) => `  item ${itemIdShown(f.itemId)}: ${f.message}`),
     ];
     if (result.faults.length > shown.length) {
       lines.push(`  … and ${result.faults.length - shown.length} more`);
@@ -328,8 +328,12 @@ export function selftestLines(
         `assess selftest: scorer ${result.scorer} failed its self-test on ${result.failedItems} of ${result.items} items:`,
         ...result.failures.map((f) =>
           f.check === "key"
-            ? `  item ${f.itemId}: the answer key was marked wrong, with the reason ${f.reason}`
-            : `  item ${f.itemId}: an empty reply was marked correct, with the reason ${f.reason}`
+            ? `  item ${
+              itemIdShown(f.itemId)
+            }: the answer key was marked wrong, with the reason ${f.reason}`
+            : `  item ${
+              itemIdShown(f.itemId)
+            }: an empty reply was marked correct, with the reason ${f.reason}`
         ),
       ],
     };

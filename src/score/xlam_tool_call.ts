@@ -6,6 +6,7 @@
  */
 
 import type { AnswerCall, Item } from "../dataset/item.ts";
+import { itemIdShown } from "../dataset/item_id.ts";
 import { jsonEqual } from "../json/equal.ts";
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_value.ts";
 import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
@@ -134,9 +135,9 @@ export function xlamToolCallRefusal(
     const args = answers[i]!.arguments;
     if (!isJsonObject(args)) {
       return new TypeError(
-        `xlam-tool-call cannot judge item ${item.id}: the arguments of its answer's call ${
-          i + 1
-        } are ${kindOf(args)}, not an object`,
+        `xlam-tool-call cannot judge item ${
+          itemIdShown(item.id)
+        }: the arguments of its answer's call ${i + 1} are ${kindOf(args)}, not an object`,
       );
     }
   }

@@ -8,7 +8,13 @@
 import { hash } from "node:crypto";
 import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
 import { digestText, firstRanked } from "./_ranking.ts";
-import { compareItemIds, type ItemId, itemIdText, sortedItemIds } from "../dataset/item_id.ts";
+import {
+  compareItemIds,
+  type ItemId,
+  itemIdShown,
+  itemIdText,
+  sortedItemIds,
+} from "../dataset/item_id.ts";
 import { SplitSizeError } from "./split_size_error.ts";
 import { confirmationIds } from "./confirm.ts";
 
@@ -305,7 +311,7 @@ function itemsOf(dataset: Dataset, ids: readonly ItemId[], what: string): Datase
     const item = byId.get(id);
     if (item === undefined) {
       throw new RangeError(
-        `the split's ${what} holds id ${JSON.stringify(id)}, which the dataset does not hold`,
+        `the split's ${what} holds id ${itemIdShown(id)}, which the dataset does not hold`,
       );
     }
     return item;

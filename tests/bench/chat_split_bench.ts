@@ -14,6 +14,7 @@
 
 import { benchConfig, deno, isFile, ROOT } from "./_bench_data.ts";
 import { chatBenchData } from "./_chat_bench_data.ts";
+import { measure, type Measured, median } from "./_measure.ts";
 
 const data = chatBenchData();
 const dir = Deno.makeTempDirSync({ prefix: "assess-chat-split-bench-" });
@@ -52,35 +53,6 @@ const SPLIT_ARGS = [
   "-out",
   `${out}/split.json`,
 ];
-
-interface Measured {
-  /** Wall time, seconds. */
-  readonly wall: number;
-  /** User + system CPU time, seconds. */
-  readonly cpu: number;
-  /** Peak resident set size, KiB. */
-  readonly rss: number;
-}
-
-async function measure(args: string[]): Promise<Measured> {
-  const { code, stderr } = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %U %S %M", Deno.execPath(), ...args],
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(stderr).trim();
-  if (code !== 0) throw new Error(`deno ${args.join(" ")}: exit ${code}\n${text}`);
-  const [wall, user, sys, rss] = text.split("\n").at(-1)!.split(" ").map(Number) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  return { wall, cpu: user + sys, rss };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const PAIRS = Number(Deno.env.get("ASSESS_BENCH_PAIRS") ?? "5");
 if (isFile("/usr/bin/time")) {

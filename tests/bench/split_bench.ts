@@ -11,7 +11,8 @@
  * @module
  */
 
-import { benchConfig, benchDataReady, DATA, deno, isFile, ROOT, splitArgs } from "./_bench_data.ts";
+import { benchConfig, benchDataReady, DATA, deno, isFile, splitArgs } from "./_bench_data.ts";
+import { measure, type Measured, median } from "./_measure.ts";
 
 const ready = benchDataReady("split_bench");
 
@@ -35,31 +36,6 @@ console.log(sha, rows.length, n);
 
 const FLOOR_ARGS = ["run", "--quiet", `--allow-read=${floor},${DATA}`, floor, DATA];
 const SPLIT_ARGS = splitArgs(config, out);
-
-interface Measured {
-  /** Wall time, seconds. */
-  readonly wall: number;
-  /** User + system CPU time, seconds. */
-  readonly cpu: number;
-  /** Peak resident set size, KiB. */
-  readonly rss: number;
-}
-
-async function measure(args: string[]): Promise<Measured | undefined> {
-  if (!isFile("/usr/bin/time")) return undefined;
-  const { code, stderr } = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %U %S %M", Deno.execPath(), ...args],
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (code !== 0) throw new Error(`deno ${args.join(" ")}: exit ${code}`);
-  const [wall, user, sys, rss] = new TextDecoder().decode(stderr).trim().split("\n").at(-1)!
-    .split(" ").map(Number) as [number, number, number, number];
-  return { wall, cpu: user + sys, rss };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // Interleaved pairs (floor, then split) so that both see the same load; medians of the ratios.
 const PAIRS = Number(Deno.env.get("ASSESS_BENCH_PAIRS") ?? "5");

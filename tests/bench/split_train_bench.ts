@@ -13,6 +13,7 @@
  */
 
 import { benchConfig, benchDataReady, deno, isFile, ROOT, splitArgs } from "./_bench_data.ts";
+import { measure, type Measured, median } from "./_measure.ts";
 
 const ready = benchDataReady("split_train_bench");
 
@@ -37,33 +38,6 @@ const COMMANDS: readonly (readonly [string, string[]])[] = [
   ["split -train -train-format hf", args(["-train-format", "hf"])],
   ["split -train -chat-template", args(["-chat-template", TEMPLATE])],
 ];
-
-interface Measured {
-  readonly wall: number;
-  readonly cpu: number;
-  /** Peak resident set size, KiB. */
-  readonly rss: number;
-}
-
-async function measure(command: string[]): Promise<Measured> {
-  const { code, stderr } = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %U %S %M", Deno.execPath(), ...command],
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(stderr).trim();
-  if (code !== 0) throw new Error(`deno ${command.join(" ")}: exit ${code}\n${text}`);
-  const [wall, user, sys, rss] = text.split("\n").at(-1)!.split(" ").map(Number) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  return { wall, cpu: user + sys, rss };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const ROUNDS = Number(Deno.env.get("ASSESS_BENCH_ROUNDS") ?? "3");
 if (ready && isFile("/usr/bin/time")) {

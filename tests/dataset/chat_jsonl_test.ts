@@ -71,7 +71,7 @@ Deno.test("loadChatDataset: string and integer ids, the prompt, tools and answer
       { role: "user", content: "Weather in Oslo?" },
       {
         role: "assistant",
-        tool_calls: [{ id: "c1", ...call("weather", { city: "Oslo" }) as object }],
+        tool_calls: [{ id: "c1", ...call("weather", '{"city": "Oslo"}') as object }],
       },
       { role: "tool", tool_call_id: "c1", content: '{"temp": 3.50}' },
       { role: "user", content: "And for 2.50 days in Bergen?" },
@@ -257,6 +257,7 @@ Deno.test("loadChatDataset: every bad line refused with its line number", async 
       line("x", { tools: [{ type: "retrieval" }] }),
       'line 2 (id "x"): tools[0] is not of type "function"',
     ],
+    ...historyCases(),
     ["an empty line", "", "line 2: the line is not JSON: unexpected end of input at offset 0"],
   ];
   for (const [name, bad, message] of cases) {
@@ -269,7 +270,7 @@ Deno.test("loadChatDataset: every bad line refused with its line number", async 
 Deno.test('loadChatDataset: an id given twice names both lines, 7 and "7" being one id', () => {
   assert.deepEqual(refusals(lines(line("a"), line(7), line("a"), line("7"))), [
     `dataset refused: line 3 (id "a"): the id "a" is also line 1's`,
-    `dataset refused: line 4 (id "7"): the id "7" is also line 2's`,
+    `dataset refused: line 4 (id "7"): the id "7" is the id 7 of line 2: ids are compared as text, so 7 and "7" are one id`,
   ]);
 });
 
@@ -434,6 +435,90 @@ Deno.test("loadChatDataset: an integer id spelt 7.0 or 7e0 is 7, -0 is 0", () =>
     assert.equal(load(text(spelt) + "\n").items[0]!.id, id, spelt);
   }
   assert.deepEqual(refusals(lines(text("7.0"), text('"7"'))), [
-    `dataset refused: line 2 (id "7"): the id "7" is also line 1's`,
+    'dataset refused: line 2 (id "7"): the id "7" is the id 7 of line 1: ids are compared as text, so 7 and "7" are one id',
+  ]);
+});
+
+/** Earlier turns in shapes vLLM refuses (OpenAI's ChatCompletionMessageToolCallParam). */
+function historyCases(): [string, unknown, string][] {
+  const need =
+    'earlier tool calls need "id", "type": "function" and "arguments" as JSON text, as vLLM takes them';
+  const earlier = (c: unknown, toolId: unknown = "c1") =>
+    line("x", {
+      messages: [
+        { role: "user", content: "a" },
+        { role: "assistant", tool_calls: [c] },
+        { role: "tool", tool_call_id: toolId, content: "r" },
+        { role: "assistant", content: "done" },
+      ],
+    });
+  const good = { id: "c1", type: "function", function: { name: "weather", arguments: "{}" } };
+  return [
+    [
+      "an earlier call without an id",
+      earlier({ type: "function", function: { name: "weather", arguments: "{}" } }),
+      `line 2 (id "x"): messages[1].tool_calls[0] has no id: ${need}`,
+    ],
+    [
+      "an earlier call without a type",
+      earlier({ id: "c1", function: { name: "weather", arguments: "{}" } }),
+      `line 2 (id "x"): messages[1].tool_calls[0] has no "type": "function": ${need}`,
+    ],
+    [
+      "an earlier call with arguments as an object",
+      earlier({ ...good, function: { name: "weather", arguments: {} } }),
+      `line 2 (id "x"): messages[1].tool_calls[0] has arguments that are not JSON text: ${need}`,
+    ],
+    [
+      "a tool message without a tool_call_id",
+      earlier(good, null),
+      'line 2 (id "x"): messages[2] has no tool_call_id string: a tool message answers an earlier call by its id',
+    ],
+    [
+      "a tool message answering no earlier call",
+      earlier(good, "c9"),
+      'line 2 (id "x"): messages[2] has the tool_call_id "c9", which no earlier tool call has',
+    ],
+  ];
+}
+
+Deno.test("loadChatDataset: the reviewer's history lines are refused, the answer's call may keep an object and no id", async () => {
+  const review = new URL("./testdata/", import.meta.url);
+  for (
+    const [file, message] of [
+      [
+        "c_hist.jsonl",
+        'dataset refused: line 1 (id "m0"): messages[1].tool_calls[0] has no id: earlier tool calls need "id", "type": "function" and "arguments" as JSON text, as vLLM takes them',
+      ],
+      [
+        "c_toolmsg_no_id.jsonl",
+        'dataset refused: line 1 (id 1): messages[1].tool_calls[0] has no id: earlier tool calls need "id", "type": "function" and "arguments" as JSON text, as vLLM takes them',
+      ],
+    ]
+  ) {
+    const text = await Deno.readTextFile(new URL(file!, review));
+    assert.equal(refusals(text)[0], message);
+  }
+  const answer = line("ok", {
+    messages: [
+      { role: "user", content: "a" },
+      {
+        role: "assistant",
+        tool_calls: [{ function: { name: "weather", arguments: { city: "Oslo" } } }],
+      },
+    ],
+  });
+  assert.equal(load(lines(answer)).items.length, 1);
+});
+
+Deno.test("loadChatDataset: OpenAI's top-level parallel_tool_calls is accepted and ignored, unless not a boolean", () => {
+  const plain = load(lines(line("a")));
+  for (const flag of [true, false]) {
+    const d = load(lines(line("a", { parallel_tool_calls: flag })));
+    assert.deepEqual(d.items[0]!.chat, plain.items[0]!.chat);
+    assert.equal(d.items[0]!.contentHash, plain.items[0]!.contentHash);
+  }
+  assert.deepEqual(refusals(lines(line("a", { parallel_tool_calls: "yes" }))), [
+    'dataset refused: line 1 (id "a"): parallel_tool_calls is not true or false',
   ]);
 });

@@ -143,3 +143,40 @@ Deno.test("chatPromptTexts writes, through the cursor, what stringifyJson writes
   }
   assert.ok(lines > 2000, `only ${lines} lines`);
 });
+
+Deno.test("quickChatLine: earlier calls without id, type or arguments as text, and tool messages, as the full reading", () => {
+  const tools = `"tools": [{"type": "function", "function": {"name": "f"}}]`;
+  const call = (c: string) =>
+    `{"id": 1, "messages": [{"role": "user", "content": "a"}, {"role": "assistant", "tool_calls": [${c}]}, {"role": "tool", "tool_call_id": "c1", "content": "r"}, {"role": "assistant", "content": "b"}], ${tools}}`;
+  const good = call(
+    `{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}`,
+  );
+  assert.notEqual(quickChatLine(good), undefined);
+  assert.deepEqual(quickChatLine(good), readChatLine(good));
+  for (
+    const bad of [
+      call(`{"type": "function", "function": {"name": "f", "arguments": "{}"}}`),
+      call(`{"id": "c1", "function": {"name": "f", "arguments": "{}"}}`),
+      call(`{"id": "c1", "type": "function", "function": {"name": "f", "arguments": {}}}`),
+      call(`{"id": "c2", "type": "function", "function": {"name": "f", "arguments": "{}"}}`),
+      call(`{"id": 1, "type": "function", "function": {"name": "f", "arguments": "{}"}}`),
+      good.replace(`"tool_call_id": "c1", `, ""),
+    ]
+  ) {
+    assert.ok("reason" in readChatLine(bad), bad);
+    assert.equal(quickChatLine(bad), undefined, bad);
+  }
+});
+
+Deno.test("quickChatLine: a top-level parallel_tool_calls read as the full reading reads it", () => {
+  const base =
+    `{"id": 1, "messages": [{"role": "user", "content": "a"}, {"role": "assistant"}], "parallel_tool_calls": `;
+  for (
+    const [value, ok] of [["true", true], ["false", true], ['"yes"', false], ["{}", false]] as const
+  ) {
+    const text = `${base}${value}}`;
+    assert.equal("reason" in readChatLine(text), !ok, text);
+    if (ok) assert.deepEqual(quickChatLine(text), readChatLine(text));
+    else assert.equal(quickChatLine(text), undefined);
+  }
+});

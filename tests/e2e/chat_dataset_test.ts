@@ -239,6 +239,16 @@ Deno.test("a chat-jsonl file with bad lines: each refused with its line number, 
           },
         ],
       }),
+      JSON.stringify({
+        id: "y",
+        messages: [
+          { role: "user", content: "Hi" },
+          { role: "assistant", tool_calls: [{ function: { name: "f", arguments: { a: 1 } } }] },
+          { role: "tool", content: "r" },
+          { role: "assistant", content: "ok" },
+        ],
+        tools: [{ type: "function", function: { name: "f" } }],
+      }),
     ];
     const data = `${dir}/bad.jsonl`;
     await Deno.writeTextFile(data, lines.join("\n") + "\n");
@@ -261,7 +271,7 @@ Deno.test("a chat-jsonl file with bad lines: each refused with its line number, 
     const shown = page.match(/```\n(assess split: dataset refused: line 2[\s\S]*?)\n```/);
     assert(shown, "reference/assess-yaml.md shows no refused lines");
     assert.deepEqual(got.err.trimEnd().split("\n"), shown[1]!.split("\n"));
-    assert.equal(shown[1]!.split("\n").length, 4);
+    assert.equal(shown[1]!.split("\n").length, 5);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -179,3 +179,28 @@ Deno.test({
     assert.equal(validate({ ...json, leaking: -1 }), false);
   },
 });
+
+Deno.test("leakText: hostile string ids stay on their row, quoted and escaped", none, () => {
+  const ids = ["7", "line\nbreak", "\u001b[2Jwiped", 'say "hi"', "x".repeat(300), "\u202eevil"];
+  const report: LeakReport = {
+    ...CLEAN,
+    leaking: ids.length + 1,
+    leaks: [7, ...ids].map((id) => ({
+      kind: "exact",
+      id,
+      matches: 1,
+      lines: [{ line: 3, shared: 1, union: 1, sameAnswer: false, edits: 0, addedWords: 0 }],
+    })),
+  };
+  const rows = leakText(report, "train.jsonl").trimEnd().split("\n").slice(1);
+  assert.equal(rows.length, ids.length + 1);
+  for (const row of rows) {
+    assert.doesNotMatch(row, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
+  }
+  assert.match(rows[0]!, /^ {2}exact {3}id 7 +line 3$/);
+  assert.match(rows[1]!, /^ {2}exact {3}id "7" +line 3$/);
+  assert.match(rows[2]!, /id "line\\nbreak" /);
+  assert.match(rows[3]!, /id "\\u001b\[2Jwiped" /);
+  assert.match(rows[4]!, /id "say \\"hi\\"" /);
+  assert.match(rows[6]!, /id "\\u202eevil" /);
+});

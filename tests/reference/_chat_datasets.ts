@@ -77,12 +77,13 @@ function args(rng: Prng): Value {
     : { x: new Num("1"), city: genString(rng) };
 }
 
-function call(rng: Prng, names: readonly string[], k: number): Value {
+/** A call; an earlier one (before the answer) always has its arguments as JSON text. */
+function call(rng: Prng, names: readonly string[], k: number, earlier = false): Value {
   const a = args(rng);
   return {
     id: `c${k}`,
     type: "function",
-    function: { name: rng.pick(names), arguments: rng.chance(0.5) ? write(a, rng) : a },
+    function: { name: rng.pick(names), arguments: earlier || rng.chance(0.5) ? write(a, rng) : a },
   };
 }
 
@@ -93,7 +94,7 @@ function prompt(rng: Prng, names: readonly string[]): Value[] {
   for (let t = 0; t < turns; t++) {
     messages.push({ role: "user", content: rng.chance(0.3) ? "What now?" : genString(rng) });
     if (t < turns - 1 && names.length > 0) {
-      messages.push({ role: "assistant", tool_calls: [call(rng, names, t)] });
+      messages.push({ role: "assistant", tool_calls: [call(rng, names, t, true)] });
       messages.push({ role: "tool", tool_call_id: `c${t}`, content: genString(rng) });
       if (rng.chance(0.5)) messages.push({ role: "assistant", content: genString(rng) });
     }
@@ -123,7 +124,7 @@ function idText(rng: Prng, k: number): string {
 /** A flaw that refuses the whole dataset, in line `at` of `lines`. */
 function flaw(rng: Prng, lines: string[], at: number): void {
   const line = lines[at]!;
-  const f = rng.int(11);
+  const f = rng.int(13);
   if (f === 0) lines[at] = line.slice(0, -1); // not JSON
   else if (f === 1) lines[at] = line.replace('{"id"', '{"tools": [], "tools": [], "id"');
   else if (f === 2) {
@@ -142,6 +143,16 @@ function flaw(rng: Prng, lines: string[], at: number): void {
   } else if (f === 9) {
     lines[at] = `{"id": "lone", "messages": [{"role": "user", "content": "\\ud800"}, ` +
       `{"role": "assistant", "content": "b"}]}`;
+  } else if (f === 10) {
+    // An earlier call without an id, arguments as an object, and the tool message answering it.
+    lines[at] = `{"id": "history", "messages": [{"role": "user", "content": "a"}, ` +
+      `{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {}}}]}, ` +
+      `{"role": "tool", "content": "r"}, {"role": "assistant", "content": "b"}], ` +
+      `"tools": [{"type": "function", "function": {"name": "f"}}]}`;
+  } else if (f === 11) {
+    // A tool message answering no earlier call.
+    lines[at] = `{"id": "orphan", "messages": [{"role": "user", "content": "a"}, ` +
+      `{"role": "tool", "tool_call_id": "c1", "content": "r"}, {"role": "assistant"}]}`;
   } else {lines.push(
       '{"id": 7, "messages": [{"role": "user", "content": "a"}, {"role": "assistant"}]}',
       '{"id": "7", "messages": [{"role": "user", "content": "a"}, {"role": "assistant"}]}',
@@ -185,6 +196,10 @@ export function genChatDataset(rng: Prng): GenChatDataset {
       ...(entry.tools.length === 0 && rng.chance(0.5)
         ? []
         : [`"tools":${space(rng)}${write(entry.tools, rng)}`]),
+      // OpenAI's fine-tuning format's flag, accepted and ignored.
+      ...(rng.chance(0.1)
+        ? [`"parallel_tool_calls":${space(rng)}${rng.pick(["true", "false"])}`]
+        : []),
     ];
     lines.push(`{${rng.shuffle(members).join(`,${space(rng)}`)}}${rng.chance(0.05) ? "\r" : ""}`);
   }

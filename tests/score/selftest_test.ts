@@ -297,3 +297,13 @@ Deno.test("selftest without options takes ordering any; a caller's mistake is a 
     });
   }
 });
+
+Deno.test("selftestLines: a hostile string id is shown quoted and escaped, on its line", () => {
+  const lenient = scorer({ name: "lenient", reasons: ["same"], score: always(true) });
+  const items = [{ ...itemOf(CALL, 1), id: "a\nb\u001b[2J" }, { ...itemOf(CALL, 2), id: "8" }];
+  const result = selftest(lenient, items, { ordering: "any" });
+  assert.deepEqual(selftestLines(result).lines.slice(1), [
+    '  item "a\\nb\\u001b[2J": an empty reply was marked correct, with the reason same',
+    '  item "8": an empty reply was marked correct, with the reason same',
+  ]);
+});

@@ -10,6 +10,7 @@
  * @module
  */
 
+import type { ItemId } from "../../dataset/item_id.ts";
 import { oneLine } from "../../text/one_line.ts";
 
 /**
@@ -24,6 +25,17 @@ export function printableTexts<T>(value: T, escape: (text: string) => string = o
   return Object.fromEntries(
     Object.entries(value).map(([key, member]) => [escape(key), printableTexts(member, escape)]),
   ) as T;
+}
+
+/**
+ * An item's id as the text, Markdown and HTML formats show it, from the id `printableTexts` has
+ * already escaped (escaping it again would show a line break as `\\n`): an integer as it is, a
+ * string quoted, its quotes escaped, and what `oneLine` escapes (a line break HTML kept) escaped
+ * once. The same as `itemIdShown` of the id as read, but for a backslash the id holds, shown as it
+ * is.
+ */
+export function printedId(id: ItemId): string {
+  return typeof id === "string" ? `"${oneLine(id).replaceAll('"', '\\"')}"` : String(id);
 }
 
 /** Each line of a rendered text through `oneLine`. */

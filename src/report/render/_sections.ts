@@ -6,7 +6,8 @@
  * @module
  */
 
-import { type ItemId, itemIdShown } from "../../dataset/item_id.ts";
+import type { ItemId } from "../../dataset/item_id.ts";
+import { printedId } from "./_printable.ts";
 import {
   confidence,
   count,
@@ -625,5 +626,5 @@ export function trustRows(report: Report, m: Markup): TrustRows {
 
 /** An item's id in a line of `m`'s markup: an integer as it is, a string quoted and escaped. */
 function shownId(m: Markup, id: ItemId): string {
-  return typeof id === "string" ? m.text(itemIdShown(id)) : String(id);
+  return typeof id === "string" ? m.text(printedId(id)) : String(id);
 }

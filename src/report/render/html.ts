@@ -6,14 +6,14 @@
  * @module
  */
 
-import { type ItemId, itemIdShown } from "../../dataset/item_id.ts";
+import type { ItemId } from "../../dataset/item_id.ts";
 import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { marginText } from "../verdict.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
 import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "../report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
-import { printable, printableTexts } from "./_printable.ts";
+import { printable, printableTexts, printedId } from "./_printable.ts";
 import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
@@ -323,9 +323,7 @@ function itemLink(id: ItemId, text: string): string {
 
 /** An item's anchor: `item-` and an integer id, or a string id's JSON text, percent-encoded. */
 function itemAnchor(id: ItemId): string {
-  return typeof id === "string"
-    ? esc(`item-${encodeURIComponent(JSON.stringify(id))}`)
-    : `item-${id}`;
+  return typeof id === "string" ? esc(`item-${encodeURIComponent(printedId(id))}`) : `item-${id}`;
 }
 
 /** A sentence as a heading or a paragraph: its first letter in capitals. */
@@ -427,7 +425,7 @@ function itemsSection(report: Report): string | null {
     ...panels.map((p) =>
       itemDetails(
         p.itemId,
-        `item ${itemIdShown(p.itemId)} (${p.category}): ${roles.get(p.itemId)!.join(", ")}`,
+        `item ${printedId(p.itemId)} (${p.category}): ${roles.get(p.itemId)!.join(", ")}`,
         byId,
       )
     ),
@@ -492,7 +490,7 @@ function comparisonSection(
         `<details><summary>${esc(what)}: ${plural(ids.length, "item")}</summary>`,
         `<p class="ids">${
           ids.map((id) => {
-            const shown = itemIdShown(id);
+            const shown = printedId(id);
             return panels.has(id) ? itemLink(id, shown) : esc(shown);
           }).join(", ")
         }</p></details>`,

@@ -4,12 +4,11 @@
  * @module
  */
 
-import { itemIdShown } from "../../dataset/item_id.ts";
 import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { escapeHtml as html, escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "../report.ts";
-import { printable, printableTexts } from "./_printable.ts";
+import { printable, printableTexts, printedId } from "./_printable.ts";
 import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
@@ -264,7 +263,7 @@ function comparisonSection(c: ComparisonReport, report: Report): string[] {
       "<details>",
       `<summary>${what} (only ${html(model)} right): ${plural(ids.length, "item")}</summary>`,
       "",
-      ids.map((id) => typeof id === "string" ? md(itemIdShown(id)) : String(id)).join(", "),
+      ids.map((id) => typeof id === "string" ? md(printedId(id)) : String(id)).join(", "),
       "",
       "</details>",
       "",

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { type ItemId, itemIdShown } from "../../dataset/item_id.ts";
+import type { ItemId } from "../../dataset/item_id.ts";
 import { capital, count, plural } from "../numbers.ts";
 import { TEXT } from "./_markup.ts";
 import {
@@ -36,7 +36,7 @@ import { textTable, wrapWords } from "./_text_table.ts";
 import type { SampledBlock } from "./_sampled_outline.ts";
 import { SWEEP_HEADING, sweepSentences, sweepTable } from "./_sweep.ts";
 import type { ComparisonReport, Report } from "../report.ts";
-import { printable, printableTexts } from "./_printable.ts";
+import { printable, printableTexts, printedId } from "./_printable.ts";
 import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
 import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 
@@ -291,7 +291,7 @@ function idLines(what: string, ids: readonly ItemId[]): string[] {
   if (ids.length === 0) return [`  ${what}: none`];
   return wrapWords(
     ids.map((id, i) =>
-      `${typeof id === "string" ? TEXT.text(itemIdShown(id)) : id}${i < ids.length - 1 ? "," : ""}`
+      `${typeof id === "string" ? TEXT.text(printedId(id)) : id}${i < ids.length - 1 ? "," : ""}`
     ),
     `  ${what}, ${plural(ids.length, "item")}: `,
     "    ",
