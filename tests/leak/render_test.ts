@@ -195,6 +195,7 @@ Deno.test("leakText: hostile string ids stay on their row, quoted and escaped", 
   const rows = leakText(report, "train.jsonl").trimEnd().split("\n").slice(1);
   assert.equal(rows.length, ids.length + 1);
   for (const row of rows) {
+    // deno-lint-ignore no-control-regex -- the control characters are what must not be there
     assert.doesNotMatch(row, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
   }
   assert.match(rows[0]!, /^ {2}exact {3}id 7 +line 3$/);
