@@ -171,14 +171,19 @@ def id_key(rid):
     return (1, rid) if isinstance(rid, str) else (0, rid)
 
 
-def read_lines(data):
-    """Step 2 for chat-jsonl: the rows as (index, id, prompt, tools text, calls, tool names)."""
+def dataset_text(data):
+    """A dataset file's bytes as text: refused with a byte order mark or bytes that are not UTF-8."""
     if data.startswith(b"\xef\xbb\xbf"):
         raise DatasetRefused("the file starts with a byte order mark")
     try:
-        text = data.decode("utf-8", errors="strict")
+        return data.decode("utf-8", errors="strict")
     except UnicodeDecodeError as e:
         raise DatasetRefused("not UTF-8: %s" % e) from None
+
+
+def read_lines(data):
+    """Step 2 for chat-jsonl: the rows as (index, id, prompt, tools text, calls, tool names)."""
+    text = dataset_text(data)
     if text.endswith("\n"):
         text = text[:-1]
     if text == "":

@@ -61,12 +61,7 @@ def _json_string(s):
 
 def read_rows(data):
     """Step 2: the rows as (index, id, query, tools text, answers text, tools value)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        raise DatasetRefused("the file starts with a byte order mark")
-    try:
-        text = data.decode("utf-8", errors="strict")
-    except UnicodeDecodeError as e:
-        raise DatasetRefused("not UTF-8: %s" % e) from None
+    text = chat_jsonl.dataset_text(data)
     try:
         rows = strict_json.parse(text)
     except strict_json.StrictJsonError as e:

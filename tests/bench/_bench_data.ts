@@ -105,13 +105,14 @@ serving:
  *
  * @param config The assess.yaml.
  * @param out The folder the split file goes in.
+ * @param data The dataset file the config names; default the 60,000-row file.
  * @returns The arguments after `deno`.
  */
-export function splitArgs(config: string, out: string): string[] {
+export function splitArgs(config: string, out: string, data: string = DATA): string[] {
   return [
     "run",
     "--quiet",
-    `--allow-read=${config},${DATA},${out}`,
+    `--allow-read=${config},${data},${out}`,
     `--allow-write=${out}`,
     `${ROOT}cli.ts`,
     "split",

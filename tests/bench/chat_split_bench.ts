@@ -12,7 +12,7 @@
  * @module
  */
 
-import { benchConfig, deno, isFile, ROOT } from "./_bench_data.ts";
+import { benchConfig, deno, isFile, splitArgs } from "./_bench_data.ts";
 import { chatBenchData } from "./_chat_bench_data.ts";
 import { measure, type Measured, median } from "./_measure.ts";
 
@@ -41,18 +41,7 @@ console.log(sha, n);
 );
 
 const FLOOR_ARGS = ["run", "--quiet", `--allow-read=${floor},${data.path}`, floor, data.path];
-const SPLIT_ARGS = [
-  "run",
-  "--quiet",
-  `--allow-read=${config},${data.path},${out}`,
-  `--allow-write=${out}`,
-  `${ROOT}cli.ts`,
-  "split",
-  "-config",
-  config,
-  "-out",
-  `${out}/split.json`,
-];
+const SPLIT_ARGS = splitArgs(config, out, data.path);
 
 const PAIRS = Number(Deno.env.get("ASSESS_BENCH_PAIRS") ?? "5");
 if (isFile("/usr/bin/time")) {
