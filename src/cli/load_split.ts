@@ -12,7 +12,7 @@ import {
   loadDataset,
   MAX_DATASET_BYTES,
 } from "../dataset/dataset.ts";
-import { loadChatDataset } from "../dataset/chat_jsonl.ts";
+import { ChatDatasetAsRead } from "../dataset/chat_jsonl.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { type Split, takeSplit } from "../split/split.ts";
@@ -75,16 +75,22 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   let bytes: Uint8Array;
   // The file is hashed part by part as it is read, unless the Io reads it whole.
   const hashedAsRead = new Sha256AsRead();
+  // A chat-jsonl file's lines are read as it is read.
+  const chat = config.dataset.kind === "chat-jsonl" ? new ChatDatasetAsRead() : undefined;
+  const onPart = chat === undefined ? hashedAsRead.onPart : (part: Uint8Array) => {
+    hashedAsRead.onPart(part);
+    chat.onPart(part);
+  };
   try {
     // A file over the limit is refused from its size, before a byte of it is read.
-    bytes = await io.readFile(path, { maxBytes: MAX_DATASET_BYTES, onPart: hashedAsRead.onPart });
+    bytes = await io.readFile(path, { maxBytes: MAX_DATASET_BYTES, onPart });
   } catch (e) {
     if (e instanceof FileTooLargeError) throw datasetTooLarge(e.size);
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
-  const load = config.dataset.kind === "chat-jsonl" ? loadChatDataset : loadDataset;
-  const dataset = load(bytes, config.dataset.sha256, {
-    sha256: (read) => hashedAsRead.digestOf(read),
-  });
+  const options = { sha256: (read: Uint8Array) => hashedAsRead.digestOf(read) };
+  const dataset = chat === undefined
+    ? loadDataset(bytes, config.dataset.sha256, options)
+    : chat.load(bytes, config.dataset.sha256, options);
   return { dataset, split: takeSplit(dataset, config.split) };
 }

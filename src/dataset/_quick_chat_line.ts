@@ -1,30 +1,32 @@
 /**
- * A quick reading of a chat-jsonl line, for loading a dataset: it reads the text with the strict
- * reader's cursor (the same rules, member by member), in the shape a line must have, without
- * building the `Map`s of a parsed value (most of the strict reader's cost). It says yes, with the
- * line read, only when `readChatLine` would accept the line and read the same; anything else, even
- * what that would accept, gets a no, and the dataset then reads the line the full way, which gives
- * the reason when there is one. A property test holds the two to each other. Private to
+ * A quick reading of a chat-jsonl line, for loading a dataset. The line is parsed by the
+ * runtime's `JSON.parse`, and what that lets through and the strict reader does not is checked
+ * beside it:
+ *
+ * - **A key twice** (`JSON.parse` keeps the last): the keys the value holds are counted, and the
+ *   colons that end a key in the text ({@linkcode keyColons}); they are equal only when no key
+ *   was written twice.
+ * - **Exact numbers**: the one number read is the id's, and its text is read where it is written.
+ * - **A lone surrogate written as a `\u` escape**, which `JSON.parse` takes: when the line holds a
+ *   `\u` escape, every string and key is checked.
+ * - **Nesting**: `JSON.parse` has no limit; a value deeper than the strict reader's is not read.
+ *
+ * The arguments of a call written as JSON text, short, are read by the strict reader's cursor. It says yes, with the
+ * line read, only when `readChatLine` would accept the line and read the same; anything else,
+ * even what that would accept, gets a no, and the dataset then reads the line the full way, which
+ * gives the reason when there is one. Property tests hold the two to each other. Private to
  * `src/dataset/`.
  *
  * @module
  */
 
 import { exactDecimal } from "../json/decimal.ts";
-import type { JsonNumber } from "../json/json_value.ts";
 import { JsonSyntaxError } from "../json/json_syntax_error.ts";
-import { Reader } from "../json/reader.ts";
+import { keyColons } from "../json/key_colons.ts";
+import { MAX_JSON_DEPTH, Reader } from "../json/reader.ts";
 import { chatKey, type ChatLine, ROLES } from "./_chat_line.ts";
 import type { ItemId } from "./item_id.ts";
 import { repeatedName } from "./tools.ts";
-
-const QUOTE = 0x22;
-const OPEN_BRACKET = 0x5b;
-const OPEN_BRACE = 0x7b;
-const MINUS = 0x2d;
-const ZERO = 0x30;
-const NINE = 0x39;
-const N = 0x6e;
 
 /** Thrown to say no: the full reading decides. */
 class Doubt extends Error {}
@@ -34,201 +36,154 @@ function doubt(): never {
   throw DOUBT;
 }
 
-/** A message as read: what the line's checks look at. */
-interface Message {
-  role: string | undefined;
-  /** `string`, `null`, `absent`, or `other` (a list of parts, a number…). */
-  contentKind: "string" | "null" | "absent" | "other";
-  content: string;
-  toolCallsKey: boolean;
-  calls: string[];
-  /** Each call's id when it has the shape an earlier call needs (id, type, arguments as text). */
-  callIds: (string | undefined)[];
-  /** A tool message's `tool_call_id`, when a string. */
-  toolCallId: string | undefined;
+type JsonRecord = { readonly [key: string]: unknown };
+
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Another member of an object whose members are not all known: each at most once. */
-function other(seen: Set<string> | undefined, key: string, r: Reader): Set<string> {
-  const set = seen ?? new Set<string>();
-  if (set.has(key)) doubt();
-  set.add(key);
-  r.skipValue();
-  return set;
+/**
+ * How many keys a parsed value's objects hold, all the way down; a doubt when it nests deeper
+ * than `room` more levels, or, with `strings`, when a string or key holds a lone surrogate.
+ */
+function keysIn(value: unknown, room: number, strings: boolean): number {
+  if (typeof value !== "object" || value === null) {
+    if (strings && typeof value === "string" && !value.isWellFormed()) doubt();
+    return 0;
+  }
+  if (room === 0) doubt();
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) n += keysIn(value[i], room - 1, strings);
+    return n;
+  }
+  for (const key in value) {
+    if (strings && !key.isWellFormed()) doubt();
+    n += 1 + keysIn((value as JsonRecord)[key], room - 1, strings);
+  }
+  return n;
 }
 
-function stringAt(r: Reader): string {
-  return r.peek() === QUOTE ? r.string() : doubt();
+/**
+ * A JSON text parsed, once it has passed the checks `JSON.parse` does not make; a doubt
+ * otherwise. `strings` says whether the text may hold a `\u` escape.
+ */
+function parsed(text: string, strings: boolean): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON, or nested past what JSON.parse can take: the full reading says which.
+    doubt();
+  }
+  if (keysIn(value, MAX_JSON_DEPTH, strings) !== keyColons(text)) doubt();
+  return value;
 }
 
-function id(r: Reader): ItemId {
-  const c = r.peek();
-  if (c === QUOTE) return r.string();
-  if (c !== MINUS && (c < ZERO || c > NINE)) doubt();
-  const value = r.value() as JsonNumber;
-  if (exactDecimal(value.text).exponent < 0n) doubt();
-  const n = Number(value.text);
+/** An integer id's text read as the strict reading reads it; a doubt when that refuses it. */
+function integerId(text: string): number {
+  if (exactDecimal(text).exponent < 0n) doubt();
+  const n = Number(text);
   if (!Number.isSafeInteger(n)) doubt();
   return n === 0 ? 0 : n;
 }
 
-/**
- * A tool call's function: a name and its arguments (an object, or JSON text of one). Returns the
- * name, and whether the arguments were JSON text.
- */
-function callFunction(r: Reader): [string, boolean] {
-  if (r.peek() !== OPEN_BRACE) doubt();
-  let name: string | undefined;
-  let args = false;
-  let text = false;
-  let seen: Set<string> | undefined;
-  for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
-    r.colon();
-    if (key === "name" && name === undefined) {
-      name = stringAt(r);
-    } else if (key === "arguments" && !args) {
-      args = true;
-      const c = r.peek();
-      if (c === OPEN_BRACE) r.skipValue();
-      else if (c === QUOTE) {
-        text = true;
-        const inner = new Reader(r.string());
-        if (inner.peek() !== OPEN_BRACE) doubt();
-        inner.skipValue();
-        inner.end();
-      } else doubt();
-    } else if (key === "name" || key === "arguments") {
-      doubt();
-    } else {
-      seen = other(seen, key, r);
-    }
-  }
-  if (name === undefined || !args) doubt();
-  return [name, text];
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-function calls(r: Reader, out: string[], ids: (string | undefined)[]): void {
-  if (r.peek() === N) {
-    if (r.value() !== null) doubt();
-    return;
-  }
-  if (r.peek() !== OPEN_BRACKET) doubt();
-  for (let more = r.openArray(); more; more = r.nextElement()) {
-    if (r.peek() !== OPEN_BRACE) doubt();
-    let name: string | undefined;
-    let text = false;
-    let type = false;
-    let idKey = false;
-    let id: string | undefined;
-    let seen: Set<string> | undefined;
-    for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
-      r.colon();
-      if (key === "type" && !type) {
-        type = true;
-        if (stringAt(r) !== "function") doubt();
-      } else if (key === "function" && name === undefined) {
-        [name, text] = callFunction(r);
-      } else if (key === "id" && !idKey) {
-        idKey = true;
-        if (r.peek() === QUOTE) id = r.string();
-        else r.skipValue();
-      } else if (key === "type" || key === "function" || key === "id") {
-        doubt();
-      } else {
-        seen = other(seen, key, r);
+/** The text of the number that is the value of the line's member `at` (of `count`). */
+function numberText(text: string, at: number, count: number): string {
+  if (at === count - 1) {
+    // The last: back past the closing brace and white space, then the number's characters.
+    let end = text.lastIndexOf("}");
+    while (isSpace(text.charCodeAt(end - 1))) end--;
+    let start = end;
+    for (;;) {
+      const c = text.charCodeAt(start - 1);
+      if (
+        !((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x65 ||
+          c === 0x45)
+      ) {
+        return text.slice(start, end);
       }
+      start--;
     }
-    if (name === undefined) doubt();
-    out.push(name);
-    ids.push(type && text ? id : undefined);
   }
+  // Otherwise through the strict reader's cursor, past the members before it.
+  const r = new Reader(text);
+  r.peek();
+  r.openObject();
+  for (let k = 0; k < at; k++) {
+    r.colon();
+    r.skipValue();
+    r.nextKey();
+  }
+  r.colon();
+  r.peek();
+  const start = r.pos;
+  r.skipValue();
+  return text.slice(start, r.pos);
 }
 
-function message(r: Reader): Message {
-  if (r.peek() !== OPEN_BRACE) doubt();
-  const m: Message = {
-    role: undefined,
-    contentKind: "absent",
-    content: "",
-    toolCallsKey: false,
-    calls: [],
-    callIds: [],
-    toolCallId: undefined,
-  };
-  let toolCallIdKey = false;
-  let seen: Set<string> | undefined;
-  for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
-    r.colon();
-    if (key === "role" && m.role === undefined) {
-      m.role = stringAt(r);
-    } else if (key === "content" && m.contentKind === "absent") {
-      const c = r.peek();
-      if (c === QUOTE) {
-        m.contentKind = "string";
-        m.content = r.string();
-      } else if (c === N) {
-        m.contentKind = r.value() === null ? "null" : doubt();
-      } else {
-        m.contentKind = "other";
-        r.skipValue();
-      }
-    } else if (key === "tool_calls" && !m.toolCallsKey) {
-      m.toolCallsKey = true;
-      calls(r, m.calls, m.callIds);
-    } else if (key === "tool_call_id" && !toolCallIdKey) {
-      toolCallIdKey = true;
-      if (r.peek() === QUOTE) m.toolCallId = r.string();
-      else r.skipValue();
-    } else if (
-      key === "role" || key === "content" || key === "tool_calls" || key === "tool_call_id"
-    ) {
-      doubt();
-    } else {
-      seen = other(seen, key, r);
-    }
-  }
-  if (m.role === undefined || !ROLES.has(m.role)) doubt();
-  return m;
+const TOOL_KEYS: ReadonlySet<string> = new Set(["type", "function"]);
+const FUNCTION_KEYS: ReadonlySet<string> = new Set(["name", "description", "parameters", "strict"]);
+const LINE_KEYS: ReadonlySet<string> = new Set(["id", "messages", "tools", "parallel_tool_calls"]);
+
+function onlyKeys(value: JsonRecord, known: ReadonlySet<string>): void {
+  for (const key in value) if (!known.has(key)) doubt();
 }
 
-function tool(r: Reader): string {
-  if (r.peek() !== OPEN_BRACE) doubt();
-  let type = false;
-  let name: string | undefined;
-  for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
-    r.colon();
-    if (key === "type" && !type) {
-      type = true;
-      if (stringAt(r) !== "function") doubt();
-    } else if (key === "function" && name === undefined) {
-      if (r.peek() !== OPEN_BRACE) doubt();
-      let seen = 0;
-      for (let k = r.openObject(); k !== undefined; k = r.nextKey()) {
-        r.colon();
-        if (k === "name" && (seen & 1) === 0) {
-          seen |= 1;
-          name = stringAt(r);
-        } else if (k === "description" && (seen & 2) === 0) {
-          seen |= 2;
-          stringAt(r);
-        } else if (k === "parameters" && (seen & 4) === 0) {
-          seen |= 4;
-          if (r.peek() !== OPEN_BRACE) doubt();
-          r.skipValue();
-        } else if (k === "strict" && (seen & 8) === 0) {
-          seen |= 8;
-          if (typeof r.value() !== "boolean") doubt();
-        } else {
-          doubt();
-        }
-      }
-      if (name === undefined || name === "") doubt();
-    } else {
-      doubt();
-    }
-  }
-  if (!type || name === undefined) doubt();
+/** A tool's name, once the tool has the shape the full reading takes. */
+function toolName(value: unknown): string {
+  if (!isRecord(value) || value.type !== "function") doubt();
+  onlyKeys(value, TOOL_KEYS);
+  const fn = value.function;
+  if (!isRecord(fn)) doubt();
+  onlyKeys(fn, FUNCTION_KEYS);
+  const { name, description, parameters, strict } = fn;
+  if (typeof name !== "string" || name === "") doubt();
+  if (description !== undefined && typeof description !== "string") doubt();
+  if (parameters !== undefined && !isRecord(parameters)) doubt();
+  if (strict !== undefined && typeof strict !== "boolean") doubt();
   return name;
+}
+
+/**
+ * Checks an assistant message's tool calls: each names a tool offered, with its arguments an
+ * object or JSON text of one; before the answer (`ids` given), each has the shape vLLM takes for
+ * an earlier call, and its id goes in `ids`.
+ */
+function checkCalls(
+  calls: unknown,
+  offered: ReadonlySet<string>,
+  ids: Set<string> | undefined,
+): void {
+  if (calls === undefined || calls === null) return;
+  if (!Array.isArray(calls)) doubt();
+  for (const call of calls) {
+    if (!isRecord(call)) doubt();
+    const type = call.type;
+    if (type !== undefined && type !== "function") doubt();
+    const fn = call.function;
+    if (!isRecord(fn) || typeof fn.name !== "string" || !offered.has(fn.name)) doubt();
+    const args = fn.arguments;
+    const text = typeof args === "string";
+    if (text) {
+      // Short texts: the strict reader's cursor reads them faster than JSON.parse starts.
+      const r = new Reader(args);
+      if (r.peek() !== 0x7b) doubt();
+      r.skipValue();
+      r.end();
+    } else if (!isRecord(args)) {
+      doubt();
+    }
+    if (ids !== undefined) {
+      const id = call.id;
+      if (type === undefined || !text || typeof id !== "string") doubt();
+      ids.add(id);
+    }
+  }
 }
 
 /**
@@ -236,87 +191,73 @@ function tool(r: Reader): string {
  * undefined.
  *
  * @param text The line, without its newline.
+ * @param escapes Whether the line may hold a `\u` escape; by default, looked for.
  * @returns The line read, or undefined when the full reading must decide.
  */
-export function quickChatLine(text: string): ChatLine | undefined {
-  const r = new Reader(text);
+export function quickChatLine(
+  text: string,
+  escapes: boolean = text.includes("\\u"),
+): ChatLine | undefined {
   try {
-    if (r.peek() !== OPEN_BRACE) return undefined;
-    let lineId: ItemId | undefined;
-    let messages: Message[] | undefined;
-    let names: string[] | undefined;
-    let parallel = false;
-    for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
-      r.colon();
-      if (key === "id" && lineId === undefined) {
-        lineId = id(r);
-      } else if (key === "messages" && messages === undefined) {
-        if (r.peek() !== OPEN_BRACKET) return undefined;
-        messages = [];
-        for (let more = r.openArray(); more; more = r.nextElement()) messages.push(message(r));
-      } else if (key === "tools" && names === undefined) {
-        if (r.peek() !== OPEN_BRACKET) return undefined;
-        names = [];
-        for (let more = r.openArray(); more; more = r.nextElement()) names.push(tool(r));
-      } else if (key === "parallel_tool_calls" && !parallel) {
-        parallel = true;
-        if (typeof r.value() !== "boolean") return undefined;
-      } else {
-        return undefined;
-      }
+    const line = parsed(text, escapes);
+    if (!isRecord(line)) return undefined;
+    onlyKeys(line, LINE_KEYS);
+    let lineId: ItemId;
+    if (typeof line.id === "string") {
+      lineId = line.id;
+    } else if (typeof line.id === "number") {
+      const keys = Object.keys(line);
+      lineId = integerId(numberText(text, keys.indexOf("id"), keys.length));
+    } else {
+      return undefined;
     }
-    r.end();
-    if (lineId === undefined || messages === undefined || messages.length < 2) return undefined;
-    names ??= [];
-    return checked(lineId, messages, names);
+    const parallel = line.parallel_tool_calls;
+    if (parallel !== undefined && typeof parallel !== "boolean") return undefined;
+    const tools = line.tools;
+    if (tools !== undefined && !Array.isArray(tools)) return undefined;
+    const names = tools === undefined ? [] : tools.map(toolName);
+    const messages = line.messages;
+    if (!Array.isArray(messages) || messages.length < 2) return undefined;
+    const offered = new Set(names);
+    const ids = new Set<string>();
+    const contents: number[] = [];
+    let query: string | undefined;
+    let hasSystem = false;
+    const last = messages.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const m: unknown = messages[i];
+      if (!isRecord(m)) return undefined;
+      const { role, content } = m;
+      if (role === "assistant") {
+        if (content !== undefined && content !== null && typeof content !== "string") {
+          return undefined;
+        }
+        checkCalls(m.tool_calls, offered, i < last ? ids : undefined);
+        continue;
+      }
+      if (i === last || typeof role !== "string" || !ROLES.has(role)) return undefined;
+      if (typeof content !== "string" || m.tool_calls !== undefined) return undefined;
+      if (role === "tool") {
+        const callId = m.tool_call_id;
+        if (typeof callId !== "string" || !ids.has(callId)) return undefined;
+      }
+      contents.push(content.length);
+      if (role === "user") query = content;
+      else if (role === "system" || role === "developer") hasSystem = true;
+    }
+    if (query === undefined) return undefined;
+    const read: ChatLine = {
+      id: lineId,
+      query,
+      hasSystem,
+      key: chatKey(messages.length, contents, names),
+    };
+    const twice = repeatedName(names);
+    return twice === undefined
+      ? read
+      : { ...read, ineligible: `two tools are named ${JSON.stringify(twice)}` };
   } catch (e) {
     if (e instanceof Doubt || e instanceof JsonSyntaxError) return undefined;
     throw e;
   }
-}
-
-/** The line's checks across its members, and the line read. */
-function checked(
-  lineId: ItemId,
-  messages: readonly Message[],
-  names: string[],
-): ChatLine | undefined {
-  const offered = new Set(names);
-  const contents: number[] = [];
-  let query: string | undefined;
-  let hasSystem = false;
-  const ids = new Set<string>();
-  const last = messages.length - 1;
-  for (let i = 0; i <= last; i++) {
-    const m = messages[i]!;
-    if (m.role === "assistant") {
-      if (m.contentKind === "other") return undefined;
-      for (const name of m.calls) if (!offered.has(name)) return undefined;
-      if (i < last) {
-        for (const id of m.callIds) {
-          if (id === undefined) return undefined;
-          ids.add(id);
-        }
-      }
-    } else {
-      if (m.role === "tool" && (m.toolCallId === undefined || !ids.has(m.toolCallId))) {
-        return undefined;
-      }
-      if (i === last || m.contentKind !== "string" || m.toolCallsKey) return undefined;
-      contents.push(m.content.length);
-      if (m.role === "user") query = m.content;
-      if (m.role === "system" || m.role === "developer") hasSystem = true;
-    }
-  }
-  if (query === undefined) return undefined;
-  const line: ChatLine = {
-    id: lineId,
-    query,
-    hasSystem,
-    key: chatKey(messages.length, contents, names),
-  };
-  const twice = repeatedName(names);
-  return twice === undefined
-    ? line
-    : { ...line, ineligible: `two tools are named ${JSON.stringify(twice)}` };
 }

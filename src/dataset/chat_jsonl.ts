@@ -20,11 +20,13 @@ import {
   type Dataset,
   type DatasetItem,
   datasetText,
+  lenientText,
   type LoadOptions,
   textsHash,
   verifiedSha256,
 } from "./dataset.ts";
 import { DatasetError } from "./dataset_error.ts";
+import { PartsTiling } from "./_parts.ts";
 import { quickChatLine } from "./_quick_chat_line.ts";
 import type { AnswerCall, ChatPrompt, Item, ToolSpec } from "./item.ts";
 import { type ItemId, itemIdShown, itemIdText } from "./item_id.ts";
@@ -85,31 +87,162 @@ export function loadChatDataset(
   options: LoadOptions = {},
 ): Dataset {
   const sha256 = verifiedSha256(bytes, expectedSha256, options);
-  const text = datasetText(bytes, true);
-  const items: DatasetItem[] = [];
-  const refusals: DatasetError[] = [];
-  let refused = 0;
+  const lines = new ChatLines();
+  lines.text(datasetText(bytes, true));
+  return lines.dataset(sha256);
+}
+
+/**
+ * Reads a chat-jsonl dataset's lines as its file is read, so that reading the lines overlaps
+ * reading the file: give {@linkcode ChatDatasetAsRead.onPart} to the reader, then ask
+ * {@linkcode ChatDatasetAsRead.load} for the dataset of the bytes it returned. It is what
+ * {@linkcode loadChatDataset} gives for those bytes, with the same refusals in the same order
+ * (the SHA-256, then the UTF-8, then the lines): the lines read from the parts are used only when
+ * the parts were exactly the bytes (views on one buffer, one after another); otherwise the bytes
+ * are read again. A part's bytes must not change once given.
+ *
+ * @example
+ * ```ts
+ * import { ChatDatasetAsRead } from "./chat_jsonl.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const line = (id: string) =>
+ *   JSON.stringify({
+ *     id,
+ *     messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello" }],
+ *   }) + "\n";
+ * const bytes = new TextEncoder().encode(line("a") + line("b"));
+ * const asRead = new ChatDatasetAsRead();
+ * asRead.onPart(bytes.subarray(0, 30));
+ * asRead.onPart(bytes.subarray(30));
+ * const dataset = asRead.load(bytes, sha256Hex(bytes));
+ * assert.deepEqual(dataset.items.map((item) => item.id), ["a", "b"]);
+ * ```
+ */
+export class ChatDatasetAsRead {
+  #parts = new PartsTiling();
+  #lines = new ChatLines();
+  /** Where in the reader's buffer the text not yet decoded begins; -1 before the first part. */
+  #decoded = -1;
+  /** Whether the text decoded so far may not be the bytes' (it holds a U+FFFD). */
+  #suspect = false;
+  #failed = false;
+
+  /**
+   * Takes in the next part of the file and reads the lines it completes. Bound: pass it as a
+   * callback as it is. It never throws: what is wrong is said by {@linkcode ChatDatasetAsRead.load}.
+   *
+   * @param part The next bytes read, a view on the reader's buffer.
+   */
+  readonly onPart = (part: Uint8Array): void => {
+    if (this.#failed || !this.#parts.take(part)) return;
+    if (this.#decoded < 0) this.#decoded = part.byteOffset;
+    // Decoded up to the part's last newline: whole lines, and no character cut in two.
+    const newline = part.lastIndexOf(0x0a);
+    if (newline < 0) return;
+    const end = part.byteOffset + newline + 1;
+    try {
+      this.#text(new Uint8Array(part.buffer, this.#decoded, end - this.#decoded));
+      this.#decoded = end;
+    } catch {
+      // Not expected: the bytes are read again in load, where it shows.
+      this.#failed = true;
+    }
+  };
+
+  /**
+   * The dataset of the bytes the reader returned, as {@linkcode loadChatDataset} reads it.
+   *
+   * @param bytes The whole file, as the reader returned it.
+   * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
+   * @param options How to take the bytes' SHA-256, if not by hashing them.
+   * @returns The dataset: its hash and its items, in the file's order.
+   * @throws {DatasetError} As {@linkcode loadChatDataset}.
+   */
+  load(bytes: Uint8Array, expectedSha256: string, options: LoadOptions = {}): Dataset {
+    if (this.#failed || !this.#parts.tiles(bytes)) {
+      return loadChatDataset(bytes, expectedSha256, options);
+    }
+    const sha256 = verifiedSha256(bytes, expectedSha256, options);
+    this.#text(bytes.subarray(this.#decoded - bytes.byteOffset));
+    // The strict decoder's verdict, when the lenient one met a byte that may not be UTF-8.
+    if (this.#suspect || hasByteOrderMark(bytes)) datasetText(bytes, true);
+    return this.#lines.dataset(sha256);
+  }
+
+  #text(bytes: Uint8Array): void {
+    const text = lenientText(bytes);
+    if (text.includes("\uFFFD")) this.#suspect = true;
+    this.#lines.text(text);
+  }
+}
+
+function hasByteOrderMark(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/**
+ * The lines of a dataset's text, read as the text comes, in pieces: every piece but the last ends
+ * with a newline. A line ends at a newline or at the end of the text; a text of one newline holds
+ * no line.
+ */
+class ChatLines {
+  readonly #items: DatasetItem[] = [];
+  readonly #refusals: DatasetError[] = [];
+  #refused = 0;
   // An id's text → the first line with it, and the id as that line writes it.
-  const lineOf = new Map<string, readonly [number, ItemId]>();
-  let eligibleCount = 0;
-  const end = text.endsWith("\n") ? text.length - 1 : text.length;
-  for (let start = 0, line = 1; start <= end && end > 0; line++) {
-    let stop = text.indexOf("\n", start);
-    if (stop < 0 || stop > end) stop = end;
-    const lineText = text.slice(start, stop);
+  readonly #lineOf = new Map<string, readonly [number, ItemId]>();
+  #eligibleCount = 0;
+  #line = 0;
+  /** How much text has come, up to 2. */
+  #length = 0;
+  /** Whether the first line is empty. */
+  #emptyFirst = false;
+
+  /** Reads the lines of the next piece of the text. */
+  text(piece: string): void {
+    if (this.#length < 2) this.#length += Math.min(piece.length, 2);
+    // Where the next \u escape is: the lines before it have none, which the quick reading uses.
+    let escape = piece.indexOf("\\u");
+    for (let start = 0; start < piece.length;) {
+      let stop = piece.indexOf("\n", start);
+      if (stop < 0) stop = piece.length;
+      const escapes = escape >= 0 && escape < stop;
+      this.#read(piece.slice(start, stop), escapes);
+      start = stop + 1;
+      if (escapes) escape = piece.indexOf("\\u", start);
+    }
+  }
+
+  /** The dataset, once the whole text has come; or the refusal of its lines. */
+  dataset(sha256: string): Dataset {
+    if (this.#length === 1 && this.#emptyFirst) throw new DatasetError("the file holds no line");
+    if (this.#refused > 0) {
+      const more = this.#refused - this.#refusals.length;
+      const lines = this.#refusals.slice(1).map((e) => e.message);
+      if (more > 0) lines.push(`dataset refused: ${more} more ${more === 1 ? "line" : "lines"}`);
+      const first = this.#refusals[0]!;
+      throw new DatasetError(first.reason, first.row, lines);
+    }
+    if (this.#items.length === 0) throw new DatasetError("the file holds no line");
+    return { sha256, items: this.#items, eligibleCount: this.#eligibleCount };
+  }
+
+  #read(lineText: string, escapes: boolean): void {
+    const line = ++this.#line;
+    if (line === 1 && lineText === "") this.#emptyFirst = true;
     // The quick reading says yes only when the full one would, and reads the same; on any doubt
     // the full reading decides, and gives the reason.
-    const read = quickChatLine(lineText) ?? readChatLine(lineText);
-    start = stop + 1;
-    const place = { index: line - 1, line };
+    const read = quickChatLine(lineText, escapes) ?? readChatLine(lineText);
     let reason: string | undefined;
     if ("reason" in read) {
       reason = read.reason;
     } else {
       const key = itemIdText(read.id);
-      const earlier = lineOf.get(key);
+      const earlier = this.#lineOf.get(key);
       if (earlier === undefined) {
-        lineOf.set(key, [line, read.id]);
+        this.#lineOf.set(key, [line, read.id]);
       } else if (earlier[1] === read.id) {
         reason = `the id ${itemIdShown(read.id)} is also line ${earlier[0]}'s`;
       } else {
@@ -122,27 +255,19 @@ export function loadChatDataset(
       }
     }
     if (reason !== undefined) {
-      if (refusals.length < REFUSED_LINES_SHOWN) {
+      if (this.#refusals.length < REFUSED_LINES_SHOWN) {
+        const place = { index: line - 1, line };
         const id = "id" in read ? read.id : undefined;
-        refusals.push(new DatasetError(reason, id === undefined ? place : { ...place, id }));
+        this.#refusals.push(new DatasetError(reason, id === undefined ? place : { ...place, id }));
       }
-      refused++;
-      continue;
+      this.#refused++;
+      return;
     }
-    if (refused > 0) continue;
+    if (this.#refused > 0) return;
     const item = new ChatItem(read as ChatLine, lineText, line - 1);
-    items.push(item);
-    if (item.ineligible === undefined) eligibleCount++;
+    this.#items.push(item);
+    if (item.ineligible === undefined) this.#eligibleCount++;
   }
-  if (refused > 0) {
-    const more = refused - refusals.length;
-    const lines = refusals.slice(1).map((e) => e.message);
-    if (more > 0) lines.push(`dataset refused: ${more} more ${more === 1 ? "line" : "lines"}`);
-    const first = refusals[0]!;
-    throw new DatasetError(first.reason, first.row, lines);
-  }
-  if (items.length === 0) throw new DatasetError("the file holds no line");
-  return { sha256, items, eligibleCount };
 }
 
 /** Builds what a chat item sends and scores from its tools' JSON text. */

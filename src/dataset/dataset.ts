@@ -8,6 +8,7 @@ import { JsonNumber, type JsonValue } from "../json/json_value.ts";
 import { exactDecimal } from "../json/decimal.ts";
 import { Reader } from "../json/reader.ts";
 import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
+import { keyColons } from "../json/key_colons.ts";
 import { DatasetError } from "./dataset_error.ts";
 import { sha256Hex } from "./sha256.ts";
 import type { AnswerCall, Item, ToolSpec } from "./item.ts";
@@ -144,6 +145,17 @@ export function loadDataset(
 const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
+ * Bytes decoded as UTF-8 the fast way: a byte that is not UTF-8 becomes U+FFFD, and a byte order
+ * mark stays. A text holding U+FFFD needs {@linkcode datasetText}'s verdict.
+ *
+ * @param bytes Some bytes.
+ * @returns Their text.
+ */
+export function lenientText(bytes: Uint8Array): string {
+  return LENIENT.decode(bytes);
+}
+
+/**
  * Checks a dataset file's size and SHA-256 before any row of it is read: what every dataset kind's
  * reader does first.
  *
@@ -231,29 +243,11 @@ function readRows(bytes: Uint8Array): { rows: unknown[]; suspect: string | undef
     throw new DatasetError(`the file is not JSON: ${e instanceof Error ? e.message : e}`);
   }
   if (!Array.isArray(value)) throw new DatasetError("the file is not a JSON array of rows");
-  // JSON.parse keeps the last of a member written twice. Count the members as written: every key
-  // ends with an unescaped quote and a colon, and nothing else in the file does (the rows' strings
-  // escape their quotes). Once every row is known to hold the four members, more than four a row
-  // means one is written twice; only then is the text kept, to find which row.
-  const suspect = countMembers(text) === 4 * value.length ? undefined : text;
+  // JSON.parse keeps the last of a member written twice. Count the keys as written (keyColons):
+  // once every row is known to hold the four members, more than four a row means one is written
+  // twice, or a string begins with a colon; only then is the text kept, to find which row.
+  const suspect = keyColons(text) === 4 * value.length ? undefined : text;
   return { rows: value, suspect };
-}
-
-// Counts the keys as written: a key is a quote that no backslash escapes, then optional
-// whitespace, then a colon. Nothing else in JSON text is: a quote inside a string is escaped (an
-// odd number of backslashes before it). A native search from colon to colon, then a look back.
-function countMembers(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf(":"); i >= 0; i = text.indexOf(":", i + 1)) {
-    let j = i - 1;
-    let c = text.charCodeAt(j);
-    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--j);
-    if (c !== 0x22) continue;
-    let backslashes = 0;
-    while (text.charCodeAt(--j) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) n++;
-  }
-  return n;
 }
 
 // Finds the first row with a member written twice, and refuses it. Runs only when the count of

@@ -6,6 +6,7 @@
  */
 
 import { createHash, type Hash } from "node:crypto";
+import { PartsTiling } from "./_parts.ts";
 
 /**
  * The SHA-256 of some bytes, as 64 lowercase hex digits: what `dataset.sha256` in assess.yaml pins
@@ -72,10 +73,7 @@ export function sha256Text(text: string): string {
  */
 export class Sha256AsRead {
   #hash: Hash = createHash("sha256");
-  #buffer: ArrayBufferLike | undefined;
-  #start = 0;
-  #end = 0;
-  #broken = false;
+  #parts = new PartsTiling();
   #digest: string | undefined;
 
   /**
@@ -84,18 +82,7 @@ export class Sha256AsRead {
    * @param part The next bytes read, a view on the reader's buffer.
    */
   readonly onPart = (part: Uint8Array): void => {
-    if (this.#broken || this.#digest !== undefined) return;
-    if (this.#buffer === undefined) {
-      this.#buffer = part.buffer;
-      this.#start = part.byteOffset;
-      this.#end = part.byteOffset;
-    }
-    if (part.buffer !== this.#buffer || part.byteOffset !== this.#end) {
-      this.#broken = true;
-      return;
-    }
-    this.#hash.update(part);
-    this.#end += part.length;
+    if (this.#digest === undefined && this.#parts.take(part)) this.#hash.update(part);
   };
 
   /**
@@ -108,8 +95,6 @@ export class Sha256AsRead {
   digestOf(bytes: Uint8Array): string {
     // The digest is taken once; parts given after it are not taken in.
     this.#digest ??= this.#hash.digest("hex");
-    const whole = !this.#broken && bytes.buffer === this.#buffer &&
-      bytes.byteOffset === this.#start && this.#start + bytes.length === this.#end;
-    return whole ? this.#digest : sha256Hex(bytes);
+    return this.#parts.tiles(bytes) ? this.#digest : sha256Hex(bytes);
   }
 }

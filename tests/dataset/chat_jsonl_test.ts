@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { loadChatDataset, REFUSED_LINES_SHOWN } from "../../src/dataset/chat_jsonl.ts";
+import {
+  ChatDatasetAsRead,
+  loadChatDataset,
+  REFUSED_LINES_SHOWN,
+} from "../../src/dataset/chat_jsonl.ts";
 import { contentKeyOf, detachedItem, textsHash } from "../../src/dataset/dataset.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
@@ -11,6 +15,8 @@ import { heldOutItems, takeSplit } from "../../src/split/split.ts";
 import { answerCategory } from "../../src/dataset/category.ts";
 import { lenientScore } from "../../src/score/lenient.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { Prng } from "../reference/_prng.ts";
+import { genChatDataset } from "../reference/_chat_datasets.ts";
 
 const enc = new TextEncoder();
 
@@ -295,6 +301,8 @@ Deno.test("loadChatDataset: the file's refusals (hash, UTF-8, byte order mark, n
   assert.throws(() => loadChatDataset(bom, sha256Hex(bom)), /byte order mark/);
   assert.deepEqual(refusals(""), ["dataset refused: the file holds no line"]);
   assert.deepEqual(refusals("\n"), ["dataset refused: the file holds no line"]);
+  assert.match(refusals("x")[0]!, /^dataset refused: line 1: the line is not JSON/);
+  assert.deepEqual(refusals("\n\n").length, 2);
   // No newline after the last line, and CRLF line ends: read all the same.
   assert.equal(load(JSON.stringify(line(1)) + "\r\n" + JSON.stringify(line(2))).items.length, 2);
 });
@@ -521,4 +529,95 @@ Deno.test("loadChatDataset: OpenAI's top-level parallel_tool_calls is accepted a
   assert.deepEqual(refusals(lines(line("a", { parallel_tool_calls: "yes" }))), [
     'dataset refused: line 1 (id "a"): parallel_tool_calls is not true or false',
   ]);
+});
+
+/** What a load gives: the items as read, or the refusal's lines. */
+function outcome(read: () => ReturnType<typeof loadChatDataset>): unknown {
+  try {
+    const dataset = read();
+    return {
+      sha256: dataset.sha256,
+      eligible: dataset.eligibleCount,
+      items: dataset.items.map((item) => ({
+        id: item.id,
+        query: item.query,
+        key: contentKeyOf(item),
+        ineligible: item.ineligible,
+        hash: item.contentHash,
+      })),
+    };
+  } catch (e) {
+    assert(e instanceof DatasetError, String(e));
+    return [e.message, ...e.lines];
+  }
+}
+
+/** The bytes handed on in parts cut at `cuts`, as a reader hands them: views on one buffer. */
+function readInParts(bytes: Uint8Array, cuts: readonly number[], sha256: string) {
+  const asRead = new ChatDatasetAsRead();
+  let at = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    asRead.onPart(bytes.subarray(at, cut));
+    at = cut;
+  }
+  return asRead.load(bytes, sha256);
+}
+
+Deno.test("ChatDatasetAsRead: read as the parts come, what loadChatDataset reads, wherever the parts are cut", () => {
+  const rng = new Prng(23);
+  const extras = [
+    "",
+    "\n",
+    "\n\n",
+    "not json\n",
+    JSON.stringify(line("é")) + "\n",
+    JSON.stringify(line("\uFFFD")) + "\n",
+    JSON.stringify(line("x")),
+  ];
+  let compared = 0;
+  for (let d = 0; d < 150; d++) {
+    const generated = genChatDataset(rng);
+    let bytes: Uint8Array = generated.bytes;
+    // Now and then a file with something more: a line of its own, a byte that is not UTF-8, a
+    // byte order mark, or a line with a lone surrogate written as an escape.
+    const more = rng.int(6);
+    if (more === 1) bytes = new Uint8Array([...bytes, ...enc.encode(rng.pick(extras))]);
+    if (more === 2) bytes = new Uint8Array([...bytes, 0x7b, 0xff, 0x0a]);
+    if (more === 3) bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
+    if (more === 4) {
+      const lone = JSON.stringify(line("lone")).replace("weather", "weather\\ud800");
+      bytes = new Uint8Array([...bytes, ...enc.encode(lone + "\n")]);
+    }
+    const sha256 = sha256Hex(bytes);
+    const whole = outcome(() => loadChatDataset(bytes, sha256));
+    for (let k = 0; k < 4; k++) {
+      const cuts = Array.from({ length: rng.int(5) }, () => rng.int(bytes.length + 1))
+        .sort((a, b) => a - b);
+      assert.deepEqual(outcome(() => readInParts(bytes, cuts, sha256)), whole, `cuts ${cuts}`);
+      compared++;
+    }
+    // The hash is still checked first.
+    assert.throws(() => readInParts(bytes, [bytes.length >> 1], "0".repeat(64)), /dataset\.sha256/);
+  }
+  assert.equal(compared, 600);
+});
+
+Deno.test("ChatDatasetAsRead: parts that are not the bytes returned are not trusted", () => {
+  const bytes = enc.encode(lines(line(1), line(2)));
+  const sha256 = sha256Hex(bytes);
+  // Parts of another buffer (a reader that grew its buffer), or some parts missing.
+  const asRead = new ChatDatasetAsRead();
+  asRead.onPart(bytes.slice(0, 10));
+  asRead.onPart(bytes.slice(10));
+  assert.deepEqual(asRead.load(bytes, sha256).items.map((i) => i.id), [1, 2]);
+  const missing = new ChatDatasetAsRead();
+  missing.onPart(bytes.subarray(0, bytes.indexOf(0x0a) + 1));
+  assert.deepEqual(missing.load(bytes, sha256).items.map((i) => i.id), [1, 2]);
+  // And no part at all.
+  assert.deepEqual(new ChatDatasetAsRead().load(bytes, sha256).items.map((i) => i.id), [1, 2]);
+});
+
+Deno.test("loadChatDataset: a lone surrogate written as an escape is refused on a line after lines without escapes", () => {
+  const lone = JSON.stringify(line(3)).replace("weather", "weather\\ud800");
+  assert.match(refusals(lines(line(1), line(2), lone))[0]!, /line 3.*lone surrogate/);
 });

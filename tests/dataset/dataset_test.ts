@@ -489,3 +489,9 @@ Deno.test({
     assert.equal(hashed, false);
   },
 });
+
+Deno.test("loadDataset: a string that begins with a colon is read, not taken for a member written twice", () => {
+  // Its colon counts as a key's, so the rows are searched for a member written twice: none is.
+  const text = JSON.stringify([row(1, { query: ": what now?" }), row(2, { query: " : and now" })]);
+  assert.deepEqual(load(text).items.map((item) => item.query), [": what now?", " : and now"]);
+});

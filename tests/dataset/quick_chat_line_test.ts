@@ -180,3 +180,83 @@ Deno.test("quickChatLine: a top-level parallel_tool_calls read as the full readi
     else assert.equal(quickChatLine(text), undefined);
   }
 });
+
+Deno.test("quickChatLine: what JSON.parse lets through is refused by the full reading, and never taken", () => {
+  const tool = (parameters: string) =>
+    `{"type": "function", "function": {"name": "f", "parameters": ${parameters}}}`;
+  const withTool = (parameters: string, args = `"{}"`) =>
+    `{"id": "a", "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "tool_calls": [{"type": "function", "function": {"name": "f", "arguments": ${args}}}]}], "tools": [${
+      tool(parameters)
+    }]}`;
+  const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+  const cases: [string, string][] = [
+    ["a key twice deep in a tool's schema", withTool(`{"type": "object", "type": "object"}`)],
+    ["a key twice, its value a string holding colons", withTool(`{"a": ":", "a": "x:y"}`)],
+    ["a key twice in the arguments as an object", withTool(`{}`, `{"x": 1, "x": 2}`)],
+    ["a key twice in the arguments as JSON text", withTool(`{}`, `"{\\"x\\": 1, \\"x\\": 2}"`)],
+    [
+      "a key twice in a message",
+      `{"id": "a", "messages": [{"role": "user", "content": "q", "content": "r"}, {"role": "assistant"}]}`,
+    ],
+    [
+      "the line's own member twice",
+      `{"id": "a", "id": "b", "messages": [{"role": "user", "content": "q"}, {"role": "assistant"}]}`,
+    ],
+    [
+      "a lone surrogate escaped in a content",
+      `{"id": "a", "messages": [{"role": "user", "content": "q\\ud800"}, {"role": "assistant"}]}`,
+    ],
+    ["a lone low surrogate escaped in a key", withTool(`{"\\udc00": 1}`)],
+    [
+      "a lone surrogate escaped in the arguments' text",
+      withTool(`{}`, `"{\\"x\\": \\"\\\\ud800\\"}"`),
+    ],
+    ["a schema nested past the limit", withTool(`{"a": ${deep(600)}}`)],
+    ["arguments nested past the limit", withTool(`{}`, `{"x": ${deep(600)}}`)],
+    [
+      "an id of 1.5",
+      `{"id": 1.5, "messages": [{"role": "user", "content": "q"}, {"role": "assistant"}]}`,
+    ],
+    [
+      "an id past 2^53 last",
+      `{"messages": [{"role": "user", "content": "q"}, {"role": "assistant"}], "id": 9007199254740993}`,
+    ],
+    [
+      "an id of 1.0000000000000000001 between",
+      `{"messages": [{"role": "user", "content": "q"}, {"role": "assistant"}], "id": 1.0000000000000000001, "tools": []}`,
+    ],
+  ];
+  for (const [what, text] of cases) {
+    assert.doesNotThrow(() => JSON.parse(text), what);
+    assert.ok("reason" in readChatLine(text), `${what}: the full reading takes it`);
+    assert.equal(quickChatLine(text), undefined, what);
+    assert.equal(quickChatLine(text, true), undefined, `${what}, told it may hold escapes`);
+  }
+});
+
+Deno.test("quickChatLine: lines JSON.parse reads differently from the text, read as the full reading reads them", () => {
+  const m = `"messages": [{"role": "user", "content": "q"}, {"role": "assistant"}]`;
+  const cases = [
+    `{"id": 7.0, ${m}}`,
+    `{${m}, "id": 7e0}`,
+    `{${m}, "id": 7 }  `,
+    `{${m}, "id": -0, "tools": []}`,
+    `{"tools": [], "id": 12, ${m}}`,
+    `{"id": "a", "messages": [{"role": "user", "content": "q\\ud83d\\ude00"}, {"role": "assistant"}]}`,
+    `{"id": "a", "messages": [{"role": "user", "content": ": a string that starts with a colon"}, {"role": "assistant"}]}`,
+    `{"id": "a", "messages": [{"role": "user", "content": "\\u003a"}, {"role": "assistant", "x\\u003a": 1}]}`,
+    `{"id": "a", "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "__proto__": 1}]}`,
+  ];
+  let taken = 0;
+  for (const text of cases) {
+    const full = readChatLine(text);
+    assert.ok(!("reason" in full), text);
+    const quick = quickChatLine(text);
+    if (quick !== undefined) {
+      taken++;
+      assert.deepEqual(quick, full, text);
+    }
+  }
+  // All but the line whose content begins with a colon (its colon counts as a key's).
+  assert.equal(taken, cases.length - 1);
+});
