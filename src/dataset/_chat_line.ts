@@ -321,15 +321,30 @@ export function chatPromptTexts(text: string): Omit<ChatTexts, "answer"> {
   return { prompt, tools };
 }
 
+/**
+ * The string at the reader as JSON text, as `quoteJson` writes it: the text as written when it
+ * holds no escape (a text as long as its value and quotes; the reader took it, so no character in
+ * it needs one), else written again.
+ */
+function compactString(r: Reader): string {
+  const start = r.pos;
+  const value = r.string();
+  return r.pos - start === value.length + 2 ? r.text.slice(start, r.pos) : quoteJson(value);
+}
+
 /** The value at the reader as compact JSON, as `stringifyJson` writes it once read. */
 function compact(r: Reader): string {
   const c = r.peek();
-  if (c === 0x22) return quoteJson(r.string());
+  if (c === 0x22) return compactString(r);
   if (c === 0x7b) {
     let out = "{";
     for (let key = r.openObject(); key !== undefined; key = r.nextKey()) {
+      // The reader is past the key's closing quote.
+      const written = r.pos - r.keyAt === key.length + 2
+        ? r.text.slice(r.keyAt, r.pos)
+        : quoteJson(key);
       r.colon();
-      out += `${out.length === 1 ? "" : ","}${quoteJson(key)}:${compact(r)}`;
+      out += `${out.length === 1 ? "" : ","}${written}:${compact(r)}`;
     }
     return out + "}";
   }

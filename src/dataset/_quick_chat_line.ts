@@ -156,7 +156,7 @@ function toolName(value: unknown): string {
  */
 function checkCalls(
   calls: unknown,
-  offered: ReadonlySet<string>,
+  offered: Names,
   ids: Set<string> | undefined,
 ): void {
   if (calls === undefined || calls === null) return;
@@ -166,7 +166,7 @@ function checkCalls(
     const type = call.type;
     if (type !== undefined && type !== "function") doubt();
     const fn = call.function;
-    if (!isRecord(fn) || typeof fn.name !== "string" || !offered.has(fn.name)) doubt();
+    if (!isRecord(fn) || typeof fn.name !== "string" || !has(offered, fn.name)) doubt();
     const args = fn.arguments;
     const text = typeof args === "string";
     if (text) {
@@ -184,6 +184,25 @@ function checkCalls(
       ids.add(id);
     }
   }
+}
+
+/** How many names are looked through one by one; more are put in a set. */
+const FEW = 16;
+
+/** A line's tool names: the list when it is short (most lines), a set otherwise. */
+type Names = readonly string[] | ReadonlySet<string>;
+
+function has(names: Names, name: string): boolean {
+  return Array.isArray(names) ? names.includes(name) : (names as ReadonlySet<string>).has(name);
+}
+
+/** The first name given twice, if any. */
+function repeated(names: readonly string[]): string | undefined {
+  if (names.length > FEW) return repeatedName(names);
+  for (let i = 1; i < names.length; i++) {
+    for (let j = 0; j < i; j++) if (names[i] === names[j]) return names[i];
+  }
+  return undefined;
 }
 
 /**
@@ -218,8 +237,9 @@ export function quickChatLine(
     const names = tools === undefined ? [] : tools.map(toolName);
     const messages = line.messages;
     if (!Array.isArray(messages) || messages.length < 2) return undefined;
-    const offered = new Set(names);
-    const ids = new Set<string>();
+    const offered = names.length > FEW ? new Set(names) : names;
+    // The earlier calls' ids, made when an assistant's message comes before the answer.
+    let ids: Set<string> | undefined;
     const contents: number[] = [];
     let query: string | undefined;
     let hasSystem = false;
@@ -232,14 +252,14 @@ export function quickChatLine(
         if (content !== undefined && content !== null && typeof content !== "string") {
           return undefined;
         }
-        checkCalls(m.tool_calls, offered, i < last ? ids : undefined);
+        checkCalls(m.tool_calls, offered, i < last ? (ids ??= new Set()) : undefined);
         continue;
       }
       if (i === last || typeof role !== "string" || !ROLES.has(role)) return undefined;
       if (typeof content !== "string" || m.tool_calls !== undefined) return undefined;
       if (role === "tool") {
         const callId = m.tool_call_id;
-        if (typeof callId !== "string" || !ids.has(callId)) return undefined;
+        if (typeof callId !== "string" || ids?.has(callId) !== true) return undefined;
       }
       contents.push(content.length);
       if (role === "user") query = content;
@@ -252,7 +272,7 @@ export function quickChatLine(
       hasSystem,
       key: chatKey(messages.length, contents, names),
     };
-    const twice = repeatedName(names);
+    const twice = repeated(names);
     return twice === undefined
       ? read
       : { ...read, ineligible: `two tools are named ${JSON.stringify(twice)}` };

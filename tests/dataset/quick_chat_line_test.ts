@@ -260,3 +260,41 @@ Deno.test("quickChatLine: lines JSON.parse reads differently from the text, read
   // All but the line whose content begins with a colon (its colon counts as a key's).
   assert.equal(taken, cases.length - 1);
 });
+
+Deno.test("quickChatLine: many tools, a call to the last, a name given twice among them, as the full reading", () => {
+  const tools = (names: string[]) =>
+    names.map((name) => ({ type: "function", function: { name } }));
+  const names = Array.from({ length: 20 }, (_, i) => `t${i}`);
+  const text = (offered: string[]) =>
+    JSON.stringify({
+      id: "a",
+      messages: [
+        { role: "user", content: "q" },
+        { role: "assistant", tool_calls: [{ function: { name: "t19", arguments: {} } }] },
+      ],
+      tools: tools(offered),
+    });
+  for (const offered of [names, [...names, "t3"], ["t19", "t19"], names.slice(5)]) {
+    const line = text(offered);
+    const quick = quickChatLine(line);
+    assert.notEqual(quick, undefined, line);
+    assert.deepEqual(quick, readChatLine(line));
+  }
+  assert.equal(quickChatLine(text(names))!.ineligible, undefined);
+  assert.equal(quickChatLine(text([...names, "t3"]))!.ineligible, 'two tools are named "t3"');
+  assert.equal(quickChatLine(text(names.slice(0, 19))), undefined);
+  assert.ok("reason" in readChatLine(text(names.slice(0, 19))));
+});
+
+Deno.test("chatPromptTexts writes keys and strings with escapes as stringifyJson does", () => {
+  const line =
+    `{"id": "a", "messages": [{"role": "user", "\\u0063ontent": "q\\u00e9 \\"x\\" \\/ \\ud83d\\ude00"}, {"role": "assistant"}], ` +
+    `"tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"ab\\"": {"type": "string"}, "c\\\\": {"enum": ["\\u0041", "d\\""]}}}}}]}`;
+  assert.ok(!("reason" in readChatLine(line)));
+  const value = parseJson(line) as JsonObject;
+  const messages = value.get("messages") as readonly JsonValue[];
+  assert.deepEqual(chatPromptTexts(line), {
+    prompt: messages.slice(0, -1).map(stringifyJson).join(","),
+    tools: stringifyJson(value.get("tools")!),
+  });
+});
