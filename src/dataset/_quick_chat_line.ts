@@ -43,32 +43,43 @@ function isRecord(value: unknown): value is JsonRecord {
 }
 
 /**
- * How many keys a parsed value's objects hold, all the way down; a doubt when it nests deeper
- * than `room` more levels, or, with `strings`, when a string or key holds a lone surrogate.
+ * How many keys an object or array parsed holds, all the way down; a doubt when it nests deeper
+ * than `room` more levels.
  */
-function keysIn(value: unknown, room: number, strings: boolean): number {
-  if (typeof value !== "object" || value === null) {
-    if (strings && typeof value === "string" && !value.isWellFormed()) doubt();
-    return 0;
-  }
+function keysIn(value: object, room: number): number {
   if (room === 0) doubt();
   let n = 0;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) n += keysIn(value[i], room - 1, strings);
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === "object" && v !== null) n += keysIn(v, room - 1);
+    }
     return n;
   }
   for (const key in value) {
-    if (strings && !key.isWellFormed()) doubt();
-    n += 1 + keysIn((value as JsonRecord)[key], room - 1, strings);
+    n++;
+    const v = (value as JsonRecord)[key];
+    if (typeof v === "object" && v !== null) n += keysIn(v, room - 1);
   }
   return n;
 }
 
+/** Whether every string and key of a value parsed is well formed (holds no lone surrogate). */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === "string") return value.isWellFormed();
+  if (typeof value !== "object" || value === null) return true;
+  if (Array.isArray(value)) return value.every(wellFormed);
+  for (const key in value) {
+    if (!key.isWellFormed() || !wellFormed((value as JsonRecord)[key])) return false;
+  }
+  return true;
+}
+
 /**
  * A JSON text parsed, once it has passed the checks `JSON.parse` does not make; a doubt
- * otherwise. `strings` says whether the text may hold a `\u` escape.
+ * otherwise. `escapes` says whether the text may hold a `\u` escape.
  */
-function parsed(text: string, strings: boolean): unknown {
+function parsed(text: string, escapes: boolean): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -76,7 +87,8 @@ function parsed(text: string, strings: boolean): unknown {
     // Not JSON, or nested past what JSON.parse can take: the full reading says which.
     doubt();
   }
-  if (keysIn(value, MAX_JSON_DEPTH, strings) !== keyColons(text)) doubt();
+  const keys = typeof value === "object" && value !== null ? keysIn(value, MAX_JSON_DEPTH) : 0;
+  if (keys !== keyColons(text) || (escapes && !wellFormed(value))) doubt();
   return value;
 }
 

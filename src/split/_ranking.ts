@@ -58,7 +58,16 @@ export function firstRanked(
         message = new Uint8Array(prefix.length + 3 * id.length);
         message.set(prefix);
       }
-      length += encoder.encodeInto(id, message.subarray(prefix.length)).written;
+      // ASCII written here (most ids), anything else by the encoder.
+      let k = 0;
+      for (; k < id.length; k++) {
+        const c = id.charCodeAt(k);
+        if (c >= 0x80) break;
+        message[length++] = c;
+      }
+      if (k < id.length) {
+        length = prefix.length + encoder.encodeInto(id, message.subarray(prefix.length)).written;
+      }
     }
     sha256Words(message, length, words, j * 8);
     // The key's first 48 bits, as a number: ordering by it is ordering by the key, up to ties.
