@@ -76,10 +76,11 @@ function wellFormed(value: unknown): boolean {
 }
 
 /**
- * A JSON text parsed, once it has passed the checks `JSON.parse` does not make; a doubt
- * otherwise. `escapes` says whether the text may hold a `\u` escape.
+ * A JSON text parsed, and the keys its value holds, once it has passed the checks `JSON.parse`
+ * does not make but the count of keys (the caller's); a doubt otherwise. `escapes` says whether
+ * the text may hold a `\u` escape.
  */
-function parsed(text: string, escapes: boolean): unknown {
+function parsed(text: string, escapes: boolean): [unknown, number] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -88,8 +89,8 @@ function parsed(text: string, escapes: boolean): unknown {
     doubt();
   }
   const keys = typeof value === "object" && value !== null ? keysIn(value, MAX_JSON_DEPTH) : 0;
-  if (keys !== keyColons(text) || (escapes && !wellFormed(value))) doubt();
-  return value;
+  if (escapes && !wellFormed(value)) doubt();
+  return [value, keys];
 }
 
 /** An integer id's text read as the strict reading reads it; a doubt when that refuses it. */
@@ -217,6 +218,14 @@ function repeated(names: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** A line the quick reading took, and how many keys its value holds. */
+export interface QuickChatRead {
+  /** The line read. */
+  readonly line: ChatLine;
+  /** The keys of every object in the line's value (not those of arguments written as text). */
+  readonly keys: number;
+}
+
 /**
  * The line read, when it passes every check `readChatLine` makes and reads the same; otherwise
  * undefined.
@@ -229,8 +238,22 @@ export function quickChatLine(
   text: string,
   escapes: boolean = text.includes("\\u"),
 ): ChatLine | undefined {
+  const read = quickChatRead(text, escapes);
+  return read !== undefined && read.keys === keyColons(text) ? read.line : undefined;
+}
+
+/**
+ * {@linkcode quickChatLine} but for its last check, left to the caller: the line is read the
+ * same only when `keys` is `keyColons(text)` (for many lines, the sum of their keys may be held
+ * to the key colons of their text at once: a line's key colons are never fewer than its keys).
+ *
+ * @param text The line, without its newline.
+ * @param escapes Whether the line may hold a `\u` escape.
+ * @returns The line read and its keys, or undefined when the full reading must decide.
+ */
+export function quickChatRead(text: string, escapes: boolean): QuickChatRead | undefined {
   try {
-    const line = parsed(text, escapes);
+    const [line, keys] = parsed(text, escapes);
     if (!isRecord(line)) return undefined;
     onlyKeys(line, LINE_KEYS);
     let lineId: ItemId;
@@ -285,9 +308,12 @@ export function quickChatLine(
       key: chatKey(messages.length, contents, names),
     };
     const twice = repeated(names);
-    return twice === undefined
-      ? read
-      : { ...read, ineligible: `two tools are named ${JSON.stringify(twice)}` };
+    return {
+      line: twice === undefined
+        ? read
+        : { ...read, ineligible: `two tools are named ${JSON.stringify(twice)}` },
+      keys,
+    };
   } catch (e) {
     if (e instanceof Doubt || e instanceof JsonSyntaxError) return undefined;
     throw e;

@@ -573,6 +573,9 @@ Deno.test("ChatDatasetAsRead: read as the parts come, what loadChatDataset reads
     JSON.stringify(line("é")) + "\n",
     JSON.stringify(line("\uFFFD")) + "\n",
     JSON.stringify(line("x")),
+    JSON.stringify(line("dup")).replace('"type":"object"', '"type":"object","type":"object"') +
+    "\n",
+    JSON.stringify(line(": a colon first")).replace('weather \\"', ': weather \\"') + "\n",
   ];
   let compared = 0;
   for (let d = 0; d < 150; d++) {
@@ -620,4 +623,24 @@ Deno.test("ChatDatasetAsRead: parts that are not the bytes returned are not trus
 Deno.test("loadChatDataset: a lone surrogate written as an escape is refused on a line after lines without escapes", () => {
   const lone = JSON.stringify(line(3)).replace("weather", "weather\\ud800");
   assert.match(refusals(lines(line(1), line(2), lone))[0]!, /line 3.*lone surrogate/);
+});
+
+Deno.test("loadChatDataset: a key twice on one line among many is refused there; a string that begins with a colon is read", () => {
+  const many = Array.from({ length: 50 }, (_, i) => line(i));
+  const twice = JSON.stringify(line(50)).replace(
+    '"type":"object"',
+    '"type":"object","type":"object"',
+  );
+  assert.notEqual(twice, JSON.stringify(line(50)));
+  assert.deepEqual(refusals(lines(...many, twice, line(51))), [
+    'dataset refused: line 51: the line is not JSON: duplicate key "type" at offset 299',
+  ]);
+  const colon = {
+    ...line(50),
+    messages: [{ role: "user", content: ": q" }, { role: "assistant" }],
+  };
+  assert.deepEqual(
+    load(lines(...many, colon, line(51))).items.map((item) => item.query).slice(49, 52),
+    ["weather 49?", ": q", "weather 51?"],
+  );
 });
