@@ -332,8 +332,25 @@ function compactString(r: Reader): string {
   return r.pos - start === value.length + 2 ? r.text.slice(start, r.pos) : quoteJson(value);
 }
 
-/** The value at the reader as compact JSON, as `stringifyJson` writes it once read. */
+/**
+ * The value at the reader as compact JSON, as `stringifyJson` writes it once read: the value's text
+ * as written when it is already so (no white space between its tokens, and no escape that
+ * `stringifyJson` would write otherwise: a `\/` or a `\u` escape, or what looks like one), else
+ * written again.
+ */
 function compact(r: Reader): string {
+  r.peek();
+  const start = r.pos;
+  const spaces = r.spaces;
+  r.skipValue();
+  const text = r.text.slice(start, r.pos);
+  if (r.spaces === spaces && !text.includes("\\/") && !text.includes("\\u")) return text;
+  r.pos = start;
+  return rewritten(r);
+}
+
+/** The value at the reader written as compact JSON, as `stringifyJson` writes it once read. */
+function rewritten(r: Reader): string {
   const c = r.peek();
   if (c === 0x22) return compactString(r);
   if (c === 0x7b) {
@@ -344,14 +361,14 @@ function compact(r: Reader): string {
         ? r.text.slice(r.keyAt, r.pos)
         : quoteJson(key);
       r.colon();
-      out += `${out.length === 1 ? "" : ","}${written}:${compact(r)}`;
+      out += `${out.length === 1 ? "" : ","}${written}:${rewritten(r)}`;
     }
     return out + "}";
   }
   if (c === 0x5b) {
     let out = "[";
     for (let more = r.openArray(); more; more = r.nextElement()) {
-      out += `${out.length === 1 ? "" : ","}${compact(r)}`;
+      out += `${out.length === 1 ? "" : ","}${rewritten(r)}`;
     }
     return out + "]";
   }

@@ -57,6 +57,8 @@ export class Reader {
   depth = 0;
   /** Where the last key read began. */
   keyAt = 0;
+  /** How many runs of white space between tokens have been passed. */
+  spaces = 0;
   /** The text. */
   readonly text: string;
 
@@ -86,6 +88,7 @@ export class Reader {
     let c = t.charCodeAt(p);
     if (c > C.Space) return c;
     while (c === C.Space || c === C.Lf || c === C.Cr || c === C.Tab) c = t.charCodeAt(++p);
+    if (p > this.pos) this.spaces++;
     this.pos = p;
     return c;
   }

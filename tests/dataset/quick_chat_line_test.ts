@@ -290,11 +290,16 @@ Deno.test("chatPromptTexts writes keys and strings with escapes as stringifyJson
   const line =
     `{"id": "a", "messages": [{"role": "user", "\\u0063ontent": "q\\u00e9 \\"x\\" \\/ \\ud83d\\ude00"}, {"role": "assistant"}], ` +
     `"tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"ab\\"": {"type": "string"}, "c\\\\": {"enum": ["\\u0041", "d\\""]}}}}}]}`;
-  assert.ok(!("reason" in readChatLine(line)));
-  const value = parseJson(line) as JsonObject;
-  const messages = value.get("messages") as readonly JsonValue[];
-  assert.deepEqual(chatPromptTexts(line), {
-    prompt: messages.slice(0, -1).map(stringifyJson).join(","),
-    tools: stringifyJson(value.get("tools")!),
-  });
+  // Written compactly, with one escape stringifyJson writes otherwise (a slash), or none.
+  const compact =
+    `{"id":"b","messages":[{"role":"user","content":"a\\/b \\"c\\" \\\\"},{"role":"assistant"}],"tools":[{"type":"function","function":{"name":"f","parameters":{"x":-0,"y":1.50}}}]}`;
+  for (const text of [line, compact, compact.replace("\\/", "/")]) {
+    assert.ok(!("reason" in readChatLine(text)), text);
+    const value = parseJson(text) as JsonObject;
+    const messages = value.get("messages") as readonly JsonValue[];
+    assert.deepEqual(chatPromptTexts(text), {
+      prompt: messages.slice(0, -1).map(stringifyJson).join(","),
+      tools: stringifyJson(value.get("tools")!),
+    }, text);
+  }
 });
