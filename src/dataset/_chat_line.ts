@@ -67,7 +67,7 @@ export const ROLES: ReadonlySet<string> = new Set([
  * @param messages How many messages the line has.
  * @param contents The lengths of the contents of its messages other than the assistant's.
  * @param names Its tools' names, in order.
- * @returns The key, below 2^45.
+ * @returns The key, a 32-bit integer.
  */
 export function chatKey(
   messages: number,
@@ -75,9 +75,31 @@ export function chatKey(
   names: readonly string[],
 ): number {
   let key = messages;
-  for (const length of contents) key = (key * 31 + length) % 0x10000000000;
-  key = key * 31 + names.length;
-  for (const name of names) key = (key * 31 + name.length) % 0x10000000000;
+  for (const length of contents) key = keyStep(key, length);
+  return namesKey(key, names);
+}
+
+/**
+ * A content key taken one number further: what {@linkcode chatKey} does with each number.
+ *
+ * @param key The key so far.
+ * @param n The next number.
+ * @returns The key.
+ */
+export function keyStep(key: number, n: number): number {
+  return (Math.imul(key, 31) + n) | 0;
+}
+
+/**
+ * A content key taken past the tools' names: what {@linkcode chatKey} does after the contents.
+ *
+ * @param key The key so far.
+ * @param names The tools' names, in order.
+ * @returns The key.
+ */
+export function namesKey(key: number, names: readonly string[]): number {
+  key = keyStep(key, names.length);
+  for (const name of names) key = keyStep(key, name.length);
   return key;
 }
 

@@ -24,7 +24,7 @@ import { exactDecimal } from "../json/decimal.ts";
 import { JsonSyntaxError } from "../json/json_syntax_error.ts";
 import { keyColons } from "../json/key_colons.ts";
 import { MAX_JSON_DEPTH, Reader } from "../json/reader.ts";
-import { chatKey, type ChatLine, ROLES } from "./_chat_line.ts";
+import { type ChatLine, keyStep, namesKey, ROLES } from "./_chat_line.ts";
 import type { ItemId } from "./item_id.ts";
 import { repeatedName } from "./tools.ts";
 
@@ -275,7 +275,8 @@ export function quickChatRead(text: string, escapes: boolean): QuickChatRead | u
     const offered = names.length > FEW ? new Set(names) : names;
     // The earlier calls' ids, made when an assistant's message comes before the answer.
     let ids: Set<string> | undefined;
-    const contents: number[] = [];
+    // The content key, taken as the messages are read (chatKey's).
+    let key = messages.length;
     let query: string | undefined;
     let hasSystem = false;
     const last = messages.length - 1;
@@ -296,7 +297,7 @@ export function quickChatRead(text: string, escapes: boolean): QuickChatRead | u
         const callId = m.tool_call_id;
         if (typeof callId !== "string" || ids?.has(callId) !== true) return undefined;
       }
-      contents.push(content.length);
+      key = keyStep(key, content.length);
       if (role === "user") query = content;
       else if (role === "system" || role === "developer") hasSystem = true;
     }
@@ -305,7 +306,7 @@ export function quickChatRead(text: string, escapes: boolean): QuickChatRead | u
       id: lineId,
       query,
       hasSystem,
-      key: chatKey(messages.length, contents, names),
+      key: namesKey(key, names),
     };
     const twice = repeated(names);
     return {
