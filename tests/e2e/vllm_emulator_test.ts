@@ -75,6 +75,48 @@ Deno.test("emulator: runs as a standalone process, and can be SIGKILLed", async 
   }
 });
 
+Deno.test("emulator: standalone --dataset serves a chat-jsonl file's items, each from its own answer", async () => {
+  const file = new URL("../../reference/testdata/chat/tickets.jsonl", import.meta.url).pathname;
+  const lines = (await Deno.readTextFile(file)).trimEnd().split("\n").map((l) => JSON.parse(l));
+  const { child, reader, url } = await standalone(
+    ["--allow-net=127.0.0.1", `--allow-read=${file}`],
+    ["--port", "0", "--dataset", file],
+  );
+  try {
+    // Every line whose answer is a call, sent as assess sends it: its prompt and its own tools.
+    let asked = 0;
+    for (const line of lines) {
+      const answer = line.messages.at(-1);
+      if (answer.tool_calls === undefined) continue;
+      const r = await post({ url } as Emulator, {
+        model: "base",
+        messages: line.messages.slice(0, -1),
+        tools: line.tools,
+      });
+      assert.equal(r.status, 200, line.id);
+      const calls = r.json.choices[0].message.tool_calls.map((
+        c: { function: { name: string; arguments: string } },
+      ) => [c.function.name, JSON.parse(c.function.arguments)]);
+      assert.deepEqual(
+        calls,
+        answer.tool_calls.map((c: { function: { name: string; arguments: string } }) => [
+          c.function.name,
+          typeof c.function.arguments === "string"
+            ? JSON.parse(c.function.arguments)
+            : c.function.arguments,
+        ]),
+        line.id,
+      );
+      asked++;
+    }
+    assert.ok(asked >= 6, `only ${asked} lines with calls`);
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+    await reader.cancel();
+  }
+});
+
 Deno.test("emulator: standalone --die-after exits the process", async () => {
   const { child, reader, url } = await standalone(["--allow-net=127.0.0.1"], ["--die-after", "1"]);
   assert.equal((await post({ url } as Emulator, body(ROWS[0]!))).status, 200);

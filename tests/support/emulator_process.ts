@@ -24,7 +24,7 @@ export interface EmulatorProcess {
 /**
  * Starts the emulator as a process serving the rows of a dataset file.
  *
- * @param dataset The dataset file (a JSON array of xlam rows).
+ * @param dataset The dataset file (a JSON array of xlam rows, or chat-jsonl lines).
  * @param args More flags (`--lora tuned`, `--service-ms 50`, …).
  * @param port The port, 0 (default) for a free one.
  * @returns The running process, once it printed its URL.

@@ -1670,7 +1670,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
 const USAGE =
   `usage: deno run --allow-net=127.0.0.1 --allow-read tests/support/vllm_emulator.ts [flags]
   --port N              port (default 0: a free one)
-  --dataset FILE        the dataset (a JSON array of xlam rows)
+  --dataset FILE        the dataset: a JSON array of xlam rows, or chat-jsonl lines
   --api-key KEY         require this API key
   --version V           legacy | mid | main-2026 (default mid)
   --base NAME           the base model's served name (default base)
@@ -1709,9 +1709,22 @@ async function main(args: readonly string[]): Promise<void> {
       case "--port":
         opts.port = Number(value());
         break;
-      case "--dataset":
-        opts.rows = JSON.parse(await Deno.readTextFile(value()));
+      case "--dataset": {
+        // A JSON array is xlam rows; anything else, chat-jsonl lines (read as assess reads them).
+        const bytes = await Deno.readFile(value());
+        const text = new TextDecoder().decode(bytes);
+        if (text.trimStart().startsWith("[")) {
+          opts.rows = JSON.parse(text);
+        } else {
+          const [{ loadChatDataset }, { detachedItem }, { sha256Hex }] = await Promise.all([
+            import("../../src/dataset/chat_jsonl.ts"),
+            import("../../src/dataset/dataset.ts"),
+            import("../../src/dataset/sha256.ts"),
+          ]);
+          opts.items = loadChatDataset(bytes, sha256Hex(bytes)).items.map(detachedItem);
+        }
         break;
+      }
       case "--api-key":
         opts.apiKey = value();
         break;
