@@ -125,7 +125,7 @@ export class Reader {
   skipValue(): void {
     const c = this.peek();
     if (c === C.Quote) {
-      this.skipString();
+      this.string();
     } else if (c === C.OpenBrace) {
       let keys: string[] | Set<string> = [];
       for (let key = this.openObject(); key !== undefined; key = this.nextKey()) {
@@ -269,24 +269,6 @@ export class Reader {
       p++;
     }
     return this.escapedString(start, p);
-  }
-
-  /** Reads a string without building it (unless it holds an escape); the reader is at its quote. */
-  private skipString(): void {
-    const t = this.text;
-    const start = this.pos + 1;
-    let p = start;
-    for (;;) {
-      const c = t.charCodeAt(p);
-      if (c === C.Quote) {
-        this.pos = p + 1;
-        return;
-      }
-      if (c === C.Backslash || !(c >= 0x20) || (c >= 0xd800 && c <= 0xdfff)) break;
-      p++;
-    }
-    // The checks and the rest of the string, as string() reads them.
-    this.string();
   }
 
   // The rest of a string from its first backslash. Its checks of plain code units repeat those in
