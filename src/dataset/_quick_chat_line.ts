@@ -218,6 +218,9 @@ function repeated(names: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The longest line the quick reading parses (64 KiB of text); longer ones are read the full way. */
+const LONG_LINE = 1 << 16;
+
 /** A line the quick reading took, and how many keys its value holds. */
 export interface QuickChatRead {
   /** The line read. */
@@ -252,6 +255,10 @@ export function quickChatLine(
  * @returns The line read and its keys, or undefined when the full reading must decide.
  */
 export function quickChatRead(text: string, escapes: boolean): QuickChatRead | undefined {
+  // JSON.parse builds a value however deep before its depth is seen: a long line (where a depth
+  // past the limit can cost more than memory holds) and a text that is not well formed go to the
+  // strict reader, which stops at the limit.
+  if (text.length > LONG_LINE || !text.isWellFormed()) return undefined;
   try {
     const [line, keys] = parsed(text, escapes);
     if (!isRecord(line)) return undefined;

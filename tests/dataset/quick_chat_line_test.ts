@@ -303,3 +303,18 @@ Deno.test("chatPromptTexts writes keys and strings with escapes as stringifyJson
     }, text);
   }
 });
+
+Deno.test("quickChatLine: a long line and a raw lone surrogate go to the full reading", () => {
+  const m = `"messages": [{"role": "user", "content": "a"}, {"role": "assistant"}]`;
+  // Nested past the limit in a long line: refused at the limit, never parsed whole.
+  const deep = `{"id": 1, "x": ${"[".repeat(200_000)}${"]".repeat(200_000)}, ${m}}`;
+  assert.equal(quickChatLine(deep), undefined);
+  assert.match((readChatLine(deep) as { reason: string }).reason, /nest deeper than 512/);
+  const long = `{"id": 1, ${m.replace('"a"', `"${"a".repeat(70_000)}"`)}}`;
+  assert.equal(quickChatLine(long), undefined);
+  assert.ok(!("reason" in readChatLine(long)));
+  const lone = `{"id": "\uD800x", ${m}}`.replace("\\uD800", "\uD800");
+  assert.equal(lone.isWellFormed(), false);
+  assert.equal(quickChatLine(lone), undefined);
+  assert.ok("reason" in readChatLine(lone));
+});
