@@ -8,14 +8,18 @@
  *   was written twice.
  * - **Exact numbers**: the one number read is the id's, and its text is read where it is written.
  * - **A lone surrogate written as a `\u` escape**, which `JSON.parse` takes: when the line holds a
- *   `\u` escape, every string and key is checked.
- * - **Nesting**: `JSON.parse` has no limit; a value deeper than the strict reader's is not read.
+ *   `\u` escape, every string and key is checked. A text that is not well formed itself is left
+ *   to the full reading.
+ * - **Nesting**: `JSON.parse` has no limit, and builds a value however deep before its depth can be
+ *   seen: a line longer than 64 KiB is left to the full reading (which stops at the limit), and a
+ *   shorter one deeper than the limit is not read.
  *
- * The arguments of a call written as JSON text, short, are read by the strict reader's cursor. It says yes, with the
- * line read, only when `readChatLine` would accept the line and read the same; anything else,
- * even what that would accept, gets a no, and the dataset then reads the line the full way, which
- * gives the reason when there is one. Property tests hold the two to each other. Private to
- * `src/dataset/`.
+ * The arguments of a call written as JSON text, short, are read by the strict reader's cursor.
+ *
+ * It says yes, with the line read, only when `readChatLine` would accept the line and read the
+ * same; anything else, even what that would accept, gets a no, and the dataset then reads the line
+ * the full way, which gives the reason when there is one. Property tests hold the two to each
+ * other. Private to `src/dataset/`.
  *
  * @module
  */

@@ -7,7 +7,7 @@
  */
 
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_value.ts";
-import { parseJson } from "../json/strict_json.ts";
+import { hasByteOrderMark, parseJson } from "../json/strict_json.ts";
 import { readAnswers } from "./answers.ts";
 import {
   type ChatLine,
@@ -178,10 +178,6 @@ export class ChatDatasetAsRead {
     if (text.includes("\uFFFD")) this.#suspect = true;
     this.#lines.text(text);
   }
-}
-
-function hasByteOrderMark(bytes: Uint8Array): boolean {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { JsonNumber, type JsonValue } from "../json/json_value.ts";
 import { exactDecimal } from "../json/decimal.ts";
 import { Reader } from "../json/reader.ts";
-import { decodeUtf8, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
+import { decodeUtf8, hasByteOrderMark, JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { keyColons } from "../json/key_colons.ts";
 import { DatasetError } from "./dataset_error.ts";
 import { sha256Hex } from "./sha256.ts";
@@ -217,7 +217,7 @@ export function verifiedSha256(
  */
 export function datasetText(bytes: Uint8Array, withLine = false): string {
   try {
-    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) decodeUtf8(bytes);
+    if (hasByteOrderMark(bytes)) decodeUtf8(bytes);
     // The lenient decoder is several times faster than the strict one; it writes U+FFFD for bytes
     // that are not UTF-8, so only a text holding U+FFFD needs the strict decoder's verdict.
     const text = LENIENT.decode(bytes);

@@ -1,5 +1,5 @@
 /**
- * The colons of a JSON text that end a key, counted without reading the text: with the keys of
+ * The colons of a JSON text that end a key, counted without parsing the text: with the keys of
  * the value `JSON.parse` makes of it, the count tells whether an object wrote a key twice (which
  * `JSON.parse` lets through, keeping the last).
  *
@@ -14,8 +14,8 @@
  * keys written, and equal to the number of keys the parsed value holds only when no object wrote a
  * key twice: a repeated key is written, but held once.
  *
- * A native search from colon to colon, then a look back: about a fifth of the time `JSON.parse`
- * takes over the same text.
+ * A native search from colon to colon, then a look back (on the chat benchmark's lines, about a
+ * fifth of the time `JSON.parse` takes: BENCHMARKS.md, entries 25 and 27).
  *
  * @param text A JSON text.
  * @returns The count.

@@ -69,6 +69,25 @@ export function parseJsonBytes(bytes: Uint8Array): JsonValue {
 }
 
 /**
+ * Whether bytes begin with UTF-8's byte order mark (EF BB BF).
+ *
+ * @param bytes The bytes.
+ * @returns Whether they do.
+ *
+ * @example
+ * ```ts
+ * import { hasByteOrderMark } from "./strict_json.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(hasByteOrderMark(new Uint8Array([0xef, 0xbb, 0xbf, 0x7b])), true);
+ * assert.equal(hasByteOrderMark(new Uint8Array([0x7b])), false);
+ * ```
+ */
+export function hasByteOrderMark(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/**
  * Decodes UTF-8 strictly: invalid bytes are refused, and so is a byte order mark unless the
  * caller drops it (a file an editor may have saved with one: the config, the serve manifest).
  *
@@ -92,7 +111,7 @@ export function decodeUtf8(
   bytes: Uint8Array,
   options: { readonly bom?: "refuse" | "drop" } = {},
 ): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+  if (hasByteOrderMark(bytes)) {
     if (options.bom !== "drop") throw new JsonSyntaxError("a byte order mark is not allowed", 0);
     try {
       return UTF8.decode(bytes.subarray(3));
