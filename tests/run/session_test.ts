@@ -506,10 +506,30 @@ Deno.test("required: a probe that can compare nothing fails the run", async () =
   assert(outcome.checks.every((c) => c.outcome === "inconclusive"));
 });
 
-/** What a session resuming `records` (after a header) is given. */
-async function resumeOf(records: readonly BodyRecord[]): Promise<Resume> {
+/**
+ * Session 2 of a file holding `records` after its header (its probe of PROBE `required`), the
+ * server answering `answer`; with `pairs`, the pairs answered in session 1 are not asked again.
+ */
+async function resumed(
+  records: readonly BodyRecord[],
+  answer: (body: string) => HttpOutcome,
+  options: { pairs?: boolean; models?: string[] } = {},
+) {
   const text = formatRecord(HEADER) + records.map(formatRecord).join("");
-  return await readResume(new TextEncoder().encode(text));
+  const resume = await readResume(new TextEncoder().encode(text));
+  const w = world(answer);
+  const outcome = await runSession(
+    plan({
+      probeItems: PROBE,
+      batchInvariant: "required",
+      session: 2,
+      earlierProbes: resume.probes,
+      ...(options.pairs === true ? { previous: resume.pairs } : {}),
+      ...(options.models === undefined ? {} : { models: options.models }),
+    }),
+    w.deps,
+  );
+  return { ...w, outcome };
 }
 
 /** The probe sends among `records`, as `model/item/phase`. */
@@ -525,18 +545,8 @@ Deno.test("a resumed session keeps the probe's answers: an item compared same is
   );
   await runSession(plan({ probeItems: PROBE, batchInvariant: "required" }), first.deps);
   assert.equal(probeSends(first.records).length, 12);
-  const resume = await resumeOf(first.records);
-  const second = world((body) => ok(body));
-  const outcome = await runSession(
-    plan({
-      probeItems: PROBE,
-      batchInvariant: "required",
-      session: 2,
-      previous: resume.pairs,
-      earlierProbes: resume.probes,
-    }),
-    second.deps,
-  );
+  const second = await resumed(first.records, ok, { pairs: true });
+  const outcome = second.outcome;
   assert.equal(outcome.end.outcome, "complete");
   // Item 10 of each model, and no probe request.
   assert.deepEqual(second.sent.map((b) => callOf(b).arguments), ['{"x": 10}', '{"x": 10}']);
@@ -564,17 +574,8 @@ Deno.test("a resumed session sends only the probe sends not answered, and probes
       edited.push({ ...r, outcome: "different", detail: "calls[0].arguments differs" });
     } else edited.push(r);
   }
-  const resume = await resumeOf(edited);
-  const second = world((body) => ok(body));
-  const outcome = await runSession(
-    plan({
-      probeItems: PROBE,
-      batchInvariant: "required",
-      session: 2,
-      earlierProbes: resume.probes,
-    }),
-    second.deps,
-  );
+  const second = await resumed(edited, ok);
+  const outcome = second.outcome;
   assert.equal(outcome.end.outcome, "complete");
   assert.deepEqual(probeSends(second.records), [
     "base/0/alone",
@@ -604,19 +605,10 @@ Deno.test("required: a comparison kept from an earlier session counts, so inconc
   const kept = first.records.filter((r) =>
     (r.kind === "probe" || r.kind === "probe-check") && r.itemId !== 0
   );
-  const resume = await resumeOf(kept);
-  const second = world((body) =>
-    callOf(body).arguments === '{"x": 0}' ? status(400, false) : ok(body)
-  );
-  const outcome = await runSession(
-    plan({
-      models: ["base"],
-      probeItems: PROBE,
-      batchInvariant: "required",
-      session: 2,
-      earlierProbes: resume.probes,
-    }),
-    second.deps,
+  const { outcome } = await resumed(
+    kept,
+    (body) => callOf(body).arguments === '{"x": 0}' ? status(400, false) : ok(body),
+    { models: ["base"] },
   );
   assert.deepEqual(outcome.checks.map((c) => [c.itemId, c.outcome]), [[0, "inconclusive"]]);
   assert.equal(outcome.end.outcome, "errors");
