@@ -1,8 +1,9 @@
 /**
  * What a results file tells a run that resumes it: how each (model, item) pair stands, how many
  * each model has answered and got right, each answer's reply as a fingerprint, the probe's sends
- * answered (see `EarlierProbes`), and the next session's number. Read line by line: memory holds one line, and a state and a fingerprint per
- * pair, whatever the file's size.
+ * answered (see `EarlierProbes`), and the next session's number. Read line by line: memory holds
+ * one line, a state and a fingerprint per pair, whatever the file's size, and the replies of the
+ * probe's sends (two per probe item, model and replica at most).
  *
  * @module
  */
