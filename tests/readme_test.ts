@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { RUN_ENV_NAMES } from "./run/_fixtures.ts";
 import { leakPermissions } from "./support/permissions.ts";
+import { spawnCli } from "./e2e/_spawn.ts";
 
 const root = new URL("../", import.meta.url);
 
@@ -83,4 +84,35 @@ Deno.test("the README's GitHub Actions gate step fails on 1 and 3, warns on 2, p
     assert.equal(out.code, code, `exit ${gate}`);
     assert.equal(new TextDecoder().decode(out.stdout).startsWith("::warning "), warns);
   }
+});
+
+Deno.test("the refusal the README and the reference pages show is what assess validate prints for testdata/refusal", async () => {
+  const dir = new URL("reference/testdata/refusal/", root).pathname;
+  const ran = await spawnCli(dir, [`--allow-read=${dir}`], ["validate"]);
+  assert.equal(ran.code, 64, ran.err);
+  const refusals = (text: string, after: string) => {
+    const at = text.indexOf(after);
+    assert.ok(at >= 0, `no ${JSON.stringify(after)}`);
+    const lines = text.slice(at + after.length).split("\n");
+    return lines.slice(0, lines.indexOf("$ echo $?")).join("\n") + "\n";
+  };
+  const page = async (name: string) => await Deno.readTextFile(new URL(name, root));
+  const printed = ran.err.replace(/^assess\.yaml refused:\n/, "");
+  assert.notEqual(printed, ran.err);
+  assert.equal(
+    refusals(
+      await page("README.md"),
+      "$ assess validate -config reference/testdata/refusal/assess.yaml\n" +
+        "reference/testdata/refusal/assess.yaml refused:\n",
+    ),
+    printed,
+  );
+  assert.equal(
+    refusals(await page("reference/cli.md"), "$ cd testdata/refusal && assess validate\n"),
+    ran.err,
+  );
+  assert.equal(
+    refusals(await page("reference/assess-yaml.md"), "$ assess validate\nassess.yaml refused:\n"),
+    printed,
+  );
 });

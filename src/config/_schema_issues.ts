@@ -1,12 +1,14 @@
 /**
  * Turns the schema validator's errors into {@linkcode ConfigIssue}s, in the style of the
- * assess.yaml page (`missing property 'mode'`, `value must be 1`). Private to `src/config/`.
+ * assess.yaml page (`missing property 'mode'`, `value must be 1`, an unknown key as
+ * `retries: not a setting of assess.yaml at the top level`). Private to `src/config/`.
  *
  * @module
  */
 
 import type { SchemaError } from "./_schema_check.js";
 import type { ConfigIssue } from "./config_issue.ts";
+import { settingHint } from "./_setting_names.ts";
 
 /** A JSON pointer (`/models/adapters/0/name`) as a dotted path (`models.adapters.0.name`). */
 export function pointerToPath(pointer: string): string {
@@ -45,11 +47,8 @@ export function typeOf(value: unknown): string {
   return typeof value;
 }
 
-function knownKeys(parentSchema: unknown): string[] {
-  if (parentSchema === null || typeof parentSchema !== "object") return [];
-  const properties = (parentSchema as { properties?: unknown }).properties;
-  return properties !== null && typeof properties === "object" ? Object.keys(properties) : [];
-}
+/** A key shown as the end of a path: plain words, not too long to read. */
+const PLAIN_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * One issue per schema error, except for errors that only say another one failed (`if`).
@@ -66,12 +65,21 @@ export function schemaIssues(errors: readonly SchemaError[]): ConfigIssue[] {
       case "if":
         break;
       case "additionalProperties": {
+        // In the file's words: the key, where it was found, and what it may have meant.
         const key = String(params.additionalProperty);
-        const near = knownKeys(error.parentSchema).find((k) =>
-          k.toLowerCase() === key.toLowerCase()
-        );
-        const hint = near === undefined ? "" : ` (did you mean '${near}'?)`;
-        issues.push({ path, message: `additional properties ${show(key)} not allowed${hint}` });
+        const where = path === "" ? "at the top level" : `under ${path}`;
+        const hint = settingHint(key, path);
+        if (PLAIN_KEY.test(key)) {
+          issues.push({
+            path: join(path, key),
+            message: `not a setting of assess.yaml ${where}${hint}`,
+          });
+        } else {
+          issues.push({
+            path,
+            message: `${show(key)} is not a setting of assess.yaml ${where}${hint}`,
+          });
+        }
         break;
       }
       case "required":

@@ -1,11 +1,12 @@
 /**
  * The batch-invariance probe's comparison: two replies to the same request, one sent alone and one
- * sent inside the full load, compared exactly.
+ * sent inside the full load, compared exactly; and what a resumed run keeps of earlier sessions'
+ * probes.
  *
  * @module
  */
 
-import type { RecordedReply } from "../results/records.ts";
+import type { ProbeCheckRecord, ProbeRecord, RecordedReply } from "../results/records.ts";
 
 function show(text: string, at: number): string {
   const start = Math.max(0, at - 20);
@@ -156,6 +157,16 @@ export class ProbeRound {
   }
 
   /**
+   * Counts a comparison an earlier session made (`same`, kept across a resume): the model's probe
+   * has compared something, so inconclusive comparisons of this round do not fail it.
+   *
+   * @param model The model.
+   */
+  earlier(model: string): void {
+    this.#compared.set(model, (this.#compared.get(model) ?? 0) + 1);
+  }
+
+  /**
    * Compares a probe item's loaded send with its lone one.
    *
    * @param model The model.
@@ -184,4 +195,88 @@ export class ProbeRound {
       (left === 0 && (this.#compared.get(model) ?? 0) === 0);
     return { ...outcome, fails };
   }
+}
+
+/** What earlier sessions recorded of a probe item's sends to one model on one replica. */
+export interface EarlierProbe {
+  /** The lone send's reply, when one was answered (and not compared as `different` since). */
+  readonly alone?: RecordedReply;
+  /** The loaded send's reply, likewise. */
+  readonly loaded?: RecordedReply;
+  /** Whether the two were compared `same` (then nothing is sent again). */
+  readonly same: boolean;
+}
+
+/**
+ * The probe sends of earlier sessions, as a resumed session keeps them, by model, item and
+ * replica (`host:port`): fed a results file's `probe` and `probe-check` records in file order, it
+ * keeps each send answered, and forgets both sends of an item compared `different`, so that a
+ * difference is probed again (the server may have been restarted with `VLLM_BATCH_INVARIANT=1`).
+ * Records without a replica (a format 1 file's) are not kept: their server is not known.
+ *
+ * @example
+ * ```ts
+ * import { EarlierProbes } from "./probe.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const reply = { text: "hi", calls: [], truncated: false, reasoning: null, finishReason: "stop" };
+ * const replica = { index: 0, host: "127.0.0.1:8000" };
+ * const send = {
+ *   kind: "probe", model: "base", itemId: 7, itemIndex: 7, session: 1, requestDigest: "0".repeat(64),
+ *   attempts: 1, latencyMs: 5, response: null, reply, usage: null, error: null, replica,
+ * } as const;
+ * const earlier = new EarlierProbes();
+ * earlier.add({ ...send, phase: "alone" });
+ * assert.deepEqual(earlier.get("base", 7, replica.host), { alone: reply, same: false });
+ * earlier.add({ ...send, phase: "loaded" });
+ * earlier.add({ kind: "probe-check", session: 1, model: "base", itemId: 7, itemIndex: 7,
+ *   outcome: "same", detail: null, replica });
+ * assert.equal(earlier.get("base", 7, replica.host)?.same, true);
+ * assert.equal(earlier.get("base", 7, "10.0.0.2:8000"), undefined);
+ * ```
+ */
+export class EarlierProbes {
+  readonly #probes = new Map<
+    string,
+    { alone?: RecordedReply; loaded?: RecordedReply; same: boolean }
+  >();
+
+  /**
+   * Takes a record, in file order.
+   *
+   * @param record A `probe` or `probe-check` record.
+   */
+  add(record: ProbeRecord | ProbeCheckRecord): void {
+    if (record.replica === undefined) return;
+    const key = probeKey(record.model, record.itemIndex, record.replica.host);
+    if (record.kind === "probe-check") {
+      if (record.outcome === "different") this.#probes.delete(key);
+      else if (record.outcome === "same") {
+        const kept = this.#probes.get(key);
+        if (kept?.alone !== undefined && kept.loaded !== undefined) kept.same = true;
+      }
+      return;
+    }
+    if (record.reply === null) return;
+    let kept = this.#probes.get(key);
+    if (kept === undefined) this.#probes.set(key, kept = { same: false });
+    kept[record.phase] = record.reply;
+    kept.same = false;
+  }
+
+  /**
+   * What earlier sessions recorded of an item's probe sends to a model on a replica.
+   *
+   * @param model The model.
+   * @param itemIndex The item's position.
+   * @param host The replica's `host:port`.
+   * @returns The sends answered and whether they compared `same`, or `undefined` for none.
+   */
+  get(model: string, itemIndex: number, host: string): EarlierProbe | undefined {
+    return this.#probes.get(probeKey(model, itemIndex, host));
+  }
+}
+
+function probeKey(model: string, itemIndex: number, host: string): string {
+  return `${model}\u0000${itemIndex}\u0000${host}`;
 }

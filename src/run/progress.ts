@@ -1,6 +1,8 @@
 /**
- * The progress of a run as state, and that state as text: one line per model with done/total,
- * requests per second, ETA, errors, retries and accuracy so far.
+ * The progress of a run as state, and that state as text: while the batch-invariance probe has
+ * sends in this session, a line for it (sends made of those planned, and its comparisons so far);
+ * then one line per model with done/total, requests per second, ETA, errors, retries and accuracy
+ * so far.
  *
  * @module
  */
@@ -83,16 +85,19 @@ function duration(seconds: number): string {
  * const progress = new Progress([{ model: "base", total: 4, answered: 0, correct: 0 }], 0);
  * progress.result("base", true);
  * progress.result("base", null);
- * assert.equal(
- *   progress.lines(2000)[0],
+ * assert.deepEqual(progress.lines(2000), [
  *   "base  2/4  1.0 req/s  ETA 0:02  errors 1  retries 0  accuracy 100.0%",
- * );
+ * ]);
+ * progress.probePlanned(2);
+ * progress.probeSent();
+ * assert.equal(progress.lines(2000)[0], "probe  1/2 sends  same 0  different 0  inconclusive 0");
  * ```
  */
 export class Progress {
   #models = new Map<string, ModelProgress>();
   #startedAt: number;
   #width: number;
+  #probe = { planned: 0, sent: 0, same: 0, different: 0, inconclusive: 0 };
 
   /**
    * @param starts Each model's totals when the session starts, in display order.
@@ -142,7 +147,31 @@ export class Progress {
   }
 
   /**
-   * The progress lines, one per model, each fit to print (see `oneLine`).
+   * Counts probe sends planned (a negative count: planned sends that will not be made).
+   *
+   * @param sends How many.
+   */
+  probePlanned(sends: number): void {
+    this.#probe.planned += sends;
+  }
+
+  /** Counts a probe send that ended. */
+  probeSent(): void {
+    this.#probe.sent++;
+  }
+
+  /**
+   * Counts a probe comparison.
+   *
+   * @param outcome What it came to.
+   */
+  probeChecked(outcome: "same" | "different" | "inconclusive"): void {
+    this.#probe[outcome]++;
+  }
+
+  /**
+   * The progress lines, each fit to print (see `oneLine`): the probe's, once it has planned sends
+   * in this session (`probe  3/8 sends  same 1  different 0  inconclusive 0`), then one per model.
    *
    * @param now The clock, in milliseconds.
    * @returns The lines, without newlines.
@@ -150,6 +179,14 @@ export class Progress {
   lines(now: number): string[] {
     const elapsed = Math.max(0.001, (now - this.#startedAt) / 1000);
     const lines: string[] = [];
+    const probe = this.#probe;
+    if (probe.planned > 0 || probe.sent > 0) {
+      lines.push(oneLine(
+        `${"probe".padEnd(this.#width)}  ${probe.sent}/${
+          Math.max(probe.planned, probe.sent)
+        } sends  same ${probe.same}  different ${probe.different}  inconclusive ${probe.inconclusive}`,
+      ));
+    }
     for (const [model, p] of this.#models) {
       // Answered before or now, and errors of this session (errors start at 0 each session).
       const done = p.answered + p.errors;

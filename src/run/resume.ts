@@ -1,8 +1,9 @@
 /**
  * What a results file tells a run that resumes it: how each (model, item) pair stands, how many
- * each model has answered and got right, each answer's reply as a fingerprint, and the next
- * session's number. Read line by line: memory holds one line, and a state and a fingerprint per
- * pair, whatever the file's size.
+ * each model has answered and got right, each answer's reply as a fingerprint, the probe's sends
+ * answered (see `EarlierProbes`), and the next session's number. Read line by line: memory holds
+ * one line, a state and a fingerprint per pair, whatever the file's size, and the replies of the
+ * probe's sends (two per probe item, model and replica at most).
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { sampleName, sampleWatched } from "./samples.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
+import { EarlierProbes } from "./probe.ts";
 
 /** How a (model, item) pair stands: answered, or only errors so far. */
 export type PairState = "answered" | "error";
@@ -60,6 +62,11 @@ export interface Resume {
    * with the baseline's earlier ones (see `IdenticalRepliesWatch`).
    */
   readonly replies: readonly EarlierReply[];
+  /**
+   * The probe's sends answered in earlier sessions, by model, item and replica: a resumed session
+   * does not send them again (see `EarlierProbes`).
+   */
+  readonly probes: EarlierProbes;
 }
 
 /**
@@ -109,9 +116,11 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
   // Each model's name once, not once per record.
   const names = new Map<string, string>();
   const hostNames = new Map<string, string>();
+  const probes = new EarlierProbes();
   let sessions = 0;
   const read = await readResults(source, (record) => {
     if (record.kind === "session") sessions++;
+    if (record.kind === "probe" || record.kind === "probe-check") probes.add(record);
     if (record.kind !== "result") return;
     const key = resultKey(record.model, record.itemIndex, record.sample);
     const kept = states.get(key);
@@ -158,5 +167,6 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
     tallies,
     hosts,
     replies,
+    probes,
   };
 }

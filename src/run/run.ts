@@ -106,6 +106,15 @@ export interface ProgressSink {
   result(model: string, correct: boolean | null): void;
   /** A request is sent again. */
   retry(model: string): void;
+  /**
+   * Probe sends are to come (a negative count: planned sends that will not be made). Absent: the
+   * probe is not shown.
+   */
+  probePlanned?(sends: number): void;
+  /** A probe send ended. */
+  probeSent?(): void;
+  /** A probe item's two replies were compared. */
+  probeChecked?(outcome: ProbeCheckRecord["outcome"]): void;
 }
 
 /** What a run needs from the world. */
@@ -415,7 +424,7 @@ function session(
       concurrency: config.serving.concurrency,
       session: setup.results.session,
       replicas: setup.server.replicas,
-      ...(resume === null ? {} : { hosts: resume.hosts }),
+      ...(resume === null ? {} : { hosts: resume.hosts, earlierProbes: resume.probes }),
       request: requestSettings(config),
       scorer: input.scorer,
       scoring,
@@ -466,7 +475,10 @@ function sessionEffects(
         if (warning !== null) effects.notice(warning);
       },
       retry: (model) => effects.progress?.retry(model),
+      probePlanned: (sends) => effects.progress?.probePlanned?.(sends),
+      probeSent: () => effects.progress?.probeSent?.(),
       probe: (check) => {
+        effects.progress?.probeChecked?.(check.outcome);
         if (check.outcome === "different" && input.config.serving.batchInvariant === "asserted") {
           effects.notice(probeDifferent(check, several));
         }

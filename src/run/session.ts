@@ -18,7 +18,7 @@ import type { Item } from "../dataset/item.ts";
 import type { RequestSettings } from "../request/request.ts";
 import type { ScoreOptions, Scorer } from "../score/scorer.ts";
 import type { HttpOutcome } from "./http.ts";
-import { ProbeRound } from "./probe.ts";
+import { type EarlierProbe, type EarlierProbes, ProbeRound, type ProbeSend } from "./probe.ts";
 import type {
   BodyRecord,
   EndRecord,
@@ -62,6 +62,13 @@ export interface SessionPlan {
   readonly previous: ReadonlyMap<string, PairState>;
   /** The items sent twice by the probe, on every replica (the first `serving.probe` items). */
   readonly probeItems: readonly Item[];
+  /**
+   * The probe's sends answered in earlier sessions (see `readResume`): on a replica's first start
+   * in this session, a probe item compared `same` there before is not sent again, and a send
+   * answered there before is not made again (its reply is compared). Default none: every probe
+   * send is made.
+   */
+  readonly earlierProbes?: EarlierProbes;
   /** `serving.batchInvariant`. */
   readonly batchInvariant: BatchInvariance;
   /** The most requests in flight on each replica. */
@@ -107,6 +114,14 @@ export interface SessionEvents {
   retry?(model: string): void;
   /** A probe item's replies were compared. */
   probe?(check: ProbeCheckRecord): void;
+  /**
+   * Probe sends are to come: a replica starting its probe plans its lone and loaded sends; a
+   * negative count is sends planned that will not be made (the replica taken out, the session
+   * stopped).
+   */
+  probePlanned?(sends: number): void;
+  /** A probe send ended (its record written). */
+  probeSent?(): void;
   /** A replica was taken out or back. */
   replica?(record: ReplicaRecord): void;
 }
@@ -193,7 +208,8 @@ export function refusalStop(concurrency: number): number {
  * flight, with the probe's loaded sends placed right after its first `concurrency` requests, so
  * that they go out under the full load and a `required` probe fails within the first minutes.
  * Writes a record per answer or error, per probe send and per probe comparison, one per replica
- * taken out or back, and an end record.
+ * taken out or back, and an end record. A resumed session's probe keeps what `plan.earlierProbes`
+ * holds for a replica on its first start: it sends only what was not answered there before.
  *
  * With several replicas, a replica on which {@linkcode DOWN_AFTER} sends in a row fail with a network error
  * (refused, reset, timed out; not an HTTP status) is taken out while another is in use: its items
@@ -399,7 +415,9 @@ class Session {
   }
 
   #takeOut(lane: Lane, reason: string): void {
+    const dropped = lane.probes.length;
     lane.takeOut();
+    if (dropped > 0) this.#effects.events?.probePlanned?.(-dropped);
     this.#queues.down(lane.n);
     this.#replicaRecord(lane, "down", reason);
     this.#checkLater(lane);
@@ -455,28 +473,64 @@ class Session {
     });
   }
 
-  // A replica's probe, part one: each probe item alone, one request at a time on it.
+  // A replica's probe, part one: each probe item alone, one request at a time on it. On its first
+  // start in the session, what earlier sessions answered on it is kept, not sent again.
   async #probeAlone(lane: Lane, epoch: number): Promise<void> {
     const round = new ProbeRound();
     const refusals = this.#refusals;
+    const events = this.#effects.events;
+    const earlierProbes = epoch === 1 ? this.#plan.earlierProbes : undefined;
     lane.probes = [];
+    const todo: { item: Item; model: string; earlier: EarlierProbe | undefined }[] = [];
+    let left = 0;
     for (const model of this.#plan.models) {
       if (!this.#modelsToProbe.has(model)) continue;
       for (const item of this.#plan.probeItems) {
-        while (refusals.holding()) await refusals.change();
-        if (this.#stopSending() || lane.epoch !== epoch) break;
-        const asked = await this.#ask({ item, model, sent: 0 }, lane, epoch);
-        if (asked.moved) return;
-        if (asked.aborted) break;
-        this.#writeProbe("alone", item, model, asked.exchange, lane);
-        round.alone(model, item.index, asked.exchange);
-        lane.probes.push({ item, model, round, sent: 0 });
+        const earlier = earlierProbes?.get(model, item.index, lane.replica.host);
+        if (earlier?.same === true) {
+          round.earlier(model);
+          continue;
+        }
+        todo.push({ item, model, earlier });
+        left += (earlier?.alone === undefined ? 1 : 0) + (earlier?.loaded === undefined ? 1 : 0);
       }
     }
+    if (left > 0) events?.probePlanned?.(left);
+    // Sends planned and neither made nor handed to the lane (its loaded sends) are dropped.
+    const drop = () => {
+      if (left > 0) events?.probePlanned?.(-left);
+    };
+    const compareNow: { task: Task; loaded: ProbeSend }[] = [];
+    for (const { item, model, earlier } of todo) {
+      if (this.#stopSending() || lane.epoch !== epoch) return drop();
+      let alone: ProbeSend;
+      if (earlier?.alone !== undefined) alone = { reply: earlier.alone, error: null };
+      else {
+        while (refusals.holding()) await refusals.change();
+        if (this.#stopSending() || lane.epoch !== epoch) return drop();
+        const asked = await this.#ask({ item, model, sent: 0 }, lane, epoch);
+        if (asked.moved || asked.aborted) return drop();
+        left--;
+        this.#writeProbe("alone", item, model, asked.exchange, lane);
+        events?.probeSent?.();
+        alone = asked.exchange;
+      }
+      round.alone(model, item.index, alone);
+      const task: Task = { item, model, round, sent: 0 };
+      if (earlier?.loaded !== undefined) {
+        compareNow.push({ task, loaded: { reply: earlier.loaded, error: null } });
+      } else {
+        left--;
+        lane.probes.push(task);
+      }
+    }
+    // Loaded sends answered before are compared once every lone send of the round is in, so that
+    // a model's comparisons are all known before `required` reads them.
+    for (const { task, loaded } of compareNow) this.#compare(task, loaded, lane);
   }
 
   // A replica's probe, part two: a loaded send compared with its lone one.
-  #compare(task: Task, loaded: Sent, lane: Lane): void {
+  #compare(task: Task, loaded: ProbeSend, lane: Lane): void {
     const { fails, ...outcome } = task.round!.loaded(task.model, task.item.index, loaded);
     const check: ProbeCheckRecord = {
       kind: "probe-check",
@@ -500,12 +554,16 @@ class Session {
       if (task.round === undefined) {
         this.#queues.putBack(task);
         this.#spawn();
-      }
+      } else this.#effects.events?.probePlanned?.(-1);
       return;
     }
-    if (asked.aborted) return;
+    if (asked.aborted) {
+      if (task.round !== undefined) this.#effects.events?.probePlanned?.(-1);
+      return;
+    }
     if (task.round !== undefined) {
       this.#writeProbe("loaded", task.item, task.model, asked.exchange, lane);
+      this.#effects.events?.probeSent?.();
       this.#compare(task, asked.exchange, lane);
       return;
     }

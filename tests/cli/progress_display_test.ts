@@ -55,3 +55,27 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name: "progress shows the probe's line first once it has sends: made of planned, and its checks",
+  permissions: "none",
+  fn: async () => {
+    const o = output(false);
+    const progress = new Progress(starts, 0);
+    progress.probePlanned(8);
+    progress.probeSent();
+    progress.probeSent();
+    progress.probeChecked("same");
+    // A replica taken out: two of its sends will not be made.
+    progress.probePlanned(-2);
+    const display = showProgress(progress, o.out, () => 0);
+    display.begin();
+    await display.finish();
+    assert.equal(
+      o.text(),
+      "progress probe  2/6 sends  same 1  different 0  inconclusive 0\n" +
+        "progress base   0/4  0.0 req/s  ETA ?  errors 0  retries 0  accuracy -\n" +
+        "progress tuned  0/4  0.0 req/s  ETA ?  errors 0  retries 0  accuracy -\n",
+    );
+  },
+});

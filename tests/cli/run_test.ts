@@ -8,11 +8,12 @@ import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import type { Io } from "../../src/cli/io.ts";
+import type { ProbeRecord } from "../../src/results/records.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { assess, type Ran } from "./_in_process.ts";
 import { register } from "../../src/score/registry.ts";
 import { answerFor, setupRun } from "../run/_fixtures.ts";
-import { completion, startStub } from "../run/_stub_server.ts";
+import { completion, startStub, type Stub } from "../run/_stub_server.ts";
 import { answers, correct, results, withoutUrl } from "./_run_fixtures.ts";
 
 /** `assess run ARGS` in process. */
@@ -341,6 +342,66 @@ Deno.test("an asserted probe warns loudly and the run completes", async () => {
     const ran = await runIn(["-config", s.config, "-out", s.out]);
     assert.equal(ran.code, 0, ran.stderr);
     assert.match(ran.stderr, /^WARNING: serving.batchInvariant is asserted, but [12] probe item/m);
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("the probe shows in the progress lines, and a resumed run sends no probe request already answered", async () => {
+  // The first run: request 3 (after the server check's, the probe's second lone send) fails, and
+  // so do a quarter of the items.
+  let failing = true;
+  const stub: Stub = startStub({
+    models: ["base", "tuned"],
+    chat: (r) => {
+      const i = Number(JSON.parse(answerFor(r.body).arguments).x);
+      if (failing && (stub.requests.length === 3 || i % 4 === 3)) {
+        return new Response("overloaded", { status: 503 });
+      }
+      return correct(r);
+    },
+  });
+  try {
+    const s = await setupRun(12, {
+      url: stub.url,
+      adapters: [{ name: "tuned" }],
+      concurrency: 3,
+      probe: 3,
+    });
+    const first = await runIn(["-config", s.config, "-out", s.out, "-retries", "0"]);
+    assert.equal(first.code, 69, first.stderr);
+    const sends = (await results(s.out)).file.records.filter((r): r is ProbeRecord =>
+      r.kind === "probe"
+    );
+    assert.equal(sends.length, 12, "3 items, 2 models, alone and loaded");
+    const failed = sends.filter((r) => r.error !== null).length;
+    // The last progress line of the probe: every send made, each item compared.
+    const probeLine = first.stderr.split("\n").find((l) => l.startsWith("progress probe"));
+    assert.equal(
+      probeLine,
+      `progress probe  12/12 sends  same ${6 - failed}  different 0  inconclusive ${failed}`,
+    );
+    assert.ok(failed > 0 && failed < 12, `${failed} probe sends failed`);
+
+    failing = false;
+    const before = stub.requests.length;
+    const second = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(second.code, 0, second.stderr);
+    const records = (await results(s.out)).file.records;
+    const asked = records.filter((r) => r.kind === "result" && r.session === 2).length;
+    const probed = records.filter((r): r is ProbeRecord => r.kind === "probe" && r.session === 2);
+    // Only the sends that failed are made again, each with its item's other send kept.
+    assert.deepEqual(
+      probed.map((r) => `${r.model}/${r.itemId}/${r.phase}`).sort(),
+      sends.filter((r) => r.error !== null).map((r) => `${r.model}/${r.itemId}/${r.phase}`)
+        .sort(),
+    );
+    // At the server: the check's request, the pairs without an answer, and those sends.
+    assert.equal(stub.requests.length - before, 1 + asked + failed);
+    assert.match(
+      second.stderr,
+      new RegExp(`^progress probe  ${failed}/${failed} sends  same ${failed}  different 0`, "m"),
+    );
   } finally {
     await stub.close();
   }

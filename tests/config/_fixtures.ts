@@ -87,9 +87,9 @@ serving:
 
 /** The page's refusal example, as `assess validate` prints it on stderr. */
 export const REFUSAL_STDERR = `assess.yaml refused:
-  additional properties 'retries' not allowed
   dataset.sha256: '4ef5c6f0' does not match pattern '^[0-9a-fA-F]{64}$'
   models.adapters.0.name: base is the baseline, which is scored already
+  retries: not a setting of assess.yaml at the top level
   serving.probe: 0 probes nothing, and serving.batchInvariant is required
   thinking: missing property 'mode'
   version: value must be 1

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import type { Emulator } from "../support/vllm_emulator.ts";
-import { body, post, ROWS } from "../support/emulator_requests.ts";
+import { body, post, ROWS, SAME_QUERY_LINES } from "../support/emulator_requests.ts";
 
 const EMULATOR = new URL("../support/vllm_emulator.ts", import.meta.url).pathname;
 
@@ -114,6 +114,46 @@ Deno.test("emulator: standalone --dataset serves a chat-jsonl file's items, each
     child.kill("SIGTERM");
     await child.status;
     await reader.cancel();
+  }
+});
+
+Deno.test("emulator: standalone --dataset finds a chat item by its whole prompt", async () => {
+  // Three items with the same last user message and tools, told apart by the turns after it.
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/same-query.jsonl`;
+  await Deno.writeTextFile(file, SAME_QUERY_LINES.map((l) => JSON.stringify(l)).join("\n"));
+  const { child, reader, url } = await standalone(
+    ["--allow-net=127.0.0.1", `--allow-read=${dir}`],
+    ["--port", "0", "--dataset", file],
+  );
+  try {
+    const replies = [];
+    for (const line of SAME_QUERY_LINES) {
+      const r = await post({ url } as Emulator, {
+        model: "base",
+        messages: [{ role: "system", content: "Be brief." }, ...line.messages.slice(0, -1)],
+        tools: line.tools,
+        chat_template_kwargs: { enable_thinking: false },
+      });
+      assert.equal(r.status, 200, line.id);
+      replies.push(
+        r.json.choices[0].message.tool_calls.map((c: { function: { name: string } }) =>
+          c.function.name
+        ),
+      );
+    }
+    assert.deepEqual(replies, [["lookup_order"], ["refund_order"], []]);
+    const stats = await (await fetch(`${url.replace(/\/v1$/, "")}/_emulator/stats`)).json();
+    assert.deepEqual(stats.perItem, {
+      "base\u0000ask": 1,
+      "base\u0000delivered": 1,
+      "base\u0000lost": 1,
+    });
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+    await reader.cancel();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 

@@ -16,6 +16,9 @@ import type {
 } from "../../src/results/records.ts";
 import { ItemHosts } from "../../src/results/item_hosts.ts";
 import { resultKey } from "../../src/results/latest.ts";
+import { formatRecord } from "../../src/results/record_writer.ts";
+import { readResume } from "../../src/run/resume.ts";
+import { HEADER } from "../results/_header.ts";
 import { homeReplica } from "../../src/run/replicas.ts";
 import { DEFAULT_RETRY } from "../../src/run/retry.ts";
 import {
@@ -326,6 +329,46 @@ Deno.test("the probe runs on every replica; a required probe fails naming the re
   const different = required.checks.filter((c: ProbeCheckRecord) => c.outcome === "different");
   assert(different.length > 0);
   assert(different.every((c) => c.replica!.index === 2), JSON.stringify(different));
+});
+
+Deno.test("a resumed session keeps each replica's earlier probe; a replica brought back is probed whole", async () => {
+  const probeItems = ITEMS.slice(0, 2);
+  const replicas = REPLICAS.slice(0, 2);
+  const first = world((_, body) => answer(body));
+  await runSession(plan({ probeItems, batchInvariant: "required", replicas }), first.deps);
+  const text = formatRecord(HEADER) + first.records.map(formatRecord).join("");
+  const earlierProbes = (await readResume(new TextEncoder().encode(text))).probes;
+
+  // The resumed session: replica 1 refuses until it is taken out and checked again.
+  let healthy = false;
+  let gate = (): void => {};
+  const opened = new Promise<void>((resolve) => gate = resolve);
+  const w = world(
+    async (replica, body) => {
+      if (replica.index === 1) return healthy ? answer(body) : refused;
+      await opened;
+      return answer(body);
+    },
+    () => healthy ? Promise.resolve() : Promise.reject(new Error("still down")),
+  );
+  const running = runSession(
+    plan({ probeItems, batchInvariant: "required", replicas, session: 2, earlierProbes }),
+    w.deps,
+  );
+  await until(() => w.rechecks.length === 1);
+  // Nothing was probed again before: every item had compared same on both replicas.
+  assert.equal(w.records.filter((r) => r.kind === "probe").length, 0);
+  healthy = true;
+  w.rechecks[0]!();
+  await until(() => results(w.records).some((r) => r.replica!.index === 1));
+  gate();
+  const outcome = await running;
+  assert.equal(outcome.end.outcome, "complete");
+  const back = w.records.findIndex((r) => r.kind === "replica" && r.state === "up");
+  const probes = w.records.filter((r) => r.kind === "probe");
+  assert.equal(probes.length, 2 * 2 * 2, "replica 1 probed whole once back");
+  assert(probes.every((r) => r.kind === "probe" && r.replica!.index === 1));
+  assert(probes.every((r) => w.records.indexOf(r) > back));
 });
 
 /** Waits for `ready`, failing after a deadline far above what the wait needs. */

@@ -2,9 +2,10 @@ import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { type HttpOutcome, MAX_RETRY_AFTER_MS } from "../../src/run/http.ts";
 import { latestResults } from "../../src/results/latest.ts";
-import type { BodyRecord, ResultRecord } from "../../src/results/records.ts";
+import type { BodyRecord, ProbeRecord, ResultRecord } from "../../src/results/records.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
-import { readResume } from "../../src/run/resume.ts";
+import { readResume, type Resume } from "../../src/run/resume.ts";
+import { Progress } from "../../src/run/progress.ts";
 import { HEADER } from "../results/_header.ts";
 import { DEFAULT_RETRY } from "../../src/run/retry.ts";
 import { runSession, type SessionEffects, type SessionPlan } from "../../src/run/session.ts";
@@ -503,6 +504,142 @@ Deno.test("required: a probe that can compare nothing fails the run", async () =
   );
   assert.equal(outcome.end.outcome, "probe-failed");
   assert(outcome.checks.every((c) => c.outcome === "inconclusive"));
+});
+
+/**
+ * Session 2 of a file holding `records` after its header (its probe of PROBE `required`), the
+ * server answering `answer`; with `pairs`, the pairs answered in session 1 are not asked again.
+ */
+async function resumed(
+  records: readonly BodyRecord[],
+  answer: (body: string) => HttpOutcome,
+  options: { pairs?: boolean; models?: string[] } = {},
+) {
+  const text = formatRecord(HEADER) + records.map(formatRecord).join("");
+  const resume = await readResume(new TextEncoder().encode(text));
+  const w = world(answer);
+  const outcome = await runSession(
+    plan({
+      probeItems: PROBE,
+      batchInvariant: "required",
+      session: 2,
+      earlierProbes: resume.probes,
+      ...(options.pairs === true ? { previous: resume.pairs } : {}),
+      ...(options.models === undefined ? {} : { models: options.models }),
+    }),
+    w.deps,
+  );
+  return { ...w, outcome };
+}
+
+/** The probe sends among `records`, as `model/item/phase`. */
+function probeSends(records: readonly BodyRecord[]): string[] {
+  return records.filter((r): r is ProbeRecord => r.kind === "probe")
+    .map((r) => `${r.model}/${r.itemId}/${r.phase}`).sort();
+}
+
+Deno.test("a resumed session keeps the probe's answers: an item compared same is not sent again", async () => {
+  // Session 1: the probe, then every pair; item 10's fail, left to the resumed session.
+  const first = world((body) =>
+    callOf(body).arguments === '{"x": 10}' ? status(400, false) : ok(body)
+  );
+  await runSession(plan({ probeItems: PROBE, batchInvariant: "required" }), first.deps);
+  assert.equal(probeSends(first.records).length, 12);
+  const second = await resumed(first.records, ok, { pairs: true });
+  const outcome = second.outcome;
+  assert.equal(outcome.end.outcome, "complete");
+  // Item 10 of each model, and no probe request.
+  assert.deepEqual(second.sent.map((b) => callOf(b).arguments), ['{"x": 10}', '{"x": 10}']);
+  assert.deepEqual(second.records.map((r) => r.kind), ["result", "result", "end"]);
+});
+
+Deno.test("a resumed session sends only the probe sends not answered, and probes a difference again", async () => {
+  const first = world((body) => ok(body));
+  await runSession(plan({ probeItems: PROBE, batchInvariant: "asserted" }), first.deps);
+  // Session 1, as it might have gone: base's item 0 sent alone failed (inconclusive), its item 1
+  // came out different; tuned's item 0 was sent alone only, its items 1 and 2 not at all.
+  const edited: BodyRecord[] = [];
+  for (const r of first.records) {
+    if (r.kind !== "probe" && r.kind !== "probe-check") continue;
+    const at = `${r.model}/${r.itemId}`;
+    if (r.model === "tuned" && (r.itemId !== 0 || r.kind !== "probe" || r.phase !== "alone")) {
+      continue;
+    }
+    if (at === "base/0" && r.kind === "probe" && r.phase === "alone") {
+      const failed = status(503, true);
+      edited.push({ ...r, response: failed.response, error: failed.error, reply: null });
+    } else if (at === "base/0" && r.kind === "probe-check") {
+      edited.push({ ...r, outcome: "inconclusive", detail: "the lone send failed: HTTP 503" });
+    } else if (at === "base/1" && r.kind === "probe-check") {
+      edited.push({ ...r, outcome: "different", detail: "calls[0].arguments differs" });
+    } else edited.push(r);
+  }
+  const second = await resumed(edited, ok);
+  const outcome = second.outcome;
+  assert.equal(outcome.end.outcome, "complete");
+  assert.deepEqual(probeSends(second.records), [
+    "base/0/alone",
+    "base/1/alone",
+    "base/1/loaded",
+    "tuned/0/loaded",
+    "tuned/1/alone",
+    "tuned/1/loaded",
+    "tuned/2/alone",
+    "tuned/2/loaded",
+  ]);
+  // 40 pairs and those 8 sends; each item sent anew or with a send kept is compared again.
+  assert.equal(second.sent.length, 48);
+  assert.deepEqual(
+    outcome.checks.map((c) => `${c.model}/${c.itemId}/${c.outcome}`).sort(),
+    ["base/0/same", "base/1/same", "tuned/0/same", "tuned/1/same", "tuned/2/same"],
+  );
+});
+
+Deno.test("required: a comparison kept from an earlier session counts, so inconclusive ones now do not fail the run", async () => {
+  const first = world((body) => ok(body));
+  await runSession(
+    plan({ models: ["base"], probeItems: PROBE, batchInvariant: "required" }),
+    first.deps,
+  );
+  // Items 1 and 2 compared same before; item 0 was never probed and fails now.
+  const kept = first.records.filter((r) =>
+    (r.kind === "probe" || r.kind === "probe-check") && r.itemId !== 0
+  );
+  const { outcome } = await resumed(
+    kept,
+    (body) => callOf(body).arguments === '{"x": 0}' ? status(400, false) : ok(body),
+    { models: ["base"] },
+  );
+  assert.deepEqual(outcome.checks.map((c) => [c.itemId, c.outcome]), [[0, "inconclusive"]]);
+  assert.equal(outcome.end.outcome, "errors");
+});
+
+Deno.test("the probe is in the progress lines from its first send, and counts its sends and checks", async () => {
+  const progress = new Progress([
+    { model: "base", total: 20, answered: 0, correct: 0 },
+    { model: "tuned", total: 20, answered: 0, correct: 0 },
+  ], 0);
+  const seen: string[] = [];
+  const w = world((body) => {
+    seen.push(progress.lines(1000)[0]!);
+    return ok(body);
+  });
+  await runSession(plan({ probeItems: PROBE, batchInvariant: "required" }), {
+    ...w.deps,
+    events: {
+      result: (model, correct) => progress.result(model, correct),
+      probePlanned: (sends) => progress.probePlanned(sends),
+      probeSent: () => progress.probeSent(),
+      probe: (check) => progress.probeChecked(check.outcome),
+    },
+  });
+  assert.equal(seen[0], "probe  0/12 sends  same 0  different 0  inconclusive 0");
+  assert.equal(seen[1], "probe  1/12 sends  same 0  different 0  inconclusive 0");
+  assert.deepEqual(progress.lines(1000), [
+    "probe  12/12 sends  same 6  different 0  inconclusive 0",
+    "base   20/20  20.0 req/s  ETA 0:00  errors 0  retries 0  accuracy 100.0%",
+    "tuned  20/20  20.0 req/s  ETA 0:00  errors 0  retries 0  accuracy 100.0%",
+  ]);
 });
 
 Deno.test("results are identical at concurrency 1 and 64 for a batch-invariant model", async () => {

@@ -1,5 +1,5 @@
 /**
- * What the emulator's scripted models know and write: the dataset indexed by query, the answer key
+ * What the emulator's scripted models know and write: the dataset indexed by prompt, the answer key
  * written as hermes `<tool_call>` text, the ways to get it wrong, and deterministic choices.
  *
  * @module
@@ -106,21 +106,66 @@ function toolNamesFromRow(text: string): readonly string[] {
 }
 
 /**
- * Indexes items and raw rows by query. Rows are read lazily: their answers are parsed on first use.
+ * The key an item is found by: its prompt, the messages before its answer, as canonical JSON (every
+ * object's members sorted by name, numbers and strings as `JSON.stringify` writes the values
+ * `JSON.parse` reads). The messages an item's line writes and the messages a request sends for it
+ * have the same key, whatever their spacing, escapes, member order or number spelling.
+ *
+ * @param messages The prompt's messages, parsed.
+ * @returns The key.
+ *
+ * @example
+ * ```ts
+ * import { promptKey } from "./scripted_model.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(promptKey([{ role: "user", content: "q" }]), promptKey(JSON.parse('[{"content": "q", "role": "user"}]')));
+ * assert.equal(promptKey([{ role: "user", content: "q" }]), queryPromptKey("q"));
+ * ```
+ */
+export function promptKey(messages: readonly unknown[]): string {
+  return canonical(messages);
+}
+
+/**
+ * The {@linkcode promptKey} of a prompt that is one user message, the query (an xlam row's, or an
+ * item without messages of its own), without building the message.
+ *
+ * @param query The user message's text.
+ * @returns The key.
+ */
+export function queryPromptKey(query: string): string {
+  return `[{"content":${JSON.stringify(query)},"role":"user"}]`;
+}
+
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    const names = Object.keys(v).sort();
+    const o = v as Record<string, unknown>;
+    return `{${names.map((n) => `${JSON.stringify(n)}:${canonical(o[n])}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}
+
+/**
+ * Indexes items and raw rows by their prompt ({@linkcode promptKey}): an item with messages of its
+ * own (a chat-jsonl line's) by those messages, any other item and every row by its query as the one
+ * user message. Rows are read lazily: their answers are parsed on first use.
  *
  * @param items Items (exact answers).
  * @param rows Raw dataset rows (`answers` and `tools` as JSON strings).
  * @param options `keepTools`: keep every row's tools text for the entries' `tools` (a model that
  *   reads the tools needs it); default false, so that the text can be collected.
- * @returns Entries by query (several when queries repeat).
+ * @returns Entries by prompt key (several when prompts repeat).
  *
  * @example
  * ```ts
- * import { indexDataset } from "./scripted_model.ts";
+ * import { indexDataset, queryPromptKey } from "./scripted_model.ts";
  * import assert from "node:assert/strict";
  *
  * const index = indexDataset([], [{ id: 1, query: "q", tools: "[]", answers: '[{"name": "f", "arguments": {"a": 1.0}}]' }]);
- * assert.equal(index.get("q")![0]!.answerKey().text, '<tool_call>\n{"name": "f", "arguments": {"a": 1.0}}\n</tool_call>');
+ * assert.equal(index.get(queryPromptKey("q"))![0]!.answerKey().text, '<tool_call>\n{"name": "f", "arguments": {"a": 1.0}}\n</tool_call>');
  * ```
  */
 export function indexDataset(
@@ -128,16 +173,19 @@ export function indexDataset(
   rows: readonly unknown[],
   options: { readonly keepTools?: boolean } = {},
 ): Map<string, Entry[]> {
-  const byQuery = new Map<string, Entry[]>();
-  const add = (query: string, e: Entry): void => {
-    const list = byQuery.get(query);
-    if (list === undefined) byQuery.set(query, [e]);
+  const byPrompt = new Map<string, Entry[]>();
+  const add = (key: string, e: Entry): void => {
+    const list = byPrompt.get(key);
+    if (list === undefined) byPrompt.set(key, [e]);
     else list.push(e);
   };
   for (const item of items) {
     const names = item.tools.map((t) => t.name);
     const answers = item.answers.map((a) => ({ name: a.name, args: fromJsonValue(a.arguments) }));
-    add(item.query, {
+    const key = item.chat === undefined
+      ? queryPromptKey(item.query)
+      : promptKey(JSON.parse(`[${item.chat.messages}]`));
+    add(key, {
       id: item.id,
       toolNames: () => names,
       answers: () => answers,
@@ -145,7 +193,7 @@ export function indexDataset(
       tools: () => item.tools,
     });
   }
-  // Rows: the tools' text (most of a row) is kept only where a query repeats, to tell the rows
+  // Rows: the tools' text (most of a row) is kept only where a prompt repeats, to tell the rows
   // apart; elsewhere it can be collected once the caller drops the rows.
   const groups = new Map<string, { id: number; answers: string; tools: string }[]>();
   for (const raw of rows) {
@@ -162,7 +210,8 @@ export function indexDataset(
   }
   const none: readonly string[] = [];
   for (const [query, group] of groups) {
-    const repeated = group.length > 1 || byQuery.has(query);
+    const key = queryPromptKey(query);
+    const repeated = group.length > 1 || byPrompt.has(key);
     for (const r of group) {
       const answersText = r.answers;
       const names = repeated ? toolNamesFromRow(r.tools) : none;
@@ -174,7 +223,7 @@ export function indexDataset(
           return [];
         }
       });
-      add(query, {
+      add(key, {
         id: r.id,
         toolNames: () => names,
         answers,
@@ -183,7 +232,7 @@ export function indexDataset(
       });
     }
   }
-  return byQuery;
+  return byPrompt;
 }
 
 // ---------------------------------------------------------------------------------------------

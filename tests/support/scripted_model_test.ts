@@ -7,6 +7,7 @@ import {
   type Call,
   indexDataset,
   NO_CALL_TEXT,
+  queryPromptKey,
   renderCalls,
   writeCalls,
   wrongArgument,
@@ -82,14 +83,17 @@ Deno.test("scripted model: wrong argument, batch perturbation and broken text", 
   }
 });
 
-Deno.test("indexDataset: repeated queries are told apart by their tools", () => {
+Deno.test("indexDataset: rows are found by their query as the one user message; repeated queries told apart by their tools", () => {
   const index = indexDataset([], [
     { id: 1, query: "q", tools: '[{"name": "a"}]', answers: "[]" },
     { id: 2, query: "q", tools: '[{"name": "b"}]', answers: "[]" },
     { id: 3, query: "r", tools: "[]", answers: "not json" },
     { id: "bad", query: "s" },
   ]);
-  assert.deepEqual(index.get("q")!.map((e) => [e.id, e.toolNames()]), [[1, ["a"]], [2, ["b"]]]);
-  assert.deepEqual(index.get("r")![0]!.answers(), []);
-  assert.equal(index.has("s"), false);
+  assert.deepEqual(index.get(queryPromptKey("q"))!.map((e) => [e.id, e.toolNames()]), [[1, ["a"]], [
+    2,
+    ["b"],
+  ]]);
+  assert.deepEqual(index.get(queryPromptKey("r"))![0]!.answers(), []);
+  assert.equal(index.has(queryPromptKey("s")), false);
 });

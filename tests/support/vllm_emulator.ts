@@ -25,6 +25,7 @@ import {
   type Call,
   type Entry,
   indexDataset,
+  promptKey,
   tokens,
   unit,
   UNKNOWN_TEXT,
@@ -394,10 +395,10 @@ export interface Emulator {
   readonly dead: boolean;
   /** Resolves when the server listens (at once, or after `readyAfterMs`). */
   readonly ready: Promise<void>;
-  /** How many chat requests named (model, item id). */
-  asked(model: string, itemId: number): number;
+  /** How many chat requests named (model, item id); item id `?` for prompts no item has. */
+  asked(model: string, itemId: ItemId | "?"): number;
   /** How many normal answers (model, item id) got. */
-  answeredCount(model: string, itemId: number): number;
+  answeredCount(model: string, itemId: ItemId | "?"): number;
   /** Dies now, as a crash: the listener and every connection closed, nothing answered. */
   kill(): Promise<void>;
   /** Stops the server (same as kill, for a test's cleanup). */
@@ -655,9 +656,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const readsTools = [baseModel, ...adapters.keys(), ...Object.keys(options.scripts ?? {})].some(
     (name) => (scriptOf(name).atDefaultsRate ?? 0) > 0,
   );
-  const byQuery = indexDataset(options.items ?? [], options.rows ?? [], { keepTools: readsTools });
+  const byPrompt = indexDataset(options.items ?? [], options.rows ?? [], { keepTools: readsTools });
   if (options.precompute === true) {
-    for (const list of byQuery.values()) for (const e of list) e.answerKey();
+    for (const list of byPrompt.values()) for (const e of list) e.answerKey();
   }
 
   // The last completion sent: what a `stray` fault sends unasked.
@@ -958,10 +959,24 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     return undefined;
   }
 
-  function findEntry(query: string | undefined, toolNames: readonly string[]): Entry | undefined {
-    if (query === undefined) return undefined;
-    const list = byQuery.get(query);
-    if (list === undefined) return undefined;
+  /**
+   * The item a request asks: the one whose prompt is the request's messages (by
+   * {@linkcode promptKey}), else the request's messages without a first system or developer
+   * message (the `prompt.system` a run adds to an item without one of its own). Among items with
+   * that prompt, the first whose tool names are the request's, else the first.
+   */
+  function findEntry(
+    messages: readonly unknown[],
+    toolNames: readonly string[],
+  ): Entry | undefined {
+    let list = byPrompt.get(promptKey(messages));
+    if (list === undefined) {
+      const first = messages[0] as { role?: unknown } | null | undefined;
+      const role = first !== null && typeof first === "object" ? first.role : undefined;
+      if (role !== "system" && role !== "developer") return undefined;
+      list = byPrompt.get(promptKey(messages.slice(1)));
+      if (list === undefined) return undefined;
+    }
     if (list.length === 1) return list[0];
     const key = toolNames.join("\u0000");
     return list.find((e) => e.toolNames().join("\u0000") === key) ?? list[0];
@@ -1371,7 +1386,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       const name = (t as { function?: { name?: unknown } })?.function?.name;
       toolNames.push(typeof name === "string" ? name : "");
     }
-    const entry = findEntry(query, toolNames);
+    const entry = findEntry(messages, toolNames);
     const key = itemKey(model, entry === undefined ? "?" : entry.id);
     const attempt = bump(stats.perItem, key);
     if (record) requests.push({ n, model, itemId: entry?.id ?? null, body, text: bodyText });

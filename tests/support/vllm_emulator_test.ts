@@ -12,7 +12,10 @@ import {
   startEmulator,
 } from "./vllm_emulator.ts";
 import { until } from "./until.ts";
-import { body, post, type Row, ROWS, toolsOf } from "./emulator_requests.ts";
+import { body, post, type Row, ROWS, SAME_QUERY_LINES, toolsOf } from "./emulator_requests.ts";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
+import { detachedItem } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
 
 async function withEmu(
   options: EmulatorOptions,
@@ -111,6 +114,51 @@ Deno.test("emulator: accepts Item values (exact numbers) as well as rows", async
     });
     assert.equal(message(r).tool_calls[0].function.arguments, '{"x": 2.5}');
     assert.equal(emu.asked("base", 9), 1);
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("emulator: finds a chat item by its whole prompt, not by its last user message", async () => {
+  // Three items with the same last user message and tools, told apart by the turns after it.
+  const bytes = new TextEncoder().encode(
+    SAME_QUERY_LINES.map((l) => JSON.stringify(l)).join("\n") + "\n",
+  );
+  const items = loadChatDataset(bytes, sha256Hex(bytes)).items.map(detachedItem);
+  const emu = await startEmulator({ items });
+  try {
+    const ask = (messages: readonly unknown[]) =>
+      post(emu, {
+        model: "base",
+        messages,
+        tools: SAME_QUERY_LINES[0]!.tools,
+        chat_template_kwargs: { enable_thinking: false },
+      });
+    const calls = (r: { json: any }) =>
+      message(r).tool_calls.map((c: any) => [c.function.name, JSON.parse(c.function.arguments)]);
+    const [first, delivered, lost] = SAME_QUERY_LINES.map((l) => l.messages.slice(0, -1));
+    assert.deepEqual(calls(await ask(first!)), [["lookup_order", { order_id: "A1" }]]);
+    assert.deepEqual(calls(await ask(delivered!)), [[
+      "refund_order",
+      { order_id: "A1", amount: 10.5 },
+    ]]);
+    const none = await ask(lost!);
+    assert.deepEqual(calls(none), []);
+    assert.equal(none.json.choices[0].finish_reason, "stop");
+    // The system prompt a run adds to an item without its own is not part of the item's prompt.
+    const system = { role: "system", content: "Be brief." };
+    assert.deepEqual(calls(await ask([system, ...delivered!])), [[
+      "refund_order",
+      { order_id: "A1", amount: 10.5 },
+    ]]);
+    assert.deepEqual(
+      ["ask", "delivered", "lost"].map((id) => emu.asked("base", id)),
+      [1, 2, 1],
+    );
+    // A prompt that is no item's (another tool result) is answered as no item's.
+    const other = [first![0], first![1], { role: "tool", tool_call_id: "c1", content: "{}" }];
+    assert.equal(message(await ask(other)).content, "I don't know how to help with that.");
+    assert.equal(emu.asked("base", "?"), 1);
   } finally {
     await emu.close();
   }
