@@ -111,7 +111,7 @@ Deno.test(
       assert.equal(e.itemId, 41);
       assert.equal(
         e.message,
-        "the chat template fails on item 41: This model only supports single tool-calls at once!",
+        "the chat template of tokenizer_config.json fails on item 41: This model only supports single tool-calls at once!",
       );
       return true;
     });
@@ -122,7 +122,7 @@ Deno.test(
     );
     assert.throws(
       () => rendered(reordered, ITEM),
-      /^ChatTemplateError: the chat template fails on item 41: its text of the conversation does not start with its text of the prompt/,
+      /^ChatTemplateError: the chat template of r\.jinja fails on item 41: its text of the conversation does not start with its text of the prompt/,
     );
     // A template that calls strftime_now is refused: there is no clock.
     assert.throws(
@@ -284,4 +284,83 @@ Deno.test("the differences from Python's Jinja2 that reference/split.md names", 
     line.prompt,
     '[{"type": "function", "function": {"name": "f", "parameters": {"default": 5}}}]',
   );
+});
+
+Deno.test(
+  "range() is bounded as in Jinja2's sandbox: 100,000 numbers at most, refused at once past it",
+  none,
+  async (t) => {
+    const count = (source: string) =>
+      ChatTemplate.read(source, "range.jinja").render(7, {
+        messages: "[]",
+        tools: "",
+        reply: '{"role":"assistant","tool_calls":[]}',
+        kwargs: {},
+      }).prompt;
+    const refusal = (numbers: string) =>
+      `the chat template of range.jinja fails on item 7: range() of ${numbers} numbers: ` +
+      "Jinja2's sandbox, which transformers and vLLM render chat templates in, refuses a range " +
+      "of more than 100000";
+    await t.step("100,001 numbers are refused", () => {
+      assert.throws(() => count("{{ range(100001) | length }}"), (e: unknown) => {
+        assert(e instanceof ChatTemplateError);
+        assert.equal(e.itemId, 7);
+        assert.equal(e.message, refusal("100001"));
+        return true;
+      });
+      assert.throws(() => count("{{ range(-5, 200000, 2) | length }}"), /range\(\) of 100003 /);
+    });
+    await t.step("100,000 numbers are given, as Python gives them", () => {
+      assert.equal(count("{{ range(100000) | length }}"), "100000");
+      assert.equal(count("{{ range(-100000, 0) | last }}"), "-1");
+      assert.equal(count("{{ range(10, 0, -3) | join(',') }}"), "10,7,4,1");
+      assert.equal(count("{{ range(3, 3) | length }}{{ range(5, 0) | length }}"), "00");
+    });
+    await t.step("a huge range is refused before any number is made", () => {
+      assert.throws(() => count("{% for i in range(100000000000) %}{% endfor %}"), (e: unknown) => {
+        assert(e instanceof ChatTemplateError);
+        assert.equal(e.message, refusal("100000000000"));
+        return true;
+      });
+      assert.throws(
+        () => count("{% for i in range(0, 100000000000000000000, 1) %}{% endfor %}"),
+        ChatTemplateError,
+      );
+    });
+    await t.step("a step of 0, or what is not a whole number, is refused", () => {
+      assert.throws(() => count("{{ range(1, 5, 0) }}"), /range\(\) step must not be zero/);
+      // A string's `+=` would make ever longer strings, never reaching the end.
+      assert.throws(() => count("{{ range('0', '99') }}"), /range\(\) takes whole numbers/);
+      assert.throws(() => count("{{ range(0.5) }}"), /range\(\) takes whole numbers/);
+    });
+  },
+);
+
+Deno.test({
+  name: "range()'s bound is that of Python's Jinja2 sandbox: 100,000 given, 100,001 refused",
+  ignore: skip !== null,
+  fn: async () => {
+    const cases = ["{{ range(100000) | length }}", "{{ range(100001) | length }}"].map((
+      template,
+    ) => ({
+      template,
+      tokens: {},
+      messages: "[]",
+      tools: "",
+      reply: '{"role":"assistant","tool_calls":[]}',
+      kwargs: {},
+    }));
+    const out = await runScript(SCRIPT, {
+      input: cases.map((c) => JSON.stringify(c) + "\n").join(""),
+      need: "jinja2",
+    });
+    const [given, refused] = out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    assert.equal(given.prompt, "100000");
+    assert.match(refused.error, /Range too big/);
+    assert.equal(
+      ChatTemplate.read(cases[0]!.template, "t.jinja").render(1, cases[0]!).prompt,
+      "100000",
+    );
+    assert.throws(() => ChatTemplate.read(cases[1]!.template, "t.jinja").render(1, cases[1]!));
+  },
 });
