@@ -17,7 +17,10 @@ export interface ChatRequestText {
   readonly messages: string;
   /** The `tools` array of the request, as JSON text; `""` when the request sends none. */
   readonly tools: string;
-  /** The assistant message that answers it, as JSON text, each call's arguments JSON text. */
+  /**
+   * The assistant message that answers it, as JSON text: its text (`content`), its calls
+   * (`tool_calls`, each call's arguments JSON text), or both.
+   */
   readonly reply: string;
   /** The request's `chat_template_kwargs`. */
   readonly kwargs: Readonly<Record<string, boolean>>;
@@ -238,9 +241,9 @@ export class ChatTemplate {
     }
     const tools = request.tools === "" ? null : JSON.parse(request.tools) as unknown[];
     const reply = JSON.parse(request.reply) as {
-      tool_calls: { function: { arguments: unknown } }[];
+      tool_calls?: { function: { arguments: unknown } }[];
     };
-    for (const call of reply.tool_calls) {
+    for (const call of reply.tool_calls ?? []) {
       call.function.arguments = JSON.parse(call.function.arguments as string);
     }
     const template = tools === null ? this.#default : this.#toolUse;

@@ -234,7 +234,7 @@ Deno.test({
     assert.equal(
       r.stdout,
       `split.json: ${OK_LINE}; train.jsonl: 8 training lines (left out: 1 ineligible, 0 with no ` +
-        `call)\ndigest ${DIGEST}\n${DETECTABLE}`,
+        `call and no text)\ndigest ${DIGEST}\n${DETECTABLE}`,
     );
     assert.equal(r.code, 0);
     assert.deepEqual([...r.files.keys()].slice(-2), ["train.jsonl", "split.json"]);
@@ -260,7 +260,7 @@ Deno.test({
     assert.equal(r.code, 0);
     assert.match(
       r.stdout,
-      /; t\.jsonl: 13 training lines \(left out: 1 ineligible, 1 with no call\)\n/,
+      /; t\.jsonl: 13 training lines \(left out: 1 ineligible, 1 with no call and no text\)\n/,
     );
     const ids = idsOf(new TextDecoder().decode(r.files.get("t.jsonl")).trimEnd().split("\n"));
     assert.equal(ids.length, 13);

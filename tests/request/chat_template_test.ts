@@ -7,6 +7,7 @@
  */
 
 import assert from "node:assert/strict";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
@@ -362,5 +363,71 @@ Deno.test({
       "100000",
     );
     assert.throws(() => ChatTemplate.read(cases[1]!.template, "t.jinja").render(1, cases[1]!));
+  },
+});
+
+Deno.test({
+  name:
+    "every item of the bundled chat example, its history and its text answers, renders as Python's Jinja2 renders it",
+  ignore: skip !== null,
+  fn: async () => {
+    const bytes = Deno.readFileSync(`${ROOT}reference/testdata/chat/tickets.jsonl`);
+    // And an answer with text beside its call, which the example has not.
+    const both = JSON.stringify({
+      id: "both",
+      messages: [{ role: "user", content: "Where is A1?" }, {
+        role: "assistant",
+        content: "Let me look.",
+        tool_calls: [{ type: "function", function: { name: "f", arguments: '{"id": "A1"}' } }],
+      }],
+      tools: [{ type: "function", function: { name: "f" } }],
+    });
+    const all = new Uint8Array([...bytes, ...new TextEncoder().encode(both + "\n")]);
+    const items = loadChatDataset(all, sha256Hex(all)).items.map(detachedItem);
+    const tokens = { bos_token: "<|begin|>" };
+    const kwargs = { enable_thinking: false };
+    const cases = [];
+    const ours = [];
+    for (const source of [HERMES, LLAMA]) {
+      const template = ChatTemplate.read(
+        JSON.stringify({ chat_template: source, ...tokens }),
+        "tokenizer_config.json",
+      );
+      for (const item of items) {
+        const prompt = promptText(item, "Be brief.");
+        const request = {
+          messages: `[${prompt.messages}]`,
+          tools: prompt.tools,
+          reply: assistantText(item),
+          kwargs,
+        };
+        cases.push({ template: source, tokens, ...request });
+        try {
+          ours.push(template.render(item.id, request));
+        } catch (e) {
+          assert(e instanceof ChatTemplateError, String(e));
+          ours.push({ error: e.message });
+        }
+      }
+    }
+    const out = await runScript(SCRIPT, {
+      input: cases.map((c) => JSON.stringify(c) + "\n").join(""),
+      need: "jinja2",
+    });
+    const theirs = out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    assert.equal(theirs.length, cases.length);
+    const texts = [];
+    for (const [k, a] of ours.entries()) {
+      const b = theirs[k];
+      if ("error" in a || "error" in b) {
+        assert("error" in a && "error" in b, `case ${k}: ${JSON.stringify([a, b])}`);
+      } else {
+        assert.deepEqual(a, b, `case ${k}`);
+        texts.push(a.completion);
+      }
+    }
+    // The text answers are in the completions (the Hermes-like template writes them).
+    assert(texts.includes("You're welcome, have a good day!<|im_end|>\n"));
+    assert(texts.some((c) => c.startsWith("Let me look.\n<tool_call>\n")));
   },
 });
