@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { ChatTemplate } from "../../src/request/chat_template.ts";
@@ -17,9 +18,19 @@ const none = { permissions: "none" } as const;
 const sampleBytes = Deno.readFileSync(`${ROOT}reference/testdata/xlam-sample.json`);
 const sample = loadDataset(sampleBytes, sha256Hex(sampleBytes));
 
+const chatBytes = Deno.readFileSync(`${ROOT}reference/testdata/chat/tickets.jsonl`);
+/** The bundled chat example: histories, tool messages, answers in text. */
+const chat = loadChatDataset(chatBytes, sha256Hex(chatBytes));
+
 /** The lines of the sample dataset's training file (every item, less those with no line). */
 function sampleLines(system: string, options: TrainingOptions = {}): unknown[] {
   const text = new TextDecoder().decode(trainingFile(sample.items, system, options).bytes);
+  return text.trimEnd().split("\n").map((line) => JSON.parse(line));
+}
+
+/** The lines of the bundled chat example's training file (every item, less hd-010, ineligible). */
+function chatLines(system: string, options: TrainingOptions = {}): unknown[] {
+  const text = new TextDecoder().decode(trainingFile(chat.items, system, options).bytes);
   return text.trimEnd().split("\n").map((line) => JSON.parse(line));
 }
 
@@ -220,24 +231,26 @@ Deno.test("every hf line has the same type shape", none, () => {
 });
 
 Deno.test("an hf line decodes to its openai line", none, () => {
-  const openai = sampleLines("You call tools.");
-  const hf = sampleLines("You call tools.", { format: "hf" });
-  assert.equal(hf.length, openai.length);
-  for (const [n, line] of hf.entries()) {
-    const { messages, tools } = line as {
-      messages: { role: string; content: string; tool_calls: unknown[] }[];
-      tools: string;
-    };
-    // What reference/split.md's decode does.
-    const decoded = messages.map((m) =>
-      m.tool_calls.length > 0 ? { role: m.role, tool_calls: m.tool_calls } : {
+  for (const lines of [sampleLines, chatLines]) {
+    const openai = lines("You call tools.");
+    const hf = lines("You call tools.", { format: "hf" });
+    assert.equal(hf.length, openai.length);
+    for (const [n, line] of hf.entries()) {
+      const { messages, tools } = line as {
+        messages: { role: string; content: string; tool_calls: unknown[]; tool_call_id?: string }[];
+        tools: string;
+      };
+      // What reference/split.md's decode does (but for the arguments, left as JSON text here).
+      const decoded = messages.map((m) => ({
         role: m.role,
-        content: m.content,
-      }
-    );
-    const expected = openai[n] as { messages: unknown; tools?: unknown };
-    assert.deepEqual(decoded, expected.messages, `line ${n + 1}`);
-    assert.deepEqual(JSON.parse(tools), expected.tools ?? [], `line ${n + 1}`);
+        ...(m.content !== "" || m.tool_calls.length === 0 ? { content: m.content } : {}),
+        ...(m.tool_calls.length > 0 ? { tool_calls: m.tool_calls } : {}),
+        ...(m.tool_call_id ? { tool_call_id: m.tool_call_id } : {}),
+      }));
+      const expected = openai[n] as { messages: unknown; tools?: unknown };
+      assert.deepEqual(decoded, expected.messages, `line ${n + 1}`);
+      assert.deepEqual(JSON.parse(tools), expected.tools ?? [], `line ${n + 1}`);
+    }
   }
 });
 
@@ -254,7 +267,8 @@ function pageBlock(marker: string): string {
 
 Deno.test({
   name:
-    "reference/split.md's decode, run as it is, gives every hf line's openai messages and tools",
+    "reference/split.md's decode, run as it is, gives every hf line's openai messages and tools " +
+    "(the xlam sample's, and the chat example's: tool messages, text answers)",
   ignore: pythonMissing !== null,
   fn: async () => {
     const decode = pageBlock("def decode(");
@@ -266,14 +280,16 @@ Deno.test({
         `${decode}\n\nimport sys\nfor line in sys.stdin:\n` +
           `    print(json.dumps(decode(json.loads(line)), ensure_ascii=False))\n`,
       );
-      const hf = sampleLines("You call tools.", { format: "hf" });
+      const hf = [sampleLines, chatLines].flatMap((lines) =>
+        lines("You call tools.", { format: "hf" })
+      );
       const out = await runScript(script, {
         args: [],
         input: hf.map((l) => JSON.stringify(l) + "\n").join(""),
         need: "stdlib",
       });
       const decoded = out.trimEnd().split("\n").map((l) => JSON.parse(l));
-      const openai = sampleLines("You call tools.") as {
+      const openai = [sampleLines, chatLines].flatMap((lines) => lines("You call tools.")) as {
         messages: { tool_calls?: { function: { arguments: unknown } }[] }[];
         tools?: unknown[];
       }[];
