@@ -406,6 +406,8 @@ Deno.test({
         assert.match(path, /^\.tools\[\d+\]\.function\.parameters\.properties\.\w+\.default$/);
       }
       assert.deepEqual(result.altered.hf, []);
+      assert.match(result.features.openai, /'properties': Json\(/);
+      assert.doesNotMatch(result.features.hf, /Json\(/);
       // TRL given either file as it is: the tools written once (the hf file's JSON text decoded),
       // each call's arguments twice encoded.
       for (const format of ["openai", "hf"]) {

@@ -12,7 +12,8 @@ prompt-completion lines (which loads `train.jsonl`, the pc file, and makes `trai
 one JSON object:
 
 - "altered": for each file, every value `datasets` loads otherwise than the file writes it, as
-  [line, path, the file's value as JSON text, the loaded value as JSON text];
+  [line, path, the file's value as JSON text, the loaded value as JSON text], and "features", the
+  column types it gives each file;
 - "trl": for each file given to `SFTTrainer` as it is, the text of its first example's token ids;
 - "documented": the text of the first example's token ids when the hf file goes through the page's
   decode and to_text and is tokenized with no special token added, then given to `SFTTrainer`;
@@ -91,7 +92,7 @@ def main():
                          use_cpu=True, bf16=False)
         return SFTTrainer(model=model, processing_class=tokenizer, train_dataset=dataset, args=args)
 
-    result = {"altered": {}, "trl": {}}
+    result = {"altered": {}, "features": {}, "trl": {}}
     for name in ["openai", "hf"]:
         dataset = load_dataset("json", data_files=f"{name}.jsonl", split="train")
         with open(f"{name}.jsonl", encoding="utf-8") as f:
@@ -102,6 +103,7 @@ def main():
             differences(loaded, line, "", found)
             altered += [[n + 1, *d] for d in found]
         result["altered"][name] = altered
+        result["features"][name] = str(dataset.features)
         result["trl"][name] = first_text(trainer(dataset), tokenizer)
 
     # The page's way: decode and to_text (run as written, on train.jsonl), then token ids.
