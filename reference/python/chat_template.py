@@ -4,14 +4,15 @@ The second implementation of `assess split -train -chat-template` (reference/spl
 training file"): Python's Jinja2 in the environment `transformers`' `apply_chat_template` renders
 in (a sandbox, `trim_blocks` and `lstrip_blocks`, loop controls, its `tojson` and
 `raise_exception`), on values read from the request's JSON text with Python's `json`, as vLLM reads
-a request. Like assess, and unlike `transformers`, it gives no `strftime_now` (a training file must
+a request, with the arguments of the history's earlier calls decoded, as vLLM decodes them. Like
+assess, and unlike `transformers`, it gives no `strftime_now` (a training file must
 not depend on the day it is written).
 
 Reads JSON lines on stdin, each {"template", "messages", "tools", "reply", "kwargs", "tokens"}
 (`messages`, `tools` and `reply` as the JSON text of the request's messages array, its tools array
-or "" for none, and the assistant message), and writes one JSON line each: {"prompt",
-"completion"}, or {"error"} when the template fails or the conversation's text does not start with
-the prompt's. Needs Jinja2.
+or "" for none, and the assistant message: its content, its tool calls, or both), and writes one
+JSON line each: {"prompt", "completion"}, or {"error"} when the template fails or the
+conversation's text does not start with the prompt's. Needs Jinja2.
 """
 
 import json
@@ -41,9 +42,15 @@ def environment():
 def render(case, env):
     template = env.from_string(case["template"])
     messages = json.loads(case["messages"])
+    # Earlier calls (a chat-jsonl item's history) are given to the template with their arguments
+    # as objects, as vLLM's _postprocess_messages gives them.
+    for message in messages:
+        for call in message.get("tool_calls") or []:
+            if isinstance(call["function"].get("arguments"), str):
+                call["function"]["arguments"] = json.loads(call["function"]["arguments"])
     tools = json.loads(case["tools"]) if case["tools"] != "" else None
     reply = json.loads(case["reply"])
-    for call in reply["tool_calls"]:
+    for call in reply.get("tool_calls") or []:
         call["function"]["arguments"] = json.loads(call["function"]["arguments"])
     names = {**case["tokens"], **case["kwargs"], "tools": tools}
     prompt = template.render(messages=messages, add_generation_prompt=True, **names)

@@ -108,7 +108,7 @@ export const splitVerb: Verb = {
       const counts = file.counts();
       trained =
         `; ${oneLine(train)}: ${counts.lines} training ${counts.lines === 1 ? "line" : "lines"} ` +
-        `(left out: ${counts.ineligible} ineligible, ${counts.noCall} with no call)`;
+        `(left out: ${counts.ineligible} ineligible, ${counts.noReply} with no call and no text)`;
     }
     await write(io, out, new TextEncoder().encode(splitFileText(split)));
     const held = split.heldOut.length;

@@ -17,7 +17,10 @@ export interface ChatRequestText {
   readonly messages: string;
   /** The `tools` array of the request, as JSON text; `""` when the request sends none. */
   readonly tools: string;
-  /** The assistant message that answers it, as JSON text, each call's arguments JSON text. */
+  /**
+   * The assistant message that answers it, as JSON text: its text (`content`), its calls
+   * (`tool_calls`, each call's arguments JSON text), or both.
+   */
   readonly reply: string;
   /** The request's `chat_template_kwargs`. */
   readonly kwargs: Readonly<Record<string, boolean>>;
@@ -29,6 +32,36 @@ export interface PromptCompletion {
   readonly prompt: string;
   /** What the template writes after it for the reply: the assistant turn. */
   readonly completion: string;
+}
+
+/**
+ * The most numbers `range()` gives: Jinja2's sandbox (`MAX_RANGE` in `jinja2/sandbox.py`), in
+ * which `transformers` and vLLM render chat templates, refuses a longer range.
+ */
+const MAX_RANGE = 100_000;
+
+/**
+ * Python's `range()` as Jinja2's sandbox gives it: whole numbers only, a step other than 0, and at
+ * most {@linkcode MAX_RANGE} numbers, its length known before any number is made (a template asking
+ * for `range(100000000000)` is refused at once, in bounded memory).
+ */
+function range(start: unknown, stop?: unknown, step: unknown = 1): number[] {
+  if (stop === undefined) [start, stop] = [0, start];
+  for (const n of [start, stop, step]) {
+    if (typeof n !== "number" || !Number.isInteger(n)) {
+      throw new TypeError(`range() takes whole numbers, not ${JSON.stringify(n) ?? String(n)}`);
+    }
+  }
+  const [first, end, by] = [start as number, stop as number, step as number];
+  if (by === 0) throw new Error("range() step must not be zero");
+  const length = Math.max(0, Math.ceil((end - first) / by));
+  if (length > MAX_RANGE) {
+    throw new RangeError(
+      `range() of ${length} numbers: Jinja2's sandbox, which transformers and vLLM render chat ` +
+        `templates in, refuses a range of more than ${MAX_RANGE}`,
+    );
+  }
+  return Array.from({ length }, (_, k) => first + k * by);
 }
 
 const SPECIAL_TOKENS = ["bos_token", "eos_token", "unk_token", "pad_token"] as const;
@@ -48,13 +81,7 @@ const GLOBALS: Readonly<Record<string, unknown>> = {
   raise_exception: (message: unknown): never => {
     throw new Error(String(message));
   },
-  range: (start: number, stop?: number, step = 1): number[] => {
-    if (stop === undefined) [start, stop] = [0, start];
-    if (step === 0) throw new Error("range() step must not be zero");
-    const out: number[] = [];
-    for (let i = start; step > 0 ? i < stop : i > stop; i += step) out.push(i);
-    return out;
-  },
+  range,
 };
 
 /** The template's text for these names (and {@linkcode GLOBALS}). */
@@ -74,14 +101,17 @@ export class ChatTemplate {
   readonly #default: Template;
   readonly #toolUse: Template;
   readonly #tokens: Readonly<Record<string, string>>;
+  readonly #name: string;
 
   private constructor(
     templates: { default: Template; toolUse: Template },
     tokens: Record<string, string>,
+    name: string,
   ) {
     this.#default = templates.default;
     this.#toolUse = templates.toolUse;
     this.#tokens = tokens;
+    this.#name = name;
   }
 
   /**
@@ -157,6 +187,7 @@ export class ChatTemplate {
         toolUse: sources.toolUse === sources.default ? parsed : parse(sources.toolUse),
       },
       tokens,
+      name,
     );
   }
 
@@ -210,9 +241,9 @@ export class ChatTemplate {
     }
     const tools = request.tools === "" ? null : JSON.parse(request.tools) as unknown[];
     const reply = JSON.parse(request.reply) as {
-      tool_calls: { function: { arguments: unknown } }[];
+      tool_calls?: { function: { arguments: unknown } }[];
     };
-    for (const call of reply.tool_calls) {
+    for (const call of reply.tool_calls ?? []) {
       call.function.arguments = JSON.parse(call.function.arguments as string);
     }
     const template = tools === null ? this.#default : this.#toolUse;
@@ -232,13 +263,13 @@ export class ChatTemplate {
       });
     } catch (e) {
       throw new ChatTemplateError(
-        `the chat template fails on item ${itemIdShown(itemId)}: ${reason(e)}`,
+        `the chat template of ${this.#name} fails on item ${itemIdShown(itemId)}: ${reason(e)}`,
         itemId,
       );
     }
     if (!whole.startsWith(prompt)) {
       throw new ChatTemplateError(
-        `the chat template fails on item ${
+        `the chat template of ${this.#name} fails on item ${
           itemIdShown(itemId)
         }: its text of the conversation does not start ` +
           `with its text of the prompt, so the reply cannot be told from the prompt`,

@@ -11,7 +11,7 @@
 import { type DatasetItem, detachedItem } from "../dataset/dataset.ts";
 import type { AnswerCall, Item } from "../dataset/item.ts";
 import { itemIdShown } from "../dataset/item_id.ts";
-import { stringifyJson } from "../json/stringify.ts";
+import { quoteJson, stringifyJson } from "../json/stringify.ts";
 import type { JsonObject } from "../json/json_value.ts";
 import { parseJson } from "../json/strict_json.ts";
 import type { ChatTemplate } from "./chat_template.ts";
@@ -42,14 +42,26 @@ function callText(call: AnswerCall, k: number): string {
     `"arguments":${JSON.stringify(stringifyJson(call.arguments))}}}`;
 }
 
+/** The answer's own text (a chat-jsonl line's last message's content); `""` when it has none. */
+function answerText(item: Item): string {
+  return item.chat?.answerText ?? "";
+}
+
+/** Whether an item's answer gives something to train on: a call, or text. */
+function hasReply(item: Item): boolean {
+  return item.answers.length > 0 || answerText(item) !== "";
+}
+
 /**
- * The assistant message that answers an item, as JSON text: `{"role":"assistant","tool_calls":
- * [...]}`, each call `{"id":"call_<k>","type":"function","function":{name, arguments}}` with `k`
- * its place from 0 and the arguments as compact JSON text, numbers as the dataset writes them.
+ * The assistant message that answers an item, as JSON text: `{"role":"assistant","content":…,
+ * "tool_calls":[...]}`, `content` the answer's text (a chat-jsonl line's, left out when it has
+ * none, as an xlam row's answer never has), `tool_calls` its calls (left out when it has none),
+ * each call `{"id":"call_<k>","type":"function","function":{name, arguments}}` with `k` its place
+ * from 0 and the arguments as compact JSON text, numbers as the dataset writes them.
  *
- * @param item The item; its answer must have at least one call.
+ * @param item The item; its answer must have a call or text.
  * @returns The message's text.
- * @throws {RangeError} When the item's answer has no call.
+ * @throws {RangeError} When the item's answer has no call and no text.
  *
  * @example
  * ```ts
@@ -67,12 +79,18 @@ function callText(call: AnswerCall, k: number): string {
  * ```
  */
 export function assistantText(item: Item): string {
-  if (item.answers.length === 0) {
+  if (!hasReply(item)) {
+    const id = itemIdShown(item.id);
     throw new RangeError(
-      `item ${itemIdShown(item.id)}'s answer has no call: there is no reply to train on`,
+      `item ${id}'s answer has no call and no text: there is no reply to train on`,
     );
   }
-  return `{"role":"assistant","tool_calls":[${item.answers.map(callText).join(",")}]}`;
+  const text = answerText(item);
+  const content = text === "" ? "" : `,"content":${quoteJson(text)}`;
+  const calls = item.answers.length === 0
+    ? ""
+    : `,"tool_calls":[${item.answers.map(callText).join(",")}]`;
+  return `{"role":"assistant"${content}${calls}}`;
 }
 
 /**
@@ -91,12 +109,12 @@ export function assistantText(item: Item): string {
  * - a {@linkcode ChatTemplate}: `{"prompt","completion"}`, the template's text of the request and
  *   of the reply ({@linkcode ChatTemplate.render}).
  *
- * @param item The item; its answer must have at least one call.
+ * @param item The item; its answer must have a call or text.
  * @param system The system prompt (`prompt.system`); `""` writes no system message.
  * @param options The format, and the request's `chat_template_kwargs`.
  * @returns The line's text.
- * @throws {RangeError} When the item's answer has no call (the dataset gives no assistant text to
- *   train on).
+ * @throws {RangeError} When the item's answer has no call and no text (an xlam row whose answer is
+ *   `[]`: the dataset gives no assistant text to train on).
  * @throws {ChatTemplateError} When the chat template fails on the item.
  *
  * @example
@@ -198,16 +216,21 @@ export interface TrainingCounts {
   readonly lines: number;
   /** How many items were left out as ineligible (two tools share a name). */
   readonly ineligible: number;
-  /** How many items were left out because their answer has no call. */
-  readonly noCall: number;
+  /**
+   * How many items were left out because their answer has no call and no text: an xlam row whose
+   * answer is `[]` (the dataset gives no assistant text for it), or a chat-jsonl line whose last
+   * message has neither.
+   */
+  readonly noReply: number;
 }
 
 /**
  * The lines of the training file of a complement, one {@linkcode trainingLine} per item, each
  * ending with `"\n"`, in the order given, built one at a time as they are asked for (a file of any
  * size is written without being held whole). The ineligible items (no request could offer two
- * tools of one name) and the items whose answer has no call (the dataset gives no assistant text
- * for them) are left out and counted; the counts are the generator's return value. Each item's
+ * tools of one name) and the items whose answer has no call and no text (an xlam row answered `[]`:
+ * the dataset gives no assistant text for it) are left out and counted; a chat-jsonl item answered
+ * in text alone is written with that text; the counts are the generator's return value. Each item's
  * tools and answers are built for its line only, not kept on the item.
  *
  * @param items The complement's items (`complementItems(dataset, split)`), by id ascending.
@@ -228,7 +251,7 @@ export interface TrainingCounts {
  * const items = loadDataset(bytes, sha256Hex(bytes)).items;
  * const lines = trainingLines(items, "");
  * assert.match(lines.next().value as string, /^\{"messages":\[\{"role":"user","content":"Add 1 and 2"\}/);
- * assert.deepEqual(lines.next().value, { lines: 1, ineligible: 0, noCall: 1 });
+ * assert.deepEqual(lines.next().value, { lines: 1, ineligible: 0, noReply: 1 });
  * ```
  */
 export function* trainingLines(
@@ -238,21 +261,21 @@ export function* trainingLines(
 ): Generator<string, TrainingCounts, undefined> {
   let lines = 0;
   let ineligible = 0;
-  let noCall = 0;
+  let noReply = 0;
   for (const datasetItem of items) {
     if (datasetItem.ineligible !== undefined) {
       ineligible++;
       continue;
     }
     const item = detachedItem(datasetItem);
-    if (item.answers.length === 0) {
-      noCall++;
+    if (!hasReply(item)) {
+      noReply++;
       continue;
     }
     yield trainingLine(item, system, options) + "\n";
     lines++;
   }
-  return { lines, ineligible, noCall };
+  return { lines, ineligible, noReply };
 }
 
 /** A training file's bytes as they are made, and its counts once they are all taken. */
@@ -284,9 +307,9 @@ export interface TrainingParts {
  *   { id: 2, query: "Add 1 and 2", tools: "[]", answers: '[{"name": "add", "arguments": {"a": 1}}]' },
  * ]));
  * const file = trainingParts(loadDataset(bytes, sha256Hex(bytes)).items, "");
- * assert.deepEqual(file.counts(), { lines: 0, ineligible: 0, noCall: 0 });
+ * assert.deepEqual(file.counts(), { lines: 0, ineligible: 0, noReply: 0 });
  * assert.equal([...file.parts].length, 1);
- * assert.deepEqual(file.counts(), { lines: 1, ineligible: 0, noCall: 1 });
+ * assert.deepEqual(file.counts(), { lines: 1, ineligible: 0, noReply: 1 });
  * ```
  */
 export function trainingParts(
@@ -295,7 +318,7 @@ export function trainingParts(
   options: TrainingOptions = {},
 ): TrainingParts {
   const lines = trainingLines(items, system, options);
-  let counts: TrainingCounts = { lines: 0, ineligible: 0, noCall: 0 };
+  let counts: TrainingCounts = { lines: 0, ineligible: 0, noReply: 0 };
   const all = function* (): Generator<string, void, undefined> {
     counts = yield* lines;
   };

@@ -234,7 +234,7 @@ Deno.test({
     assert.equal(
       r.stdout,
       `split.json: ${OK_LINE}; train.jsonl: 8 training lines (left out: 1 ineligible, 0 with no ` +
-        `call)\ndigest ${DIGEST}\n${DETECTABLE}`,
+        `call and no text)\ndigest ${DIGEST}\n${DETECTABLE}`,
     );
     assert.equal(r.code, 0);
     assert.deepEqual([...r.files.keys()].slice(-2), ["train.jsonl", "split.json"]);
@@ -260,7 +260,7 @@ Deno.test({
     assert.equal(r.code, 0);
     assert.match(
       r.stdout,
-      /; t\.jsonl: 13 training lines \(left out: 1 ineligible, 1 with no call\)\n/,
+      /; t\.jsonl: 13 training lines \(left out: 1 ineligible, 1 with no call and no text\)\n/,
     );
     const ids = idsOf(new TextDecoder().decode(r.files.get("t.jsonl")).trimEnd().split("\n"));
     assert.equal(ids.length, 13);
@@ -384,8 +384,15 @@ Deno.test({
           "llama/tokenizer_config.json",
         ],
         stderr:
-          "assess split: the chat template fails on item 3: This model only supports single " +
-          "tool-calls at once!; no training file is written\n",
+          "assess split: the chat template of llama/tokenizer_config.json fails on item 3: This " +
+          "model only supports single tool-calls at once!; no training file is written\n",
+      },
+      {
+        name: "a chat template asking range() for more numbers than Jinja2's sandbox gives",
+        args: ["-out", "s.json", "-train", "t.jsonl", "-chat-template", "range.jinja"],
+        stderr: "assess split: the chat template of range.jinja fails on item 3: range() of " +
+          "100000000000 numbers: Jinja2's sandbox, which transformers and vLLM render chat " +
+          "templates in, refuses a range of more than 100000; no training file is written\n",
       },
     ];
     for (const c of cases) {
@@ -394,6 +401,10 @@ Deno.test({
         files.set("t.jinja", LLAMA_LIKE);
         files.set("tokenizer_config.json", new TextEncoder().encode('{"bos_token": "<s>"}'));
         files.set("llama/tokenizer_config.json", LLAMA_CONFIG);
+        files.set(
+          "range.jinja",
+          new TextEncoder().encode("{% for i in range(100000000000) %}{% endfor %}"),
+        );
         const before = new Map(files);
         const r = await split(c.args, files);
         assert.equal(r.stdout, "");

@@ -381,7 +381,7 @@ Deno.test("the hf training lines of the example: one type shape on every line, t
   const lines = new TextDecoder().decode(file.bytes).trimEnd().split("\n").map((l) =>
     JSON.parse(l)
   );
-  assert.equal(lines.length, 9); // 12 items, less hd-010 (ineligible) and the two with no call
+  assert.equal(lines.length, 11); // 12 items, less hd-010 (ineligible)
   // Every message and every call has the same members, of the same types, on every line.
   for (const line of lines) {
     for (const m of line.messages) {

@@ -67,7 +67,10 @@ Deno.test("the chat-jsonl example through validate, split -train, selftest, run 
       `--allow-write=${dir}`,
     ], ["split", "-config", CONFIG, "-out", splitFile, "-train", train]);
     assert.equal(splitted.code, 0, splitted.err);
-    assert.match(splitted.out, /3 training lines \(left out: 1 ineligible, 1 with no call\)/);
+    assert.match(
+      splitted.out,
+      /4 training lines \(left out: 1 ineligible, 0 with no call and no text\)/,
+    );
     const file = JSON.parse(await Deno.readTextFile(splitFile));
     assert.deepEqual(file.heldOut.map((e: { id: string }) => e.id), [
       "hd-011",
@@ -84,7 +87,7 @@ Deno.test("the chat-jsonl example through validate, split -train, selftest, run 
       reason: 'two tools are named "lookup_order"',
     }]);
     const lines = (await Deno.readTextFile(train)).trimEnd().split("\n").map((l) => JSON.parse(l));
-    assert.equal(lines.length, 3);
+    assert.equal(lines.length, 4);
     // hd-002 is multi-turn: its whole history, the system prompt first, then the answer.
     assert.deepEqual(lines[0].messages.map((m: { role: string }) => m.role), [
       "system",
@@ -95,9 +98,14 @@ Deno.test("the chat-jsonl example through validate, split -train, selftest, run 
       "user",
       "assistant",
     ]);
+    // hd-003 is answered in text (no call): its line teaches that text.
+    assert.deepEqual(lines[1].messages.at(-1), {
+      role: "assistant",
+      content: "You're welcome, have a good day!",
+    });
     // hd-006 brings its own system message: prompt.system is not added.
-    assert.equal(lines[2].messages[0].content.startsWith("You are the help desk of Kettle"), true);
-    assert.equal(lines[2].messages.filter((m: { role: string }) => m.role === "system").length, 1);
+    assert.equal(lines[3].messages[0].content.startsWith("You are the help desk of Kettle"), true);
+    assert.equal(lines[3].messages.filter((m: { role: string }) => m.role === "system").length, 1);
 
     // -chat-template: the multi-turn history rendered, earlier calls' arguments as objects.
     const template = `${ROOT}tests/request/templates/hermes_like.jinja`;
@@ -195,7 +203,7 @@ Deno.test("the chat-jsonl example through validate, split -train, selftest, run 
       ["leak", "-config", CONFIG, "-split", splitFile, "-in", train],
     );
     assert.equal(clean.code, 0, clean.err);
-    assert.match(clean.out, /no held-out item leaks into its 3 examples \(6 held-out items/);
+    assert.match(clean.out, /no held-out item leaks into its 4 examples \(6 held-out items/);
     const leaky = `${dir}/leaky.jsonl`;
     const hd012Item = held.find((item) => item.id === "hd-012")!;
     await Deno.writeTextFile(leaky, trainingLine(detachedItem(hd012Item), SYSTEM) + "\n");

@@ -89,7 +89,7 @@ Deno.test({
         [CONFIG, ROWS, dir, llama],
         [dir],
       );
-      assert.match(failed.err, /^assess split: the chat template fails on item 3: /);
+      assert.match(failed.err, /^assess split: the chat template of \S+ fails on item 3: /);
       assert.equal(failed.code, 64);
       assert.deepEqual(await Deno.readFile(train), rendered.files.get("t.jsonl"));
       assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [

@@ -10,6 +10,7 @@
 
 import assert from "node:assert/strict";
 import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
+import { detachedItem } from "../../src/dataset/dataset.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { heldOutQuery } from "../../src/leak/_examples.ts";
@@ -41,8 +42,9 @@ Deno.test({
         if (e instanceof DatasetError) continue;
         throw e;
       }
-      // Training lines are written for items whose answer makes a call.
-      for (const item of items.filter((i) => i.answers.length > 0)) {
+      // Training lines are written for items whose answer makes a call or has text.
+      for (const item of items.map(detachedItem)) {
+        if (item.answers.length === 0 && !item.chat?.answerText) continue;
         const line = trainingLine(item, "");
         lines.push(line);
         const turns = new TrainingLine(line, 1, "conversation").turns.map((t) => ({

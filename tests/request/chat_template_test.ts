@@ -7,6 +7,7 @@
  */
 
 import assert from "node:assert/strict";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
@@ -111,7 +112,7 @@ Deno.test(
       assert.equal(e.itemId, 41);
       assert.equal(
         e.message,
-        "the chat template fails on item 41: This model only supports single tool-calls at once!",
+        "the chat template of tokenizer_config.json fails on item 41: This model only supports single tool-calls at once!",
       );
       return true;
     });
@@ -122,7 +123,7 @@ Deno.test(
     );
     assert.throws(
       () => rendered(reordered, ITEM),
-      /^ChatTemplateError: the chat template fails on item 41: its text of the conversation does not start with its text of the prompt/,
+      /^ChatTemplateError: the chat template of r\.jinja fails on item 41: its text of the conversation does not start with its text of the prompt/,
     );
     // A template that calls strftime_now is refused: there is no clock.
     assert.throws(
@@ -284,4 +285,149 @@ Deno.test("the differences from Python's Jinja2 that reference/split.md names", 
     line.prompt,
     '[{"type": "function", "function": {"name": "f", "parameters": {"default": 5}}}]',
   );
+});
+
+Deno.test(
+  "range() is bounded as in Jinja2's sandbox: 100,000 numbers at most, refused at once past it",
+  none,
+  async (t) => {
+    const count = (source: string) =>
+      ChatTemplate.read(source, "range.jinja").render(7, {
+        messages: "[]",
+        tools: "",
+        reply: '{"role":"assistant","tool_calls":[]}',
+        kwargs: {},
+      }).prompt;
+    const refusal = (numbers: string) =>
+      `the chat template of range.jinja fails on item 7: range() of ${numbers} numbers: ` +
+      "Jinja2's sandbox, which transformers and vLLM render chat templates in, refuses a range " +
+      "of more than 100000";
+    await t.step("100,001 numbers are refused", () => {
+      assert.throws(() => count("{{ range(100001) | length }}"), (e: unknown) => {
+        assert(e instanceof ChatTemplateError);
+        assert.equal(e.itemId, 7);
+        assert.equal(e.message, refusal("100001"));
+        return true;
+      });
+      assert.throws(() => count("{{ range(-5, 200000, 2) | length }}"), /range\(\) of 100003 /);
+    });
+    await t.step("100,000 numbers are given, as Python gives them", () => {
+      assert.equal(count("{{ range(100000) | length }}"), "100000");
+      assert.equal(count("{{ range(-100000, 0) | last }}"), "-1");
+      assert.equal(count("{{ range(10, 0, -3) | join(',') }}"), "10,7,4,1");
+      assert.equal(count("{{ range(3, 3) | length }}{{ range(5, 0) | length }}"), "00");
+    });
+    await t.step("a huge range is refused before any number is made", () => {
+      assert.throws(() => count("{% for i in range(100000000000) %}{% endfor %}"), (e: unknown) => {
+        assert(e instanceof ChatTemplateError);
+        assert.equal(e.message, refusal("100000000000"));
+        return true;
+      });
+      assert.throws(
+        () => count("{% for i in range(0, 100000000000000000000, 1) %}{% endfor %}"),
+        ChatTemplateError,
+      );
+    });
+    await t.step("a step of 0, or what is not a whole number, is refused", () => {
+      assert.throws(() => count("{{ range(1, 5, 0) }}"), /range\(\) step must not be zero/);
+      // A string's `+=` would make ever longer strings, never reaching the end.
+      assert.throws(() => count("{{ range('0', '99') }}"), /range\(\) takes whole numbers/);
+      assert.throws(() => count("{{ range(0.5) }}"), /range\(\) takes whole numbers/);
+    });
+  },
+);
+
+Deno.test({
+  name: "range()'s bound is that of Python's Jinja2 sandbox: 100,000 given, 100,001 refused",
+  ignore: skip !== null,
+  fn: async () => {
+    const cases = ["{{ range(100000) | length }}", "{{ range(100001) | length }}"].map((
+      template,
+    ) => ({
+      template,
+      tokens: {},
+      messages: "[]",
+      tools: "",
+      reply: '{"role":"assistant","tool_calls":[]}',
+      kwargs: {},
+    }));
+    const out = await runScript(SCRIPT, {
+      input: cases.map((c) => JSON.stringify(c) + "\n").join(""),
+      need: "jinja2",
+    });
+    const [given, refused] = out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    assert.equal(given.prompt, "100000");
+    assert.match(refused.error, /Range too big/);
+    assert.equal(
+      ChatTemplate.read(cases[0]!.template, "t.jinja").render(1, cases[0]!).prompt,
+      "100000",
+    );
+    assert.throws(() => ChatTemplate.read(cases[1]!.template, "t.jinja").render(1, cases[1]!));
+  },
+});
+
+Deno.test({
+  name:
+    "every item of the bundled chat example, its history and its text answers, renders as Python's Jinja2 renders it",
+  ignore: skip !== null,
+  fn: async () => {
+    const bytes = Deno.readFileSync(`${ROOT}reference/testdata/chat/tickets.jsonl`);
+    // And an answer with text beside its call, which the example has not.
+    const both = JSON.stringify({
+      id: "both",
+      messages: [{ role: "user", content: "Where is A1?" }, {
+        role: "assistant",
+        content: "Let me look.",
+        tool_calls: [{ type: "function", function: { name: "f", arguments: '{"id": "A1"}' } }],
+      }],
+      tools: [{ type: "function", function: { name: "f" } }],
+    });
+    const all = new Uint8Array([...bytes, ...new TextEncoder().encode(both + "\n")]);
+    const items = loadChatDataset(all, sha256Hex(all)).items.map(detachedItem);
+    const tokens = { bos_token: "<|begin|>" };
+    const kwargs = { enable_thinking: false };
+    const cases = [];
+    const ours = [];
+    for (const source of [HERMES, LLAMA]) {
+      const template = ChatTemplate.read(
+        JSON.stringify({ chat_template: source, ...tokens }),
+        "tokenizer_config.json",
+      );
+      for (const item of items) {
+        const prompt = promptText(item, "Be brief.");
+        const request = {
+          messages: `[${prompt.messages}]`,
+          tools: prompt.tools,
+          reply: assistantText(item),
+          kwargs,
+        };
+        cases.push({ template: source, tokens, ...request });
+        try {
+          ours.push(template.render(item.id, request));
+        } catch (e) {
+          assert(e instanceof ChatTemplateError, String(e));
+          ours.push({ error: e.message });
+        }
+      }
+    }
+    const out = await runScript(SCRIPT, {
+      input: cases.map((c) => JSON.stringify(c) + "\n").join(""),
+      need: "jinja2",
+    });
+    const theirs = out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    assert.equal(theirs.length, cases.length);
+    const texts = [];
+    for (const [k, a] of ours.entries()) {
+      const b = theirs[k];
+      if ("error" in a || "error" in b) {
+        assert("error" in a && "error" in b, `case ${k}: ${JSON.stringify([a, b])}`);
+      } else {
+        assert.deepEqual(a, b, `case ${k}`);
+        texts.push(a.completion);
+      }
+    }
+    // The text answers are in the completions (the Hermes-like template writes them).
+    assert(texts.includes("You're welcome, have a good day!<|im_end|>\n"));
+    assert(texts.some((c) => c.startsWith("Let me look.\n<tool_call>\n")));
+  },
 });

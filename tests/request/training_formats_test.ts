@@ -1,10 +1,12 @@
 /**
  * The three formats of the training file, each held to what its readers take: OpenAI's
  * fine-tuning line (every member documented by OpenAI, nothing else), the hf line (one type shape
- * on every line), and a chat template's prompt and completion.
+ * on every line), and a chat template's prompt and completion; and, where they are installed, the
+ * files as datasets and TRL read them.
  */
 
 import assert from "node:assert/strict";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { ChatTemplate } from "../../src/request/chat_template.ts";
@@ -17,9 +19,19 @@ const none = { permissions: "none" } as const;
 const sampleBytes = Deno.readFileSync(`${ROOT}reference/testdata/xlam-sample.json`);
 const sample = loadDataset(sampleBytes, sha256Hex(sampleBytes));
 
+const chatBytes = Deno.readFileSync(`${ROOT}reference/testdata/chat/tickets.jsonl`);
+/** The bundled chat example: histories, tool messages, answers in text. */
+const chat = loadChatDataset(chatBytes, sha256Hex(chatBytes));
+
 /** The lines of the sample dataset's training file (every item, less those with no line). */
 function sampleLines(system: string, options: TrainingOptions = {}): unknown[] {
   const text = new TextDecoder().decode(trainingFile(sample.items, system, options).bytes);
+  return text.trimEnd().split("\n").map((line) => JSON.parse(line));
+}
+
+/** The lines of the bundled chat example's training file (every item, less hd-010, ineligible). */
+function chatLines(system: string, options: TrainingOptions = {}): unknown[] {
+  const text = new TextDecoder().decode(trainingFile(chat.items, system, options).bytes);
   return text.trimEnd().split("\n").map((line) => JSON.parse(line));
 }
 
@@ -220,24 +232,26 @@ Deno.test("every hf line has the same type shape", none, () => {
 });
 
 Deno.test("an hf line decodes to its openai line", none, () => {
-  const openai = sampleLines("You call tools.");
-  const hf = sampleLines("You call tools.", { format: "hf" });
-  assert.equal(hf.length, openai.length);
-  for (const [n, line] of hf.entries()) {
-    const { messages, tools } = line as {
-      messages: { role: string; content: string; tool_calls: unknown[] }[];
-      tools: string;
-    };
-    // What reference/split.md's decode does.
-    const decoded = messages.map((m) =>
-      m.tool_calls.length > 0 ? { role: m.role, tool_calls: m.tool_calls } : {
+  for (const lines of [sampleLines, chatLines]) {
+    const openai = lines("You call tools.");
+    const hf = lines("You call tools.", { format: "hf" });
+    assert.equal(hf.length, openai.length);
+    for (const [n, line] of hf.entries()) {
+      const { messages, tools } = line as {
+        messages: { role: string; content: string; tool_calls: unknown[]; tool_call_id?: string }[];
+        tools: string;
+      };
+      // What reference/split.md's decode does (but for the arguments, left as JSON text here).
+      const decoded = messages.map((m) => ({
         role: m.role,
-        content: m.content,
-      }
-    );
-    const expected = openai[n] as { messages: unknown; tools?: unknown };
-    assert.deepEqual(decoded, expected.messages, `line ${n + 1}`);
-    assert.deepEqual(JSON.parse(tools), expected.tools ?? [], `line ${n + 1}`);
+        ...(m.content !== "" || m.tool_calls.length === 0 ? { content: m.content } : {}),
+        ...(m.tool_calls.length > 0 ? { tool_calls: m.tool_calls } : {}),
+        ...(m.tool_call_id ? { tool_call_id: m.tool_call_id } : {}),
+      }));
+      const expected = openai[n] as { messages: unknown; tools?: unknown };
+      assert.deepEqual(decoded, expected.messages, `line ${n + 1}`);
+      assert.deepEqual(JSON.parse(tools), expected.tools ?? [], `line ${n + 1}`);
+    }
   }
 });
 
@@ -254,7 +268,8 @@ function pageBlock(marker: string): string {
 
 Deno.test({
   name:
-    "reference/split.md's decode, run as it is, gives every hf line's openai messages and tools",
+    "reference/split.md's decode, run as it is, gives every hf line's openai messages and tools " +
+    "(the xlam sample's, and the chat example's: tool messages, text answers)",
   ignore: pythonMissing !== null,
   fn: async () => {
     const decode = pageBlock("def decode(");
@@ -266,14 +281,16 @@ Deno.test({
         `${decode}\n\nimport sys\nfor line in sys.stdin:\n` +
           `    print(json.dumps(decode(json.loads(line)), ensure_ascii=False))\n`,
       );
-      const hf = sampleLines("You call tools.", { format: "hf" });
+      const hf = [sampleLines, chatLines].flatMap((lines) =>
+        lines("You call tools.", { format: "hf" })
+      );
       const out = await runScript(script, {
         args: [],
         input: hf.map((l) => JSON.stringify(l) + "\n").join(""),
         need: "stdlib",
       });
       const decoded = out.trimEnd().split("\n").map((l) => JSON.parse(l));
-      const openai = sampleLines("You call tools.") as {
+      const openai = [sampleLines, chatLines].flatMap((lines) => lines("You call tools.")) as {
         messages: { tool_calls?: { function: { arguments: unknown } }[] }[];
         tools?: unknown[];
       }[];
@@ -325,6 +342,111 @@ Deno.test({
           segments: [{ label: false, text: line.prompt }, { label: true, text: line.completion }],
         }, `line ${n + 1}`);
       }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+// --- The stacks themselves -------------------------------------------------------------------
+
+/**
+ * `tests/request/training_stacks.py` runs real datasets, transformers and TRL (a tokenizer and a
+ * model made there, no download) on the files, for what reference/split.md says of them: datasets
+ * loads the openai file but alters numbers in its tools' schemas, and the hf file as written; TRL
+ * given either file as it is writes each call's arguments twice encoded; the page's decode and
+ * to_text, run as written, give it the arguments once. Skipped, saying so, where they are not
+ * installed (CI included: Debian packages none of them).
+ */
+const stacksMissing = await pythonSkip("the training files against datasets and TRL", "trl");
+
+Deno.test({
+  name: "datasets and TRL on the training files of the bundled rows, as reference/split.md says",
+  ignore: stacksMissing !== null,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "assess_stacks_" });
+    try {
+      for (const format of ["openai", "hf"] as const) {
+        await Deno.writeFile(
+          `${dir}/${format}.jsonl`,
+          trainingFile(sample.items, "You call tools.", { format }).bytes,
+        );
+      }
+      // Prompt and completion, by a template that writes the beginning-of-text token first.
+      const bosFirst = ChatTemplate.read(
+        JSON.stringify({
+          chat_template: "{{ bos_token }}" +
+            Deno.readTextFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`),
+          bos_token: "<s>",
+        }),
+        "tokenizer_config.json",
+      );
+      const pc = trainingFile(sample.items, "You call tools.", { format: bosFirst }).bytes;
+      await Deno.writeFile(`${dir}/pc.jsonl`, pc);
+      const firstPc = JSON.parse(new TextDecoder().decode(pc).split("\n")[0]!);
+      const out = await runScript(`${ROOT}tests/request/training_stacks.py`, {
+        input: JSON.stringify({
+          template: Deno.readTextFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`),
+          decode: pageBlock("def decode("),
+          to_text: pageBlock("def to_text("),
+          tokenize: pageBlock("def tokenize("),
+        }),
+        need: "trl",
+        cwd: dir,
+      });
+      const result = JSON.parse(out);
+      // datasets loads the openai file, and alters numbers of its tools' schemas (through its
+      // Json feature), silently; it loads the hf file as written.
+      assert.deepEqual(result.altered.openai.map((a: unknown[]) => a.slice(2)), [
+        ["0.7", "0.7000000000000001"],
+        ["8.854e-12", "0.0"],
+        ["8.854e-12", "0.0"],
+      ]);
+      for (const [, path] of result.altered.openai) {
+        assert.match(path, /^\.tools\[\d+\]\.function\.parameters\.properties\.\w+\.default$/);
+      }
+      assert.deepEqual(result.altered.hf, []);
+      assert.match(result.features.openai, /'properties': Json\(/);
+      assert.doesNotMatch(result.features.hf, /Json\(/);
+      // TRL given either file as it is: the tools written once (the hf file's JSON text decoded),
+      // each call's arguments twice encoded.
+      for (const format of ["openai", "hf"]) {
+        assert(
+          result.trl[format].includes(
+            '<tools>\n{"type": "function", "function": {"name": "live_giveaways_by_type", ',
+          ),
+          result.trl[format],
+        );
+        assert(
+          result.trl[format].includes(
+            '{"name": "live_giveaways_by_type", "arguments": "{\\"type\\":\\"beta\\"}"}',
+          ),
+          result.trl[format],
+        );
+      }
+      // decode and to_text, then token ids with no special token added: the arguments once.
+      assert(
+        result.to_text.includes(
+          '{"name": "live_giveaways_by_type", "arguments": {"type": "beta"}}',
+        ),
+        result.to_text,
+      );
+      assert.equal(result.documented, result.to_text);
+      // Prompt and completion as they are: a second beginning token, a second end token.
+      assert(firstPc.prompt.startsWith("<s><|im_start|>system\n"));
+      assert(firstPc.completion.endsWith("<|im_end|>\n"));
+      assert.equal(result.trl_pc, `<s>${firstPc.prompt}${firstPc.completion}<|im_end|>`);
+      // Through the page's tokenize: the text as it is, the loss on the completion only.
+      assert.equal(result.tokenized_pc, firstPc.prompt + firstPc.completion);
+      const mask = result.completion_mask as number[];
+      assert(result.prompt_tokens > 0 && mask.length > result.prompt_tokens);
+      assert.deepEqual(mask, mask.map((_, k) => k < result.prompt_tokens ? 0 : 1));
+      // max_length=None cuts nothing; SFTConfig's own, 1024, keeps a longer line's first 1024
+      // tokens: the end of its completion is not trained on.
+      assert.equal(result.longest_trained, result.longest_line);
+      assert.equal(result.max_length, 1024);
+      assert(result.longest_line > 1024, `${result.longest_line}`);
+      assert.equal(result.longest_default, 1024);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

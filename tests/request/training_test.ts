@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { runCli } from "../../src/cli/main.ts";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
+import { ChatTemplate } from "../../src/request/chat_template.ts";
 import { buildRequestBody } from "../../src/request/request.ts";
 import { trainingFile, trainingLine } from "../../src/request/training.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
@@ -12,6 +14,7 @@ import { configText, syntheticDataset } from "../run/_fixtures.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 const SAMPLE = `${ROOT}reference/testdata/xlam-sample.json`;
 const none = { permissions: "none" } as const;
+const HERMES = Deno.readTextFileSync(`${ROOT}tests/request/templates/hermes_like.jinja`);
 
 /** Item i of a synthetic dataset, as a plain object (its members can be spread). */
 function plainItem(i: number) {
@@ -111,10 +114,10 @@ Deno.test(
     const bytes = new TextEncoder().encode(JSON.stringify(rows));
     const items = loadDataset(bytes, sha256Hex(bytes)).items;
     const file = trainingFile(items, "");
-    assert.deepEqual({ lines: file.lines, ineligible: file.ineligible, noCall: file.noCall }, {
+    assert.deepEqual({ lines: file.lines, ineligible: file.ineligible, noReply: file.noReply }, {
       lines: 2,
       ineligible: 1,
-      noCall: 1,
+      noReply: 1,
     });
     const text = new TextDecoder().decode(file.bytes);
     assert(text.endsWith("}\n"));
@@ -219,3 +222,106 @@ Deno.test("every training line's messages and tools are the bytes assess run sen
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A chat-jsonl dataset of a few lines, loaded. */
+function chatItems(lines: readonly unknown[]) {
+  const bytes = new TextEncoder().encode(lines.map((l) => JSON.stringify(l) + "\n").join(""));
+  return loadChatDataset(bytes, sha256Hex(bytes)).items;
+}
+
+const LOOKUP = {
+  type: "function",
+  function: {
+    name: "lookup",
+    description: "Looks an order up.",
+    parameters: { type: "object", properties: { id: { type: "string" } } },
+  },
+};
+const LOOKUP_CALL = {
+  id: "c9",
+  type: "function",
+  function: { name: "lookup", arguments: '{"id": "A1"}' },
+};
+
+Deno.test(
+  "a chat-jsonl item answered in text, or in text beside its calls, is written with its text in every format",
+  none,
+  async (t) => {
+    const items = chatItems([
+      {
+        id: "text",
+        messages: [{ role: "user", content: "Thanks!" }, {
+          role: "assistant",
+          content: "You're welcome.",
+        }],
+        tools: [LOOKUP],
+      },
+      {
+        id: "both",
+        messages: [{ role: "user", content: "Where is A1?" }, {
+          role: "assistant",
+          content: 'Let me look "A1" up.',
+          tool_calls: [LOOKUP_CALL],
+        }],
+        tools: [LOOKUP],
+      },
+      {
+        id: "call",
+        messages: [{ role: "user", content: "And A1?" }, {
+          role: "assistant",
+          content: null,
+          tool_calls: [LOOKUP_CALL],
+        }],
+        tools: [LOOKUP],
+      },
+      {
+        id: "empty",
+        messages: [{ role: "user", content: "Hm." }, { role: "assistant", content: "" }],
+      },
+    ]);
+    const call = {
+      id: "call_0",
+      type: "function",
+      function: { name: "lookup", arguments: '{"id":"A1"}' },
+    };
+    const replies = [
+      { role: "assistant", content: "You're welcome." },
+      { role: "assistant", content: 'Let me look "A1" up.', tool_calls: [call] },
+      { role: "assistant", tool_calls: [call] },
+    ];
+    const lines = (options: Parameters<typeof trainingFile>[2]) => {
+      const file = trainingFile(items, "", options);
+      assert.deepEqual([file.lines, file.ineligible, file.noReply], [3, 0, 1]);
+      return new TextDecoder().decode(file.bytes).trimEnd().split("\n").map((l) => JSON.parse(l));
+    };
+    await t.step("openai: the last message's content, beside its calls or alone", () => {
+      assert.deepEqual(lines({ format: "openai" }).map((l) => l.messages.at(-1)), replies);
+    });
+    await t.step("hf: the content in every message's content string", () => {
+      assert.deepEqual(
+        lines({ format: "hf" }).map((l) => l.messages.at(-1)),
+        replies.map((r) => ({
+          role: "assistant",
+          content: r.content ?? "",
+          tool_calls: r.tool_calls ?? [],
+          tool_call_id: "",
+        })),
+      );
+    });
+    await t.step("-chat-template: the text in the completion, where the template writes it", () => {
+      const format = ChatTemplate.read(HERMES, "hermes.jinja");
+      assert.deepEqual(lines({ format }).map((l) => l.completion), [
+        "You're welcome.<|im_end|>\n",
+        'Let me look "A1" up.\n<tool_call>\n{"name": "lookup", "arguments": {"id": "A1"}}\n' +
+        "</tool_call>\n<|im_end|>\n",
+        '<tool_call>\n{"name": "lookup", "arguments": {"id": "A1"}}\n</tool_call>\n<|im_end|>\n',
+      ]);
+    });
+    await t.step("an answer with no call and no text has no line", () => {
+      assert.throws(
+        () => trainingLine(detachedItem(items[3]!), ""),
+        /^RangeError: item "empty"'s answer has no call and no text: there is no reply to train on$/,
+      );
+    });
+  },
+);
