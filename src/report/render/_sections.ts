@@ -129,8 +129,8 @@ export interface DecisionSummary {
   readonly margin: string;
   /**
    * The guarded categories and whether the guard held (no guarded category is worse): `no-call,
-   * single: held`, `no-call, single: held; single inconclusive`, `single: WORSE on single`,
-   * `single: not checked, categories unknown`; `null` with no guard.
+   * single: held, none worse`, `no-call, single: held, none shown worse (single inconclusive)`,
+   * `single: WORSE on single`, `single: not checked, categories unknown`; `null` with no guard.
    */
   readonly guard: string | null;
   /**
@@ -167,7 +167,9 @@ function guardText(
   if (c.guardWorse.length > 0) {
     return `${names}: ${m.alarm("worse")} on ${c.guardWorse.map((g) => m.code(g)).join(", ")}`;
   }
-  // Held: none is worse. One that is inconclusive, or has no item, held only for want of evidence.
+  // Held: none is worse. One that is inconclusive, or has no item, is not shown worse only for
+  // want of evidence: said as what holds ("none shown worse"), and why, never as "held" beside
+  // "inconclusive", which reads as a contradiction.
   const open: string[] = [];
   for (const g of guard) {
     const x = c.categories.find((y) => y.name === g);
@@ -175,7 +177,9 @@ function guardText(
     if (x.items === 0) open.push(`${m.code(g)} has no item`);
     else if (x.outcome === "inconclusive") open.push(`${m.code(g)} inconclusive`);
   }
-  return `${names}: held${open.length === 0 ? "" : `; ${open.join(", ")}`}`;
+  return open.length === 0
+    ? `${names}: held, none worse`
+    : `${names}: held, none shown worse (${open.join(", ")})`;
 }
 
 /** What decided a comparison's outcome: see {@linkcode DecisionSummary.decidedBy}. */

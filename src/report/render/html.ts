@@ -14,7 +14,7 @@ import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
 import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "../report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
 import { printable, printableTexts, printedId } from "./_printable.ts";
-import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
+import { type Block, HEADINGS, type NoticeKind, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -146,24 +146,24 @@ function printBlock(block: Block, report: Report): string[] {
     case "charts":
       return chartsSection(report);
     case "models":
-      return ["<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML))];
+      return [`<h2>${HEADINGS.models}</h2>`, htmlTable(modelsTable(report.models, HTML))];
     case "categories": {
       const categories = categoriesTable(report.models, HTML);
       return [
-        "<h3>Categories (accuracy on scored items, and how many)</h3>",
+        `<h3>${HEADINGS.categories}</h3>`,
         categories === null ? `<p>${esc(capital(CATEGORIES_UNKNOWN))}</p>` : htmlTable(categories),
       ];
     }
     case "reasons":
-      return ["<h3>Reasons (scored items)</h3>", htmlTable(reasonsTable(report.models, HTML))];
+      return [`<h3>${HEADINGS.reasons}</h3>`, htmlTable(reasonsTable(report.models, HTML))];
     case "usage":
       return [
-        "<h3>Tokens and latency (scored items)</h3>",
+        `<h3>${HEADINGS.usage}</h3>`,
         htmlTable(usageTable(report.models, HTML)),
       ];
     case "errors":
       return [
-        "<h3>Errors (no verdict, never counted wrong)</h3>",
+        `<h3>${HEADINGS.errors}</h3>`,
         "<ul>",
         ...errorsLines(report, HTML).map((entry) =>
           `<li>${entry.head}<ul>${
@@ -184,7 +184,7 @@ function printBlock(block: Block, report: Report): string[] {
     }
     case "replicas":
       return [
-        "<h3>Replicas (each model's accuracy on the items each one answered)</h3>",
+        `<h3>${HEADINGS.replicas}</h3>`,
         htmlTable(replicasTable(report.replicas, HTML)),
         "<ul>",
         ...replicaSentences(report, HTML).map((sentence) => `<li>${sentence}</li>`),
