@@ -28,8 +28,11 @@ export type SampledBlock =
   | { readonly kind: "notice"; readonly notice: NoticeKind; readonly text: string }
   /** A list, each item marked up. */
   | { readonly kind: "list"; readonly items: readonly string[] }
-  /** A table. */
-  | { readonly kind: "table"; readonly table: Table };
+  /**
+   * A table; `glance` for the comparisons at a glance (HTML stacks its rows on a narrow screen so
+   * that it fits the width).
+   */
+  | { readonly kind: "table"; readonly table: Table; readonly glance?: boolean };
 
 /** A difference with its interval and the interval's confidence, in points. */
 function differenceText(
@@ -325,7 +328,7 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
   if (report.comparisons.length > 0) {
     blocks.push(
       { kind: "heading", level: 2, text: "Comparisons" },
-      { kind: "table", table: comparisonsTable(report, m) },
+      { kind: "table", table: comparisonsTable(report, m), glance: true },
       ...guardSentences(report, m),
       { kind: "heading", level: 3, text: "What more samples or items would detect" },
       { kind: "table", table: planningTable(report, m) },

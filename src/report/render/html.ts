@@ -49,7 +49,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Aria
 margin:2rem auto;max-width:64rem;padding:0 1rem;color:#1b1f24;background:#fff;line-height:1.45}
 h1{font-size:1.5rem;margin-bottom:.25rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #d0d7de;padding-bottom:.25rem}
 h3{font-size:1rem;margin-top:1.25rem}
-table{border-collapse:collapse;margin:.5rem 0}th,td{padding:.25rem .6rem;border:1px solid #d0d7de;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:.5rem 0;display:block;max-width:100%;overflow-x:auto}th,td{padding:.25rem .6rem;border:1px solid #d0d7de;text-align:left;vertical-align:top}
 th{background:#f6f8fa}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .verdict{font-weight:600}.better{color:#1a7f37}.worse{color:#cf222e}.none{color:#57606a}
 .warn{background:#fff8c5;border:1px solid #d4a72c;padding:.5rem .75rem;border-radius:6px}
@@ -63,6 +63,12 @@ details.item{margin:.25rem 0 .25rem 1rem}details.item>summary{cursor:pointer}
 .right{color:#1a7f37}.wrong{color:#cf222e}
 .caption{color:#57606a;font-size:.9em;margin-top:0}
 .glance td:nth-child(-n+4){white-space:nowrap}
+body{overflow-wrap:break-word}
+@media (max-width:40rem){body{margin:1rem auto}
+.stack,.stack tbody,.stack tr,.stack td{display:block}.stack thead{display:none}
+.stack tr{border:1px solid #d0d7de;border-radius:6px;margin:.5rem 0;padding:.25rem 0}
+.stack td:nth-child(n){border:0;padding:.1rem .6rem;white-space:normal;text-align:left}
+.stack td::before{content:attr(data-label) ": ";color:#57606a}}
 svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:12px;fill:#1b1f24}
 `;
 
@@ -311,7 +317,7 @@ function summarySection(report: Report): string {
   const note = intervalsNote(report, HTML);
   return [
     '<h2 id="decision-summary">Decision at a glance</h2>',
-    htmlTable({ ...t, rows }).replace("<table>", '<table class="glance">'),
+    htmlTable({ ...t, rows }, { className: "glance stack", labelled: true }),
     note === null ? "" : `<p class="caption">${capital(note)}.</p>`,
   ].filter((x) => x !== "").join("\n");
 }
@@ -432,13 +438,26 @@ function itemsSection(report: Report): string | null {
   ].join("\n");
 }
 
-function htmlTable({ headings, numeric, rows }: Table): string {
+/**
+ * A table as HTML; with `className`, the table's class; with `labelled`, each cell carries its
+ * column's heading (`data-label`), which a narrow screen shows beside the cell when it stacks the
+ * rows of a table of class `stack` (the decision at a glance on a phone).
+ */
+function htmlTable(
+  { headings, numeric, rows }: Table,
+  options: { readonly className?: string; readonly labelled?: boolean } = {},
+): string {
   const cls = (i: number) => (numeric[i] ? ' class="n"' : "");
+  // A heading is words, marked up at most: its text, as an attribute's value.
+  const label = (i: number) =>
+    options.labelled === true ? ` data-label="${esc(headings[i]!.replace(/<[^>]*>/g, ""))}"` : "";
   return [
-    "<table>",
+    options.className === undefined ? "<table>" : `<table class="${options.className}">`,
     `<thead><tr>${headings.map((h, i) => `<th${cls(i)}>${h}</th>`).join("")}</tr></thead>`,
     "<tbody>",
-    ...rows.map((r) => `<tr>${r.map((cell, i) => `<td${cls(i)}>${cell}</td>`).join("")}</tr>`),
+    ...rows.map((r) =>
+      `<tr>${r.map((cell, i) => `<td${cls(i)}${label(i)}>${cell}</td>`).join("")}</tr>`
+    ),
     "</tbody>",
     "</table>",
   ].join("\n");
@@ -536,7 +555,9 @@ export function sampledHtml(blocks: readonly SampledBlock[]): string {
       case "heading":
         return [`<h${b.level}>${b.text}</h${b.level}>`];
       case "table":
-        return [htmlTable(b.table)];
+        return [
+          htmlTable(b.table, b.glance === true ? { className: "stack", labelled: true } : {}),
+        ];
       case "list":
         return ["<ul>", ...b.items.map((item) => `<li>${item}</li>`), "</ul>"];
     }
