@@ -78,14 +78,13 @@ export {
   IDENTICAL_SHARE,
   VERDICT_ALPHA,
 } from "./build_report.ts";
+export { decidedComparisons, type Gate, type GateOutcome, gateReport } from "./gate.ts";
 export {
-  decidedComparisons,
-  type Gate,
-  type GateOutcome,
-  gateReport,
   itemsToDecide,
   MAX_ITEMS_TO_DECIDE,
-} from "./gate.ts";
+  type ToDecideFigures,
+  toDecideSentence,
+} from "./items_to_decide.ts";
 export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 export type { LenientAccuracy, ReadingAccuracy, ReadingOutcome, ScoringReport } from "./scoring.ts";
 export {

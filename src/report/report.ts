@@ -1,6 +1,6 @@
 /**
  * The report: every figure `assess report` prints, as one value. The JSON format is this value as
- * it is (`schema/report.schema.json`, `assess.report.v4`); the text, markdown and HTML formats
+ * it is (`schema/report.schema.json`, `assess.report.v5`); the text, markdown and HTML formats
  * render it.
  *
  * @module
@@ -20,7 +20,7 @@ import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_inpu
  * outcome and the figures it is read from, {@linkcode Report.categoriesFrom},
  * {@linkcode Report.disputedItems} and {@linkcode Report.panels}.
  */
-export const REPORT_SCHEMA = "assess.report.v4";
+export const REPORT_SCHEMA = "assess.report.v5";
 
 /** A count by name: a reason, an error kind. */
 export interface NamedCount {
@@ -304,6 +304,13 @@ export interface ComparisonReport {
   readonly minimumDetectableDifference: DetectableDifferenceReport | null;
   /** The outcome: better, not-worse, worse or inconclusive. */
   readonly outcome: ComparisonOutcome;
+  /**
+   * When the outcome is `inconclusive`: about how many paired items would decide it at the
+   * observed discordance (`itemsToDecide`), what `assess report -gate` says too; `null` when the
+   * outcome is decided, or when no number up to 1,000,000 would (no discordant item, no
+   * difference observed).
+   */
+  readonly itemsToDecide: number | null;
   /**
    * The outcome in a sentence, with why, such as
    * `tuned-a is better than base: +4.1 points [2.3, 5.9], p < 0.001 (its 95% interval is above 0)`.

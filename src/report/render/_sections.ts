@@ -23,6 +23,7 @@ import type { ComparisonOutcome } from "../stats/comparison_outcome.ts";
 import { testLevelOf } from "../stats/decision_interval.ts";
 import type { Markup } from "./_markup.ts";
 import { conclusionWords, marginText } from "../verdict.ts";
+import { toDecideSentence } from "../items_to_decide.ts";
 import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "../by_replica.ts";
 import type {
   ComparisonReport,
@@ -275,7 +276,8 @@ export function intervalsNote(report: Report, m: Markup): string | null {
  * What a comparison's size lets it find, next to its verdict: the smallest true difference the
  * test against no difference finds 80% of the time at this discordance and level, and the
  * smallest margin a not-worse claim would be made at with the same power when the two models are
- * equal. `null` without paired items.
+ * equal; for an inconclusive comparison, about how many paired items would decide it (the gate's
+ * line). `null` without paired items.
  */
 export function detectableSentence(c: ComparisonReport): string | null {
   const mdd = c.minimumDetectableDifference;
@@ -293,7 +295,9 @@ export function detectableSentence(c: ComparisonReport): string | null {
     : "the test can find no difference (too few items are discordant)";
   const margin = mdd.notWorseMargin;
   return `with ${power} power, ${found}, and a not-worse claim holds for equal models at a ` +
-    `margin above ${points(margin, pointDecimals([margin]))} points (${at})`;
+    `margin above ${points(margin, pointDecimals([margin]))} points (${at})` +
+    // What would decide an inconclusive comparison, as the gate says it.
+    (c.outcome === "inconclusive" ? `; ${toDecideSentence(c)}` : "");
 }
 
 function counted(w: CountedOutcome, levels: readonly number[]): string {

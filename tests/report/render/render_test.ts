@@ -400,7 +400,7 @@ Deno.test({
         assert.ok(html.indexOf('id="decision-summary"') < html.indexOf("<h2>Verdicts</h2>"));
         const mdRow = md.split("\n").find((l) => l.startsWith("| tuned-0 | **"))!;
         const htmlRow = html.split("\n").find((l) =>
-          l.startsWith("<tr><td>tuned-0</td><td><strong")
+          l.startsWith('<tr><td data-label="adapter">tuned-0</td><td data-label="outcome"><strong')
         )!;
         for (const shown of [word, decided, difference]) {
           assert.ok(mdRow.includes(shown), `markdown: ${mdRow} has no ${shown}`);
