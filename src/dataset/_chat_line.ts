@@ -38,6 +38,8 @@ export interface ChatTexts {
   readonly tools: string;
   /** The answer's calls as `[{"name","arguments"}]`, arguments an object each. */
   readonly answer: string;
+  /** The answer's text: the last message's `content`; `""` when it has none (or `null`). */
+  readonly answerText: string;
 }
 
 /** Why a line is refused, and its id when it has a usable one. */
@@ -321,7 +323,7 @@ export function readChatLine(text: string): ChatLine | ChatLineRefusal {
  * @param text The line, without its newline; one `readChatLine` accepted.
  * @returns Its prompt's and tools' texts.
  */
-export function chatPromptTexts(text: string): Omit<ChatTexts, "answer"> {
+export function chatPromptTexts(text: string): Omit<ChatTexts, "answer" | "answerText"> {
   const r = new Reader(text);
   let prompt = "";
   let tools = "";
@@ -403,13 +405,18 @@ function rewritten(r: Reader): string {
  * that need them are: the held-out ones, a twin's candidates, the training file's).
  *
  * @param text The line, without its newline.
- * @returns Its prompt's, tools' and answer's texts.
+ * @returns Its prompt's, tools' and answer's texts, and the answer's own text (its content).
  * @throws {Error} When the line is refused (it never is, once accepted).
  */
 export function chatLineTexts(text: string): ChatTexts {
   const read = checkedLine(text);
   if ("reason" in read) throw new Error(`a line accepted before is refused: ${read.reason}`);
-  return { ...chatPromptTexts(text), answer: stringifyJson(read.answer) };
+  const content = (read.messages.at(-1) as JsonObject).get("content");
+  return {
+    ...chatPromptTexts(text),
+    answer: stringifyJson(read.answer),
+    answerText: typeof content === "string" ? content : "",
+  };
 }
 
 interface Checked {

@@ -352,7 +352,12 @@ class ChatItem implements DatasetItem, LazyItem {
   }
 
   #chatOf(texts: ChatTexts): ChatPrompt {
-    return { messages: texts.prompt, hasSystem: this.#hasSystem, tools: texts.tools };
+    return {
+      messages: texts.prompt,
+      hasSystem: this.#hasSystem,
+      tools: texts.tools,
+      answerText: texts.answerText,
+    };
   }
 
   #readAnswers(texts: ChatTexts): readonly AnswerCall[] {

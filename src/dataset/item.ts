@@ -47,6 +47,11 @@ export interface ChatPrompt {
   readonly hasSystem: boolean;
   /** The line's `tools` array as it is sent; `""` when it offers none. */
   readonly tools: string;
+  /**
+   * The answer's text: the `content` of the line's last message (the assistant's, beside its
+   * calls or alone), which a training line writes; `""` or left out when it has none.
+   */
+  readonly answerText?: string;
 }
 
 /** One row of the dataset, read and checked. */

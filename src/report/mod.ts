@@ -54,6 +54,7 @@ export {
   type NamedCount,
   type PairedCounts,
   type PanelCall,
+  type PanelMessage,
   type PanelReply,
   type PanelRescue,
   type ProbeDifference,

@@ -410,18 +410,42 @@ export interface PanelRescue {
   }[];
 }
 
-/** An item shown whole: the query, the tools offered, the key and each model's reply. */
+/** A message of an item's conversation, as a panel shows it. */
+export interface PanelMessage {
+  /** Its role: `system`, `developer`, `user`, `assistant` or `tool`. */
+  readonly role: string;
+  /** Its text (`content`); `""` when it has none. */
+  readonly text: string;
+  /** An assistant message's calls, each call's arguments as the line writes them; none else. */
+  readonly calls: readonly PanelCall[];
+}
+
+/**
+ * An item shown whole: the query (and, for an item with its own messages, its conversation), the
+ * tools offered, the key and each model's reply.
+ */
 export interface ItemPanel {
   /** The item's id. */
   readonly itemId: ItemId;
   /** Its category. */
   readonly category: AnswerCategory;
-  /** The user's request. */
+  /** The user's request (for an item with its own messages, its last user message). */
   readonly query: string;
+  /**
+   * For an item with its own messages (a chat-jsonl line): its prompt, every message before the
+   * answer, in order (a multi-turn item's earlier turns, tool results included); `null` for an
+   * item that is its query alone (xlam).
+   */
+  readonly conversation: readonly PanelMessage[] | null;
   /** The offered tools' names, in order. */
   readonly tools: readonly string[];
   /** The answer key's calls. */
   readonly answer: readonly PanelCall[];
+  /**
+   * The answer key's text, where the dataset gives one (a chat-jsonl answer's `content`, such as an
+   * answer given in text, with no call); `null` when it gives none.
+   */
+  readonly answerText: string | null;
   /** Each model's reply, the baseline first. */
   readonly replies: readonly PanelReply[];
 }

@@ -11,7 +11,14 @@ import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { marginText } from "../verdict.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
-import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "../report.ts";
+import type {
+  ComparisonReport,
+  ItemPanel,
+  PanelCall,
+  PanelMessage,
+  PanelReply,
+  Report,
+} from "../report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
 import { printable, printableTexts, printedId } from "./_printable.ts";
 import { type Block, HEADINGS, type NoticeKind, reportBlocks } from "./_outline.ts";
@@ -59,7 +66,8 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font
 svg{display:block;margin:.5rem 0;max-width:100%;height:auto}
 details.item{margin:.25rem 0 .25rem 1rem}details.item>summary{cursor:pointer}
 .panel{border-left:3px solid #d0d7de;padding:.25rem .75rem;margin:.25rem 0 .75rem}
-.panel .query{white-space:pre-wrap}.panel pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:.85em}
+.panel .query{white-space:pre-wrap}.messages{margin:.25rem 0;padding-left:1.5rem}.messages li{margin:.15rem 0}
+details.earlier>summary{cursor:pointer;color:#57606a}.panel pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:.85em}
 .right{color:#1a7f37}.wrong{color:#cf222e}
 .caption{color:#57606a;font-size:.9em;margin-top:0}
 .glance td:nth-child(-n+4){white-space:nowrap}
@@ -366,13 +374,61 @@ function replyRow(r: PanelReply): string {
   return `<tr><th>${esc(r.model)}</th><td>${shown}</td><td>${judged}</td></tr>`;
 }
 
-/** An item whole: its query, the tools offered, the key and each model's reply and verdict. */
+/** How many of a conversation's last messages a panel shows open; the earlier ones are folded. */
+export const SHOWN_MESSAGES = 4;
+
+/** A message of a conversation: its role, its text and its calls. */
+function messageHtml(m: PanelMessage): string {
+  const text = m.text === "" ? "" : `<pre>${esc(m.text)}</pre>`;
+  return `<li><strong>${esc(m.role)}:</strong>${
+    m.calls.length === 0 && text === "" ? " <em>no text</em>" : ""
+  }${callsHtml(m.calls)}${text}</li>`;
+}
+
+/**
+ * An item's conversation: its last {@linkcode SHOWN_MESSAGES} messages, and before them, folded
+ * in a closed `<details>` whose summary says how many, the earlier ones.
+ */
+function conversationHtml(messages: readonly PanelMessage[]): string {
+  const hidden = Math.max(0, messages.length - SHOWN_MESSAGES);
+  const earlier = hidden === 0 ? "" : [
+    `<details class="earlier"><summary>${plural(hidden, "earlier message")} hidden (of ${
+      plural(messages.length, "message")
+    }): show</summary>`,
+    `<ol class="messages">${messages.slice(0, hidden).map(messageHtml).join("")}</ol>`,
+    "</details>",
+  ].join("\n");
+  return [
+    `<p><strong>conversation</strong> (${
+      hidden === 0
+        ? plural(messages.length, "message")
+        : `the last ${SHOWN_MESSAGES} of ${plural(messages.length, "message")}`
+    }, before the answer):</p>`,
+    earlier,
+    `<ol class="messages" start="${hidden + 1}">${
+      messages.slice(hidden).map(messageHtml).join("")
+    }</ol>`,
+  ].filter((x) => x !== "").join("\n");
+}
+
+/** The answer key: its calls, or no call; and its text, where the dataset gives one. */
+function answerKeyHtml(p: ItemPanel): string {
+  return (p.answer.length === 0 ? "<em>no call</em>" : callsHtml(p.answer)) +
+    (p.answerText === null ? "" : `<pre>${esc(p.answerText)}</pre>`);
+}
+
+/**
+ * An item whole: its query (for an item with its own messages, its conversation), the tools
+ * offered, the key and each model's reply and verdict.
+ */
 function panelHtml(p: ItemPanel): string {
   return [
     // The anchor a link to the item goes to: a browser opens the closed <details> around it.
     `<span id="${itemAnchor(p.itemId)}"></span>`,
     '<div class="panel">',
-    `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`,
+    p.conversation === null
+      ? `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`
+      : conversationHtml(p.conversation),
     `<p><strong>category:</strong> <code>${esc(p.category)}</code></p>`,
     `<p><strong>tools offered:</strong> ${
       p.tools.length === 0 ? "none" : p.tools.map((t) => `<code>${esc(t)}</code>`).join(", ")
@@ -380,9 +436,7 @@ function panelHtml(p: ItemPanel): string {
     "<table>",
     "<thead><tr><th></th><th>calls or text</th><th>verdict</th></tr></thead>",
     "<tbody>",
-    `<tr><th>answer key</th><td>${
-      p.answer.length === 0 ? "<em>no call</em>" : callsHtml(p.answer)
-    }</td><td>-</td></tr>`,
+    `<tr><th>answer key</th><td>${answerKeyHtml(p)}</td><td>-</td></tr>`,
     ...p.replies.map(replyRow),
     "</tbody>",
     "</table>",
