@@ -159,6 +159,7 @@ export {
   sampledDifference,
   type SampledDifferenceOptions,
   type SampledItem,
+  sampledItemsToDecide,
   type SampledPair,
   type SampledPlan,
   type SharePair,
@@ -175,7 +176,7 @@ export {
   sampledReportFromResults,
   type SampledReportOptions,
 } from "./sampled_report.ts";
-export { gateSampledReport } from "./sampled_gate.ts";
+export { gateSampledReport, sampledToDecideSentence } from "./sampled_gate.ts";
 export {
   renderSampledHtml,
   renderSampledJson,
