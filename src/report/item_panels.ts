@@ -1,7 +1,8 @@
 /**
  * The items a reader wants to see whole: every item an adapter fixed or broke and every disputed
  * item, with its query (and an item's own conversation), the tools offered, the answer key (its
- * calls and, where the dataset gives it, its text) and each model's reply, verdict and error. A second pass over the results file keeps the replies of those items only.
+ * calls and, where the dataset gives it, its text) and each model's reply, verdict and error. A
+ * second pass over the results file keeps the replies of those items only.
  *
  * @module
  */

@@ -375,7 +375,7 @@ function replyRow(r: PanelReply): string {
 }
 
 /** How many of a conversation's last messages a panel shows open; the earlier ones are folded. */
-export const SHOWN_MESSAGES = 4;
+const SHOWN_MESSAGES = 4;
 
 /** A message of a conversation: its role, its text and its calls. */
 function messageHtml(m: PanelMessage): string {
