@@ -27,7 +27,9 @@ output line per family:
       v_first_i + v_second_i (v = p (1 - p) asked/(asked - 1)); dBetween = max(0, var(d, ddof=1) -
       mean of v_first_i/asked_first_i + v_second_i/asked_second_i); detectable = for (n, K), (n,
       2K) and (2n, K): (t.ppf(1 - level/2, n' - 1) + t.ppf(0.8, n' - 1)) sqrt((dBetween +
-      dWithin/K')/n') (None when either part is None).
+      dWithin/K')/n') (None when either part is None); itemsToDecide = the fewest whole n' >= 2
+      whose detectable difference at K is at most |difference| (brentq on n' real, rounded up;
+      None above 1,000,000 or with no difference).
 
     python3 reference/python/sampled.py < families.jsonl
     python3 reference/python/sampled.py --check-interval SEED COUNT
@@ -45,7 +47,7 @@ import sys
 from fractions import Fraction
 
 import numpy as np
-from scipy import special, stats
+from scipy import optimize, special, stats
 
 
 def t_mean(values, level, lo, hi):
@@ -140,6 +142,27 @@ def check_inversion(seed, count):
     return failures
 
 
+def items_to_decide(between, within, k, level, target, top=1_000_000):
+    """The fewest whole m >= 2 whose detectable difference at K samples is at most target, found
+    as the root of detectable(m) - target in m (brentq, m real), then rounded up; None when the
+    target is not above 0 or m would pass top."""
+    if target <= 0:
+        return None
+    def detectable(m):
+        return (stats.t.ppf(1 - level / 2, m - 1) + stats.t.ppf(0.8, m - 1)) * math.sqrt((between + within / k) / m)
+    if detectable(2) <= target:
+        return 2
+    if detectable(top) > target:
+        return None
+    m = math.ceil(optimize.brentq(lambda x: detectable(x) - target, 2, top, xtol=1e-9))
+    # The root is found to within a hair: the whole number on the right side of it.
+    while m > 2 and detectable(m - 1) <= target:
+        m -= 1
+    while detectable(m) > target:
+        m += 1
+    return m
+
+
 def family(f):
     level, big_k = f["level"], f["samples"]
     first = [(a, r) for a, r in f["first"] if a > 0]
@@ -169,14 +192,17 @@ def family(f):
         over_k = float(np.mean([v1 / k1 + v2 / k2 for v1, k1, v2, k2 in twice]))
         d_between = max(0.0, float(np.var(diffs, ddof=1)) - over_k)
     detectable = None
+    to_decide = None
     if d_between is not None:
         n = len(diffs)
+        to_decide = items_to_decide(d_between, d_within, big_k, level, abs(d["mean"]))
         detectable = [
             float((stats.t.ppf(1 - level / 2, m - 1) + stats.t.ppf(0.8, m - 1)) * math.sqrt((d_between + d_within / k) / m))
             for m, k in [(n, big_k), (n, 2 * big_k), (2 * n, big_k)]
         ]
     return {
         "dWithin": d_within, "dBetween": d_between, "detectable": detectable,
+        "itemsToDecide": to_decide,
         "accuracy": acc["mean"], "lower": acc["lower"], "upper": acc["upper"],
         "within": within, "between": between, "passK": pass_k,
         "difference": d["mean"], "dLower": d["lower"], "dUpper": d["upper"], "pValue": d["p"],

@@ -18,6 +18,7 @@ import { replicasReport } from "./by_replica.ts";
 import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
 import { type CoherentInterval, coherentIntervals } from "./stats/decision_interval.ts";
 import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
+import { itemsToDecide } from "./items_to_decide.ts";
 import { type ErroredItems, errorSensitivity } from "./stats/error_sensitivity.ts";
 import type { PairedTable } from "./stats/paired_table.ts";
 import { spread } from "./stats/quantile.ts";
@@ -588,12 +589,16 @@ function finish(
   const outcome = identical?.suspect === true || decided === null
     ? "inconclusive"
     : agreedOutcome(ways);
+  const sized = decided === null ? null : detectable(n, t, decided);
   const figures = {
     adapter: c.adapter,
     baseline: c.baseline,
     ...shared,
-    minimumDetectableDifference: decided === null ? null : detectable(n, t, decided),
+    minimumDetectableDifference: sized,
     outcome,
+    itemsToDecide: outcome === "inconclusive"
+      ? itemsToDecide({ ...shared, minimumDetectableDifference: sized }, rule.margin)
+      : null,
     errorSensitivity: sensitivity,
     identical,
     categories,

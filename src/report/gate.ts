@@ -6,7 +6,7 @@
  */
 
 import type { ComparisonReport, Report } from "./report.ts";
-import { mcnemarPower } from "./stats/detectable_difference.ts";
+import { toDecideSentence } from "./items_to_decide.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
 
@@ -20,9 +20,6 @@ import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
  *   verdicts' scorer failed its self-test, or errored items could change the exit code.
  */
 export type GateOutcome = "pass" | "worse" | "inconclusive" | "undecided";
-
-/** The largest number of paired items {@linkcode itemsToDecide} looks at. */
-export const MAX_ITEMS_TO_DECIDE = 1_000_000;
 
 /** What the gate decided. */
 export interface Gate {
@@ -60,55 +57,6 @@ export function decidedComparisons(report: Report): ComparisonReport[] {
     else if (!out.includes(confirmation)) out.push(confirmation);
   }
   return out;
-}
-
-/**
- * About how many paired items would decide an inconclusive comparison at its observed discordance:
- * the fewest n at which the exact McNemar test, at the comparison's test level and with the same
- * share of discordant items, would detect with 80% power a true difference as large as the one
- * observed (or, with a margin, as far from −margin as the observed one is, when that is larger):
- * the model of `minimumDetectableDifference`, read the other way.
- *
- * @param comparison An inconclusive comparison.
- * @param margin The decision's margin, a fraction (0.01 is one point).
- * @returns The number of items, or `null` when no number would (no discordant item, a difference
- *   of 0 observed, or more than {@linkcode MAX_ITEMS_TO_DECIDE} needed).
- *
- * @example 10% discordant, +1 point observed on 400 items: 8,279 would decide it
- * ```ts
- * import { itemsToDecide, type ComparisonReport } from "@assess/assess/report";
- * import assert from "node:assert/strict";
- *
- * const comparison = {
- *   items: 400, difference: 0.01,
- *   minimumDetectableDifference: { discordance: 0.1, level: 0.045, power: 0.8 },
- * } as unknown as ComparisonReport;
- * assert.equal(itemsToDecide(comparison, 0), 8279);
- * ```
- */
-export function itemsToDecide(comparison: ComparisonReport, margin: number): number | null {
-  const detectable = comparison.minimumDetectableDifference;
-  const d = comparison.difference;
-  if (detectable === null || d === null || detectable.discordance === 0) return null;
-  const psi = detectable.discordance;
-  const target = Math.min(psi, Math.max(Math.abs(d), margin > 0 ? d + margin : 0));
-  if (!(target > 0)) return null;
-  // The minimum detectable difference is at most the target exactly when the power at the target
-  // reaches the power asked for (power grows with the difference): one power a try, no root.
-  const decides = (n: number) =>
-    mcnemarPower(n, psi, target, { alpha: detectable.level }) >= detectable.power;
-  let hi = Math.max(2, comparison.items);
-  while (!decides(hi)) {
-    if (hi >= MAX_ITEMS_TO_DECIDE) return null;
-    hi = Math.min(MAX_ITEMS_TO_DECIDE, hi * 2);
-  }
-  let lo = 1; // taken as not deciding: a single item never does
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (decides(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
 }
 
 /**
@@ -163,7 +111,7 @@ function undecidedBecause(
  * that could change the exit code (errors that could only move it between `better` and
  * `not-worse` do not count); then `worse` when a comparison read is `worse` or has a guarded
  * category that is; then `inconclusive` when one is, each with about how many items would decide
- * it ({@linkcode itemsToDecide}); else `pass`.
+ * it (`ComparisonReport.itemsToDecide`); else `pass`.
  *
  * @param report The report.
  * @returns The outcome, its exit code, and a line per comparison read.
@@ -189,17 +137,13 @@ export function gateReport(report: Report): Gate {
   const name = (c: ComparisonReport) =>
     c === confirmation ? `${c.adapter} (confirmation)` : c.adapter;
   return gateOutcome(read, undecidedBecause(report, read, name), name, (c) => {
-    const n = itemsToDecide(c, report.decision.margin);
-    const at = c.minimumDetectableDifference;
-    const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
+    // The figure the report gives with the comparison, in its words.
     // A confirmation's items are a share of the held-out items: say how many of those.
     const confirmShare = c === confirmation ? report.sweep!.confirmShare : null;
     const which = confirmShare === null ? "paired items" : "paired confirmation items";
-    return n === null
-      ? `${name(c)}: no number of items would decide it at the observed discordance${share}`
-      : `${name(c)}: about ${n} ${which} would decide it at the observed discordance` +
-        `${share}, with 80% power; it has ${c.items}` +
-        (confirmShare === null ? "" : toConfirm(n, confirmShare));
+    const n = c.itemsToDecide;
+    return `${name(c)}: ${toDecideSentence(c, which)}` +
+      (confirmShare === null || n === null ? "" : toConfirm(n, confirmShare));
   });
 }
 

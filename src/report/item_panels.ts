@@ -1,7 +1,8 @@
 /**
  * The items a reader wants to see whole: every item an adapter fixed or broke and every disputed
- * item, with its query, the tools offered, the answer key and each model's reply, verdict and
- * error. A second pass over the results file keeps the replies of those items only.
+ * item, with its query (and an item's own conversation), the tools offered, the answer key (its
+ * calls and, where the dataset gives it, its text) and each model's reply, verdict and error. A
+ * second pass over the results file keeps the replies of those items only.
  *
  * @module
  */
@@ -10,13 +11,15 @@ import { compareItemIds, type ItemId } from "../dataset/item_id.ts";
 import { answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
 import { stringifyJson } from "../json/stringify.ts";
+import type { JsonObject, JsonValue } from "../json/json_value.ts";
+import { parseJson } from "../json/strict_json.ts";
 import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { ResultRecord } from "../results/records.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { rejudge } from "./_rescore.ts";
 import { lenientScoreIfJudged, ruleMatchText } from "../score/lenient.ts";
-import type { ItemPanel, PanelReply, PanelRescue, Report } from "./report.ts";
+import type { ItemPanel, PanelMessage, PanelReply, PanelRescue, Report } from "./report.ts";
 
 /** Options of {@linkcode withItemPanels}. */
 export interface ItemPanelsOptions {
@@ -92,8 +95,10 @@ export async function withItemPanels(
     itemId: item.id,
     category: answerCategory(item.answers),
     query: item.query,
+    conversation: item.chat === undefined ? null : conversationOf(item.chat.messages),
     tools: item.tools.map((t) => t.name),
     answer: item.answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) })),
+    answerText: item.chat?.answerText || null,
     replies: models.map((model) => {
       const r = latest.get(model)!.get(item.index);
       return r === undefined
@@ -103,6 +108,32 @@ export async function withItemPanels(
   }));
   panels.sort((x, y) => compareItemIds(x.itemId, y.itemId));
   return { ...report, panels };
+}
+
+/**
+ * An item's prompt as a panel shows it, from its messages as compact JSON without the brackets
+ * (`ChatPrompt.messages`, checked when the dataset was read): each message's role, text and calls.
+ */
+function conversationOf(messages: string): PanelMessage[] {
+  return (parseJson(`[${messages}]`) as readonly JsonValue[]).map((value) => {
+    const m = value as JsonObject;
+    const content = m.get("content");
+    const calls = m.get("tool_calls");
+    return {
+      role: String(m.get("role")),
+      text: typeof content === "string" ? content : "",
+      calls: Array.isArray(calls)
+        ? (calls as readonly JsonValue[]).map((call) => {
+          const f = (call as JsonObject).get("function") as JsonObject;
+          const args = f.get("arguments")!;
+          return {
+            name: String(f.get("name")),
+            arguments: typeof args === "string" ? args : stringifyJson(args),
+          };
+        })
+        : [],
+    };
+  });
 }
 
 /** How a record is shown: its reply, and its verdict (judged again when the report re-scored). */

@@ -54,6 +54,7 @@ export {
   type NamedCount,
   type PairedCounts,
   type PanelCall,
+  type PanelMessage,
   type PanelReply,
   type PanelRescue,
   type ProbeDifference,
@@ -78,14 +79,13 @@ export {
   IDENTICAL_SHARE,
   VERDICT_ALPHA,
 } from "./build_report.ts";
+export { decidedComparisons, type Gate, type GateOutcome, gateReport } from "./gate.ts";
 export {
-  decidedComparisons,
-  type Gate,
-  type GateOutcome,
-  gateReport,
   itemsToDecide,
   MAX_ITEMS_TO_DECIDE,
-} from "./gate.ts";
+  type ToDecideFigures,
+  toDecideSentence,
+} from "./items_to_decide.ts";
 export { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "./by_replica.ts";
 export type { LenientAccuracy, ReadingAccuracy, ReadingOutcome, ScoringReport } from "./scoring.ts";
 export {
@@ -159,6 +159,7 @@ export {
   sampledDifference,
   type SampledDifferenceOptions,
   type SampledItem,
+  sampledItemsToDecide,
   type SampledPair,
   type SampledPlan,
   type SharePair,
@@ -175,7 +176,7 @@ export {
   sampledReportFromResults,
   type SampledReportOptions,
 } from "./sampled_report.ts";
-export { gateSampledReport } from "./sampled_gate.ts";
+export { gateSampledReport, sampledToDecideSentence } from "./sampled_gate.ts";
 export {
   renderSampledHtml,
   renderSampledJson,

@@ -1,6 +1,6 @@
 /**
  * The report: every figure `assess report` prints, as one value. The JSON format is this value as
- * it is (`schema/report.schema.json`, `assess.report.v4`); the text, markdown and HTML formats
+ * it is (`schema/report.schema.json`, `assess.report.v5`); the text, markdown and HTML formats
  * render it.
  *
  * @module
@@ -20,7 +20,7 @@ import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_inpu
  * outcome and the figures it is read from, {@linkcode Report.categoriesFrom},
  * {@linkcode Report.disputedItems} and {@linkcode Report.panels}.
  */
-export const REPORT_SCHEMA = "assess.report.v4";
+export const REPORT_SCHEMA = "assess.report.v5";
 
 /** A count by name: a reason, an error kind. */
 export interface NamedCount {
@@ -305,6 +305,13 @@ export interface ComparisonReport {
   /** The outcome: better, not-worse, worse or inconclusive. */
   readonly outcome: ComparisonOutcome;
   /**
+   * When the outcome is `inconclusive`: about how many paired items would decide it at the
+   * observed discordance (`itemsToDecide`), what `assess report -gate` says too; `null` when the
+   * outcome is decided, or when no number up to 1,000,000 would (no discordant item, no
+   * difference observed).
+   */
+  readonly itemsToDecide: number | null;
+  /**
    * The outcome in a sentence, with why, such as
    * `tuned-a is better than base: +4.1 points [2.3, 5.9], p < 0.001 (its 95% interval is above 0)`.
    */
@@ -403,18 +410,42 @@ export interface PanelRescue {
   }[];
 }
 
-/** An item shown whole: the query, the tools offered, the key and each model's reply. */
+/** A message of an item's conversation, as a panel shows it. */
+export interface PanelMessage {
+  /** Its role: `system`, `developer`, `user`, `assistant` or `tool`. */
+  readonly role: string;
+  /** Its text (`content`); `""` when it has none. */
+  readonly text: string;
+  /** An assistant message's calls, each call's arguments as the line writes them; none else. */
+  readonly calls: readonly PanelCall[];
+}
+
+/**
+ * An item shown whole: the query (and, for an item with its own messages, its conversation), the
+ * tools offered, the key and each model's reply.
+ */
 export interface ItemPanel {
   /** The item's id. */
   readonly itemId: ItemId;
   /** Its category. */
   readonly category: AnswerCategory;
-  /** The user's request. */
+  /** The user's request (for an item with its own messages, its last user message). */
   readonly query: string;
+  /**
+   * For an item with its own messages (a chat-jsonl line): its prompt, every message before the
+   * answer, in order (a multi-turn item's earlier turns, tool results included); `null` for an
+   * item that is its query alone (xlam).
+   */
+  readonly conversation: readonly PanelMessage[] | null;
   /** The offered tools' names, in order. */
   readonly tools: readonly string[];
   /** The answer key's calls. */
   readonly answer: readonly PanelCall[];
+  /**
+   * The answer key's text, where the dataset gives one (a chat-jsonl answer's `content`, such as an
+   * answer given in text, with no call); `null` when it gives none.
+   */
+  readonly answerText: string | null;
   /** Each model's reply, the baseline first. */
   readonly replies: readonly PanelReply[];
 }

@@ -12,7 +12,12 @@ import { holmAdjust, holmLevels } from "./stats/holm.ts";
 import { passK } from "./stats/pass_k.ts";
 import { sampledAccuracy } from "./stats/sampled_accuracy.ts";
 import { sampledDifference, type SharePair } from "./stats/sampled_difference.ts";
-import { differenceVariance, sampledDetectable } from "./stats/sampled_planning.ts";
+import {
+  differenceVariance,
+  sampledDetectable,
+  sampledItemsToDecide,
+} from "./stats/sampled_planning.ts";
+import { MAX_ITEMS_TO_DECIDE } from "./items_to_decide.ts";
 import type { PassAtK } from "./stats/pass_k.ts";
 
 /** A model's accuracy on one category of items, over items asked several times. */
@@ -139,6 +144,14 @@ export interface SampledComparison {
   readonly pAdjusted: number;
   /** The outcome against the decision's margin. */
   readonly outcome: ComparisonOutcome;
+  /**
+   * When the outcome is `inconclusive`: about how many items, each asked K times, would decide it
+   * (`sampledItemsToDecide`: the fewest whose detectable difference is at most the observed
+   * difference, or its distance from −margin when that is larger), what `assess report -gate`
+   * says too; `null` when the outcome is decided, the variance's parts are not known, or no number
+   * up to 1,000,000 would.
+   */
+  readonly itemsToDecide: number | null;
   /**
    * The smallest true difference detected with power 0.8 at `level` by K samples of these items,
    * and what twice the samples or twice the items would detect; `null` without the variance's parts.
@@ -316,6 +329,9 @@ export function comparisonFigures(
       pValue: test.pValue,
       pAdjusted: adjusted[n]!,
       outcome,
+      itemsToDecide: outcome === "inconclusive"
+        ? toDecide(pairs, samples, level, d.difference, rule.margin)
+        : null,
       minimumDetectableDifference: planning(pairs, samples, level),
       categories: byCategory,
       guardWorse: byCategory === null
@@ -324,6 +340,29 @@ export function comparisonFigures(
       errorSensitivity: sensitivity(adapter.tallies, baseline.tallies, { level, outcome, rule }),
     };
   });
+}
+
+/**
+ * About how many items of K samples would decide an inconclusive comparison: the distance to
+ * detect is the observed difference's size, or with a margin its distance from −margin when that
+ * is larger (as for one sample, `itemsToDecide`).
+ */
+function toDecide(
+  pairs: readonly { first: Tally; second: Tally }[],
+  samples: number,
+  level: number,
+  difference: number,
+  margin: number,
+): number | null {
+  const parts = differenceVariance(pairs);
+  if (parts.between === null || parts.within === null) return null;
+  const target = Math.max(Math.abs(difference), margin > 0 ? difference + margin : 0);
+  return sampledItemsToDecide(
+    { between: parts.between, within: parts.within },
+    { items: 2, samples, alpha: level },
+    target,
+    MAX_ITEMS_TO_DECIDE,
+  );
 }
 
 /** What K samples of these items detect, and twice the samples or twice the items would. */

@@ -7,6 +7,7 @@
  */
 
 import { type Gate, gateOutcome } from "./gate.ts";
+import { MAX_ITEMS_TO_DECIDE } from "./items_to_decide.ts";
 import { points } from "./numbers.ts";
 import type { SampledComparison, SampledReport } from "./sampled_report.ts";
 
@@ -53,13 +54,45 @@ function undecidedBecause(report: SampledReport): string[] {
   return why;
 }
 
-/** What more samples or items would detect, for an inconclusive comparison. */
-function toDecide(c: SampledComparison): string {
+/**
+ * How many items would decide an inconclusive comparison of several samples per item, from its
+ * figure (`SampledComparison.itemsToDecide`): `about 180 items, each asked 4 times, would decide
+ * it, with 80% power; it has 40`, or `no number of items up to 1,000,000 would decide it`. The
+ * gate's line and every format of the report say it so.
+ *
+ * @param c An inconclusive comparison whose variance's parts are known.
+ * @param samples The samples per item, K.
+ * @returns The sentence, without a capital or a full stop.
+ *
+ * @example
+ * ```ts
+ * import { sampledToDecideSentence, type SampledComparison } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const c = { items: 40, itemsToDecide: 180 } as unknown as SampledComparison;
+ * assert.equal(
+ *   sampledToDecideSentence(c, 4),
+ *   "about 180 items, each asked 4 times, would decide it, with 80% power; it has 40",
+ * );
+ * ```
+ */
+export function sampledToDecideSentence(
+  c: Pick<SampledComparison, "items" | "itemsToDecide">,
+  samples: number,
+): string {
+  return c.itemsToDecide === null
+    ? `no number of items up to ${MAX_ITEMS_TO_DECIDE.toLocaleString("en")} would decide it`
+    : `about ${c.itemsToDecide} items, each asked ${samples} times, would decide it, with 80% ` +
+      `power; it has ${c.items}`;
+}
+
+/** What more samples or items would detect, and how many items would decide it. */
+function toDecide(c: SampledComparison, samples: number): string {
   const mdd = c.minimumDetectableDifference;
   if (mdd === null) return `${c.adapter}: too few items answered twice to plan more samples`;
   return `${c.adapter}: detects ${points(mdd.difference, 1)} points with power 0.8 over ` +
     `${c.items} items; twice the samples would detect ${points(mdd.withTwiceTheSamples, 1)}, ` +
-    `twice the items ${points(mdd.withTwiceTheItems, 1)}`;
+    `twice the items ${points(mdd.withTwiceTheItems, 1)}; ${sampledToDecideSentence(c, samples)}`;
 }
 
 /**
@@ -67,7 +100,8 @@ function toDecide(c: SampledComparison): string {
  * `gateReport` reads one of one sample: `undecided` when the verdicts' scorer failed its
  * self-test, samples were never asked, or a comparison's errored samples could change the exit
  * code; then `worse` when a comparison is `worse` or has a guarded category that is; then
- * `inconclusive`, each with what twice the samples or twice the items would detect; else `pass`.
+ * `inconclusive`, each with what twice the samples or twice the items would detect and how many
+ * items would decide it; else `pass`.
  *
  * @param report The report.
  * @returns The outcome, its summary and its details.
@@ -87,5 +121,10 @@ function toDecide(c: SampledComparison): string {
  * ```
  */
 export function gateSampledReport(report: SampledReport): Gate {
-  return gateOutcome(report.comparisons, undecidedBecause(report), (c) => c.adapter, toDecide);
+  return gateOutcome(
+    report.comparisons,
+    undecidedBecause(report),
+    (c) => c.adapter,
+    (c) => toDecide(c, report.samples),
+  );
 }

@@ -40,7 +40,7 @@ import {
 } from "./_verdict_sources.ts";
 
 /** The sampled report's schema name and version, its JSON's `schema` member. */
-export const SAMPLED_REPORT_SCHEMA = "assess.sampled-report.v1";
+export const SAMPLED_REPORT_SCHEMA = "assess.sampled-report.v2";
 
 /** The report of a results file of several samples per item. */
 export interface SampledReport {

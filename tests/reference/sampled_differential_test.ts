@@ -13,7 +13,11 @@ import assert from "node:assert/strict";
 import { passK } from "../../src/report/stats/pass_k.ts";
 import { sampledAccuracy, type SampledItem } from "../../src/report/stats/sampled_accuracy.ts";
 import { sampledDifference } from "../../src/report/stats/sampled_difference.ts";
-import { differenceVariance, sampledDetectable } from "../../src/report/stats/sampled_planning.ts";
+import {
+  differenceVariance,
+  sampledDetectable,
+  sampledItemsToDecide,
+} from "../../src/report/stats/sampled_planning.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
 import { Prng } from "./_prng.ts";
 
@@ -91,6 +95,7 @@ interface PythonFamily {
   dWithin: number | null;
   dBetween: number | null;
   detectable: number[] | null;
+  itemsToDecide: number | null;
 }
 
 const items = (pairs: [number, number][]): SampledItem[] =>
@@ -111,6 +116,7 @@ Deno.test({
     const wrong: string[] = [];
     let worst = 0;
     let significant = 0;
+    let decidable = 0;
     families.forEach((f, n) => {
       const py = python[n]!;
       const accuracy = sampledAccuracy(items(f.first), { level: f.level });
@@ -137,6 +143,18 @@ Deno.test({
             })
           );
       assert.equal(plans.length, py.detectable?.length ?? 0, `family ${n}: planning`);
+      // How many items of K samples would decide it, at margin 0: the same whole number.
+      const toDecide = parts.between === null || parts.within === null
+        ? null
+        : sampledItemsToDecide(
+          { between: parts.between, within: parts.within },
+          { items: 2, samples: f.samples, alpha: f.level },
+          Math.abs(d.difference),
+        );
+      if (toDecide !== (py.itemsToDecide ?? null)) {
+        wrong.push(`family ${n}: items to decide ${toDecide}, Python ${py.itemsToDecide}`);
+      }
+      if (toDecide !== null) decidable++;
       if (d.method !== py.method) {
         wrong.push(`family ${n}: method ${d.method}, Python ${py.method}`);
       }
@@ -184,8 +202,11 @@ Deno.test({
     );
     // The generator reaches both decisions.
     assert.ok(significant > FAMILIES / 10 && significant < (FAMILIES * 9) / 10, `${significant}`);
+    // And many families have a number of items that would decide them.
+    assert.ok(decidable > FAMILIES / 4, `${decidable} families with items to decide`);
     console.log(
-      `sampled differential: ${families.length} families (${significant} significant), all agree; ` +
+      `sampled differential: ${families.length} families (${significant} significant, ` +
+        `${decidable} with items to decide), all agree; ` +
         `largest difference ${worst.toExponential(1)}`,
     );
   },

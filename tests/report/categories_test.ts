@@ -392,11 +392,14 @@ Deno.test({
       itemId: 3,
       category: "multiple",
       query: "Question number 3?",
+      // An xlam item: its query alone, and no key text.
+      conversation: null,
       tools: ["first", "second", "other"],
       answer: [{ name: "first", arguments: '{"x":3}' }, {
         name: "second",
         arguments: '{"y":"s3"}',
       }],
+      answerText: null,
       replies: [
         {
           model: "base",

@@ -5,16 +5,23 @@
  */
 
 import assert from "node:assert/strict";
-import { decidedComparisons, gateReport, itemsToDecide } from "../../src/report/gate.ts";
+import { decidedComparisons, gateReport } from "../../src/report/gate.ts";
+import { itemsToDecide } from "../../src/report/items_to_decide.ts";
 import type { ComparisonReport, Report, SweepReport } from "../../src/report/report.ts";
 import {
   agreedOutcome,
   type ComparisonOutcome,
 } from "../../src/report/stats/comparison_outcome.ts";
 import { reference, skipReason } from "./_python.ts";
+import { buildReport } from "../../src/report/build_report.ts";
+import { block, pairedInput, rule } from "./_paired_input.ts";
 
+/**
+ * A comparison with these fields; an inconclusive one has the items that would decide it at
+ * margin 0, as `buildReport` gives them.
+ */
 function comparison(adapter: string, fields: Partial<ComparisonReport> = {}): ComparisonReport {
-  return {
+  const c = {
     adapter,
     baseline: "base",
     items: 400,
@@ -31,6 +38,8 @@ function comparison(adapter: string, fields: Partial<ComparisonReport> = {}): Co
     },
     ...fields,
   } as ComparisonReport;
+  if ("itemsToDecide" in fields) return c;
+  return { ...c, itemsToDecide: c.outcome === "inconclusive" ? itemsToDecide(c, 0) : null };
 }
 
 /** A report of these comparisons: every pair asked, the self-tests passed, strict scoring. */
@@ -266,5 +275,47 @@ Deno.test({
       assert.ok(at! >= 0.8 - 1e-9, `n ${n}: power ${at}`);
       assert.ok(before! < 0.8, `n ${n - 1}: power ${before}`);
     }
+  },
+});
+
+Deno.test({
+  name:
+    "the report's itemsToDecide is the gate's figure: power 80% or more there, below it one item fewer (Python); none when decided",
+  ignore: skip !== null,
+  fn: async () => {
+    // Inconclusive: 26 items, 5 fixed and 3 broken; with a margin of 2 points, 1 fixed and 1
+    // broken of 60. Decided: 150 fixed and 30 broken.
+    const cases = [
+      { blocks: [block(18, true, [true]), block(5, false, [true]), block(3, true, [false])], m: 0 },
+      { blocks: [block(58, true, [true]), block(1, false, [true]), block(1, true, [false])], m: 2 },
+    ];
+    for (const { blocks, m } of cases) {
+      const built = buildReport(pairedInput(blocks, rule(m)));
+      const c = built.comparisons[0]!;
+      assert.equal(c.outcome, "inconclusive");
+      const n = c.itemsToDecide!;
+      assert.ok(n > c.items, `${n} items`);
+      // The gate's line says the report's figure.
+      assert.match(gateReport(built).details[0]!, new RegExp(`: about ${n} paired items would `));
+      const mdd = c.minimumDetectableDifference!;
+      const d = Math.max(Math.abs(c.difference!), m > 0 ? c.difference! + m / 100 : 0);
+      const [at, before] = (await reference(
+        "power",
+        [n, n - 1].map((items) => ({
+          n: items,
+          psi: mdd.discordance,
+          d,
+          alpha: mdd.level,
+          model: "binomial",
+        })),
+      )) as number[];
+      assert.ok(at! >= 0.8 - 1e-9, `n ${n}: power ${at}`);
+      assert.ok(before! < 0.8, `n ${n - 1}: power ${before}`);
+    }
+    const decided = buildReport(
+      pairedInput([block(150, true, [true]), block(40, false, [true]), block(10, true, [false])]),
+    );
+    assert.equal(decided.comparisons[0]!.outcome, "better");
+    assert.equal(decided.comparisons[0]!.itemsToDecide, null);
   },
 });

@@ -20,6 +20,7 @@ import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
 import { gateSampledReport } from "../../src/report/sampled_gate.ts";
 import { renderSampledJson, renderSampledText } from "../../src/report/render/sampled.ts";
 import { sampledAccuracy } from "../../src/report/stats/sampled_accuracy.ts";
+import { sampledDetectable } from "../../src/report/stats/sampled_planning.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import type { JsonObject } from "../../src/json/json_value.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
@@ -380,5 +381,47 @@ Deno.test(
         text,
       );
     }
+  },
+);
+
+Deno.test(
+  "sampled: an inconclusive comparison says how many items of K samples would decide it, in every format and as the gate does",
+  none,
+  async () => {
+    const report = await sampledReportFromResults(sampledGoldenResults().bytes);
+    const [a, b] = report.comparisons;
+    assert.equal(a!.outcome, "better");
+    assert.equal(a!.itemsToDecide, null);
+    assert.equal(b!.outcome, "inconclusive");
+    const n = b!.itemsToDecide!;
+    // The fewest items whose detectable difference at K samples is at most the one observed (or
+    // its distance from -margin, when larger), with the variance's parts measured.
+    const mdd = b!.minimumDetectableDifference!;
+    const parts = { between: mdd.betweenVariance, within: mdd.withinVariance };
+    const target = Math.max(Math.abs(b!.difference), b!.difference + report.decision.margin);
+    const at = (items: number) =>
+      sampledDetectable(parts, { items, samples: K, alpha: b!.interval.level });
+    assert.ok(n > b!.items && at(n) <= target && at(n - 1) > target, `${n}`);
+    const sentence = `about ${n} items, each asked ${K} times, would decide it, with 80% power; ` +
+      `it has ${b!.items}`;
+    assert.ok(
+      renderSampledText(report).replace(/\s+/g, " ").includes(
+        `tuned-b (inconclusive): ${sentence}`,
+      ),
+    );
+    assert.equal(JSON.parse(renderSampledJson(report)).comparisons[1].itemsToDecide, n);
+    // The gate says the same (here with the guard, the sample never asked and the errored one
+    // left out, which would make it worse and undecided).
+    const gate = gateSampledReport({
+      ...report,
+      models: report.models.map((m) => ({ ...m, notAsked: 0 })),
+      comparisons: report.comparisons.map((c) => ({
+        ...c,
+        guardWorse: [],
+        errorSensitivity: null,
+      })),
+    });
+    assert.equal(gate.outcome, "inconclusive");
+    assert.ok(gate.details[0]!.endsWith(`; ${sentence}`), gate.details[0]);
   },
 );

@@ -24,6 +24,19 @@ export type NoticeKind = "scoring" | "incomplete" | "warning" | "note";
 export const LENIENT_DECIDES: string =
   "lenient (-scoring lenient): the figures and outcomes below are the lenient reading's";
 
+/**
+ * The headings of the sections every format shows under the same words, written once so that the
+ * formats never drift apart (text once said "not counted wrong" where the others said "never").
+ */
+export const HEADINGS = {
+  models: "Models",
+  categories: "Categories (accuracy on scored items, and how many)",
+  reasons: "Reasons (scored items)",
+  usage: "Tokens and latency (scored items)",
+  errors: "Errors (no verdict, never counted wrong)",
+  replicas: "Replicas (each model's accuracy on the items each one answered)",
+} as const satisfies Readonly<Partial<Record<Block["kind"], string>>>;
+
 /** One block of the report's outline, with the figures it shows that no format words apart. */
 export type Block =
   /** The title: the adapters (none: `no adapter`) against the baseline, and the items. */

@@ -12,6 +12,7 @@ import { ANSWER_CATEGORIES } from "../../dataset/category.ts";
 import { confidence, count, intervalFigures, percent, plural, pText } from "../numbers.ts";
 import type { SampledComparison, SampledReport } from "../sampled_report.ts";
 import { guardedHead, marginText } from "../verdict.ts";
+import { sampledToDecideSentence } from "../sampled_gate.ts";
 import type { Markup } from "./_markup.ts";
 import { LENIENT_DECIDES, type NoticeKind } from "./_outline.ts";
 import type { Table } from "./_tables.ts";
@@ -28,8 +29,11 @@ export type SampledBlock =
   | { readonly kind: "notice"; readonly notice: NoticeKind; readonly text: string }
   /** A list, each item marked up. */
   | { readonly kind: "list"; readonly items: readonly string[] }
-  /** A table. */
-  | { readonly kind: "table"; readonly table: Table };
+  /**
+   * A table; `glance` for the comparisons at a glance (HTML stacks its rows on a narrow screen so
+   * that it fits the width).
+   */
+  | { readonly kind: "table"; readonly table: Table; readonly glance?: boolean };
 
 /** A difference with its interval and the interval's confidence, in points. */
 function differenceText(
@@ -77,6 +81,19 @@ function comparisonsTable(report: SampledReport, m: Markup): Table {
       c.guardWorse === null ? "not known" : c.guardWorse.map((g) => m.code(g)).join(", ") || "none",
     ]),
   };
+}
+
+/**
+ * For each inconclusive comparison whose variance's parts are known, how many items would decide
+ * it, as the gate says it: one list, or nothing when none is.
+ */
+function toDecideList(report: SampledReport, m: Markup): SampledBlock[] {
+  const items = report.comparisons
+    .filter((c) => c.outcome === "inconclusive" && c.minimumDetectableDifference !== null)
+    .map((c) =>
+      `${m.text(c.adapter)} (inconclusive): ${sampledToDecideSentence(c, report.samples)}`
+    );
+  return items.length === 0 ? [] : [{ kind: "list", items }];
 }
 
 /**
@@ -325,10 +342,11 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
   if (report.comparisons.length > 0) {
     blocks.push(
       { kind: "heading", level: 2, text: "Comparisons" },
-      { kind: "table", table: comparisonsTable(report, m) },
+      { kind: "table", table: comparisonsTable(report, m), glance: true },
       ...guardSentences(report, m),
       { kind: "heading", level: 3, text: "What more samples or items would detect" },
       { kind: "table", table: planningTable(report, m) },
+      ...toDecideList(report, m),
       { kind: "paragraph", text: planningCaveat(report, m) },
     );
     const errors = errorSentences(report, m);

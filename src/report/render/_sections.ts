@@ -23,6 +23,7 @@ import type { ComparisonOutcome } from "../stats/comparison_outcome.ts";
 import { testLevelOf } from "../stats/decision_interval.ts";
 import type { Markup } from "./_markup.ts";
 import { conclusionWords, marginText } from "../verdict.ts";
+import { toDecideSentence } from "../items_to_decide.ts";
 import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "../by_replica.ts";
 import type {
   ComparisonReport,
@@ -129,8 +130,8 @@ export interface DecisionSummary {
   readonly margin: string;
   /**
    * The guarded categories and whether the guard held (no guarded category is worse): `no-call,
-   * single: held`, `no-call, single: held; single inconclusive`, `single: WORSE on single`,
-   * `single: not checked, categories unknown`; `null` with no guard.
+   * single: held, none worse`, `no-call, single: held, none shown worse (single inconclusive)`,
+   * `single: WORSE on single`, `single: not checked, categories unknown`; `null` with no guard.
    */
   readonly guard: string | null;
   /**
@@ -167,7 +168,9 @@ function guardText(
   if (c.guardWorse.length > 0) {
     return `${names}: ${m.alarm("worse")} on ${c.guardWorse.map((g) => m.code(g)).join(", ")}`;
   }
-  // Held: none is worse. One that is inconclusive, or has no item, held only for want of evidence.
+  // Held: none is worse. One that is inconclusive, or has no item, is not shown worse only for
+  // want of evidence: said as what holds ("none shown worse"), and why, never as "held" beside
+  // "inconclusive", which reads as a contradiction.
   const open: string[] = [];
   for (const g of guard) {
     const x = c.categories.find((y) => y.name === g);
@@ -175,7 +178,9 @@ function guardText(
     if (x.items === 0) open.push(`${m.code(g)} has no item`);
     else if (x.outcome === "inconclusive") open.push(`${m.code(g)} inconclusive`);
   }
-  return `${names}: held${open.length === 0 ? "" : `; ${open.join(", ")}`}`;
+  return open.length === 0
+    ? `${names}: held, none worse`
+    : `${names}: held, none shown worse (${open.join(", ")})`;
 }
 
 /** What decided a comparison's outcome: see {@linkcode DecisionSummary.decidedBy}. */
@@ -271,7 +276,8 @@ export function intervalsNote(report: Report, m: Markup): string | null {
  * What a comparison's size lets it find, next to its verdict: the smallest true difference the
  * test against no difference finds 80% of the time at this discordance and level, and the
  * smallest margin a not-worse claim would be made at with the same power when the two models are
- * equal. `null` without paired items.
+ * equal; for an inconclusive comparison, about how many paired items would decide it (the gate's
+ * line). `null` without paired items.
  */
 export function detectableSentence(c: ComparisonReport): string | null {
   const mdd = c.minimumDetectableDifference;
@@ -289,7 +295,9 @@ export function detectableSentence(c: ComparisonReport): string | null {
     : "the test can find no difference (too few items are discordant)";
   const margin = mdd.notWorseMargin;
   return `with ${power} power, ${found}, and a not-worse claim holds for equal models at a ` +
-    `margin above ${points(margin, pointDecimals([margin]))} points (${at})`;
+    `margin above ${points(margin, pointDecimals([margin]))} points (${at})` +
+    // What would decide an inconclusive comparison, as the gate says it.
+    (c.outcome === "inconclusive" ? `; ${toDecideSentence(c)}` : "");
 }
 
 function counted(w: CountedOutcome, levels: readonly number[]): string {

@@ -11,10 +11,17 @@ import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 import { capital, plural } from "../numbers.ts";
 import { marginText } from "../verdict.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
-import type { ComparisonReport, ItemPanel, PanelCall, PanelReply, Report } from "../report.ts";
+import type {
+  ComparisonReport,
+  ItemPanel,
+  PanelCall,
+  PanelMessage,
+  PanelReply,
+  Report,
+} from "../report.ts";
 import { accuracyChart, differenceChart } from "./_charts.ts";
 import { printable, printableTexts, printedId } from "./_printable.ts";
-import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
+import { type Block, HEADINGS, type NoticeKind, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -49,7 +56,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Aria
 margin:2rem auto;max-width:64rem;padding:0 1rem;color:#1b1f24;background:#fff;line-height:1.45}
 h1{font-size:1.5rem;margin-bottom:.25rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #d0d7de;padding-bottom:.25rem}
 h3{font-size:1rem;margin-top:1.25rem}
-table{border-collapse:collapse;margin:.5rem 0}th,td{padding:.25rem .6rem;border:1px solid #d0d7de;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:.5rem 0;display:block;max-width:100%;overflow-x:auto}th,td{padding:.25rem .6rem;border:1px solid #d0d7de;text-align:left;vertical-align:top}
 th{background:#f6f8fa}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .verdict{font-weight:600}.better{color:#1a7f37}.worse{color:#cf222e}.none{color:#57606a}
 .warn{background:#fff8c5;border:1px solid #d4a72c;padding:.5rem .75rem;border-radius:6px}
@@ -59,10 +66,17 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font
 svg{display:block;margin:.5rem 0;max-width:100%;height:auto}
 details.item{margin:.25rem 0 .25rem 1rem}details.item>summary{cursor:pointer}
 .panel{border-left:3px solid #d0d7de;padding:.25rem .75rem;margin:.25rem 0 .75rem}
-.panel .query{white-space:pre-wrap}.panel pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:.85em}
+.panel .query{white-space:pre-wrap}.messages{margin:.25rem 0;padding-left:1.5rem}.messages li{margin:.15rem 0}
+details.earlier>summary{cursor:pointer;color:#57606a}.panel pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:.85em}
 .right{color:#1a7f37}.wrong{color:#cf222e}
 .caption{color:#57606a;font-size:.9em;margin-top:0}
 .glance td:nth-child(-n+4){white-space:nowrap}
+body{overflow-wrap:break-word}
+@media (max-width:40rem){body{margin:1rem auto}
+.stack,.stack tbody,.stack tr,.stack td{display:block}.stack thead{display:none}
+.stack tr{border:1px solid #d0d7de;border-radius:6px;margin:.5rem 0;padding:.25rem 0}
+.stack td:nth-child(n){border:0;padding:.1rem .6rem;white-space:normal;text-align:left}
+.stack td::before{content:attr(data-label) ": ";color:#57606a}}
 svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:12px;fill:#1b1f24}
 `;
 
@@ -146,24 +160,24 @@ function printBlock(block: Block, report: Report): string[] {
     case "charts":
       return chartsSection(report);
     case "models":
-      return ["<h2>Models</h2>", htmlTable(modelsTable(report.models, HTML))];
+      return [`<h2>${HEADINGS.models}</h2>`, htmlTable(modelsTable(report.models, HTML))];
     case "categories": {
       const categories = categoriesTable(report.models, HTML);
       return [
-        "<h3>Categories (accuracy on scored items, and how many)</h3>",
+        `<h3>${HEADINGS.categories}</h3>`,
         categories === null ? `<p>${esc(capital(CATEGORIES_UNKNOWN))}</p>` : htmlTable(categories),
       ];
     }
     case "reasons":
-      return ["<h3>Reasons (scored items)</h3>", htmlTable(reasonsTable(report.models, HTML))];
+      return [`<h3>${HEADINGS.reasons}</h3>`, htmlTable(reasonsTable(report.models, HTML))];
     case "usage":
       return [
-        "<h3>Tokens and latency (scored items)</h3>",
+        `<h3>${HEADINGS.usage}</h3>`,
         htmlTable(usageTable(report.models, HTML)),
       ];
     case "errors":
       return [
-        "<h3>Errors (no verdict, never counted wrong)</h3>",
+        `<h3>${HEADINGS.errors}</h3>`,
         "<ul>",
         ...errorsLines(report, HTML).map((entry) =>
           `<li>${entry.head}<ul>${
@@ -184,7 +198,7 @@ function printBlock(block: Block, report: Report): string[] {
     }
     case "replicas":
       return [
-        "<h3>Replicas (each model's accuracy on the items each one answered)</h3>",
+        `<h3>${HEADINGS.replicas}</h3>`,
         htmlTable(replicasTable(report.replicas, HTML)),
         "<ul>",
         ...replicaSentences(report, HTML).map((sentence) => `<li>${sentence}</li>`),
@@ -311,7 +325,7 @@ function summarySection(report: Report): string {
   const note = intervalsNote(report, HTML);
   return [
     '<h2 id="decision-summary">Decision at a glance</h2>',
-    htmlTable({ ...t, rows }).replace("<table>", '<table class="glance">'),
+    htmlTable({ ...t, rows }, { className: "glance stack", labelled: true }),
     note === null ? "" : `<p class="caption">${capital(note)}.</p>`,
   ].filter((x) => x !== "").join("\n");
 }
@@ -360,13 +374,61 @@ function replyRow(r: PanelReply): string {
   return `<tr><th>${esc(r.model)}</th><td>${shown}</td><td>${judged}</td></tr>`;
 }
 
-/** An item whole: its query, the tools offered, the key and each model's reply and verdict. */
+/** How many of a conversation's last messages a panel shows open; the earlier ones are folded. */
+const SHOWN_MESSAGES = 4;
+
+/** A message of a conversation: its role, its text and its calls. */
+function messageHtml(m: PanelMessage): string {
+  const text = m.text === "" ? "" : `<pre>${esc(m.text)}</pre>`;
+  return `<li><strong>${esc(m.role)}:</strong>${
+    m.calls.length === 0 && text === "" ? " <em>no text</em>" : ""
+  }${callsHtml(m.calls)}${text}</li>`;
+}
+
+/**
+ * An item's conversation: its last {@linkcode SHOWN_MESSAGES} messages, and before them, folded
+ * in a closed `<details>` whose summary says how many, the earlier ones.
+ */
+function conversationHtml(messages: readonly PanelMessage[]): string {
+  const hidden = Math.max(0, messages.length - SHOWN_MESSAGES);
+  const earlier = hidden === 0 ? "" : [
+    `<details class="earlier"><summary>${plural(hidden, "earlier message")} hidden (of ${
+      plural(messages.length, "message")
+    }): show</summary>`,
+    `<ol class="messages">${messages.slice(0, hidden).map(messageHtml).join("")}</ol>`,
+    "</details>",
+  ].join("\n");
+  return [
+    `<p><strong>conversation</strong> (${
+      hidden === 0
+        ? plural(messages.length, "message")
+        : `the last ${SHOWN_MESSAGES} of ${plural(messages.length, "message")}`
+    }, before the answer):</p>`,
+    earlier,
+    `<ol class="messages" start="${hidden + 1}">${
+      messages.slice(hidden).map(messageHtml).join("")
+    }</ol>`,
+  ].filter((x) => x !== "").join("\n");
+}
+
+/** The answer key: its calls, or no call; and its text, where the dataset gives one. */
+function answerKeyHtml(p: ItemPanel): string {
+  return (p.answer.length === 0 ? "<em>no call</em>" : callsHtml(p.answer)) +
+    (p.answerText === null ? "" : `<pre>${esc(p.answerText)}</pre>`);
+}
+
+/**
+ * An item whole: its query (for an item with its own messages, its conversation), the tools
+ * offered, the key and each model's reply and verdict.
+ */
 function panelHtml(p: ItemPanel): string {
   return [
     // The anchor a link to the item goes to: a browser opens the closed <details> around it.
     `<span id="${itemAnchor(p.itemId)}"></span>`,
     '<div class="panel">',
-    `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`,
+    p.conversation === null
+      ? `<p class="query"><strong>query:</strong> ${esc(p.query)}</p>`
+      : conversationHtml(p.conversation),
     `<p><strong>category:</strong> <code>${esc(p.category)}</code></p>`,
     `<p><strong>tools offered:</strong> ${
       p.tools.length === 0 ? "none" : p.tools.map((t) => `<code>${esc(t)}</code>`).join(", ")
@@ -374,9 +436,7 @@ function panelHtml(p: ItemPanel): string {
     "<table>",
     "<thead><tr><th></th><th>calls or text</th><th>verdict</th></tr></thead>",
     "<tbody>",
-    `<tr><th>answer key</th><td>${
-      p.answer.length === 0 ? "<em>no call</em>" : callsHtml(p.answer)
-    }</td><td>-</td></tr>`,
+    `<tr><th>answer key</th><td>${answerKeyHtml(p)}</td><td>-</td></tr>`,
     ...p.replies.map(replyRow),
     "</tbody>",
     "</table>",
@@ -432,13 +492,26 @@ function itemsSection(report: Report): string | null {
   ].join("\n");
 }
 
-function htmlTable({ headings, numeric, rows }: Table): string {
+/**
+ * A table as HTML; with `className`, the table's class; with `labelled`, each cell carries its
+ * column's heading (`data-label`), which a narrow screen shows beside the cell when it stacks the
+ * rows of a table of class `stack` (the decision at a glance on a phone).
+ */
+function htmlTable(
+  { headings, numeric, rows }: Table,
+  options: { readonly className?: string; readonly labelled?: boolean } = {},
+): string {
   const cls = (i: number) => (numeric[i] ? ' class="n"' : "");
+  // A heading is words, marked up at most: its text, as an attribute's value.
+  const label = (i: number) =>
+    options.labelled === true ? ` data-label="${esc(headings[i]!.replace(/<[^>]*>/g, ""))}"` : "";
   return [
-    "<table>",
+    options.className === undefined ? "<table>" : `<table class="${options.className}">`,
     `<thead><tr>${headings.map((h, i) => `<th${cls(i)}>${h}</th>`).join("")}</tr></thead>`,
     "<tbody>",
-    ...rows.map((r) => `<tr>${r.map((cell, i) => `<td${cls(i)}>${cell}</td>`).join("")}</tr>`),
+    ...rows.map((r) =>
+      `<tr>${r.map((cell, i) => `<td${cls(i)}${label(i)}>${cell}</td>`).join("")}</tr>`
+    ),
     "</tbody>",
     "</table>",
   ].join("\n");
@@ -536,7 +609,9 @@ export function sampledHtml(blocks: readonly SampledBlock[]): string {
       case "heading":
         return [`<h${b.level}>${b.text}</h${b.level}>`];
       case "table":
-        return [htmlTable(b.table)];
+        return [
+          htmlTable(b.table, b.glance === true ? { className: "stack", labelled: true } : {}),
+        ];
       case "list":
         return ["<ul>", ...b.items.map((item) => `<li>${item}</li>`), "</ul>"];
     }

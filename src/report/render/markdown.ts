@@ -9,7 +9,7 @@ import { capital, plural } from "../numbers.ts";
 import { escapeHtml as html, escapeMarkdown as md, MARKDOWN as MD } from "./_markup.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts, printedId } from "./_printable.ts";
-import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
+import { type Block, HEADINGS, type NoticeKind, reportBlocks } from "./_outline.ts";
 import {
   CATEGORIES_UNKNOWN,
   comparisonFigures,
@@ -144,29 +144,29 @@ function printBlock(block: Block, report: Report): string[] {
     case "changed-items":
       return []; // No charts and no item panels in Markdown.
     case "models":
-      return ["", "## Models", "", ...table(modelsTable(report.models, MD))];
+      return ["", `## ${HEADINGS.models}`, "", ...table(modelsTable(report.models, MD))];
     case "categories": {
       const categories = categoriesTable(report.models, MD);
       return [
         "",
-        "### Categories (accuracy on scored items, and how many)",
+        `### ${HEADINGS.categories}`,
         "",
         ...(categories === null ? [md(capital(CATEGORIES_UNKNOWN))] : table(categories)),
       ];
     }
     case "reasons":
-      return ["", "### Reasons (scored items)", "", ...table(reasonsTable(report.models, MD))];
+      return ["", `### ${HEADINGS.reasons}`, "", ...table(reasonsTable(report.models, MD))];
     case "usage":
       return [
         "",
-        "### Tokens and latency (scored items)",
+        `### ${HEADINGS.usage}`,
         "",
         ...table(usageTable(report.models, MD)),
       ];
     case "errors":
       return [
         "",
-        "### Errors (no verdict, never counted wrong)",
+        `### ${HEADINGS.errors}`,
         "",
         ...errorsLines(report, MD).flatMap((entry) => [
           `- ${entry.head}`,
@@ -186,7 +186,7 @@ function printBlock(block: Block, report: Report): string[] {
     case "replicas":
       return [
         "",
-        "### Replicas (each model's accuracy on the items each one answered)",
+        `### ${HEADINGS.replicas}`,
         "",
         ...table(replicasTable(report.replicas, MD)),
         "",

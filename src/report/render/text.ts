@@ -37,7 +37,7 @@ import type { SampledBlock } from "./_sampled_outline.ts";
 import { SWEEP_HEADING, sweepSentences, sweepTable } from "./_sweep.ts";
 import type { ComparisonReport, Report } from "../report.ts";
 import { printable, printableTexts, printedId } from "./_printable.ts";
-import { type Block, type NoticeKind, reportBlocks } from "./_outline.ts";
+import { type Block, HEADINGS, type NoticeKind, reportBlocks } from "./_outline.ts";
 import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
 
 const WIDTH = 100;
@@ -124,16 +124,16 @@ function printBlock(block: Block, report: Report): string[] {
     case "changed-items":
       return []; // No charts and no item panels in text.
     case "models":
-      return ["", "Models", ...table(modelsTable(report.models, TEXT))];
+      return ["", HEADINGS.models, ...table(modelsTable(report.models, TEXT))];
     case "categories": {
       const categories = categoriesTable(report.models, TEXT);
       if (categories === null) return ["", ...words(CATEGORIES_UNKNOWN, "", "  ")];
-      return ["", "Categories (accuracy on scored items, and how many)", ...table(categories)];
+      return ["", HEADINGS.categories, ...table(categories)];
     }
     case "reasons":
-      return ["", "Reasons (scored items)", ...table(reasonsTable(report.models, TEXT))];
+      return ["", HEADINGS.reasons, ...table(reasonsTable(report.models, TEXT))];
     case "usage":
-      return ["", "Tokens and latency (scored items)", ...table(usageTable(report.models, TEXT))];
+      return ["", HEADINGS.usage, ...table(usageTable(report.models, TEXT))];
     case "scoring": {
       const t = scoringTable(report, TEXT);
       return [
@@ -146,7 +146,7 @@ function printBlock(block: Block, report: Report): string[] {
     case "errors":
       return [
         "",
-        "Errors (no verdict, not counted wrong)",
+        HEADINGS.errors,
         ...errorsLines(report, TEXT).flatMap((entry) => [
           ...words(entry.head, "  ", "    "),
           ...entry.errors.flatMap((line) => words(line, "    ", "      ")),
@@ -155,7 +155,7 @@ function printBlock(block: Block, report: Report): string[] {
     case "replicas":
       return [
         "",
-        "Replicas (each model's accuracy on the items each one answered)",
+        HEADINGS.replicas,
         ...table(replicasTable(report.replicas, TEXT)),
         ...replicaSentences(report, TEXT).flatMap((line) => words(line, "  ", "    ")),
       ];

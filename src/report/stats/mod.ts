@@ -77,6 +77,7 @@ export {
   type DifferenceVariance,
   differenceVariance,
   sampledDetectable,
+  sampledItemsToDecide,
   type SampledPair,
   type SampledPlan,
 } from "./sampled_planning.ts";

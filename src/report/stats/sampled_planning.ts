@@ -149,3 +149,51 @@ export function sampledDetectable(
   const se = Math.sqrt((parts.between + parts.within / samples) / items);
   return (studentQuantile(alpha, df) + tPower) * se;
 }
+
+/**
+ * About how many items, each asked `samples` times, would decide a comparison of several samples
+ * per item: the fewest n ≥ 2 whose detectable difference ({@linkcode sampledDetectable} at n items
+ * and K samples, with these variance parts, level and power) is at most `target`, the distance
+ * the observed difference must be seen at (its size; with a margin, its distance from −margin when
+ * that is larger). The detectable difference shrinks as n grows, so the fewest such n is found by
+ * bisection.
+ *
+ * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
+ * @param plan The samples per item, level and power (`items` is not read).
+ * @param target The difference to detect, a share (0.05 is 5 points).
+ * @param max The most items looked at. Default 1,000,000.
+ * @returns The number of items, or `null` when the target is not above 0 or more than `max`
+ *   items would be needed.
+ * @throws {RangeError} As {@linkcode sampledDetectable}.
+ *
+ * @example 2 points between items, 0.2 within, 4 samples: 2 points detected with 1,376 items
+ * ```ts
+ * import { sampledDetectable, sampledItemsToDecide } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const parts = { between: 0.02, within: 0.2 };
+ * const n = sampledItemsToDecide(parts, { items: 2, samples: 4 }, 0.02)!;
+ * assert.equal(n, 1376);
+ * assert.ok(sampledDetectable(parts, { items: n, samples: 4 }) <= 0.02);
+ * assert.ok(sampledDetectable(parts, { items: n - 1, samples: 4 }) > 0.02);
+ * ```
+ */
+export function sampledItemsToDecide(
+  parts: { readonly between: number; readonly within: number },
+  plan: SampledPlan,
+  target: number,
+  max = 1_000_000,
+): number | null {
+  if (!(target > 0)) return null;
+  const decides = (items: number) => sampledDetectable(parts, { ...plan, items }) <= target;
+  if (decides(2)) return 2;
+  if (!decides(max)) return null;
+  let lo = 2; // does not decide
+  let hi = max; // decides
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (decides(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}

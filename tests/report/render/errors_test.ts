@@ -113,7 +113,7 @@ Deno.test({
   fn: async () => {
     const text = renderText(await errorsReport());
     assert.equal(
-      section(text, "Errors (no verdict, not counted wrong)\n"),
+      section(text, "Errors (no verdict, never counted wrong)\n"),
       "base: 112 errors (http 108, network 2, timeout 2) " +
         `http 400 ×100: ${AUTO} ` +
         `http 502 ×3: ${HOSTILE} ` +

@@ -136,6 +136,65 @@ async function sampleHtml(): Promise<string> {
   return renderHtml(await withItemPanels(report, made.bytes, made.items));
 }
 
+/**
+ * Runs `use` on a tab of a headless Chromium of its own (a fresh profile, no network of its own
+ * asked for), with the runtime, log, network and page domains enabled and a temporary directory
+ * for its pages; then closes the browser and removes both directories.
+ */
+async function inChromium(use: (tab: Cdp, dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "assess_html_" });
+  const profile = await Deno.makeTempDir({ prefix: "assess_chromium_" });
+  const child = new Deno.Command(chromium!, {
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--hide-scrollbars",
+      `--user-data-dir=${profile}`,
+      "--remote-debugging-address=127.0.0.1",
+      "--remote-debugging-port=0",
+      "--window-size=1100,900",
+      "about:blank",
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let browser: Cdp | undefined;
+  let tab: Cdp | undefined;
+  const deadline = setTimeout(() => child.kill("SIGKILL"), 90_000);
+  try {
+    const wsUrl = await devtoolsUrl(child.stderr);
+    browser = await Cdp.open(wsUrl);
+    const { targetId } = await browser.send("Target.createTarget", { url: "about:blank" });
+    const origin = new URL(wsUrl).host;
+    tab = await Cdp.open(`ws://${origin}/devtools/page/${targetId}`);
+    await tab.send("Runtime.enable");
+    await tab.send("Log.enable");
+    await tab.send("Network.enable");
+    await tab.send("Page.enable");
+    await use(tab, dir);
+    await browser.send("Browser.close").catch(() => {});
+  } finally {
+    clearTimeout(deadline);
+    await tab?.close();
+    await browser?.close();
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+    await child.status;
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
+}
+
 Deno.test({
   name: chromium === undefined
     ? "the HTML report in headless Chromium (SKIPPED: chromium is not installed)"
@@ -143,45 +202,10 @@ Deno.test({
   ignore: chromium === undefined,
   sanitizeResources: false,
   sanitizeOps: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir({ prefix: "assess_html_" });
-    const page = `${dir}/report.html`;
-    await Deno.writeTextFile(page, await sampleHtml());
-    const profile = await Deno.makeTempDir({ prefix: "assess_chromium_" });
-    const child = new Deno.Command(chromium!, {
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-        `--user-data-dir=${profile}`,
-        "--remote-debugging-address=127.0.0.1",
-        "--remote-debugging-port=0",
-        "--window-size=1100,900",
-        "about:blank",
-      ],
-      stdin: "null",
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-    let browser: Cdp | undefined;
-    let tab: Cdp | undefined;
-    const deadline = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    try {
-      const wsUrl = await devtoolsUrl(child.stderr);
-      browser = await Cdp.open(wsUrl);
-      const { targetId } = await browser.send("Target.createTarget", { url: "about:blank" });
-      const origin = new URL(wsUrl).host;
-      tab = await Cdp.open(`ws://${origin}/devtools/page/${targetId}`);
-      await tab.send("Runtime.enable");
-      await tab.send("Log.enable");
-      await tab.send("Network.enable");
-      await tab.send("Page.enable");
+  fn: () =>
+    inChromium(async (tab, dir) => {
+      const page = `${dir}/report.html`;
+      await Deno.writeTextFile(page, await sampleHtml());
       const loaded = tab.until("Page.loadEventFired");
       await tab.send("Page.navigate", { url: `file://${page}` });
       await loaded;
@@ -416,19 +440,118 @@ Deno.test({
           ["error", "warning"].includes(String((e.params.entry as { level: string }).level)))
       );
       assert.deepEqual(problems, []);
-      await browser.send("Browser.close").catch(() => {});
-    } finally {
-      clearTimeout(deadline);
-      await tab?.close();
-      await browser?.close();
-      try {
-        child.kill("SIGKILL");
-      } catch {
-        // already gone
+    }),
+});
+
+/** Where the phone test writes its screenshots for a person to look at, when set. */
+const SHOTS = Deno.env.get("ASSESS_HTML_SHOTS");
+
+Deno.test({
+  name: chromium === undefined
+    ? "the HTML report on a phone (SKIPPED: chromium is not installed)"
+    : "the HTML report on a phone, 390 px wide: the page never scrolls sideways and the decision at a glance fits the width",
+  ignore: chromium === undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: () =>
+    inChromium(async (tab, dir) => {
+      // A phone's viewport (an iPhone 12 to 15 is 390 CSS pixels wide), as a phone lays it out.
+      await tab.send("Emulation.setDeviceMetricsOverride", {
+        width: 390,
+        height: 844,
+        deviceScaleFactor: 1,
+        mobile: true,
+      });
+      const golden = (path: string) =>
+        Deno.readTextFile(new URL(`../golden/${path}`, import.meta.url));
+      const pages: [string, string][] = [
+        ["report", await golden("report.html")],
+        ["replicas", await golden("replicas/report.html")],
+        ["sampled", await golden("sampled/report.html")],
+        ["panels", await sampleHtml()],
+      ];
+      for (const [name, html] of pages) {
+        const file = `${dir}/${name}.html`;
+        await Deno.writeTextFile(file, html);
+        tab.events.length = 0;
+        const loaded = tab.until("Page.loadEventFired");
+        await tab.send("Page.navigate", { url: `file://${file}` });
+        await loaded;
+        const { result } = await tab.send("Runtime.evaluate", {
+          returnByValue: true,
+          expression: `(() => {
+            const width = document.documentElement.clientWidth;
+            // Every box that reaches past the viewport's right edge and is not inside a box
+            // that scrolls on its own: what makes the page scroll sideways.
+            const scrolls = (e) => {
+              for (let p = e.parentElement; p !== null; p = p.parentElement) {
+                if (p === document.body) return false;
+                if (["auto", "scroll"].includes(getComputedStyle(p).overflowX)) return true;
+              }
+              return false;
+            };
+            const past = [...document.body.querySelectorAll("*")]
+              .filter((e) => e.getBoundingClientRect().right > width + 0.5 && !scrolls(e))
+              .slice(0, 5).map((e) => e.tagName + " " + e.textContent.slice(0, 60));
+            // The decision at a glance: the one-sample report's, or the sampled report's
+            // comparisons.
+            const glance = document.querySelector("table.glance") ?? [...document.querySelectorAll("h2")]
+              .find((h) => h.textContent === "Comparisons")?.nextElementSibling ?? null;
+            const cells = glance === null ? [] : [...glance.querySelectorAll("td")].map((td) => {
+              const r = td.getBoundingClientRect();
+              return { text: td.innerText, left: r.left, right: r.right,
+                shown: td.checkVisibility() && r.width > 0 };
+            });
+            return { width, scrollWidth: document.documentElement.scrollWidth, past,
+              glance: glance === null ? null : { scrollWidth: glance.scrollWidth,
+                clientWidth: glance.clientWidth, cells } };
+          })()`,
+        }) as {
+          result: {
+            value: {
+              width: number;
+              scrollWidth: number;
+              past: string[];
+              glance: {
+                scrollWidth: number;
+                clientWidth: number;
+                cells: { text: string; left: number; right: number; shown: boolean }[];
+              } | null;
+            };
+          };
+        };
+        const seen = result.value;
+        assert.ok(seen !== undefined, `${name}: ${JSON.stringify(result)}`);
+        if (SHOTS !== undefined) {
+          const shot = await tab.send("Page.captureScreenshot", { format: "png" });
+          await Deno.writeFile(
+            `${SHOTS}/${name}-390.png`,
+            Uint8Array.from(atob(String(shot.data)), (c) => c.charCodeAt(0)),
+          );
+        }
+        assert.equal(seen.width, 390, name);
+        assert.ok(
+          seen.scrollWidth <= seen.width,
+          `${name}: the page is ${seen.scrollWidth} px wide in a 390 px viewport: ${
+            seen.past.join(" | ")
+          }`,
+        );
+        assert.deepEqual(seen.past, [], name);
+        assert.ok(seen.glance !== null, `${name}: no decision at a glance`);
+        // The decision at a glance whole, in the width: nothing in it scrolled out of sight.
+        assert.ok(
+          seen.glance.scrollWidth <= seen.glance.clientWidth,
+          `${name}: the glance is ${seen.glance.scrollWidth} px wide in ${seen.glance.clientWidth}`,
+        );
+        assert.ok(seen.glance.cells.length >= 6, name);
+        for (const cell of seen.glance.cells) {
+          assert.ok(
+            cell.shown && cell.left >= 0 && cell.right <= seen.width + 0.5,
+            `${name}: the glance's cell ${
+              JSON.stringify(cell.text)
+            } is at ${cell.left}..${cell.right}`,
+          );
+        }
       }
-      await child.status;
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
-      await Deno.remove(profile, { recursive: true }).catch(() => {});
-    }
-  },
+    }),
 });

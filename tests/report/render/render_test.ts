@@ -298,7 +298,7 @@ Deno.test({
         ], rule(1, ["no-call", "single"])),
         lines: [
           "  tuned-0  BETTER (interval above 0): +18.2 points [9.1, 27.5] (95%); margin 1 point;",
-          "           guard no-call, single: held; no-call has no item, single inconclusive",
+          "           guard no-call, single: held, none shown worse (no-call has no item, single inconclusive)",
         ],
       },
       {
@@ -313,7 +313,22 @@ Deno.test({
         ], rule(1, ["single"])),
         lines: [
           "  tuned-0  NO CONCLUSION (interval holds 0 and reaches -1): 0.0 points [-5.7, 5.7] (95%);",
-          "           margin 1 point; guard single: held; single inconclusive",
+          "           margin 1 point; guard single: held, none shown worse (single inconclusive)",
+        ],
+      },
+      {
+        // Every guarded category shown better or not worse: the guard held, nothing to add.
+        name: "better, the guard held on a category shown better",
+        input: pairedInput([
+          block(150, true, [true], parallel),
+          block(40, false, [true], parallel),
+          block(10, false, [false], parallel),
+          block(40, true, [true], single),
+          block(20, false, [true], single),
+        ], rule(1, ["single"])),
+        lines: [
+          "  tuned-0  BETTER (interval above 0): +23.1 points [14.2, 31.1] (95%); margin 1 point;",
+          "           guard single: held, none worse",
         ],
       },
       {
@@ -385,7 +400,7 @@ Deno.test({
         assert.ok(html.indexOf('id="decision-summary"') < html.indexOf("<h2>Verdicts</h2>"));
         const mdRow = md.split("\n").find((l) => l.startsWith("| tuned-0 | **"))!;
         const htmlRow = html.split("\n").find((l) =>
-          l.startsWith("<tr><td>tuned-0</td><td><strong")
+          l.startsWith('<tr><td data-label="adapter">tuned-0</td><td data-label="outcome"><strong')
         )!;
         for (const shown of [word, decided, difference]) {
           assert.ok(mdRow.includes(shown), `markdown: ${mdRow} has no ${shown}`);

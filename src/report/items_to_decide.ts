@@ -1,0 +1,109 @@
+/**
+ * About how many paired items would decide an inconclusive comparison: the figure the report
+ * gives with each inconclusive comparison (`ComparisonReport.itemsToDecide`) and the gate reads,
+ * and its sentence, written once for both.
+ *
+ * @module
+ */
+
+import type { ComparisonReport } from "./report.ts";
+import { mcnemarPower } from "./stats/detectable_difference.ts";
+
+/** The largest number of paired items {@linkcode itemsToDecide} looks at. */
+export const MAX_ITEMS_TO_DECIDE = 1_000_000;
+
+/** What {@linkcode itemsToDecide} reads of a comparison. */
+export type ToDecideFigures = Pick<
+  ComparisonReport,
+  "items" | "difference" | "minimumDetectableDifference"
+>;
+
+/**
+ * About how many paired items would decide an inconclusive comparison at its observed discordance:
+ * the fewest n at which the exact McNemar test, at the comparison's test level and with the same
+ * share of discordant items, would detect with 80% power a true difference as large as the one
+ * observed (or, with a margin, as far from −margin as the observed one is, when that is larger):
+ * the model of `minimumDetectableDifference`, read the other way.
+ *
+ * @param comparison An inconclusive comparison (its paired items, difference and detectable
+ *   difference).
+ * @param margin The decision's margin, a fraction (0.01 is one point).
+ * @returns The number of items, or `null` when no number would (no discordant item, a difference
+ *   of 0 observed, or more than {@linkcode MAX_ITEMS_TO_DECIDE} needed).
+ *
+ * @example 10% discordant, +1 point observed on 400 items: 8,279 would decide it
+ * ```ts
+ * import { itemsToDecide, type ComparisonReport } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const comparison = {
+ *   items: 400, difference: 0.01,
+ *   minimumDetectableDifference: { discordance: 0.1, level: 0.045, power: 0.8 },
+ * } as unknown as ComparisonReport;
+ * assert.equal(itemsToDecide(comparison, 0), 8279);
+ * ```
+ */
+export function itemsToDecide(comparison: ToDecideFigures, margin: number): number | null {
+  const detectable = comparison.minimumDetectableDifference;
+  const d = comparison.difference;
+  if (detectable === null || d === null || detectable.discordance === 0) return null;
+  const psi = detectable.discordance;
+  const target = Math.min(psi, Math.max(Math.abs(d), margin > 0 ? d + margin : 0));
+  if (!(target > 0)) return null;
+  // The minimum detectable difference is at most the target exactly when the power at the target
+  // reaches the power asked for (power grows with the difference): one power a try, no root.
+  const decides = (n: number) =>
+    mcnemarPower(n, psi, target, { alpha: detectable.level }) >= detectable.power;
+  let hi = Math.max(2, comparison.items);
+  while (!decides(hi)) {
+    if (hi >= MAX_ITEMS_TO_DECIDE) return null;
+    hi = Math.min(MAX_ITEMS_TO_DECIDE, hi * 2);
+  }
+  let lo = 1; // taken as not deciding: a single item never does
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (decides(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * What would decide an inconclusive comparison, in words, from its figure
+ * ({@linkcode ComparisonReport.itemsToDecide}): `about 145 paired items would decide it at the
+ * observed discordance (2.0% of items), with 80% power; it has 26`, or `no number of items would
+ * decide it at the observed discordance (0.0% of items)`. The gate's line and every format of the
+ * report say it so.
+ *
+ * @param comparison An inconclusive comparison.
+ * @param items What the items are called: `paired items`, or `paired confirmation items` for a
+ *   sweep's confirmation.
+ * @returns The sentence, without a capital or a full stop.
+ *
+ * @example
+ * ```ts
+ * import { toDecideSentence, type ComparisonReport } from "@assess/assess/report";
+ * import assert from "node:assert/strict";
+ *
+ * const comparison = {
+ *   items: 26, itemsToDecide: 145,
+ *   minimumDetectableDifference: { discordance: 0.3, level: 0.045, power: 0.8 },
+ * } as unknown as ComparisonReport;
+ * assert.equal(
+ *   toDecideSentence(comparison),
+ *   "about 145 paired items would decide it at the observed discordance (30.0% of items), with 80% power; it has 26",
+ * );
+ * ```
+ */
+export function toDecideSentence(
+  comparison: Pick<ComparisonReport, "items" | "itemsToDecide" | "minimumDetectableDifference">,
+  items = "paired items",
+): string {
+  const n = comparison.itemsToDecide;
+  const at = comparison.minimumDetectableDifference;
+  const share = at === null ? "" : ` (${(at.discordance * 100).toFixed(1)}% of items)`;
+  return n === null
+    ? `no number of items would decide it at the observed discordance${share}`
+    : `about ${n} ${items} would decide it at the observed discordance${share}, with 80% ` +
+      `power; it has ${comparison.items}`;
+}
