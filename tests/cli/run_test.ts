@@ -248,6 +248,27 @@ Deno.test("resuming refuses a results file of another run (64), saying what chan
   }
 });
 
+Deno.test("resuming refuses a results file with a broken record (65, as report does), its line named, the file untouched", async () => {
+  const stub = startStub({ models: ["base"], chat: correct });
+  try {
+    const s = await setupRun(4, { url: stub.url });
+    assert.equal((await runIn(["-config", s.config, "-out", s.out])).code, 0);
+    const lines = (await Deno.readTextFile(s.out)).split("\n");
+    lines[3] = lines[3]!.replace(/"latencyMs":\d+/, '"latencyMs":-5');
+    const broken = lines.join("\n");
+    await Deno.writeTextFile(s.out, broken);
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 65, ran.stderr);
+    assert.equal(
+      ran.stderr,
+      `assess run: ${s.out}: line 4 of the results file is broken: latencyMs is -5, less than 0\n`,
+    );
+    assert.equal(await Deno.readTextFile(s.out), broken);
+  } finally {
+    await stub.close();
+  }
+});
+
 Deno.test("a torn last line is ignored and overwritten", async () => {
   const stub = startStub({ models: ["base"], chat: correct });
   try {
