@@ -7,8 +7,15 @@
  */
 
 import { type ItemId, itemIdShown, itemIdText } from "../dataset/item_id.ts";
-import type { SplitItem } from "./read_results.ts";
 import { ResultsFileError } from "./results_file_error.ts";
+
+/** A held-out item as a results file names it: its position in the dataset and its id. */
+export interface SplitItem {
+  /** The item's position in the dataset (`itemIndex` in the records). */
+  readonly index: number;
+  /** The item's id (`itemId` in the records). */
+  readonly id: ItemId;
+}
 
 /**
  * The items a results file's records name, checked one record at a time. With the split's

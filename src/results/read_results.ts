@@ -19,8 +19,7 @@ import {
 } from "./records.ts";
 import { ResultsFileError } from "./results_file_error.ts";
 import { withoutMember } from "./_without_member.ts";
-import { SplitItems } from "./_split_items.ts";
-import type { ItemId } from "../dataset/item_id.ts";
+import { type SplitItem, SplitItems } from "./_split_items.ts";
 
 /** A results file's bytes: whole, or as they are read (a file's readable stream). */
 export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
@@ -56,13 +55,7 @@ export interface ReadResultsOptions {
     | ((header: HeaderRecord) => readonly SplitItem[] | undefined);
 }
 
-/** A held-out item as a results file names it: its position in the dataset and its id. */
-export interface SplitItem {
-  /** The item's position in the dataset (`itemIndex` in the records). */
-  readonly index: number;
-  /** The item's id (`itemId` in the records). */
-  readonly id: ItemId;
-}
+export type { SplitItem } from "./_split_items.ts";
 
 /** What reading a whole results file found besides its records. */
 export interface ResultsRead {
