@@ -312,3 +312,107 @@ export function headerChanges(old: HeaderRecord, fresh: HeaderRecord): string[] 
   }
   return changes;
 }
+
+/** A value of the configuration that the run's header records and another configuration's does not match. */
+export interface ConfigChange {
+  /** Its key in `assess.yaml` (`models.baseline`, `sampling.temperature`, …). */
+  readonly key: string;
+  /** Its value in the configuration given, as JSON text (a long one cut). */
+  readonly given: string;
+  /** Its value in the run, as the header records it. */
+  readonly run: string;
+}
+
+/**
+ * The values of `assess.yaml` a results file's header records, each with how the header holds it:
+ * every key of {@linkcode DIGESTED} but `version` (only 1 is accepted) and `dataset.kind` (the
+ * dataset's SHA-256 pins its bytes, and the split's digest its items).
+ */
+const RECORDED: readonly (readonly [string, (h: HeaderRecord) => unknown])[] = [
+  ["dataset.sha256", (h) => h.dataset.sha256.toLowerCase()],
+  ["split.seed", (h) => h.split.seed],
+  ["split.size", (h) => h.split.size],
+  ["split.confirm", (h) => h.split.confirm?.share ?? null],
+  ["scorer.name", (h) => h.scorer.name],
+  ["scorer.ordering", (h) => h.scorer.ordering],
+  ["prompt.system", (h) => h.system],
+  ["models.baseline", (h) => h.models.baseline],
+  ["models.adapters[].name", (h) => h.models.adapters],
+  ["models.adapters[].step", (h) => h.models.steps ?? null],
+  ["sampling.temperature", (h) => h.sampling.temperature],
+  ["sampling.topP", (h) => h.sampling.topP],
+  ["sampling.seed", (h) => h.sampling.seed],
+  ["sampling.maxTokens", (h) => h.sampling.maxTokens],
+  ["sampling.samples", (h) => h.sampling.samples ?? 1],
+  ["thinking.mode", (h) => h.thinking.mode],
+  ["thinking.templateKey", (h) => h.thinking.templateKey],
+  ["serving.batchInvariant", (h) => h.probe.batchInvariant],
+  ["serving.probe", (h) => h.probe.items],
+];
+
+/** The keys {@linkcode configChanges} compares, in its order. */
+export const CONFIG_KEYS_RECORDED: readonly string[] = RECORDED.map(([key]) => key);
+
+/**
+ * What differs between the configuration a results file's header records and another
+ * configuration (`assess report -config`), key by key: every value that decides the replies or
+ * their verdicts and that the header records ({@linkcode CONFIG_KEYS_RECORDED}). The decision
+ * (`decision.*`) and the keys left out of the digest ({@linkcode NOT_DIGESTED}: where the server,
+ * the dataset and the adapters are) may differ.
+ *
+ * @param header The results file's header.
+ * @param config The configuration given.
+ * @returns The differences, in the order of {@linkcode CONFIG_KEYS_RECORDED}; none when it is the
+ *   run's.
+ *
+ * @example
+ * ```ts
+ * import { configChanges, makeHeader } from "./header.ts";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const config = validateConfig(
+ *   await Deno.readTextFile("reference/testdata/whole.yaml"),
+ *   { lookupScorer },
+ * ).config!;
+ * const header = makeHeader(config, {
+ *   assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c",
+ *   splitDigest: "s", scorerVersion: "1", toolCallParser: "hermes",
+ *   selftest: { passed: true, items: 2000 }, serverUrl: "http://127.0.0.1:8000/v1",
+ *   serverModels: ["base"],
+ * });
+ * assert.deepEqual(configChanges(header, config), []);
+ * const other = { ...config, models: { ...config.models, baseline: "other" } };
+ * assert.deepEqual(configChanges(header, other), [
+ *   { key: "models.baseline", given: '"other"', run: '"base"' },
+ * ]);
+ * ```
+ */
+export function configChanges(header: HeaderRecord, config: Config): ConfigChange[] {
+  // The header this configuration would give, its facts the run's: only configuration values differ.
+  const fresh = makeHeader(config, {
+    assessVersion: header.assessVersion,
+    startedAt: header.startedAt,
+    configDigest: header.configDigest,
+    splitDigest: header.split.digest,
+    // Given always, so that a split.confirm the run had not is written, and compared.
+    confirmItems: header.split.confirm?.items ?? [],
+    scorerVersion: header.scorer.version,
+    toolCallParser: header.scorer.toolCallParser,
+    selftest: header.selftest,
+    serverUrl: header.server.url,
+    serverModels: header.server.models,
+  });
+  const changes: ConfigChange[] = [];
+  for (const [key, of] of RECORDED) {
+    const [given, run] = [of(fresh), of(header)];
+    if (!same(given, run)) changes.push({ key, given: shown(given), run: shown(run) });
+  }
+  return changes;
+}
+
+/** A value as JSON text, cut to 60 characters. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { validateConfig } from "../../src/config/validate.ts";
 import {
+  CONFIG_KEYS_RECORDED,
+  configChanges,
   configDigest,
   DIGESTED,
   headerChanges,
@@ -144,4 +146,41 @@ Deno.test("a sweep's steps and confirmation items are in the header (and the dig
   assert.notEqual(configDigest(stepOnly), configDigest(config));
   assert.notEqual(configDigest(stepOnly), configDigest(sweep));
   assert.match(headerChanges(plain, header).join("\n"), /^the models: /m);
+});
+
+Deno.test("configChanges names each recorded key of the configuration that is not the run's; the rest may differ", async () => {
+  const text = (await Deno.readTextFile("reference/testdata/whole.yaml"))
+    .replace(/^(\s+- name: tuned-a)$/m, "$1\n      path: /adapters/a");
+  const config = validateConfig(text, { lookupScorer }).config!;
+  const header = makeHeader(config, HEADER_FACTS);
+  assert.deepEqual(configChanges(header, config), []);
+  const keys = schemaKeys(JSON.parse(await Deno.readTextFile("schema/assess.schema.json")));
+  // Every key the digest holds is compared, but version (only 1 is accepted) and dataset.kind
+  // (the dataset's SHA-256 and the split's digest pin what it reads).
+  assert.deepEqual(
+    [...CONFIG_KEYS_RECORDED].sort(),
+    DIGESTED.filter((k) => k !== "version" && k !== "dataset.kind").sort(),
+  );
+  for (const key of keys) {
+    if (key === "version" || key === "dataset.kind") continue;
+    const other = changed(config, key.split(".")) as NonNullable<typeof config>;
+    const found = configChanges(header, other).map((c) => c.key);
+    if (DIGESTED.includes(key)) assert.deepEqual(found, [key], key);
+    else assert.deepEqual(found, [], `${key} may differ`);
+  }
+  const baseline = configChanges(header, {
+    ...config,
+    models: { ...config.models, baseline: "other" },
+    sampling: { ...config.sampling, temperature: 0.7 },
+    prompt: { system: "x".repeat(100) },
+  });
+  assert.deepEqual(baseline, [
+    {
+      key: "prompt.system",
+      given: `"${"x".repeat(58)}…`,
+      run: JSON.stringify(config.prompt.system),
+    },
+    { key: "models.baseline", given: '"other"', run: '"base"' },
+    { key: "sampling.temperature", given: "0.7", run: String(config.sampling.temperature) },
+  ]);
 });
