@@ -235,85 +235,9 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
- * What differs between a results file's header and the header this run would write, in the
- * values that decide the replies or their verdicts: one line per difference, empty when the file
- * can be resumed. The server's URL and models, the start time and the assess version may differ.
- *
- * @param old The file's header.
- * @param fresh The header of this run.
- * @returns The differences, in plain words.
- *
- * @example
- * ```ts
- * import { headerChanges, makeHeader } from "./header.ts";
- * import { lookupScorer, validateConfig } from "@assess/assess";
- * import assert from "node:assert/strict";
- *
- * const config = validateConfig(
- *   await Deno.readTextFile("reference/testdata/whole.yaml"),
- *   { lookupScorer },
- * ).config!;
- * const facts = {
- *   assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c",
- *   splitDigest: "s", scorerVersion: "1", toolCallParser: "hermes",
- *   selftest: { passed: true, items: 2000 }, serverUrl: "http://127.0.0.1:8000/v1",
- *   serverModels: ["base"],
- * };
- * const header = makeHeader(config, facts);
- * assert.deepEqual(headerChanges(header, { ...header, startedAt: "2027-01-01T00:00:00.000Z" }), []);
- * assert.deepEqual(headerChanges(header, makeHeader(config, { ...facts, scorerVersion: "2" })), [
- *   'the scorer\'s version: "1" in the file, "2" now',
- * ]);
- * ```
+ * A value of the configuration that the run's header records and another configuration does not
+ * match.
  */
-export function headerChanges(old: HeaderRecord, fresh: HeaderRecord): string[] {
-  const changes: string[] = [];
-  const show = (value: unknown) => JSON.stringify(value);
-  if (old.dataset.sha256 !== fresh.dataset.sha256) {
-    changes.push(
-      `the dataset: sha256 ${old.dataset.sha256} in the file, ${fresh.dataset.sha256} now`,
-    );
-  }
-  if (old.split.seed !== fresh.split.seed || old.split.size !== fresh.split.size) {
-    changes.push(
-      `the split: seed ${show(old.split.seed)} size ${old.split.size} in the file, seed ${
-        show(fresh.split.seed)
-      } size ${fresh.split.size} now`,
-    );
-  } else if (old.split.digest !== fresh.split.digest) {
-    changes.push(`the split: its items are not the same (digest ${old.split.digest} in the file)`);
-  }
-  for (const key of ["name", "version", "ordering", "toolCallParser"] as const) {
-    if (old.scorer[key] !== fresh.scorer[key]) {
-      changes.push(
-        `the scorer's ${key}: ${show(old.scorer[key])} in the file, ${show(fresh.scorer[key])} now`,
-      );
-    }
-  }
-  if (!same(old.models, fresh.models)) {
-    changes.push(`the models: ${show(old.models)} in the file, ${show(fresh.models)} now`);
-  }
-  if (!same(old.sampling, fresh.sampling)) {
-    changes.push(`sampling: ${show(old.sampling)} in the file, ${show(fresh.sampling)} now`);
-  }
-  if (!same(old.thinking, fresh.thinking)) {
-    changes.push(`thinking: ${show(old.thinking)} in the file, ${show(fresh.thinking)} now`);
-  }
-  if (old.system !== fresh.system) changes.push("prompt.system");
-  if (!same(old.probe, fresh.probe)) {
-    changes.push(
-      `serving.batchInvariant or serving.probe: ${show(old.probe)} in the file, ${
-        show(fresh.probe)
-      } now`,
-    );
-  }
-  if (changes.length === 0 && old.configDigest !== fresh.configDigest) {
-    changes.push("the configuration (its digest differs)");
-  }
-  return changes;
-}
-
-/** A value of the configuration that the run's header records and another configuration's does not match. */
 export interface ConfigChange {
   /** Its key in `assess.yaml` (`models.baseline`, `sampling.temperature`, …). */
   readonly key: string;
@@ -352,6 +276,68 @@ const RECORDED: readonly (readonly [string, (h: HeaderRecord) => unknown])[] = [
 
 /** The keys {@linkcode configChanges} compares, in its order. */
 export const CONFIG_KEYS_RECORDED: readonly string[] = RECORDED.map(([key]) => key);
+
+/**
+ * What differs between a results file's header and the header this run would write, in the
+ * values that decide the replies or their verdicts: one line per difference, empty when the file
+ * can be resumed. Each configuration value the header records is named by its key in `assess.yaml`
+ * (the keys {@linkcode configChanges} compares, in its order); then the split's items, the
+ * scorer's version and the tool-call parser. The server's URL and models, the start time and the
+ * assess version may differ.
+ *
+ * @param old The file's header.
+ * @param fresh The header of this run.
+ * @returns The differences, in plain words.
+ *
+ * @example
+ * ```ts
+ * import { headerChanges, makeHeader } from "./header.ts";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const config = validateConfig(
+ *   await Deno.readTextFile("reference/testdata/whole.yaml"),
+ *   { lookupScorer },
+ * ).config!;
+ * const facts = {
+ *   assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c",
+ *   splitDigest: "s", scorerVersion: "1", toolCallParser: "hermes",
+ *   selftest: { passed: true, items: 2000 }, serverUrl: "http://127.0.0.1:8000/v1",
+ *   serverModels: ["base"],
+ * };
+ * const header = makeHeader(config, facts);
+ * assert.deepEqual(headerChanges(header, { ...header, startedAt: "2027-01-01T00:00:00.000Z" }), []);
+ * assert.deepEqual(headerChanges(header, makeHeader(config, { ...facts, scorerVersion: "2" })), [
+ *   'the scorer\'s version: "1" in the file, "2" now',
+ * ]);
+ * ```
+ */
+export function headerChanges(old: HeaderRecord, fresh: HeaderRecord): string[] {
+  const changes: string[] = [];
+  for (const [key, of] of RECORDED) {
+    const [was, now] = [of(old), of(fresh)];
+    if (!same(was, now)) changes.push(`${key}: ${shown(was)} in the file, ${shown(now)} now`);
+  }
+  // What the run found: the split's items (for the same seed and size), the scorer's version and
+  // the tool-call parser.
+  const sameSplit = old.split.seed === fresh.split.seed && old.split.size === fresh.split.size;
+  if (sameSplit && old.split.digest !== fresh.split.digest) {
+    changes.push(`the split: its items are not the same (digest ${old.split.digest} in the file)`);
+  }
+  for (const key of ["version", "toolCallParser"] as const) {
+    if (old.scorer[key] !== fresh.scorer[key]) {
+      changes.push(
+        `the scorer's ${key}: ${shown(old.scorer[key])} in the file, ${
+          shown(fresh.scorer[key])
+        } now`,
+      );
+    }
+  }
+  if (changes.length === 0 && old.configDigest !== fresh.configDigest) {
+    changes.push("the configuration (its digest differs)");
+  }
+  return changes;
+}
 
 /**
  * What differs between the configuration a results file's header records and another
@@ -411,8 +397,8 @@ export function configChanges(header: HeaderRecord, config: Config): ConfigChang
   return changes;
 }
 
-/** A value as JSON text, cut to 60 characters. */
+/** A value as JSON text, cut to 80 characters (a SHA-256 is shown whole). */
 function shown(value: unknown): string {
   const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
