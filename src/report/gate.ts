@@ -118,9 +118,9 @@ export function itemsToDecide(comparison: ComparisonReport, margin: number): num
  * counted failed its self-test (re-scoring), or the lenient reading decides and failed its own;
  * pairs of model and item were never asked; a sweep's confirmation is read and errored selection
  * items could have chosen another checkpoint (`SweepReport.choiceErrors`); or a comparison read
- * has errored items that could
- * change the exit code: its readings with the errors left out, counted against the adapter and
- * counted in its favour differ (`couldChange`) and do not all pass. They all pass exactly when
+ * has errored items that could change the exit code: its readings with the errors left out,
+ * counted against the adapter and counted in its favour differ (`couldChange`) and do not all
+ * pass. They all pass exactly when
  * their agreed outcome (`errorSensitivity.outcome`) is `not-worse` (`better` for all of them is
  * no change), so errors that move a comparison only between `better` and `not-worse` decide
  * nothing here.
