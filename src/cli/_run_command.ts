@@ -26,6 +26,7 @@ import {
 } from "../run/server_settings.ts";
 import { sleepWith } from "../run/timers.ts";
 import { type Config, modelNames } from "../config/config.ts";
+import type { Item } from "../dataset/item.ts";
 import { checkApiKey } from "../run/api_key.ts";
 import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { ExitCode } from "./exit_codes.ts";
@@ -69,7 +70,11 @@ interface ReadExisting {
   readonly resume: Resume | null;
 }
 
-async function readExisting(path: string, io: Io): Promise<ReadExisting> {
+async function readExisting(
+  path: string,
+  io: Io,
+  split: { readonly digest: string; readonly items: readonly Item[] },
+): Promise<ReadExisting> {
   let stream: ReadableStream<Uint8Array>;
   try {
     stream = await io.openRead(path);
@@ -85,7 +90,7 @@ async function readExisting(path: string, io: Io): Promise<ReadExisting> {
     }
   }
   try {
-    const resume = await readResume(counted());
+    const resume = await readResume(counted(), split);
     return { size, resume };
   } catch (error) {
     // An empty file, or one whose header line was torn by a crash, holds nothing yet.
@@ -94,6 +99,11 @@ async function readExisting(path: string, io: Io): Promise<ReadExisting> {
       throw new RunSetupError(
         `the results file ${path} cannot be read: ${readFailure(error, path)}`,
       );
+    }
+    // A line after the header that is broken, or names an item the split does not hold, is bad
+    // data in a results file (65); a file whose line 1 is no header of this format is not one (64).
+    if (error.line !== null && error.line > 1) {
+      throw new ResultsFileError(`${path}: ${error.message}`, error.line);
     }
     throw new RunSetupError(
       `${path} is not a results file this run can resume: ${error.message}`,
@@ -164,9 +174,9 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       : [{ name: "the serve manifest", path: manifest, output: false }]),
     { name: "-out", path: flags.out, output: true },
   ], io);
-  const read = await readExisting(flags.out, io);
   const { dataset, split } = await loadSplit(config, io);
   const items = heldOutItems(dataset, split);
+  const read = await readExisting(flags.out, io, { digest: split.digest, items });
   const scorer = configuredScorer("run", config);
   const server = await serverSettings(config, io);
   // Deno's refusal to connect is said as such, before any request could take it for a dead server.

@@ -65,10 +65,11 @@ export async function runItems(
   const path = flags.in as string;
   const out = flags.out as string | undefined;
   const configFlag = flags.config === undefined ? "the config" : "-config";
-  const [{ readConfig }, { loadSplit }, { heldOutItems }] = await Promise.all([
+  const [{ readConfig }, { loadSplit }, { heldOutItems }, { configChanges }] = await Promise.all([
     import("./read_config.ts"),
     import("./load_split.ts"),
     import("../split/split.ts"),
+    import("../run/header.ts"),
   ]);
   const hint = {
     rescoring: "  re-scoring needs the run's assess.yaml and dataset; -keep-verdicts reports the " +
@@ -102,30 +103,22 @@ export async function runItems(
     ]),
     io,
   );
-  if (config.dataset.sha256.toLowerCase() !== header.dataset.sha256.toLowerCase()) {
+  // Every value the run's header records of its configuration must be this one's (the decision
+  // and where things are may differ), before its dataset is read.
+  const changes = configChanges(header, config);
+  if (changes.length > 0) {
     throw new UsageError(
-      `assess report: ${configPath} names another dataset (sha256 ${config.dataset.sha256}) ` +
-        `than the run's (${header.dataset.sha256})`,
+      `assess report: ${configFlag} ${configPath} is not the run's: ` +
+        changes.map((c) => `${c.key} is ${c.given} there, ${c.run} in the run`).join("; "),
       [hint],
     );
   }
   const { dataset, split } = await loadSplit(config, io);
   if (split.digest !== header.split.digest) {
-    const differs = [
-      config.split.seed === header.split.seed
-        ? null
-        : `split.seed ${JSON.stringify(config.split.seed)}, the run's ` +
-          JSON.stringify(header.split.seed),
-      config.split.size === header.split.size
-        ? null
-        : `split.size ${config.split.size}, the run's ${header.split.size}`,
-    ].filter((d) => d !== null);
     throw new UsageError(
-      `assess report: the split ${configPath} gives is not the run's: ` +
-        (differs.length > 0
-          ? differs.join("; ")
-          : `the same seed and size give another split (digest ${split.digest}, the run's ` +
-            `${header.split.digest}): the dataset's rows or the split's rules differ`),
+      `assess report: the split ${configPath} gives is not the run's: the same seed and size ` +
+        `give another split (digest ${split.digest}, the run's ${header.split.digest}): the ` +
+        `dataset's rows or the split's rules differ`,
       [hint],
     );
   }

@@ -53,10 +53,11 @@ import { refuseSamples } from "./samples_refusal.ts";
  * @param options The installed scorer, the items for re-scoring, and whether to keep verdicts.
  * @returns The report's input.
  * @throws {ResultsFileError} When the file is not a results file this assess reads, or has a
- *   broken line or record (see `readResults`), or holds several samples per item (its header's
- *   `sampling.samples` above 1), which the report cannot read yet.
+ *   broken line or record (see `readResults`), or a record for an item that is not the split's
+ *   (not among the items given; without them, more items than `split.size`, or an index or an id
+ *   with two items), or holds several samples per item (its header's `sampling.samples` above
+ *   1), which the report cannot read yet.
  * @throws {TypeError} When re-scoring is needed and no items are given.
- * @throws {RangeError} When re-scoring meets a result for an item the items do not hold.
  *
  * @example
  * ```ts
@@ -100,7 +101,7 @@ export async function reportInputFromResults(
     needsRescoring(header, options.scorer, options.keepVerdicts ?? false);
   const read = await readResults(source, (record, header) => {
     (fold ??= new Fold(header, options)).add(record);
-  }, { responses });
+  }, { responses, splitItems: options.items });
   return (fold ?? new Fold(read.header, options)).finish();
 }
 

@@ -9,6 +9,7 @@ import type { ComparisonReport, Report } from "./report.ts";
 import { toDecideSentence } from "./items_to_decide.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
+import { choiceErrorsSentence } from "./sweep.ts";
 
 /**
  * What the gate decided (`assess report -gate` exits with 0, 1, 2 or 3 for them, in this order):
@@ -17,7 +18,8 @@ import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
  * - `worse`: a decided comparison is `worse`, or a guarded category of one is;
  * - `inconclusive`: one is `inconclusive`, and none is worse;
  * - `undecided`: the run cannot be decided: pairs of model and item were never asked, the
- *   verdicts' scorer failed its self-test, or errored items could change the exit code.
+ *   verdicts' scorer failed its self-test, errored items could change the exit code, or errored
+ *   selection items could change the checkpoint a sweep's confirmation is of.
  */
 export type GateOutcome = "pass" | "worse" | "inconclusive" | "undecided";
 
@@ -62,9 +64,11 @@ export function decidedComparisons(report: Report): ComparisonReport[] {
 /**
  * Why a report cannot be decided, a line each (none when it can): the scorer whose verdicts are
  * counted failed its self-test (re-scoring), or the lenient reading decides and failed its own;
- * pairs of model and item were never asked; or a comparison read has errored items that could
- * change the exit code: its readings with the errors left out, counted against the adapter and
- * counted in its favour differ (`couldChange`) and do not all pass. They all pass exactly when
+ * pairs of model and item were never asked; a sweep's confirmation is read and errored selection
+ * items could have chosen another checkpoint (`SweepReport.choiceErrors`); or a comparison read
+ * has errored items that could change the exit code: its readings with the errors left out,
+ * counted against the adapter and counted in its favour differ (`couldChange`) and do not all
+ * pass. They all pass exactly when
  * their agreed outcome (`errorSensitivity.outcome`) is `not-worse` (`better` for all of them is
  * no change), so errors that move a comparison only between `better` and `not-worse` decide
  * nothing here.
@@ -93,6 +97,9 @@ function undecidedBecause(
         `asked (resume it)`,
     );
   }
+  // The confirmation decides for the checkpoints only if errors could not have chosen another.
+  const choice = report.sweep?.confirmation == null ? null : choiceErrorsSentence(report.sweep);
+  if (choice !== null) why.push(choice);
   for (const x of read) {
     const s = x.errorSensitivity;
     if (s !== null && s.couldChange && s.outcome !== "not-worse") {
@@ -107,7 +114,8 @@ function undecidedBecause(
 
 /**
  * Reads a report as one decision ({@linkcode GateOutcome}): `undecided` when the verdicts'
- * scorer failed its self-test, pairs were never asked, or a comparison read has errored items
+ * scorer failed its self-test, pairs were never asked, a sweep's confirmation is read and errored
+ * selection items could have chosen another checkpoint, or a comparison read has errored items
  * that could change the exit code (errors that could only move it between `better` and
  * `not-worse` do not count); then `worse` when a comparison read is `worse` or has a guarded
  * category that is; then `inconclusive` when one is, each with about how many items would decide

@@ -90,7 +90,7 @@ export async function withItemPanels(
     const pairs = latest.get(record.model);
     if (pairs === undefined) return;
     if (supersedes(pairs.get(record.itemIndex), record)) pairs.set(record.itemIndex, record);
-  }, { responses: rescored });
+  }, { responses: rescored, splitItems: items });
   const panels: ItemPanel[] = [...wanted.values()].map((item) => ({
     itemId: item.id,
     category: answerCategory(item.answers),

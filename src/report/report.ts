@@ -672,6 +672,36 @@ export interface SweepReport {
   } | null;
   /** What to beware of (the best chosen on the items it is reported on), or `null`. */
   readonly warning: string | null;
+  /**
+   * Errored selection items that could change which checkpoint is chosen, or `null` when they
+   * cannot (or none is chosen): see {@linkcode ChoiceErrors}.
+   */
+  readonly choiceErrors: ChoiceErrors | null;
+}
+
+/**
+ * How errored items on the selection items could change a sweep's choice: each checkpoint's
+ * difference from the baseline is taken with its errored items (its own and the baseline's)
+ * counted against it and in its favour, each checkpoint on its own; another checkpoint could be
+ * chosen when its difference in its favour reaches the chosen one's against it (ties: the earlier
+ * step, as the choice breaks them).
+ */
+export interface ChoiceErrors {
+  /** The chosen checkpoint's errored selection items (0 when it has none). */
+  readonly errors: number;
+  /** Its difference on the selection items with those items counted against it. */
+  readonly against: number;
+  /** Each checkpoint the errored items could make the choice, in step order. */
+  readonly rivals: readonly {
+    /** Its name. */
+    readonly adapter: string;
+    /** Its step. */
+    readonly step: number;
+    /** Its errored selection items. */
+    readonly errors: number;
+    /** Its difference on the selection items with those items counted in its favour. */
+    readonly favour: number;
+  }[];
 }
 
 /** The report of a results file. */

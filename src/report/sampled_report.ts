@@ -87,10 +87,12 @@ export type SampledReportOptions = FromResultsOptions;
  *   reading that decides. Default: the recorded verdicts and decision.
  * @returns The report.
  * @throws {ResultsFileError} When the file is not a results file this assess reads, or has a
- *   broken line or record (a result's sample not one the header allows included), or when its
- *   header records a sweep (adapters' steps or `split.confirm`) with several samples per item.
+ *   broken line or record (a result's sample not one the header allows included), or a record
+ *   for an item that is not the split's (not among the items given; without them, more items than
+ *   `split.size`, or an index or an id with two items), or when its header records a sweep
+ *   (adapters' steps or `split.confirm`) with several samples per item.
  * @throws {RangeError} When its header's `sampling.samples` is not above 1 (read it with
- *   `reportInputFromResults`), or a result's item is not among the items given.
+ *   `reportInputFromResults`).
  * @throws {TypeError} When re-scoring or the lenient reading needs the items and none are given.
  *
  * @example
@@ -113,7 +115,7 @@ export async function sampledReportFromResults(
   const read = await readResults(source, (record, header) => {
     if (record.kind !== "result") return;
     (fold ??= new SampleFold(header, options)).add(record);
-  }, { responses });
+  }, { responses, splitItems: options.items });
   return (fold ?? new SampleFold(read.header, options)).finish();
 }
 

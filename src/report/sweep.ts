@@ -8,7 +8,8 @@
 
 import type { ItemId } from "../dataset/item_id.ts";
 import { buildReport } from "./build_report.ts";
-import type { Report, SweepPoint, SweepReport } from "./report.ts";
+import { plural, signedPoints } from "./numbers.ts";
+import type { ChoiceErrors, ComparisonReport, Report, SweepPoint, SweepReport } from "./report.ts";
 import type { ReportInput } from "./report_input.ts";
 
 /**
@@ -84,6 +85,9 @@ export function withSweep(report: Report, input: ReportInput): Report {
   for (const p of points) {
     if (p.difference !== null && (chosen === null || p.difference > chosen.difference!)) chosen = p;
   }
+  const choiceErrors = chosen === null
+    ? null
+    : errorsOnChoice(points, onSelection.map((r) => r.comparisons[0]!), points.indexOf(chosen));
   const base = onSelection[0]!.models[0]!;
   const confirmation = chosen === null || declared.confirm === null
     ? null
@@ -111,8 +115,42 @@ export function withSweep(report: Report, input: ReportInput): Report {
       : `the best of ${points.length} checkpoints is chosen on the same ${selectItems} items it ` +
         `is reported on, which overstates it (the winner's curse); split.confirm keeps items ` +
         `apart to confirm the choice on`,
+    choiceErrors,
   };
   return { ...report, sweep };
+}
+
+/**
+ * Whether errored selection items could change the choice ({@linkcode ChoiceErrors}): each
+ * checkpoint's range of differences, from its errored items all counted against it to all in its
+ * favour (its difference alone without errors; none without a paired or errored item), each on
+ * its own, which may say so of errors that no one way of answering them would turn.
+ */
+function errorsOnChoice(
+  points: readonly SweepPoint[],
+  comparisons: readonly ComparisonReport[],
+  chosen: number,
+): ChoiceErrors | null {
+  const range = (c: ComparisonReport) => {
+    const s = c.errorSensitivity;
+    if (s !== null) {
+      return { errors: s.errors, against: s.against.difference, favour: s.favour.difference };
+    }
+    return c.difference === null
+      ? null
+      : { errors: 0, against: c.difference, favour: c.difference };
+  };
+  const own = range(comparisons[chosen]!)!;
+  const rivals = points.flatMap((p, i) => {
+    const r = range(comparisons[i]!);
+    // Points are in step order: an earlier one wins a tie.
+    const reaches = r !== null && i !== chosen &&
+      (r.favour > own.against || (r.favour === own.against && i < chosen));
+    return reaches
+      ? [{ adapter: p.adapter, step: p.step, errors: r.errors, favour: r.favour }]
+      : [];
+  });
+  return rivals.length === 0 ? null : { errors: own.errors, against: own.against, rivals };
 }
 
 /**
@@ -167,4 +205,26 @@ function howChosen(
     ? `${which}; it is decided on the ${confirmItems} confirmation items alone, which took no ` +
       `part in the choice`
     : `${which}, the items it is reported on`;
+}
+
+/**
+ * What errored selection items could do to a sweep's choice, in a sentence without its full stop
+ * (`null` when they cannot): the report's warning and the gate's reason.
+ *
+ * @param sweep The sweep.
+ * @returns The sentence, or `null`.
+ */
+export function choiceErrorsSentence(sweep: SweepReport): string | null {
+  const e = sweep.choiceErrors;
+  if (e === null) return null;
+  const pts = (v: number) => `${signedPoints(v, 1)} points`;
+  const rivals = e.rivals.map((r) =>
+    `${r.adapter} (step ${r.step}) reaches ${pts(r.favour)} from ${sweep.baseline.name} with its ` +
+    `${plural(r.errors, "errored item")} counted in its favour`
+  );
+  return `errored selection items could change the checkpoint chosen: ${rivals.join(", ")}, ` +
+    `against ${sweep.chosen}'s ${pts(e.against)}` +
+    (e.errors === 0
+      ? " (none errored)"
+      : ` with its ${plural(e.errors, "errored item")} counted against it`);
 }

@@ -51,6 +51,7 @@ export {
   type ReadResultsOptions,
   type ResultsRead,
   type ResultsSource,
+  type SplitItem,
 } from "./read_results.ts";
 export { ResultsFileError } from "./results_file_error.ts";
 export { latestResults, resultKey, supersedes } from "./latest.ts";

@@ -19,6 +19,7 @@ import {
 } from "./records.ts";
 import { ResultsFileError } from "./results_file_error.ts";
 import { withoutMember } from "./_without_member.ts";
+import { type SplitItem, SplitItems } from "./_split_items.ts";
 
 /** A results file's bytes: whole, or as they are read (a file's readable stream). */
 export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
@@ -41,7 +42,20 @@ export interface ReadResultsOptions {
    * be an object or `null`, and handed on as `null`.
    */
   readonly responses?: boolean | ((header: HeaderRecord) => boolean);
+  /**
+   * The split's held-out items (each one's `index` in the dataset and `id`), when the reader knows
+   * them, or a function of the header that gives them (`undefined`: not known). A result, probe or
+   * probe-check record must then name one of them, by index and id. Without them, the file may
+   * name at most `split.size` items (its header's), each index with one id and each id at one
+   * index throughout. Default: not known.
+   */
+  readonly splitItems?:
+    | undefined
+    | readonly SplitItem[]
+    | ((header: HeaderRecord) => readonly SplitItem[] | undefined);
 }
+
+export type { SplitItem } from "./_split_items.ts";
 
 /** What reading a whole results file found besides its records. */
 export interface ResultsRead {
@@ -87,16 +101,18 @@ const REPLICA_MEMBER: Readonly<Partial<Record<BodyRecord["kind"], string>>> = {
  * its end, or not JSON) is a crash's torn write: it is ignored and reported in `torn`. Any other
  * line that is not JSON, and any record that breaks the format (an unknown kind, a member
  * missing, unknown or of the wrong type, a number out of range such as a negative or endless
- * latency), is refused with its line number, and so is a line longer than `maxLineBytes`. Memory
- * holds one line at a time.
+ * latency), is refused with its line number, and so is a line longer than `maxLineBytes`. So is
+ * a record for an item that is not the split's (see `splitItems`): the line and the item are
+ * named. Memory holds one line at a time, and an entry per item.
  *
  * @param source The file's bytes, whole or as a stream of parts.
  * @param visit Called with each record after the header, and the header (records are not kept).
- * @param options Whether to read the raw responses (default true), and the longest line read.
+ * @param options Whether to read the raw responses (default true), the longest line read, and
+ *   the split's items when known.
  * @returns The header, how many records followed it, and where the complete records end.
  * @throws {ResultsFileError} When the file holds no complete header line (`empty` when it holds
  *   no complete line at all), does not start with a header of a format version this assess reads,
- *   or has a broken line or record.
+ *   or has a broken line or record, or a record for an item that is not the split's.
  *
  * @example
  * ```ts
@@ -138,6 +154,7 @@ export async function readResults(
   const responses = options.responses ?? true;
   let cut = responses === false;
   let header: HeaderRecord | undefined;
+  let items: SplitItems | undefined;
   let records = 0;
   // A line that is not JSON: refused if another line follows it, else the torn last line.
   let pending = null as { readonly line: number; readonly why: string } | null;
@@ -160,10 +177,18 @@ export async function readResults(
     if (header === undefined) {
       header = headerOf(value);
       if (typeof responses === "function") cut = !responses(header);
+      const known = options.splitItems;
+      items = new SplitItems(
+        header.split.size,
+        typeof known === "function" ? known(header) : known,
+      );
       return;
     }
     const record = bodyRecord(value, line, header.formatVersion);
     if (record.kind === "result") sampleOf(record, header, line);
+    if (record.kind === "result" || record.kind === "probe" || record.kind === "probe-check") {
+      items!.check(record, line);
+    }
     visit(record, header);
     records++;
   };

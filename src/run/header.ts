@@ -235,9 +235,55 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * A value of the configuration that the run's header records and another configuration does not
+ * match.
+ */
+export interface ConfigChange {
+  /** Its key in `assess.yaml` (`models.baseline`, `sampling.temperature`, …). */
+  readonly key: string;
+  /** Its value in the configuration given, as JSON text (a long one cut). */
+  readonly given: string;
+  /** Its value in the run, as the header records it. */
+  readonly run: string;
+}
+
+/**
+ * The values of `assess.yaml` a results file's header records, each with how the header holds it:
+ * every key of {@linkcode DIGESTED} but `version` (only 1 is accepted) and `dataset.kind` (the
+ * dataset's SHA-256 pins its bytes, and the split's digest its items).
+ */
+const RECORDED: readonly (readonly [string, (h: HeaderRecord) => unknown])[] = [
+  ["dataset.sha256", (h) => h.dataset.sha256.toLowerCase()],
+  ["split.seed", (h) => h.split.seed],
+  ["split.size", (h) => h.split.size],
+  ["split.confirm", (h) => h.split.confirm?.share ?? null],
+  ["scorer.name", (h) => h.scorer.name],
+  ["scorer.ordering", (h) => h.scorer.ordering],
+  ["prompt.system", (h) => h.system],
+  ["models.baseline", (h) => h.models.baseline],
+  ["models.adapters[].name", (h) => h.models.adapters],
+  ["models.adapters[].step", (h) => h.models.steps ?? null],
+  ["sampling.temperature", (h) => h.sampling.temperature],
+  ["sampling.topP", (h) => h.sampling.topP],
+  ["sampling.seed", (h) => h.sampling.seed],
+  ["sampling.maxTokens", (h) => h.sampling.maxTokens],
+  ["sampling.samples", (h) => h.sampling.samples ?? 1],
+  ["thinking.mode", (h) => h.thinking.mode],
+  ["thinking.templateKey", (h) => h.thinking.templateKey],
+  ["serving.batchInvariant", (h) => h.probe.batchInvariant],
+  ["serving.probe", (h) => h.probe.items],
+];
+
+/** The keys {@linkcode configChanges} compares, in its order. */
+export const CONFIG_KEYS_RECORDED: readonly string[] = RECORDED.map(([key]) => key);
+
+/**
  * What differs between a results file's header and the header this run would write, in the
  * values that decide the replies or their verdicts: one line per difference, empty when the file
- * can be resumed. The server's URL and models, the start time and the assess version may differ.
+ * can be resumed. Each configuration value the header records is named by its key in `assess.yaml`
+ * (the keys {@linkcode configChanges} compares, in its order); then the split's items, the
+ * scorer's version and the tool-call parser. The server's URL and models, the start time and the
+ * assess version may differ.
  *
  * @param old The file's header.
  * @param fresh The header of this run.
@@ -268,47 +314,91 @@ function same(a: unknown, b: unknown): boolean {
  */
 export function headerChanges(old: HeaderRecord, fresh: HeaderRecord): string[] {
   const changes: string[] = [];
-  const show = (value: unknown) => JSON.stringify(value);
-  if (old.dataset.sha256 !== fresh.dataset.sha256) {
-    changes.push(
-      `the dataset: sha256 ${old.dataset.sha256} in the file, ${fresh.dataset.sha256} now`,
-    );
+  for (const [key, of] of RECORDED) {
+    const [was, now] = [of(old), of(fresh)];
+    if (!same(was, now)) changes.push(`${key}: ${shown(was)} in the file, ${shown(now)} now`);
   }
-  if (old.split.seed !== fresh.split.seed || old.split.size !== fresh.split.size) {
-    changes.push(
-      `the split: seed ${show(old.split.seed)} size ${old.split.size} in the file, seed ${
-        show(fresh.split.seed)
-      } size ${fresh.split.size} now`,
-    );
-  } else if (old.split.digest !== fresh.split.digest) {
+  // What the run found: the split's items (for the same seed and size), the scorer's version and
+  // the tool-call parser.
+  const sameSplit = old.split.seed === fresh.split.seed && old.split.size === fresh.split.size;
+  if (sameSplit && old.split.digest !== fresh.split.digest) {
     changes.push(`the split: its items are not the same (digest ${old.split.digest} in the file)`);
   }
-  for (const key of ["name", "version", "ordering", "toolCallParser"] as const) {
+  for (const key of ["version", "toolCallParser"] as const) {
     if (old.scorer[key] !== fresh.scorer[key]) {
       changes.push(
-        `the scorer's ${key}: ${show(old.scorer[key])} in the file, ${show(fresh.scorer[key])} now`,
+        `the scorer's ${key}: ${shown(old.scorer[key])} in the file, ${
+          shown(fresh.scorer[key])
+        } now`,
       );
     }
-  }
-  if (!same(old.models, fresh.models)) {
-    changes.push(`the models: ${show(old.models)} in the file, ${show(fresh.models)} now`);
-  }
-  if (!same(old.sampling, fresh.sampling)) {
-    changes.push(`sampling: ${show(old.sampling)} in the file, ${show(fresh.sampling)} now`);
-  }
-  if (!same(old.thinking, fresh.thinking)) {
-    changes.push(`thinking: ${show(old.thinking)} in the file, ${show(fresh.thinking)} now`);
-  }
-  if (old.system !== fresh.system) changes.push("prompt.system");
-  if (!same(old.probe, fresh.probe)) {
-    changes.push(
-      `serving.batchInvariant or serving.probe: ${show(old.probe)} in the file, ${
-        show(fresh.probe)
-      } now`,
-    );
   }
   if (changes.length === 0 && old.configDigest !== fresh.configDigest) {
     changes.push("the configuration (its digest differs)");
   }
   return changes;
+}
+
+/**
+ * What differs between the configuration a results file's header records and another
+ * configuration (`assess report -config`), key by key: every value that decides the replies or
+ * their verdicts and that the header records ({@linkcode CONFIG_KEYS_RECORDED}). The decision
+ * (`decision.*`) and the keys left out of the digest ({@linkcode NOT_DIGESTED}: where the server,
+ * the dataset and the adapters are) may differ.
+ *
+ * @param header The results file's header.
+ * @param config The configuration given.
+ * @returns The differences, in the order of {@linkcode CONFIG_KEYS_RECORDED}; none when it is the
+ *   run's.
+ *
+ * @example
+ * ```ts
+ * import { configChanges, makeHeader } from "./header.ts";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const config = validateConfig(
+ *   await Deno.readTextFile("reference/testdata/whole.yaml"),
+ *   { lookupScorer },
+ * ).config!;
+ * const header = makeHeader(config, {
+ *   assessVersion: "0.1.0", startedAt: "2026-01-01T00:00:00.000Z", configDigest: "c",
+ *   splitDigest: "s", scorerVersion: "1", toolCallParser: "hermes",
+ *   selftest: { passed: true, items: 2000 }, serverUrl: "http://127.0.0.1:8000/v1",
+ *   serverModels: ["base"],
+ * });
+ * assert.deepEqual(configChanges(header, config), []);
+ * const other = { ...config, models: { ...config.models, baseline: "other" } };
+ * assert.deepEqual(configChanges(header, other), [
+ *   { key: "models.baseline", given: '"other"', run: '"base"' },
+ * ]);
+ * ```
+ */
+export function configChanges(header: HeaderRecord, config: Config): ConfigChange[] {
+  // The header this configuration would give, its facts the run's: only configuration values differ.
+  const fresh = makeHeader(config, {
+    assessVersion: header.assessVersion,
+    startedAt: header.startedAt,
+    configDigest: header.configDigest,
+    splitDigest: header.split.digest,
+    // Given always, so that a split.confirm the run had not is written, and compared.
+    confirmItems: header.split.confirm?.items ?? [],
+    scorerVersion: header.scorer.version,
+    toolCallParser: header.scorer.toolCallParser,
+    selftest: header.selftest,
+    serverUrl: header.server.url,
+    serverModels: header.server.models,
+  });
+  const changes: ConfigChange[] = [];
+  for (const [key, of] of RECORDED) {
+    const [given, run] = [of(fresh), of(header)];
+    if (!same(given, run)) changes.push({ key, given: shown(given), run: shown(run) });
+  }
+  return changes;
+}
+
+/** A value as JSON text, cut to 80 characters (a SHA-256 is shown whole). */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

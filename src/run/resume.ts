@@ -11,7 +11,7 @@
 import { replyFingerprint } from "../results/fingerprint.ts";
 import { resultKey, supersedes } from "../results/latest.ts";
 import { sampleName, sampleWatched } from "./samples.ts";
-import { readResults, type ResultsSource } from "../results/read_results.ts";
+import { readResults, type ResultsSource, type SplitItem } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
 import { EarlierProbes } from "./probe.ts";
@@ -70,12 +70,15 @@ export interface Resume {
 }
 
 /**
- * Reads a results file for resuming it.
+ * Reads a results file for resuming it. Given the run's split, a file of that split (its header's
+ * split digest) must hold records of its held-out items only; a file of another split is left to
+ * the header's comparison, which says what changed.
  *
  * @param source The file's bytes, whole or as a stream of parts.
+ * @param split The run's split: its digest and its held-out items (each one's index and id).
  * @returns What the run needs of it.
  * @throws {ResultsFileError} As `readResults` does (`empty` for a file that holds no complete
- *   line yet, which a run starts afresh).
+ *   line yet, which a run starts afresh), a record for an item the split does not hold included.
  *
  * @example
  * ```ts
@@ -107,7 +110,10 @@ export interface Resume {
  * assert.equal(resume.session, 1);
  * ```
  */
-export async function readResume(source: ResultsSource): Promise<Resume> {
+export async function readResume(
+  source: ResultsSource,
+  split?: { readonly digest: string; readonly items: readonly SplitItem[] },
+): Promise<Resume> {
   // Each pair's state: 0 errors only, 1 answered wrong, 2 answered right.
   const states = new Map<string, 0 | 1 | 2>();
   const tallies = new Map<string, { answered: number; correct: number }>();
@@ -156,6 +162,8 @@ export async function readResume(source: ResultsSource): Promise<Resume> {
       tally.answered++;
       if (state === 2) tally.correct++;
     }
+  }, {
+    splitItems: (header) => header.split.digest === split?.digest ? split.items : undefined,
   });
   const pairs = new Map<string, PairState>();
   for (const [key, state] of states) pairs.set(key, state === 0 ? "error" : "answered");

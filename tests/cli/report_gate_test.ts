@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { times } from "../report/_results.ts";
+import { headerFor, times } from "../report/_results.ts";
 import { assess, fixtureFile, GATE_CASES } from "./_report_fixtures.ts";
 
 Deno.test("assess report -gate exits with the decision; without -gate, 0", async (t) => {
@@ -58,4 +58,104 @@ Deno.test("assess help report names -gate and its exit codes", async () => {
   assert.equal(ran.code, 0);
   assert.match(ran.stdout, /-gate/);
   assert.match(ran.stdout, /0 better or not worse, 1 worse, 2 inconclusive, 3 undecided/);
+});
+
+/**
+ * A sweep of three checkpoints on 40 items, the odd ones kept to confirm on: base right on 20% of
+ * them (i % 10 < 2), step-100 on 30%, step-200 on 60%, and every request to step-300 an error.
+ */
+function erroredSweep(confirm: boolean) {
+  const right = (share: number) =>
+    Array.from(
+      { length: 40 },
+      (_, i) => i % 10 < share * 10 ? "match" as const : "no-call" as const,
+    );
+  const steps = ["step-100", "step-200", "step-300"];
+  return fixtureFile({
+    baseline: "base",
+    adapters: steps,
+    outcomes: {
+      base: right(0.2),
+      "step-100": right(0.3),
+      "step-200": right(0.6),
+      "step-300": times(40, "error:http"),
+    },
+    header: {
+      models: { baseline: "base", adapters: steps, steps: [100, 200, 300] },
+      ...(confirm
+        ? {
+          split: {
+            ...headerFor("base", steps, 40).split,
+            confirm: { share: 0.5, items: Array.from({ length: 20 }, (_, k) => 2 * k + 1) },
+          },
+        }
+        : {}),
+    },
+  });
+}
+
+Deno.test("assess report -gate on a sweep with split.confirm whose best checkpoint errored on every item: undecided, exit 3", async () => {
+  const { dir, path } = await erroredSweep(true);
+  const ran = await assess(["report", "-in", path, "-gate"]);
+  // The confirmation alone (step-200 on the odd items: 60% against 20%) is better; but step-300,
+  // counted right on its 20 errored selection items, would be +80 points and chosen instead.
+  assert.equal(ran.code, 3, ran.stderr);
+  const why = "errored selection items could change the checkpoint chosen: step-300 (step 300) " +
+    "reaches +80.0 points from base with its 20 errored items counted in its favour, against " +
+    "step-200's +40.0 points (none errored)";
+  assert.equal(ran.stderr, `assess report -gate: undecided: ${why}\n`);
+  // The report says so where the sweep is shown.
+  assert.ok(
+    ran.stdout.replace(/\s+/g, " ").includes(
+      `WARNING: ${why}; assess report -gate calls the sweep undecided until they are answered.`,
+    ),
+    ran.stdout,
+  );
+  const json = JSON.parse((await assess(["report", "-in", path, "-format", "json"])).stdout);
+  assert.equal(json.sweep.chosen, "step-200");
+  assert.equal(json.sweep.confirmation.outcome, "better");
+  assert.deepEqual(json.sweep.choiceErrors, {
+    errors: 0,
+    against: 0.4,
+    rivals: [{ adapter: "step-300", step: 300, errors: 20, favour: 0.8 }],
+  });
+  // Without split.confirm every checkpoint is read, step-300's errors with it: undecided too.
+  const { dir: other, path: unconfirmed } = await erroredSweep(false);
+  const plain = await assess(["report", "-in", unconfirmed, "-gate"]);
+  assert.equal(plain.code, 3, plain.stderr);
+  assert.match(plain.stderr, /the 40 errored items of step-300 could change its outcome/);
+  await Deno.remove(dir, { recursive: true });
+  await Deno.remove(other, { recursive: true });
+});
+
+Deno.test("assess report -gate on a sweep whose errors cannot change the choice: the confirmation decides, exit 0", async () => {
+  // step-100 errs on 2 selection items the baseline gets wrong: counted in its favour, it is at
+  // +20.0 points on them, short of step-200's +40.0.
+  const right = (share: number) =>
+    Array.from(
+      { length: 40 },
+      (_, i) => i % 10 < share * 10 ? "match" as const : "no-call" as const,
+    );
+  const steps = ["step-100", "step-200"];
+  const { dir, path } = await fixtureFile({
+    baseline: "base",
+    adapters: steps,
+    outcomes: {
+      base: right(0.2),
+      "step-100": right(0.3).map((o, i) => i === 8 || i === 18 ? "error:timeout" : o),
+      "step-200": right(0.6),
+    },
+    header: {
+      models: { baseline: "base", adapters: steps, steps: [100, 200] },
+      split: {
+        ...headerFor("base", steps, 40).split,
+        confirm: { share: 0.5, items: Array.from({ length: 20 }, (_, k) => 2 * k + 1) },
+      },
+    },
+  });
+  const ran = await assess(["report", "-in", path, "-gate", "-format", "json"]);
+  assert.equal(ran.code, 0, ran.stderr);
+  assert.equal(ran.stderr, "assess report -gate: pass: step-200 (confirmation) better\n");
+  assert.equal(JSON.parse(ran.stdout).sweep.choiceErrors, null);
+  await Deno.remove(dir, { recursive: true });
 });

@@ -163,6 +163,69 @@ Deno.test("a sweep without split.confirm: drawn, Holm-adjusted as today, with a 
   assert.match(text, /overstates it/);
 });
 
+Deno.test("a sweep with split.confirm whose best checkpoint is refused on every request: run 69, report -gate 3, not a pass", async () => {
+  // Issue 36: checkpoints right on 30%, 60% and 90% of items, every request to the last refused
+  // with HTTP 400; the confirmation of the checkpoint chosen without it passed the gate.
+  const n = 160;
+  const rows = categoryRows(n);
+  const names = ["ckpt-100", "ckpt-200", "ckpt-300"];
+  const emu = await startEmulator({
+    rows,
+    adapters: names,
+    scripts: {
+      base: "errors:0.8",
+      "ckpt-100": "errors:0.7",
+      "ckpt-200": "errors:0.4",
+      "ckpt-300": "errors:0.1",
+    },
+    faults: [{
+      kind: "custom",
+      status: 400,
+      headers: { "content-type": "application/json" },
+      body:
+        '{"object":"error","message":"refused","type":"BadRequestError","param":null,"code":400}',
+      models: ["ckpt-300"],
+    }],
+  });
+  try {
+    for (const confirm of [0.5, undefined]) {
+      const s = await setupRun(n, {
+        url: emu.url,
+        rows,
+        size: 120,
+        adapters: names.map((name, i) => ({ name, step: 100 * (i + 1) })),
+        ...(confirm === undefined ? {} : { confirm }),
+        concurrency: 4,
+      });
+      const ran = await assess(["run", "-config", s.config, "-out", s.out, "-retries", "0"]);
+      assert.equal(ran.code, 69, ran.stderr);
+      assert.match(ran.stdout, /360 of 480 answers recorded \(120 errors, 0 not asked\)/);
+      const gate = await assess(["report", "-in", s.out, "-gate", "-format", "json"]);
+      assert.equal(gate.code, 3, gate.stderr);
+      const json = JSON.parse(gate.stdout);
+      (await reportSchemaCheck())(json);
+      const sweep = json.sweep;
+      assert.equal(sweep.chosen, "ckpt-200");
+      if (confirm !== undefined) {
+        // The confirmation alone passes: the errors are what leaves it undecided.
+        assert.equal(sweep.confirmation.outcome, "better");
+        assert.match(
+          gate.stderr,
+          /^assess report -gate: undecided: errored selection items could change the checkpoint chosen: ckpt-300 \(step 300\) reaches \+[0-9.]+ points from base with its \d+ errored items counted in its favour, against ckpt-200's \+[0-9.]+ points \(none errored\)$/m,
+        );
+        assert.deepEqual(sweep.choiceErrors.rivals.map((r: { adapter: string }) => r.adapter), [
+          "ckpt-300",
+        ]);
+      } else {
+        assert.match(gate.stderr, /the 120 errored items of ckpt-300 could change its outcome/);
+      }
+      await Deno.remove(s.dir, { recursive: true });
+    }
+  } finally {
+    await emu.close();
+  }
+});
+
 Deno.test("assess split refuses a split.confirm that keeps no item on one side: exit 64, one line", async () => {
   const s = await setupRun(40, {
     url: "http://127.0.0.1:9/v1",

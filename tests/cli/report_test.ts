@@ -273,7 +273,7 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     // It says what differs, and, re-scoring, that -keep-verdicts reports the recorded verdicts.
     assert.match(
       refused.stderr,
-      /the split .*other-split\.yaml gives is not the run's: split\.seed "another-seed", the run's "test-seed"\n/,
+      /^assess report: -config .*other-split\.yaml is not the run's: split\.seed is "another-seed" there, "test-seed" in the run\n/m,
     );
     assert.match(
       refused.stderr,
@@ -283,7 +283,7 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     // Not re-scoring, -keep-verdicts would not help: the refusal does not suggest it.
     const current = await assess(["report", "-in", s.out, "-config", otherSplit]);
     assert.equal(current.code, 64, current.stderr);
-    assert.match(current.stderr, /split\.seed "another-seed", the run's "test-seed"/);
+    assert.match(current.stderr, /split\.seed is "another-seed" there, "test-seed" in the run/);
     assert.match(current.stderr, /-config must name the run's assess\.yaml, with its dataset/);
     assert.doesNotMatch(current.stderr, /keep-verdicts/);
 
@@ -292,6 +292,93 @@ Deno.test("end to end: assess run against the emulator, then assess report; re-s
     assert.match(
       noConfig.stderr,
       /re-scoring needs the run's assess\.yaml and dataset; -keep-verdicts reports the recorded verdicts instead/,
+    );
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("assess report -config refuses a configuration that is not the run's (64), naming what differs; the decision and where things are may differ", async (t) => {
+  const n = 30;
+  const emu = await startEmulator({ rows: syntheticRows(n), adapters: ["tuned"] });
+  try {
+    const s = await setupRun(n, { url: emu.url, adapters: [{ name: "tuned" }] });
+    const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const yaml = await Deno.readTextFile(s.config);
+    const plain = await assess(["report", "-in", s.out, "-config", s.config]);
+    assert.equal(plain.code, 0, plain.stderr);
+    const other = `${s.dir}/other.yaml`;
+    const refusals: [string, string, string][] = [
+      [
+        "another baseline",
+        yaml.replace("baseline: base", "baseline: base-2"),
+        'models.baseline is "base-2" there, "base" in the run',
+      ],
+      [
+        "other adapters",
+        yaml.replace("- name: tuned", "- name: tuned-2"),
+        'models.adapters[].name is ["tuned-2"] there, ["tuned"] in the run',
+      ],
+      [
+        "another system prompt",
+        yaml.replace('system: "You call tools."', 'system: "Be brief."'),
+        'prompt.system is "Be brief." there, "You call tools." in the run',
+      ],
+      [
+        "another temperature",
+        yaml.replace("temperature: 0", "temperature: 0.7"),
+        "sampling.temperature is 0.7 there, 0 in the run",
+      ],
+      [
+        "two at once, in the order of the keys",
+        yaml.replace("maxTokens: 512", "maxTokens: 256").replace("topP: 1", "topP: 0.9"),
+        "sampling.topP is 0.9 there, 1 in the run; sampling.maxTokens is 256 there, 512 in the run",
+      ],
+    ];
+    for (const [name, text, says] of refusals) {
+      await t.step(name, async () => {
+        assert.notEqual(text, yaml);
+        await Deno.writeTextFile(other, text);
+        for (const args of [[], ["-format", "json", "-gate"], ["-scoring", "lenient"]]) {
+          const r = await assess(["report", "-in", s.out, "-config", other, ...args]);
+          assert.equal(r.code, 64, r.stderr);
+          assert.equal(r.stdout, "");
+          // The line, then what the configuration is read for (-scoring lenient says its own).
+          const [line, hint, ...rest] = r.stderr.split("\n");
+          assert.equal(line, `assess report: -config ${other} is not the run's: ${says}`);
+          assert.match(
+            hint!,
+            args.includes("lenient")
+              ? /^  -scoring lenient needs/
+              : /^  -config must name the run's assess\.yaml/,
+          );
+          assert.deepEqual(rest, [""]);
+        }
+      });
+    }
+    await t.step("the decision is taken from -config, and said so", async () => {
+      await Deno.writeTextFile(other, `${yaml}decision:\n  margin: 2\n  guard: [no-call]\n`);
+      const r = await assess(["report", "-in", s.out, "-config", other, "-format", "json"]);
+      assert.equal(r.code, 0, r.stderr);
+      const json = JSON.parse(r.stdout);
+      assert.deepEqual([json.decision.margin, json.decision.guard], [0.02, ["no-call"]]);
+      assert.match(json.decision.note, /^the decision is the configuration's \(margin 2/);
+    });
+    await t.step(
+      "where the server is and how many requests are in flight may differ: the same report",
+      async () => {
+        await Deno.writeTextFile(
+          other,
+          yaml.replace(/url: .*/, "url: http://127.0.0.1:9/v1").replace(
+            "concurrency: 4",
+            "concurrency: 1",
+          ),
+        );
+        const r = await assess(["report", "-in", s.out, "-config", other]);
+        assert.equal(r.code, 0, r.stderr);
+        assert.equal(r.stdout, plain.stdout);
+      },
     );
   } finally {
     await emu.close();

@@ -238,12 +238,33 @@ Deno.test("resuming refuses a results file of another run (64), saying what chan
       ran.stderr,
       /holds the results of another run, so it is not resumed; what changed:/,
     );
-    assert.match(ran.stderr, /sampling: .*"maxTokens":512.* in the file, .*"maxTokens":256.* now/);
+    assert.match(ran.stderr, /sampling\.maxTokens: 512 in the file, 256 now/);
     await Deno.writeTextFile(`${s.dir}/other.jsonl`, "hello\n");
     const notOurs = await runIn(["-config", s.config, "-out", `${s.dir}/other.jsonl`]);
     assert.equal(notOurs.code, 64);
     assert.match(notOurs.stderr, /is not a results file this run can resume/);
     assert.equal(await Deno.readTextFile(`${s.dir}/other.jsonl`), "hello\n");
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("resuming refuses a results file with a broken record (65, as report does), its line named, the file untouched", async () => {
+  const stub = startStub({ models: ["base"], chat: correct });
+  try {
+    const s = await setupRun(4, { url: stub.url });
+    assert.equal((await runIn(["-config", s.config, "-out", s.out])).code, 0);
+    const lines = (await Deno.readTextFile(s.out)).split("\n");
+    lines[3] = lines[3]!.replace(/"latencyMs":\d+/, '"latencyMs":-5');
+    const broken = lines.join("\n");
+    await Deno.writeTextFile(s.out, broken);
+    const ran = await runIn(["-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 65, ran.stderr);
+    assert.equal(
+      ran.stderr,
+      `assess run: ${s.out}: line 4 of the results file is broken: latencyMs is -5, less than 0\n`,
+    );
+    assert.equal(await Deno.readTextFile(s.out), broken);
   } finally {
     await stub.close();
   }

@@ -253,9 +253,12 @@ Deno.test({
       const { digest } = JSON.parse(await Deno.readTextFile(`${dir}/split.json`));
       const plan: Plan = {
         ...PLAN,
+        // What the configuration gives: a -config that is not the run's is refused.
         header: {
           dataset: { path: "data.json", sha256: sha256Hex(dataset) },
           split: { ...headerFor("base", ["tuned"], n).split, digest },
+          system: "You call tools.",
+          sampling: { ...headerFor("base", ["tuned"], n).sampling, seed: "9007199254740993" },
         },
       };
       await Deno.writeFile(`${dir}/results.jsonl`, resultsFor(plan).bytes);

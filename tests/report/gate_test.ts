@@ -199,6 +199,7 @@ Deno.test({
         points: [{ adapter: "step-1" }, { adapter: "step-3" }],
         confirmation,
         confirmShare: 0.25,
+        choiceErrors: null,
       } as unknown as SweepReport,
     });
     assert.deepEqual(decidedComparisons(r).map((c) => c.adapter), ["other", "step-3"]);

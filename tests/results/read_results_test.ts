@@ -77,7 +77,8 @@ Deno.test({
       ...result(2, 1, false),
       response: { status: 200, body: "é漢字🙂\n".repeat(20) },
     };
-    const text = formatRecord(HEADER) +
+    // Items 0 to 3: a split of 4.
+    const text = formatRecord({ ...HEADER, split: { ...HEADER.split, size: 4 } }) +
       [result(0, 1, false), wide, result(1, 1, true)].map(formatRecord).join("") +
       formatRecord(result(3, 2, false)).slice(0, 50);
     const bytes = encode(text);
@@ -340,8 +341,8 @@ Deno.test({
     const records = [result(0, 1, false), result(1, 1, true)];
     // A member order a run never writes: the response still found by its key.
     const reordered = Object.fromEntries(Object.entries(result(2, 1, false)).reverse());
-    const text = formatRecord(HEADER) + records.map(formatRecord).join("") +
-      JSON.stringify(reordered) + "\n" + '{"kind":"sess';
+    const text = formatRecord({ ...HEADER, split: { ...HEADER.split, size: 3 } }) +
+      records.map(formatRecord).join("") + JSON.stringify(reordered) + "\n" + '{"kind":"sess';
     const seen: unknown[] = [];
     const light = await readResults(encode(text), (r) => seen.push(r), { responses: false });
     const whole = await readAll(encode(text));
@@ -545,5 +546,86 @@ Deno.test({
       readHeader(new TextEncoder().encode('{\n  "a": 1\n}\n')),
       (e: unknown) => e instanceof ResultsFileError && !/split/.test(e.message),
     );
+  },
+});
+
+Deno.test({
+  name: "a record for an item that is not the split's is refused, with its line and the item",
+  permissions: "none",
+  fn: async (t) => {
+    const at = (index: number, id: number | string = index) => ({
+      ...result(index, 1, false),
+      itemId: id,
+    });
+    const read = (records: readonly ResultRecord[], size = 2, options = {}) =>
+      refusal(
+        readResults(
+          encode(
+            formatRecord({ ...HEADER, split: { ...HEADER.split, size } }) +
+              records.map(formatRecord).join(""),
+          ),
+          () => {},
+          options,
+        ),
+      );
+    await t.step("without the split's items: more items than split.size", async () => {
+      assert.deepEqual(await read([at(0), at(1), at(0), at(5000)]), {
+        line: 5,
+        message: "line 5 of the results file holds item 5000 (index 5000), a 3rd item where the " +
+          "split holds 2: the results hold items the split does not",
+      });
+    });
+    await t.step("without them: an index with two ids", async () => {
+      assert.deepEqual(await read([at(0), at(1), at(1, 5001)]), {
+        line: 4,
+        message: "line 4 of the results file holds item 5001 (index 1), where line 3 holds " +
+          "item 1: an index names one item",
+      });
+    });
+    await t.step('without them: an id at two indexes (7 and "7" are one id)', async () => {
+      assert.deepEqual(await read([at(0, 7), at(1, "7")]), {
+        line: 3,
+        message: 'line 3 of the results file holds item "7" (index 1), which line 2 holds at ' +
+          "index 0: an item has one index",
+      });
+    });
+    await t.step("a probe-check record names its item too", async () => {
+      const check = {
+        kind: "probe-check" as const,
+        session: 1,
+        model: "base",
+        itemId: "x\u202e",
+        itemIndex: 0,
+        outcome: "same" as const,
+        detail: null,
+      };
+      const text = formatRecord(HEADER) + formatRecord(at(0)) + formatRecord(check);
+      assert.deepEqual(await refusal(readResults(encode(text))), {
+        line: 3,
+        message: 'line 3 of the results file holds item "x\\u202e" (index 0), where line 2 ' +
+          "holds item 0: an index names one item",
+      });
+    });
+    const split = [{ index: 10, id: 3 }, { index: 20, id: 4 }];
+    await t.step("with the split's items: an index it does not hold", async () => {
+      assert.deepEqual(await read([at(10, 3), at(0)], 2, { splitItems: split }), {
+        line: 3,
+        message: "line 3 of the results file holds item 0 (index 0), which the split does not hold",
+      });
+    });
+    await t.step("with them: another id at one of its indexes", async () => {
+      assert.deepEqual(await read([at(20, 5000)], 2, { splitItems: () => split }), {
+        line: 2,
+        message: "line 2 of the results file holds item 5000 (index 20), where the split holds " +
+          "item 4",
+      });
+    });
+    await t.step("the split's items, each as often as it is asked, are read", async () => {
+      const records = [at(10, 3), at(20, 4), at(20, 4), at(10, 3)];
+      for (const options of [{}, { splitItems: split }, { splitItems: () => undefined }]) {
+        const text = formatRecord(HEADER) + records.map(formatRecord).join("");
+        assert.equal((await readResults(encode(text), () => {}, options)).records, 4);
+      }
+    });
   },
 });

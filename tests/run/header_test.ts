@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { validateConfig } from "../../src/config/validate.ts";
 import {
+  CONFIG_KEYS_RECORDED,
+  configChanges,
   configDigest,
   DIGESTED,
   headerChanges,
@@ -31,11 +33,12 @@ Deno.test("each change that decides replies or verdicts is named", () => {
     scorer: { ...HEADER.scorer, version: "2" },
     sampling: { ...HEADER.sampling, seed: "2" },
   });
-  assert.equal(changed.length, 4);
-  assert.match(changed[0]!, /^the dataset: sha256 a{64} in the file, f{64} now$/);
-  assert.match(changed[1]!, /^the split: seed "s" size 2 in the file, seed "s" size 3 now$/);
-  assert.equal(changed[2], `the scorer's version: "1" in the file, "2" now`);
-  assert.match(changed[3]!, /^sampling: /);
+  assert.deepEqual(changed, [
+    `dataset.sha256: "${"a".repeat(64)}" in the file, "${"f".repeat(64)}" now`,
+    "split.size: 2 in the file, 3 now",
+    'sampling.seed: "1" in the file, "2" now',
+    `the scorer's version: "1" in the file, "2" now`,
+  ]);
   assert.deepEqual(headerChanges(HEADER, { ...HEADER, configDigest: "0" }), [
     "the configuration (its digest differs)",
   ]);
@@ -143,5 +146,45 @@ Deno.test("a sweep's steps and confirmation items are in the header (and the dig
   const stepOnly = { ...sweep, split: config.split };
   assert.notEqual(configDigest(stepOnly), configDigest(config));
   assert.notEqual(configDigest(stepOnly), configDigest(sweep));
-  assert.match(headerChanges(plain, header).join("\n"), /^the models: /m);
+  assert.deepEqual(headerChanges(plain, header), [
+    "split.confirm: null in the file, 0.5 now",
+    "models.adapters[].step: null in the file, [500,null] now",
+  ]);
+});
+
+Deno.test("configChanges names each recorded key of the configuration that is not the run's; the rest may differ", async () => {
+  const text = (await Deno.readTextFile("reference/testdata/whole.yaml"))
+    .replace(/^(\s+- name: tuned-a)$/m, "$1\n      path: /adapters/a");
+  const config = validateConfig(text, { lookupScorer }).config!;
+  const header = makeHeader(config, HEADER_FACTS);
+  assert.deepEqual(configChanges(header, config), []);
+  const keys = schemaKeys(JSON.parse(await Deno.readTextFile("schema/assess.schema.json")));
+  // Every key the digest holds is compared, but version (only 1 is accepted) and dataset.kind
+  // (the dataset's SHA-256 and the split's digest pin what it reads).
+  assert.deepEqual(
+    [...CONFIG_KEYS_RECORDED].sort(),
+    DIGESTED.filter((k) => k !== "version" && k !== "dataset.kind").sort(),
+  );
+  for (const key of keys) {
+    if (key === "version" || key === "dataset.kind") continue;
+    const other = changed(config, key.split(".")) as NonNullable<typeof config>;
+    const found = configChanges(header, other).map((c) => c.key);
+    if (DIGESTED.includes(key)) assert.deepEqual(found, [key], key);
+    else assert.deepEqual(found, [], `${key} may differ`);
+  }
+  const baseline = configChanges(header, {
+    ...config,
+    models: { ...config.models, baseline: "other" },
+    sampling: { ...config.sampling, temperature: 0.7 },
+    prompt: { system: "x".repeat(100) },
+  });
+  assert.deepEqual(baseline, [
+    {
+      key: "prompt.system",
+      given: `"${"x".repeat(78)}…`,
+      run: JSON.stringify(config.prompt.system),
+    },
+    { key: "models.baseline", given: '"other"', run: '"base"' },
+    { key: "sampling.temperature", given: "0.7", run: String(config.sampling.temperature) },
+  ]);
 });

@@ -10,6 +10,7 @@ import { count, intervalFigures, percent, signedPoints } from "../numbers.ts";
 import { escapeHtml as esc, type Markup } from "./_markup.ts";
 import type { Table } from "./_tables.ts";
 import type { SweepReport } from "../report.ts";
+import { choiceErrorsSentence } from "../sweep.ts";
 
 /** The section's heading. */
 export const SWEEP_HEADING = "Checkpoint sweep";
@@ -54,6 +55,18 @@ export function sweepSentences(sweep: SweepReport, m: Markup): string[] {
     }
   }
   if (sweep.warning !== null) out.push(m.alarm("warning") + m.text(`: ${sweep.warning}.`));
+  const choice = choiceErrorsSentence(sweep);
+  if (choice !== null) {
+    out.push(
+      m.alarm("warning") +
+        m.text(
+          `: ${choice}` +
+            (c === null
+              ? "."
+              : "; assess report -gate calls the sweep undecided until they are answered."),
+        ),
+    );
+  }
   return out;
 }
 
