@@ -350,8 +350,8 @@ Deno.test("assess report -config refuses a configuration that is not the run's (
           assert.match(
             hint!,
             args.includes("lenient")
-              ? /^  -scoring lenient needs/
-              : /^  -config must name the run's assess\.yaml/,
+              ? /^ {2}-scoring lenient needs/
+              : /^ {2}-config must name the run's assess\.yaml/,
           );
           assert.deepEqual(rest, [""]);
         }

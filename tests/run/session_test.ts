@@ -4,7 +4,7 @@ import { type HttpOutcome, MAX_RETRY_AFTER_MS } from "../../src/run/http.ts";
 import { latestResults } from "../../src/results/latest.ts";
 import type { BodyRecord, ProbeRecord, ResultRecord } from "../../src/results/records.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
-import { readResume, type Resume } from "../../src/run/resume.ts";
+import { readResume } from "../../src/run/resume.ts";
 import { Progress } from "../../src/run/progress.ts";
 import { HEADER } from "../results/_header.ts";
 import { DEFAULT_RETRY } from "../../src/run/retry.ts";
