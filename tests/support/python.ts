@@ -52,8 +52,9 @@ const INSTALL: Record<PythonNeed, string> = {
 };
 
 /**
- * The needs `.ci/run` cannot meet (Debian packages none of datasets, transformers and trl): their
- * checks are skipped, saying so, even under `ASSESS_REQUIRE_PYTHON=1`.
+ * The needs `.ci/run` may not meet (Debian packages none of datasets, transformers and trl; it
+ * tries pip, which may reach no index): their checks are skipped, saying so, even under
+ * `ASSESS_REQUIRE_PYTHON=1`.
  */
 const NOT_IN_CI: ReadonlySet<PythonNeed> = new Set(["trl"]);
 
