@@ -18,7 +18,9 @@ Deno.test("every kind of record a run writes matches schema/results.schema.json"
   const ajv = new (Ajv2020 as any)({ strict: true, allErrors: true });
   const validate = ajv.compile(schema);
   const items = syntheticItems(12);
-  const lines: string[] = [formatRecord(HEADER)];
+  const lines: string[] = [
+    formatRecord({ ...HEADER, split: { ...HEADER.split, size: items.length } }),
+  ];
   lines.push(formatRecord({
     kind: "session",
     session: 1,

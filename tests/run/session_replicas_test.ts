@@ -32,6 +32,8 @@ import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { answerFor, syntheticItems, TEST_REQUEST, until } from "./_fixtures.ts";
 
 const ITEMS = syntheticItems(30);
+/** The test header, its split as large as the items the sessions ask (a resumed file is held to it). */
+const HEADER_OF_ITEMS = { ...HEADER, split: { ...HEADER.split, size: ITEMS.length } };
 const REPLICAS: ReplicaRef[] = ["127.0.0.1:8000", "127.0.0.1:8001", "127.0.0.1:8002"].map(
   (host, index) => ({ index, host }),
 );
@@ -336,7 +338,7 @@ Deno.test("a resumed session keeps each replica's earlier probe; a replica broug
   const replicas = REPLICAS.slice(0, 2);
   const first = world((_, body) => answer(body));
   await runSession(plan({ probeItems, batchInvariant: "required", replicas }), first.deps);
-  const text = formatRecord(HEADER) + first.records.map(formatRecord).join("");
+  const text = formatRecord(HEADER_OF_ITEMS) + first.records.map(formatRecord).join("");
   const earlierProbes = (await readResume(new TextEncoder().encode(text))).probes;
 
   // The resumed session: replica 1 refuses until it is taken out and checked again.

@@ -13,6 +13,8 @@ import type { Scorer } from "../../src/score/scorer.ts";
 import { syntheticItems, TEST_REQUEST, until } from "./_fixtures.ts";
 
 const ITEMS = syntheticItems(20);
+/** The test header, its split as large as the items the sessions ask (a resumed file is held to it). */
+const HEADER_OF_ITEMS = { ...HEADER, split: { ...HEADER.split, size: ITEMS.length } };
 
 function okBody(call: { name: string; arguments: string }, extra = ""): string {
   return JSON.stringify({
@@ -303,7 +305,7 @@ Deno.test("resuming skips answered pairs and asks errored and missing ones again
     second.deps,
   );
   assert.equal(latestResults(second.records).get(`2\u0000base`)?.error?.status, 500);
-  const written = formatRecord(HEADER) + second.records.map(formatRecord).join("");
+  const written = formatRecord(HEADER_OF_ITEMS) + second.records.map(formatRecord).join("");
   const previous = (await readResume(new TextEncoder().encode(written))).pairs;
   assert.equal(previous.get(`2\u0000base`), "error");
 
@@ -515,7 +517,7 @@ async function resumed(
   answer: (body: string) => HttpOutcome,
   options: { pairs?: boolean; models?: string[] } = {},
 ) {
-  const text = formatRecord(HEADER) + records.map(formatRecord).join("");
+  const text = formatRecord(HEADER_OF_ITEMS) + records.map(formatRecord).join("");
   const resume = await readResume(new TextEncoder().encode(text));
   const w = world(answer);
   const outcome = await runSession(
