@@ -3,8 +3,8 @@ item"): the normal form, words, shingles, the Jaccard index, word edits, templat
 the kind of each (turn, held-out item) pair, by brute force over every pair (no index, no band).
 
 ``findings(held_out, examples, ordering)`` gives every (kind, id, line, shared, union,
-same_answer, edits, added_words), one per held-out item, kind and line (edits and added_words are
-None for an answer leak).
+same_answer, edits, added_words), one per held-out item, kind and line, of the line's first turn
+that leaks the item that way (edits and added_words are None for an answer leak).
 """
 
 import json
@@ -110,6 +110,11 @@ def near_edits(held, turn):
     if len(held) < NEAR_MIN_WORDS:
         return (0, 0) if held and held == turn else None
     allowed = 1 if len(held) < TWO_EDITS_MIN_WORDS else NEAR_EDITS
+    # Each edit changes the length by at most one, a sentence added by at most ADDED_WORDS: a text
+    # whose length is further off is not near, whatever its words (and a long conversation is not
+    # compared word by word with every held-out query).
+    if len(turn) - len(held) > ADDED_WORDS + allowed - 1 or len(held) - len(turn) > allowed:
+        return None
     best = (osa(held, turn), 0)
     for added in range(1, ADDED_WORDS + 1):
         if added >= len(turn):
@@ -234,10 +239,14 @@ def _same_answer(answers, calls, ordering):
 
 
 def findings(held_out, examples, ordering):
-    """held_out: [{"id", "query", "answers": "<the row's answers string>"}]. examples: [{"line",
-    "turns": [{"user": str, "calls": [{"name", "arguments": "<JSON text>"}]}]}]."""
+    """held_out: [{"id", "query", "answers": "<the row's answers string>"}], or with "prompt" (a
+    chat-jsonl item's messages but its answer) in place of "query". examples: [{"line", "turns":
+    [{"user": str, "calls": [{"name", "arguments": "<JSON text>"}]}]}], or with "messages" (a chat
+    example read as conversations) in place of "turns"."""
     items = []
     for item in held_out:
+        if "prompt" in item:
+            item = dict(item, query=held_out_query(item["prompt"]))
         answers = [
             {"name": c["name"], "arguments": c["arguments"]}
             for c in strict_json.parse(item["answers"])
@@ -245,10 +254,12 @@ def findings(held_out, examples, ordering):
         plain = [{"name": c["name"], "arguments": c["arguments"]} for c in json.loads(item["answers"])]
         normal = normal_form(item["query"])
         items.append((item["id"], normal, words(normal), shingles(normal), answers, plain))
-    out = set()
+    # A line is listed once per held-out item and kind, with its first such turn's figures.
+    out = {}
     for example in examples:
         line = example["line"]
-        for turn in example["turns"]:
+        turns = example["turns"] if "turns" in example else conversation_turns(example["messages"], True)
+        for turn in turns:
             normal = normal_form(turn["user"])
             own_words = words(normal)
             own = shingles(normal)
@@ -268,8 +279,8 @@ def findings(held_out, examples, ordering):
                 else:
                     continue
                 e, added = edits if edits is not None else (None, None)
-                out.add((kind, item_id, line, shared, union, same, e, added))
-    return sorted(out, key=lambda f: (KINDS.index(f[0]), f[1], f[2]))
+                out.setdefault((kind, item_id, line), (kind, item_id, line, shared, union, same, e, added))
+    return sorted(out.values(), key=lambda f: (KINDS.index(f[0]), f[1], f[2]))
 
 
 def _text_of(content):
@@ -291,12 +302,13 @@ def _call_text(call):
     return "%s %s" % (fn["name"], args)
 
 
-def conversation_turns(messages):
+def conversation_turns(messages, full_calls=False):
     """leak.md, a chat example's turns when the held-out items are a chat-jsonl dataset's: a turn
     at each user message, and at the last tool message before an assistant message; its text the
     conversation up to it (user, assistant and tool messages' texts, one a line, system and
-    developer left out); its calls (names) those of the assistant messages after it, up to the
-    next turn."""
+    developer left out), built whole for each turn; its calls those of the assistant messages
+    after it, up to the next turn: their names, or with ``full_calls`` each call's name and
+    arguments (JSON text, as the message holds it)."""
     turns = []
     texts = []
     for i, m in enumerate(messages):
@@ -318,8 +330,11 @@ def conversation_turns(messages):
             if text:
                 texts.append(text)
             if turns:
-                name = lambda c: (c["function"] if isinstance(c.get("function"), dict) else c)["name"]
-                turns[-1]["calls"].extend(name(c) for c in calls)
+                fn = lambda c: c["function"] if isinstance(c.get("function"), dict) else c
+                turns[-1]["calls"].extend(
+                    {"name": fn(c)["name"], "arguments": fn(c)["arguments"]} if full_calls else fn(c)["name"]
+                    for c in calls
+                )
     return turns
 
 

@@ -35,8 +35,7 @@ const FNV_PRIME = 0x01000193;
  * it as a small integer in a `Map`).
  */
 export function hashText(text: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  const h = fnv(FNV_OFFSET, text);
   return (h ^ (h >>> 30)) & 0x3fffffff;
 }
 
@@ -132,30 +131,81 @@ export function scanText(
   visit: (pair: number) => void,
   limit: number = Infinity,
 ): Scan {
-  const pairer = new Pairer(visit, limit);
-  if (NOT_ASCII.test(normal)) {
-    for (const word of eachWord(normal)) pairer.word(hashText(word));
-    return { text: hashText(normal), words: pairer.words, count: pairer.count };
+  const scanner = new TextScanner(visit, limit);
+  scanner.add(normal);
+  return { text: scanner.text, words: scanner.words, count: scanner.count };
+}
+
+/** The FNV-1a state after `text`'s UTF-16 code units, from `h`. */
+function fnv(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/**
+ * {@linkcode scanText} of a text given in parts, one after another: the text is the parts joined
+ * by one space, the empty ones left out (so a conversation in normal form, a message's at a time:
+ * the normal form of texts joined by a newline is theirs joined so). Each part is read once, and
+ * the numbers are the text's so far at any time: what the turns of a conversation, each its text
+ * up to a message, are read with.
+ */
+export class TextScanner {
+  readonly #pairer: Pairer;
+  #text = FNV_OFFSET;
+  #parts = 0;
+
+  /**
+   * @param visit Called with each pair's number, in order, repeats kept.
+   * @param limit The pairs of the words past this many are not visited (default: all are).
+   */
+  constructor(visit: (pair: number) => void, limit: number = Infinity) {
+    this.#pairer = new Pairer(visit, limit);
   }
-  let text = FNV_OFFSET;
-  let h = FNV_OFFSET;
-  let inWord = false;
-  for (let i = 0; i < normal.length; i++) {
-    const c = normal.charCodeAt(i);
-    text = Math.imul(text ^ c, FNV_PRIME);
-    if (isWordCode(c)) {
-      h = Math.imul(h ^ c, FNV_PRIME);
-      inWord = true;
-    } else if (inWord && isAsciiJoiner(c) && isWordCode(normal.charCodeAt(i + 1))) {
-      // A joiner between two letters or digits is part of the word, and dropped from it.
-    } else if (inWord) {
-      pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
-      h = FNV_OFFSET;
-      inWord = false;
+
+  /** Reads the next part, in `normalizeQuery`'s form: its words and pairs, after the others'. */
+  add(normal: string): void {
+    if (normal === "") return;
+    let text = this.#parts++ === 0 ? this.#text : Math.imul(this.#text ^ 0x20, FNV_PRIME);
+    const pairer = this.#pairer;
+    if (NOT_ASCII.test(normal)) {
+      for (const word of eachWord(normal)) pairer.word(hashText(word));
+      this.#text = fnv(text, normal);
+      return;
     }
+    let h = FNV_OFFSET;
+    let inWord = false;
+    for (let i = 0; i < normal.length; i++) {
+      const c = normal.charCodeAt(i);
+      text = Math.imul(text ^ c, FNV_PRIME);
+      if (isWordCode(c)) {
+        h = Math.imul(h ^ c, FNV_PRIME);
+        inWord = true;
+      } else if (inWord && isAsciiJoiner(c) && isWordCode(normal.charCodeAt(i + 1))) {
+        // A joiner between two letters or digits is part of the word, and dropped from it.
+      } else if (inWord) {
+        pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+        h = FNV_OFFSET;
+        inWord = false;
+      }
+    }
+    if (inWord) pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+    this.#text = text;
   }
-  if (inWord) pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
-  return { text: (text ^ (text >>> 30)) & 0x3fffffff, words: pairer.words, count: pairer.count };
+
+  /** The number of the text so far (`hashText` of it). */
+  get text(): number {
+    return (this.#text ^ (this.#text >>> 30)) & 0x3fffffff;
+  }
+
+  /** The number of its word list so far. */
+  get words(): number {
+    return this.#pairer.words;
+  }
+
+  /** How many words it has so far. */
+  get count(): number {
+    return this.#pairer.count;
+  }
 }
 
 /** Whether a code unit of normalized ASCII text is a letter or digit (it has no upper case). */

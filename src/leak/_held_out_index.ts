@@ -94,6 +94,8 @@ export class HeldOutIndex {
   readonly wordLimit: number;
   /** Each item's shingles, as a set. */
   readonly shingleSets: readonly Set<string>[];
+  /** The shingles of every item. */
+  readonly allShingles: ReadonlySet<string>;
   /** The number of an answer's names → positions of items whose answer has at least one call. */
   readonly byNames: Map<number, number[]> = new Map();
   /** Each item's answer key (`""` for an answer without a call). */
@@ -136,6 +138,7 @@ export class HeldOutIndex {
     }
     this.normals = normals;
     this.shingleSets = sets;
+    this.allShingles = new Set(sets.flatMap((set) => [...set]));
     this.words = words;
     this.siblingCalls = allCalls;
     this.wordLimit = longest + ADDED_WORDS + NEAR_EDITS - 1;

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { heldOutQuery } from "../../src/leak/_examples.ts";
+import { heldOutQuery, turnText } from "../../src/leak/_examples.ts";
 import { TrainingLine } from "../../src/leak/_training_line.ts";
 import { trainingLine } from "../../src/request/training.ts";
 import { pythonSkip } from "../support/python.ts";
@@ -46,7 +46,7 @@ Deno.test({
         const line = trainingLine(item, "");
         lines.push(line);
         const turns = new TrainingLine(line, 1, "conversation").turns.map((t) => ({
-          user: t.user,
+          user: turnText(t),
           calls: t.calls.map((c) => c.name),
         }));
         ours.push({ turns, query: heldOutQuery(item) });
