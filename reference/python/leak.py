@@ -72,6 +72,18 @@ def words(normal):
     return out
 
 
+def joined_words(normal):
+    """The words with punctuation deleted, as lm-evaluation-harness's decontamination normalises
+    (leak.md "Words and shingles"): each run of characters between spaces, its characters of
+    category L, M or N only; a run without any is no word."""
+    out = []
+    for token in normal.split(" "):
+        word = "".join(c for c in token if unicodedata.category(c)[0] in "LMN")
+        if word:
+            out.append(word)
+    return out
+
+
 def shingles(normal):
     """The set of runs of 5 words joined by a space; 1 to 4 words: one; none: empty."""
     w = words(normal)
@@ -253,7 +265,7 @@ def findings(held_out, examples, ordering):
         ]
         plain = [{"name": c["name"], "arguments": c["arguments"]} for c in json.loads(item["answers"])]
         normal = normal_form(item["query"])
-        items.append((item["id"], normal, words(normal), shingles(normal), answers, plain))
+        items.append((item["id"], normal, (words(normal), joined_words(normal)), shingles(normal), answers, plain))
     # A line is listed once per held-out item and kind, with its first such turn's figures.
     out = {}
     for example in examples:
@@ -261,24 +273,32 @@ def findings(held_out, examples, ordering):
         turns = example["turns"] if "turns" in example else conversation_turns(example["messages"], True)
         for turn in turns:
             normal = normal_form(turn["user"])
-            own_words = words(normal)
+            own_forms = (words(normal), joined_words(normal))
             own = shingles(normal)
-            for item_id, item_normal, item_words, item_shingles, answers, plain in items:
+            for item_id, item_normal, item_forms, item_shingles, answers, plain in items:
                 shared = len(own & item_shingles)
                 union = len(own | item_shingles)
                 same = _same_answer(answers, turn["calls"], ordering)
-                edits = (0, 0) if normal == item_normal else near_edits(item_words, own_words)
+                # Near by the words, or by the words with punctuation deleted: the fewer edits,
+                # the words on a tie; the sibling rule reads the words compared.
+                edits = None
+                for item_words, own_words in zip(item_forms, own_forms):
+                    e = near_edits(item_words, own_words)
+                    if e is not None and (edits is None or e[0] < edits[0][0]):
+                        edits = (e, item_words, own_words)
                 if normal == item_normal:
                     kind = "exact"
+                    edits = ((0, 0), None, None)
                 elif edits is not None:
                     kind = "near"
+                    _, item_words, own_words = edits
                     if not same and turn["calls"] and sibling(item_words, plain, own_words, turn["calls"]):
                         kind = "sibling"
                 elif answers and same:
                     kind = "answer"
                 else:
                     continue
-                e, added = edits if edits is not None else (None, None)
+                e, added = edits[0] if edits is not None else (None, None)
                 out.setdefault((kind, item_id, line), (kind, item_id, line, shared, union, same, e, added))
     return sorted(out.values(), key=lambda f: (KINDS.index(f[0]), f[1], f[2]))
 

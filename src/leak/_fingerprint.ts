@@ -10,7 +10,7 @@
  * @module
  */
 
-import { eachWord, isAsciiJoiner, NOT_ASCII, queryWords } from "./normalize.ts";
+import { isAsciiJoiner, NOT_ASCII, queryWords } from "./normalize.ts";
 
 /** A normalized query's numbers: its text's, its words' (as one list), and its word pairs'. */
 export interface Fingerprint {
@@ -82,8 +82,11 @@ class Pairer {
     this.#limit = limit;
   }
 
-  word(hash: number): void {
-    if (this.count > 0 && this.count < this.#limit) this.#visit(pairNumber(this.#last, hash));
+  /** Reads the next word; its pair with the one before is visited when `visit` says so. */
+  word(hash: number, visit = true): void {
+    if (visit && this.count > 0 && this.count < this.#limit) {
+      this.#visit(pairNumber(this.#last, hash));
+    }
     this.#last = hash;
     if (this.count < LISTED_WORDS) this.#list = nextWords(this.#list, hash);
     this.count++;
@@ -151,15 +154,39 @@ function fnv(h: number, text: string): number {
  */
 export class TextScanner {
   readonly #pairer: Pairer;
+  /** The words with punctuation deleted (`joinedWords`): each run between spaces, one word. */
+  readonly #joined: Pairer;
+  readonly #limit: number;
   #text = FNV_OFFSET;
   #parts = 0;
+  #lastMerged = false;
+  #differs = false;
 
   /**
    * @param visit Called with each pair's number, in order, repeats kept.
    * @param limit The pairs of the words past this many are not visited (default: all are).
+   * @param visitJoined Called with the pairs of the words with punctuation deleted
+   *   (`joinedWords`), of the first `limit` of them, that are not pairs of words (default: none).
    */
-  constructor(visit: (pair: number) => void, limit: number = Infinity) {
+  constructor(
+    visit: (pair: number) => void,
+    limit: number = Infinity,
+    visitJoined: (pair: number) => void = () => {},
+  ) {
     this.#pairer = new Pairer(visit, limit);
+    this.#joined = new Pairer(visitJoined, limit);
+    this.#limit = limit;
+  }
+
+  /**
+   * Reads the next of the words with punctuation deleted, of `parts` words: its pair with the one
+   * before is visited unless both are words alone, whose pair was visited as words.
+   */
+  #joinedWord(hash: number, parts: number): void {
+    const merged = parts > 1;
+    this.#joined.word(hash, merged || this.#lastMerged || this.#pairer.count > this.#limit);
+    this.#lastMerged = merged;
+    if (merged) this.#differs = true;
   }
 
   /** Reads the next part, in `normalizeQuery`'s form: its words and pairs, after the others'. */
@@ -168,27 +195,47 @@ export class TextScanner {
     let text = this.#parts++ === 0 ? this.#text : Math.imul(this.#text ^ 0x20, FNV_PRIME);
     const pairer = this.#pairer;
     if (NOT_ASCII.test(normal)) {
-      for (const word of eachWord(normal)) pairer.word(hashText(word));
+      for (const [token] of normal.matchAll(TOKEN)) {
+        const words = queryWords(token);
+        for (const word of words) pairer.word(hashText(word));
+        if (words.length > 0) this.#joinedWord(hashText(words.join("")), words.length);
+      }
       this.#text = fnv(text, normal);
       return;
     }
     let h = FNV_OFFSET;
+    // The word of the run between spaces (its letters and digits), and how many words it holds.
+    let joined = FNV_OFFSET;
+    let parts = 0;
     let inWord = false;
     for (let i = 0; i < normal.length; i++) {
       const c = normal.charCodeAt(i);
       text = Math.imul(text ^ c, FNV_PRIME);
       if (isWordCode(c)) {
         h = Math.imul(h ^ c, FNV_PRIME);
+        joined = Math.imul(joined ^ c, FNV_PRIME);
         inWord = true;
       } else if (inWord && isAsciiJoiner(c) && isWordCode(normal.charCodeAt(i + 1))) {
         // A joiner between two letters or digits is part of the word, and dropped from it.
-      } else if (inWord) {
-        pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
-        h = FNV_OFFSET;
-        inWord = false;
+      } else {
+        if (inWord) {
+          pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+          h = FNV_OFFSET;
+          inWord = false;
+          parts++;
+        }
+        if (c === 0x20 && parts > 0) {
+          this.#joinedWord((joined ^ (joined >>> 30)) & 0x3fffffff, parts);
+          joined = FNV_OFFSET;
+          parts = 0;
+        }
       }
     }
-    if (inWord) pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+    if (inWord) {
+      pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+      parts++;
+    }
+    if (parts > 0) this.#joinedWord((joined ^ (joined >>> 30)) & 0x3fffffff, parts);
     this.#text = text;
   }
 
@@ -206,6 +253,41 @@ export class TextScanner {
   get count(): number {
     return this.#pairer.count;
   }
+
+  /** The number of its word list with punctuation deleted (`joinedWords`). */
+  get joinedWords(): number {
+    return this.#joined.words;
+  }
+
+  /** How many words it has with punctuation deleted. */
+  get joinedCount(): number {
+    return this.#joined.count;
+  }
+
+  /** Whether its words with punctuation deleted are not its words (a run joins two or more). */
+  get differs(): boolean {
+    return this.#differs;
+  }
+}
+
+/** A run of characters other than a space. */
+const TOKEN = /[^ ]+/g;
+
+/**
+ * The numbers of a list of words (as {@linkcode fullFingerprint} makes them): the list's, and each
+ * pair of neighbours'.
+ *
+ * @param words The words.
+ * @returns Their numbers.
+ */
+export function wordListNumbers(words: readonly string[]): { words: number; pairs: number[] } {
+  const hashes = words.map((w) => hashText(w));
+  let list = 0;
+  for (const w of hashes.slice(0, LISTED_WORDS)) list = nextWords(list, w);
+  return {
+    words: wordsNumber(list, hashes.length),
+    pairs: hashes.slice(1).map((w, k) => pairNumber(hashes[k]!, w)),
+  };
 }
 
 /** Whether a code unit of normalized ASCII text is a letter or digit (it has no upper case). */
@@ -221,13 +303,6 @@ function isWordCode(c: number): boolean {
  * @returns Its numbers.
  */
 export function fullFingerprint(normal: string): Fingerprint {
-  const words = queryWords(normal).map((w) => hashText(w));
-  let list = 0;
-  for (const w of words.slice(0, LISTED_WORDS)) list = nextWords(list, w);
-  return {
-    text: hashText(normal),
-    words: wordsNumber(list, words.length),
-    count: words.length,
-    pairs: words.slice(1).map((w, k) => pairNumber(words[k]!, w)),
-  };
+  const words = queryWords(normal);
+  return { text: hashText(normal), count: words.length, ...wordListNumbers(words) };
 }

@@ -92,6 +92,13 @@ class Candidates {
   }
 }
 
+/** How a text is near a held-out query, and the two word lists compared. */
+interface Near {
+  readonly edits: WordEdits;
+  readonly held: readonly string[];
+  readonly own: readonly string[];
+}
+
 /** Checks training lines, one at a time, against the held-out items, into a tally. */
 export class LineChecker {
   readonly #index: HeldOutIndex;
@@ -146,11 +153,14 @@ export class LineChecker {
     // (chosen as the text was read), chosen by their numbers; their strings decide.
     for (const p of index.exact.get(text.textNumber) ?? []) this.#candidates.choose(p);
     for (const p of index.byWords.get(text.wordsNumber) ?? []) this.#candidates.choose(p);
+    if (text.differs) {
+      for (const p of index.byWords.get(text.joinedNumber) ?? []) this.#candidates.choose(p);
+    }
     const answers = turn.calls.length > 0
       ? index.answerCandidates(turn.calls, () => line.answerKey(t))
       : [];
     if (this.#candidates.chosen.length === 0 && answers.length === 0) return;
-    const found = text.count <= index.wordLimit ? this.#matches(line, t, text) : [];
+    const found = text.joinedCount <= index.wordLimit ? this.#matches(line, t, text) : [];
     for (const f of found) {
       const { shared, union } = text.overlap(index.shingleSets[f.position]!);
       this.#tally.record(f.kind, f.position, {
@@ -180,28 +190,26 @@ export class LineChecker {
   #matches(line: TrainingLine, t: number, text: PrefixText): Found[] {
     const index = this.#index;
     const found: Found[] = [];
-    // The words are read only for a held-out query whose length allows them to be near.
-    let words: readonly string[] | undefined;
     for (const p of this.#candidates.chosen) {
-      let edits: WordEdits | undefined;
+      let near: Near | undefined;
       let kind: LeakKind;
       const normal = index.normals[p]!;
       if (normal.length === text.length && normal === text.normal()) {
         kind = "exact";
       } else {
-        if (!mayBeNear(index.words[p]!.length, text.count)) continue;
-        edits = nearEdits(index.words[p]!, words ??= text.words()!);
-        if (edits === undefined) continue;
+        near = this.#near(p, text);
+        if (near === undefined) continue;
         kind = "near";
       }
+      const edits = near?.edits;
       this.#candidates.find(p);
       const sameAnswer = this.#sameAnswer(line, p, t);
       const calls = line.turns[t]!.calls;
       if (
-        edits !== undefined && !sameAnswer && calls.length > 0 &&
+        near !== undefined && !sameAnswer && calls.length > 0 &&
         isSibling(
-          { words: index.words[p]!, calls: index.siblingCalls[p] },
-          { words: words!, calls: line.siblingCalls(t) },
+          { words: near.held, calls: index.siblingCalls[p] },
+          { words: near.own, calls: line.siblingCalls(t) },
         )
       ) {
         kind = "sibling";
@@ -215,6 +223,31 @@ export class LineChecker {
       });
     }
     return found;
+  }
+
+  /**
+   * Whether the text is near the held-out query at `position` by the edit rule: by their words, or
+   * by their words with punctuation deleted (`joinedWords`: `f(x)` and `fx` are one word), the
+   * fewer edits (the words on a tie); and the words that were compared.
+   */
+  #near(position: number, text: PrefixText): Near | undefined {
+    const held = this.#index.words[position]!;
+    let near: Near | undefined;
+    // The words are read only for a held-out query whose length allows them to be near.
+    if (mayBeNear(held.length, text.count)) {
+      const own = text.words()!;
+      const edits = nearEdits(held, own);
+      if (edits !== undefined) near = { edits, held, own };
+    }
+    const joined = this.#index.joinedWords[position];
+    if (joined === undefined && !text.differs) return near;
+    const heldJoined = joined ?? held;
+    if (!mayBeNear(heldJoined.length, text.joinedCount)) return near;
+    const own = text.joinedWords()!;
+    const edits = nearEdits(heldJoined, own);
+    return edits !== undefined && (near === undefined || edits.edits < near.edits.edits)
+      ? { edits, held: heldJoined, own }
+      : near;
   }
 
   /** Whether turn `t`'s calls are the answer of the held-out item at `position`, by the scorer. */

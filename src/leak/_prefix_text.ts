@@ -11,7 +11,7 @@
  */
 
 import { TextScanner } from "./_fingerprint.ts";
-import { eachWord, normalizeQuery, queryWords, SHINGLE_WORDS } from "./normalize.ts";
+import { eachWord, joinedWords, normalizeQuery, queryWords, SHINGLE_WORDS } from "./normalize.ts";
 
 /** What a {@linkcode PrefixText} keeps and counts. */
 export interface PrefixLimits {
@@ -56,6 +56,9 @@ export class PrefixText {
   /** The words of the first `#wordsTo` texts, read when asked. */
   readonly #words: string[] = [];
   #wordsTo = 0;
+  /** The words with punctuation deleted of the first `#joinedTo` texts, read when asked. */
+  readonly #joined: string[] = [];
+  #joinedTo = 0;
   /** The texts whose shingles are counted, when asked. */
   #shingledTo = 0;
   /** The last words read for shingles (at most `SHINGLE_WORDS`), and how many were read. */
@@ -75,7 +78,7 @@ export class PrefixText {
   constructor(texts: readonly string[], visit: (pair: number) => void, limits: PrefixLimits) {
     this.#texts = texts;
     this.#limits = limits;
-    this.#scanner = new TextScanner(visit, limits.wordLimit);
+    this.#scanner = new TextScanner(visit, limits.wordLimit, visit);
   }
 
   /** The texts this reads. */
@@ -90,7 +93,7 @@ export class PrefixText {
       if (normal !== "") this.#length += (this.#length === 0 ? 0 : 1) + normal.length;
       this.#scanner.add(normal);
       if (this.#normals === undefined) continue;
-      if (this.#scanner.count <= this.#limits.wordLimit) this.#normals.push(normal);
+      if (this.#scanner.joinedCount <= this.#limits.wordLimit) this.#normals.push(normal);
       else this.#normals = undefined; // no held-out query is near it, nor any longer text
     }
   }
@@ -110,6 +113,21 @@ export class PrefixText {
     return this.#scanner.words;
   }
 
+  /** How many words it has with punctuation deleted (`joinedWords`). */
+  get joinedCount(): number {
+    return this.#scanner.joinedCount;
+  }
+
+  /** The number of its word list with punctuation deleted. */
+  get joinedNumber(): number {
+    return this.#scanner.joinedWords;
+  }
+
+  /** Whether its words with punctuation deleted are not its words. */
+  get differs(): boolean {
+    return this.#scanner.differs;
+  }
+
   /** The length of its normal form. */
   get length(): number {
     return this.#length;
@@ -118,7 +136,7 @@ export class PrefixText {
   /**
    * The text in normal form (`normalizeQuery`): the texts' joined by one space, the empty ones
    * left out (the normal form of texts joined by newlines). Undefined when the text has more than
-   * `wordLimit` words: it is then no held-out query.
+   * `wordLimit` words with punctuation deleted: it is then no held-out query, nor near one.
    */
   normal(): string | undefined {
     const normals = this.#normals;
@@ -132,7 +150,8 @@ export class PrefixText {
 
   /**
    * The text's words (`queryWords`): the texts', in order. Undefined when the text has more than
-   * `wordLimit` words. The list grows as the text does: it is the text's until the next `advance`.
+   * `wordLimit` words with punctuation deleted. The list grows as the text does: it is the text's
+   * until the next `advance`.
    */
   words(): readonly string[] | undefined {
     const normals = this.#normals;
@@ -141,6 +160,17 @@ export class PrefixText {
       for (const word of queryWords(normals[this.#wordsTo]!)) this.#words.push(word);
     }
     return this.#words;
+  }
+
+  /** The text's words with punctuation deleted (`joinedWords`), as {@linkcode words} gives its words. */
+  joinedWords(): readonly string[] | undefined {
+    const normals = this.#normals;
+    if (normals === undefined) return undefined;
+    if (!this.#scanner.differs) return this.words();
+    for (; this.#joinedTo < normals.length; this.#joinedTo++) {
+      for (const word of joinedWords(normals[this.#joinedTo]!)) this.#joined.push(word);
+    }
+    return this.#joined;
   }
 
   /**

@@ -2,10 +2,15 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { scanText } from "../../src/leak/_fingerprint.ts";
+import {
+  fullFingerprint,
+  scanText,
+  TextScanner,
+  wordListNumbers,
+} from "../../src/leak/_fingerprint.ts";
 import { PrefixText } from "../../src/leak/_prefix_text.ts";
 import { checkLeaks } from "../../src/leak/leak.ts";
-import { normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
+import { joinedWords, normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 
 const none = { permissions: "none" } as const;
@@ -14,7 +19,22 @@ const none = { permissions: "none" } as const;
 const part = fc.array(
   fc.oneof(
     fc.constantFrom("the", "Weather", "in", "PARIS", "2.5", "x", "über", "ΣΟΦΟΣ", "ß", "e\u0301"),
-    fc.constantFrom(" ", "  ", ", ", "?", "\n", "\t", "-", "'s ", "'", "\u0301", "--", "\u00a0"),
+    fc.constantFrom(
+      " ",
+      "  ",
+      ", ",
+      "?",
+      "\n",
+      "\t",
+      "-",
+      "'s ",
+      "'",
+      "\u0301",
+      "--",
+      "\u00a0",
+      "(",
+      "^",
+    ),
     fc.string({ maxLength: 3 }),
   ),
   { maxLength: 12 },
@@ -38,18 +58,29 @@ Deno.test(
             text.advance(end);
             const whole = normalizeQuery(texts.slice(0, end).join("\n"));
             const wholePairs: number[] = [];
-            const scan = scanText(whole, (h) => wholePairs.push(h), wordLimit);
+            const scanner = new TextScanner((h) => wholePairs.push(h), wordLimit, (h) => {
+              wholePairs.push(h);
+            });
+            scanner.add(whole);
             assert.deepEqual(pairs, wholePairs);
-            assert.deepEqual([text.textNumber, text.wordsNumber, text.count, text.length], [
-              scan.text,
-              scan.words,
-              scan.count,
-              whole.length,
-            ]);
+            const scan = scanText(whole, () => {}, wordLimit);
+            const joined = joinedWords(whole);
+            const numbers = wordListNumbers(joined);
+            assert.deepEqual(
+              [text.textNumber, text.wordsNumber, text.count, text.length, text.joinedCount],
+              [scan.text, scan.words, scan.count, whole.length, joined.length],
+            );
+            assert.equal(text.joinedNumber, numbers.words);
+            // Every pair of words, and of words with punctuation deleted, of the first wordLimit.
+            const split = new Set(fullFingerprint(whole).pairs.slice(0, wordLimit - 1));
+            for (const h of numbers.pairs.slice(0, wordLimit - 1)) split.add(h);
+            assert.deepEqual(new Set(pairs), split);
             const words = queryWords(whole);
-            if (words.length <= wordLimit) {
+            assert.equal(text.differs, joined.length < words.length);
+            if (joined.length <= wordLimit) {
               assert.equal(text.normal(), whole);
               assert.deepEqual(text.words(), words);
+              assert.deepEqual(text.joinedWords(), joined);
             } else {
               assert.equal(text.normal(), undefined);
             }

@@ -4,7 +4,8 @@
  * same findings, with the same shingle counts and word edits, on generated held-out items and
  * training lines (copies changed in case, spacing, Unicode form, punctuation and words: replaced,
  * inserted, deleted, swapped, two at once, a sentence added at the start or the end; answers
- * respelt, reordered and changed, a template's slot changed in query and answer alike). Skipped, with a message, only when there is no `python3` (tests/support/python.ts);
+ * respelt, reordered and changed, a template's slot changed in query and answer alike;
+ * punctuation deleted). Skipped, with a message, only when there is no `python3` (tests/support/python.ts);
  * a failure instead under `ASSESS_REQUIRE_PYTHON=1`.
  */
 
@@ -63,6 +64,9 @@ const WORDS = [
   "U.S.",
   "o'clock",
   "--",
+  "f(x)",
+  "x^2+3x",
+  "3:00pm",
   "convert",
   "100",
   "USD",
@@ -176,6 +180,8 @@ function generate(seed: number, items: number, lines: number): Generated {
     if (prng.chance(0.3)) user = user.split(" ").join(prng.pick(SPACES));
     if (prng.chance(0.2)) user = user.normalize(prng.pick(["NFC", "NFD"]));
     if (prng.chance(0.1)) user = `${prng.pick(SPACES)}${user}${prng.pick(SPACES)}`;
+    // Its punctuation deleted, as lm-evaluation-harness's decontamination normalises.
+    if (prng.chance(0.15)) user = user.replace(/[^\p{L}\p{M}\p{N}\s]/gu, "");
     // The calls: the held-out answer (respelt, reordered), a changed one, or none.
     let calls = h.answer.map((c, k) => ({
       name: c.name,
@@ -304,6 +310,7 @@ function generateChat(seed: number, items: number, lines: number) {
     if (change === 2) user.content = `${user.content} ${prng.pick(WORDS)}`;
     if (change === 3) user.content = (user.content as string).split(" ").join(prng.pick(SPACES));
     if (change === 4) messages.length = prng.range(1, messages.length);
+    if (change === 5) user.content = (user.content as string).replace(/[^\p{L}\p{M}\p{N}\s]/gu, "");
     for (let more = prng.range(0, 25); more > 0; more--) {
       messages.push({ role: "user", content: write(prng, query(prng, prng.range(0, 12))) });
       const other = prng.pick(held);
