@@ -54,18 +54,21 @@ export class PrefixText {
   /** The length of the normal form of the texts read. */
   #length = 0;
   /** The words of the first `#wordsTo` texts, read when asked. */
-  readonly #words: string[] = [];
+  #words: string[] | undefined;
   #wordsTo = 0;
   /** The words with punctuation deleted of the first `#joinedTo` texts, read when asked. */
-  readonly #joined: string[] = [];
+  #joined: string[] | undefined;
   #joinedTo = 0;
   /** The texts whose shingles are counted, when asked. */
   #shingledTo = 0;
   /** The last words read for shingles (at most `SHINGLE_WORDS`), and how many were read. */
-  readonly #window: string[] = [];
+  #window: string[] | undefined;
   #seen = 0;
-  /** The distinct shingles, up to `shingleLimit`; then undefined, and `#held` kept instead. */
-  #own: Set<string> | undefined = new Set();
+  /**
+   * The distinct shingles, up to `shingleLimit`; then undefined, and `#held` kept instead. (Made
+   * when first asked for, as the window is: most turns never are.)
+   */
+  #own: Set<string> | undefined;
   /** The distinct shingles a held-out query holds, once there are too many to count. */
   #held: Set<string> | undefined;
 
@@ -156,10 +159,11 @@ export class PrefixText {
   words(): readonly string[] | undefined {
     const normals = this.#normals;
     if (normals === undefined) return undefined;
+    const words = this.#words ??= [];
     for (; this.#wordsTo < normals.length; this.#wordsTo++) {
-      for (const word of queryWords(normals[this.#wordsTo]!)) this.#words.push(word);
+      for (const word of queryWords(normals[this.#wordsTo]!)) words.push(word);
     }
-    return this.#words;
+    return words;
   }
 
   /** The text's words with punctuation deleted (`joinedWords`), as {@linkcode words} gives its words. */
@@ -167,10 +171,11 @@ export class PrefixText {
     const normals = this.#normals;
     if (normals === undefined) return undefined;
     if (!this.#scanner.differs) return this.words();
+    const joined = this.#joined ??= [];
     for (; this.#joinedTo < normals.length; this.#joinedTo++) {
-      for (const word of joinedWords(normals[this.#joinedTo]!)) this.#joined.push(word);
+      for (const word of joinedWords(normals[this.#joinedTo]!)) joined.push(word);
     }
-    return this.#joined;
+    return joined;
   }
 
   /**
@@ -201,6 +206,10 @@ export class PrefixText {
 
   /** Reads the shingles of the texts read since the last time. */
   #readShingles(): void {
+    if (this.#window === undefined) {
+      this.#window = [];
+      this.#own = new Set();
+    }
     for (; this.#shingledTo < this.#end; this.#shingledTo++) {
       const normal = this.#normals?.[this.#shingledTo] ??
         normalizeQuery(this.#texts[this.#shingledTo]!);
@@ -209,7 +218,7 @@ export class PrefixText {
   }
 
   #shingle(word: string): void {
-    const window = this.#window;
+    const window = this.#window!;
     if (this.#seen++ >= SHINGLE_WORDS) window.shift();
     window.push(word);
     if (this.#seen < SHINGLE_WORDS) return;
