@@ -2,9 +2,9 @@
  * The text of a training line's turns as the leak check reads it, a part at a time: in a chat
  * example read as conversations each turn's text is the one before it and the messages since, so
  * each message is read once, for the first turn it is part of, and what a later turn compares
- * (its numbers, its words, its shingles) is what was read before and the parts since. A 16 MiB
- * line of 12,000 turns is read in time and memory linear in its size, not in the sum of its
- * turns' (which grows with the square of the turns). A turn's text is never built whole, but when
+ * (its numbers, its words, its shingles) is what was read before and the parts since. A line of
+ * many turns is read in time and memory linear in its size, not in the sum of its turns' (which
+ * grows with the square of the turns). A turn's text is never built whole, but when
  * it has few enough words to be the same as, or near, a held-out query.
  *
  * @module
@@ -16,8 +16,9 @@ import { eachWord, joinedWords, normalizeQuery, queryWords, SHINGLE_WORDS } from
 /** What a {@linkcode PrefixText} keeps and counts. */
 export interface PrefixLimits {
   /**
-   * The most words a text may hold and still be near a held-out query: past them its words and
-   * normal form are let go (and never built again for its later turns).
+   * The most words a text may hold and still be near a held-out query: past them (its words with
+   * punctuation deleted, which are never more) its words and normal form are let go, and never
+   * built for its later turns. At least `SHINGLE_WORDS`.
    */
   readonly wordLimit: number;
   /** How many distinct shingles are counted (`COUNTED_SHINGLES`, or more); past them, only... */
@@ -46,7 +47,10 @@ export class PrefixText {
   readonly #scanner: TextScanner;
   /** How many of the texts are read. */
   #end = 0;
-  /** The normal forms of the texts read, while they hold at most `wordLimit` words; then none. */
+  /**
+   * The normal forms of the texts read, while they hold at most `wordLimit` words with
+   * punctuation deleted; then none.
+   */
   #normals: string[] | undefined = [];
   /** The normal form of the first `#normalTo` texts, built when asked. */
   #normal = "";
