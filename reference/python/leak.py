@@ -3,8 +3,8 @@ item"): the normal form, words, shingles, the Jaccard index, word edits, templat
 the kind of each (turn, held-out item) pair, by brute force over every pair (no index, no band).
 
 ``findings(held_out, examples, ordering)`` gives every (kind, id, line, shared, union,
-same_answer, edits, added_words), one per held-out item, kind and line (edits and added_words are
-None for an answer leak).
+same_answer, edits, added_words), one per held-out item, kind and line, of the line's first turn
+that leaks the item that way (edits and added_words are None for an answer leak).
 """
 
 import json
@@ -72,6 +72,18 @@ def words(normal):
     return out
 
 
+def joined_words(normal):
+    """The words with punctuation deleted, as lm-evaluation-harness's decontamination normalises
+    (leak.md "Words and shingles"): each run of characters between spaces, its characters of
+    category L, M or N only; a run without any is no word."""
+    out = []
+    for token in normal.split(" "):
+        word = "".join(c for c in token if unicodedata.category(c)[0] in "LMN")
+        if word:
+            out.append(word)
+    return out
+
+
 def shingles(normal):
     """The set of runs of 5 words joined by a space; 1 to 4 words: one; none: empty."""
     w = words(normal)
@@ -110,6 +122,11 @@ def near_edits(held, turn):
     if len(held) < NEAR_MIN_WORDS:
         return (0, 0) if held and held == turn else None
     allowed = 1 if len(held) < TWO_EDITS_MIN_WORDS else NEAR_EDITS
+    # Each edit changes the length by at most one, a sentence added by at most ADDED_WORDS: a text
+    # whose length is further off is not near, whatever its words (and a long conversation is not
+    # compared word by word with every held-out query).
+    if len(turn) - len(held) > ADDED_WORDS + allowed - 1 or len(held) - len(turn) > allowed:
+        return None
     best = (osa(held, turn), 0)
     for added in range(1, ADDED_WORDS + 1):
         if added >= len(turn):
@@ -234,42 +251,56 @@ def _same_answer(answers, calls, ordering):
 
 
 def findings(held_out, examples, ordering):
-    """held_out: [{"id", "query", "answers": "<the row's answers string>"}]. examples: [{"line",
-    "turns": [{"user": str, "calls": [{"name", "arguments": "<JSON text>"}]}]}]."""
+    """held_out: [{"id", "query", "answers": "<the row's answers string>"}], or with "prompt" (a
+    chat-jsonl item's messages but its answer) in place of "query". examples: [{"line", "turns":
+    [{"user": str, "calls": [{"name", "arguments": "<JSON text>"}]}]}], or with "messages" (a chat
+    example read as conversations) in place of "turns"."""
     items = []
     for item in held_out:
+        if "prompt" in item:
+            item = dict(item, query=held_out_query(item["prompt"]))
         answers = [
             {"name": c["name"], "arguments": c["arguments"]}
             for c in strict_json.parse(item["answers"])
         ]
         plain = [{"name": c["name"], "arguments": c["arguments"]} for c in json.loads(item["answers"])]
         normal = normal_form(item["query"])
-        items.append((item["id"], normal, words(normal), shingles(normal), answers, plain))
-    out = set()
+        items.append((item["id"], normal, (words(normal), joined_words(normal)), shingles(normal), answers, plain))
+    # A line is listed once per held-out item and kind, with its first such turn's figures.
+    out = {}
     for example in examples:
         line = example["line"]
-        for turn in example["turns"]:
+        turns = example["turns"] if "turns" in example else conversation_turns(example["messages"], True)
+        for turn in turns:
             normal = normal_form(turn["user"])
-            own_words = words(normal)
+            own_forms = (words(normal), joined_words(normal))
             own = shingles(normal)
-            for item_id, item_normal, item_words, item_shingles, answers, plain in items:
+            for item_id, item_normal, item_forms, item_shingles, answers, plain in items:
                 shared = len(own & item_shingles)
                 union = len(own | item_shingles)
                 same = _same_answer(answers, turn["calls"], ordering)
-                edits = (0, 0) if normal == item_normal else near_edits(item_words, own_words)
+                # Near by the words, or by the words with punctuation deleted: the fewer edits,
+                # the words on a tie; the sibling rule reads the words compared.
+                edits = None
+                for item_words, own_words in zip(item_forms, own_forms):
+                    e = near_edits(item_words, own_words)
+                    if e is not None and (edits is None or e[0] < edits[0][0]):
+                        edits = (e, item_words, own_words)
                 if normal == item_normal:
                     kind = "exact"
+                    edits = ((0, 0), None, None)
                 elif edits is not None:
                     kind = "near"
+                    _, item_words, own_words = edits
                     if not same and turn["calls"] and sibling(item_words, plain, own_words, turn["calls"]):
                         kind = "sibling"
                 elif answers and same:
                     kind = "answer"
                 else:
                     continue
-                e, added = edits if edits is not None else (None, None)
-                out.add((kind, item_id, line, shared, union, same, e, added))
-    return sorted(out, key=lambda f: (KINDS.index(f[0]), f[1], f[2]))
+                e, added = edits[0] if edits is not None else (None, None)
+                out.setdefault((kind, item_id, line), (kind, item_id, line, shared, union, same, e, added))
+    return sorted(out.values(), key=lambda f: (KINDS.index(f[0]), f[1], f[2]))
 
 
 def _text_of(content):
@@ -291,12 +322,13 @@ def _call_text(call):
     return "%s %s" % (fn["name"], args)
 
 
-def conversation_turns(messages):
+def conversation_turns(messages, full_calls=False):
     """leak.md, a chat example's turns when the held-out items are a chat-jsonl dataset's: a turn
     at each user message, and at the last tool message before an assistant message; its text the
     conversation up to it (user, assistant and tool messages' texts, one a line, system and
-    developer left out); its calls (names) those of the assistant messages after it, up to the
-    next turn."""
+    developer left out), built whole for each turn; its calls those of the assistant messages
+    after it, up to the next turn: their names, or with ``full_calls`` each call's name and
+    arguments (JSON text, as the message holds it)."""
     turns = []
     texts = []
     for i, m in enumerate(messages):
@@ -318,8 +350,11 @@ def conversation_turns(messages):
             if text:
                 texts.append(text)
             if turns:
-                name = lambda c: (c["function"] if isinstance(c.get("function"), dict) else c)["name"]
-                turns[-1]["calls"].extend(name(c) for c in calls)
+                fn = lambda c: c["function"] if isinstance(c.get("function"), dict) else c
+                turns[-1]["calls"].extend(
+                    {"name": fn(c)["name"], "arguments": fn(c)["arguments"]} if full_calls else fn(c)["name"]
+                    for c in calls
+                )
     return turns
 
 

@@ -25,17 +25,32 @@ export interface ExampleCall {
   readonly arguments: unknown;
 }
 
-/** A user message and the calls the assistant answered it with. */
+/**
+ * A user message and the calls the assistant answered it with. The text the turn's calls answer
+ * ({@linkcode turnText}) is the first `end` of `texts`, one a line: a dataset row's query, or a
+ * user message alone (`texts` its own); or, in a chat example read as conversations, the
+ * conversation up to and including the turn's user message (or tool results), every user,
+ * assistant and tool message's text in order, system and developer messages left out, `texts`
+ * shared by the example's turns. So a conversation's turns hold its texts once, not each turn
+ * its own copy of all before it (which grows with the square of the turns).
+ */
 export interface Turn {
-  /**
-   * The text the turn's calls answer: a dataset row's query; in a chat example, the conversation
-   * up to and including the turn's user message (or tool results), every user, assistant and tool
-   * message's text in order, one a line, system and developer messages left out. A conversation of
-   * one user message is that message's text.
-   */
-  readonly user: string;
+  /** The texts of the conversation (or the one text) the turn is read from. */
+  readonly texts: readonly string[];
+  /** How many of them the turn's text is. */
+  readonly end: number;
   /** The calls of the assistant messages after it, up to the next user message, in order. */
   readonly calls: readonly ExampleCall[];
+}
+
+/**
+ * The text a turn's calls answer: the first `end` of its texts, one a line.
+ *
+ * @param turn A turn.
+ * @returns Its text.
+ */
+export function turnText(turn: Turn): string {
+  return turn.end === 1 ? turn.texts[0]! : turn.texts.slice(0, turn.end).join("\n");
 }
 
 /** How a record was parsed: `JSON.parse` (loose), or the strict reader (exact numbers). */
@@ -87,7 +102,7 @@ export function turnsOf(
   if (Array.isArray(messages)) return chatTurns(messages, mode, text, refuse);
   const query = get(record, "query");
   if (typeof query === "string") {
-    return [{ user: query, calls: rowCalls(get(record, "answers"), mode, refuse) }];
+    return [{ texts: [query], end: 1, calls: rowCalls(get(record, "answers"), mode, refuse) }];
   }
   return refuse("there is no user message (no messages array, and no query)");
 }
@@ -99,7 +114,7 @@ function chatTurns(
   refuse: (reason: string) => never,
 ): Turn[] {
   const whole = text === "conversation";
-  const turns: { user: string; calls: ExampleCall[] }[] = [];
+  const turns: { texts: readonly string[]; end: number; calls: ExampleCall[] }[] = [];
   // The conversation's texts so far, system and developer messages left out.
   const texts: string[] = [];
   for (let i = 0; i < messages.length; i++) {
@@ -110,14 +125,16 @@ function chatTurns(
       const user = textOf(get(message, "content"));
       if (user === undefined) refuse(`messages[${i}], a user message, has no text content`);
       texts.push(user!);
-      turns.push({ user: whole ? texts.join("\n") : user!, calls: [] });
+      turns.push(
+        whole ? { texts, end: texts.length, calls: [] } : { texts: [user!], end: 1, calls: [] },
+      );
     } else if (role === "tool" && whole) {
       const result = textOf(get(message, "content"));
       if (result !== undefined && result !== "") texts.push(result);
       // The last of the tool results an assistant message answers starts a turn of its own.
       const next = messages[i + 1];
       if (turns.length > 0 && isObject(next) && get(next, "role") === "assistant") {
-        turns.push({ user: texts.join("\n"), calls: [] });
+        turns.push({ texts, end: texts.length, calls: [] });
       }
     } else if (role === "assistant") {
       const calls: ExampleCall[] = [];
@@ -191,7 +208,7 @@ export function heldOutQuery(item: Item): string {
   const turns = chatTurns(messages, "loose", "conversation", (reason) => {
     throw new Error(`a held-out item's prompt is not read: ${reason}`);
   });
-  return turns[turns.length - 1]!.user;
+  return turnText(turns[turns.length - 1]!);
 }
 
 /** A message's text: a string, or the `text` of its content parts joined by newlines. */

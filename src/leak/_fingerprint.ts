@@ -10,7 +10,7 @@
  * @module
  */
 
-import { eachWord, isAsciiJoiner, NOT_ASCII, queryWords } from "./normalize.ts";
+import { isAsciiJoiner, NOT_ASCII, queryWords } from "./normalize.ts";
 
 /** A normalized query's numbers: its text's, its words' (as one list), and its word pairs'. */
 export interface Fingerprint {
@@ -35,8 +35,7 @@ const FNV_PRIME = 0x01000193;
  * it as a small integer in a `Map`).
  */
 export function hashText(text: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  const h = fnv(FNV_OFFSET, text);
   return (h ^ (h >>> 30)) & 0x3fffffff;
 }
 
@@ -83,8 +82,11 @@ class Pairer {
     this.#limit = limit;
   }
 
-  word(hash: number): void {
-    if (this.count > 0 && this.count < this.#limit) this.#visit(pairNumber(this.#last, hash));
+  /** Reads the next word; its pair with the one before is visited when `visit` says so. */
+  word(hash: number, visit = true): void {
+    if (visit && this.count > 0 && this.count < this.#limit) {
+      this.#visit(pairNumber(this.#last, hash));
+    }
     this.#last = hash;
     if (this.count < LISTED_WORDS) this.#list = nextWords(this.#list, hash);
     this.count++;
@@ -132,30 +134,160 @@ export function scanText(
   visit: (pair: number) => void,
   limit: number = Infinity,
 ): Scan {
-  const pairer = new Pairer(visit, limit);
-  if (NOT_ASCII.test(normal)) {
-    for (const word of eachWord(normal)) pairer.word(hashText(word));
-    return { text: hashText(normal), words: pairer.words, count: pairer.count };
+  const scanner = new TextScanner(visit, limit);
+  scanner.add(normal);
+  return { text: scanner.text, words: scanner.words, count: scanner.count };
+}
+
+/** The FNV-1a state after `text`'s UTF-16 code units, from `h`. */
+function fnv(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/**
+ * {@linkcode scanText} of a text given in parts, one after another: the text is the parts joined
+ * by one space, the empty ones left out (so a conversation in normal form, a message's at a time:
+ * the normal form of texts joined by a newline is theirs joined so). Each part is read once, and
+ * the numbers are the text's so far at any time: what the turns of a conversation, each its text
+ * up to a message, are read with.
+ */
+export class TextScanner {
+  readonly #pairer: Pairer;
+  /** The words with punctuation deleted (`joinedWords`): each run between spaces, one word. */
+  readonly #joined: Pairer;
+  readonly #limit: number;
+  #text = FNV_OFFSET;
+  #parts = 0;
+  #lastMerged = false;
+  #differs = false;
+
+  /**
+   * @param visit Called with each pair's number, in order, repeats kept.
+   * @param limit The pairs of the words past this many are not visited (default: all are).
+   * @param visitJoined Called with the pairs of the words with punctuation deleted
+   *   (`joinedWords`), of the first `limit` of them, that are not pairs of words (default: none).
+   */
+  constructor(
+    visit: (pair: number) => void,
+    limit: number = Infinity,
+    visitJoined: (pair: number) => void = () => {},
+  ) {
+    this.#pairer = new Pairer(visit, limit);
+    this.#joined = new Pairer(visitJoined, limit);
+    this.#limit = limit;
   }
-  let text = FNV_OFFSET;
-  let h = FNV_OFFSET;
-  let inWord = false;
-  for (let i = 0; i < normal.length; i++) {
-    const c = normal.charCodeAt(i);
-    text = Math.imul(text ^ c, FNV_PRIME);
-    if (isWordCode(c)) {
-      h = Math.imul(h ^ c, FNV_PRIME);
-      inWord = true;
-    } else if (inWord && isAsciiJoiner(c) && isWordCode(normal.charCodeAt(i + 1))) {
-      // A joiner between two letters or digits is part of the word, and dropped from it.
-    } else if (inWord) {
-      pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
-      h = FNV_OFFSET;
-      inWord = false;
+
+  /**
+   * Reads the next of the words with punctuation deleted, of `parts` words: its pair with the one
+   * before is visited unless both are words alone, whose pair was visited as words.
+   */
+  #joinedWord(hash: number, parts: number): void {
+    const merged = parts > 1;
+    this.#joined.word(hash, merged || this.#lastMerged || this.#pairer.count > this.#limit);
+    this.#lastMerged = merged;
+    if (merged) this.#differs = true;
+  }
+
+  /** Reads the next part, in `normalizeQuery`'s form: its words and pairs, after the others'. */
+  add(normal: string): void {
+    if (normal === "") return;
+    let text = this.#parts++ === 0 ? this.#text : Math.imul(this.#text ^ 0x20, FNV_PRIME);
+    const pairer = this.#pairer;
+    if (NOT_ASCII.test(normal)) {
+      for (const [token] of normal.matchAll(TOKEN)) {
+        const words = queryWords(token);
+        for (const word of words) pairer.word(hashText(word));
+        if (words.length > 0) this.#joinedWord(hashText(words.join("")), words.length);
+      }
+      this.#text = fnv(text, normal);
+      return;
     }
+    let h = FNV_OFFSET;
+    // The word of the run between spaces (its letters and digits), and how many words it holds.
+    let joined = FNV_OFFSET;
+    let parts = 0;
+    let inWord = false;
+    for (let i = 0; i < normal.length; i++) {
+      const c = normal.charCodeAt(i);
+      text = Math.imul(text ^ c, FNV_PRIME);
+      if (isWordCode(c)) {
+        h = Math.imul(h ^ c, FNV_PRIME);
+        joined = Math.imul(joined ^ c, FNV_PRIME);
+        inWord = true;
+      } else if (inWord && isAsciiJoiner(c) && isWordCode(normal.charCodeAt(i + 1))) {
+        // A joiner between two letters or digits is part of the word, and dropped from it.
+      } else {
+        if (inWord) {
+          pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+          h = FNV_OFFSET;
+          inWord = false;
+          parts++;
+        }
+        if (c === 0x20 && parts > 0) {
+          this.#joinedWord((joined ^ (joined >>> 30)) & 0x3fffffff, parts);
+          joined = FNV_OFFSET;
+          parts = 0;
+        }
+      }
+    }
+    if (inWord) {
+      pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
+      parts++;
+    }
+    if (parts > 0) this.#joinedWord((joined ^ (joined >>> 30)) & 0x3fffffff, parts);
+    this.#text = text;
   }
-  if (inWord) pairer.word((h ^ (h >>> 30)) & 0x3fffffff);
-  return { text: (text ^ (text >>> 30)) & 0x3fffffff, words: pairer.words, count: pairer.count };
+
+  /** The number of the text so far (`hashText` of it). */
+  get text(): number {
+    return (this.#text ^ (this.#text >>> 30)) & 0x3fffffff;
+  }
+
+  /** The number of its word list so far. */
+  get words(): number {
+    return this.#pairer.words;
+  }
+
+  /** How many words it has so far. */
+  get count(): number {
+    return this.#pairer.count;
+  }
+
+  /** The number of its word list with punctuation deleted (`joinedWords`). */
+  get joinedWords(): number {
+    return this.#joined.words;
+  }
+
+  /** How many words it has with punctuation deleted. */
+  get joinedCount(): number {
+    return this.#joined.count;
+  }
+
+  /** Whether its words with punctuation deleted are not its words (a run joins two or more). */
+  get differs(): boolean {
+    return this.#differs;
+  }
+}
+
+/** A run of characters other than a space. */
+const TOKEN = /[^ ]+/g;
+
+/**
+ * The numbers of a list of words (as {@linkcode fullFingerprint} makes them): the list's, and each
+ * pair of neighbours'.
+ *
+ * @param words The words.
+ * @returns Their numbers.
+ */
+export function wordListNumbers(words: readonly string[]): { words: number; pairs: number[] } {
+  const hashes = words.map((w) => hashText(w));
+  let list = 0;
+  for (const w of hashes.slice(0, LISTED_WORDS)) list = nextWords(list, w);
+  return {
+    words: wordsNumber(list, hashes.length),
+    pairs: hashes.slice(1).map((w, k) => pairNumber(hashes[k]!, w)),
+  };
 }
 
 /** Whether a code unit of normalized ASCII text is a letter or digit (it has no upper case). */
@@ -171,13 +303,6 @@ function isWordCode(c: number): boolean {
  * @returns Its numbers.
  */
 export function fullFingerprint(normal: string): Fingerprint {
-  const words = queryWords(normal).map((w) => hashText(w));
-  let list = 0;
-  for (const w of words.slice(0, LISTED_WORDS)) list = nextWords(list, w);
-  return {
-    text: hashText(normal),
-    words: wordsNumber(list, words.length),
-    count: words.length,
-    pairs: words.slice(1).map((w, k) => pairNumber(words[k]!, w)),
-  };
+  const words = queryWords(normal);
+  return { text: hashText(normal), count: words.length, ...wordListNumbers(words) };
 }

@@ -12,9 +12,9 @@ import { stringifyJson } from "../json/stringify.ts";
 import type { ExampleCall } from "./_examples.ts";
 import { answerKey } from "./_arguments.ts";
 import { type SiblingCall, siblingCalls } from "./_sibling.ts";
-import { fingerprint, hashText } from "./_fingerprint.ts";
+import { fingerprint, hashText, wordListNumbers } from "./_fingerprint.ts";
 import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
-import { normalizeQuery, queryWords, shingles } from "./normalize.ts";
+import { joinedWords, normalizeQuery, queryWords, shingles } from "./normalize.ts";
 import { heldOutQuery } from "./_examples.ts";
 
 /**
@@ -85,6 +85,11 @@ export class HeldOutIndex {
   readonly byWords: Map<number, number[]> = new Map();
   /** Each item's words. */
   readonly words: readonly (readonly string[])[];
+  /**
+   * Each item's words with punctuation deleted (`joinedWords`), when they are not its words;
+   * indexed as its words are (by signature pairs, or as a list), so that a text near them is found.
+   */
+  readonly joinedWords: readonly (readonly string[] | undefined)[];
   /** Each item's answer, read once for the sibling check (`siblingCalls`). */
   readonly siblingCalls: readonly (readonly SiblingCall[] | undefined)[];
   /**
@@ -94,6 +99,8 @@ export class HeldOutIndex {
   readonly wordLimit: number;
   /** Each item's shingles, as a set. */
   readonly shingleSets: readonly Set<string>[];
+  /** The shingles of every item. */
+  readonly allShingles: ReadonlySet<string>;
   /** The number of an answer's names → positions of items whose answer has at least one call. */
   readonly byNames: Map<number, number[]> = new Map();
   /** Each item's answer key (`""` for an answer without a call). */
@@ -107,6 +114,8 @@ export class HeldOutIndex {
     const words: string[][] = [];
     const allCalls: (readonly SiblingCall[] | undefined)[] = [];
     const pairLists: (readonly number[])[] = [];
+    const joined: (readonly string[] | undefined)[] = [];
+    const joinedPairs: (readonly number[])[] = [];
     const holders = new Map<number, number>();
     let longest = 0;
     for (let p = 0; p < items.length; p++) {
@@ -117,13 +126,30 @@ export class HeldOutIndex {
       add(this.exact, print.text, p);
       words.push(queryWords(normal));
       longest = Math.max(longest, print.count);
+      const held = new Set<number>();
       if (print.count >= NEAR_MIN_WORDS) {
         pairLists.push(print.pairs);
-        for (const h of new Set(print.pairs)) holders.set(h, (holders.get(h) ?? 0) + 1);
+        for (const h of print.pairs) held.add(h);
       } else {
         pairLists.push([]);
         if (print.count > 0) add(this.byWords, print.words, p);
       }
+      const deleted = joinedWords(normal);
+      if (deleted.length < print.count) {
+        joined.push(deleted);
+        const numbers = wordListNumbers(deleted);
+        if (deleted.length >= NEAR_MIN_WORDS) {
+          joinedPairs.push(numbers.pairs);
+          for (const h of numbers.pairs) held.add(h);
+        } else {
+          joinedPairs.push([]);
+          if (deleted.length > 0) add(this.byWords, numbers.words, p);
+        }
+      } else {
+        joined.push(undefined);
+        joinedPairs.push([]);
+      }
+      for (const h of held) holders.set(h, (holders.get(h) ?? 0) + 1);
       sets.push(new Set(shingles(normal)));
       const calls = textCalls(item.answers);
       allCalls.push(siblingCalls(calls));
@@ -133,9 +159,15 @@ export class HeldOutIndex {
     for (let p = 0; p < items.length; p++) {
       const positions = signaturePositions(words[p]!.length);
       for (const h of signature(pairLists[p]!, holders, positions)) add(this.pairs, h, p);
+      const deleted = joined[p];
+      if (deleted === undefined) continue;
+      const more = signature(joinedPairs[p]!, holders, signaturePositions(deleted.length));
+      for (const h of more) add(this.pairs, h, p);
     }
+    this.joinedWords = joined;
     this.normals = normals;
     this.shingleSets = sets;
+    this.allShingles = new Set(sets.flatMap((set) => [...set]));
     this.words = words;
     this.siblingCalls = allCalls;
     this.wordLimit = longest + ADDED_WORDS + NEAR_EDITS - 1;

@@ -6,14 +6,13 @@
  */
 
 import type { Ordering, Scorer } from "../score/scorer.ts";
-import { scanText } from "./_fingerprint.ts";
 import type { HeldOutIndex } from "./_held_out_index.ts";
 import { isSibling } from "./_sibling.ts";
 import type { LeakTally } from "./_tally.ts";
 import type { TrainingLine } from "./_training_line.ts";
 import { mayBeNear, nearEdits, type WordEdits } from "./_word_edits.ts";
 import type { LeakKind } from "./leak_report.ts";
-import { eachShingle, normalizeQuery, queryWords } from "./normalize.ts";
+import { type PrefixLimits, PrefixText } from "./_prefix_text.ts";
 
 /** How a {@linkcode LineChecker} checks. */
 export interface LineCheckOptions {
@@ -23,24 +22,6 @@ export interface LineCheckOptions {
   readonly ordering: Ordering;
   /** How many distinct shingles of a user text are counted (`COUNTED_SHINGLES`, or more). */
   readonly limit: number;
-}
-
-/** A text's distinct shingles, or undefined when it has more than `limit` of them. */
-function shingleSet(normal: string, limit: number): Set<string> | undefined {
-  const set = new Set<string>();
-  for (const s of eachShingle(normal)) {
-    set.add(s);
-    if (set.size > limit) return undefined;
-  }
-  return set;
-}
-
-/** How many shingles two sets share, and hold together. */
-function overlap(own: Set<string>, other: Set<string>): { shared: number; union: number } {
-  const [small, large] = own.size <= other.size ? [own, other] : [other, own];
-  let shared = 0;
-  for (const s of small) if (large.has(s)) shared++;
-  return { shared, union: own.size + other.size - shared };
 }
 
 const CHOSEN = 1;
@@ -55,11 +36,19 @@ interface Found {
   readonly sameAnswer: boolean;
 }
 
-/** The held-out items a turn may match, each listed once: chosen, then found exact or near. */
+/**
+ * The held-out items a turn may match, each listed once: chosen, then found exact or near. Those
+ * chosen by the pairs of a conversation's words are kept for its later turns (whose texts hold
+ * those words too); those chosen by a turn's whole text or word list, and what is found, are the
+ * turn's.
+ */
 class Candidates {
   readonly #marks: Uint8Array;
   /** The positions chosen, in the order they were. */
   readonly chosen: number[] = [];
+  /** How many of `chosen` are kept for the conversation's later turns. */
+  #kept = 0;
+  readonly #found: number[] = [];
 
   constructor(size: number) {
     this.#marks = new Uint8Array(size);
@@ -72,19 +61,42 @@ class Candidates {
     }
   }
 
+  /** Keeps the choices so far for the conversation's later turns. */
+  keep(): void {
+    this.#kept = this.chosen.length;
+  }
+
   find(position: number): void {
     this.#marks[position] = FOUND;
+    this.#found.push(position);
   }
 
   isFound(position: number): boolean {
     return this.#marks[position] === FOUND;
   }
 
-  /** Forgets every choice, for the next turn. */
+  /** Forgets what the turn chose and found, for the conversation's next turn. */
+  endTurn(): void {
+    for (const p of this.#found) this.#marks[p] = CHOSEN;
+    this.#found.length = 0;
+    for (let k = this.#kept; k < this.chosen.length; k++) this.#marks[this.chosen[k]!] = 0;
+    this.chosen.length = this.#kept;
+  }
+
+  /** Forgets every choice, for the next conversation. */
   clear(): void {
+    this.endTurn();
     for (const p of this.chosen) this.#marks[p] = 0;
     this.chosen.length = 0;
+    this.#kept = 0;
   }
+}
+
+/** How a text is near a held-out query, and the two word lists compared. */
+interface Near {
+  readonly edits: WordEdits;
+  readonly held: readonly string[];
+  readonly own: readonly string[];
 }
 
 /** Checks training lines, one at a time, against the held-out items, into a tally. */
@@ -94,76 +106,110 @@ export class LineChecker {
   readonly #options: LineCheckOptions;
   readonly #candidates: Candidates;
 
+  readonly #limits: PrefixLimits;
+  /** Chooses the held-out items whose signature holds a pair of words, by its number. */
+  readonly #choosePair: (pair: number) => void;
+
   constructor(index: HeldOutIndex, tally: LeakTally, options: LineCheckOptions) {
     this.#index = index;
     this.#tally = tally;
     this.#options = options;
     this.#candidates = new Candidates(index.items.length);
-  }
-
-  /** Checks each of the line's turns. */
-  check(line: TrainingLine): void {
-    for (let t = 0; t < line.turns.length; t++) this.#checkTurn(line, t);
-  }
-
-  #checkTurn(line: TrainingLine, t: number): void {
-    const index = this.#index;
-    const turn = line.turns[t]!;
-    const normal = normalizeQuery(turn.user);
-    // The held-out items that may have the query, its words, or one of their signature pairs,
-    // chosen by their numbers (a pair's at a time: a long text's are never held at once); their
-    // strings decide.
-    const scan = scanText(normal, (h) => {
+    this.#limits = {
+      wordLimit: index.wordLimit,
+      shingleLimit: options.limit,
+      heldShingles: index.allShingles,
+    };
+    this.#choosePair = (h) => {
       const list = index.pairs.get(h);
       if (list !== undefined) { for (const p of list) this.#candidates.choose(p); }
-    }, index.wordLimit);
-    for (const p of index.exact.get(scan.text) ?? []) this.#candidates.choose(p);
-    for (const p of index.byWords.get(scan.words) ?? []) this.#candidates.choose(p);
-    const answers = turn.calls.length > 0
-      ? index.answerCandidates(turn.calls, () => line.answerKey(t))
-      : [];
-    if (this.#candidates.chosen.length > 0 || answers.length > 0) {
-      const found = scan.count <= index.wordLimit
-        ? this.#matches(line, t, { normal, count: scan.count })
-        : [];
-      if (found.length > 0 || answers.length > 0) {
-        const own = shingleSet(normal, this.#options.limit);
-        if (own === undefined) this.#checkUncounted(line, t, normal, answers);
-        else this.#checkCounted(line, t, { own, found }, answers);
+    };
+  }
+
+  /**
+   * Checks each of the line's turns. The turns of a conversation are read as it grows: each
+   * message once (`PrefixText`).
+   */
+  check(line: TrainingLine): void {
+    let text: PrefixText | undefined;
+    for (let t = 0; t < line.turns.length; t++) {
+      const turn = line.turns[t]!;
+      if (text?.texts !== turn.texts) {
+        this.#candidates.clear();
+        text = new PrefixText(turn.texts, this.#choosePair, this.#limits);
       }
+      text.advance(turn.end);
+      this.#candidates.keep();
+      this.#checkTurn(line, t, text);
+      this.#candidates.endTurn();
     }
     this.#candidates.clear();
   }
 
+  #checkTurn(line: TrainingLine, t: number, text: PrefixText): void {
+    const index = this.#index;
+    const turn = line.turns[t]!;
+    // The held-out items that may have the query, its words, or one of their signature pairs
+    // (chosen as the text was read), chosen by their numbers; their strings decide.
+    for (const p of index.exact.get(text.textNumber) ?? []) this.#candidates.choose(p);
+    for (const p of index.byWords.get(text.wordsNumber) ?? []) this.#candidates.choose(p);
+    if (text.differs) {
+      for (const p of index.byWords.get(text.joinedNumber) ?? []) this.#candidates.choose(p);
+    }
+    const answers = turn.calls.length > 0
+      ? index.answerCandidates(turn.calls, () => line.answerKey(t))
+      : [];
+    if (this.#candidates.chosen.length === 0 && answers.length === 0) return;
+    const found = text.joinedCount <= index.wordLimit ? this.#matches(line, t, text) : [];
+    for (const f of found) {
+      const { shared, union } = text.overlap(index.shingleSets[f.position]!);
+      this.#tally.record(f.kind, f.position, {
+        line: line.line,
+        shared,
+        union,
+        sameAnswer: f.sameAnswer,
+        edits: f.edits,
+        addedWords: f.added,
+      });
+    }
+    for (const p of answers) {
+      if (this.#candidates.isFound(p) || !this.#sameAnswer(line, p, t)) continue;
+      const { shared, union, atLeast } = text.overlap(index.shingleSets[p]!);
+      // A text with too many shingles to count them all: its union is a lower bound.
+      this.#tally.record("answer", p, {
+        line: line.line,
+        shared,
+        union,
+        sameAnswer: true,
+        ...(atLeast ? { unionAtLeast: true } : {}),
+      });
+    }
+  }
+
   /** The chosen held-out items the turn's query matches: the same query, near, or a sibling. */
-  #matches(
-    line: TrainingLine,
-    t: number,
-    query: { readonly normal: string; readonly count: number },
-  ): Found[] {
+  #matches(line: TrainingLine, t: number, text: PrefixText): Found[] {
     const index = this.#index;
     const found: Found[] = [];
-    // The words are read only for a held-out query whose length allows them to be near.
-    let words: string[] | undefined;
     for (const p of this.#candidates.chosen) {
-      let edits: WordEdits | undefined;
+      let near: Near | undefined;
       let kind: LeakKind;
-      if (index.normals[p] === query.normal) {
+      const normal = index.normals[p]!;
+      if (normal.length === text.length && normal === text.normal()) {
         kind = "exact";
       } else {
-        if (!mayBeNear(index.words[p]!.length, query.count)) continue;
-        edits = nearEdits(index.words[p]!, words ??= queryWords(query.normal));
-        if (edits === undefined) continue;
+        near = this.#near(p, text);
+        if (near === undefined) continue;
         kind = "near";
       }
+      const edits = near?.edits;
       this.#candidates.find(p);
       const sameAnswer = this.#sameAnswer(line, p, t);
       const calls = line.turns[t]!.calls;
       if (
-        edits !== undefined && !sameAnswer && calls.length > 0 &&
+        near !== undefined && !sameAnswer && calls.length > 0 &&
         isSibling(
-          { words: index.words[p]!, calls: index.siblingCalls[p] },
-          { words: words!, calls: line.siblingCalls(t) },
+          { words: near.held, calls: index.siblingCalls[p] },
+          { words: near.own, calls: line.siblingCalls(t) },
         )
       ) {
         kind = "sibling";
@@ -179,57 +225,29 @@ export class LineChecker {
     return found;
   }
 
-  /** A user text with its shingles counted: what its query matches, then the answers. */
-  #checkCounted(
-    line: TrainingLine,
-    t: number,
-    query: { readonly own: Set<string>; readonly found: readonly Found[] },
-    answers: readonly number[],
-  ): void {
-    const index = this.#index;
-    for (const f of query.found) {
-      const { shared, union } = overlap(query.own, index.shingleSets[f.position]!);
-      this.#tally.record(f.kind, f.position, {
-        line: line.line,
-        shared,
-        union,
-        sameAnswer: f.sameAnswer,
-        edits: f.edits,
-        addedWords: f.added,
-      });
-    }
-    for (const p of answers) {
-      if (this.#candidates.isFound(p) || !this.#sameAnswer(line, p, t)) continue;
-      const { shared, union } = overlap(query.own, index.shingleSets[p]!);
-      this.#tally.record("answer", p, { line: line.line, shared, union, sameAnswer: true });
-    }
-  }
-
   /**
-   * A user text with too many shingles to be near (or the same as) any held-out query: only an
-   * answer may leak, and its union is counted up to the limit.
+   * Whether the text is near the held-out query at `position` by the edit rule: by their words, or
+   * by their words with punctuation deleted (`joinedWords`: `f(x)` and `fx` are one word), the
+   * fewer edits (the words on a tie); and the words that were compared.
    */
-  #checkUncounted(
-    line: TrainingLine,
-    t: number,
-    normal: string,
-    answers: readonly number[],
-  ): void {
-    for (const p of answers) {
-      if (!this.#sameAnswer(line, p, t)) continue;
-      const other = this.#index.shingleSets[p]!;
-      const seen = new Set<string>();
-      for (const s of eachShingle(normal)) if (other.has(s)) seen.add(s);
-      const shared = seen.size;
-      const union = this.#options.limit + 1 + other.size - shared;
-      this.#tally.record("answer", p, {
-        line: line.line,
-        shared,
-        union,
-        sameAnswer: true,
-        unionAtLeast: true,
-      });
+  #near(position: number, text: PrefixText): Near | undefined {
+    const held = this.#index.words[position]!;
+    let near: Near | undefined;
+    // The words are read only for a held-out query whose length allows them to be near.
+    if (mayBeNear(held.length, text.count)) {
+      const own = text.words()!;
+      const edits = nearEdits(held, own);
+      if (edits !== undefined) near = { edits, held, own };
     }
+    const joined = this.#index.joinedWords[position];
+    if (joined === undefined && !text.differs) return near;
+    const heldJoined = joined ?? held;
+    if (!mayBeNear(heldJoined.length, text.joinedCount)) return near;
+    const own = text.joinedWords()!;
+    const edits = nearEdits(heldJoined, own);
+    return edits !== undefined && (near === undefined || edits.edits < near.edits.edits)
+      ? { edits, held: heldJoined, own }
+      : near;
   }
 
   /** Whether turn `t`'s calls are the answer of the held-out item at `position`, by the scorer. */

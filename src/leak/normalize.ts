@@ -123,6 +123,40 @@ export function queryWords(normalized: string): string[] {
   return matches === null ? [] : matches.map(wordOf);
 }
 
+/** A run of characters other than a space: a token of a normalized text. */
+const TOKEN = /[^ ]+/g;
+/** A character that is not a letter, a mark or a number. */
+const NOT_WORD_CHARACTER = /[^\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * The words of a normalized query with its punctuation deleted rather than read as a space, as
+ * lm-evaluation-harness's decontamination normalises text (`f(x) = x^2` is `fx x2`): each run of
+ * characters between spaces is one word, its letters, marks and numbers (the {@linkcode queryWords}
+ * it holds, joined); a run without any is none. A query whose every such run holds at most one word
+ * has these words and no others.
+ *
+ * @param normalized A query in {@linkcode normalizeQuery}'s form.
+ * @returns The words, in order.
+ *
+ * @example
+ * ```ts
+ * import { joinedWords, queryWords } from "./normalize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(queryWords("f(x) = x^2 + 3x - 4?"), ["f", "x", "x", "2", "3x", "4"]);
+ * assert.deepEqual(joinedWords("f(x) = x^2 + 3x - 4?"), ["fx", "x2", "3x", "4"]);
+ * assert.deepEqual(joinedWords("fx  x2  3x  4"), ["fx", "x2", "3x", "4"]);
+ * ```
+ */
+export function joinedWords(normalized: string): string[] {
+  const words: string[] = [];
+  for (const [token] of normalized.matchAll(TOKEN)) {
+    const word = token.replace(NOT_WORD_CHARACTER, "");
+    if (word !== "") words.push(word);
+  }
+  return words;
+}
+
 /**
  * The shingles of a normalized query, one at a time: what {@linkcode shingles} lists, without
  * holding the words or the shingles of the text at once (a line of 16 MiB has millions of them).

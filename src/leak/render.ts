@@ -4,7 +4,7 @@
  * @module
  */
 
-import { itemIdShown } from "../dataset/item_id.ts";
+import { type ItemId, itemIdShown } from "../dataset/item_id.ts";
 import { LEAK_KINDS, type LeakKind, type LeakMatch, type LeakReport } from "./leak_report.ts";
 import { SHINGLE_WORDS } from "./normalize.ts";
 import { ADDED_WORDS, NEAR_EDITS, NEAR_MIN_WORDS, TWO_EDITS_MIN_WORDS } from "./_word_edits.ts";
@@ -64,6 +64,26 @@ function shown(kind: LeakKind, match: LeakMatch): string {
 }
 
 /**
+ * How many held-out items leak, each counted once under the strongest way it leaks (exact, then
+ * near, then by answer), so that the counts add up to `leaking`; and how many of them leak in more
+ * than one way (each way has its own row).
+ */
+function byStrongestKind(
+  report: LeakReport,
+): { count: (kind: LeakKind) => number; several: number } {
+  const strongest = new Map<ItemId, LeakKind>();
+  const several = new Set<ItemId>();
+  // The leaks come by kind, strongest first: an item's first row is its strongest way.
+  for (const leak of report.leaks) {
+    if (leak.kind === "sibling") continue;
+    if (strongest.has(leak.id)) several.add(leak.id);
+    else strongest.set(leak.id, leak.kind);
+  }
+  const kinds = [...strongest.values()];
+  return { count: (kind) => kinds.filter((k) => k === kind).length, several: several.size };
+}
+
+/**
  * The report as text: a first line saying whether anything leaks (and how many held-out items
  * have a template sibling), then a line per held-out item and kind: the kind, the id, and the
  * lines (with the word edits of near duplicates and siblings, the query Jaccard index of answer
@@ -102,13 +122,17 @@ export function leakText(report: LeakReport, file: string): string {
     return `${file}: no held-out item leaks into its ${examples} ` +
       `(${plural(report.heldOut, "held-out item")} checked)\n`;
   }
-  const count = (kind: LeakKind) => report.leaks.filter((l) => l.kind === kind).length;
+  const { count, several } = byStrongestKind(report);
   let text = report.leaking === 0
     ? `${file}: no held-out item leaks into its ${examples} ` +
       `(${plural(report.heldOut, "held-out item")} checked)${siblings}\n`
     : `${file}: ${report.leaking} of the ${plural(report.heldOut, "held-out item")} ` +
       `${report.leaking === 1 ? "leaks" : "leak"} into its ${examples}: ${count("exact")} exact, ` +
-      `${count("near")} near, ${count("answer")} by answer${siblings}\n`;
+      `${count("near")} near, ${count("answer")} by answer${
+        several === 0
+          ? ""
+          : ` (${several} of them also ${several === 1 ? "leaks" : "leak"} another way)`
+      }${siblings}\n`;
   const width = Math.max(...report.leaks.map((l) => itemIdShown(l.id).length));
   for (const leak of report.leaks) {
     const lines = leak.lines.map((m) => shown(leak.kind, m));

@@ -154,6 +154,14 @@ export const PUNCTUATION_EDITS: readonly Edit[] = [
     edits: 0,
     added: 0,
   },
+  {
+    // lm-evaluation-harness's decontamination normalisation (it lower-cases too, which is no
+    // edit): `f(x) = x^2` is `fx  x2`.
+    name: "every character but letters, digits and spaces deleted",
+    edit: (q) => q.replace(/[^\p{L}\p{M}\p{N}\s]/gu, ""),
+    edits: 0,
+    added: 0,
+  },
 ];
 
 /**

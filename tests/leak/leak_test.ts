@@ -387,3 +387,33 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  "leak: a query with its punctuation deleted (lm-evaluation-harness's normalisation) is near, 0 edits, both ways (issue 36)",
+  none,
+  async () => {
+    const query = "Estimate the derivative of f(x) = x^2 + 3x - 4 at x = 2.";
+    const stripped = "estimate the derivative of fx  x2  3x  4 at x  2";
+    const answers = '[{"name": "derivative", "arguments": {"x": 2}}]';
+    for (const [held, line] of [[query, stripped], [stripped, query]]) {
+      const bytes = new TextEncoder().encode(
+        JSON.stringify([{ id: 1, query: held, tools: "[]", answers }]),
+      );
+      const items = loadDataset(bytes, sha256Hex(bytes)).items;
+      const report = await check(chat(line!) + "\n" + chat(`${line} Thanks a lot.`), items);
+      assert.deepEqual(
+        report.leaks.map((l) => [l.kind, l.lines.map((m) => [m.line, m.edits, m.addedWords])]),
+        [["near", [[1, 0, 0], [2, 1, 3]]]],
+        held,
+      );
+    }
+    // Punctuation deleted inside a word is one word either way: f(x) and fx, x^2 and x2.
+    const bytes = new TextEncoder().encode(
+      JSON.stringify([{ id: 1, query: "what is f(x) here", tools: "[]", answers }]),
+    );
+    const short = loadDataset(bytes, sha256Hex(bytes)).items;
+    assert.deepEqual(found(await check(chat("What is fx here?"), short)), [["near", 1, 1, false]]);
+    assert.deepEqual(found(await check(chat("What is f x here?"), short)), [["near", 1, 1, false]]);
+    assert.deepEqual(found(await check(chat("What is fy here?"), short)), []);
+  },
+);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
+import { joinedWords, normalizeQuery, queryWords, shingles } from "../../src/leak/normalize.ts";
 import { pythonFor, pythonSkip } from "../support/python.ts";
 
 const none = { permissions: "none" } as const;
@@ -142,3 +142,36 @@ sys.stdout.write("\\n".join(out) + "\\n")
     assert(python.size > 100_000);
   },
 });
+
+Deno.test(
+  "joinedWords: punctuation deleted, not read as a space: each run between spaces one word",
+  none,
+  () => {
+    const cases: [string, string[]][] = [
+      ["Estimate f(x) = x^2 + 3x - 4 at x = 2.", [
+        "estimate",
+        "fx",
+        "x2",
+        "3x",
+        "4",
+        "at",
+        "x",
+        "2",
+      ]],
+      ["estimate fx  x2  3x  4 at x  2", ["estimate", "fx", "x2", "3x", "4", "at", "x", "2"]],
+      ["john.doe@example.com, [9:00, 10:30]", ["johndoeexamplecom", "900", "1030"]],
+      ["what's the e-mail? -- über!", ["whats", "the", "email", "über"]],
+      ["Zu\u0308rich's café", ["zürichs", "café"]],
+      ["?! -- ...", []],
+    ];
+    for (const [text, words] of cases) {
+      const normal = normalizeQuery(text);
+      assert.deepEqual(joinedWords(normal), words, text);
+      // The words of each run between spaces, joined.
+      const merged = normal.split(" ").map((run) => queryWords(run).join("")).filter((w) =>
+        w !== ""
+      );
+      assert.deepEqual(joinedWords(normal), merged, text);
+    }
+  },
+);

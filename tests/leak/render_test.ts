@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import Ajv2020 from "ajv/dist/2020.js";
-import type { LeakReport } from "../../src/leak/leak.ts";
+import type { LeakKind, LeakReport } from "../../src/leak/leak.ts";
 import { type LeakContext, leakJson, leakText } from "../../src/leak/render.ts";
 
 const none = { permissions: "none" } as const;
@@ -111,7 +111,7 @@ Deno.test(
     assert.equal(
       leakText(LEAKY, "data.json"),
       [
-        "data.json: 4 of the 150 held-out items leak into its 60 examples: 2 exact, 2 near, 1 by answer; 1 has a template sibling there (not a leak)",
+        "data.json: 4 of the 150 held-out items leak into its 60 examples: 2 exact, 1 near, 1 by answer (1 of them also leaks another way); 1 has a template sibling there (not a leak)",
         "  exact   id 7     lines 12 (with its answer), 40",
         `  exact   id 1234  lines ${
           Array.from({ length: 20 }, (_, i) => 100 + i).join(", ")
@@ -123,6 +123,38 @@ Deno.test(
         "",
       ].join("\n"),
     );
+  },
+);
+
+Deno.test(
+  "leakText: each leaking item counted once, under its strongest kind: the counts add up",
+  none,
+  () => {
+    const line = { line: 2, shared: 1, union: 1, sameAnswer: false, edits: 0, addedWords: 0 };
+    const row = (kind: LeakKind, id: number | string) => ({ kind, id, matches: 1, lines: [line] });
+    // Item 1 leaks every way, 2 near and by answer, "2" (not 2) by answer only; 3 is a sibling.
+    const report: LeakReport = {
+      ...CLEAN,
+      leaking: 3,
+      siblings: 1,
+      leaks: [
+        row("exact", 1),
+        row("near", 1),
+        row("near", 2),
+        row("answer", 1),
+        row("answer", 2),
+        row("answer", "2"),
+        row("sibling", 3),
+      ],
+    };
+    const first = leakText(report, "t").split("\n")[0]!;
+    assert.equal(
+      first,
+      "t: 3 of the 150 held-out items leak into its 53 examples: 1 exact, 1 near, 1 by answer " +
+        "(2 of them also leak another way); 1 has a template sibling there (not a leak)",
+    );
+    const counts = [...first.matchAll(/(\d+) (?:exact|near|by answer)/g)].map((m) => Number(m[1]));
+    assert.equal(counts.reduce((a, b) => a + b), report.leaking);
   },
 );
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { turnText } from "../../src/leak/_examples.ts";
 import { TrainingLine } from "../../src/leak/_training_line.ts";
 import { TrainingFileError } from "../../src/leak/training_file_error.ts";
 
@@ -12,7 +13,7 @@ Deno.test("TrainingLine: turns read loosely, exact calls with numbers as written
     '{"role": "user", "content": "second"}]}';
   const line = new TrainingLine(text, 4);
   assert.equal(line.line, 4);
-  assert.deepEqual(line.turns.map((t) => t.user), ["first", "second"]);
+  assert.deepEqual(line.turns.map(turnText), ["first", "second"]);
   assert.deepEqual(line.exactCalls(0), [
     { name: "f", arguments: '{"x": 1.50}' },
     { name: "g", arguments: '{"y":2.50}' },

@@ -4,11 +4,13 @@
  * same findings, with the same shingle counts and word edits, on generated held-out items and
  * training lines (copies changed in case, spacing, Unicode form, punctuation and words: replaced,
  * inserted, deleted, swapped, two at once, a sentence added at the start or the end; answers
- * respelt, reordered and changed, a template's slot changed in query and answer alike). Skipped, with a message, only when there is no `python3` (tests/support/python.ts);
+ * respelt, reordered and changed, a template's slot changed in query and answer alike;
+ * punctuation deleted). Skipped, with a message, only when there is no `python3` (tests/support/python.ts);
  * a failure instead under `ASSESS_REQUIRE_PYTHON=1`.
  */
 
 import assert from "node:assert/strict";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { checkLeaks } from "../../src/leak/leak.ts";
@@ -62,6 +64,9 @@ const WORDS = [
   "U.S.",
   "o'clock",
   "--",
+  "f(x)",
+  "x^2+3x",
+  "3:00pm",
   "convert",
   "100",
   "USD",
@@ -175,6 +180,8 @@ function generate(seed: number, items: number, lines: number): Generated {
     if (prng.chance(0.3)) user = user.split(" ").join(prng.pick(SPACES));
     if (prng.chance(0.2)) user = user.normalize(prng.pick(["NFC", "NFD"]));
     if (prng.chance(0.1)) user = `${prng.pick(SPACES)}${user}${prng.pick(SPACES)}`;
+    // Its punctuation deleted, as lm-evaluation-harness's decontamination normalises.
+    if (prng.chance(0.15)) user = user.replace(/[^\p{L}\p{M}\p{N}\s]/gu, "");
     // The calls: the held-out answer (respelt, reordered), a changed one, or none.
     let calls = h.answer.map((c, k) => ({
       name: c.name,
@@ -243,5 +250,138 @@ Deno.test({
     for (const kind of ["exact", "near", "answer", "sibling"]) {
       assert((kinds.get(kind) ?? 0) > 20, kind);
     }
+  },
+});
+
+/**
+ * A chat-jsonl dataset (every item held out) and training lines that are long conversations: each
+ * starts with an item's conversation (as it is, changed in case, spacing or a word, or cut short),
+ * goes on for up to 25 more turns, whose calls are now and then a held-out answer, and some end
+ * with another item's conversation (which is then no prefix: not the same query).
+ */
+function generateChat(seed: number, items: number, lines: number) {
+  const prng = new Prng(seed);
+  let callId = 0;
+  const toolCall = (c: { name: string; arguments: Record<string, unknown> }) => ({
+    id: `c${callId++}`,
+    type: "function",
+    function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+  });
+  const tools = NAMES.map((name) => ({
+    type: "function",
+    function: { name, description: name, parameters: { type: "object", properties: {} } },
+  }));
+  const held = Array.from({ length: items }, (_, i) => {
+    const prompt: Record<string, unknown>[] = [];
+    for (let round = prng.range(1, 3); round > 0; round--) {
+      prompt.push({ role: "user", content: write(prng, query(prng, prng.range(1, 20))) });
+      if (round > 1) {
+        const calls = answer(prng);
+        if (calls.length === 0) {
+          prompt.push({ role: "assistant", content: write(prng, query(prng, 4)) });
+        } else {
+          const tc = calls.map(toolCall);
+          prompt.push({ role: "assistant", tool_calls: tc });
+          for (const c of tc) {
+            prompt.push({ role: "tool", tool_call_id: c.id, content: write(prng, query(prng, 3)) });
+          }
+        }
+      }
+    }
+    const a = answer(prng);
+    const last = a.length === 0
+      ? { role: "assistant", content: write(prng, query(prng, 5)) }
+      : { role: "assistant", tool_calls: a.map(toolCall) };
+    return {
+      id: `c${i}`,
+      prompt,
+      answer: a,
+      line: { id: `c${i}`, messages: [...prompt, last], tools },
+    };
+  });
+  const examples: { line: number; messages: unknown[] }[] = [];
+  for (let line = 1; line <= lines; line++) {
+    const h = prng.pick(held);
+    const messages = structuredClone(h.line.messages) as Record<string, unknown>[];
+    const users = messages.filter((m) => m.role === "user");
+    const user = prng.pick(users);
+    const change = prng.int(6);
+    if (change === 1) user.content = recase(prng, user.content as string);
+    if (change === 2) user.content = `${user.content} ${prng.pick(WORDS)}`;
+    if (change === 3) user.content = (user.content as string).split(" ").join(prng.pick(SPACES));
+    if (change === 4) messages.length = prng.range(1, messages.length);
+    if (change === 5) user.content = (user.content as string).replace(/[^\p{L}\p{M}\p{N}\s]/gu, "");
+    for (let more = prng.range(0, 25); more > 0; more--) {
+      messages.push({ role: "user", content: write(prng, query(prng, prng.range(0, 12))) });
+      const other = prng.pick(held);
+      if (prng.chance(0.3) && other.answer.length > 0) {
+        messages.push({ role: "assistant", tool_calls: other.answer.map(toolCall) });
+      } else {
+        messages.push({ role: "assistant", content: write(prng, query(prng, prng.range(0, 6))) });
+      }
+    }
+    if (prng.chance(0.2)) messages.push(...prng.pick(held).line.messages);
+    examples.push({ line, messages });
+  }
+  return { held, examples };
+}
+
+Deno.test({
+  name:
+    "leak: chat-jsonl items and long conversations: the same findings as the Python reference, whose every turn is its conversation built whole",
+  ignore: skip !== null,
+  fn: async () => {
+    let total = 0;
+    const kinds = new Map<string, number>();
+    for (const seed of [11, 12]) {
+      const g = generateChat(seed, 30, 60);
+      const bytes = new TextEncoder().encode(
+        g.held.map((h) => JSON.stringify(h.line)).join("\n") + "\n",
+      );
+      const items = loadChatDataset(bytes, sha256Hex(bytes)).items;
+      assert.equal(items.length, g.held.length);
+      const report = await checkLeaks(
+        new TextEncoder().encode(g.examples.map((e) => JSON.stringify(e)).join("\n") + "\n"),
+        items,
+        { scorer: xlamToolCall, ordering: "any", keepLines: Infinity },
+      );
+      const ours = report.leaks.flatMap((leak) =>
+        leak.lines.map((m) => [
+          leak.kind,
+          leak.id,
+          m.line,
+          m.shared,
+          m.union,
+          m.sameAnswer,
+          m.edits ?? null,
+          m.addedWords ?? null,
+        ])
+      );
+      const heldOut = g.held.map((h) => ({
+        id: h.id,
+        prompt: h.prompt,
+        answers: JSON.stringify(h.answer),
+      }));
+      const theirs = JSON.parse(
+        await runPython(
+          ["leak"],
+          JSON.stringify({ heldOut, examples: g.examples, ordering: "any" }),
+        ),
+      );
+      const a = new Set(ours.map((f) => JSON.stringify(f)));
+      const b = new Set((theirs as unknown[]).map((f) => JSON.stringify(f)));
+      const onlyOurs = [...a].filter((f) => !b.has(f)).slice(0, 8);
+      const onlyTheirs = [...b].filter((f) => !a.has(f)).slice(0, 8);
+      assert.deepEqual({ onlyOurs, onlyTheirs }, { onlyOurs: [], onlyTheirs: [] }, `seed ${seed}`);
+      assert.deepEqual(ours, theirs, `seed ${seed}`);
+      total += ours.length;
+      for (const f of ours) kinds.set(f[0] as string, (kinds.get(f[0] as string) ?? 0) + 1);
+    }
+    console.log(
+      `leak differential, conversations: ${total} findings agree (${
+        [...kinds].map(([k, n]) => `${n} ${k}`).join(", ")
+      })`,
+    );
+    for (const kind of ["exact", "near", "answer"]) assert((kinds.get(kind) ?? 0) > 20, kind);
   },
 });

@@ -13,7 +13,7 @@ import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { detachedItem } from "../../src/dataset/dataset.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { heldOutQuery } from "../../src/leak/_examples.ts";
+import { heldOutQuery, turnText } from "../../src/leak/_examples.ts";
 import { TrainingLine } from "../../src/leak/_training_line.ts";
 import { trainingLine } from "../../src/request/training.ts";
 import { pythonSkip } from "../support/python.ts";
@@ -48,7 +48,7 @@ Deno.test({
         const line = trainingLine(item, "");
         lines.push(line);
         const turns = new TrainingLine(line, 1, "conversation").turns.map((t) => ({
-          user: t.user,
+          user: turnText(t),
           calls: t.calls.map((c) => c.name),
         }));
         ours.push({ turns, query: heldOutQuery(item) });
