@@ -14,7 +14,7 @@ effective result is its latest answer, or its latest error when it was never ans
 never hides an answer). Each model's per-item [asked, right] (errors left out) gives sampled.py's
 figures at the family's level 0.05; each adapter's p-value against the baseline is Holm-adjusted
 across the adapters (min(1, max over j <= i of (m - j + 1) p_(j))), and its interval is sampled.py's
-(the exact sign-flip test with 16 items or fewer, else the t interval) at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
+(the betting interval of the mean difference) at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
 rank and the first rank not rejected); its outcome, with the header's decision.margin (points):
 better when the interval is above 0, worse when below, not-worse when above -margin, else
 inconclusive.

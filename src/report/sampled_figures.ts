@@ -23,7 +23,7 @@ export interface SampledCategory {
   readonly items: number;
   /** The mean of their per-item shares, or `null` with none. */
   readonly accuracy: number | null;
-  /** Its t interval, or `null` with none. */
+  /** Its betting interval, or `null` with none. */
   readonly interval: {
     readonly lower: number;
     readonly upper: number;
@@ -48,7 +48,7 @@ export interface SampledCategoryComparison {
   /** The test's p-value, or `null` with no item. */
   readonly pValue: number | null;
   /** The test (see `SampledComparison.method`), or `null` with no item. */
-  readonly method: "paired-t" | "sign-flip" | null;
+  readonly method: "betting" | null;
   /** Holm-adjusted across the comparison's categories with items, or `null`. */
   readonly pAdjusted: number | null;
   /** The outcome at the margin; `inconclusive` with no item. */
@@ -95,7 +95,7 @@ export interface SampledModel {
   readonly notAsked: number;
   /** The mean over items of each item's share of right answers. */
   readonly accuracy: number;
-  /** Its 95% t interval from the per-item shares. */
+  /** Its 95% betting interval from the per-item shares. */
   readonly interval: { readonly lower: number; readonly upper: number; readonly level: number };
   /** The within-item variance (see `sampledAccuracy`), or `null`. */
   readonly withinVariance: number | null;
@@ -116,10 +116,10 @@ export interface SampledComparison {
   /** Items both answered at least once. */
   readonly items: number;
   /**
-   * The test on the per-item differences of shares: `sign-flip`, the exact sign-flip test with
-   * Hartigan's interval (16 items or fewer, or every difference the same), else `paired-t`.
+   * The test on the per-item differences of shares: `betting`, the betting interval of their mean
+   * on [−1, 1] and its p-value (see `sampledDifference`).
    */
-  readonly method: "paired-t" | "sign-flip";
+  readonly method: "betting";
   /** The adapter's mean per-item share on those items. */
   readonly adapterAccuracy: number;
   /** The baseline's. */
@@ -140,8 +140,9 @@ export interface SampledComparison {
   /** The outcome against the decision's margin. */
   readonly outcome: ComparisonOutcome;
   /**
-   * The smallest true difference detected with power 0.8 at `level` by K samples of these items,
-   * and what twice the samples or twice the items would detect; `null` without the variance's parts.
+   * The smallest true difference the betting interval finds with power 0.8 at `level` by K
+   * samples of these items (see `sampledDetectable`: for a difference spread over many items), and
+   * what twice the samples or twice the items would detect; `null` without the variance's parts.
    */
   readonly minimumDetectableDifference: {
     readonly difference: number;
@@ -183,9 +184,18 @@ export interface FiguresRule {
   readonly guard: readonly AnswerCategory[];
 }
 
-/** The answered tallies among `tallies`, of the items `keep` keeps. */
+/**
+ * A model's tallies in the order of their items' indices: the betting intervals take their values
+ * in an order that must not depend on the answers, and the report must not depend on the order
+ * the results file holds them in.
+ */
+function byItem(tallies: Tallies): [number, Tally][] {
+  return [...tallies].sort(([a], [b]) => a - b);
+}
+
+/** The answered tallies among `tallies`, of the items `keep` keeps, in their items' order. */
 function answered(tallies: Tallies, keep: (item: number) => boolean = () => true) {
-  return [...tallies].filter(([item, t]) => t.asked > 0 && keep(item)).map(([, t]) => t);
+  return byItem(tallies).filter(([item, t]) => t.asked > 0 && keep(item)).map(([, t]) => t);
 }
 
 /**
@@ -242,14 +252,14 @@ export function modelFigures(
   };
 }
 
-/** The items both models answered, with their tallies. */
+/** The items both models answered, with their tallies, in their items' order. */
 function pairsOf(
   adapter: Tallies,
   baseline: Tallies,
   keep: (item: number) => boolean = () => true,
 ): { item: number; first: Tally; second: Tally }[] {
   const out = [];
-  for (const [item, first] of adapter) {
+  for (const [item, first] of byItem(adapter)) {
     const second = baseline.get(item);
     if (second === undefined || first.asked === 0 || second.asked === 0 || !keep(item)) continue;
     out.push({ item, first, second });
@@ -266,8 +276,8 @@ function sharesOf(pairs: readonly { first: Tally; second: Tally }[]): SharePair[
 }
 
 /**
- * Every adapter against the baseline: the paired test on the per-item differences (the exact
- * sign-flip test with 16 items or fewer, else the t test; see `sampledDifference`), Holm's
+ * Every adapter against the baseline: the paired test on the per-item differences (the betting
+ * interval of their mean and its p-value; see `sampledDifference`), Holm's
  * procedure across the adapters, the outcome at the margin, the planning figures, each category
  * at its Holm level across the comparison's categories with items, the guard, and the errored
  * samples counted against the adapter and in its favour.
@@ -411,7 +421,7 @@ function sensitivity(
   let errors = 0;
   const counted = (way: "against" | "favour") => {
     const shares: SharePair[] = [];
-    for (const [item, a] of adapter) {
+    for (const [item, a] of byItem(adapter)) {
       const b = baseline.get(item);
       if (b === undefined || a.asked + a.errors === 0 || b.asked + b.errors === 0) continue;
       if (way === "against") errors += a.errors + b.errors;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { BET_LEVEL, TRUNCATION } from "./_betting.ts";
 import { studentQuantile } from "./_student_t.ts";
 import type { SampledItem } from "./sampled_accuracy.ts";
 
@@ -97,12 +98,17 @@ export interface SampledPlan {
 }
 
 /**
- * The smallest true difference of per-item means that the paired t test at `alpha` (two-sided)
- * detects with probability `power`, for `items` items asked `samples` times each:
- * (t₁₋α/₂ + t_power)·√((σ²between + σ²within/K)/n), both quantiles of Student's t on n − 1
- * degrees of freedom. With the parts measured on a run of K samples and n items, the same formula
- * at K' or n' says what more samples or more items would buy: more samples shrink only the within
- * part, more items both.
+ * The smallest true difference of per-item means that the betting interval of
+ * `sampledDifference` at `alpha` finds (its lower end above 0) with probability `power`, for
+ * `items` items asked `samples` times each: (c(α) + t_power)·√((σ²between + σ²within/K)/n), where
+ * c(α) = (log(2/α) + log(2/α₀))/√(2·log(2/α₀)), α₀ = 0.05 the level the bets are tuned for, is the
+ * betting interval's half-width in standard errors when its bets are not truncated (√(2·log 40) =
+ * 2.72 at α = 0.05, where the t interval's is 1.96), and t_power Student's t quantile on n − 1
+ * degrees of freedom. It holds when the difference is spread over many items; when it rests on a
+ * few items changed completely the bets are truncated and the power at this figure is lower
+ * (reference/report.md, "Several samples per item", gives it measured). With the parts measured
+ * on a run of K samples and n items, the same formula at K' or n' says what more samples or more
+ * items would buy: more samples shrink only the within part, more items both.
  *
  * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
  * @param plan The items, samples, level and power.
@@ -146,6 +152,28 @@ export function sampledDetectable(
   const tPower = power === 0.5
     ? 0
     : Math.sign(power - 0.5) * studentQuantile(2 * Math.min(power, 1 - power), df);
-  const se = Math.sqrt((parts.between + parts.within / samples) / items);
-  return (studentQuantile(alpha, df) + tPower) * se;
+  const sd = Math.sqrt(parts.between + parts.within / samples);
+  return bettingDetectable(sd, items, alpha) + (tPower * sd) / Math.sqrt(items);
+}
+
+/**
+ * The true difference at which the betting interval's lower end is at 0 on average, for n items
+ * whose differences have standard deviation `sd`: on the scale x = (d + 1)/2 (σ = sd/2), a bet λ
+ * per item gains about nλΔ − nλ²σ²/2 in log-capital over n items at a true mean Δ above the
+ * candidate, which must pass log(2/α); the plug-in bet is λ = √(2·log(2/α₀)/(nσ²)), α₀ the
+ * level the bets are tuned for, at most c/½ (the truncation near a difference of 0). Untruncated
+ * this is (log(2/α) + log(2/α₀))/√(2·log(2/α₀))·σ/√n, √(2·log 40) = 2.72 standard errors at α =
+ * 0.05 (the t interval's 1.96); truncated, with few items or little spread, it is at least
+ * log(2/α)/(n·c/½): no test valid for every distribution on [−1, 1] can rule out a small share of
+ * items at −1 that n items have not shown.
+ */
+function bettingDetectable(sd: number, n: number, alpha: number): number {
+  const sigma = sd / 2;
+  const tuned = Math.log(2 / BET_LEVEL);
+  const largest = TRUNCATION / 0.5;
+  const bet = sigma === 0
+    ? largest
+    : Math.min(Math.sqrt((2 * tuned) / (n * sigma * sigma)), largest);
+  const delta = (Math.log(2 / alpha) + (n * bet * bet * sigma * sigma) / 2) / (n * bet);
+  return 2 * delta;
 }
