@@ -93,6 +93,24 @@ export class Draws {
 /** The share of broken items in the `mixed` pattern. */
 const MIXED_BROKEN = 0.05;
 
+/**
+ * Whether the cell's pattern can make its difference: the chance of a broken or fixed item, the
+ * shift s and the gain g must lie in [0, 1].
+ */
+export function patternHolds(cell: SampledCell): boolean {
+  const [a, b] = cell.beta;
+  const mean = a / (a + b);
+  const d = cell.difference;
+  const unit = (x: number) => x >= 0 && x <= 1;
+  switch (cell.pattern) {
+    case "few":
+    case "spread":
+      return unit(d < 0 ? -d / mean : d / (1 - mean));
+    case "mixed":
+      return unit((d + MIXED_BROKEN * mean) / ((1 - MIXED_BROKEN) * (1 - mean)));
+  }
+}
+
 /** An adapter's true share on an item of baseline share p, in the cell's pattern. */
 export function changedShare(draws: Draws, cell: SampledCell, p: number): number {
   const [a, b] = cell.beta;
