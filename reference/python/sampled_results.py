@@ -17,7 +17,9 @@ across the adapters (min(1, max over j <= i of (m - j + 1) p_(j))), and its inte
 (the betting interval of the mean difference) at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
 rank and the first rank not rejected); its outcome, with the header's decision.margin (points):
 better when the interval is above 0, worse when below, not-worse when above -margin, else
-inconclusive.
+inconclusive; differingItems (the items whose shares differ) and tooFewDiffer (the same betting
+interval with every differing item's difference +1, the rest 0, not above -margin, and with every
+one -1 not below 0).
 
 REQUESTS, when given, is a JSON array of the chat request bodies the server received, as text.
 Each answer's request is the body whose SHA-256 is its requestDigest; its seed must be the first 8
@@ -57,7 +59,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from sampled import difference_test, exact_diffs, family  # noqa: E402
+from sampled import betting, difference_test, exact_diffs, family  # noqa: E402
 
 ALPHA = 0.05
 
@@ -95,6 +97,14 @@ def holm(ps, alpha):
         if stopped is None and not adjusted[index] < alpha:
             stopped = i
     return adjusted, levels
+
+
+def too_few_differ(diffs, level, margin):
+    """Whether too few items differ to conclude: every differing item at +1 (the rest 0) gives an
+    interval not above -margin, and every one at -1 an interval not below 0."""
+    best = betting([1.0 if d != 0 else 0.0 for d in diffs], level, -1.0, 1.0, at=0.0)
+    worst = betting([-1.0 if d != 0 else 0.0 for d in diffs], level, -1.0, 1.0, at=0.0)
+    return not best["lower"] > -margin and not worst["upper"] < 0
 
 
 def outcome(lower, upper, margin):
@@ -185,6 +195,8 @@ def main():
                             "difference": d["mean"], "lower": d["lower"],
                             "upper": d["upper"], "level": level, "pValue": t["pValue"], "pAdjusted": p_adj,
                             "outcome": decided, "minimumDetectableDifference": detectable,
+                            "differingItems": sum(1 for x in diffs if x != 0),
+                            "tooFewDiffer": too_few_differ(diffs, level, margin),
                             "errorSensitivity": error_sensitivity(per_item[a], errored[a], base, errored[names[0]],
                                                                   level, margin, decided)})
     seeds = {"checked": 0, "wrong": []}

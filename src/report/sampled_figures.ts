@@ -139,6 +139,16 @@ export interface SampledComparison {
   readonly pAdjusted: number;
   /** The outcome against the decision's margin. */
   readonly outcome: ComparisonOutcome;
+  /** Paired items on which the two models' shares differ. */
+  readonly differingItems: number;
+  /**
+   * Whether too few items differ to conclude anything: even with every differing item's
+   * difference +1 (the adapter right on every sample, the baseline on none) the interval at this
+   * level would not be above −margin, and with every one −1 it would not be below 0. The outcome
+   * is then `inconclusive` whatever the answers were; `-gate` says "no conclusion: too few items
+   * differ".
+   */
+  readonly tooFewDiffer: boolean;
   /**
    * The smallest true difference the betting interval finds with power 0.8 at `level` by K
    * samples of these items (see `sampledDetectable`: for a difference spread over many items), and
@@ -326,6 +336,8 @@ export function comparisonFigures(
       pValue: test.pValue,
       pAdjusted: adjusted[n]!,
       outcome,
+      differingItems: shares.filter((s) => s.first !== s.second).length,
+      tooFewDiffer: tooFewDiffer(shares, level, rule.margin),
       minimumDetectableDifference: planning(pairs, samples, level),
       categories: byCategory,
       guardWorse: byCategory === null
@@ -334,6 +346,21 @@ export function comparisonFigures(
       errorSensitivity: sensitivity(adapter.tallies, baseline.tallies, { level, outcome, rule }),
     };
   });
+}
+
+/**
+ * Whether too few items differ to conclude: the differing items all +1 (the rest 0) give an
+ * interval not above −margin, and all −1 one not below 0.
+ */
+function tooFewDiffer(shares: readonly SharePair[], level: number, margin: number): boolean {
+  const extreme = (first: number) =>
+    sampledDifference(
+      shares.map((s) =>
+        s.first === s.second ? { first: 0, second: 0 } : { first, second: 1 - first }
+      ),
+      { level },
+    );
+  return !(extreme(1).lower > -margin) && !(extreme(0).upper < 0);
 }
 
 /** What K samples of these items detect, and twice the samples or twice the items would. */

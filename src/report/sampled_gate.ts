@@ -53,11 +53,20 @@ function undecidedBecause(report: SampledReport): string[] {
   return why;
 }
 
-/** What more samples or items would detect, for an inconclusive comparison. */
+/**
+ * What more samples or items would detect, for an inconclusive comparison; first, when too few
+ * items differ to conclude anything, that it is so.
+ */
 function toDecide(c: SampledComparison): string {
+  const few = c.tooFewDiffer
+    ? `no conclusion: too few items differ (${c.differingItems} of ${c.items}; even all of them ` +
+      `one way would decide nothing at level ${c.interval.level}); `
+    : "";
   const mdd = c.minimumDetectableDifference;
-  if (mdd === null) return `${c.adapter}: too few items answered twice to plan more samples`;
-  return `${c.adapter}: detects ${points(mdd.difference, 1)} points with power 0.8 over ` +
+  if (mdd === null) {
+    return `${c.adapter}: ${few}too few items answered twice to plan more samples`;
+  }
+  return `${c.adapter}: ${few}detects ${points(mdd.difference, 1)} points with power 0.8 over ` +
     `${c.items} items; twice the samples would detect ${points(mdd.withTwiceTheSamples, 1)}, ` +
     `twice the items ${points(mdd.withTwiceTheItems, 1)}`;
 }

@@ -324,7 +324,11 @@ Deno.test(
     };
     const open = gateSampledReport(await sampledReportFromResults(file(even)));
     assert.equal(open.outcome, "inconclusive");
-    assert.match(open.details[0]!, /^tuned: detects [0-9.]+ points with power 0.8 over 24 items; /);
+    // Every item's two shares are the same (half right each): too few items differ.
+    assert.match(
+      open.details[0]!,
+      /^tuned: no conclusion: too few items differ \(0 of 24; [^)]*\); detects [0-9.]+ points with power 0.8 over 24 items; /,
+    );
   },
 );
 
@@ -376,6 +380,11 @@ Deno.test(
       assert.equal(c.outcome, "inconclusive", `K ${samples}`);
       const gate = gateSampledReport(report);
       assert.equal(gate.outcome, "inconclusive", `K ${samples}`);
+      assert.match(
+        gate.details[0]!,
+        /^tuned: no conclusion: too few items differ \(0 of 20; even all of them one way would decide nothing at level 0\.05\); detects /,
+      );
+      assert.deepEqual([c.differingItems, c.tooFewDiffer], [0, true]);
       assert.equal(c.difference, 0);
       assert.ok(c.interval.lower < -0.2 && c.interval.upper > 0.2, `K ${samples}`);
       assert.equal(c.method, "betting");
