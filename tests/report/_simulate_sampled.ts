@@ -8,6 +8,11 @@
 import { comparisonOutcome } from "../../src/report/stats/comparison_outcome.ts";
 import { holmLevels } from "../../src/report/stats/holm.ts";
 import { sampledDifference, type SharePair } from "../../src/report/stats/sampled_difference.ts";
+import {
+  differenceVariance,
+  sampledDetectable,
+  type SampledPair,
+} from "../../src/report/stats/sampled_planning.ts";
 import { Prng } from "../reference/_prng.ts";
 
 /**
@@ -242,4 +247,53 @@ export function sampledChecks(rates: SampledRates): SampledCheck[] {
   }
   if (cell.difference === 0) out.push(check("wrong better", rates.better, 0.025, 1));
   return out;
+}
+
+/** The power of the report's comparison at its own printed detectable difference. */
+export interface PowerAtFigure {
+  readonly cell: SampledCell;
+  /** The mean printed figure at no difference (the cell's pattern, d = 0). */
+  readonly figure: number;
+  /** P(`better`) at a true difference of that figure. */
+  readonly power: number;
+}
+
+/**
+ * Whether the printed detectable difference (power 0.8 at 0.05) is what it says: the mean figure
+ * the report prints on `reps` families at no difference, then the share of `reps` families at
+ * that true difference (the cell's pattern, one adapter) whose comparison is `better`.
+ */
+export function powerAtFigure(
+  cell: SampledCell,
+  options: { readonly reps: number; readonly seed: number },
+): PowerAtFigure {
+  const run = (difference: number, seed: number) => {
+    const draws = new Draws(seed);
+    const at = { ...cell, difference };
+    let better = 0;
+    let figure = 0;
+    for (let r = 0; r < options.reps; r++) {
+      const pairs: SharePair[] = [];
+      const tallies: SampledPair[] = [];
+      for (let i = 0; i < cell.n; i++) {
+        const p = draws.beta(cell.beta[0], cell.beta[1]);
+        const a = draws.binomial(cell.samples, changedShare(draws, at, p));
+        const b = draws.binomial(cell.samples, p);
+        pairs.push({ first: a / cell.samples, second: b / cell.samples });
+        tallies.push({
+          first: { asked: cell.samples, right: a },
+          second: { asked: cell.samples, right: b },
+        });
+      }
+      if (sampledDifference(pairs).lower > 0) better++;
+      const parts = differenceVariance(tallies);
+      figure += sampledDetectable(
+        { between: parts.between ?? 0, within: parts.within ?? 0 },
+        { items: cell.n, samples: cell.samples },
+      );
+    }
+    return { power: better / options.reps, figure: figure / options.reps };
+  };
+  const figure = run(0, options.seed).figure;
+  return { cell, figure, power: run(figure, options.seed + 1).power };
 }

@@ -21,6 +21,10 @@
 // the pattern can make the difference. `--every=N --first=F` runs the cells F, F + N, F + 2N, …:
 // a sample of the grid on a shared machine.
 //
+// `--sampled --issue35` runs instead the cells reference/report.md tabulates (issue 35's, 2,000
+// families each), and `--sampled --power` the power of the comparison at its own printed
+// detectable difference on the cells reference/report.md cites (200 families each).
+//
 // `--method=newcombe` and `--method=tango` measure, on the same draws instead of the report's
 // interval, two asymptotic 95% intervals (one comparison at a time, so one adapter): Newcombe's
 // hybrid score interval (pairedDifferenceInterval; unlike the report's and Tango's it depends on
@@ -29,6 +33,7 @@
 import { parseArgs } from "node:util";
 import {
   patternHolds,
+  powerAtFigure,
   type SampledCell,
   sampledCellName,
   sampledChecks,
@@ -58,6 +63,8 @@ const { values } = parseArgs({
     betas: { type: "string", default: "0.02:0.02,0.5:0.5,1:1,8:1" },
     patterns: { type: "string", default: "few,spread,mixed" },
     every: { type: "string", default: "1" },
+    issue35: { type: "boolean", default: false },
+    power: { type: "boolean", default: false },
     first: { type: "string", default: "0" },
   },
 });
@@ -158,8 +165,78 @@ console.log(`cells outside their bound: ${failures.length}`);
 for (const f of failures) console.log(`  ${f}`);
 if (failures.length > 0) Deno.exitCode = 1;
 
+/** The cells of issue 35 that reference/report.md tabulates, before and after. */
+function issue35Cells(): SampledCell[] {
+  const S = [0.02, 0.02] as const;
+  const c = (
+    n: number,
+    samples: number,
+    beta: readonly [number, number],
+    pattern: SampledCell["pattern"],
+    d: number,
+    margin = 0,
+    adapters = 1,
+  ): SampledCell => ({
+    n,
+    samples,
+    beta,
+    pattern,
+    difference: d / 100,
+    margin: margin / 100,
+    adapters,
+  });
+  return [
+    c(20, 16, S, "few", -2, 2),
+    c(20, 16, S, "few", -5, 5),
+    c(10, 4, S, "few", -5, 5),
+    c(50, 4, S, "few", -2, 2),
+    c(100, 4, S, "few", -1, 1),
+    c(200, 8, S, "few", -1, 1),
+    c(200, 4, S, "mixed", 0),
+    c(500, 4, [8, 1], "mixed", 0),
+    c(1000, 8, S, "mixed", 0, 0, 3),
+    c(100, 4, [1, 1], "spread", 3),
+    c(500, 4, [1, 1], "spread", 3),
+    c(500, 4, S, "few", 3),
+    c(2000, 4, [1, 1], "spread", -1, 1),
+    c(2000, 16, S, "few", -1, 1),
+  ];
+}
+
+/** The power at the printed detectable difference (`--sampled --power`). */
+function powerCells(): void {
+  const reps = Number(values.reps ?? "200");
+  const cells: SampledCell[] = [
+    [100, 4, [1, 1], "spread"],
+    [500, 4, [1, 1], "spread"],
+    [200, 8, [8, 1], "spread"],
+    [50, 16, [0.5, 0.5], "spread"],
+    [1000, 4, [1, 1], "few"],
+    [200, 4, [1, 1], "mixed"],
+    [200, 8, [0.02, 0.02], "few"],
+    [500, 4, [0.02, 0.02], "few"],
+  ].map(([n, samples, beta, pattern]) => ({
+    n: n as number,
+    samples: samples as number,
+    beta: beta as [number, number],
+    pattern: pattern as SampledCell["pattern"],
+    difference: 0,
+    margin: 0,
+    adapters: 1,
+  }));
+  console.log(`power at the printed detectable difference, ${reps} families each`);
+  for (const [i, cell] of cells.entries()) {
+    const r = powerAtFigure(cell, { reps, seed: 91 + 2 * i });
+    console.log(
+      `${sampledCellName(cell)}: figure ${(r.figure * 100).toFixed(2)} points, ` +
+        `power there ${r.power.toFixed(3)}`,
+    );
+  }
+}
+
 /** The grid of several samples per item (`--sampled`). */
 function sampledGrid(): void {
+  if (values.power) return powerCells();
   const reps = Number(values.reps ?? "2000");
   const list = (text: string) => text.split(",").map(Number);
   const sizes = list(values.sizes ?? "5,10,20,50,100,200,500,2000");
@@ -184,7 +261,9 @@ function sampledGrid(): void {
   }
   const every = Number(values.every);
   const first = Number(values.first);
-  const chosen = cells.flatMap((c, i) => (i % every === first ? [{ cell: c, index: i }] : []));
+  const chosen = values.issue35
+    ? issue35Cells().map((cell, i) => ({ cell, index: i }))
+    : cells.flatMap((c, i) => (i % every === first ? [{ cell: c, index: i }] : []));
   console.log(
     `sampled: ${chosen.length} of ${cells.length} cells, ${reps} families each ` +
       `(every ${every} from ${first})`,

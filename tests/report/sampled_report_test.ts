@@ -386,7 +386,12 @@ Deno.test(
       );
       assert.deepEqual([c.differingItems, c.tooFewDiffer], [0, true]);
       assert.equal(c.difference, 0);
-      assert.ok(c.interval.lower < -0.2 && c.interval.upper > 0.2, `K ${samples}`);
+      // [-21.7, 21.7] points, as reference/report.md says.
+      assert.deepEqual(
+        [c.interval.lower, c.interval.upper].map((x) => Math.round(x * 1000)),
+        [-217, 217],
+        `K ${samples}`,
+      );
       assert.equal(c.method, "betting");
       const text = renderSampledText(report).replace(/\n +/g, " ");
       assert.match(text, /The detectable differences hold for a difference spread over many items/);

@@ -55,7 +55,7 @@ export interface SampledDifferenceOptions {
  * exceeds 2/level with chance at most level/2 (Markov's inequality), so the interval, the m
  * neither rejects, errs at most level/2 on each side, for every distribution on [−1, 1]: no
  * symmetry, no normal approximation, and never of no width (every difference 0 gives an interval
- * about 0 whose width shrinks as items are added; 20 items give about ±0.35). The p-value of a
+ * about 0 whose width shrinks as items are added; 20 items give ±0.217). The p-value of a
  * difference of 0 is min(1, 2/max(K⁺ₙ(½), K⁻ₙ(½))); the bets do not depend on `level`, so the
  * interval at `level` excludes 0 exactly when the p-value is below it, at every level Holm's
  * procedure gives.
