@@ -7,6 +7,8 @@
 export interface BettingInterval {
   /** The mean of the values. */
   readonly mean: number;
+  /** Their standard deviation (n − 1 in the denominator); 0 with fewer than two. */
+  readonly sd: number;
   /** The interval's lower limit. */
   readonly lower: number;
   /** The interval's upper limit. */
@@ -137,7 +139,10 @@ export function bettingInterval(
   let sum = 0;
   for (const v of values) sum += v;
   const mean = n === 0 ? 0 : sum / n;
-  if (n === 0) return { mean, lower: floor, upper: ceiling, pValue: 1 };
+  let squares = 0;
+  for (const v of values) squares += (v - mean) * (v - mean);
+  const sd = n < 2 ? 0 : Math.sqrt(squares / (n - 1));
+  if (n === 0) return { mean, sd, lower: floor, upper: ceiling, pValue: 1 };
   const x = values.map((v) => Math.min(1, Math.max(0, (v - floor) / width)));
   const bets = plugInBets(x);
   const bound = Math.log(2 / level); // reject m when ½K⁺ or ½K⁻ exceeds 1/level
@@ -158,5 +163,5 @@ export function bettingInterval(
     lowerX = Math.min(lowerX, atX);
     upperX = Math.max(upperX, atX);
   }
-  return { mean, lower: floor + width * lowerX, upper: floor + width * upperX, pValue };
+  return { mean, sd, lower: floor + width * lowerX, upper: floor + width * upperX, pValue };
 }

@@ -92,15 +92,12 @@ export function sampledAccuracy(
     }
   }
   const m = bettingInterval(shares, level, [0, 1], null);
-  let squares = 0;
-  for (const p of shares) squares += (p - m.mean) * (p - m.mean);
-  const sd = shares.length < 2 ? 0 : Math.sqrt(squares / (shares.length - 1));
   const withinVariance = within.length === 0
     ? null
     : within.reduce((a, b) => a + b, 0) / within.length;
   const betweenVariance = withinVariance === null || shares.length < 2
     ? null
-    : Math.max(0, sd * sd - overK / within.length);
+    : Math.max(0, m.sd * m.sd - overK / within.length);
   return {
     items: shares.length,
     accuracy: m.mean,

@@ -93,14 +93,10 @@ export function sampledDifference(
   });
   const level = options.level ?? 0.05;
   const b = bettingInterval(differences, level, [-1, 1]);
-  const n = differences.length;
-  let squares = 0;
-  for (const d of differences) squares += (d - b.mean) * (d - b.mean);
-  const sd = n < 2 ? 0 : Math.sqrt(squares / (n - 1));
   return {
-    items: n,
+    items: differences.length,
     difference: b.mean,
-    sd,
+    sd: b.sd,
     lower: b.lower,
     upper: b.upper,
     pValue: b.pValue,

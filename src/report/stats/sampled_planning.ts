@@ -100,15 +100,15 @@ export interface SampledPlan {
 /**
  * The smallest true difference of per-item means that the betting interval of
  * `sampledDifference` at `alpha` finds (its lower end above 0) with probability `power`, for
- * `items` items asked `samples` times each: (c(α) + t_power)·√((σ²between + σ²within/K)/n), where
- * c(α) = (log(2/α) + log(2/α₀))/√(2·log(2/α₀)), α₀ = 0.05 the level the bets are tuned for, is the
- * betting interval's half-width in standard errors when its bets are not truncated (√(2·log 40) =
- * 2.72 at α = 0.05, where the t interval's is 1.96), and t_power Student's t quantile on n − 1
- * degrees of freedom. It holds when the difference is spread over many items; when it rests on a
- * few items changed completely the bets are truncated and the power at this figure is lower
- * (reference/report.md, "Several samples per item", gives it measured). With the parts measured
- * on a run of K samples and n items, the same formula at K' or n' says what more samples or more
- * items would buy: more samples shrink only the within part, more items both.
+ * `items` items asked `samples` times each: with sd = √(σ²between + σ²within/K), the difference at
+ * which the interval's lower end is at 0 on average (see below: 2.72·sd/√n at α = 0.05 when the
+ * bets are not truncated, where the t interval's is 1.96·sd/√n; at least about 4.9/n when they are)
+ * plus t_power·sd/√n, t_power Student's t quantile on n − 1 degrees of freedom. It holds when the
+ * difference is spread over many items; when it rests on a few items changed completely the power
+ * at this figure is lower (reference/report.md, "Several samples per item", gives it measured).
+ * With the parts measured on a run of K samples and n items, the same formula at K' or n' says
+ * what more samples or more items would buy: more samples shrink only the within part, more items
+ * both.
  *
  * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
  * @param plan The items, samples, level and power.
