@@ -14,10 +14,13 @@ effective result is its latest answer, or its latest error when it was never ans
 never hides an answer). Each model's per-item [asked, right] (errors left out) gives sampled.py's
 figures at the family's level 0.05; each adapter's p-value against the baseline is Holm-adjusted
 across the adapters (min(1, max over j <= i of (m - j + 1) p_(j))), and its interval is sampled.py's
-(the exact sign-flip test with 16 items or fewer, else the t interval) at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
+(the betting interval of the mean difference) at the level Holm's step-down decides it at (alpha / (m - k + 1), k the smaller of its
 rank and the first rank not rejected); its outcome, with the header's decision.margin (points):
 better when the interval is above 0, worse when below, not-worse when above -margin, else
-inconclusive.
+inconclusive; differingItems (the items whose shares differ) and tooFewDiffer (the same betting
+interval with every differing item's difference +1, the rest 0, not above -margin, and with every
+one -1 not below 0); itemsToDecide (sampled.py's at the comparison's level and margin) when the
+outcome is inconclusive and too few do not differ, else None.
 
 REQUESTS, when given, is a JSON array of the chat request bodies the server received, as text.
 Each answer's request is the body whose SHA-256 is its requestDigest; its seed must be the first 8
@@ -42,7 +45,7 @@ comparison's; None when those items hold no errored sample.
 One JSON object on stdout: {models: [{name, samples, items, answers, errors, notAsked, accuracy,
 lower, upper, within, between, passK}], comparisons: [{adapter, items, method, adapterAccuracy,
 baselineAccuracy, difference, lower, upper, level, pValue, pAdjusted, outcome,
-minimumDetectableDifference, errorSensitivity}], perItem: {model: [[asked, right], ...]}, seeds: {checked, wrong},
+minimumDetectableDifference, differingItems, tooFewDiffer, itemsToDecide, errorSensitivity}], perItem: {model: [[asked, right], ...]}, seeds: {checked, wrong},
 categories: {models: {model: [{name, items, accuracy, lower, upper}]}, comparisons: {adapter:
 {categories: [{name, items, difference, lower, upper, level, pValue, pAdjusted, outcome}],
 guardWorse}}}}.
@@ -57,7 +60,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from sampled import difference_test, exact_diffs, family  # noqa: E402
+from sampled import betting, difference_test, exact_diffs, family  # noqa: E402
 
 ALPHA = 0.05
 
@@ -95,6 +98,14 @@ def holm(ps, alpha):
         if stopped is None and not adjusted[index] < alpha:
             stopped = i
     return adjusted, levels
+
+
+def too_few_differ(diffs, level, margin):
+    """Whether too few items differ to conclude: every differing item at +1 (the rest 0) gives an
+    interval not above -margin, and every one at -1 an interval not below 0."""
+    best = betting([1.0 if d != 0 else 0.0 for d in diffs], level, -1.0, 1.0, at=0.0)
+    worst = betting([-1.0 if d != 0 else 0.0 for d in diffs], level, -1.0, 1.0, at=0.0)
+    return not best["lower"] > -margin and not worst["upper"] < 0
 
 
 def outcome(lower, upper, margin):
@@ -172,7 +183,9 @@ def main():
         d = difference_test(diffs, level)
         paired = [(r1 / a1, r2 / a2) for (a1, r1), (a2, r2) in zip(per_item[a], base) if a1 > 0 and a2 > 0]
         decided = outcome(d["lower"], d["upper"], margin)
-        at_level = family({"level": level, "samples": k, "first": per_item[a], "second": base})
+        at_level = family({"level": level, "samples": k, "first": per_item[a], "second": base,
+                           "margin": margin})
+        few = too_few_differ(diffs, level, margin)
         detectable = None
         if at_level["detectable"] is not None:
             now, twice_samples, twice_items = at_level["detectable"]
@@ -185,6 +198,10 @@ def main():
                             "difference": d["mean"], "lower": d["lower"],
                             "upper": d["upper"], "level": level, "pValue": t["pValue"], "pAdjusted": p_adj,
                             "outcome": decided, "minimumDetectableDifference": detectable,
+                            "differingItems": sum(1 for x in diffs if x != 0),
+                            "tooFewDiffer": few,
+                            "itemsToDecide": at_level["itemsToDecide"] if decided == "inconclusive" and not few
+                            else None,
                             "errorSensitivity": error_sensitivity(per_item[a], errored[a], base, errored[names[0]],
                                                                   level, margin, decided)})
     seeds = {"checked": 0, "wrong": []}

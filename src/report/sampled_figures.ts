@@ -28,7 +28,7 @@ export interface SampledCategory {
   readonly items: number;
   /** The mean of their per-item shares, or `null` with none. */
   readonly accuracy: number | null;
-  /** Its t interval, or `null` with none. */
+  /** Its betting interval, or `null` with none. */
   readonly interval: {
     readonly lower: number;
     readonly upper: number;
@@ -53,7 +53,7 @@ export interface SampledCategoryComparison {
   /** The test's p-value, or `null` with no item. */
   readonly pValue: number | null;
   /** The test (see `SampledComparison.method`), or `null` with no item. */
-  readonly method: "paired-t" | "sign-flip" | null;
+  readonly method: "betting" | null;
   /** Holm-adjusted across the comparison's categories with items, or `null`. */
   readonly pAdjusted: number | null;
   /** The outcome at the margin; `inconclusive` with no item. */
@@ -100,7 +100,7 @@ export interface SampledModel {
   readonly notAsked: number;
   /** The mean over items of each item's share of right answers. */
   readonly accuracy: number;
-  /** Its 95% t interval from the per-item shares. */
+  /** Its 95% betting interval from the per-item shares. */
   readonly interval: { readonly lower: number; readonly upper: number; readonly level: number };
   /** The within-item variance (see `sampledAccuracy`), or `null`. */
   readonly withinVariance: number | null;
@@ -121,10 +121,10 @@ export interface SampledComparison {
   /** Items both answered at least once. */
   readonly items: number;
   /**
-   * The test on the per-item differences of shares: `sign-flip`, the exact sign-flip test with
-   * Hartigan's interval (16 items or fewer, or every difference the same), else `paired-t`.
+   * The test on the per-item differences of shares: `betting`, the betting interval of their mean
+   * on [−1, 1] and its p-value (see `sampledDifference`).
    */
-  readonly method: "paired-t" | "sign-flip";
+  readonly method: "betting";
   /** The adapter's mean per-item share on those items. */
   readonly adapterAccuracy: number;
   /** The baseline's. */
@@ -144,17 +144,29 @@ export interface SampledComparison {
   readonly pAdjusted: number;
   /** The outcome against the decision's margin. */
   readonly outcome: ComparisonOutcome;
+  /** Paired items on which the two models' shares differ. */
+  readonly differingItems: number;
+  /**
+   * Whether too few items differ to conclude anything: even with every differing item's
+   * difference +1 (the adapter right on every sample, the baseline on none) the interval at this
+   * level would not be above −margin, and with every one −1 it would not be below 0. The outcome
+   * is then `inconclusive` whatever the answers were; `-gate` says "no conclusion: too few items
+   * differ".
+   */
+  readonly tooFewDiffer: boolean;
   /**
    * When the outcome is `inconclusive`: about how many items, each asked K times, would decide it
-   * (`sampledItemsToDecide`: the fewest whose detectable difference is at most the observed
-   * difference, or its distance from −margin when that is larger), what `assess report -gate`
-   * says too; `null` when the outcome is decided, the variance's parts are not known, or no number
-   * up to 1,000,000 would.
+   * (`sampledItemsToDecide`: the fewest whose detectable difference, the betting interval's at the
+   * measured variance parts, is at most the observed difference, or its distance from −margin
+   * when that is larger), what `assess report -gate` says too; `null` when the outcome is decided,
+   * too few items differ (`tooFewDiffer`: the spread would be read from those few), the variance's
+   * parts are not known, or no number up to 1,000,000 would.
    */
   readonly itemsToDecide: number | null;
   /**
-   * The smallest true difference detected with power 0.8 at `level` by K samples of these items,
-   * and what twice the samples or twice the items would detect; `null` without the variance's parts.
+   * The smallest true difference the betting interval finds with power 0.8 at `level` by K
+   * samples of these items (see `sampledDetectable`: for a difference spread over many items), and
+   * what twice the samples or twice the items would detect; `null` without the variance's parts.
    */
   readonly minimumDetectableDifference: {
     readonly difference: number;
@@ -196,9 +208,18 @@ export interface FiguresRule {
   readonly guard: readonly AnswerCategory[];
 }
 
-/** The answered tallies among `tallies`, of the items `keep` keeps. */
+/**
+ * A model's tallies in the order of their items' indices: the betting intervals take their values
+ * in an order that must not depend on the answers, and the report must not depend on the order
+ * the results file holds them in.
+ */
+function byItem(tallies: Tallies): [number, Tally][] {
+  return [...tallies].sort(([a], [b]) => a - b);
+}
+
+/** The answered tallies among `tallies`, of the items `keep` keeps, in their items' order. */
 function answered(tallies: Tallies, keep: (item: number) => boolean = () => true) {
-  return [...tallies].filter(([item, t]) => t.asked > 0 && keep(item)).map(([, t]) => t);
+  return byItem(tallies).filter(([item, t]) => t.asked > 0 && keep(item)).map(([, t]) => t);
 }
 
 /**
@@ -255,14 +276,14 @@ export function modelFigures(
   };
 }
 
-/** The items both models answered, with their tallies. */
+/** The items both models answered, with their tallies, in their items' order. */
 function pairsOf(
   adapter: Tallies,
   baseline: Tallies,
   keep: (item: number) => boolean = () => true,
 ): { item: number; first: Tally; second: Tally }[] {
   const out = [];
-  for (const [item, first] of adapter) {
+  for (const [item, first] of byItem(adapter)) {
     const second = baseline.get(item);
     if (second === undefined || first.asked === 0 || second.asked === 0 || !keep(item)) continue;
     out.push({ item, first, second });
@@ -279,8 +300,8 @@ function sharesOf(pairs: readonly { first: Tally; second: Tally }[]): SharePair[
 }
 
 /**
- * Every adapter against the baseline: the paired test on the per-item differences (the exact
- * sign-flip test with 16 items or fewer, else the t test; see `sampledDifference`), Holm's
+ * Every adapter against the baseline: the paired test on the per-item differences (the betting
+ * interval of their mean and its p-value; see `sampledDifference`), Holm's
  * procedure across the adapters, the outcome at the margin, the planning figures, each category
  * at its Holm level across the comparison's categories with items, the guard, and the errored
  * samples counted against the adapter and in its favour.
@@ -317,6 +338,7 @@ export function comparisonFigures(
       ? null
       : categoryComparisons(adapter.tallies, baseline.tallies, categories, rule);
     const outcome = comparisonOutcome({ lower: d.lower, upper: d.upper }, rule.margin);
+    const few = tooFewDiffer(shares, level, rule.margin);
     return {
       adapter: adapter.name,
       baseline: baseline.name,
@@ -329,7 +351,9 @@ export function comparisonFigures(
       pValue: test.pValue,
       pAdjusted: adjusted[n]!,
       outcome,
-      itemsToDecide: outcome === "inconclusive"
+      differingItems: shares.filter((s) => s.first !== s.second).length,
+      tooFewDiffer: few,
+      itemsToDecide: outcome === "inconclusive" && !few
         ? toDecide(pairs, samples, level, d.difference, rule.margin)
         : null,
       minimumDetectableDifference: planning(pairs, samples, level),
@@ -340,6 +364,21 @@ export function comparisonFigures(
       errorSensitivity: sensitivity(adapter.tallies, baseline.tallies, { level, outcome, rule }),
     };
   });
+}
+
+/**
+ * Whether too few items differ to conclude: the differing items all +1 (the rest 0) give an
+ * interval not above −margin, and all −1 one not below 0.
+ */
+function tooFewDiffer(shares: readonly SharePair[], level: number, margin: number): boolean {
+  const extreme = (first: number) =>
+    sampledDifference(
+      shares.map((s) =>
+        s.first === s.second ? { first: 0, second: 0 } : { first, second: 1 - first }
+      ),
+      { level },
+    );
+  return !(extreme(1).lower > -margin) && !(extreme(0).upper < 0);
 }
 
 /**
@@ -450,7 +489,7 @@ function sensitivity(
   let errors = 0;
   const counted = (way: "against" | "favour") => {
     const shares: SharePair[] = [];
-    for (const [item, a] of adapter) {
+    for (const [item, a] of byItem(adapter)) {
       const b = baseline.get(item);
       if (b === undefined || a.asked + a.errors === 0 || b.asked + b.errors === 0) continue;
       if (way === "against") errors += a.errors + b.errors;

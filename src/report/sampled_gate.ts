@@ -55,10 +55,13 @@ function undecidedBecause(report: SampledReport): string[] {
 }
 
 /**
+/**
  * How many items would decide an inconclusive comparison of several samples per item, from its
  * figure (`SampledComparison.itemsToDecide`): `about 180 items, each asked 4 times, would decide
- * it, with 80% power; it has 40`, or `no number of items up to 1,000,000 would decide it`. The
- * gate's line and every format of the report say it so.
+ * it, with 80% power; it has 40`, or `no number of items up to 1,000,000 would decide it`; when too
+ * few items differ to conclude anything (`tooFewDiffer`), no number (the spread it would be read
+ * at rests on those few items, and is 0 when none differs): `too few items differ (0 of 20) to say
+ * how many items would decide it`. The gate's line and every format of the report say it so.
  *
  * @param c An inconclusive comparison whose variance's parts are known.
  * @param samples The samples per item, K.
@@ -69,28 +72,46 @@ function undecidedBecause(report: SampledReport): string[] {
  * import { sampledToDecideSentence, type SampledComparison } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
- * const c = { items: 40, itemsToDecide: 180 } as unknown as SampledComparison;
+ * const c = { items: 40, itemsToDecide: 180, differingItems: 12, tooFewDiffer: false };
  * assert.equal(
- *   sampledToDecideSentence(c, 4),
+ *   sampledToDecideSentence(c as unknown as SampledComparison, 4),
  *   "about 180 items, each asked 4 times, would decide it, with 80% power; it has 40",
+ * );
+ * const few = { items: 20, itemsToDecide: null, differingItems: 0, tooFewDiffer: true };
+ * assert.equal(
+ *   sampledToDecideSentence(few as unknown as SampledComparison, 4),
+ *   "too few items differ (0 of 20) to say how many items would decide it",
  * );
  * ```
  */
 export function sampledToDecideSentence(
-  c: Pick<SampledComparison, "items" | "itemsToDecide">,
+  c: Pick<SampledComparison, "items" | "itemsToDecide" | "differingItems" | "tooFewDiffer">,
   samples: number,
 ): string {
+  if (c.tooFewDiffer) {
+    return `too few items differ (${c.differingItems} of ${c.items}) to say how many items ` +
+      `would decide it`;
+  }
   return c.itemsToDecide === null
     ? `no number of items up to ${MAX_ITEMS_TO_DECIDE.toLocaleString("en")} would decide it`
     : `about ${c.itemsToDecide} items, each asked ${samples} times, would decide it, with 80% ` +
       `power; it has ${c.items}`;
 }
 
-/** What more samples or items would detect, and how many items would decide it. */
+/**
+ * What more samples or items would detect, and how many items would decide it, for an
+ * inconclusive comparison; first, when too few items differ to conclude anything, that it is so.
+ */
 function toDecide(c: SampledComparison, samples: number): string {
+  const few = c.tooFewDiffer
+    ? `no conclusion: too few items differ (${c.differingItems} of ${c.items}; even all of them ` +
+      `one way would decide nothing at level ${c.interval.level}); `
+    : "";
   const mdd = c.minimumDetectableDifference;
-  if (mdd === null) return `${c.adapter}: too few items answered twice to plan more samples`;
-  return `${c.adapter}: detects ${points(mdd.difference, 1)} points with power 0.8 over ` +
+  if (mdd === null) {
+    return `${c.adapter}: ${few}too few items answered twice to plan more samples`;
+  }
+  return `${c.adapter}: ${few}detects ${points(mdd.difference, 1)} points with power 0.8 over ` +
     `${c.items} items; twice the samples would detect ${points(mdd.withTwiceTheSamples, 1)}, ` +
     `twice the items ${points(mdd.withTwiceTheItems, 1)}; ${sampledToDecideSentence(c, samples)}`;
 }
@@ -100,8 +121,9 @@ function toDecide(c: SampledComparison, samples: number): string {
  * `gateReport` reads one of one sample: `undecided` when the verdicts' scorer failed its
  * self-test, samples were never asked, or a comparison's errored samples could change the exit
  * code; then `worse` when a comparison is `worse` or has a guarded category that is; then
- * `inconclusive`, each with what twice the samples or twice the items would detect and how many
- * items would decide it; else `pass`.
+ * `inconclusive`, each (first saying so when too few items differ to conclude anything) with what
+ * twice the samples or twice the items would detect and how many items would decide it; else
+ * `pass`.
  *
  * @param report The report.
  * @returns The outcome, its summary and its details.

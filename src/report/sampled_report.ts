@@ -1,8 +1,8 @@
 /**
  * The report of a run that asked every item several times (`sampling.samples` above 1): each
  * model's accuracy as the mean of its per-item shares, pass@k and pass^k, the variance's parts,
- * and each adapter against the baseline by the paired test on per-item differences (exact
- * sign-flip with 16 items or fewer, else t), Holm's procedure across adapters and the decision's
+ * and each adapter against the baseline by the paired test on per-item differences (the betting
+ * interval of a bounded mean), Holm's procedure across adapters and the decision's
  * margin as for one sample. The samples of an item are never counted as independent answers.
  *
  * @module

@@ -7,15 +7,21 @@
 
 import { points } from "./numbers.ts";
 import { detectableDifferenceTable } from "./stats/detectable_difference.ts";
+import { sampledDetectable } from "./stats/sampled_planning.ts";
 
 /**
- * The lines for K samples per item under the split's one-sample lines: each detectable difference
- * d of one sample (the same rows, same level) becomes a range from d/√K to d. A per-item difference
- * has variance σ²between + σ²within/K (Miller 2024): K samples divide the within part only, so the
- * difference shrinks to d/√K when all of it is within items (every item's answers vary as much as
- * items differ) and not at all when all of it is between items (an item's answers never vary, as
- * at temperature 0). `assess report` measures both parts on the run, and says what more samples
- * or items would buy. Nothing for K = 1: the split's output is the one it was.
+ * The lines for K samples per item under the split's one-sample lines: for each share δ of items
+ * discordant in the one-sample rows (the same rows), the difference the report's comparison of
+ * several samples per item (the betting interval, see `sampledDifference`) detects with power 0.8
+ * at level 0.05 over the adapters (Holm's first step), as a range. A per-item difference has
+ * variance σ²between + σ²within/K (Miller 2024), δ in all at K = 1 and no difference: the low end
+ * is all of it within items (every item's answers vary as much as items differ; K samples divide
+ * it), the high end all of it between items (an item's answers never vary, as at temperature 0;
+ * more samples buy nothing). Both come from `sampledDetectable`, the formula `assess report`
+ * prints with the parts it measures on the run. The betting interval holds its level for any
+ * spread of the differences, and costs power for it: the high end is above the one-sample exact
+ * test's figure. A figure of 100 points or more is none: no mean difference of shares is larger.
+ * Nothing for K = 1: the split's output is the one it was.
  *
  * @param items The held-out items.
  * @param adapters The adapters configured.
@@ -33,18 +39,23 @@ import { detectableDifferenceTable } from "./stats/detectable_difference.ts";
  */
 export function sampledDetectableLines(items: number, adapters: number, samples: number): string {
   if (samples <= 1) return "";
-  const rows = detectableDifferenceTable(items, { comparisons: Math.max(1, adapters) });
+  const m = Math.max(1, adapters);
+  const rows = detectableDifferenceTable(items, { comparisons: m });
+  const plan = { items, samples, alpha: 0.05 / m };
+  const shown = (d: number) => points(d, d < 0.01 ? 2 : 1); // one decimal, two below 1 point
   const lines = [
-    `with ${samples} samples per item (sampling.samples), each becomes between 1/√${samples} ` +
-    `of it (an item's answers vary as much as items differ) and all of it (they never vary); ` +
-    `assess report measures which:`,
+    `with ${samples} samples per item (sampling.samples), the comparison (a betting interval of ` +
+    `the mean per-item difference) detects with power 0.8 from the first figure (an item's ` +
+    `answers vary as much as items differ) to the second (they never vary); assess report ` +
+    `measures which:`,
     ...rows.map((r) => {
-      const d = r.difference;
-      if (d === null) return `  ${Math.round(r.discordance * 100)}% of items discordant: none`;
-      const low = d / Math.sqrt(samples);
-      // As the one-sample lines: one decimal, or two below 1 point.
-      return `  ${Math.round(r.discordance * 100)}% of items discordant: ` +
-        `${points(low, low < 0.01 ? 2 : 1)} to ${points(d, d < 0.01 ? 2 : 1)} points`;
+      const share = `  ${Math.round(r.discordance * 100)}% of items discordant`;
+      if (items < 2) return `${share}: none`;
+      const low = sampledDetectable({ between: 0, within: r.discordance }, plan);
+      const high = sampledDetectable({ between: r.discordance, within: 0 }, plan);
+      // A mean difference of shares is at most 100 points: beyond it, nothing is found.
+      if (low >= 1) return `${share}: none`;
+      return `${share}: ${shown(low)} to ${high >= 1 ? "more than 100" : shown(high)} points`;
     }),
   ];
   return lines.join("\n") + "\n";

@@ -74,12 +74,11 @@ function models(d: Differences, report: Json, py: Json): void {
 /** One comparison's test, planning figures and error sensitivity. */
 function comparison(d: Differences, c: Json, p: Json): void {
   const w = (what: string) => `${c.adapter} ${what}`;
-  d.same(w("adapter, items, method, outcome"), [c.adapter, c.items, c.method, c.outcome], [
-    p.adapter,
-    p.items,
-    p.method,
-    p.outcome,
-  ]);
+  d.same(
+    w("adapter, items, method, outcome, differing items, too few differ, items to decide"),
+    [c.adapter, c.items, c.method, c.outcome, c.differingItems, c.tooFewDiffer, c.itemsToDecide],
+    [p.adapter, p.items, p.method, p.outcome, p.differingItems, p.tooFewDiffer, p.itemsToDecide],
+  );
   d.num(w("adapter accuracy"), c.adapterAccuracy, p.adapterAccuracy);
   d.num(w("baseline accuracy"), c.baselineAccuracy, p.baselineAccuracy);
   d.num(w("difference"), c.difference, p.difference);
@@ -136,8 +135,8 @@ function categories(d: Differences, c: Json, p: Json): void {
  * (sampled_results.py's output for its results file, parsed), each named; `[]` when all agree.
  * Compared: each model's samples, items, answers, errors, notAsked, accuracy and interval, both
  * variances, every pass@k and pass^k with its items and interval, and each category's items,
- * accuracy and interval; each comparison's adapter, items, method, outcome, both accuracies, the
- * difference, its interval, level and test level, the p-value and the Holm p, every field of the
+ * accuracy and interval; each comparison's adapter, items, method, outcome, differing items, whether
+ * too few differ, the items that would decide it, both accuracies, the difference, its interval, level and test level, the p-value and the Holm p, every field of the
  * minimum detectable difference, and the error sensitivity (errors, both ways' difference,
  * interval and outcome, couldChange); each comparison's categories (items, method, outcome,
  * difference, interval, Holm level, p, Holm p) and guardWorse. `null` equals only `null`.

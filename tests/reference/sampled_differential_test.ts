@@ -1,12 +1,11 @@
 /**
  * Differential test: the figures of several samples per item (src/report/stats/sampled_accuracy.ts,
- * pass_k.ts, sampled_difference.ts) against the Python reference (reference/python/sampled.py,
- * written from the definitions with scipy's t distribution, exact binomial coefficients and, for
- * 16 items or fewer, the sign-flip test counted over every sign pattern in exact fractions) on
- * 3,000 seeded random families, in one Python process; and Hartigan's interval checked by
- * inverting that brute-force test on 500 random small families. Skipped, with a message, only when there is
- * no python3 with numpy and scipy (tests/support/python.ts); a failure instead under
- * `ASSESS_REQUIRE_PYTHON=1`.
+ * pass_k.ts, sampled_difference.ts, sampled_planning.ts) against the Python reference
+ * (reference/python/sampled.py, written from the definitions with numpy's cumulative sums for the
+ * betting interval's bets, scipy's brentq for its ends, exact binomial coefficients and scipy's t
+ * distribution for the planning's power term) on 1,000 seeded random families, in one Python
+ * process. Skipped, with a message, only when there is no python3 with numpy and scipy
+ * (tests/support/python.ts); a failure instead under `ASSESS_REQUIRE_PYTHON=1`.
  */
 
 import assert from "node:assert/strict";
@@ -21,9 +20,11 @@ import {
 import { pythonSkip, runScript } from "../support/python.ts";
 import { Prng } from "./_prng.ts";
 
-const FAMILIES = 3_000;
+const FAMILIES = 1_000;
 const SEED = 20261228;
 const LEVELS = [0.05, 0.025, 0.05 / 3, 0.01];
+/** The margins the families take in turn, for the items that would decide them. */
+const MARGINS = [0, 0.01, 0.05];
 /** Every figure must agree to this, absolute. */
 const TOLERANCE = 1e-9;
 const SAMPLED_PY = new URL("../../reference/python/sampled.py", import.meta.url).pathname;
@@ -32,6 +33,8 @@ const skip = await pythonSkip("sampled differential", "scipy");
 
 interface Family {
   readonly level: number;
+  /** The decision's margin, a fraction: 0, 1 point or 5 points, in turn. */
+  readonly margin: number;
   readonly samples: number;
   /** [asked, right] per item, for each model. */
   readonly first: [number, number][];
@@ -69,7 +72,7 @@ function randomFamilies(seed: number, count: number): Family[] {
       });
     };
     return { level: rng.pick(LEVELS), samples, first: model(), second: model() };
-  });
+  }).map((f, n) => ({ ...f, margin: MARGINS[n % MARGINS.length]! }));
 }
 
 interface PythonFamily {
@@ -143,13 +146,14 @@ Deno.test({
             })
           );
       assert.equal(plans.length, py.detectable?.length ?? 0, `family ${n}: planning`);
-      // How many items of K samples would decide it, at margin 0: the same whole number.
+      // How many items of K samples would decide it: the same whole number. The distance to
+      // detect is the difference's size, or with a margin its distance from −margin if larger.
       const toDecide = parts.between === null || parts.within === null
         ? null
         : sampledItemsToDecide(
           { between: parts.between, within: parts.within },
           { items: 2, samples: f.samples, alpha: f.level },
-          Math.abs(d.difference),
+          Math.max(Math.abs(d.difference), f.margin > 0 ? d.difference + f.margin : 0),
         );
       if (toDecide !== (py.itemsToDecide ?? null)) {
         wrong.push(`family ${n}: items to decide ${toDecide}, Python ${py.itemsToDecide}`);
@@ -209,21 +213,5 @@ Deno.test({
         `${decidable} with items to decide), all agree; ` +
         `largest difference ${worst.toExponential(1)}`,
     );
-  },
-});
-
-Deno.test({
-  name: "sampled differential: Hartigan's interval is the shifts the brute-force sign-flip test " +
-    "does not reject (500 random small families)",
-  ignore: skip !== null,
-  fn: async () => {
-    const text = await runScript(SAMPLED_PY, {
-      args: ["--check-interval", String(SEED), "500"],
-      input: "",
-      need: "scipy",
-    });
-    const { families, failures } = JSON.parse(text) as { families: number; failures: string[] };
-    assert.equal(families, 500);
-    assert.deepEqual(failures, []);
   },
 });

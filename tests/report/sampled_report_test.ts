@@ -83,20 +83,25 @@ function file(
     flip?: boolean;
     /** The items, `ITEMS` unless given. */
     items?: readonly Item[];
+    /** Samples per item, `K` unless given. */
+    samples?: number;
+    /** The records in the reverse order (the last item's first). */
+    reverse?: boolean;
   } = {},
 ): Uint8Array {
   const [baseline, ...adapters] = Object.keys(plan) as [string, ...string[]];
   const items = options.items ?? ITEMS;
+  const samples = options.samples ?? K;
   const header = headerFor(baseline, adapters, items.length, {
     formatVersion: 2,
-    sampling: { temperature: 0.7, topP: 1, seed: "7", maxTokens: 512, samples: K },
+    sampling: { temperature: 0.7, topP: 1, seed: "7", maxTokens: 512, samples },
     decision: { margin: 0, guard: [] },
     ...options.header,
   });
   const records: BodyRecord[] = [];
   for (const model of [baseline, ...adapters]) {
     for (const item of items) {
-      for (let s = 0; s < K; s++) {
+      for (let s = 0; s < samples; s++) {
         const planned = plan[model]!(item.index, s);
         if (planned === null) continue;
         const r = record(model, item, planned);
@@ -115,7 +120,7 @@ function file(
       }
     }
   }
-  return resultsFile(header, records);
+  return resultsFile(header, options.reverse === true ? records.reverse() : records);
 }
 
 /** The mean over items of each item's share of planned answers that `right` counts. */
@@ -229,9 +234,9 @@ Deno.test(
       tuned: (i, s) => (i % 4 !== 2 || s === 0 ? "match" : "arguments"),
     };
     const guard = { decision: { margin: 0, guard: ["parallel" as const] } };
-    // 10 items a category: every parallel item's difference is the same -1/4, which the exact
-    // sign-flip test can call worse at its Holm level only with 8 items or more (2^(1-n) below it).
-    const items = itemsOf(40);
+    // 40 items a category: every parallel item's difference is the same -1/4, which the betting
+    // interval calls worse at its Holm level (0.05/4) with 32 items or more.
+    const items = itemsOf(160);
     const recorded = await sampledReportFromResults(file(plan, { header: guard, items }));
     const computed = await sampledReportFromResults(
       file(plan, { header: guard, recordCategory: false, items }),
@@ -265,8 +270,8 @@ Deno.test(
     const gate = gateSampledReport(recorded);
     assert.equal(gate.outcome, "worse");
     assert.deepEqual(gate.details, ["tuned: guarded categories worse: parallel"]);
-    // With 6 items a category, 6 differences alike are no evidence at the Holm level (2^-5 is
-    // above 0.05/4): the guard finds nothing, where the t test's zero-width interval said worse.
+    // With 6 items a category, 6 differences alike are no evidence at the Holm level: the guard
+    // finds nothing, where the t test's zero-width interval said worse.
     const few = await sampledReportFromResults(file(plan, { header: guard }));
     assert.equal(few.comparisons[0]!.categories![2]!.outcome, "inconclusive");
     assert.deepEqual(few.comparisons[0]!.guardWorse, []);
@@ -288,18 +293,20 @@ Deno.test(
       base: (_i, s) => (s < 2 ? "match" : "arguments"),
       tuned: (_i, s) => (s < 2 ? "match" : s === 2 ? "error:timeout" : "arguments"),
     };
-    const report = await sampledReportFromResults(file(plan));
+    // 48 items: a difference of 1/6 on every item is better with 32 items or more.
+    const items = itemsOf(48);
+    const report = await sampledReportFromResults(file(plan, { items }));
     const c = report.comparisons[0]!;
     assert.equal(c.outcome, "better");
     const s = c.errorSensitivity!;
-    assert.equal(s.errors, N);
+    assert.equal(s.errors, items.length);
     assert.equal(s.against.difference, 0);
     assert.equal(s.against.outcome, "inconclusive");
     assert.equal(s.favour.difference, 0.25);
     assert.equal(s.couldChange, true);
     const gate = gateSampledReport(report);
     assert.equal(gate.outcome, "undecided");
-    assert.match(gate.summary, /the 24 errored samples of tuned could change its outcome/);
+    assert.match(gate.summary, /the 48 errored samples of tuned could change its outcome/);
     assert.equal(report.complete, false);
   },
 );
@@ -318,7 +325,11 @@ Deno.test(
     };
     const open = gateSampledReport(await sampledReportFromResults(file(even)));
     assert.equal(open.outcome, "inconclusive");
-    assert.match(open.details[0]!, /^tuned: detects [0-9.]+ points with power 0.8 over 24 items; /);
+    // Every item's two shares are the same (half right each): too few items differ.
+    assert.match(
+      open.details[0]!,
+      /^tuned: no conclusion: too few items differ \(0 of 24; [^)]*\); detects [0-9.]+ points with power 0.8 over 24 items; /,
+    );
   },
 );
 
@@ -354,32 +365,46 @@ Deno.test("sampled: the JSON follows schema/sampled-report.schema.json, whatever
 });
 
 Deno.test(
-  "sampled: a comparison on 16 items or fewer is the exact test, and the planning lines say " +
-    "what it cannot reach",
+  "sampled: 20 items, every sample right for both models, margin 1 point: no conclusion, and " +
+    "-gate does not pass (issue 35)",
   none,
   async () => {
-    const plan: Plan = {
-      base: (_i, s) => (s === 0 ? "match" : "arguments"),
-      tuned: () => "match",
-    };
-    for (const [n, reach] of [[4, false], [8, true]] as const) {
-      const report = await sampledReportFromResults(file(plan, { items: itemsOf(n) }));
-      const c = report.comparisons[0]!;
-      // Every item the same difference, +3/4: no spread, and still no evidence with 4 items.
-      assert.equal(c.method, "sign-flip");
-      assert.equal(c.pValue, 2 ** (1 - n));
-      assert.equal(c.outcome, reach ? "better" : "inconclusive");
-      const text = renderSampledText(report).replace(/\n +/g, " ");
-      const floor = `1/${2 ** (n - 1)}`;
-      assert.ok(
-        text.includes(
-          "The detectable differences assume the paired t test's normal approximation; tuned is " +
-            `decided on ${n} items by the exact sign-flip test, which cannot give a p-value below ` +
-            floor +
-            (reach ? "." : ", so at its level 0.05 it cannot find a difference however large."),
-        ),
-        text,
+    // The t test's zero-spread rule gave [0.0, 0.0], not-worse, and -gate exit 0; one sample per
+    // item gives [-25.9, 25.9] and inconclusive on the same items.
+    const plan: Plan = { base: () => "match", tuned: () => "match" };
+    const margin = { decision: { margin: 1, guard: [] } };
+    for (const samples of [4, 16]) {
+      const report = await sampledReportFromResults(
+        file(plan, { items: itemsOf(20), samples, header: margin }),
       );
+      const c = report.comparisons[0]!;
+      assert.equal(c.outcome, "inconclusive", `K ${samples}`);
+      const gate = gateSampledReport(report);
+      assert.equal(gate.outcome, "inconclusive", `K ${samples}`);
+      assert.match(
+        gate.details[0]!,
+        /^tuned: no conclusion: too few items differ \(0 of 20; even all of them one way would decide nothing at level 0\.05\); detects /,
+      );
+      assert.deepEqual([c.differingItems, c.tooFewDiffer], [0, true]);
+      // No number of items to decide it: read at the spread of no differing item (0), it would be
+      // the betting interval's floor, as if no further item could differ.
+      assert.equal(c.itemsToDecide, null);
+      const few = "too few items differ (0 of 20) to say how many items would decide it";
+      assert.ok(gate.details[0]!.endsWith(`; ${few}`), gate.details[0]);
+      assert.ok(
+        renderSampledText(report).replace(/\s+/g, " ").includes(`tuned (inconclusive): ${few}`),
+      );
+      assert.equal(JSON.parse(renderSampledJson(report)).comparisons[0].itemsToDecide, null);
+      assert.equal(c.difference, 0);
+      // [-21.7, 21.7] points, as reference/report.md says.
+      assert.deepEqual(
+        [c.interval.lower, c.interval.upper].map((x) => Math.round(x * 1000)),
+        [-217, 217],
+        `K ${samples}`,
+      );
+      assert.equal(c.method, "betting");
+      const text = renderSampledText(report).replace(/\n +/g, " ");
+      assert.match(text, /The detectable differences hold for a difference spread over many items/);
     }
   },
 );
@@ -423,5 +448,21 @@ Deno.test(
     });
     assert.equal(gate.outcome, "inconclusive");
     assert.ok(gate.details[0]!.endsWith(`; ${sentence}`), gate.details[0]);
+  },
+);
+
+Deno.test(
+  "sampled: the figures do not depend on the order the results file holds the items in",
+  none,
+  async () => {
+    // The betting intervals take the items in an order: the items' indices, not the file's.
+    const plan: Plan = {
+      base: (i, s) => ((i * 7 + s) % 3 === 0 ? "match" : "arguments"),
+      tuned: (i, s) => ((i * 5 + s) % 4 !== 0 ? "match" : "arguments"),
+    };
+    const forward = await sampledReportFromResults(file(plan));
+    const backward = await sampledReportFromResults(file(plan, { reverse: true }));
+    assert.deepEqual(backward.models, forward.models);
+    assert.deepEqual(backward.comparisons, forward.comparisons);
   },
 );

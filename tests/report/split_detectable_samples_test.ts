@@ -1,33 +1,49 @@
 import assert from "node:assert/strict";
 import { detectableLines } from "../../src/report/split_detectable.ts";
 import { sampledDetectableLines } from "../../src/report/split_detectable_samples.ts";
+import { sampledDetectable } from "../../src/report/stats/sampled_planning.ts";
 
-Deno.test("split: K samples give each one-sample detectable difference as a range d/√K to d", {
-  permissions: "none",
-}, () => {
-  assert.equal(sampledDetectableLines(2000, 2, 1), "");
-  // reference/cli.md's example.
-  assert.equal(
-    sampledDetectableLines(60000, 1, 16),
-    "with 16 samples per item (sampling.samples), each becomes between 1/√16 of it (an item's " +
-      "answers vary as much as items differ) and all of it (they never vary); assess report " +
-      "measures which:\n" +
-      "  5% of items discordant: 0.07 to 0.26 points\n" +
-      "  10% of items discordant: 0.09 to 0.37 points\n" +
-      "  20% of items discordant: 0.13 to 0.52 points\n",
-  );
-  for (const [items, adapters, k] of [[2000, 1, 4], [500, 3, 2], [60000, 1, 16]] as const) {
-    const one = detectableLines(items, adapters).trim().split("\n").slice(1);
-    const many = sampledDetectableLines(items, adapters, k).trim().split("\n");
-    assert.match(many[0]!, new RegExp(`^with ${k} samples per item`));
-    assert.equal(many.length - 1, one.length);
-    one.forEach((line, i) => {
-      const d = /: ([0-9.]+) points$/.exec(line);
-      const range = /: ([0-9.]+) to ([0-9.]+) points$/.exec(many[i + 1]!);
-      if (d === null) return assert.match(many[i + 1]!, /: none$/);
-      assert.equal(range![2], d[1]);
-      // The low end is d/√K, to the shown decimals (from the shown d: within rounding).
-      assert.ok(Math.abs(Number(range![1]) - Number(d[1]) / Math.sqrt(k)) < 0.06, many[i + 1]);
-    });
-  }
-});
+Deno.test(
+  "split: K samples give each share of discordant items the betting comparison's detectable " +
+    "difference, from all the variance within items to all of it between",
+  { permissions: "none" },
+  () => {
+    assert.equal(sampledDetectableLines(2000, 2, 1), "");
+    // reference/cli.md's example.
+    assert.equal(
+      sampledDetectableLines(60000, 1, 16),
+      "with 16 samples per item (sampling.samples), the comparison (a betting interval of the " +
+        "mean per-item difference) detects with power 0.8 from the first figure (an item's " +
+        "answers vary as much as items differ) to the second (they never vary); assess report " +
+        "measures which:\n" +
+        "  5% of items discordant: 0.08 to 0.32 points\n" +
+        "  10% of items discordant: 0.11 to 0.46 points\n" +
+        "  20% of items discordant: 0.16 to 0.65 points\n",
+    );
+    for (const [items, adapters, k] of [[2000, 1, 4], [500, 3, 2], [60000, 1, 16]] as const) {
+      const one = detectableLines(items, adapters).trim().split("\n").slice(1);
+      const many = sampledDetectableLines(items, adapters, k).trim().split("\n");
+      assert.match(many[0]!, new RegExp(`^with ${k} samples per item`));
+      assert.equal(many.length - 1, one.length);
+      [0.05, 0.1, 0.2].forEach((share, i) => {
+        const range = /: ([0-9.]+) to ([0-9.]+) points$/.exec(many[i + 1]!)!;
+        const plan = { items, samples: k, alpha: 0.05 / adapters };
+        const low = sampledDetectable({ between: 0, within: share }, plan) * 100;
+        const high = sampledDetectable({ between: share, within: 0 }, plan) * 100;
+        assert.ok(Math.abs(Number(range[1]) - low) < 0.06, many[i + 1]);
+        assert.ok(Math.abs(Number(range[2]) - high) < 0.06, many[i + 1]);
+        // K samples divide the within part only: the low end is 1/√K of the high end or more.
+        assert.ok(low < high && low >= high / Math.sqrt(k) - 1e-9, many[i + 1]);
+        // The betting interval costs power: all of it between items is above the exact test's.
+        const exact = /: ([0-9.]+) points$/.exec(one[i]!)!;
+        assert.ok(high > Number(exact[1]), `${many[i + 1]} against ${one[i]}`);
+      });
+    }
+    // Six items find nothing below 100 points; one item, nothing at all.
+    assert.match(
+      sampledDetectableLines(6, 1, 4),
+      /20% of items discordant: [0-9.]+ to more than 100 points/,
+    );
+    assert.match(sampledDetectableLines(1, 1, 4), /5% of items discordant: none\n/);
+  },
+);

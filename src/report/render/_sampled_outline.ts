@@ -147,22 +147,11 @@ function planningTable(report: SampledReport, m: Markup): Table {
   };
 }
 
-/**
- * What the planning figures assume (the t approximation), and for each comparison decided by the
- * exact sign-flip test the smallest p-value it can give with its items, 2^(1 − n).
- */
-function planningCaveat(report: SampledReport, m: Markup): string {
-  const exact = report.comparisons.filter((c) => c.method === "sign-flip" && c.items <= 16);
-  const notes = exact.map((c) => {
-    const floor = 2 ** (1 - c.items);
-    return `${m.text(c.adapter)} is decided on ${plural(c.items, "item")} by the exact ` +
-      `sign-flip test, which cannot give a p-value below 1/${2 ** (c.items - 1)}` +
-      (floor > c.interval.level
-        ? `, so at its level ${c.interval.level} it cannot find a difference however large`
-        : "");
-  });
-  return "The detectable differences assume the paired t test's normal approximation" +
-    (notes.length === 0 ? "." : `; ${notes.join("; ")}.`);
+/** What the planning figures assume: a difference spread over many items. */
+function planningCaveat(): string {
+  return "The detectable differences hold for a difference spread over many items; one that " +
+    "rests on a few items changed completely is found less often (the betting interval must " +
+    "allow for items not seen at the far end of the range).";
 }
 
 /** Each model's accuracy over items, its interval, counts and the variance's parts. */
@@ -326,17 +315,17 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
       kind: "paragraph",
       text: `${plural(h.split.size, "item")} held out (split seed ${m.quote(h.split.seed)}), ` +
         `each asked ${report.samples} times at temperature ${h.sampling.temperature}. A model's ` +
-        "accuracy is the mean over items of its share of right answers, with a t interval from " +
-        "the per-item shares: the item is the unit, its samples are not independent answers.",
+        "accuracy is the mean over items of its share of right answers, with a betting interval " +
+        "from the per-item shares: the item is the unit, its samples are not independent answers.",
     },
     ...notices(report),
     {
       kind: "paragraph",
       text: `Decision: margin ${marginText(d.margin)}, guard ${guard}; each adapter against ` +
-        `${m.text(h.models.baseline)} by the paired t test on the per-item differences of ` +
-        "shares (by the exact sign-flip test where 16 items or fewer are compared, as in a small " +
-        `category), Holm's procedure across the adapters at family-wise level ${d.alpha}, each ` +
-        "interval at the confidence of its Holm step.",
+        `${m.text(h.models.baseline)} by the betting interval of the mean per-item difference of ` +
+        "shares (valid for any spread of the differences, and never of no width), Holm's " +
+        `procedure across the adapters at family-wise level ${d.alpha}, each interval at the ` +
+        "confidence of its Holm step.",
     },
   ];
   if (report.comparisons.length > 0) {
@@ -347,7 +336,7 @@ export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] 
       { kind: "heading", level: 3, text: "What more samples or items would detect" },
       { kind: "table", table: planningTable(report, m) },
       ...toDecideList(report, m),
-      { kind: "paragraph", text: planningCaveat(report, m) },
+      { kind: "paragraph", text: planningCaveat() },
     );
     const errors = errorSentences(report, m);
     if (errors.length > 0) {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { meanInterval } from "./_mean_interval.ts";
+import { bettingInterval } from "./_betting.ts";
 import type { Interval } from "./interval.ts";
 import type { SampledItem } from "./sampled_accuracy.ts";
 
@@ -18,11 +18,11 @@ export interface PassAtK {
   readonly items: number;
   /** The mean over items of 1 − C(n − c, k)/C(n, k): at least one of k right. */
   readonly passAt: number;
-  /** Its t interval from the per-item values, in [0, 1]. */
+  /** Its betting interval from the per-item values, in [0, 1]. */
   readonly passAtInterval: Interval;
   /** The mean over items of C(c, k)/C(n, k): all k right. */
   readonly passAll: number;
-  /** Its t interval from the per-item values, in [0, 1]. */
+  /** Its betting interval from the per-item values, in [0, 1]. */
   readonly passAllInterval: Interval;
 }
 
@@ -46,8 +46,10 @@ function allAmong(a: number, n: number, k: number): number {
  * pass@k and pass^k for k = 1 to `samples`: for an item with n answers of which c are right,
  * pass@k is 1 − C(n − c, k)/C(n, k) and pass^k is C(c, k)/C(n, k) (k answers drawn from its n
  * without replacement); each is averaged over the items with at least k answers, with the
- * two-sided t interval from the per-item values (n − 1 degrees of freedom, clipped to [0, 1], as
- * for the accuracy). pass@1 = pass^1 = the accuracy.
+ * betting interval of a mean on [0, 1] from the per-item values, as for the accuracy: each item's
+ * value is an unbiased estimate of its chance, in [0, 1], so the interval covers the population's
+ * pass@k (pass^k) at its level whatever the items, and never has no width. pass@1 = pass^1 = the
+ * accuracy.
  *
  * @param items Each item's answered and right samples.
  * @param samples `sampling.samples`: the largest k.
@@ -84,8 +86,8 @@ export function passK(
       at.push(1 - allAmong(asked - right, asked, k));
       all.push(allAmong(right, asked, k));
     }
-    const a = meanInterval(at, level, [0, 1]);
-    const b = meanInterval(all, level, [0, 1]);
+    const a = bettingInterval(at, level, [0, 1], null);
+    const b = bettingInterval(all, level, [0, 1], null);
     out.push({
       k,
       items: at.length,

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { meanInterval } from "./_mean_interval.ts";
+import { bettingInterval } from "./_betting.ts";
 import type { Interval } from "./interval.ts";
 
 /** One item's answers: how many of its samples were answered, and how many of those right. */
@@ -45,11 +45,12 @@ export interface SampledAccuracyOptions {
 
 /**
  * A model's accuracy over items asked several times: the mean of the per-item shares of right
- * answers, with the two-sided t interval on n − 1 degrees of freedom from the per-item shares
- * (the item is the unit: the samples of one item are not independent answers), clipped to [0, 1].
- * With K samples of every item this is the clustered standard error with the item as the cluster,
- * times √(n/(n − 1)), and a t quantile instead of a normal one. With every share the same, the
- * interval has no width; with one item it is [0, 1].
+ * answers, with the betting interval of a mean on [0, 1] from the per-item shares (the item is the
+ * unit: the samples of one item are not independent answers; see `sampledDifference` for the
+ * construction, here on the shares themselves). It covers the mean share of the items' population
+ * at its level for every distribution of the shares, the nearly always right or wrong items of a
+ * tool-calling set included, and never has no width: every item right every time still leaves
+ * room below 1. With no item it is [0, 1].
  *
  * @param items Each item's answered and right samples (items with none answered left out).
  * @param options The level.
@@ -90,7 +91,7 @@ export function sampledAccuracy(
       overK += v / asked;
     }
   }
-  const m = meanInterval(shares, level, [0, 1]);
+  const m = bettingInterval(shares, level, [0, 1], null);
   const withinVariance = within.length === 0
     ? null
     : within.reduce((a, b) => a + b, 0) / within.length;

@@ -1,14 +1,14 @@
 /**
  * The paired comparison of two models whose items were each asked several times: the difference
- * of their per-item shares, item by item, its interval and p-value (the exact sign-flip test with
- * 16 items or fewer, the paired t test above). Never a McNemar test over the n × K answers pooled:
- * the samples of one item are not independent.
+ * of their per-item shares, item by item, its interval and p-value by betting (Waudby-Smith &
+ * Ramdas 2024), valid for any distribution of the differences on [−1, 1], sparse and skewed ones
+ * included. Never a McNemar test over the n × K answers pooled: the samples of one item are not
+ * independent.
  *
  * @module
  */
 
-import { meanInterval } from "./_mean_interval.ts";
-import { SIGN_FLIP_MAX_ITEMS, signFlip } from "./_sign_flip.ts";
+import { bettingInterval } from "./_betting.ts";
 import type { Interval } from "./interval.ts";
 
 /** One item's share of right answers for each of two models. */
@@ -27,13 +27,10 @@ export interface SampledDifference extends Interval {
   readonly difference: number;
   /** The standard deviation of the per-item differences (n − 1 in the denominator). */
   readonly sd: number;
-  /** The two-sided p-value of a difference of 0, by `method`. */
+  /** The p-value of a difference of 0: 1 over the hedged capital at 0, at most 1. */
   readonly pValue: number;
-  /**
-   * `sign-flip`: the exact sign-flip test and Hartigan's interval (16 items or fewer, or every
-   * difference the same); `paired-t`: the paired t test and interval.
-   */
-  readonly method: "paired-t" | "sign-flip";
+  /** `betting`: the betting interval of a bounded mean and its p-value. */
+  readonly method: "betting";
 }
 
 /** Options of {@linkcode sampledDifference}. */
@@ -47,37 +44,41 @@ export interface SampledDifferenceOptions {
 }
 
 /**
- * The comparison of two models' shares of right answers by the per-item differences dᵢ = āᵢ − b̄ᵢ.
- * With 16 items or fewer, the exact sign-flip (Fisher–Pitman) test: the p-value counts the 2ⁿ
- * sign patterns of the dᵢ whose sum is at least as far out as the observed one, and the interval
- * is Hartigan's from the sorted means of the 2ⁿ − 1 nonempty subsets of the dᵢ (the shifts the
- * test does not reject; [−1, 1] when 2ⁿ is too few for `level`, since the smallest p-value the
- * test can give is 2¹⁻ⁿ). The t test's level rests on the mean being near normal, which a handful
- * of items with differences in steps of 1/K does not give; the exact test keeps its level for any
- * n when the two models are exchangeable on each item. Above 16 items, the paired t interval, the
- * mean ± t(n − 1)·sd/√n clipped to [−1, 1], and the two-sided p-value of t = mean/(sd/√n); when
- * every difference is the same (no spread, where t says nothing), the sign-flip test's result: p 1
- * when they are 0, else 2¹⁻ⁿ, and the interval that difference. Either way the interval excludes
- * 0 exactly when the p-value is below the level.
+ * The comparison of two models' shares of right answers by the per-item differences dᵢ = āᵢ − b̄ᵢ,
+ * which lie in [−1, 1] whatever the items: the betting interval of their mean (Waudby-Smith &
+ * Ramdas 2024, "Estimating means of bounded random variables by betting", the hedged capital
+ * process with the predictable plug-in bets for a fixed n, truncated at ¾). The dᵢ are mapped to
+ * xᵢ = (dᵢ + 1)/2 in [0, 1] and taken in the order given; for each candidate mean m two bettors
+ * start with 1, one staking λ⁺ₜ(xₜ − m) on each item in turn, the other −λ⁻ₜ(xₜ − m), with
+ * λₜ = √(2·log(2/0.05)/(n·σ̂²ₜ₋₁)) from the items before it only (σ̂² the running variance with a
+ * prior of ¼), at most ¾/m and ¾/(1 − m). When the true mean is m, each capital at the end
+ * exceeds 2/level with chance at most level/2 (Markov's inequality), so the interval, the m
+ * neither rejects, errs at most level/2 on each side, for every distribution on [−1, 1]: no
+ * symmetry, no normal approximation, and never of no width (every difference 0 gives an interval
+ * about 0 whose width shrinks as items are added; 20 items give ±0.217). The p-value of a
+ * difference of 0 is min(1, 2/max(K⁺ₙ(½), K⁻ₙ(½))); the bets do not depend on `level`, so the
+ * interval at `level` excludes 0 exactly when the p-value is below it, at every level Holm's
+ * procedure gives.
  *
- * @param pairs Each item's two shares (items either model never answered left out).
+ * @param pairs Each item's two shares (items either model never answered left out), in an order
+ *   that does not depend on the answers (the items' order).
  * @param options The level.
  * @returns The difference, its interval and p-value.
  * @throws {RangeError} When a share is not a number in [0, 1].
  *
- * @example
+ * @example Four items say little; forty alike say more, but never that the difference is 0
  * ```ts
  * import { sampledDifference } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
- * const d = sampledDifference([
+ * const few = sampledDifference([
  *   { first: 1, second: 0.5 }, { first: 0.75, second: 0.5 }, { first: 0.5, second: 0.5 },
  *   { first: 1, second: 0.25 },
  * ]);
- * assert.equal(d.difference, 0.375);
- * assert.equal(d.method, "sign-flip");
- * // Four items: 2⁴ sign patterns are too few to reject at 0.05.
- * assert.deepEqual([d.lower, d.upper, d.pValue], [-1, 1, 0.25]);
+ * assert.equal(few.difference, 0.375);
+ * assert.ok(few.lower < 0 && few.upper > 0.375 && few.pValue > 0.05);
+ * const alike = sampledDifference(Array.from({ length: 40 }, () => ({ first: 1, second: 1 })));
+ * assert.ok(alike.lower < -0.05 && alike.upper > 0.05);
  * ```
  */
 export function sampledDifference(
@@ -91,16 +92,14 @@ export function sampledDifference(
     return first - second;
   });
   const level = options.level ?? 0.05;
-  const m = meanInterval(differences, level, [-1, 1]);
-  const n = differences.length;
-  const common = { items: n, difference: m.mean, sd: m.sd };
-  if (n <= SIGN_FLIP_MAX_ITEMS) {
-    return { ...common, ...signFlip(differences, level), method: "sign-flip" };
-  }
-  const first = differences[0]!;
-  if (differences.every((d) => Math.abs(d - first) <= 1e-12)) {
-    const pValue = differences.every((d) => d === 0) ? 1 : 2 ** (1 - n);
-    return { ...common, lower: first, upper: first, pValue, method: "sign-flip" };
-  }
-  return { ...common, lower: m.lower, upper: m.upper, pValue: m.pValue, method: "paired-t" };
+  const b = bettingInterval(differences, level, [-1, 1]);
+  return {
+    items: differences.length,
+    difference: b.mean,
+    sd: b.sd,
+    lower: b.lower,
+    upper: b.upper,
+    pValue: b.pValue,
+    method: "betting",
+  };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { BET_LEVEL, TRUNCATION } from "./_betting.ts";
 import { studentQuantile } from "./_student_t.ts";
 import type { SampledItem } from "./sampled_accuracy.ts";
 
@@ -97,12 +98,17 @@ export interface SampledPlan {
 }
 
 /**
- * The smallest true difference of per-item means that the paired t test at `alpha` (two-sided)
- * detects with probability `power`, for `items` items asked `samples` times each:
- * (t₁₋α/₂ + t_power)·√((σ²between + σ²within/K)/n), both quantiles of Student's t on n − 1
- * degrees of freedom. With the parts measured on a run of K samples and n items, the same formula
- * at K' or n' says what more samples or more items would buy: more samples shrink only the within
- * part, more items both.
+ * The smallest true difference of per-item means that the betting interval of
+ * `sampledDifference` at `alpha` finds (its lower end above 0) with probability `power`, for
+ * `items` items asked `samples` times each: with sd = √(σ²between + σ²within/K), the difference at
+ * which the interval's lower end is at 0 on average (see below: 2.72·sd/√n at α = 0.05 when the
+ * bets are not truncated, where the t interval's is 1.96·sd/√n; at least about 4.9/n when they are)
+ * plus t_power·sd/√n, t_power Student's t quantile on n − 1 degrees of freedom. It holds when the
+ * difference is spread over many items; when it rests on a few items changed completely the power
+ * at this figure is lower (reference/report.md, "Several samples per item", gives it measured).
+ * With the parts measured on a run of K samples and n items, the same formula at K' or n' says
+ * what more samples or more items would buy: more samples shrink only the within part, more items
+ * both.
  *
  * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
  * @param plan The items, samples, level and power.
@@ -146,17 +152,39 @@ export function sampledDetectable(
   const tPower = power === 0.5
     ? 0
     : Math.sign(power - 0.5) * studentQuantile(2 * Math.min(power, 1 - power), df);
-  const se = Math.sqrt((parts.between + parts.within / samples) / items);
-  return (studentQuantile(alpha, df) + tPower) * se;
+  const sd = Math.sqrt(parts.between + parts.within / samples);
+  return bettingDetectable(sd, items, alpha) + (tPower * sd) / Math.sqrt(items);
+}
+
+/**
+ * The true difference at which the betting interval's lower end is at 0 on average, for n items
+ * whose differences have standard deviation `sd`: on the scale x = (d + 1)/2 (σ = sd/2), a bet λ
+ * per item gains about nλΔ − nλ²σ²/2 in log-capital over n items at a true mean Δ above the
+ * candidate, which must pass log(2/α); the plug-in bet is λ = √(2·log(2/α₀)/(nσ²)), α₀ the
+ * level the bets are tuned for, at most c/½ (the truncation near a difference of 0). Untruncated
+ * this is (log(2/α) + log(2/α₀))/√(2·log(2/α₀))·σ/√n, √(2·log 40) = 2.72 standard errors at α =
+ * 0.05 (the t interval's 1.96); truncated, with few items or little spread, it is at least
+ * log(2/α)/(n·c/½): no test valid for every distribution on [−1, 1] can rule out a small share of
+ * items at −1 that n items have not shown.
+ */
+function bettingDetectable(sd: number, n: number, alpha: number): number {
+  const sigma = sd / 2;
+  const tuned = Math.log(2 / BET_LEVEL);
+  const largest = TRUNCATION / 0.5;
+  const bet = sigma === 0
+    ? largest
+    : Math.min(Math.sqrt((2 * tuned) / (n * sigma * sigma)), largest);
+  const delta = (Math.log(2 / alpha) + (n * bet * bet * sigma * sigma) / 2) / (n * bet);
+  return 2 * delta;
 }
 
 /**
  * About how many items, each asked `samples` times, would decide a comparison of several samples
- * per item: the fewest n ≥ 2 whose detectable difference ({@linkcode sampledDetectable} at n items
- * and K samples, with these variance parts, level and power) is at most `target`, the distance
- * the observed difference must be seen at (its size; with a margin, its distance from −margin when
- * that is larger). The detectable difference shrinks as n grows, so the fewest such n is found by
- * bisection.
+ * per item: the fewest n ≥ 2 whose detectable difference ({@linkcode sampledDetectable}, the betting
+ * interval's, at n items and K samples, with these variance parts, level and power) is at most
+ * `target`, the distance the observed difference must be seen at (its size; with a margin, its
+ * distance from −margin when that is larger). The detectable difference shrinks as n grows (both
+ * its betting part and its power part), so the fewest such n is found by bisection.
  *
  * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
  * @param plan The samples per item, level and power (`items` is not read).
@@ -166,14 +194,14 @@ export function sampledDetectable(
  *   items would be needed.
  * @throws {RangeError} As {@linkcode sampledDetectable}.
  *
- * @example 2 points between items, 0.2 within, 4 samples: 2 points detected with 1,376 items
+ * @example 2 points between items, 0.2 within, 4 samples: 2 points detected with 2,216 items
  * ```ts
  * import { sampledDetectable, sampledItemsToDecide } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * const parts = { between: 0.02, within: 0.2 };
  * const n = sampledItemsToDecide(parts, { items: 2, samples: 4 }, 0.02)!;
- * assert.equal(n, 1376);
+ * assert.equal(n, 2216);
  * assert.ok(sampledDetectable(parts, { items: n, samples: 4 }) <= 0.02);
  * assert.ok(sampledDetectable(parts, { items: n - 1, samples: 4 }) > 0.02);
  * ```

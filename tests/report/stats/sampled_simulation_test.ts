@@ -1,95 +1,135 @@
 /**
- * Simulation (seeded, bounded): the paired comparison of several samples per item keeps its
- * level. For K = 2, 4 and 8, families of 40 items, each item with its own true share for each
- * model (drawn fresh for every family), every model asked K times per item: the 95% interval of
- * `sampledDifference` covers the true mean difference about 95% of the time, and at a true
- * difference of 0 it calls the first model `better` (lower limit above 0) no more often than its
- * one-sided 2.5%. The bounds leave three standard errors of the simulation's own noise. With 3, 6
- * and 12 items (the exact sign-flip test, as in a category of a small split), `better` at a true
- * difference of 0 keeps its level too, where the t test on such items did not (items alike give
- * a t interval of no width).
+ * Simulation (seeded, bounded): the figures of several samples per item keep their levels on a
+ * fast subset of the grid of `deno task sim --sampled` (tests/report/decision_sim.ts), with the
+ * cells of issue 35 where the paired t test and the sign-flip test failed: items almost always
+ * right or always wrong for both models (shares from Beta(0.02, 0.02)) with the adapter failing
+ * a few items completely, where every difference 0 gave the interval [0, 0] and `not-worse`
+ * (wrong `not-worse` 52.5% at n = 20, K = 16); the adapter breaking a few items and gaining a
+ * little on many (wrong `better` above 2.5%); and the accuracy, pass@k and pass^k intervals, which
+ * covered 44% (pass@16) and 12% (pass^16) of the time. Each rate is held to its nominal level
+ * within three Monte-Carlo standard errors, and no interval has no width.
  */
 
 import assert from "node:assert/strict";
-import { sampledDifference } from "../../../src/report/stats/sampled_difference.ts";
-import { Prng } from "../../reference/_prng.ts";
+import { passK } from "../../../src/report/stats/pass_k.ts";
+import { sampledAccuracy, type SampledItem } from "../../../src/report/stats/sampled_accuracy.ts";
+import {
+  Draws,
+  type SampledCell,
+  sampledCellName,
+  sampledChecks,
+  simulateSampledCell,
+} from "../_simulate_sampled.ts";
 
-const FAMILIES = 2_000;
-const ITEMS = 40;
-const LEVEL = 0.05;
+const SPARSE = [0.02, 0.02] as const;
 
-/** Right answers of `k` samples at share `p`. */
-function draws(rng: Prng, p: number, k: number): number {
-  let right = 0;
-  for (let s = 0; s < k; s++) if (rng.next() / 0x100000000 < p) right++;
-  return right;
+/** A cell: n, K, the shares' Beta, the pattern, d and margin in points, adapters. */
+function cell(
+  n: number,
+  samples: number,
+  beta: readonly [number, number],
+  pattern: SampledCell["pattern"],
+  d: number,
+  margin = 0,
+  adapters = 1,
+): SampledCell {
+  return { n, samples, beta, pattern, difference: d / 100, margin: margin / 100, adapters };
 }
 
-/**
- * One family: each item's true shares (the first model's `shift` above the second's, kept in
- * [0, 1]), the observed shares of K samples each, and the true mean difference over the items.
- */
-function family(rng: Prng, k: number, shift: number, items = ITEMS, coin = false) {
-  const pairs: { first: number; second: number }[] = [];
-  let truth = 0;
-  for (let i = 0; i < items; i++) {
-    // Items from hard to easy, some nearly always right or wrong (the xlam spread).
-    const u = rng.next() / 0x100000000;
-    const second = coin ? 0.5 : u < 0.3 ? 0.95 : u < 0.4 ? 0.05 : rng.next() / 0x100000000;
-    const first = Math.min(1, Math.max(0, second + shift));
-    truth += first - second;
-    pairs.push({ first: draws(rng, first, k) / k, second: draws(rng, second, k) / k });
-  }
-  return { pairs, truth: truth / items };
+/** The fast grid, with the families each cell draws. */
+const GRID: readonly { readonly cell: SampledCell; readonly reps: number }[] = [
+  // Issue 35's cells: wrong `not-worse` at d = −margin, sparse and skewed.
+  { cell: cell(20, 16, SPARSE, "few", -2, 2), reps: 1000 },
+  { cell: cell(10, 4, SPARSE, "few", -5, 5), reps: 1000 },
+  { cell: cell(50, 4, SPARSE, "few", -2, 2), reps: 1000 },
+  { cell: cell(100, 4, SPARSE, "few", -1, 1), reps: 1000 },
+  { cell: cell(200, 8, SPARSE, "few", -1, 1), reps: 600 },
+  // Wrong `better` at d = 0: a few items broken, a little gained on many.
+  { cell: cell(200, 4, SPARSE, "mixed", 0), reps: 600 },
+  { cell: cell(100, 8, [8, 1], "mixed", 0, 0, 3), reps: 400 },
+  // Coverage across patterns, shares and sizes.
+  { cell: cell(5, 2, [1, 1], "spread", 0), reps: 1000 },
+  { cell: cell(30, 64, [0.5, 0.5], "few", 3), reps: 600 },
+  { cell: cell(100, 4, [1, 1], "spread", 3), reps: 600 },
+  { cell: cell(60, 2, [8, 1], "spread", -2, 2, 2), reps: 500 },
+];
+
+for (const { cell, reps } of GRID) {
+  Deno.test(`sampled simulation: ${sampledCellName(cell)} keeps its levels`, {
+    permissions: "none",
+  }, () => {
+    const rates = simulateSampledCell(cell, { reps, seed: 35_000 + reps + cell.n * 7 });
+    const failed = sampledChecks(rates).filter((c) => !c.holds);
+    assert.deepEqual(
+      failed.map((c) => `${c.property} ${c.rate} beyond ${c.bound.toFixed(4)}`),
+      [],
+    );
+    assert.equal(rates.zeroWidth, 0, "intervals of no width");
+  });
 }
 
-for (const k of [2, 4, 8]) {
+/** E[p^k] for p ~ Beta(a, b). */
+function betaMoment(a: number, b: number, k: number): number {
+  let m = 1;
+  for (let j = 0; j < k; j++) m *= (a + j) / (a + b + j);
+  return m;
+}
+
+const MODEL_CELLS: readonly {
+  readonly n: number;
+  readonly samples: number;
+  readonly beta: readonly [number, number];
+}[] = [
+  { n: 10, samples: 16, beta: SPARSE }, // pass@16 covered 0.441
+  { n: 50, samples: 16, beta: [0.5, 0.5] },
+  { n: 20, samples: 8, beta: SPARSE }, // accuracy covered 0.918
+  { n: 40, samples: 4, beta: [8, 1] },
+];
+
+for (const { n, samples, beta } of MODEL_CELLS) {
   Deno.test(
-    `sampled simulation, K = ${k}: coverage near 95%, better at most 2.5% at no difference`,
-    {
-      permissions: "none",
-    },
-    () => {
-      const rng = new Prng(20261228 + k);
-      let covered = 0;
-      let better = 0;
-      for (let f = 0; f < FAMILIES; f++) {
-        const shifted = family(rng, k, 0.05);
-        const d = sampledDifference(shifted.pairs, { level: LEVEL });
-        if (d.lower <= shifted.truth && shifted.truth <= d.upper) covered++;
-        const none = sampledDifference(family(rng, k, 0).pairs, { level: LEVEL });
-        if (none.lower > 0) better++;
-      }
-      const coverage = covered / FAMILIES;
-      const se = Math.sqrt((0.95 * 0.05) / FAMILIES);
-      assert.ok(Math.abs(coverage - 0.95) <= 3 * se, `coverage ${coverage}`);
-      const betterRate = better / FAMILIES;
-      const seBetter = Math.sqrt((0.025 * 0.975) / FAMILIES);
-      assert.ok(betterRate <= 0.025 + 3 * seBetter, `better at no difference ${betterRate}`);
-      console.log(`sampled simulation, K = ${k}: coverage ${coverage}, better at 0 ${betterRate}`);
-    },
-  );
-}
-
-for (const items of [2, 3, 6, 12]) {
-  Deno.test(
-    `sampled simulation, ${items} items: better at most 2.5% at no difference (exact test)`,
+    `sampled simulation: accuracy, pass@k and pass^k intervals cover (n=${n} K=${samples} ` +
+      `Beta(${beta.join(",")}))`,
     { permissions: "none" },
     () => {
-      const rng = new Prng(20261228 + 100 * items);
-      let better = 0;
-      let tries = 0;
-      for (const [k, coin] of [[1, true], [2, true], [1, false], [2, false], [4, false]] as const) {
-        for (let f = 0; f < FAMILIES; f++) {
-          const d = sampledDifference(family(rng, k, 0, items, coin).pairs, { level: LEVEL });
-          if (d.lower > 0) better++;
-          tries++;
+      const reps = 600;
+      const draws = new Draws(3500 + n * samples);
+      const [a, b] = beta;
+      const ks = [...new Set([1, 2, samples >> 1, samples])].filter((k) => k >= 1);
+      const truth = {
+        accuracy: a / (a + b),
+        at: ks.map((k) => 1 - betaMoment(b, a, k)),
+        all: ks.map((k) => betaMoment(a, b, k)),
+      };
+      let accuracy = 0;
+      const at = ks.map(() => 0);
+      const all = ks.map(() => 0);
+      let zero = 0;
+      for (let r = 0; r < reps; r++) {
+        const items: SampledItem[] = [];
+        for (let i = 0; i < n; i++) {
+          items.push({ asked: samples, right: draws.binomial(samples, draws.beta(a, b)) });
         }
+        const acc = sampledAccuracy(items);
+        if (acc.lower <= truth.accuracy && truth.accuracy <= acc.upper) accuracy++;
+        if (!(acc.upper > acc.lower)) zero++;
+        const rows = passK(items, samples);
+        ks.forEach((k, j) => {
+          const row = rows[k - 1]!;
+          const [atI, allI] = [row.passAtInterval, row.passAllInterval];
+          if (atI.lower <= truth.at[j]! && truth.at[j]! <= atI.upper) at[j]!++;
+          if (allI.lower <= truth.all[j]! && truth.all[j]! <= allI.upper) all[j]!++;
+          if (!(atI.upper > atI.lower) || !(allI.upper > allI.lower)) zero++;
+        });
       }
-      const rate = better / tries;
-      const se = Math.sqrt((0.025 * 0.975) / tries);
-      assert.ok(rate <= 0.025 + 3 * se, `better at no difference ${rate}`);
-      console.log(`sampled simulation, ${items} items: better at 0 ${rate} of ${tries}`);
+      const bound = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / reps);
+      const rates = [
+        ["accuracy", accuracy / reps] as const,
+        ...ks.map((k, j) => [`pass@${k}`, at[j]! / reps] as const),
+        ...ks.map((k, j) => [`pass^${k}`, all[j]! / reps] as const),
+      ];
+      assert.deepEqual(rates.filter(([, rate]) => rate < bound), [], `bound ${bound}`);
+      assert.equal(zero, 0, "intervals of no width");
     },
   );
 }
