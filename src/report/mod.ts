@@ -40,6 +40,7 @@ export type {
 export {
   type CategoryAccuracy,
   type CategoryComparison,
+  type ChoiceErrors,
   type ComparisonReport,
   type CountedOutcome,
   type DecisionInterval,
