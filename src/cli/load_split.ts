@@ -6,12 +6,7 @@
  */
 
 import type { Config } from "../config/config.ts";
-import {
-  type Dataset,
-  datasetTooLarge,
-  loadDataset,
-  MAX_DATASET_BYTES,
-} from "../dataset/dataset.ts";
+import { type Dataset, datasetTooLarge, loadDataset } from "../dataset/dataset.ts";
 import { ChatDatasetAsRead } from "../dataset/chat_jsonl.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
@@ -36,8 +31,8 @@ export interface LoadedSplit {
  * @param config An accepted config.
  * @param io Where the file is read from.
  * @returns The dataset and its split.
- * @throws {DatasetError} When the file cannot be read, is more than `MAX_DATASET_BYTES` (refused
- *   from its size, before it is read) or is refused (exit 65).
+ * @throws {DatasetError} When the file cannot be read, is more than `config.dataset.maxBytes`
+ *   (refused from its size, before it is read, naming the setting) or is refused (exit 65).
  * @throws {SplitSizeError} When `split.size` is more than the dataset's eligible items (exit 64).
  *
  * @example
@@ -71,7 +66,7 @@ export interface LoadedSplit {
  * ```
  */
 export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
-  const path = config.dataset.path;
+  const { path, maxBytes } = config.dataset;
   let bytes: Uint8Array;
   // The file is hashed part by part as it is read, unless the Io reads it whole.
   const hashedAsRead = new Sha256AsRead();
@@ -83,12 +78,12 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   };
   try {
     // A file over the limit is refused from its size, before a byte of it is read.
-    bytes = await io.readFile(path, { maxBytes: MAX_DATASET_BYTES, onPart });
+    bytes = await io.readFile(path, { maxBytes, onPart });
   } catch (e) {
-    if (e instanceof FileTooLargeError) throw datasetTooLarge(e.size);
+    if (e instanceof FileTooLargeError) throw datasetTooLarge(e.size, maxBytes);
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
-  const options = { sha256: (read: Uint8Array) => hashedAsRead.digestOf(read) };
+  const options = { sha256: (read: Uint8Array) => hashedAsRead.digestOf(read), maxBytes };
   const dataset = chat === undefined
     ? loadDataset(bytes, config.dataset.sha256, options)
     : chat.load(bytes, config.dataset.sha256, options);

@@ -21,6 +21,13 @@ export const MIN_SAMPLING_SEED: bigint = -(2n ** 63n);
 /** The largest `sampling.seed`: the greatest signed 64-bit integer. */
 export const MAX_SAMPLING_SEED: bigint = 2n ** 63n - 1n;
 
+/**
+ * The largest `dataset.maxBytes` for an `xlam-function-calling` file: 2^29 − 24, the most
+ * characters a string holds in V8 (Deno's engine). That file is one JSON array, decoded to one
+ * text and parsed whole, and a file of n bytes decodes to up to n characters.
+ */
+export const MAX_XLAM_DATASET_BYTES = 536_870_888;
+
 /** The least `sampling.maxTokens` with `thinking.mode: on`. */
 export const THINKING_MIN_TOKENS = 2048;
 
@@ -292,6 +299,21 @@ export const RULES: readonly Rule[] = [
       return [{
         path: "dataset",
         message: "missing property 'source' (required for an xlam-function-calling file)",
+      }];
+    },
+  },
+  {
+    name: "dataset.maxBytes is within what an xlam file's reader holds",
+    check: ({ value }) => {
+      const dataset = member(value, "dataset");
+      if (!isObject(dataset) || dataset.kind !== "xlam-function-calling") return [];
+      const maxBytes = member(dataset, "maxBytes");
+      // Over 1 GiB the schema refuses it.
+      if (!isWhole(maxBytes) || maxBytes <= MAX_XLAM_DATASET_BYTES || maxBytes > 2 ** 30) return [];
+      return [{
+        path: "dataset.maxBytes",
+        message: `value must be at most ${MAX_XLAM_DATASET_BYTES} for an xlam-function-calling ` +
+          "file: it is read as one text, and a JavaScript string holds at most that many characters",
       }];
     },
   },

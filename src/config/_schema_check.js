@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of dataset.kind, server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256"],"properties":{"kind":{"description":"xlam-function-calling (a JSON array of xlam rows, such as Salesforce/xlam-function-calling-60k) or chat-jsonl (a team's own data: JSON Lines, one item a line, {id, messages, tools} in OpenAI's chat format; see reference/assess-yaml.md). Checked in code: source is required for xlam-function-calling.","enum":["xlam-function-calling","chat-jsonl"]},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content. Required for xlam-function-calling, optional for chat-jsonl.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of dataset.kind, dataset.maxBytes, server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256"],"properties":{"kind":{"description":"xlam-function-calling (a JSON array of xlam rows, such as Salesforce/xlam-function-calling-60k) or chat-jsonl (a team's own data: JSON Lines, one item a line, {id, messages, tools} in OpenAI's chat format; see reference/assess-yaml.md). Checked in code: source is required for xlam-function-calling.","enum":["xlam-function-calling","chat-jsonl"]},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"maxBytes":{"description":"The largest dataset file read, in bytes: a larger file is refused from its size, before it is read (exit 65). Default 268435456 (256 MiB). At most 1073741824 (1 GiB), the largest file split's memory is measured at; for xlam-function-calling at most 536870888, the longest text a JavaScript string holds, as that file is read as one JSON text (checked in code). See reference/assess-yaml.md.","type":"integer","minimum":1,"maximum":1073741824,"default":268435456},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content. Required for xlam-function-calling, optional for chat-jsonl.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
@@ -304,6 +304,9 @@ errors++;
 if(data.dataset !== undefined){
 let data9 = data.dataset;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.maxBytes === undefined){
+data9.maxBytes = 268435456;
+}
 if(data9.kind === undefined){
 const err23 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.dataset.required,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
@@ -335,7 +338,7 @@ vErrors.push(err25);
 errors++;
 }
 for(const key2 in data9){
-if(!((((key2 === "kind") || (key2 === "path")) || (key2 === "sha256")) || (key2 === "source"))){
+if(!(((((key2 === "kind") || (key2 === "path")) || (key2 === "sha256")) || (key2 === "maxBytes")) || (key2 === "source"))){
 const err26 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err26];
@@ -409,11 +412,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data9.source !== undefined){
-let data13 = data9.source;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.repo === undefined){
-const err32 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+let data13 = data9.maxBytes;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err32 = {instancePath:instancePath+"/dataset/maxBytes",schemaPath:"#/properties/dataset/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.dataset.properties.maxBytes.type,parentSchema:schema31.properties.dataset.properties.maxBytes,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -422,8 +423,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data13.revision === undefined){
-const err33 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 1073741824 || isNaN(data13)){
+const err33 = {instancePath:instancePath+"/dataset/maxBytes",schemaPath:"#/properties/dataset/properties/maxBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741824},message:"must be <= 1073741824",schema:1073741824,parentSchema:schema31.properties.dataset.properties.maxBytes,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -432,9 +434,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!((key3 === "repo") || (key3 === "revision"))){
-const err34 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+if(data13 < 1 || isNaN(data13)){
+const err34 = {instancePath:instancePath+"/dataset/maxBytes",schemaPath:"#/properties/dataset/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.dataset.properties.maxBytes,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -444,11 +445,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data13.repo !== undefined){
-let data14 = data13.repo;
-if(typeof data14 === "string"){
-if(data14.length < 1){
-const err35 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
+if(data9.source !== undefined){
+let data14 = data9.source;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.repo === undefined){
+const err35 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -457,9 +458,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.repo.type,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data14};
+if(data14.revision === undefined){
+const err36 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema31.properties.dataset.properties.source.required,parentSchema:schema31.properties.dataset.properties.source,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -468,12 +468,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data13.revision !== undefined){
-let data15 = data13.revision;
-if(typeof data15 === "string"){
-if(data15.length < 1){
-const err37 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
+for(const key3 in data14){
+if(!((key3 === "repo") || (key3 === "revision"))){
+const err37 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.dataset.properties.source,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -483,8 +480,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.revision.type,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data15};
+if(data14.repo !== undefined){
+let data15 = data14.repo;
+if(typeof data15 === "string"){
+if(data15.length < 1){
+const err38 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -494,9 +494,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
 else {
-const err39 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.properties.source.type,parentSchema:schema31.properties.dataset.properties.source,data:data13};
+const err39 = {instancePath:instancePath+"/dataset/source/repo",schemaPath:"#/properties/dataset/properties/source/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.repo.type,parentSchema:schema31.properties.dataset.properties.source.properties.repo,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -506,9 +505,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.type,parentSchema:schema31.properties.dataset,data:data9};
+if(data14.revision !== undefined){
+let data16 = data14.revision;
+if(typeof data16 === "string"){
+if(data16.length < 1){
+const err40 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -518,11 +519,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data16 = data.split;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.seed === undefined){
-const err41 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
+else {
+const err41 = {instancePath:instancePath+"/dataset/source/revision",schemaPath:"#/properties/dataset/properties/source/properties/revision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dataset.properties.source.properties.revision.type,parentSchema:schema31.properties.dataset.properties.source.properties.revision,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -531,8 +529,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data16.size === undefined){
-const err42 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data16};
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/dataset/source",schemaPath:"#/properties/dataset/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.properties.source.type,parentSchema:schema31.properties.dataset.properties.source,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -541,9 +541,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key4 in data16){
-if(!(((key4 === "seed") || (key4 === "size")) || (key4 === "confirm"))){
-const err43 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.split,data:data16};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/dataset",schemaPath:"#/properties/dataset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.dataset.type,parentSchema:schema31.properties.dataset,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -553,10 +554,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data16.seed !== undefined){
-let data17 = data16.seed;
-if(typeof data17 !== "string"){
-const err44 = {instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.split.properties.seed.type,parentSchema:schema31.properties.split.properties.seed,data:data17};
+if(data.split !== undefined){
+let data17 = data.split;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.seed === undefined){
+const err44 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -565,11 +567,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data16.size !== undefined){
-let data18 = data16.size;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err45 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.split.properties.size.type,parentSchema:schema31.properties.split.properties.size,data:data18};
+if(data17.size === undefined){
+const err45 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema31.properties.split.required,parentSchema:schema31.properties.split,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -578,9 +577,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 2147483647 || isNaN(data18)){
-const err46 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.split.properties.size,data:data18};
+for(const key4 in data17){
+if(!(((key4 === "seed") || (key4 === "size")) || (key4 === "confirm"))){
+const err46 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.split,data:data17};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -589,8 +588,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data18 < 1 || isNaN(data18)){
-const err47 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.split.properties.size,data:data18};
+}
+if(data17.seed !== undefined){
+let data18 = data17.seed;
+if(typeof data18 !== "string"){
+const err47 = {instancePath:instancePath+"/split/seed",schemaPath:"#/properties/split/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.split.properties.seed.type,parentSchema:schema31.properties.split.properties.seed,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -600,12 +602,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-if(data16.confirm !== undefined){
-let data19 = data16.confirm;
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 >= 1 || isNaN(data19)){
-const err48 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema31.properties.split.properties.confirm,data:data19};
+if(data17.size !== undefined){
+let data19 = data17.size;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err48 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.split.properties.size.type,parentSchema:schema31.properties.split.properties.size,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -614,8 +614,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data19 <= 0 || isNaN(data19)){
-const err49 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.split.properties.confirm,data:data19};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 2147483647 || isNaN(data19)){
+const err49 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.split.properties.size,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -624,9 +625,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.split.properties.confirm.type,parentSchema:schema31.properties.split.properties.confirm,data:data19};
+if(data19 < 1 || isNaN(data19)){
+const err50 = {instancePath:instancePath+"/split/size",schemaPath:"#/properties/split/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.split.properties.size,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -637,8 +637,11 @@ errors++;
 }
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data16};
+if(data17.confirm !== undefined){
+let data20 = data17.confirm;
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 >= 1 || isNaN(data20)){
+const err51 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 1},message:"must be < 1",schema:1,parentSchema:schema31.properties.split.properties.confirm,data:data20};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -647,15 +650,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.scorer !== undefined){
-let data20 = data.scorer;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.ordering === undefined){
-data20.ordering = "any";
-}
-if(data20.name === undefined){
-const err52 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data20};
+if(data20 <= 0 || isNaN(data20)){
+const err52 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.split.properties.confirm,data:data20};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -664,9 +660,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-for(const key5 in data20){
-if(!((key5 === "name") || (key5 === "ordering"))){
-const err53 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data20};
+}
+else {
+const err53 = {instancePath:instancePath+"/split/confirm",schemaPath:"#/properties/split/properties/confirm/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.split.properties.confirm.type,parentSchema:schema31.properties.split.properties.confirm,data:data20};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -676,11 +672,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data20.name !== undefined){
-let data21 = data20.name;
-if(typeof data21 === "string"){
-if(data21.length < 1){
-const err54 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data21};
+}
+else {
+const err54 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.split.type,parentSchema:schema31.properties.split,data:data17};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -690,8 +684,14 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data21};
+if(data.scorer !== undefined){
+let data21 = data.scorer;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ordering === undefined){
+data21.ordering = "any";
+}
+if(data21.name === undefined){
+const err55 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.scorer.required,parentSchema:schema31.properties.scorer,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -700,10 +700,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-let data22 = data20.ordering;
-if(!((data22 === "any") || (data22 === "strict"))){
-const err56 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data22};
+for(const key5 in data21){
+if(!((key5 === "name") || (key5 === "ordering"))){
+const err56 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.scorer,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -713,8 +712,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data20};
+if(data21.name !== undefined){
+let data22 = data21.name;
+if(typeof data22 === "string"){
+if(data22.length < 1){
+const err57 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.scorer.properties.name,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -724,14 +726,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-let data23 = data.prompt;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.system === undefined){
-data23.system = "";
-}
-for(const key6 in data23){
-if(!(key6 === "system")){
-const err58 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data23};
+else {
+const err58 = {instancePath:instancePath+"/scorer/name",schemaPath:"#/properties/scorer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.scorer.properties.name.type,parentSchema:schema31.properties.scorer.properties.name,data:data22};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -741,9 +737,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-let data24 = data23.system;
-if(typeof data24 !== "string"){
-const err59 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data24};
+let data23 = data21.ordering;
+if(!((data23 === "any") || (data23 === "strict"))){
+const err59 = {instancePath:instancePath+"/scorer/ordering",schemaPath:"#/properties/scorer/properties/ordering/enum",keyword:"enum",params:{allowedValues: schema31.properties.scorer.properties.ordering.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.scorer.properties.ordering.enum,parentSchema:schema31.properties.scorer.properties.ordering,data:data23};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -754,7 +750,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data23};
+const err60 = {instancePath:instancePath+"/scorer",schemaPath:"#/properties/scorer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.scorer.type,parentSchema:schema31.properties.scorer,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -763,14 +759,15 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data.models !== undefined){
-let data25 = data.models;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.adapters === undefined){
-data25.adapters = [];
 }
-if(data25.baseline === undefined){
-const err61 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data25};
+let data24 = data.prompt;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.system === undefined){
+data24.system = "";
+}
+for(const key6 in data24){
+if(!(key6 === "system")){
+const err61 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.prompt,data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -779,9 +776,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key7 in data25){
-if(!((key7 === "baseline") || (key7 === "adapters"))){
-const err62 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data25};
+}
+let data25 = data24.system;
+if(typeof data25 !== "string"){
+const err62 = {instancePath:instancePath+"/prompt/system",schemaPath:"#/properties/prompt/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.prompt.properties.system.type,parentSchema:schema31.properties.prompt.properties.system,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -791,11 +789,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data25.baseline !== undefined){
-let data26 = data25.baseline;
-if(typeof data26 === "string"){
-if(data26.length < 1){
-const err63 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data26};
+else {
+const err63 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.prompt.type,parentSchema:schema31.properties.prompt,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -804,9 +799,14 @@ vErrors.push(err63);
 }
 errors++;
 }
+if(data.models !== undefined){
+let data26 = data.models;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.adapters === undefined){
+data26.adapters = [];
 }
-else {
-const err64 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data26};
+if(data26.baseline === undefined){
+const err64 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/required",keyword:"required",params:{missingProperty: "baseline"},message:"must have required property '"+"baseline"+"'",schema:schema31.properties.models.required,parentSchema:schema31.properties.models,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -815,15 +815,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-let data27 = data25.adapters;
-if(Array.isArray(data27)){
-const len1 = data27.length;
-for(let i1=0; i1<len1; i1++){
-let data28 = data27[i1];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.name === undefined){
-const err65 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
+for(const key7 in data26){
+if(!((key7 === "baseline") || (key7 === "adapters"))){
+const err65 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -832,9 +826,12 @@ vErrors.push(err65);
 }
 errors++;
 }
-for(const key8 in data28){
-if(!(((key8 === "name") || (key8 === "path")) || (key8 === "step"))){
-const err66 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
+}
+if(data26.baseline !== undefined){
+let data27 = data26.baseline;
+if(typeof data27 === "string"){
+if(data27.length < 1){
+const err66 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.baseline,data:data27};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -844,11 +841,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data28.name !== undefined){
-let data29 = data28.name;
-if(typeof data29 === "string"){
-if(data29.length < 1){
-const err67 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
+else {
+const err67 = {instancePath:instancePath+"/models/baseline",schemaPath:"#/properties/models/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.baseline.type,parentSchema:schema31.properties.models.properties.baseline,data:data27};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -858,8 +852,14 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data29};
+let data28 = data26.adapters;
+if(Array.isArray(data28)){
+const len1 = data28.length;
+for(let i1=0; i1<len1; i1++){
+let data29 = data28[i1];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.name === undefined){
+const err68 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.models.properties.adapters.items.required,parentSchema:schema31.properties.models.properties.adapters.items,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -868,12 +868,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data28.path !== undefined){
-let data30 = data28.path;
-if(typeof data30 === "string"){
-if(data30.length < 1){
-const err69 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
+for(const key8 in data29){
+if(!(((key8 === "name") || (key8 === "path")) || (key8 === "step"))){
+const err69 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.models.properties.adapters.items,data:data29};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -883,8 +880,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data30};
+if(data29.name !== undefined){
+let data30 = data29.name;
+if(typeof data30 === "string"){
+if(data30.length < 1){
+const err70 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data30};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -894,10 +894,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data28.step !== undefined){
-let data31 = data28.step;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err71 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.models.properties.adapters.items.properties.step.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
+else {
+const err71 = {instancePath:instancePath+"/models/adapters/" + i1+"/name",schemaPath:"#/properties/models/properties/adapters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.name.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.name,data:data30};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -906,9 +904,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 2147483647 || isNaN(data31)){
-const err72 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
+}
+if(data29.path !== undefined){
+let data31 = data29.path;
+if(typeof data31 === "string"){
+if(data31.length < 1){
+const err72 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -917,8 +918,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data31 < 0 || isNaN(data31)){
-const err73 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data31};
+}
+else {
+const err73 = {instancePath:instancePath+"/models/adapters/" + i1+"/path",schemaPath:"#/properties/models/properties/adapters/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.models.properties.adapters.items.properties.path.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.path,data:data31};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -928,10 +930,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data28};
+if(data29.step !== undefined){
+let data32 = data29.step;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err74 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.models.properties.adapters.items.properties.step.type,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data32};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -940,10 +942,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data27};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 2147483647 || isNaN(data32)){
+const err75 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data32};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -952,9 +953,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data25};
+if(data32 < 0 || isNaN(data32)){
+const err76 = {instancePath:instancePath+"/models/adapters/" + i1+"/step",schemaPath:"#/properties/models/properties/adapters/items/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.models.properties.adapters.items.properties.step,data:data32};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -964,14 +964,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.sampling !== undefined){
-let data32 = data.sampling;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.samples === undefined){
-data32.samples = 1;
 }
-if(data32.temperature === undefined){
-const err77 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+}
+else {
+const err77 = {instancePath:instancePath+"/models/adapters/" + i1,schemaPath:"#/properties/models/properties/adapters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.properties.adapters.items.type,parentSchema:schema31.properties.models.properties.adapters.items,data:data29};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -980,8 +976,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data32.topP === undefined){
-const err78 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/models/adapters",schemaPath:"#/properties/models/properties/adapters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.models.properties.adapters.type,parentSchema:schema31.properties.models.properties.adapters,data:data28};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -990,8 +988,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data32.seed === undefined){
-const err79 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+}
+else {
+const err79 = {instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.models.type,parentSchema:schema31.properties.models,data:data26};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1000,8 +999,15 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data32.maxTokens === undefined){
-const err80 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data32};
+}
+if(data.sampling !== undefined){
+let data33 = data.sampling;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.samples === undefined){
+data33.samples = 1;
+}
+if(data33.temperature === undefined){
+const err80 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data33};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1010,9 +1016,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-for(const key9 in data32){
-if(!(((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens")) || (key9 === "samples"))){
-const err81 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data32};
+if(data33.topP === undefined){
+const err81 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "topP"},message:"must have required property '"+"topP"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data33};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1021,14 +1026,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data32.temperature !== undefined){
-let data33 = data32.temperature;
-const _errs76 = errors;
-let valid14 = true;
-const _errs77 = errors;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err82 = {};
+if(data33.seed === undefined){
+const err82 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data33};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1037,21 +1036,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-var _valid0 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs79 = errors;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 2147483647 || isNaN(data33)){
-const err83 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data33};
+if(data33.maxTokens === undefined){
+const err83 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'",schema:schema31.properties.sampling.required,parentSchema:schema31.properties.sampling,data:data33};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1060,12 +1046,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-var _valid0 = _errs79 === errors;
-valid14 = _valid0;
-}
-if(!valid14){
-const err84 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
+for(const key9 in data33){
+if(!(((((key9 === "temperature") || (key9 === "topP")) || (key9 === "seed")) || (key9 === "maxTokens")) || (key9 === "samples"))){
+const err84 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sampling,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1074,9 +1057,14 @@ vErrors.push(err84);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err85 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
+}
+if(data33.temperature !== undefined){
+let data34 = data33.temperature;
+const _errs78 = errors;
+let valid14 = true;
+const _errs79 = errors;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1085,9 +1073,21 @@ vErrors.push(err85);
 }
 errors++;
 }
+var _valid0 = _errs79 === errors;
+errors = _errs78;
+if(vErrors !== null){
+if(_errs78){
+vErrors.length = _errs78;
 }
 else {
-const err86 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data33};
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs81 = errors;
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 > 2147483647 || isNaN(data34)){
+const err86 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/then/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.temperature.then,data:data34};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1097,11 +1097,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data32.topP !== undefined){
-let data34 = data32.topP;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 1 || isNaN(data34)){
-const err87 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
+var _valid0 = _errs81 === errors;
+valid14 = _valid0;
+}
+if(!valid14){
+const err87 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema31.properties.sampling.properties.temperature.if,parentSchema:schema31.properties.sampling.properties.temperature,data:data34};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1110,8 +1110,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data34 <= 0 || isNaN(data34)){
-const err88 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err88 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sampling.properties.temperature,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1122,7 +1123,7 @@ errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data34};
+const err89 = {instancePath:instancePath+"/sampling/temperature",schemaPath:"#/properties/sampling/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.temperature.type,parentSchema:schema31.properties.sampling.properties.temperature,data:data34};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1132,10 +1133,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data32.seed !== undefined){
-let data35 = data32.seed;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err90 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data35};
+if(data33.topP !== undefined){
+let data35 = data33.topP;
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 > 1 || isNaN(data35)){
+const err90 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sampling.properties.topP,data:data35};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1144,11 +1146,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data32.maxTokens !== undefined){
-let data36 = data32.maxTokens;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err91 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
+if(data35 <= 0 || isNaN(data35)){
+const err91 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.sampling.properties.topP,data:data35};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1157,9 +1156,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 2147483647 || isNaN(data36)){
-const err92 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
+}
+else {
+const err92 = {instancePath:instancePath+"/sampling/topP",schemaPath:"#/properties/sampling/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.sampling.properties.topP.type,parentSchema:schema31.properties.sampling.properties.topP,data:data35};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1168,8 +1167,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data36 < 1 || isNaN(data36)){
-const err93 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data36};
+}
+if(data33.seed !== undefined){
+let data36 = data33.seed;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err93 = {instancePath:instancePath+"/sampling/seed",schemaPath:"#/properties/sampling/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.seed.type,parentSchema:schema31.properties.sampling.properties.seed,data:data36};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1179,10 +1181,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
-let data37 = data32.samples;
+if(data33.maxTokens !== undefined){
+let data37 = data33.maxTokens;
 if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err94 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.samples.type,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
+const err94 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.maxTokens.type,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data37};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1192,8 +1194,8 @@ vErrors.push(err94);
 errors++;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 64 || isNaN(data37)){
-const err95 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
+if(data37 > 2147483647 || isNaN(data37)){
+const err95 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data37};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1203,7 +1205,7 @@ vErrors.push(err95);
 errors++;
 }
 if(data37 < 1 || isNaN(data37)){
-const err96 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.samples,data:data37};
+const err96 = {instancePath:instancePath+"/sampling/maxTokens",schemaPath:"#/properties/sampling/properties/maxTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.maxTokens,data:data37};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1214,8 +1216,9 @@ errors++;
 }
 }
 }
-else {
-const err97 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data32};
+let data38 = data33.samples;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err97 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sampling.properties.samples.type,parentSchema:schema31.properties.sampling.properties.samples,data:data38};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1224,12 +1227,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data.thinking !== undefined){
-let data38 = data.thinking;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.mode === undefined){
-const err98 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data38};
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 > 64 || isNaN(data38)){
+const err98 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema31.properties.sampling.properties.samples,data:data38};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1238,8 +1238,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data38.templateKey === undefined){
-const err99 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data38};
+if(data38 < 1 || isNaN(data38)){
+const err99 = {instancePath:instancePath+"/sampling/samples",schemaPath:"#/properties/sampling/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sampling.properties.samples,data:data38};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1248,9 +1248,10 @@ vErrors.push(err99);
 }
 errors++;
 }
-for(const key10 in data38){
-if(!((key10 === "mode") || (key10 === "templateKey"))){
-const err100 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data38};
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sampling.type,parentSchema:schema31.properties.sampling,data:data33};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1260,10 +1261,11 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data38.mode !== undefined){
-let data39 = data38.mode;
-if(!((data39 === "off") || (data39 === "on"))){
-const err101 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data39};
+if(data.thinking !== undefined){
+let data39 = data.thinking;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.mode === undefined){
+const err101 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data39};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1272,12 +1274,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data38.templateKey !== undefined){
-let data40 = data38.templateKey;
-if(typeof data40 === "string"){
-if(data40.length < 1){
-const err102 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data40};
+if(data39.templateKey === undefined){
+const err102 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/required",keyword:"required",params:{missingProperty: "templateKey"},message:"must have required property '"+"templateKey"+"'",schema:schema31.properties.thinking.required,parentSchema:schema31.properties.thinking,data:data39};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1286,9 +1284,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data40};
+for(const key10 in data39){
+if(!((key10 === "mode") || (key10 === "templateKey"))){
+const err103 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.thinking,data:data39};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1298,9 +1296,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data38};
+if(data39.mode !== undefined){
+let data40 = data39.mode;
+if(!((data40 === "off") || (data40 === "on"))){
+const err104 = {instancePath:instancePath+"/thinking/mode",schemaPath:"#/properties/thinking/properties/mode/enum",keyword:"enum",params:{allowedValues: schema31.properties.thinking.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.thinking.properties.mode.enum,parentSchema:schema31.properties.thinking.properties.mode,data:data40};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1310,14 +1309,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.serving !== undefined){
-let data41 = data.serving;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.batchInvariant === undefined){
-data41.batchInvariant = "required";
-}
-if(data41.probe === undefined){
-const err105 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data41};
+if(data39.templateKey !== undefined){
+let data41 = data39.templateKey;
+if(typeof data41 === "string"){
+if(data41.length < 1){
+const err105 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.thinking.properties.templateKey,data:data41};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1326,8 +1322,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data41.concurrency === undefined){
-const err106 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data41};
+}
+else {
+const err106 = {instancePath:instancePath+"/thinking/templateKey",schemaPath:"#/properties/thinking/properties/templateKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.thinking.properties.templateKey.type,parentSchema:schema31.properties.thinking.properties.templateKey,data:data41};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1336,9 +1333,10 @@ vErrors.push(err106);
 }
 errors++;
 }
-for(const key11 in data41){
-if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
-const err107 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data41};
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.thinking.type,parentSchema:schema31.properties.thinking,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1348,9 +1346,14 @@ vErrors.push(err107);
 errors++;
 }
 }
-let data42 = data41.batchInvariant;
-if(!(((data42 === "required") || (data42 === "asserted")) || (data42 === "not-required"))){
-const err108 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data42};
+if(data.serving !== undefined){
+let data42 = data.serving;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.batchInvariant === undefined){
+data42.batchInvariant = "required";
+}
+if(data42.probe === undefined){
+const err108 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "probe"},message:"must have required property '"+"probe"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data42};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1359,10 +1362,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data41.probe !== undefined){
-let data43 = data41.probe;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err109 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data43};
+if(data42.concurrency === undefined){
+const err109 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/required",keyword:"required",params:{missingProperty: "concurrency"},message:"must have required property '"+"concurrency"+"'",schema:schema31.properties.serving.required,parentSchema:schema31.properties.serving,data:data42};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1371,9 +1372,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 2147483647 || isNaN(data43)){
-const err110 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data43};
+for(const key11 in data42){
+if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
+const err110 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data42};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1382,8 +1383,10 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data43 < 0 || isNaN(data43)){
-const err111 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data43};
+}
+let data43 = data42.batchInvariant;
+if(!(((data43 === "required") || (data43 === "asserted")) || (data43 === "not-required"))){
+const err111 = {instancePath:instancePath+"/serving/batchInvariant",schemaPath:"#/properties/serving/properties/batchInvariant/enum",keyword:"enum",params:{allowedValues: schema31.properties.serving.properties.batchInvariant.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.serving.properties.batchInvariant.enum,parentSchema:schema31.properties.serving.properties.batchInvariant,data:data43};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1392,12 +1395,10 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-if(data41.concurrency !== undefined){
-let data44 = data41.concurrency;
+if(data42.probe !== undefined){
+let data44 = data42.probe;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err112 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
+const err112 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.probe.type,parentSchema:schema31.properties.serving.properties.probe,data:data44};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1408,7 +1409,7 @@ errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 2147483647 || isNaN(data44)){
-const err113 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
+const err113 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.probe,data:data44};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1417,8 +1418,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data44 < 1 || isNaN(data44)){
-const err114 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data44};
+if(data44 < 0 || isNaN(data44)){
+const err114 = {instancePath:instancePath+"/serving/probe",schemaPath:"#/properties/serving/properties/probe/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.serving.properties.probe,data:data44};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1429,9 +1430,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data41};
+if(data42.concurrency !== undefined){
+let data45 = data42.concurrency;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err115 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.serving.properties.concurrency.type,parentSchema:schema31.properties.serving.properties.concurrency,data:data45};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1440,18 +1442,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-let data45 = data.decision;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.margin === undefined){
-data45.margin = 0;
-}
-if(data45.guard === undefined){
-data45.guard = [];
-}
-for(const key12 in data45){
-if(!((key12 === "margin") || (key12 === "guard"))){
-const err116 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data45};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 2147483647 || isNaN(data45)){
+const err116 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema31.properties.serving.properties.concurrency,data:data45};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1460,11 +1453,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-let data46 = data45.margin;
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 100 || isNaN(data46)){
-const err117 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data46};
+if(data45 < 1 || isNaN(data45)){
+const err117 = {instancePath:instancePath+"/serving/concurrency",schemaPath:"#/properties/serving/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.serving.properties.concurrency,data:data45};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1473,8 +1463,11 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data46 < 0 || isNaN(data46)){
-const err118 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data46};
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data42};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1484,8 +1477,17 @@ vErrors.push(err118);
 errors++;
 }
 }
-else {
-const err119 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data46};
+let data46 = data.decision;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.margin === undefined){
+data46.margin = 0;
+}
+if(data46.guard === undefined){
+data46.guard = [];
+}
+for(const key12 in data46){
+if(!((key12 === "margin") || (key12 === "guard"))){
+const err119 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data46};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1494,13 +1496,11 @@ vErrors.push(err119);
 }
 errors++;
 }
-let data47 = data45.guard;
-if(Array.isArray(data47)){
-const len2 = data47.length;
-for(let i2=0; i2<len2; i2++){
-let data48 = data47[i2];
-if(!((((data48 === "no-call") || (data48 === "single")) || (data48 === "parallel")) || (data48 === "multiple"))){
-const err120 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data48};
+}
+let data47 = data46.margin;
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 > 100 || isNaN(data47)){
+const err120 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data47};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1509,10 +1509,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-}
-else {
-const err121 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data47};
+if(data47 < 0 || isNaN(data47)){
+const err121 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data47};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1523,7 +1521,7 @@ errors++;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data45};
+const err122 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data47};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1532,14 +1530,52 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-else {
-const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+let data48 = data46.guard;
+if(Array.isArray(data48)){
+const len2 = data48.length;
+for(let i2=0; i2<len2; i2++){
+let data49 = data48[i2];
+if(!((((data49 === "no-call") || (data49 === "single")) || (data49 === "parallel")) || (data49 === "multiple"))){
+const err123 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
 else {
 vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data48};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data46};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+else {
+const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
 }
 errors++;
 }

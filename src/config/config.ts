@@ -38,6 +38,12 @@ export interface DatasetConfig {
   /** The file's SHA-256, 64 hex digits, as written (either case). */
   readonly sha256: string;
   /**
+   * The largest file read, in bytes (default 256 MiB); a larger one is refused from its size. At
+   * most 1 GiB, and for `xlam-function-calling` at most 536870888 bytes (that file is read as one
+   * text, and a JavaScript string holds at most 2^29 − 24 characters).
+   */
+  readonly maxBytes: number;
+  /**
    * A record of where the file came from; nothing compares it with the file. Always given for
    * `xlam-function-calling`, optional for `chat-jsonl`.
    */

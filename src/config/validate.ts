@@ -243,6 +243,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       kind: v.dataset.kind,
       path: v.dataset.path,
       sha256: v.dataset.sha256,
+      maxBytes: v.dataset.maxBytes,
       ...(v.dataset.source === undefined
         ? {}
         : { source: { repo: v.dataset.source.repo, revision: v.dataset.source.revision } }),

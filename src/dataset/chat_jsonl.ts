@@ -18,9 +18,9 @@ import {
   readChatLine,
 } from "./_chat_line.ts";
 import {
+  checkDatasetUtf8,
   type Dataset,
   type DatasetItem,
-  datasetText,
   lenientText,
   type LoadOptions,
   textsHash,
@@ -90,8 +90,44 @@ export function loadChatDataset(
 ): Dataset {
   const sha256 = verifiedSha256(bytes, expectedSha256, options);
   const lines = new ChatLines();
-  lines.text(datasetText(bytes, true));
+  let suspect = false;
+  // In pieces of whole lines, as the file is read: a text of the whole file may be longer than a
+  // string can be.
+  for (let start = 0; start < bytes.length;) {
+    let end = Math.min(bytes.length, start + TEXT_PIECE);
+    if (end < bytes.length) {
+      const newline = bytes.lastIndexOf(0x0a, end - 1);
+      end = newline >= start ? newline + 1 : bytes.indexOf(0x0a, end) + 1 || bytes.length;
+    }
+    const text = lineText(bytes, start, end);
+    if (text.includes("\uFFFD")) suspect = true;
+    lines.text(text);
+    start = end;
+  }
+  // The strict decoder's verdict, when the lenient one met a byte that may not be UTF-8.
+  if (suspect || hasByteOrderMark(bytes)) checkDatasetUtf8(bytes, true);
   return lines.dataset(sha256);
+}
+
+/** How many bytes {@linkcode loadChatDataset} decodes at a time, at least: whole lines. */
+const TEXT_PIECE = 8 << 20;
+
+/**
+ * The text of `bytes[start, end)`, whole lines; refused when it is longer than a string can be
+ * (one line of over 2^29 − 24 characters).
+ */
+function lineText(bytes: Uint8Array, start: number, end: number): string {
+  try {
+    return lenientText(bytes.subarray(start, end));
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    let line = 1;
+    for (let i = 0; i < start; i++) if (bytes[i] === 0x0a) line++;
+    throw new DatasetError(
+      `line ${line} is ${end - start} bytes, longer than the most characters a string holds ` +
+        "(2^29 - 24)",
+    );
+  }
 }
 
 /**
@@ -169,7 +205,7 @@ export class ChatDatasetAsRead {
     const sha256 = verifiedSha256(bytes, expectedSha256, options);
     this.#text(bytes.subarray(this.#decoded - bytes.byteOffset));
     // The strict decoder's verdict, when the lenient one met a byte that may not be UTF-8.
-    if (this.#suspect || hasByteOrderMark(bytes)) datasetText(bytes, true);
+    if (this.#suspect || hasByteOrderMark(bytes)) checkDatasetUtf8(bytes, true);
     return this.#lines.dataset(sha256);
   }
 

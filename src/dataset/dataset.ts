@@ -53,21 +53,39 @@ export interface LoadOptions {
    * Default: the bytes are hashed.
    */
   readonly sha256?: (bytes: Uint8Array) => string;
+  /**
+   * The most bytes the file may have (`dataset.maxBytes`): more are refused before the hash is
+   * taken. Default {@linkcode MAX_DATASET_BYTES}.
+   */
+  readonly maxBytes?: number;
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 /**
- * The largest dataset file read: 256 MiB, about 2.7 times the real one (96 MB). Past it a file is
- * refused before it is read: the platform cannot hold a text of more than 512 MiB, and reading a
- * file takes about four times its size in memory.
+ * The largest dataset file read unless `dataset.maxBytes` (or {@linkcode LoadOptions.maxBytes})
+ * says otherwise: 256 MiB, about 2.7 times the real one (96 MB). Past the limit a file is refused
+ * before it is read.
  */
 export const MAX_DATASET_BYTES = 256 * 1024 * 1024;
 
+/** The largest `dataset.maxBytes`: 1 GiB, the largest file split's memory was measured at. */
+const MAX_DATASET_CEILING = 1 << 30;
+
+/** The largest `dataset.maxBytes` of an xlam file: the most characters a string holds in V8. */
+const MAX_XLAM_TEXT = 536_870_888;
+
+function sizeShown(bytes: number): string {
+  const mib = bytes / (1 << 20);
+  if (!Number.isInteger(mib)) return `${bytes} bytes`;
+  return `${bytes} bytes (${mib % 1024 === 0 ? `${mib / 1024} GiB` : `${mib} MiB`})`;
+}
+
 /**
- * The refusal of a dataset file over {@linkcode MAX_DATASET_BYTES}, naming both sizes.
+ * The refusal of a dataset file over the limit, naming both sizes and the setting that raises it.
  *
  * @param size The file's size in bytes (for a file that grew while it was read: what was read).
+ * @param maxBytes The limit it is over: `dataset.maxBytes`. Default {@linkcode MAX_DATASET_BYTES}.
  * @returns The error.
  *
  * @example
@@ -76,14 +94,25 @@ export const MAX_DATASET_BYTES = 256 * 1024 * 1024;
  * import assert from "node:assert/strict";
  *
  * assert.equal(
- *   datasetTooLarge(3_000_000_000).message,
- *   "dataset refused: the file is 3000000000 bytes, over the 268435456 bytes (256 MiB) a dataset may have",
+ *   datasetTooLarge(300_000_000).message,
+ *   "dataset refused: the file is 300000000 bytes, over dataset.maxBytes, 268435456 bytes " +
+ *     "(256 MiB): raise dataset.maxBytes in assess.yaml to read it (at most 1073741824, or " +
+ *     "536870888 for an xlam-function-calling file)",
+ * );
+ * assert.equal(
+ *   datasetTooLarge(3_000_000_000, 1 << 30).message,
+ *   "dataset refused: the file is 3000000000 bytes, over dataset.maxBytes, 1073741824 bytes " +
+ *     "(1 GiB): no dataset over 1073741824 bytes (1 GiB) is read",
  * );
  * ```
  */
-export function datasetTooLarge(size: number): DatasetError {
+export function datasetTooLarge(size: number, maxBytes: number = MAX_DATASET_BYTES): DatasetError {
+  const raise = size > MAX_DATASET_CEILING
+    ? `no dataset over ${sizeShown(MAX_DATASET_CEILING)} is read`
+    : `raise dataset.maxBytes in assess.yaml to read it (at most ${MAX_DATASET_CEILING}, or ` +
+      `${MAX_XLAM_TEXT} for an xlam-function-calling file)`;
   return new DatasetError(
-    `the file is ${size} bytes, over the ${MAX_DATASET_BYTES} bytes (256 MiB) a dataset may have`,
+    `the file is ${size} bytes, over dataset.maxBytes, ${sizeShown(maxBytes)}: ${raise}`,
   );
 }
 
@@ -97,9 +126,9 @@ export function datasetTooLarge(size: number): DatasetError {
  *
  * @param bytes The whole dataset file.
  * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
- * @param options How to take the bytes' SHA-256, if not by hashing them.
+ * @param options How to take the bytes' SHA-256, if not by hashing them, and the most bytes read.
  * @returns The dataset: its hash and its items, in the file's order.
- * @throws {DatasetError} When the bytes are more than {@linkcode MAX_DATASET_BYTES}, the hash
+ * @throws {DatasetError} When the bytes are more than `options.maxBytes`, the hash
  *   differs (naming both), or the file or a row is refused (naming the row's index and id, and
  *   the reason).
  *
@@ -127,6 +156,12 @@ export function loadDataset(
   options: LoadOptions = {},
 ): Dataset {
   const sha256 = verifiedSha256(bytes, expectedSha256, options);
+  if (bytes.length > MAX_XLAM_TEXT) {
+    throw new DatasetError(
+      `the file is ${bytes.length} bytes, over the ${MAX_XLAM_TEXT} an xlam-function-calling ` +
+        "file may have: it is read as one text, and a string holds at most that many characters",
+    );
+  }
   const { rows, suspect } = readRows(bytes);
   const items: DatasetItem[] = [];
   const seen = new Map<number, number>();
@@ -164,7 +199,7 @@ export function lenientText(bytes: Uint8Array): string {
  * @param options How to take the bytes' SHA-256, if not by hashing them.
  * @returns The bytes' SHA-256, lowercase.
  * @throws {DatasetError} When the expected hash is not 64 hex digits, the bytes are more than
- *   {@linkcode MAX_DATASET_BYTES}, or the hash differs (naming both).
+ *   `options.maxBytes`, or the hash differs (naming both).
  *
  * @example
  * ```ts
@@ -187,7 +222,8 @@ export function verifiedSha256(
       `the expected SHA-256 ${JSON.stringify(expectedSha256)} is not 64 hex digits`,
     );
   }
-  if (bytes.length > MAX_DATASET_BYTES) throw datasetTooLarge(bytes.length);
+  const maxBytes = options.maxBytes ?? MAX_DATASET_BYTES;
+  if (bytes.length > maxBytes) throw datasetTooLarge(bytes.length, maxBytes);
   const sha256 = (options.sha256 ?? sha256Hex)(bytes);
   if (sha256 !== expectedSha256.toLowerCase()) {
     throw new DatasetError(
@@ -223,11 +259,61 @@ export function datasetText(bytes: Uint8Array, withLine = false): string {
     const text = LENIENT.decode(bytes);
     return text.includes("\uFFFD") ? decodeUtf8(bytes) : text;
   } catch (e) {
+    throw notUtf8(e, bytes, withLine);
+  }
+}
+
+/** The refusal of bytes a strict decoding refused ({@linkcode JsonSyntaxError}); else `e`. */
+function notUtf8(e: unknown, bytes: Uint8Array, withLine: boolean): unknown {
+  if (!(e instanceof JsonSyntaxError)) return e;
+  let line = 1;
+  for (let i = 0; i < e.offset && i < bytes.length; i++) if (bytes[i] === 0x0a) line++;
+  const where = withLine ? `byte ${e.offset}, line ${line}` : `byte ${e.offset}`;
+  return new DatasetError(`the file is not UTF-8 text (${e.reason} at ${where})`);
+}
+
+/** How many bytes {@linkcode checkDatasetUtf8} decodes at a time. */
+const UTF8_PART = 8 << 20;
+
+/**
+ * Checks that a dataset file is UTF-8 without a byte order mark, as {@linkcode datasetText} does,
+ * without making one text of it: its bytes are decoded a part at a time (each part cut before a
+ * character's first byte), so a file over the most characters a string holds (2^29 − 24) is
+ * checked too.
+ *
+ * @param bytes The whole file.
+ * @param withLine Whether a refusal names the line of the byte too (for a file of lines).
+ * @throws {DatasetError} As {@linkcode datasetText}, with the same message.
+ *
+ * @example
+ * ```ts
+ * import { checkDatasetUtf8 } from "./dataset.ts";
+ * import assert from "node:assert/strict";
+ *
+ * checkDatasetUtf8(new TextEncoder().encode("{}\n{}\n"), true);
+ * assert.throws(
+ *   () => checkDatasetUtf8(new Uint8Array([0x7b, 0x7d, 0x0a, 0x7b, 0xff]), true),
+ *   /not UTF-8 text \(the text is not valid UTF-8 at byte 4, line 2\)/,
+ * );
+ * ```
+ */
+export function checkDatasetUtf8(bytes: Uint8Array, withLine = false): void {
+  let start = 0;
+  try {
+    if (hasByteOrderMark(bytes)) decodeUtf8(bytes.subarray(0, 3));
+    while (start < bytes.length) {
+      let end = Math.min(bytes.length, start + UTF8_PART);
+      // Back to a character's first byte: a valid character has at most three more.
+      for (let back = 0; back < 3 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80; back++) {
+        end--;
+      }
+      // A part after the first may begin with the bytes of U+FEFF, a character like any other.
+      decodeUtf8(bytes.subarray(start, end), { bom: start === 0 ? "refuse" : "drop" });
+      start = end;
+    }
+  } catch (e) {
     if (e instanceof JsonSyntaxError) {
-      let line = 1;
-      for (let i = 0; i < e.offset && i < bytes.length; i++) if (bytes[i] === 0x0a) line++;
-      const where = withLine ? `byte ${e.offset}, line ${line}` : `byte ${e.offset}`;
-      throw new DatasetError(`the file is not UTF-8 text (${e.reason} at ${where})`);
+      throw notUtf8(new JsonSyntaxError(e.reason, start + e.offset), bytes, withLine);
     }
     throw e;
   }

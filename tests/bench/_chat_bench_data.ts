@@ -16,8 +16,13 @@ export const CHAT_DATA: string = `${ROOT}bench-data/chat-60k.jsonl`;
 /** How many lines it holds. */
 export const CHAT_LINES = 60_000;
 
-/** A small seeded generator (mulberry32). */
-function rng(seed: number): () => number {
+/**
+ * A small seeded generator (mulberry32).
+ *
+ * @param seed The seed.
+ * @returns The generator: each call gives the next number in [0, 1).
+ */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -46,7 +51,14 @@ const TOOL_NAMES = [
   "store_hours",
 ];
 
-function line(next: () => number, k: number): string {
+/**
+ * One line of the dataset (without its newline): the `k`th, drawn from `next`.
+ *
+ * @param next The seeded generator.
+ * @param k The line's number, in its id.
+ * @returns The line.
+ */
+export function chatLine(next: () => number, k: number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(" ");
   const shuffled = [...TOOL_NAMES];
@@ -114,7 +126,7 @@ export function chatBenchData(): { path: string; sha256: string } {
   } catch {
     const next = rng(27);
     const lines: string[] = [];
-    for (let k = 0; k < CHAT_LINES; k++) lines.push(line(next, k));
+    for (let k = 0; k < CHAT_LINES; k++) lines.push(chatLine(next, k));
     bytes = new TextEncoder().encode(lines.join("\n") + "\n");
     Deno.mkdirSync(`${ROOT}bench-data`, { recursive: true });
     Deno.writeFileSync(CHAT_DATA, bytes);

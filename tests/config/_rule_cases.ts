@@ -692,6 +692,40 @@ RULES_BUILDER.set("dataset.kind", [
   ]],
 ]);
 
+/**
+ * `dataset.maxBytes`: a whole number of bytes from 1 to 1 GiB, and for an xlam file at most the
+ * most characters a string holds (its file is read as one text). Its default is in `defaults_test.ts`.
+ */
+const SHA256_LINE = "  sha256: 4ef5c6f0dc552f2231f93f5853a9ef431e9e806d7aa514d0f6b615606ce576c6\n";
+const maxBytes = (value: string, kind = "xlam-function-calling") =>
+  edit(WHOLE, [SHA256_LINE, `${SHA256_LINE}  maxBytes: ${value}\n`], [
+    "kind: xlam-function-calling",
+    `kind: ${kind}`,
+  ]);
+const XLAM_TEXT =
+  "dataset.maxBytes: value must be at most 536870888 for an xlam-function-calling " +
+  "file: it is read as one text, and a JavaScript string holds at most that many characters";
+RULES_BUILDER.set("dataset.maxBytes", [
+  ["1 is accepted", maxBytes("1"), []],
+  ["536870888 is accepted for xlam", maxBytes("536870888"), []],
+  ["536870889 is refused for xlam", maxBytes("536870889"), [XLAM_TEXT]],
+  ["1 GiB is refused for xlam", maxBytes("1073741824"), [XLAM_TEXT]],
+  ["1 GiB is accepted for chat-jsonl", maxBytes("1073741824", "chat-jsonl"), []],
+  ["1 GiB and a byte is refused for chat-jsonl", maxBytes("1073741825", "chat-jsonl"), [
+    "dataset.maxBytes: value must be at most 1073741824",
+  ]],
+  ["1 GiB and a byte is refused once for xlam", maxBytes("1073741825"), [
+    "dataset.maxBytes: value must be at most 1073741824",
+  ]],
+  ["0 is refused", maxBytes("0", "chat-jsonl"), ["dataset.maxBytes: value must be at least 1"]],
+  ["1.5 is refused", maxBytes("1.5", "chat-jsonl"), [
+    "dataset.maxBytes: got number, want integer",
+  ]],
+  ["256MiB is refused", maxBytes("256MiB", "chat-jsonl"), [
+    "dataset.maxBytes: got string, want integer",
+  ]],
+]);
+
 /** `server.url`: one case a rule, and the accepted forms at their edges. */
 const withUrl = (url: string, insecure = false) =>
   edit(WHOLE, ["  url: http://127.0.0.1:8000/v1", `  url: ${JSON.stringify(url)}`], [

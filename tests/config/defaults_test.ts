@@ -23,6 +23,7 @@ Deno.test("every default is written once, in the schema, and a file that leaves 
   const found = defaults(schema);
   // The defaults the configuration page documents, and no other.
   assert.deepEqual(found.map(([path]) => path).sort(), [
+    "dataset.maxBytes",
     "decision",
     "decision.guard",
     "decision.margin",

@@ -25,6 +25,7 @@ Deno.test("the page's whole file gives the typed config", none, () => {
       kind: "xlam-function-calling",
       path: "/data/xlam_function_calling_60k.json",
       sha256: "4ef5c6f0dc552f2231f93f5853a9ef431e9e806d7aa514d0f6b615606ce576c6",
+      maxBytes: 268_435_456,
       source: {
         repo: "Salesforce/xlam-function-calling-60k",
         revision: "26d14ebfe18b1f7b524bd39b404b50af5dc97866",

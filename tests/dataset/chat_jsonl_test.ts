@@ -4,7 +4,7 @@ import {
   loadChatDataset,
   REFUSED_LINES_SHOWN,
 } from "../../src/dataset/chat_jsonl.ts";
-import { contentKeyOf, detachedItem, textsHash } from "../../src/dataset/dataset.ts";
+import { contentKeyOf, datasetText, detachedItem, textsHash } from "../../src/dataset/dataset.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
@@ -643,4 +643,64 @@ Deno.test("loadChatDataset: a key twice on one line among many is refused there;
     load(lines(...many, colon, line(51))).items.map((item) => item.query).slice(49, 52),
     ["weather 49?", ": q", "weather 51?"],
   );
+});
+
+Deno.test("loadChatDataset past 8 MiB: read in pieces of whole lines, the UTF-8 checked in parts, as the whole text gives", async (t) => {
+  const PART = 8 << 20;
+  const head = (id: string) => `{"id":"${id}","messages":[{"role":"user","content":"`;
+  const tail = '"},{"role":"assistant","content":"ok"}]}\n';
+  const chatLine = (id: string, content: string) => head(id) + content + tail;
+  // ASCII lines up to near `at`, then a line whose content puts `char` at byte `at`, then `more`.
+  const file = (at: number, char: string, more = ""): { bytes: Uint8Array; ids: string[] } => {
+    const lines: string[] = [];
+    let length = 0;
+    while (length < at - 1000) {
+      const l = chatLine(`f${lines.length}`, "x".repeat(500));
+      lines.push(l);
+      length += l.length;
+    }
+    const id = `s${lines.length}`;
+    lines.push(chatLine(id, "a".repeat(at - length - head(id).length) + char + " and \uFFFD"));
+    lines.push(more);
+    const text = lines.join("");
+    return {
+      bytes: enc.encode(text),
+      ids: text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l).id),
+    };
+  };
+  await t.step("a character across a part's edge, and a line longer than a piece", () => {
+    const long = chatLine("long", "y".repeat(PART + 1000)) + chatLine("last", "z");
+    const { bytes, ids } = file(PART - 1, "é", long);
+    assert.equal(bytes[PART - 1], 0xc3);
+    const dataset = loadChatDataset(bytes, sha256Hex(bytes));
+    assert.deepEqual(dataset.items.map((i) => i.id), ids);
+    assert.equal(ids.at(-1), "last");
+    assert.match(dataset.items.at(-3)!.query, /aé and \uFFFD$/);
+    assert.equal(dataset.items.at(-2)!.query.length, PART + 1000);
+  });
+  await t.step("the bytes of U+FEFF at a part's start are a character, not a mark", () => {
+    const { bytes, ids } = file(PART, "\uFEFF");
+    assert.deepEqual([...bytes.subarray(PART, PART + 3)], [0xef, 0xbb, 0xbf]);
+    datasetText(bytes, true); // The whole text is accepted too.
+    assert.deepEqual(loadChatDataset(bytes, sha256Hex(bytes)).items.map((i) => i.id), ids);
+  });
+  await t.step("a byte that is not UTF-8 past the edge, or a character cut at the end", () => {
+    const { bytes } = file(PART - 1, "é", chatLine("after", "b"));
+    const bad = bytes.slice();
+    bad[PART + 40] = 0xff;
+    const cut = new Uint8Array(bytes.length + 2);
+    cut.set(bytes);
+    cut.set([0xe6, 0x97], bytes.length);
+    // The line of a byte: one more than the newlines before it.
+    const lineOf = (at: number) => bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
+    for (const [b, at] of [[bad, PART + 40], [cut, bytes.length]] as const) {
+      assert.throws(
+        () => loadChatDataset(b, sha256Hex(b)),
+        (e: unknown) =>
+          e instanceof DatasetError &&
+          e.message === "dataset refused: the file is not UTF-8 text (the text is not valid " +
+              `UTF-8 at byte ${at}, line ${lineOf(at)})`,
+      );
+    }
+  });
 });

@@ -7,6 +7,7 @@ import {
 } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 
@@ -33,6 +34,14 @@ function row(id: unknown, extra: Record<string, unknown> = {}): Record<string, u
     ...extra,
   };
 }
+
+/** A chat-jsonl file of one line. */
+const CHAT_LINE = enc.encode(
+  JSON.stringify({
+    id: "a",
+    messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello" }],
+  }) + "\n",
+);
 
 function load(text: string) {
   const bytes = enc.encode(text);
@@ -484,9 +493,63 @@ Deno.test({
       (e: unknown) =>
         e instanceof DatasetError &&
         e.message ===
-          "dataset refused: the file is 268435457 bytes, over the 268435456 bytes (256 MiB) a dataset may have",
+          "dataset refused: the file is 268435457 bytes, over dataset.maxBytes, 268435456 bytes " +
+            "(256 MiB): raise dataset.maxBytes in assess.yaml to read it (at most 1073741824, " +
+            "or 536870888 for an xlam-function-calling file)",
     );
     assert.equal(hashed, false);
+  },
+});
+
+Deno.test({
+  name: "LoadOptions.maxBytes: bytes up to it are read, one more refused before they are hashed",
+  permissions: "none",
+  fn: () => {
+    const bytes = new TextEncoder().encode(JSON.stringify([row(1)]));
+    const sha = sha256Hex(bytes);
+    assert.equal(loadDataset(bytes, sha, { maxBytes: bytes.length }).items.length, 1);
+    assert.equal(
+      loadChatDataset(CHAT_LINE, sha256Hex(CHAT_LINE), {
+        maxBytes: CHAT_LINE.length,
+      }).items.length,
+      1,
+    );
+    let hashed = false;
+    const sha256 = () => {
+      hashed = true;
+      return sha;
+    };
+    const over = (n: number) =>
+      `dataset refused: the file is ${n} bytes, over dataset.maxBytes, ${n - 1} bytes: raise ` +
+      "dataset.maxBytes in assess.yaml to read it (at most 1073741824, or 536870888 for an " +
+      "xlam-function-calling file)";
+    assert.throws(
+      () => loadDataset(bytes, sha, { maxBytes: bytes.length - 1, sha256 }),
+      (e: unknown) => e instanceof DatasetError && e.message === over(bytes.length),
+    );
+    assert.throws(
+      () => loadChatDataset(CHAT_LINE, sha, { maxBytes: CHAT_LINE.length - 1, sha256 }),
+      (e: unknown) => e instanceof DatasetError && e.message === over(CHAT_LINE.length),
+    );
+    assert.equal(hashed, false);
+  },
+});
+
+Deno.test({
+  name: "an xlam file over the most characters a string holds is refused, not decoded",
+  permissions: "none",
+  fn: () => {
+    // Untouched pages: the bytes are never read, so they take no memory.
+    const bytes = new Uint8Array(536_870_889);
+    assert.throws(
+      () => loadDataset(bytes, "0".repeat(64), { maxBytes: 2 ** 30, sha256: () => "0".repeat(64) }),
+      (e: unknown) =>
+        e instanceof DatasetError &&
+        e.message ===
+          "dataset refused: the file is 536870889 bytes, over the 536870888 an " +
+            "xlam-function-calling file may have: it is read as one text, and a string holds " +
+            "at most that many characters",
+    );
   },
 });
 

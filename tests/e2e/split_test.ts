@@ -172,7 +172,8 @@ async function withDataset(fn: (dir: string) => Promise<void>): Promise<void> {
 const SPLIT_PERMISSIONS = ["--allow-read=assess.yaml,data.json,out", "--allow-write=out"];
 
 Deno.test({
-  name: "the real command line: a dataset over 256 MiB is refused from its size (65), both sizes",
+  name:
+    "the real command line: a dataset over 256 MiB is refused from its size (65), both sizes, the setting",
   fn: () =>
     withDataset(async (dir) => {
       // A sparse file: its size is 256 MiB and one byte, and it takes no room on the disk.
@@ -184,8 +185,9 @@ Deno.test({
       assert.deepEqual(r, {
         code: 65,
         out: "",
-        err: "assess split: dataset refused: the file is 268435457 bytes, over the 268435456 " +
-          "bytes (256 MiB) a dataset may have\n",
+        err: "assess split: dataset refused: the file is 268435457 bytes, over dataset.maxBytes, " +
+          "268435456 bytes (256 MiB): raise dataset.maxBytes in assess.yaml to read it (at most " +
+          "1073741824, or 536870888 for an xlam-function-calling file)\n",
       });
     }),
 });
