@@ -107,3 +107,27 @@ export function toDecideSentence(
     : `about ${n} ${items} would decide it at the observed discordance${share}, with 80% ` +
       `power; it has ${comparison.items}`;
 }
+
+/**
+ * What would decide a sweep's inconclusive confirmation, in words: {@linkcode toDecideSentence}
+ * for its paired confirmation items and, since they are a share of the held-out items, how many
+ * held-out items would give them (`n / share`). The gate's line and every format of the report say
+ * it so.
+ *
+ * @param comparison The sweep's inconclusive confirmation.
+ * @param share `split.confirm`: the share of the held-out items kept apart to confirm on.
+ * @returns The sentence, without a capital or a full stop.
+ */
+export function confirmationToDecideSentence(
+  comparison: Pick<ComparisonReport, "items" | "itemsToDecide" | "minimumDetectableDifference">,
+  share: number,
+): string {
+  const n = comparison.itemsToDecide;
+  return toDecideSentence(comparison, "paired confirmation items") +
+    (n === null
+      ? ""
+      : `; split.confirm keeps ${share} of the held-out items apart to confirm on, ` +
+        `so split.size must grow by 1/${share} to give them: about ${
+          Math.ceil(n / share)
+        } held-out items`);
+}
