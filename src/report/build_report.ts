@@ -597,7 +597,7 @@ function finish(
     minimumDetectableDifference: sized,
     outcome,
     itemsToDecide: outcome === "inconclusive"
-      ? itemsToDecide({ ...shared, minimumDetectableDifference: sized }, rule.margin)
+      ? itemsToDecide({ ...shared, minimumDetectableDifference: sized, identical }, rule.margin)
       : null,
     errorSensitivity: sensitivity,
     identical,

@@ -6,7 +6,7 @@
  */
 
 import type { ComparisonReport, Report } from "./report.ts";
-import { toDecideSentence } from "./items_to_decide.ts";
+import { confirmationToDecideSentence, toDecideSentence } from "./items_to_decide.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
 import { choiceErrorsSentence } from "./sweep.ts";
@@ -148,10 +148,9 @@ export function gateReport(report: Report): Gate {
     // The figure the report gives with the comparison, in its words.
     // A confirmation's items are a share of the held-out items: say how many of those.
     const confirmShare = c === confirmation ? report.sweep!.confirmShare : null;
-    const which = confirmShare === null ? "paired items" : "paired confirmation items";
-    const n = c.itemsToDecide;
-    return `${name(c)}: ${toDecideSentence(c, which)}` +
-      (confirmShare === null || n === null ? "" : toConfirm(n, confirmShare));
+    return `${name(c)}: ${
+      confirmShare === null ? toDecideSentence(c) : confirmationToDecideSentence(c, confirmShare)
+    }`;
   });
 }
 
@@ -198,10 +197,4 @@ export function gateOutcome<C extends GatedComparison>(
   }
   if (outcome === "inconclusive") details.push(...open.map(toDecide));
   return done(outcome, `${outcome}: ${read.map((c) => `${name(c)} ${c.outcome}`).join(", ")}`);
-}
-
-/** What a sweep's split must hold to give `n` confirmation items: `n / share` held-out items. */
-function toConfirm(n: number, share: number): string {
-  return `; split.confirm keeps ${share} of the held-out items apart to confirm on, so ` +
-    `split.size must grow by 1/${share} to give them: about ${Math.ceil(n / share)} held-out items`;
 }

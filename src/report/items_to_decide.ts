@@ -8,15 +8,15 @@
 
 import type { ComparisonReport } from "./report.ts";
 import { mcnemarPower } from "./stats/detectable_difference.ts";
+import { decisionInterval } from "./stats/decision_interval.ts";
 
 /** The largest number of paired items {@linkcode itemsToDecide} looks at. */
 export const MAX_ITEMS_TO_DECIDE = 1_000_000;
 
 /** What {@linkcode itemsToDecide} reads of a comparison. */
-export type ToDecideFigures = Pick<
-  ComparisonReport,
-  "items" | "difference" | "minimumDetectableDifference"
->;
+export type ToDecideFigures =
+  & Pick<ComparisonReport, "items" | "difference" | "minimumDetectableDifference">
+  & Partial<Pick<ComparisonReport, "interval" | "identical">>;
 
 /**
  * About how many paired items would decide an inconclusive comparison at its observed discordance:
@@ -46,7 +46,8 @@ export type ToDecideFigures = Pick<
 export function itemsToDecide(comparison: ToDecideFigures, margin: number): number | null {
   const detectable = comparison.minimumDetectableDifference;
   const d = comparison.difference;
-  if (detectable === null || d === null || detectable.discordance === 0) return null;
+  if (detectable === null || d === null) return null;
+  if (detectable.discordance === 0) return concordantToDecide(comparison, margin);
   const psi = detectable.discordance;
   const target = Math.min(psi, Math.max(Math.abs(d), margin > 0 ? d + margin : 0));
   if (!(target > 0)) return null;
@@ -54,6 +55,35 @@ export function itemsToDecide(comparison: ToDecideFigures, margin: number): numb
   // reaches the power asked for (power grows with the difference): one power a try, no root.
   const decides = (n: number) =>
     mcnemarPower(n, psi, target, { alpha: detectable.level }) >= detectable.power;
+  let hi = Math.max(2, comparison.items);
+  while (!decides(hi)) {
+    if (hi >= MAX_ITEMS_TO_DECIDE) return null;
+    hi = Math.min(MAX_ITEMS_TO_DECIDE, hi * 2);
+  }
+  let lo = 1; // taken as not deciding: a single item never does
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (decides(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * With no discordant item, a difference of 0 whatever the items: with a margin, the fewest items,
+ * all concordant, whose decision interval (at the comparison's level) lies above −margin, so that
+ * the comparison is `not-worse`; `null` without a margin (nothing decides a difference of 0),
+ * when the replies are identical on so many items that it stays inconclusive, or without the
+ * interval's level.
+ */
+function concordantToDecide(comparison: ToDecideFigures, margin: number): number | null {
+  const alpha = comparison.interval?.level;
+  // Replies identical on most items keep it inconclusive whatever the items (the adapter may not
+  // have been applied).
+  if (!(margin > 0) || alpha === undefined || comparison.identical?.suspect === true) return null;
+  const decides = (n: number) =>
+    decisionInterval({ bothRight: n, onlyFirst: 0, onlySecond: 0, bothWrong: 0 }, { alpha })
+      .lower > -margin;
   let hi = Math.max(2, comparison.items);
   while (!decides(hi)) {
     if (hi >= MAX_ITEMS_TO_DECIDE) return null;
@@ -106,4 +136,28 @@ export function toDecideSentence(
     ? `no number of items would decide it at the observed discordance${share}`
     : `about ${n} ${items} would decide it at the observed discordance${share}, with 80% ` +
       `power; it has ${comparison.items}`;
+}
+
+/**
+ * What would decide a sweep's inconclusive confirmation, in words: {@linkcode toDecideSentence}
+ * for its paired confirmation items and, since they are a share of the held-out items, how many
+ * held-out items would give them (`n / share`). The gate's line and every format of the report say
+ * it so.
+ *
+ * @param comparison The sweep's inconclusive confirmation.
+ * @param share `split.confirm`: the share of the held-out items kept apart to confirm on.
+ * @returns The sentence, without a capital or a full stop.
+ */
+export function confirmationToDecideSentence(
+  comparison: Pick<ComparisonReport, "items" | "itemsToDecide" | "minimumDetectableDifference">,
+  share: number,
+): string {
+  const n = comparison.itemsToDecide;
+  return toDecideSentence(comparison, "paired confirmation items") +
+    (n === null
+      ? ""
+      : `; split.confirm keeps ${share} of the held-out items apart to confirm on, ` +
+        `so split.size must grow by 1/${share} to give them: about ${
+          Math.ceil(n / share)
+        } held-out items`);
 }

@@ -99,6 +99,17 @@ export function sampledToDecideSentence(
 }
 
 /**
+ * A detectable difference of several samples per item, in points with one decimal, or `none` at
+ * 100 points or more: no mean difference of shares is larger, so nothing is found.
+ *
+ * @param difference The detectable difference, a share (0.05 is 5 points).
+ * @returns `5.0`, or `none`.
+ */
+export function detectableText(difference: number): string {
+  return difference >= 1 ? "none" : points(difference, 1);
+}
+
+/**
  * What more samples or items would detect, and how many items would decide it, for an
  * inconclusive comparison; first, when too few items differ to conclude anything, that it is so.
  */
@@ -111,9 +122,14 @@ function toDecide(c: SampledComparison, samples: number): string {
   if (mdd === null) {
     return `${c.adapter}: ${few}too few items answered twice to plan more samples`;
   }
-  return `${c.adapter}: ${few}detects ${points(mdd.difference, 1)} points with power 0.8 over ` +
-    `${c.items} items; twice the samples would detect ${points(mdd.withTwiceTheSamples, 1)}, ` +
-    `twice the items ${points(mdd.withTwiceTheItems, 1)}; ${sampledToDecideSentence(c, samples)}`;
+  const detects = mdd.difference >= 1 ? "none" : `${points(mdd.difference, 1)} points`;
+  return `${c.adapter}: ${few}detects ${detects} with power 0.8 over ` +
+    `${c.items} items; twice the samples would detect ${
+      detectableText(mdd.withTwiceTheSamples)
+    }, ` +
+    `twice the items ${detectableText(mdd.withTwiceTheItems)}; ${
+      sampledToDecideSentence(c, samples)
+    }`;
 }
 
 /**

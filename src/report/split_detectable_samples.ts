@@ -20,7 +20,8 @@ import { sampledDetectable } from "./stats/sampled_planning.ts";
  * more samples buy nothing). Both come from `sampledDetectable`, the formula `assess report`
  * prints with the parts it measures on the run. The betting interval holds its level for any
  * spread of the differences, and costs power for it: the high end is above the one-sample exact
- * test's figure. A figure of 100 points or more is none: no mean difference of shares is larger.
+ * test's figure. A figure above the share of discordant items is none: with a share δ of answers
+ * differing, no mean difference is larger than δ (the one-sample line says none for it too).
  * Nothing for K = 1: the split's output is the one it was.
  *
  * @param items The held-out items.
@@ -53,9 +54,11 @@ export function sampledDetectableLines(items: number, adapters: number, samples:
       if (items < 2) return `${share}: none`;
       const low = sampledDetectable({ between: 0, within: r.discordance }, plan);
       const high = sampledDetectable({ between: r.discordance, within: 0 }, plan);
-      // A mean difference of shares is at most 100 points: beyond it, nothing is found.
-      if (low >= 1) return `${share}: none`;
-      return `${share}: ${shown(low)} to ${high >= 1 ? "more than 100" : shown(high)} points`;
+      // With a share δ of answers differing, no mean difference is larger than δ: a figure above
+      // it is none, as the one-sample line says.
+      if (low > r.discordance) return `${share}: none (too few discordant items)`;
+      if (high > r.discordance) return `${share}: ${shown(low)} points to none`;
+      return `${share}: ${shown(low)} to ${shown(high)} points`;
     }),
   ];
   return lines.join("\n") + "\n";

@@ -14,6 +14,7 @@ import {
 } from "../../src/report/stats/comparison_outcome.ts";
 import { reference, skipReason } from "./_python.ts";
 import { buildReport } from "../../src/report/build_report.ts";
+import { decisionInterval } from "../../src/report/stats/decision_interval.ts";
 import { block, pairedInput, rule } from "./_paired_input.ts";
 
 /**
@@ -318,5 +319,43 @@ Deno.test({
     );
     assert.equal(decided.comparisons[0]!.outcome, "better");
     assert.equal(decided.comparisons[0]!.itemsToDecide, null);
+  },
+});
+
+Deno.test({
+  name: "itemsToDecide: with a margin and no discordant item, the items whose interval would lie " +
+    "above -margin (a number, not 'no number of items would decide it')",
+  permissions: "none",
+  fn: () => {
+    // 60 items both models get right, with replies of their own: 0.0 points, inconclusive at a
+    // margin of 3 points; about 200 such items give an interval above -3 points.
+    const report = buildReport(pairedInput([block(60, true, [true])], rule(3)));
+    const c = report.comparisons[0]!;
+    assert.equal(c.outcome, "inconclusive");
+    assert.equal(c.minimumDetectableDifference!.discordance, 0);
+    const n = c.itemsToDecide!;
+    assert.ok(n !== null, "a number of items");
+    const lowerAt = (items: number) =>
+      decisionInterval(
+        { bothRight: items, onlyFirst: 0, onlySecond: 0, bothWrong: 0 },
+        { alpha: c.interval!.level },
+      ).lower;
+    assert.ok(lowerAt(n) > -0.03 && lowerAt(n - 1) <= -0.03, `${n}`);
+    // Built with those items, the comparison is not-worse.
+    const more = buildReport(pairedInput([block(n, true, [true])], rule(3)));
+    assert.equal(more.comparisons[0]!.outcome, "not-worse");
+    const fewer = buildReport(pairedInput([block(n - 1, true, [true])], rule(3)));
+    assert.equal(fewer.comparisons[0]!.outcome, "inconclusive");
+    assert.match(gateReport(report).details[0]!, new RegExp(`^tuned-0: about ${n} paired items`));
+    // Replies identical to the baseline's keep it inconclusive whatever the items.
+    const same = buildReport(pairedInput([block(60, true, [true], { identical: true })], rule(3)));
+    assert.equal(same.comparisons[0]!.outcome, "inconclusive");
+    assert.equal(same.comparisons[0]!.itemsToDecide, null);
+    // Without a margin, nothing decides a difference of 0.
+    assert.equal(
+      buildReport(pairedInput([block(60, true, [true])], rule(0))).comparisons[0]!
+        .itemsToDecide,
+      null,
+    );
   },
 });

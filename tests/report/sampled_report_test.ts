@@ -18,7 +18,12 @@ import type {
 } from "../../src/results/records.ts";
 import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
 import { gateSampledReport } from "../../src/report/sampled_gate.ts";
-import { renderSampledJson, renderSampledText } from "../../src/report/render/sampled.ts";
+import {
+  renderSampledHtml,
+  renderSampledJson,
+  renderSampledMarkdown,
+  renderSampledText,
+} from "../../src/report/render/sampled.ts";
 import { sampledAccuracy } from "../../src/report/stats/sampled_accuracy.ts";
 import { sampledDetectable } from "../../src/report/stats/sampled_planning.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
@@ -464,5 +469,40 @@ Deno.test(
     const backward = await sampledReportFromResults(file(plan, { reverse: true }));
     assert.deepEqual(backward.models, forward.models);
     assert.deepEqual(backward.comparisons, forward.comparisons);
+  },
+);
+
+Deno.test(
+  "sampled: a detectable difference of 100 points or more is none, in every format and in the " +
+    "gate's line (no mean difference of shares is larger)",
+  none,
+  async () => {
+    // Two items: the betting interval's detectable differences are above 100 points.
+    const plan: Plan = {
+      base: (_, s) => (s % 2 === 0 ? "match" : "arguments"),
+      tuned: (i, s) => ((i + s) % 4 === 0 ? "match" : "arguments"),
+    };
+    const report = await sampledReportFromResults(file(plan, { items: itemsOf(2) }));
+    const [c] = report.comparisons;
+    const mdd = c!.minimumDetectableDifference!;
+    assert.equal(c!.outcome, "inconclusive");
+    assert.ok(mdd.difference >= 1 && mdd.withTwiceTheSamples >= 1 && mdd.withTwiceTheItems >= 1);
+    const gate = gateSampledReport(report);
+    assert.match(
+      gate.details[0]!,
+      /detects none with power 0\.8 over 2 items; twice the samples would detect none, twice the items none;/,
+    );
+    const figures = [mdd.difference, mdd.withTwiceTheSamples, mdd.withTwiceTheItems]
+      .map((d) => (d * 100).toFixed(1));
+    const rendered = {
+      text: renderSampledText(report),
+      markdown: renderSampledMarkdown(report),
+      html: renderSampledHtml(report),
+    };
+    for (const [format, text] of Object.entries(rendered)) {
+      for (const figure of figures) assert.ok(!text.includes(figure), `${format}: ${figure}`);
+    }
+    assert.match(rendered.text, /\n {2}tuned +none +none +none +[0-9.]+ +[0-9.]+\n/);
+    assert.match(rendered.markdown, /\n\| tuned \| none \| none \| none \| /);
   },
 );

@@ -39,11 +39,48 @@ Deno.test(
         assert.ok(high > Number(exact[1]), `${many[i + 1]} against ${one[i]}`);
       });
     }
-    // Six items find nothing below 100 points; one item, nothing at all.
-    assert.match(
-      sampledDetectableLines(6, 1, 4),
-      /20% of items discordant: [0-9.]+ to more than 100 points/,
-    );
+    // One item finds nothing at all.
     assert.match(sampledDetectableLines(1, 1, 4), /5% of items discordant: none\n/);
+  },
+);
+
+Deno.test(
+  "split: with K samples, a figure above the share of discordant items is none, as the " +
+    "one-sample line says (no mean difference is larger than the share of answers that differ)",
+  { permissions: "none" },
+  () => {
+    for (const items of [6, 20, 100, 200, 300, 2000]) {
+      for (const k of [2, 4, 16]) {
+        const lines = sampledDetectableLines(items, 1, k).trim().split("\n").slice(1);
+        [0.05, 0.1, 0.2].forEach((share, i) => {
+          const line = lines[i]!;
+          const plan = { items, samples: k, alpha: 0.05 };
+          const low = sampledDetectable({ between: 0, within: share }, plan);
+          const high = sampledDetectable({ between: share, within: 0 }, plan);
+          const what = `${items} items, ${k} samples: ${line}`;
+          if (low > share) {
+            assert.match(line, /: none \(too few discordant items\)$/, what);
+          } else if (high > share) {
+            assert.match(line, /: [0-9.]+ points to none$/, what);
+          } else {
+            assert.match(line, /: [0-9.]+ to [0-9.]+ points$/, what);
+          }
+          for (const figure of line.matchAll(/([0-9.]+) (?:to|points)/g)) {
+            assert.ok(Number(figure[1]) <= share * 100 + 0.05, what);
+          }
+        });
+      }
+    }
+    // The example of the issue's 20 items: the one-sample line finds nothing, and so do K samples.
+    assert.equal(
+      sampledDetectableLines(20, 1, 4).split("\n").slice(1, 4).join("\n"),
+      "  5% of items discordant: none (too few discordant items)\n" +
+        "  10% of items discordant: none (too few discordant items)\n" +
+        "  20% of items discordant: none (too few discordant items)",
+    );
+    assert.match(
+      sampledDetectableLines(200, 1, 4),
+      /\n {2}5% of items discordant: 3\.6 points to none\n/,
+    );
   },
 );

@@ -10,6 +10,10 @@ import type { Observation, ReportInput } from "../../src/report/report_input.ts"
 import { withSweep } from "../../src/report/sweep.ts";
 import { decisionInterval } from "../../src/report/stats/decision_interval.ts";
 import { modelsInput } from "./_paired_input.ts";
+import { gateReport } from "../../src/report/gate.ts";
+import { renderHtml } from "../../src/report/render/html.ts";
+import { renderMarkdown } from "../../src/report/render/markdown.ts";
+import { renderText } from "../../src/report/render/text.ts";
 
 const N = 40;
 
@@ -220,5 +224,37 @@ Deno.test({
     assert.deepEqual(c.strict, { difference: 0, outcome: "inconclusive" });
     assert.deepEqual(c.lenient, { difference: 15 / 20, outcome: "better" });
     assert.deepEqual(lenient.optimism, { selection: 15 / 20, confirmation: 15 / 20 });
+  },
+});
+
+Deno.test({
+  name: "a sweep's inconclusive confirmation says, in every format, how many items would decide " +
+    "it, as assess report -gate does",
+  permissions: "none",
+  fn: () => {
+    // s1 is right on every item but 3 confirmation items, where the baseline is right: the
+    // confirmation is -15 points on 20 items, inconclusive.
+    const models = { base: obs(() => true), s1: obs((i) => ![21, 25, 30].includes(i)) };
+    const given = input(models, { steps: [{ adapter: "s1", step: 1 }], confirm: CONFIRM });
+    const report = withSweep(buildReport(given), given);
+    const confirmation = report.sweep!.confirmation!;
+    assert.equal(confirmation.outcome, "inconclusive");
+    assert.ok(confirmation.itemsToDecide !== null);
+    const line = gateReport(report).details.find((d) => d.startsWith("s1 (confirmation): "))!;
+    const sentence = line.slice("s1 (confirmation): ".length);
+    assert.match(
+      sentence,
+      /^about \d+ paired confirmation items would decide it .* held-out items$/,
+    );
+    const flat = (text: string) => text.replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+    for (
+      const [format, rendered] of [
+        ["text", renderText(report)],
+        ["markdown", renderMarkdown(report)],
+        ["html", renderHtml(report)],
+      ]
+    ) {
+      assert.ok(flat(rendered!).includes(`About ${sentence.slice("about ".length)}.`), format);
+    }
   },
 });

@@ -12,7 +12,7 @@ import { ANSWER_CATEGORIES } from "../../dataset/category.ts";
 import { confidence, count, intervalFigures, percent, plural, pText } from "../numbers.ts";
 import type { SampledComparison, SampledReport } from "../sampled_report.ts";
 import { guardedHead, marginText } from "../verdict.ts";
-import { sampledToDecideSentence } from "../sampled_gate.ts";
+import { detectableText, sampledToDecideSentence } from "../sampled_gate.ts";
 import type { Markup } from "./_markup.ts";
 import { LENIENT_DECIDES, type NoticeKind } from "./_outline.ts";
 import type { Table } from "./_tables.ts";
@@ -114,7 +114,6 @@ function guardSentences(report: SampledReport, m: Markup): SampledBlock[] {
 
 /** What each comparison detects, and what twice the samples or the items would. */
 function planningTable(report: SampledReport, m: Markup): Table {
-  const p = (v: number) => (v * 100).toFixed(1);
   return {
     headings: [
       "adapter",
@@ -137,9 +136,9 @@ function planningTable(report: SampledReport, m: Markup): Table {
       const d = c.minimumDetectableDifference;
       return d === null ? [m.text(c.adapter), "-", "-", "-", "-", "-"] : [
         m.text(c.adapter),
-        p(d.difference),
-        p(d.withTwiceTheSamples),
-        p(d.withTwiceTheItems),
+        detectableText(d.difference),
+        detectableText(d.withTwiceTheSamples),
+        detectableText(d.withTwiceTheItems),
         variance(d.betweenVariance),
         variance(d.withinVariance),
       ];

@@ -11,6 +11,7 @@ import { escapeHtml as esc, type Markup } from "./_markup.ts";
 import type { Table } from "./_tables.ts";
 import type { SweepReport } from "../report.ts";
 import { choiceErrorsSentence } from "../sweep.ts";
+import { confirmationToDecideSentence } from "../items_to_decide.ts";
 
 /** The section's heading. */
 export const SWEEP_HEADING = "Checkpoint sweep";
@@ -37,6 +38,10 @@ export function sweepSentences(sweep: SweepReport, m: Markup): string[] {
   if (c !== null) {
     out.push(
       m.strong(m.text(`Decision, on the confirmation items: ${c.verdict}`)),
+      // What would decide it, as the gate says it.
+      ...(c.outcome === "inconclusive" && sweep.confirmShare !== null
+        ? [m.text(`${capitalized(confirmationToDecideSentence(c, sweep.confirmShare))}.`)]
+        : []),
       m.text(
         "The verdicts above compare each checkpoint on every held-out item, the selection items " +
           "included; for the sweep, this one decides (and assess report -gate reads it).",
@@ -208,4 +213,9 @@ export function sweepChart(sweep: SweepReport): string {
     "</svg>",
   );
   return out.join("\n");
+}
+
+/** The sentence with its first letter a capital. */
+function capitalized(sentence: string): string {
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
