@@ -3,7 +3,7 @@
  * the config, the dataset, the split, the results file on disk, `runAssessment`) runs 16,000
  * items of two models in a process of its own under a V8 heap cap of 32 MiB, its server a `fetch`
  * in that process (`_run_fetch_in_process.ts`). Measured on one 17,000-row dataset (BENCHMARKS.md,
- * entry 30): 1,000 items need 20 MiB, 16,000 need 26 MiB; before the fix, which kept every
+ * entry 30): 1,000 items need 18 to 20 MiB, 16,000 need 26 MiB; before the fix, which kept every
  * item's tools and answers on it once its request was written, 16,000 needed 56 MiB (48 was out of
  * memory).
  */
@@ -14,7 +14,7 @@ import { configText, RUN_ENV_NAMES, syntheticDataset } from "../run/_fixtures.ts
 import { results } from "../cli/_run_fixtures.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-/** The V8 heap cap, in MiB: 1,000 items need 20, 16,000 need 26 (56 before the fix). */
+/** The V8 heap cap, in MiB: 1,000 items need 18 to 20, 16,000 need 26 (56 before the fix). */
 const HEAP_MIB = 32;
 const ROWS = 17_000;
 const ITEMS = 16_000;
