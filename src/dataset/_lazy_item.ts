@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { AnswerCall, Item } from "./item.ts";
+import type { AnswerCall, ChatPrompt, Item, ItemId, ToolSpec } from "./item.ts";
 
 /** The item's content key: a number that items with identical content share. */
 export const CONTENT_KEY: unique symbol = Symbol("contentKey");
@@ -28,4 +28,41 @@ export interface LazyItem {
 /** Whether an item is a {@linkcode LazyItem}. */
 export function isLazyItem<T extends object>(item: T): item is T & LazyItem {
   return CONTENT_KEY in item;
+}
+
+/**
+ * An item for one use: a plain object whose `tools` and `answers` are built when first read and
+ * kept on it alone (own, enumerable getters, so a spread or `JSON.stringify` copies their values),
+ * so that writing a request builds only the tools and scoring a reply only what the scorer reads,
+ * and both go when the item is dropped.
+ *
+ * @param fields The item's id, index, query and own prompt, if any.
+ * @param tools Builds its tools.
+ * @param answers Builds its answer.
+ * @returns The item.
+ */
+export function oneUseItem(
+  fields: {
+    readonly id: ItemId;
+    readonly index: number;
+    readonly query: string;
+    readonly chat?: ChatPrompt | undefined;
+  },
+  tools: () => readonly ToolSpec[],
+  answers: () => readonly AnswerCall[],
+): Item {
+  let builtTools: readonly ToolSpec[] | undefined;
+  let builtAnswers: readonly AnswerCall[] | undefined;
+  const item = {
+    id: fields.id,
+    index: fields.index,
+    query: fields.query,
+    get tools(): readonly ToolSpec[] {
+      return builtTools ??= tools();
+    },
+    get answers(): readonly AnswerCall[] {
+      return builtAnswers ??= answers();
+    },
+  };
+  return fields.chat === undefined ? item : Object.assign(item, { chat: fields.chat });
 }

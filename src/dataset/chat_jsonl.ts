@@ -32,7 +32,13 @@ import { type QuickChatRead, quickChatRead } from "./_quick_chat_line.ts";
 import { keyColons } from "../json/key_colons.ts";
 import type { AnswerCall, ChatPrompt, Item, ToolSpec } from "./item.ts";
 import { type ItemId, itemIdShown, itemIdText } from "./item_id.ts";
-import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, type LazyItem } from "./_lazy_item.ts";
+import {
+  CONTENT_KEY,
+  DETACHED,
+  DETACHED_ANSWERS,
+  type LazyItem,
+  oneUseItem,
+} from "./_lazy_item.ts";
 
 /** How many bad lines a refusal names, at most; the rest are counted. */
 export const REFUSED_LINES_SHOWN = 20;
@@ -404,14 +410,11 @@ class ChatItem implements DatasetItem, LazyItem {
 
   [DETACHED](): Item {
     const texts = this.#textsOf(false);
-    return {
-      id: this.id,
-      index: this.index,
-      query: this.query,
-      tools: this.#tools ?? toolSpecs(texts.tools),
-      answers: this.#answers ?? this.#readAnswers(texts),
-      chat: this.#chatOf(texts),
-    };
+    return oneUseItem(
+      { id: this.id, index: this.index, query: this.query, chat: this.#chatOf(texts) },
+      () => this.#tools ?? toolSpecs(texts.tools),
+      () => this.#answers ?? this.#readAnswers(texts),
+    );
   }
 
   [DETACHED_ANSWERS](): readonly AnswerCall[] {

@@ -15,7 +15,7 @@ import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { readAnswers } from "./answers.ts";
 import { checkTools, repeatedName, ToolsError, toolsFromJson } from "./tools.ts";
-import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, isLazyItem } from "./_lazy_item.ts";
+import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, isLazyItem, oneUseItem } from "./_lazy_item.ts";
 
 /**
  * An item as the dataset holds it: the item, its content hash and why it is ineligible, if so.
@@ -526,18 +526,16 @@ class RowItem implements DatasetItem {
     return #key in item ? item.#key : undefined;
   }
 
-  static detached(item: DatasetItem): Item {
+  static detached(item: Item): Item {
     if (!(#key in item)) return item;
-    return {
-      id: item.id,
-      index: item.index,
-      query: item.query,
-      tools: item.#tools ?? toolsFromJson(parseJson(item.#toolsText)),
-      answers: RowItem.detachedAnswers(item),
-    };
+    return oneUseItem(
+      item,
+      () => item.#tools ?? toolsFromJson(parseJson(item.#toolsText)),
+      () => RowItem.detachedAnswers(item),
+    );
   }
 
-  static detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+  static detachedAnswers(item: Item): readonly AnswerCall[] {
     return #key in item ? item.#answers ?? item.#readAnswers() : item.answers;
   }
 
@@ -573,13 +571,16 @@ export function contentKeyOf(item: DatasetItem): number | undefined {
 }
 
 /**
- * The item with its tools and answers built for this use only: unlike reading them from the item,
- * which keeps what it built, nothing is kept on the dataset's item (what `assess split -train`
- * needs to write tens of thousands of items one after the other in little memory). An item that
- * {@linkcode loadDataset} did not build is returned as it is.
+ * The item for this use only: a plain item whose tools and answers are built when first read and
+ * kept on it alone. Unlike reading them from the dataset's item, which keeps what it built for as
+ * long as the dataset is held, nothing is kept on the dataset's item: what `assess split -train`
+ * needs to write tens of thousands of items one after the other in little memory, and `assess
+ * run` to write each request and score each reply without keeping every item's tools to its end.
+ * An item that {@linkcode loadDataset} (or the chat-jsonl reader) did not build is returned as it
+ * is.
  *
  * @param item An item of a dataset.
- * @returns A plain item with the same id, index, query, tools and answers.
+ * @returns A plain item with the same id, index, query, tools, answers and own prompt.
  *
  * @example
  * ```ts
@@ -595,7 +596,7 @@ export function contentKeyOf(item: DatasetItem): number | undefined {
  * assert.equal(item.answers[0]!.name, "f");
  * ```
  */
-export function detachedItem(item: DatasetItem): Item {
+export function detachedItem(item: Item): Item {
   return isLazyItem(item) ? item[DETACHED]() : RowItem.detached(item);
 }
 
@@ -616,7 +617,7 @@ export function detachedItem(item: DatasetItem): Item {
  * assert.deepEqual(detachedAnswers(loadDataset(bytes, sha256Hex(bytes)).items[0]!), []);
  * ```
  */
-export function detachedAnswers(item: DatasetItem): readonly AnswerCall[] {
+export function detachedAnswers(item: Item): readonly AnswerCall[] {
   return isLazyItem(item) ? item[DETACHED_ANSWERS]() : RowItem.detachedAnswers(item);
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { answerCategory } from "../dataset/category.ts";
+import { detachedItem } from "../dataset/dataset.ts";
 import type { Item } from "../dataset/item.ts";
 import { resultKey } from "../results/latest.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
@@ -39,9 +40,11 @@ export function resultRecord(
 ): { readonly record: ResultRecord; readonly verdict: Verdict | null } {
   let exchange = sent;
   let verdict: Verdict | null = null;
+  // What the scorer reads of the item is built for this reply and dropped with it.
+  const scored = detachedItem(item);
   if (exchange.reply !== null) {
     try {
-      verdict = how.scorer.score(item, exchange.reply, how.scoring);
+      verdict = how.scorer.score(scored, exchange.reply, how.scoring);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       exchange = fail(exchange, exchange.response, {
@@ -68,7 +71,7 @@ export function resultRecord(
     usage: exchange.usage,
     error: exchange.error,
     verdict,
-    category: answerCategory(item.answers),
+    category: answerCategory(scored.answers),
     replica: how.replica,
   };
   if (how.sample !== undefined) return { record: withSample(record, how.sample), verdict };

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { detachedItem } from "../dataset/dataset.ts";
 import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
 import { sampleSeed } from "./sample_seed.ts";
@@ -107,8 +108,9 @@ export async function sendWithRetries(
   epoch: number,
   ctx: SendContext,
 ): Promise<Asked> {
+  // The item's tools are built for this body and dropped with it, never kept on the split's item.
   const body = buildRequestBody(
-    task.item,
+    detachedItem(task.item),
     task.model,
     task.sample === undefined
       ? ctx.request

@@ -14,14 +14,29 @@ import type { ReplicaRef } from "../results/records.ts";
 import { homeReplica } from "./replicas.ts";
 import type { SampleAsk } from "./samples.ts";
 
+/** A request put back: a model (and a sample), and how many times it was sent. */
+interface Sent {
+  readonly model: string;
+  readonly sample?: number;
+  readonly sent: number;
+}
+
 /** An item's requests that no replica has taken yet. */
 interface Entry {
   readonly item: Item;
   /**
-   * The requests still to take, in order: each a model (and a sample, with several per item), and
-   * how many times it was sent.
+   * The requests put back, taken first (the last put back first): each a model (and a sample), and
+   * how many times it was sent. Made only when one is put back.
    */
-  readonly requests: { readonly model: string; readonly sample?: number; readonly sent: number }[];
+  back: Sent[] | undefined;
+  /**
+   * The asks as queued (the caller's array, kept as it is: the items that ask every model share
+   * one), never sent, taken from `next` on after `back`. A queue holds every item of a run at its
+   * start: an entry is kept small.
+   */
+  readonly asks: readonly (string | SampleAsk)[];
+  /** The first of `asks` not taken yet. */
+  next: number;
   /** Its place in the split's order, to keep items moved together in that order. */
   readonly order: number;
   /**
@@ -101,7 +116,8 @@ export class ReplicaQueues {
    *
    * @param item The item.
    * @param models The models to ask it, in order: with several samples per item, each ask a model
-   *   and a sample (all of an item's samples stay with it, on one replica).
+   *   and a sample (all of an item's samples stay with it, on one replica). The array is kept, not
+   *   copied: it must not change after.
    * @param lane The lane to queue it on, in use; default the one its id hashes to.
    * @throws {RangeError} When `lane` is not a lane in use.
    */
@@ -112,9 +128,9 @@ export class ReplicaQueues {
     }
     const entry: Entry = {
       item,
-      requests: models.map((ask) =>
-        typeof ask === "string" ? { model: ask, sent: 0 } : { ...ask, sent: 0 }
-      ),
+      back: undefined,
+      asks: models,
+      next: 0,
       order: this.#order++,
       started: lane !== undefined,
       lane: -1,
@@ -136,13 +152,25 @@ export class ReplicaQueues {
     const own = this.#first(lane);
     const entry = own ?? this.#steal(lane);
     if (entry === undefined) return undefined;
-    const { model, sample, sent } = entry.requests.shift()!;
+    const taken = entry.back?.shift();
+    let request: QueuedRequest;
+    if (taken !== undefined) {
+      const { model, sample, sent } = taken;
+      request = sample === undefined
+        ? { item: entry.item, model, sent }
+        : { item: entry.item, model, sample, sent };
+    } else {
+      const ask = entry.asks[entry.next++]!;
+      request = typeof ask === "string"
+        ? { item: entry.item, model: ask, sent: 0 }
+        : ask.sample === undefined
+        ? { item: entry.item, model: ask.model, sent: 0 }
+        : { item: entry.item, model: ask.model, sample: ask.sample, sent: 0 };
+    }
     entry.started = true;
     this.#pending--;
-    if (entry.requests.length === 0) this.#remove(entry);
-    return sample === undefined
-      ? { item: entry.item, model, sent }
-      : { item: entry.item, model, sample, sent };
+    if ((entry.back?.length ?? 0) === 0 && entry.next === entry.asks.length) this.#remove(entry);
+    return request;
   }
 
   /**
@@ -170,12 +198,14 @@ export class ReplicaQueues {
       : { model: request.model, sample: request.sample, sent: request.sent };
     const entry = this.#entries.get(request.item.index);
     if (entry !== undefined) {
-      entry.requests.unshift(back);
+      (entry.back ??= []).unshift(back);
       return;
     }
     const fresh: Entry = {
       item: request.item,
-      requests: [back],
+      back: [back],
+      asks: [],
+      next: 0,
       order: -1,
       started: true,
       lane: -1,

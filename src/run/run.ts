@@ -13,6 +13,7 @@
 import type { ItemId } from "../dataset/item_id.ts";
 import { type Config, modelNames } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
+import { detachedItem } from "../dataset/dataset.ts";
 import type { RecordSink } from "../results/record_writer.ts";
 import { RecordWriter } from "../results/record_writer.ts";
 import type { EndRecord, ProbeCheckRecord, SessionRecord } from "../results/records.ts";
@@ -289,7 +290,7 @@ async function checkServers(input: RunInput, effects: RunEffects): Promise<Serve
     await checkChat(effects.fetch, {
       ...http,
       url: replicas[0]!.url,
-      body: buildRequestBody(first, config.models.baseline, requestSettings(config)),
+      body: buildRequestBody(detachedItem(first), config.models.baseline, requestSettings(config)),
       context: {
         model: config.models.baseline,
         baseline: true,

@@ -353,6 +353,8 @@ class Session {
     for (const item of plan.items) {
       let todo = asks.filter((a) => !tally.answered(a.model, item.index, a.sample));
       if (todo.length === 0) continue;
+      // An item asking every model shares one array of them: the queues hold every item at once.
+      if (todo.length === asks.length) todo = asks;
       const host = this.#lanes.length === 1 || todo.length === asks.length
         ? undefined
         : tally.hosts.hostOf(item.index);

@@ -7,6 +7,7 @@
 
 import { type ItemId, itemIdShown } from "../dataset/item_id.ts";
 import type { Item } from "../dataset/item.ts";
+import { detachedItem } from "../dataset/dataset.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
 import { oneLine } from "../text/one_line.ts";
 
@@ -170,7 +171,9 @@ export function selftest(
   const judge = (item: Item, reply: Reply, check: SelftestCheck) =>
     judged(scorer, declared, options, faults, item, reply, check);
 
-  for (const item of items) {
+  for (const each of items) {
+    // Built for this item's checks and dropped after: nothing is kept on the split's items.
+    const item = detachedItem(each);
     const faultsBefore = faults.length;
     const failuresBefore = failures.length;
     let key: Reply | undefined;

@@ -6,7 +6,12 @@
  */
 
 import { hash } from "node:crypto";
-import { contentKeyOf, type Dataset, type DatasetItem } from "../dataset/dataset.ts";
+import {
+  contentKeyOf,
+  type Dataset,
+  type DatasetItem,
+  detachedAnswers,
+} from "../dataset/dataset.ts";
 import { digestText, firstRanked } from "./_ranking.ts";
 import {
   compareItemIds,
@@ -191,7 +196,12 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   ineligible.sort((a, b) => compareItemIds(a.id, b.id));
   let confirm: SplitConfirm | undefined;
   if (options.confirm !== undefined) {
-    const ids = confirmationIds(held.map((i) => items[i]!), seed, options.confirm);
+    // Each answer read for this and dropped: nothing is kept on the dataset's items.
+    const ids = confirmationIds(
+      held.map((i) => ({ id: items[i]!.id, answers: detachedAnswers(items[i]!) })),
+      seed,
+      options.confirm,
+    );
     confirm = { share: options.confirm, items: ids };
     // The digest names the confirmation items too; a split without them keeps its digest.
     lines += `confirm ${options.confirm}\n${ids.map((id) => `${digestText(id)}\n`).join("")}`;

@@ -6,6 +6,9 @@
 
 import assert from "node:assert/strict";
 import { parseConfig } from "../../src/config/validate.ts";
+import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
+import { detachedItem } from "../../src/dataset/dataset.ts";
+import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import { readResume } from "../../src/run/resume.ts";
 import { RunSetupError } from "../../src/run/run_errors.ts";
@@ -375,5 +378,57 @@ Deno.test({
     assert.equal(outcome.end.answered, 12);
     // The server check's one, the 12 pairs, and at most 2 asked again.
     assert(chats.length > 13 && chats.length <= 13 + 2, `${chats.length} chat requests`);
+  },
+});
+
+/** Chat-jsonl lines like `syntheticRows`': line i asks for `tool_{i % 7}` with `{"x": i}`. */
+function chatItems(n: number) {
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    const name = `tool_${i % 7}`;
+    lines.push(JSON.stringify({
+      id: `c${i}`,
+      messages: [
+        { role: "user", content: `Question number ${i}?` },
+        {
+          role: "assistant",
+          tool_calls: [{ type: "function", function: { name, arguments: `{"x": ${i}}` } }],
+        },
+      ],
+      tools: [{
+        type: "function",
+        function: {
+          name,
+          description: "A tool.",
+          parameters: { type: "object", properties: { x: { type: "integer" } } },
+        },
+      }],
+    }));
+  }
+  const bytes = new TextEncoder().encode(lines.join("\n") + "\n");
+  return [...loadChatDataset(bytes, sha256Hex(bytes)).items];
+}
+
+Deno.test({
+  name:
+    "runAssessment: nothing is kept on the items (xlam and chat-jsonl): each use builds their tools and answers anew",
+  permissions: "none",
+  fn: async (t) => {
+    for (const [kind, items] of [["xlam", ITEMS], ["chat-jsonl", chatItems(6)]] as const) {
+      await t.step(kind, async () => {
+        const { fetchFn } = server();
+        const w = world(fetchFn);
+        // The self-test, the server check's request, each request and each reply scored.
+        const outcome = ran(await runAssessment(input({ items }), w.effects));
+        assert.equal(outcome.end.answered, 12);
+        for (const item of items) {
+          // An item that kept what a use built would hand the same arrays to every later use.
+          const [one, two] = [detachedItem(item), detachedItem(item)];
+          assert.notEqual(one.tools, two.tools, `item ${item.id}'s tools were kept`);
+          assert.notEqual(one.answers, two.answers, `item ${item.id}'s answers were kept`);
+          assert.deepEqual(one.tools, two.tools);
+        }
+      });
+    }
   },
 });
