@@ -24,15 +24,16 @@ const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).
 
 /**
  * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
- * [-keep-verdicts] [-scoring strict|lenient] [-gate]`: reads a results file and prints its report
+ * [-panels N|all] [-keep-verdicts] [-scoring strict|lenient] [-gate]`: reads a results file and prints its report
  * (or writes it atomically to `-out`). An incomplete run is reported, marked incomplete, over the
  * items it has: exit 0. When
  * the installed scorer's version is not the run's, the recorded replies are re-scored (the
  * configuration, `assess.yaml` unless `-config` names another, and the dataset are read for the
  * items; nothing is sent), unless `-keep-verdicts`. With `-config`, the configuration and the
  * dataset are read in any case (nothing is sent): its decision is used, the categories of results
- * recorded without one are computed, and the HTML and JSON formats show every changed and
- * disputed item whole. A results file that cannot be read, an unknown format, a configuration
+ * recorded without one are computed, and the HTML and JSON formats show the changed and disputed
+ * items whole: of each adapter's fixed items, of its broken items and of the disputed items, the
+ * first 100 by id, or as many as `-panels N` says (`-panels all`: every one). A results file that cannot be read, an unknown format, a configuration
  * that is not the run's, an `-out` that cannot be written or that is an input (the results file,
  * or the configuration and dataset when read; refused before anything is written): exit 64; a
  * results file that is not one, a broken line or record (by number), or a dataset refused: 65.
@@ -50,7 +51,7 @@ export const reportVerb: Verb = {
   summary: "report a results file: accuracy, paired comparisons, trust",
   usage: `-in RESULTS [-format ${
     FORMAT_NAMES.join("|")
-  }] [-out FILE] [-config FILE] [-keep-verdicts] [-scoring strict|lenient] [-gate]`,
+  }] [-out FILE] [-config FILE] [-panels N|all] [-keep-verdicts] [-scoring strict|lenient] [-gate]`,
   flags: {
     in: {
       kind: "string",
@@ -76,6 +77,14 @@ export const reportVerb: Verb = {
         `(${PANEL_FORMATS}) every changed and disputed item shown whole; read to re-score too ` +
         `(${DEFAULT_CONFIG} when not given)`,
       placeholder: "FILE",
+    },
+    panels: {
+      kind: "string",
+      help: `with -config (${PANEL_FORMATS}): how many of each adapter's fixed items, of its ` +
+        `broken items and of the disputed items are shown whole, the first by id; all: every one`,
+      placeholder: "N",
+      // PANEL_LIMIT (src/report/item_panels.ts), written here so that starting loads no panel code.
+      default: "100",
     },
     "keep-verdicts": {
       kind: "boolean",
@@ -110,9 +119,10 @@ export const reportVerb: Verb = {
         `assess report: -scoring ${JSON.stringify(scoring)} is not one of strict, lenient`,
       );
     }
+    const limit = panelLimit(flags.panels as string);
     const out = flags.out as string | undefined;
     await refuseSameFile("report", reportFiles(path, out), io);
-    const { text, report, gate } = await reportText(path, format, flags, io);
+    const { text, report, gate } = await reportText(path, format, flags, io, limit);
     if (out === undefined) {
       await io.stdout.write(text);
     } else {
@@ -128,11 +138,23 @@ export const reportVerb: Verb = {
   },
 };
 
+/** `-panels`: a whole number of at least 1, or `all` (`Infinity`). */
+function panelLimit(text: string): number {
+  if (text === "all") return Infinity;
+  if (!/^[1-9][0-9]{0,8}$/.test(text)) {
+    throw new UsageError(
+      `assess report: -panels ${JSON.stringify(text)} is not a whole number of at least 1, or all`,
+    );
+  }
+  return Number(text);
+}
+
 async function reportText(
   path: string,
   format: ReportFormat,
   flags: FlagValues,
   io: Io,
+  limit: number,
 ): Promise<{ text: string; report: Report | null; gate?: Gate }> {
   const [
     { ResultsFileError },
@@ -191,7 +213,7 @@ async function reportText(
   );
   let report = withSweep(buildReport(input), input);
   if (given !== undefined && format.panels) {
-    report = await named(withItemPanels(report, await open(), run!.items, { scorer }));
+    report = await named(withItemPanels(report, await open(), run!.items, { scorer, limit }));
   }
   return { text: await format.render(report), report };
 }

@@ -9,6 +9,7 @@
 import { itemIdShown } from "../dataset/item_id.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
+import { type DatasetItem, detachedItem } from "../dataset/dataset.ts";
 import type { HeaderRecord, RecordedReply, ResultRecord } from "../results/records.ts";
 import { selftest } from "../score/selftest.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
@@ -71,6 +72,39 @@ export function itemOf(byIndex: ReadonlyMap<number, Item>, r: ResultRecord): Ite
     );
   }
   return item;
+}
+
+/**
+ * An item with its tools and answers built for this use only: the dataset's item keeps nothing
+ * it built (what reading every item once, as a self-test does, or a wrong reply's item, needs in
+ * memory bounded by what is used at once); an item `loadDataset` did not build is itself.
+ */
+function detached(item: Item): Item {
+  return detachedItem(item as DatasetItem);
+}
+
+/** The items in each self-test call: few enough that their tools, built for it, are let go. */
+const SELFTEST_BATCH = 1024;
+
+/**
+ * `selftest`'s counts over the items, each built for it alone ({@linkcode detached}), a batch at a
+ * time: a self-test over every held-out item otherwise keeps every item's tools and answers.
+ */
+function selftestCounts(
+  scorer: Scorer,
+  items: readonly Item[],
+  scoring: ReturnType<typeof scoreOptions>,
+): { readonly items: number; readonly failedItems: number; readonly faultyItems: number } {
+  let failedItems = 0;
+  let faultyItems = 0;
+  let count = 0;
+  for (let at = 0; at === 0 || at < items.length; at += SELFTEST_BATCH) {
+    const tested = selftest(scorer, items.slice(at, at + SELFTEST_BATCH).map(detached), scoring);
+    failedItems += tested.failedItems;
+    faultyItems += tested.faultyItems;
+    count += tested.items;
+  }
+  return { items: count, failedItems, faultyItems };
 }
 
 /** A lenient verdict that changes nothing, shared by every pair it stands for: right. */
@@ -217,7 +251,7 @@ export function verdictSources(header: HeaderRecord, options: FromResultsOptions
     lenientFacts = { made: false, why: LENIENT_NEEDS_ITEMS };
   } else {
     const items = byIndex;
-    const tested = selftest(reading, options.items!, scoring);
+    const tested = selftestCounts(reading, options.items!, scoring);
     lenientFacts = {
       made: true,
       selftest: {
@@ -229,7 +263,7 @@ export function verdictSources(header: HeaderRecord, options: FromResultsOptions
       const item = itemOf(items, r);
       if (correct) return STANDS_RIGHT;
       // Undefined: the verdict was recorded, and the scorer cannot judge the item.
-      const v = lenientScoreIfJudged(item, reply, scoring);
+      const v = lenientScoreIfJudged(detached(item), reply, scoring);
       return v?.correct ? { correct: true, rescued: v.rescued } : STANDS_WRONG;
     };
   }
@@ -258,12 +292,12 @@ export function verdictSources(header: HeaderRecord, options: FromResultsOptions
     throw new TypeError("reportInputFromResults: re-scoring needs the split's items");
   }
   const known = byIndex!;
-  const tested = selftest(scorer!, items, scoring);
+  const tested = selftestCounts(scorer!, items, scoring);
   const maxTokens = header.sampling.maxTokens;
   return {
     ...sources,
     judge: (r) => {
-      const judged = rejudge(r, () => itemOf(known, r), scorer!, scoring, maxTokens);
+      const judged = rejudge(r, () => detached(itemOf(known, r)), scorer!, scoring, maxTokens);
       if (judged === null) return null;
       if (judged.verdict === null) return judged.failure ?? "the scorer failed";
       return { ...judged.verdict, reply: judged.reply };

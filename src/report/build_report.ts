@@ -129,7 +129,7 @@ function buildReading(input: ReportInput): ReadingReport {
   checkRule(rule);
   const reasonOrder = orderReasons(input);
   const byModel = new Map<string, readonly Observation[]>();
-  const indexed = new Map<string, ReadonlyMap<number, Observation>>();
+  const indexed = new Map<string, ByIndex>();
   for (const name of names) {
     const list = input.observations.get(name) ?? [];
     indexed.set(name, checkObservations(name, list, input.run.items));
@@ -209,23 +209,29 @@ function orderReasons(input: ReportInput): string[] {
   return [...order, ...[...others].sort()];
 }
 
+/**
+ * A model's outcomes by item index: an array, not a `Map`, which for a million outcomes costs
+ * several times the memory (and as much again in garbage while it grows).
+ */
+type ByIndex = readonly (Observation | undefined)[];
+
 /** Checks a model's outcomes and indexes them by item. */
 function checkObservations(
   model: string,
   list: readonly Observation[],
   items: number,
-): Map<number, Observation> {
+): ByIndex {
   if (list.length > items) {
     throw new RangeError(
       `buildReport: ${model} has ${list.length} outcomes, more than the split's ${items} items`,
     );
   }
-  const seen = new Map<number, Observation>();
+  const seen: (Observation | undefined)[] = [];
   for (const o of list) {
-    if (seen.has(o.itemIndex)) {
+    if (seen[o.itemIndex] !== undefined) {
       throw new RangeError(`buildReport: ${model} has two outcomes for item index ${o.itemIndex}`);
     }
-    seen.set(o.itemIndex, o);
+    seen[o.itemIndex] = o;
   }
   return seen;
 }
@@ -242,7 +248,7 @@ function counted(counts: Map<string, number>, order: readonly string[]): NamedCo
 function disputedItems(
   names: readonly string[],
   byModel: ReadonlyMap<string, readonly Observation[]>,
-  indexed: ReadonlyMap<string, ReadonlyMap<number, Observation>>,
+  indexed: ReadonlyMap<string, ByIndex>,
 ): DisputedItem[] | null {
   if (names.length < 2) return null;
   let known = false;
@@ -253,7 +259,7 @@ function disputedItems(
     known = true;
     if (o.callsHash === null) continue;
     const alike = others.every((index) => {
-      const x = index.get(o.itemIndex);
+      const x = index[o.itemIndex];
       return x !== undefined && x.verdict !== null && !x.verdict.correct &&
         x.callsHash === o.callsHash;
     });
@@ -417,7 +423,7 @@ function compare(
   adapter: string,
   baseline: string,
   adapterList: readonly Observation[],
-  base: ReadonlyMap<number, Observation>,
+  base: ByIndex,
   reasonOrder: readonly string[],
   categorised: boolean,
 ): Counted {
@@ -441,7 +447,7 @@ function compare(
   const byCategory = categorised ? ANSWER_CATEGORIES.map(emptyTable) : null;
   const categoryIndex = new Map(ANSWER_CATEGORIES.map((c, i) => [c, i]));
   for (const o of adapterList) {
-    const b = base.get(o.itemIndex);
+    const b = base[o.itemIndex];
     if (b === undefined) continue;
     if (o.verdict === null) {
       if (b.verdict === null) errored.bothError++;

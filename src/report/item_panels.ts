@@ -1,8 +1,9 @@
 /**
- * The items a reader wants to see whole: every item an adapter fixed or broke and every disputed
- * item, with its query (and an item's own conversation), the tools offered, the answer key (its
- * calls and, where the dataset gives it, its text) and each model's reply, verdict and error. A
- * second pass over the results file keeps the replies of those items only.
+ * The items a reader wants to see whole: the items an adapter fixed or broke and the disputed
+ * items, up to {@linkcode PANEL_LIMIT} of each list, with its query (and an item's own
+ * conversation), the tools offered, the answer key (its calls and, where the dataset gives it, its
+ * text) and each model's reply, verdict and error. A second pass over the results file keeps the
+ * replies of those items only, so its memory is bounded by the limit, not by the file.
  *
  * @module
  */
@@ -21,8 +22,23 @@ import { rejudge } from "./_rescore.ts";
 import { lenientScoreIfJudged, ruleMatchText } from "../score/lenient.ts";
 import type { ItemPanel, PanelMessage, PanelReply, PanelRescue, Report } from "./report.ts";
 
+/**
+ * How many items of each list get a panel by default: the first 100 (by id) an adapter fixed, the
+ * first 100 it broke, and the first 100 disputed items. A hundred examples each way is more than a
+ * reader goes through on one page and enough to see what a change does, and it keeps the page and
+ * the memory that builds it small whatever the run's size (at most 200 panels an adapter, about
+ * 1.2 KB each); the other items' ids stay in the report's lists.
+ */
+export const PANEL_LIMIT: number = 100;
+
 /** Options of {@linkcode withItemPanels}. */
 export interface ItemPanelsOptions {
+  /**
+   * How many items of each list get a panel: of each adapter's fixed items, of its broken items
+   * and of the disputed items, the first `limit` by id (their union is shown). `Infinity` shows
+   * every one (memory then grows with the items shown). Default {@linkcode PANEL_LIMIT}.
+   */
+  readonly limit?: number | undefined;
   /**
    * The scorer the report's verdicts came from, needed when they were re-scored (then each shown
    * reply is judged again, so that a panel never contradicts the figures); the recorded verdicts
@@ -32,10 +48,11 @@ export interface ItemPanelsOptions {
 }
 
 /**
- * The report with its `panels`: every item an adapter fixed or broke, and every disputed item,
- * shown whole. The results file is read once more, as a stream, keeping the latest record of each
- * (model, item) pair of those items only (as the report does: an answer wins over an error);
- * the items give the query, the tools offered and the key.
+ * The report with its `panels`: the items an adapter fixed or broke, and the disputed items, shown
+ * whole, up to `options.limit` of each list (the first by id; {@linkcode PANEL_LIMIT} by default).
+ * The results file is read once more, as a stream, keeping the latest record of each (model, item)
+ * pair of those items only (as the report does: an answer wins over an error); the items give the
+ * query, the tools offered and the key.
  *
  * @param report The report built from the same results file.
  * @param source The results file's bytes, whole or as a stream (read again from the start).
@@ -44,6 +61,7 @@ export interface ItemPanelsOptions {
  * @returns A new report, `panels` filled in, ascending by item id.
  * @throws {ResultsFileError} As `readResults` does.
  * @throws {TypeError} When the report's verdicts were re-scored and no scorer is given.
+ * @throws {RangeError} When `options.limit` is not a whole number of at least 1 (or `Infinity`).
  *
  * @example
  * ```ts ignore
@@ -65,10 +83,19 @@ export async function withItemPanels(
   if (rescored && options.scorer === undefined) {
     throw new TypeError("withItemPanels: the report was re-scored; give the scorer it used");
   }
-  const ids = new Set<ItemId>(report.disputedItems?.map((d) => d.itemId) ?? []);
+  const limit = options.limit ?? PANEL_LIMIT;
+  if (!(limit === Infinity || (Number.isSafeInteger(limit) && limit >= 1))) {
+    throw new RangeError(`withItemPanels: limit ${limit} is not a whole number of at least 1`);
+  }
+  const ids = new Set<ItemId>();
+  // Each list ascends by id: its first `limit` ids.
+  const take = (list: readonly ItemId[]) => {
+    for (let i = 0; i < list.length && i < limit; i++) ids.add(list[i]!);
+  };
+  take(report.disputedItems?.map((d) => d.itemId) ?? []);
   for (const c of report.comparisons) {
-    for (const id of c.discordant.fixed) ids.add(id);
-    for (const id of c.discordant.broke) ids.add(id);
+    take(c.discordant.fixed);
+    take(c.discordant.broke);
   }
   const wanted = new Map<number, Item>();
   for (const item of items) if (ids.has(item.id)) wanted.set(item.index, item);

@@ -95,7 +95,7 @@ export {
   needsRescoring,
   reportInputFromResults,
 } from "./from_results.ts";
-export { type ItemPanelsOptions, withItemPanels } from "./item_panels.ts";
+export { type ItemPanelsOptions, PANEL_LIMIT, withItemPanels } from "./item_panels.ts";
 export { withSweep } from "./sweep.ts";
 export { REPORT_FORMATS, type ReportFormat, reportFormat } from "./render/formats.ts";
 export { renderText } from "./render/text.ts";

@@ -728,8 +728,11 @@ export interface Report {
    */
   readonly disputedItems: readonly DisputedItem[] | null;
   /**
-   * Every changed item (fixed or broke, by any adapter) and every disputed item, shown whole;
-   * `null` unless the items were given (`assess report -config`).
+   * The changed items (fixed or broke, by any adapter) and the disputed items, shown whole, up to
+   * a limit of each list (the first by id: each adapter's fixed and broken items and the disputed
+   * items; 100 by default, `assess report -panels`); ascending by id. An item left out is still
+   * in its list (`comparisons[].discordant`, `disputedItems`). `null` unless the items were given
+   * (`assess report -config`).
    */
   readonly panels: readonly ItemPanel[] | null;
   /** The replicas the outcomes came from. */

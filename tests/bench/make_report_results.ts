@@ -5,8 +5,9 @@
  *
  *   deno run -A tests/bench/make_report_results.ts [OUT] [N]
  *
- * OUT defaults to bench-data/report-3x60k.jsonl (gitignored). It takes a few minutes: 180,000
- * requests through the real client, scored and recorded.
+ * OUT defaults to bench-data/report-3x60k.jsonl (gitignored). The run's configuration and dataset
+ * are kept beside it, as OUT.yaml and OUT.data.json, for `assess report -config OUT.yaml`. It
+ * takes a few minutes: 180,000 requests through the real client, scored and recorded.
  *
  * @module
  */
@@ -44,6 +45,11 @@ try {
   if (code !== 0) throw new Error(`assess run exited ${code}`);
   await Deno.mkdir(out.slice(0, out.lastIndexOf("/")) || ".", { recursive: true });
   await Deno.copyFile(s.out, out);
+  await Deno.copyFile(s.dataset, `${out}.data.json`);
+  await Deno.writeTextFile(
+    `${out}.yaml`,
+    (await Deno.readTextFile(s.config)).replace(`path: ${s.dataset}`, `path: ${out}.data.json`),
+  );
   const size = (await Deno.stat(out)).size;
   console.log(
     `${out}: ${n} items × 3 models, ${size} bytes, in ${

@@ -121,6 +121,93 @@ Deno.test("end to end: categories, the decision, an adapter that was not applied
     );
     assert.equal(withPanels.panels.length, changed);
 
+    // -panels 2: of each adapter's fixed items, of its broken items and of the disputed items,
+    // the first 2 by id get a panel (in HTML and JSON); the other changed items are listed by id.
+    const cap = 2;
+    assert.ok(tuned.discordant.fixed.length > cap, "more fixed items than the cap");
+    const lists: number[][] = [
+      (json.disputedItems ?? []).map((d: { itemId: number }) => d.itemId),
+      ...json.comparisons.flatMap((c: { discordant: { fixed: number[]; broke: number[] } }) => [
+        c.discordant.fixed,
+        c.discordant.broke,
+      ]),
+    ];
+    const shown = [...new Set(lists.flatMap((l) => l.slice(0, cap)))].sort((a, b) => a - b);
+    const changedIds = [...new Set(lists.slice(1).flat())].sort((a, b) => a - b);
+    const rest = changedIds.filter((id) => !shown.includes(id));
+    assert.ok(rest.length > 0, "some changed items left without a panel");
+    const capped = JSON.parse(
+      (await assess([
+        "report",
+        "-in",
+        s.out,
+        "-config",
+        s.config,
+        "-format",
+        "json",
+        "-panels",
+        String(cap),
+      ])).stdout,
+    );
+    assert.deepEqual(capped.panels.map((p: { itemId: number }) => p.itemId), shown);
+    // The JSON lists every changed item still, in each comparison's lists.
+    assert.deepEqual(capped.comparisons.map((c: { discordant: unknown }) => c.discordant), [
+      ghost.discordant,
+      tuned.discordant,
+    ]);
+    const page = await assess([
+      "report",
+      "-in",
+      s.out,
+      "-config",
+      s.config,
+      "-format",
+      "html",
+      "-panels",
+      String(cap),
+    ]);
+    assert.equal(page.code, 0, page.stderr);
+    const anchors = [...page.stdout.matchAll(/<span id="item-(\d+)"><\/span>/g)].map((m) =>
+      Number(m[1])
+    );
+    assert.deepEqual(anchors.sort((a, b) => a - b), shown);
+    assert.equal(page.stdout.match(/<details class="item">/g)?.length, shown.length);
+    assert.ok(
+      page.stdout.includes(
+        `<p>${changedIds.length} items an adapter fixed or broke; ${
+          changedIds.length - rest.length
+        } of them shown whole, the other ${rest.length} listed by id below.`,
+      ),
+    );
+    const listed = page.stdout.match(
+      /<h3 id="items-not-shown">Changed items not shown whole<\/h3>\n<p>(\d+) changed items? not shown whole: [^\n]*-panels all[^\n]*\n<details><summary>\d+ items? by id<\/summary>\n<p class="ids">([^<]*)<\/p>/,
+    );
+    assert.ok(listed, "the items not shown, listed by id");
+    assert.equal(Number(listed[1]), rest.length);
+    assert.deepEqual(listed[2]!.split(", ").map(Number), rest);
+    // -panels all shows every one; a -panels that is not a whole number of at least 1 is refused.
+    const all = await assess([
+      "report",
+      "-in",
+      s.out,
+      "-config",
+      s.config,
+      "-format",
+      "html",
+      "-panels",
+      "all",
+    ]);
+    assert.equal(all.stdout.match(/<details class="item">/g)?.length, changed);
+    assert.doesNotMatch(all.stdout, /items-not-shown/);
+    for (const bad of ["0", "-1", "1.5", "many"]) {
+      const refused = await assess(["report", "-in", s.out, "-config", s.config, "-panels", bad]);
+      assert.equal(refused.code, 64, bad);
+      assert.equal(
+        refused.stderr,
+        `assess report: -panels "${bad}" is not a whole number of at least 1, or all\n`,
+      );
+    }
+
     // A file of format 1 (no categories, no decision): told so without -config, computed with it.
     const lines = (await Deno.readTextFile(s.out)).split("\n");
     const header = JSON.parse(lines[0]!);

@@ -460,15 +460,24 @@ Deno.test({
     );
     // The only links are to the page's own panels.
     assert.doesNotMatch(html, /<script|<link|<img|src=|href=(?!"#item-\d+")/i);
-    // Every changed item: the guard plan's 40 broken no-call items and 200 fixed others.
+    // The guard plan's 40 broken no-call items and 200 fixed others: by default (PANEL_LIMIT,
+    // 100) every broken item and the first 100 fixed; with no limit, every changed item.
     const guard = file(v2(), guardPlan());
-    const changed = await withItemPanels(await reportOf(guard, { items: ITEMS }), guard, ITEMS);
-    const c = changed.comparisons[0]!;
+    const every = await withItemPanels(await reportOf(guard, { items: ITEMS }), guard, ITEMS, {
+      limit: Infinity,
+    });
+    const c = every.comparisons[0]!;
     assert.equal(c.discordant.broke.length, 40);
     assert.equal(c.discordant.fixed.length, 200);
     assert.deepEqual(
-      changed.panels!.map((p) => p.itemId),
+      every.panels!.map((p) => p.itemId),
       [...c.discordant.fixed, ...c.discordant.broke].sort(compareItemIds),
+    );
+    assert.equal(renderHtml(every).match(/<details class="item">/g)?.length, 240);
+    const changed = await withItemPanels(await reportOf(guard, { items: ITEMS }), guard, ITEMS);
+    assert.deepEqual(
+      changed.panels!.map((p) => p.itemId),
+      [...c.discordant.fixed.slice(0, 100), ...c.discordant.broke].sort(compareItemIds),
     );
     const fixed = changed.panels!.find((p) => p.itemId === 1)!; // base says "Sorry.", tuned calls
     assert.deepEqual(
@@ -479,7 +488,14 @@ Deno.test({
       ],
     );
     const page = renderHtml(changed);
-    assert.equal(page.match(/<details class="item">/g)?.length, 240);
+    assert.equal(page.match(/<details class="item">/g)?.length, 140);
+    assert.match(
+      page,
+      new RegExp(
+        "<p>240 items an adapter fixed or broke; 140 of them shown whole, the other 100 listed by " +
+          `id below\\.[^]*<p class="ids">${c.discordant.fixed.slice(100).join(", ")}</p>`,
+      ),
+    );
     assert.match(
       page,
       /<a href="#item-1">1<\/a>[^]*<details class="item"><summary>item 1 \([a-z-]+\): fixed by tuned<\/summary>\n<span id="item-1"><\/span>\n<div class="panel">/,

@@ -13,7 +13,8 @@ import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
-import { withItemPanels } from "../../src/report/item_panels.ts";
+import { PANEL_LIMIT, withItemPanels } from "../../src/report/item_panels.ts";
+import { reportVerb } from "../../src/cli/verb_report.ts";
 import { renderHtml } from "../../src/report/render/html.ts";
 import { renderJson } from "../../src/report/render/json.ts";
 import type { ItemPanel, Report } from "../../src/report/report.ts";
@@ -58,7 +59,7 @@ const SAID = (text: string) => ({ ...CALLED, text, calls: [], finishReason: "sto
  * answered with calls, hd-002 and hd-007 among them (multi-turn, alike in their last turn's
  * shape); on hd-011 (answered in text) `base` calls a tool and `tuned` answers in text.
  */
-async function chatReport(): Promise<Report> {
+async function chatReport(limit?: number): Promise<Report> {
   const items = await chatItems();
   const records: ResultRecord[] = [];
   for (const item of items) {
@@ -88,7 +89,7 @@ async function chatReport(): Promise<Report> {
   const report = buildReport(
     await reportInputFromResults(bytes, { scorer: xlamToolCall, items }),
   );
-  return await withItemPanels(report, bytes, items);
+  return await withItemPanels(report, bytes, items, { limit });
 }
 
 function panel(report: Report, id: string): ItemPanel {
@@ -209,5 +210,47 @@ Deno.test({
       parsed.panels.find((p: { itemId: string }) => p.itemId === "hd-011").answerText,
       "We answer every day from 9:00 to 17:00.",
     );
+  },
+});
+
+Deno.test({
+  name: "item panels: of each list (fixed, broken, disputed) the first `limit` by id, no more",
+  permissions: { read: true },
+  fn: async () => {
+    const every = await chatReport(Infinity);
+    const [c] = every.comparisons;
+    const fixed = c!.discordant.fixed;
+    assert.ok(fixed.length > 2, `${fixed.length} fixed items`);
+    assert.deepEqual(
+      every.panels!.map((p) => p.itemId),
+      [
+        ...new Set([
+          ...fixed,
+          ...c!.discordant.broke,
+          ...every.disputedItems!.map((d) => d.itemId),
+        ]),
+      ].sort(),
+    );
+    for (const limit of [1, 2]) {
+      const capped = await chatReport(limit);
+      const want = [
+        ...new Set([
+          ...fixed.slice(0, limit),
+          ...c!.discordant.broke.slice(0, limit),
+          ...capped.disputedItems!.slice(0, limit).map((d) => d.itemId),
+        ]),
+      ].sort();
+      assert.deepEqual(capped.panels!.map((p) => p.itemId), want, `limit ${limit}`);
+      // The lists still hold every item.
+      assert.deepEqual(capped.comparisons, every.comparisons);
+      // A shown panel is the same as when every one is shown.
+      for (const p of capped.panels!) assert.deepEqual(p, panel(every, String(p.itemId)));
+    }
+    // The default, which `assess report -panels` defaults to too.
+    assert.equal(PANEL_LIMIT, 100);
+    assert.equal(reportVerb.flags.panels?.default, String(PANEL_LIMIT));
+    for (const limit of [0, -1, 1.5, NaN]) {
+      await assert.rejects(chatReport(limit), RangeError, String(limit));
+    }
   },
 });

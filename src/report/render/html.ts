@@ -6,9 +6,9 @@
  * @module
  */
 
-import type { ItemId } from "../../dataset/item_id.ts";
+import { compareItemIds, type ItemId } from "../../dataset/item_id.ts";
 import { SCORING_HEADING, scoringSentences, scoringTable } from "./_scoring.ts";
-import { capital, plural } from "../numbers.ts";
+import { capital, count, plural } from "../numbers.ts";
 import { marginText } from "../verdict.ts";
 import { escapeHtml as esc, HTML, TEXT } from "./_markup.ts";
 import type {
@@ -458,10 +458,11 @@ function itemDetails(
 }
 
 /**
- * Every item an adapter fixed or broke, shown whole, once, each an expandable panel that its id
- * in the lists of fixed and broken items links to; its summary says what the item is to each
- * adapter. `null` without such a panel. (A disputed item, which no adapter changed, has its panel
- * among the disputed answer keys.)
+ * Every item an adapter fixed or broke that has a panel, shown whole, once, each an expandable
+ * panel that its id in the lists of fixed and broken items links to; its summary says what the
+ * item is to each adapter. The changed items left without a panel (`withItemPanels`'s limit) are
+ * listed after them by id, with how many and how to see them all. `null` without such a panel. (A
+ * disputed item, which no adapter changed, has its panel among the disputed answer keys.)
  */
 function itemsSection(report: Report): string | null {
   const roles = new Map<ItemId, string[]>();
@@ -477,11 +478,16 @@ function itemsSection(report: Report): string | null {
   const panels = (report.panels ?? []).filter((p) => roles.has(p.itemId));
   if (panels.length === 0) return null;
   const byId = new Map(panels.map((p) => [p.itemId, p]));
-  return [
+  const rest = [...roles.keys()].filter((id) => !byId.has(id)).sort(compareItemIds);
+  const parts = [
     '<h2 id="items">Items changed, shown whole</h2>',
     `<p>${
-      plural(panels.length, "item")
-    } an adapter fixed or broke. An item's id in the lists of fixed and broken items links here.</p>`,
+      rest.length === 0
+        ? `${plural(panels.length, "item")} an adapter fixed or broke.`
+        : `${plural(roles.size, "item")} an adapter fixed or broke; ${
+          count(panels.length)
+        } of them shown whole, the other ${count(rest.length)} listed by id below.`
+    } An item's id in the lists of fixed and broken items links here.</p>`,
     ...panels.map((p) =>
       itemDetails(
         p.itemId,
@@ -489,7 +495,19 @@ function itemsSection(report: Report): string | null {
         byId,
       )
     ),
-  ].join("\n");
+  ];
+  if (rest.length > 0) {
+    parts.push(
+      '<h3 id="items-not-shown">Changed items not shown whole</h3>',
+      `<p>${plural(rest.length, "changed item")} not shown whole: the page shows the first of ` +
+        "each adapter's fixed items and of its broken items, by id (100 of each unless " +
+        "<code>-panels N</code> says otherwise). <code>assess report -config FILE -panels all</code> " +
+        "shows every one, in this format and in JSON.</p>",
+      `<details><summary>${plural(rest.length, "item")} by id</summary>`,
+      `<p class="ids">${rest.map((id) => esc(printedId(id))).join(", ")}</p></details>`,
+    );
+  }
+  return parts.join("\n");
 }
 
 /**
