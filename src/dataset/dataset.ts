@@ -16,6 +16,9 @@ import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { readAnswers } from "./answers.ts";
 import { checkTools, repeatedName, ToolsError, toolsFromJson } from "./tools.ts";
 import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, isLazyItem, oneUseItem } from "./_lazy_item.ts";
+import { detachedAnswers, detachedItem } from "./detached.ts";
+
+export { detachedAnswers, detachedItem };
 
 /**
  * An item as the dataset holds it: the item, its content hash and why it is ineligible, if so.
@@ -535,6 +538,16 @@ class RowItem implements DatasetItem {
     );
   }
 
+  /** Itself for one use ({@linkcode detachedItem}). */
+  [DETACHED](): Item {
+    return RowItem.detached(this);
+  }
+
+  /** Its answer for one use ({@linkcode detachedAnswers}). */
+  [DETACHED_ANSWERS](): readonly AnswerCall[] {
+    return RowItem.detachedAnswers(this);
+  }
+
   static detachedAnswers(item: Item): readonly AnswerCall[] {
     return #key in item ? item.#answers ?? item.#readAnswers() : item.answers;
   }
@@ -568,57 +581,6 @@ class RowItem implements DatasetItem {
  */
 export function contentKeyOf(item: DatasetItem): number | undefined {
   return isLazyItem(item) ? item[CONTENT_KEY] : RowItem.keyOf(item);
-}
-
-/**
- * The item for this use only: a plain item whose tools and answers are built when first read and
- * kept on it alone. Unlike reading them from the dataset's item, which keeps what it built for as
- * long as the dataset is held, nothing is kept on the dataset's item: what `assess split -train`
- * needs to write tens of thousands of items one after the other in little memory, and `assess
- * run` to write each request and score each reply without keeping every item's tools to its end.
- * An item that {@linkcode loadDataset} (or the chat-jsonl reader) did not build is returned as it
- * is.
- *
- * @param item An item of a dataset.
- * @returns A plain item with the same id, index, query, tools, answers and own prompt.
- *
- * @example
- * ```ts
- * import { detachedItem, loadDataset } from "./dataset.ts";
- * import { sha256Hex } from "./sha256.ts";
- * import assert from "node:assert/strict";
- *
- * const bytes = new TextEncoder().encode(
- *   '[{"id": 4, "query": "q", "tools": "[]", "answers": "[{\\"name\\": \\"f\\", \\"arguments\\": {}}]"}]',
- * );
- * const item = detachedItem(loadDataset(bytes, sha256Hex(bytes)).items[0]!);
- * assert.equal(item.id, 4);
- * assert.equal(item.answers[0]!.name, "f");
- * ```
- */
-export function detachedItem(item: Item): Item {
-  return isLazyItem(item) ? item[DETACHED]() : RowItem.detached(item);
-}
-
-/**
- * The item's answer, built for this use only, as {@linkcode detachedItem} builds it: nothing is
- * kept on the item (what a pass over every item's answer needs, in little memory).
- *
- * @param item An item of a dataset.
- * @returns Its answer's calls.
- *
- * @example
- * ```ts
- * import { detachedAnswers, loadDataset } from "./dataset.ts";
- * import { sha256Hex } from "./sha256.ts";
- * import assert from "node:assert/strict";
- *
- * const bytes = new TextEncoder().encode('[{"id": 4, "query": "q", "tools": "[]", "answers": "[]"}]');
- * assert.deepEqual(detachedAnswers(loadDataset(bytes, sha256Hex(bytes)).items[0]!), []);
- * ```
- */
-export function detachedAnswers(item: Item): readonly AnswerCall[] {
-  return isLazyItem(item) ? item[DETACHED_ANSWERS]() : RowItem.detachedAnswers(item);
 }
 
 function strict(text: string, what: string, refuse: (reason: string) => never): JsonValue {

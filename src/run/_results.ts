@@ -6,7 +6,7 @@
  */
 
 import { answerCategory } from "../dataset/category.ts";
-import { detachedItem } from "../dataset/dataset.ts";
+import { detachedItem } from "../dataset/detached.ts";
 import type { Item } from "../dataset/item.ts";
 import { resultKey } from "../results/latest.ts";
 import { ItemHosts } from "../results/item_hosts.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { detachedItem } from "../dataset/dataset.ts";
+import { detachedItem } from "../dataset/detached.ts";
 import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
 import { sampleSeed } from "./sample_seed.ts";

@@ -13,7 +13,7 @@
 import type { ItemId } from "../dataset/item_id.ts";
 import { type Config, modelNames } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
-import { detachedItem } from "../dataset/dataset.ts";
+import { detachedItem } from "../dataset/detached.ts";
 import type { RecordSink } from "../results/record_writer.ts";
 import { RecordWriter } from "../results/record_writer.ts";
 import type { EndRecord, ProbeCheckRecord, SessionRecord } from "../results/records.ts";

@@ -7,7 +7,7 @@
 
 import { type ItemId, itemIdShown } from "../dataset/item_id.ts";
 import type { Item } from "../dataset/item.ts";
-import { detachedItem } from "../dataset/dataset.ts";
+import { detachedItem } from "../dataset/detached.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
 import { oneLine } from "../text/one_line.ts";
 
