@@ -141,6 +141,12 @@ export {
   type XlamToolCallReason,
 } from "./src/score/xlam_tool_call.ts";
 export {
+  TOOL_CALL_PARSERS,
+  type ToolCallParserMarks,
+  toolCallParserMarks,
+  unparsedCallSign,
+} from "./src/score/tool_call_parsers.ts";
+export {
   EMPTY_REPLY,
   selftest,
   type SelftestCheck,

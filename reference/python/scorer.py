@@ -5,6 +5,7 @@
 truncated, unparsed-call, malformed-arguments, no-call, call-count, name, arguments, match.
 """
 
+import re
 from collections import Counter
 
 from equality import json_equal
@@ -21,8 +22,51 @@ REASONS = (
     "match",
 )
 
-# The tool-call marker of each parser the scorer knows.
-MARKERS = {"hermes": "<tool_call>"}
+# The tool-call markers of each parser the scorer knows (reference/scorers.md, "Tool-call
+# parsers"): texts that, anywhere in a reply's text, show a call the parser could not decode.
+MARKERS = {
+    "hermes": ["<tool_call>"],
+    "llama3_json": ["<|python_tag|>"],
+    "llama4_json": ["<|python_tag|>"],
+    "llama4_pythonic": ["<|python_start|>"],
+    "pythonic": [],
+    "mistral": ["[TOOL_CALLS]"],
+    "qwen3_coder": ["<function="],
+    "qwen3_xml": ["<function="],
+    "xlam": ["[TOOL_CALLS]", "<tool_call>"],
+    "granite": ["<|tool_call|>", "<tool_call>"],
+    "granite-20b-fc": ["<function_call>"],
+    "phi4_mini_json": ["functools["],
+    "deepseek_v3": ["<\uff5ctool\u2581calls\u2581begin\uff5c>"],
+    "deepseek_v31": ["<\uff5ctool\u2581calls\u2581begin\uff5c>"],
+    "glm45": ["<tool_call>"],
+    "kimi_k2": ["<|tool_calls_section_begin|>"],
+    "openai": [],
+}
+
+# For the families whose calls may come with no start token: what a reply's text starts with,
+# after whitespace, when it is such a call. Whitespace as JavaScript's \s (Python's str.isspace
+# differs on a few control characters, so it is spelled out).
+_WS = "[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*"
+_JSON_CALL = re.compile(_WS + "\\{" + _WS + '"name"' + _WS + ":")
+_JSON_CALL_LIST = re.compile(_WS + "\\[" + _WS + "\\{" + _WS + '"name"' + _WS + ":")
+_PYTHONIC_CALL_LIST = re.compile(_WS + "\\[" + _WS + "[A-Za-z_][A-Za-z0-9_]*\\(")
+STARTS = {
+    "llama3_json": _JSON_CALL,
+    "llama4_json": _JSON_CALL,
+    "llama4_pythonic": _PYTHONIC_CALL_LIST,
+    "pythonic": _PYTHONIC_CALL_LIST,
+    "xlam": _JSON_CALL_LIST,
+    "granite": _JSON_CALL_LIST,
+}
+
+
+def _shows_unparsed_call(parser, text):
+    """Whether a reply's text shows a call the parser could not decode."""
+    if any(marker in text for marker in MARKERS[parser]):
+        return True
+    start = STARTS.get(parser)
+    return start is not None and start.match(text) is not None
 
 
 def _read_arguments(text):
@@ -61,8 +105,8 @@ def reason(answers, reply, ordering, tool_call_parser=None):
     # truncated: the reply reached the token limit.
     if reply["truncated"]:
         return "truncated"
-    # unparsed-call: no calls, and the text holds the server's tool-call marker (exactly).
-    if not calls and MARKERS[tool_call_parser] in reply["text"]:
+    # unparsed-call: no calls, and the text shows the parser's call (a marker, or a call's start).
+    if not calls and _shows_unparsed_call(tool_call_parser, reply["text"]):
         return "unparsed-call"
     # malformed-arguments: a call's arguments are not one JSON object (read strictly).
     arguments = []

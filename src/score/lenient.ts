@@ -255,7 +255,7 @@ export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): L
  *
  * const item = { id: 1, index: 0, query: "", tools: [], answers: [] };
  * const reply = { text: "", calls: [], truncated: false };
- * assert.equal(lenientScoreIfJudged(item, reply, { ordering: "any", toolCallParser: "mistral" }), undefined);
+ * assert.equal(lenientScoreIfJudged(item, reply, { ordering: "any", toolCallParser: "jamba" }), undefined);
  * assert.equal(lenientScoreIfJudged(item, reply, { ordering: "any" })?.correct, true);
  * ```
  */

@@ -14,6 +14,7 @@ import { stringifyJson } from "../json/stringify.ts";
 import type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
 import { callGroups, largestMatching } from "./_matching.ts";
 import { show, showName } from "./_show.ts";
+import { TOOL_CALL_PARSERS, toolCallParserMarks, unparsedCallSign } from "./tool_call_parsers.ts";
 
 /** The reasons of `xlam-tool-call`, in the order they are tried: the first that applies is given. */
 export const XLAM_TOOL_CALL_REASONS: readonly XlamToolCallReason[] = [
@@ -38,10 +39,7 @@ export type XlamToolCallReason =
   | "arguments"
   | "match";
 
-/** The tool-call marker of each tool-call parser the scorer knows. */
-const MARKERS: ReadonlyMap<string, string> = new Map([["hermes", "<tool_call>"]]);
-
-/** The parser assumed when the options name none: the only one the scorer knows. */
+/** The parser assumed when the options name none. */
 const DEFAULT_PARSER = "hermes";
 
 function verdict(reason: XlamToolCallReason, detail: string): Verdict {
@@ -115,7 +113,7 @@ function answerArguments(item: Item, index: number): JsonObject {
  *
  * const item = { id: 1, index: 0, query: "", tools: [], answers: [] };
  * assert.equal(xlamToolCallRefusal(item, { ordering: "any" }), null);
- * assert(xlamToolCallRefusal(item, { ordering: "any", toolCallParser: "mistral" }) instanceof RangeError);
+ * assert(xlamToolCallRefusal(item, { ordering: "any", toolCallParser: "jamba" }) instanceof RangeError);
  * ```
  */
 export function xlamToolCallRefusal(
@@ -123,11 +121,11 @@ export function xlamToolCallRefusal(
   options: ScoreOptions,
 ): RangeError | TypeError | null {
   const parser = options.toolCallParser ?? DEFAULT_PARSER;
-  if (!MARKERS.has(parser)) {
+  if (toolCallParserMarks(parser) === undefined) {
     return new RangeError(
-      `xlam-tool-call knows the tool-call parser ${[...MARKERS.keys()].join(", ")}, not ${
-        JSON.stringify(parser)
-      }`,
+      `xlam-tool-call knows the tool-call parsers ${
+        TOOL_CALL_PARSERS.map((p) => p.name).join(", ")
+      }, not ${JSON.stringify(parser)}`,
     );
   }
   const answers = item.answers;
@@ -252,14 +250,12 @@ function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
   const refused = xlamToolCallRefusal(item, options);
   if (refused !== null) throw refused;
   const parser = options.toolCallParser ?? DEFAULT_PARSER;
-  const marker = MARKERS.get(parser)!;
+  const marks = toolCallParserMarks(parser)!;
   if (reply.truncated) return verdict("truncated", "the reply reached the token limit");
   const calls = reply.calls;
-  if (calls.length === 0 && reply.text.includes(marker)) {
-    return verdict(
-      "unparsed-call",
-      `the reply has no calls, and its text holds ${marker}, the ${parser} tool-call marker`,
-    );
+  const sign = calls.length === 0 ? unparsedCallSign(marks, reply.text) : null;
+  if (sign !== null) {
+    return verdict("unparsed-call", `the reply has no calls, and its text ${sign}`);
   }
   const args: JsonObject[] = [];
   for (let i = 0; i < calls.length; i++) {
@@ -305,8 +301,9 @@ function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
  * The built-in scorer, `xlam-tool-call` version 1. It marks a reply correct when its tool calls are
  * the dataset's answer: the same tools, each with equal arguments (see {@linkcode jsonEqual}), in
  * any order or, under `ordering: strict`, in the answer's order. Its reasons are
- * {@linkcode XLAM_TOOL_CALL_REASONS}, tried in that order. It knows the `hermes` tool-call parser
- * (marker `<tool_call>`), and assumes it when the options name no parser; another parser makes
+ * {@linkcode XLAM_TOOL_CALL_REASONS}, tried in that order. It knows the vLLM tool-call parsers of
+ * {@linkcode TOOL_CALL_PARSERS}, each by how its undecodable call shows in a reply's text, and
+ * assumes `hermes` (marker `<tool_call>`) when the options name no parser; another parser makes
  * `score` throw, as it cannot tell an unparsed call.
  *
  * Under `ordering: any`, the reason is `name` when the reply calls a tool more often than the
@@ -315,7 +312,7 @@ function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
  * calls to the same tool gives each reply call an answer call with equal arguments.
  *
  * `score` throws (the scorer could not judge, never a wrong answer) a `RangeError` for a
- * `toolCallParser` other than `hermes`, and a `TypeError` for an item whose answer has a call whose
+ * `toolCallParser` outside {@linkcode TOOL_CALL_PARSERS}, and a `TypeError` for an item whose answer has a call whose
  * arguments are not a JSON object (no reply could match it). `reference/scorers.md` has every reason
  * with an example.
  *
@@ -345,7 +342,7 @@ export const xlamToolCall: Scorer = {
   name: "xlam-tool-call",
   version: "1",
   reasons: XLAM_TOOL_CALL_REASONS,
-  toolCallParsers: [...MARKERS.keys()],
+  toolCallParsers: TOOL_CALL_PARSERS.map((p) => p.name),
   key: keyOf,
   score,
 };

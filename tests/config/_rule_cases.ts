@@ -574,9 +574,12 @@ const RULES_BUILDER = new Map<string, Case[]>([
       ],
       [
         "a parser the scorer does not know",
-        edit(WHOLE, ["toolCallParser: hermes", "toolCallParser: qwen3_xml"]),
+        edit(WHOLE, ["toolCallParser: hermes", "toolCallParser: jamba"]),
         [
-          "server.toolCallParser: 'qwen3_xml' is not a tool-call parser the scorer xlam-tool-call knows: 'hermes'",
+          "server.toolCallParser: 'jamba' is not a tool-call parser the scorer xlam-tool-call knows: " +
+          "'hermes', 'llama3_json', 'llama4_json', 'llama4_pythonic', 'pythonic', 'mistral', " +
+          "'qwen3_coder', 'qwen3_xml', 'xlam', 'granite', 'granite-20b-fc', 'phi4_mini_json', " +
+          "'deepseek_v3', 'deepseek_v31', 'glm45', 'kimi_k2', 'openai'",
         ],
       ],
       [

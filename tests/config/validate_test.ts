@@ -225,6 +225,31 @@ Deno.test("scorer.name and server.toolCallParser", none, async (t) => {
     const lookup = (name: string) => (name === "mine" ? noParsers : undefined);
     assert.deepEqual(validateConfig(text, { lookupScorer: lookup }).issues, []);
   });
+  await t.step("xlam-tool-call takes every vLLM parser it lists", () => {
+    const listed = [
+      "hermes",
+      "llama3_json",
+      "llama4_json",
+      "llama4_pythonic",
+      "pythonic",
+      "mistral",
+      "qwen3_coder",
+      "qwen3_xml",
+      "xlam",
+      "granite",
+      "granite-20b-fc",
+      "phi4_mini_json",
+      "deepseek_v3",
+      "deepseek_v31",
+      "glm45",
+      "kimi_k2",
+      "openai",
+    ];
+    for (const parser of listed) {
+      const text = edit(WHOLE, ["toolCallParser: hermes", `toolCallParser: ${parser}`]);
+      assert.deepEqual(validateConfig(text, { lookupScorer }).issues, [], parser);
+    }
+  });
   await t.step("the lookup is asked the name as written", () => {
     const asked: string[] = [];
     validateConfig(WHOLE, { lookupScorer: (n) => (asked.push(n), lookupScorer(n)) });

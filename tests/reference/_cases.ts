@@ -11,6 +11,7 @@ import type { Prng } from "./_prng.ts";
 import { isJsonObject, type JsonValue } from "../../src/json/json_value.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
+import { TOOL_CALL_PARSERS } from "../../src/score/tool_call_parsers.ts";
 import {
   DATASET_STYLE,
   FREE_STYLE,
@@ -252,6 +253,30 @@ const TEXTS = [
   "</tool_call>",
   "<tool_call>\n",
   "\ud83d\ude00",
+  // The other families' markers and call starts, and near misses.
+  "<|python_tag|>",
+  '{"name": "f", "parameters": {',
+  ' \n{ "name" :',
+  '{"Name": "f"}',
+  'Here: {"name": "f"}',
+  "<|python_start|>[f(a=1)]",
+  "[f(a=1), g(",
+  "  [ get_weather(city='Paris')",
+  "[1, 2]",
+  "[TOOL_CALLS]",
+  "[TOOL_CALLS]f{",
+  "<function=f>",
+  "<function f>",
+  '[{"name": "f", "arguments": {}]',
+  '[ {"name":',
+  "<|tool_call|>",
+  "<function_call>",
+  "functools[",
+  "functools",
+  "<\uff5ctool\u2581calls\u2581begin\uff5c>",
+  "<|tool\u2581calls\u2581begin|>",
+  "<|tool_calls_section_begin|>",
+  "<|channel|>commentary to=functions.f",
 ];
 
 /** One random case. */
@@ -291,11 +316,13 @@ export function genCase(rng: Prng): ScoreCase {
     name: c.name,
     arguments: c.text ?? writeValue(c.args, rng, rng.chance(0.8) ? FREE_STYLE : DATASET_STYLE),
   }));
-  const toolCallParser = rng.chance(0.9)
+  const toolCallParser = rng.chance(0.5)
     ? "hermes"
     : rng.chance(0.8)
+    ? rng.pick(TOOL_CALL_PARSERS.map((p) => p.name))
+    : rng.chance(0.5)
     ? undefined
-    : rng.pick(["mistral", "", "Hermes", "llama3_json"]);
+    : rng.pick(["jamba", "", "Hermes", "llama3-json"]);
   return {
     answers: rng.chance(0.01)
       ? answers.replace(

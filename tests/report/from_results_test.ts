@@ -200,7 +200,7 @@ Deno.test({
     const plain = resultsFor(PLAN);
     const made = resultsFor({
       ...PLAN,
-      header: { scorer: { ...plain.header.scorer, toolCallParser: "mistral" } },
+      header: { scorer: { ...plain.header.scorer, toolCallParser: "jamba" } },
     });
     const report = buildReport(
       await reportInputFromResults(made.bytes, { scorer: xlamToolCall, items: made.items }),

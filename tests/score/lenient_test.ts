@@ -233,7 +233,7 @@ Deno.test("lenientScoreIfJudged: undefined for a documented refusal, a bug still
     );
   });
   await t.step("a tool-call parser the scorer does not know", () => {
-    const options = { ordering: "any", toolCallParser: "mistral" } as const;
+    const options = { ordering: "any", toolCallParser: "jamba" } as const;
     assert.throws(() => lenientScore(item, reply, options), RangeError);
     assert.equal(lenientScoreIfJudged(item, reply, options), undefined);
   });

@@ -4,6 +4,7 @@ import { JsonNumber } from "../../src/json/json_value.ts";
 import type { Reply } from "../../src/score/scorer.ts";
 import { XLAM_TOOL_CALL_REASONS, xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { itemOf, replyOf } from "./_items.ts";
+import { selftest } from "../../src/score/selftest.ts";
 
 interface Case {
   /** What the case shows. */
@@ -401,7 +402,7 @@ Deno.test("xlam-tool-call declares its name, version, reasons and parsers", () =
     "arguments",
     "match",
   ]);
-  assert.deepEqual(xlamToolCall.toolCallParsers, ["hermes"]);
+  assert.deepEqual(xlamToolCall.toolCallParsers, FAMILIES.map((f) => f.parser));
 });
 
 Deno.test("xlam-tool-call's key is the answer as a reply, numbers as written", () => {
@@ -426,11 +427,15 @@ Deno.test("xlam-tool-call cannot judge some items, and says so by throwing", asy
       () =>
         xlamToolCall.score(itemOf(WEATHER), replyOf([]), {
           ordering: "any",
-          toolCallParser: "mistral",
+          toolCallParser: "jamba",
         }),
       (e: unknown) =>
         e instanceof RangeError &&
-        e.message === 'xlam-tool-call knows the tool-call parser hermes, not "mistral"',
+        e.message ===
+          "xlam-tool-call knows the tool-call parsers hermes, llama3_json, llama4_json, " +
+            "llama4_pythonic, pythonic, mistral, qwen3_coder, qwen3_xml, xlam, granite, " +
+            "granite-20b-fc, phi4_mini_json, deepseek_v3, deepseek_v31, glm45, kimi_k2, openai, " +
+            'not "jamba"',
     );
   });
   await t.step("an answer whose arguments are not an object", () => {
@@ -446,4 +451,158 @@ Deno.test("xlam-tool-call cannot judge some items, and says so by throwing", asy
           "xlam-tool-call cannot judge item 9: the arguments of its answer's call 1 are an array, not an object",
     );
   });
+});
+
+/**
+ * Each vLLM parser, with a reply text in its own markup that its parser could not decode (as
+ * vLLM returns it in the content: reference/scorers.md), and the detail the scorer gives.
+ */
+const FAMILIES: readonly { parser: string; text: string; detail: string | null }[] = [
+  {
+    parser: "hermes",
+    text: '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris",</tool_call>',
+    detail: "holds <tool_call>, the hermes tool-call marker",
+  },
+  {
+    parser: "llama3_json",
+    text: '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"',
+    detail: "holds <|python_tag|>, the llama3_json tool-call marker",
+  },
+  {
+    parser: "llama4_json",
+    text: '\n {"name": "get_weather", "parameters": {"city": "Paris", "days": 3',
+    detail: 'starts with {"name":, as a llama4_json tool call does',
+  },
+  {
+    parser: "llama4_pythonic",
+    text: "[get_weather(city='Paris', days=3]",
+    detail: "starts with [name(, as a llama4_pythonic tool call does",
+  },
+  {
+    parser: "pythonic",
+    text: "  [get_weather(city=Paris)]",
+    detail: "starts with [name(, as a pythonic tool call does",
+  },
+  {
+    parser: "mistral",
+    text: '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"',
+    detail: "holds [TOOL_CALLS], the mistral tool-call marker",
+  },
+  {
+    parser: "qwen3_coder",
+    text: "<tool_call>\n<function=get_weather\n<parameter=city>\nParis",
+    detail: "holds <function=, the qwen3_coder tool-call marker",
+  },
+  {
+    parser: "qwen3_xml",
+    text: "Let me look. <function=get_weather",
+    detail: "holds <function=, the qwen3_xml tool-call marker",
+  },
+  {
+    parser: "xlam",
+    text: '[{"name": "get_weather", "arguments": {"city": "Paris"}',
+    detail: 'starts with [{"name":, as a xlam tool call does',
+  },
+  {
+    parser: "granite",
+    text: '<|tool_call|>{"name": "get_weather"}',
+    detail: "holds <|tool_call|>, the granite tool-call marker",
+  },
+  {
+    parser: "granite-20b-fc",
+    text: '<function_call> {"name": "get_weather", "arguments": {"city": "Paris"',
+    detail: "holds <function_call>, the granite-20b-fc tool-call marker",
+  },
+  {
+    parser: "phi4_mini_json",
+    text: 'functools[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+    detail: "holds functools[, the phi4_mini_json tool-call marker",
+  },
+  {
+    parser: "deepseek_v3",
+    text: "<\uff5ctool\u2581calls\u2581begin\uff5c>function<\uff5ctool\u2581sep\uff5c>get_weather",
+    detail: "holds <\uff5ctool\u2581calls\u2581begin\uff5c>, the deepseek_v3 tool-call marker",
+  },
+  {
+    parser: "deepseek_v31",
+    text:
+      "<\uff5ctool\u2581calls\u2581begin\uff5c><\uff5ctool\u2581call\u2581begin\uff5c>get_weather",
+    detail: "holds <\uff5ctool\u2581calls\u2581begin\uff5c>, the deepseek_v31 tool-call marker",
+  },
+  {
+    parser: "glm45",
+    text: "<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Paris",
+    detail: "holds <tool_call>, the glm45 tool-call marker",
+  },
+  {
+    parser: "kimi_k2",
+    text: "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather",
+    detail: "holds <|tool_calls_section_begin|>, the kimi_k2 tool-call marker",
+  },
+  // gpt-oss: vLLM reads its calls from token ids (harmony), and the content is the final
+  // channel's text alone: no marker reaches it, so an undecodable call is a no-call.
+  { parser: "openai", text: "<|channel|>commentary to=functions.get_weather", detail: null },
+];
+
+const HERMES_CALL =
+  '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>';
+
+Deno.test("xlam-tool-call tells an unparsed call from no call under every parser", async (t) => {
+  const item = itemOf(WEATHER);
+  for (const f of FAMILIES) {
+    await t.step(f.parser, () => {
+      const options = { ordering: "any", toolCallParser: f.parser } as const;
+      const v = xlamToolCall.score(item, replyOf([], f.text), options);
+      if (f.detail === null) {
+        assert.equal(v.reason, "no-call", v.detail);
+      } else {
+        assert.deepEqual(v, {
+          correct: false,
+          reason: "unparsed-call",
+          detail: `the reply has no calls, and its text ${f.detail}`,
+        });
+      }
+      // The same text beside a decoded call is not an unparsed call.
+      const called = xlamToolCall.score(item, replyOf([paris("3")], f.text), options);
+      assert.equal(called.reason, "match", called.detail);
+      // Plain text is no call.
+      for (const plain of ["It is sunny in Paris.", "", "[1, 2, 3]", "{}", "Call get_weather."]) {
+        assert.equal(xlamToolCall.score(item, replyOf([], plain), options).reason, "no-call");
+      }
+      // Hermes markup is an unparsed call only where the family's own marker is in it.
+      const hermes = xlamToolCall.score(item, replyOf([], HERMES_CALL), options).reason;
+      const own = ["hermes", "xlam", "granite", "glm45"].includes(f.parser);
+      assert.equal(hermes, own ? "unparsed-call" : "no-call", f.parser);
+    });
+  }
+});
+
+Deno.test("the call starts of the families without a marker are read at the start only", () => {
+  const item = itemOf(WEATHER);
+  const reason = (parser: string, text: string) =>
+    xlamToolCall.score(item, replyOf([], text), { ordering: "any", toolCallParser: parser })
+      .reason;
+  assert.equal(reason("llama3_json", '{ "name" : "f"'), "unparsed-call");
+  assert.equal(reason("llama3_json", 'The call: {"name": "f"}'), "no-call");
+  assert.equal(reason("llama3_json", '{"Name": "f"}'), "no-call");
+  assert.equal(reason("llama3_json", '[{"name": "f"}]'), "no-call");
+  assert.equal(reason("pythonic", "[get_weather(city='Paris')]"), "unparsed-call");
+  assert.equal(reason("pythonic", "See [1](https://x)"), "no-call");
+  assert.equal(reason("pythonic", "I would run [get_weather(city='Paris')]"), "no-call");
+  assert.equal(reason("xlam", ' [ {"name": "f"'), "unparsed-call");
+  assert.equal(reason("xlam", '{"name": "f"}'), "no-call");
+  assert.equal(reason("granite", '[{"name": "f", "arguments": {}'), "unparsed-call");
+  // Hermes keeps its one marker: a bare JSON call is no call under it.
+  assert.equal(reason("hermes", '{"name": "f"}'), "no-call");
+});
+
+Deno.test("xlam-tool-call passes its self-test under every parser", () => {
+  const items = [itemOf(WEATHER, 1), itemOf(TWO, 2), itemOf("[]", 3)];
+  for (const f of FAMILIES) {
+    const result = selftest(xlamToolCall, items, { ordering: "any", toolCallParser: f.parser });
+    assert.equal(result.keysCorrect, 3, f.parser);
+    assert.equal(result.emptyWrong, 2, f.parser);
+    assert.deepEqual(result.failures, [], f.parser);
+    assert.deepEqual(result.faults, [], f.parser);
+  }
 });
