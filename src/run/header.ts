@@ -88,6 +88,8 @@ export const NOT_DIGESTED: Readonly<Record<string, string>> = {
   "server.reasoningParser": "the reply is read the same whichever parser the server runs",
   "server.insecure": "whether plain http:// may reach a remote host, not what it answers",
   "dataset.path": "where the file is: dataset.sha256 pins its content",
+  "dataset.maxBytes":
+    "how large a file assess agrees to read, not what is in it: dataset.sha256 pins its content",
   "dataset.source.repo": "a note of where the file came from: dataset.sha256 pins its content",
   "dataset.source.revision": "a note of where the file came from: dataset.sha256 pins its content",
   "models.adapters[].path":
