@@ -138,15 +138,19 @@ export const reportVerb: Verb = {
   },
 };
 
-/** `-panels`: a whole number of at least 1, or `all` (`Infinity`). */
+/**
+ * `-panels`: a whole number of at least 1, or `all` (`Infinity`). One past the safe integers is
+ * `Infinity` too: no list is that long, so it shows every item as `all` does.
+ */
 function panelLimit(text: string): number {
   if (text === "all") return Infinity;
-  if (!/^[1-9][0-9]{0,8}$/.test(text)) {
+  if (!/^[1-9][0-9]*$/.test(text)) {
     throw new UsageError(
       `assess report: -panels ${JSON.stringify(text)} is not a whole number of at least 1, or all`,
     );
   }
-  return Number(text);
+  const limit = Number(text);
+  return Number.isSafeInteger(limit) ? limit : Infinity;
 }
 
 async function reportText(

@@ -23,6 +23,7 @@ import {
   type DatasetItem,
   lenientText,
   type LoadOptions,
+  MAX_TEXT_BYTES,
   textsHash,
   verifiedSha256,
 } from "./dataset.ts";
@@ -120,20 +121,17 @@ const TEXT_PIECE = 8 << 20;
 
 /**
  * The text of `bytes[start, end)`, whole lines; refused when it is longer than a string can be
- * (one line of over 2^29 − 24 characters).
+ * (one line of over 2^29 − 24 bytes).
  */
 function lineText(bytes: Uint8Array, start: number, end: number): string {
-  try {
-    return lenientText(bytes.subarray(start, end));
-  } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
-    let line = 1;
-    for (let i = 0; i < start; i++) if (bytes[i] === 0x0a) line++;
-    throw new DatasetError(
-      `line ${line} is ${end - start} bytes, longer than the most characters a string holds ` +
-        "(2^29 - 24)",
-    );
-  }
+  // Deno's decoder refuses more bytes than that (a TypeError), whatever characters they hold.
+  if (end - start <= MAX_TEXT_BYTES) return lenientText(bytes.subarray(start, end));
+  let line = 1;
+  for (let i = 0; i < start; i++) if (bytes[i] === 0x0a) line++;
+  throw new DatasetError(
+    `line ${line} is ${end - start} bytes, longer than the most characters a string holds ` +
+      "(2^29 - 24)",
+  );
 }
 
 /**
@@ -205,7 +203,9 @@ export class ChatDatasetAsRead {
    * @throws {DatasetError} As {@linkcode loadChatDataset}.
    */
   load(bytes: Uint8Array, expectedSha256: string, options: LoadOptions = {}): Dataset {
-    if (this.#failed || !this.#parts.tiles(bytes)) {
+    // A last line longer than a text can be is refused by loadChatDataset, naming it.
+    const rest = bytes.byteOffset + bytes.length - this.#decoded;
+    if (this.#failed || !this.#parts.tiles(bytes) || rest > MAX_TEXT_BYTES) {
       return loadChatDataset(bytes, expectedSha256, options);
     }
     const sha256 = verifiedSha256(bytes, expectedSha256, options);

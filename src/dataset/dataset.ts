@@ -75,8 +75,14 @@ export const MAX_DATASET_BYTES = 256 * 1024 * 1024;
 /** The largest `dataset.maxBytes`: 1 GiB, the largest file split's memory was measured at. */
 const MAX_DATASET_CEILING = 1 << 30;
 
-/** The largest `dataset.maxBytes` of an xlam file: the most characters a string holds in V8. */
-const MAX_XLAM_TEXT = 536_870_888;
+/**
+ * The most bytes decoded to one text: 2^29 − 24, the most characters a string holds in V8 (Deno's
+ * decoder refuses more bytes than that, whatever characters they hold).
+ */
+export const MAX_TEXT_BYTES = 536_870_888;
+
+/** The largest `dataset.maxBytes` of an xlam file: it is decoded to one text. */
+const MAX_XLAM_TEXT = MAX_TEXT_BYTES;
 
 function sizeShown(bytes: number): string {
   const mib = bytes / (1 << 20);

@@ -704,3 +704,28 @@ Deno.test("loadChatDataset past 8 MiB: read in pieces of whole lines, the UTF-8 
     }
   });
 });
+
+Deno.test("a line longer than a string can hold (2^29 - 24 bytes) is refused naming it, by loadChatDataset and as read, not an internal error", () => {
+  const first = enc.encode(
+    '{"id":"a","messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"ok"}]}\n',
+  );
+  const head = enc.encode('{"id":"b","messages":[{"role":"user","content":"');
+  // The last line, with no newline after it (as the reader's parts leave it to `load`).
+  const size = first.length + 536_870_888 + 1;
+  const bytes = new Uint8Array(size).fill(0x79);
+  bytes.set(first);
+  bytes.set(head, first.length);
+  const lineBytes = size - first.length;
+  const sha256 = "0".repeat(64);
+  const options = { sha256: () => sha256, maxBytes: 1 << 30 };
+  const refused = (e: unknown) =>
+    e instanceof DatasetError &&
+    e.message === `dataset refused: line 2 is ${lineBytes} bytes, longer than the most ` +
+        "characters a string holds (2^29 - 24)";
+  assert.throws(() => loadChatDataset(bytes, sha256, options), refused);
+  const asRead = new ChatDatasetAsRead();
+  for (let at = 0; at < size; at += 64 << 20) {
+    asRead.onPart(bytes.subarray(at, Math.min(size, at + (64 << 20))));
+  }
+  assert.throws(() => asRead.load(bytes, sha256, options), refused);
+});
