@@ -55,18 +55,7 @@ export function itemsToDecide(comparison: ToDecideFigures, margin: number): numb
   // reaches the power asked for (power grows with the difference): one power a try, no root.
   const decides = (n: number) =>
     mcnemarPower(n, psi, target, { alpha: detectable.level }) >= detectable.power;
-  let hi = Math.max(2, comparison.items);
-  while (!decides(hi)) {
-    if (hi >= MAX_ITEMS_TO_DECIDE) return null;
-    hi = Math.min(MAX_ITEMS_TO_DECIDE, hi * 2);
-  }
-  let lo = 1; // taken as not deciding: a single item never does
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (decides(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  return fewestDeciding(decides, comparison.items);
 }
 
 /**
@@ -84,18 +73,7 @@ function concordantToDecide(comparison: ToDecideFigures, margin: number): number
   const decides = (n: number) =>
     decisionInterval({ bothRight: n, onlyFirst: 0, onlySecond: 0, bothWrong: 0 }, { alpha })
       .lower > -margin;
-  let hi = Math.max(2, comparison.items);
-  while (!decides(hi)) {
-    if (hi >= MAX_ITEMS_TO_DECIDE) return null;
-    hi = Math.min(MAX_ITEMS_TO_DECIDE, hi * 2);
-  }
-  let lo = 1; // taken as not deciding: a single item never does
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (decides(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  return fewestDeciding(decides, comparison.items);
 }
 
 /**
@@ -160,4 +138,24 @@ export function confirmationToDecideSentence(
         `so split.size must grow by 1/${share} to give them: about ${
           Math.ceil(n / share)
         } held-out items`);
+}
+
+/**
+ * The fewest items at which `decides` holds (it holds from some number on), searched from `items`
+ * doubling up to {@linkcode MAX_ITEMS_TO_DECIDE}, then by halves; `null` when even that many do
+ * not decide. A single item is taken as never deciding.
+ */
+function fewestDeciding(decides: (n: number) => boolean, items: number): number | null {
+  let hi = Math.max(2, items);
+  while (!decides(hi)) {
+    if (hi >= MAX_ITEMS_TO_DECIDE) return null;
+    hi = Math.min(MAX_ITEMS_TO_DECIDE, hi * 2);
+  }
+  let lo = 1;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (decides(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }
