@@ -44,3 +44,28 @@ export async function measure(args: string[], ok: readonly number[] = []): Promi
 /** The median of `xs` (the upper one of an even count). */
 export const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * A floor script for benches that read a JSON Lines file: it reads the file named by its first
+ * argument in parts of 1 MiB, `JSON.parse`s every line and prints the count. Write it to a file
+ * and run it under {@linkcode measure} beside the command measured.
+ */
+export const LINE_PARSE_FLOOR: string =
+  `// Reads the file in parts of 1 MiB and JSON.parses every line.
+using file = await Deno.open(Deno.args[0]);
+const buffer = new Uint8Array(1 << 20);
+const decoder = new TextDecoder();
+let rest = "";
+let lines = 0;
+for (let n = await file.read(buffer); n !== null; n = await file.read(buffer)) {
+  const text = rest + decoder.decode(buffer.subarray(0, n), { stream: true });
+  let at = 0;
+  for (let i = text.indexOf("\\n"); i >= 0; i = text.indexOf("\\n", at)) {
+    JSON.parse(text.slice(at, i));
+    lines++;
+    at = i + 1;
+  }
+  rest = text.slice(at);
+}
+console.log(lines);
+`;

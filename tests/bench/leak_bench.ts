@@ -15,8 +15,8 @@
  *
  * @module
  */
-
 import { isFile, ROOT } from "./_bench_data.ts";
+import { LINE_PARSE_FLOOR } from "./_measure.ts";
 import {
   LEAK_DATASET,
   LEAK_LINES,
@@ -33,27 +33,7 @@ const dir = Deno.makeTempDirSync({ prefix: "assess-leak-bench-" });
 const config = `${dir}/assess.yaml`;
 const floor = `${dir}/floor.ts`;
 Deno.writeTextFileSync(config, leakBenchConfig(sha256));
-Deno.writeTextFileSync(
-  floor,
-  `// Reads the file in parts of 1 MiB and JSON.parses every line.
-using file = await Deno.open(Deno.args[0]);
-const buffer = new Uint8Array(1 << 20);
-const decoder = new TextDecoder();
-let rest = "";
-let lines = 0;
-for (let n = await file.read(buffer); n !== null; n = await file.read(buffer)) {
-  const text = rest + decoder.decode(buffer.subarray(0, n), { stream: true });
-  let at = 0;
-  for (let i = text.indexOf("\\n"); i >= 0; i = text.indexOf("\\n", at)) {
-    JSON.parse(text.slice(at, i));
-    lines++;
-    at = i + 1;
-  }
-  rest = text.slice(at);
-}
-console.log(lines);
-`,
-);
+Deno.writeTextFileSync(floor, LINE_PARSE_FLOOR);
 
 // The split file, written once by assess split itself.
 {

@@ -20,7 +20,7 @@
  * @module
  */
 
-import { measure, median } from "./_measure.ts";
+import { LINE_PARSE_FLOOR, measure, median } from "./_measure.ts";
 import { ROOT } from "./_bench_data.ts";
 
 const files = Deno.args.length > 0 ? Deno.args : [`${ROOT}bench-data/report-3x3334.jsonl`];
@@ -30,27 +30,7 @@ const panels = Deno.env.get("ASSESS_BENCH_PANELS");
 const before = Deno.env.get("ASSESS_BENCH_BEFORE");
 const dir = Deno.makeTempDirSync({ prefix: "assess-report-config-bench-" });
 const floor = `${dir}/floor.ts`;
-Deno.writeTextFileSync(
-  floor,
-  `// Reads the file in parts of 1 MiB and JSON.parses every line.
-using file = await Deno.open(Deno.args[0]);
-const buffer = new Uint8Array(1 << 20);
-const decoder = new TextDecoder();
-let rest = "";
-let lines = 0;
-for (let n = await file.read(buffer); n !== null; n = await file.read(buffer)) {
-  const text = rest + decoder.decode(buffer.subarray(0, n), { stream: true });
-  let at = 0;
-  for (let i = text.indexOf("\\n"); i >= 0; i = text.indexOf("\\n", at)) {
-    JSON.parse(text.slice(at, i));
-    lines++;
-    at = i + 1;
-  }
-  rest = text.slice(at);
-}
-console.log(lines);
-`,
-);
+Deno.writeTextFileSync(floor, LINE_PARSE_FLOOR);
 
 /** The panels an output holds: its item panels (html) or its `panels` (json). */
 function panelsOf(format: string, text: string): number {
