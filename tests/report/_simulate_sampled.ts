@@ -46,6 +46,23 @@ export interface SampledCell {
   readonly adapters: number;
 }
 
+/**
+ * A cell from figures as the report prints them: `n` items, `samples` answers each, the items'
+ * shares drawn from Beta(`beta`), the change `pattern`, the true difference `d` and the `margin` in
+ * points, and the number of adapters.
+ */
+export function sampledCell(
+  n: number,
+  samples: number,
+  beta: readonly [number, number],
+  pattern: ChangePattern,
+  d: number,
+  margin = 0,
+  adapters = 1,
+): SampledCell {
+  return { n, samples, beta, pattern, difference: d / 100, margin: margin / 100, adapters };
+}
+
 /** The cell as one line. */
 export function sampledCellName(c: SampledCell): string {
   const pts = (x: number) => `${+(x * 100).toFixed(4)}`;

@@ -35,6 +35,7 @@ import {
   patternHolds,
   powerAtFigure,
   type SampledCell,
+  sampledCell,
   sampledCellName,
   sampledChecks,
   type SampledRates,
@@ -168,23 +169,7 @@ if (failures.length > 0) Deno.exitCode = 1;
 /** The cells of issue 35 that reference/report.md tabulates, before and after. */
 function issue35Cells(): SampledCell[] {
   const S = [0.02, 0.02] as const;
-  const c = (
-    n: number,
-    samples: number,
-    beta: readonly [number, number],
-    pattern: SampledCell["pattern"],
-    d: number,
-    margin = 0,
-    adapters = 1,
-  ): SampledCell => ({
-    n,
-    samples,
-    beta,
-    pattern,
-    difference: d / 100,
-    margin: margin / 100,
-    adapters,
-  });
+  const c = sampledCell;
   return [
     c(20, 16, S, "few", -2, 2),
     c(20, 16, S, "few", -5, 5),

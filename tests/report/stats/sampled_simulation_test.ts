@@ -16,6 +16,7 @@ import { sampledAccuracy, type SampledItem } from "../../../src/report/stats/sam
 import {
   Draws,
   type SampledCell,
+  sampledCell,
   sampledCellName,
   sampledChecks,
   simulateSampledCell,
@@ -23,18 +24,7 @@ import {
 
 const SPARSE = [0.02, 0.02] as const;
 
-/** A cell: n, K, the shares' Beta, the pattern, d and margin in points, adapters. */
-function cell(
-  n: number,
-  samples: number,
-  beta: readonly [number, number],
-  pattern: SampledCell["pattern"],
-  d: number,
-  margin = 0,
-  adapters = 1,
-): SampledCell {
-  return { n, samples, beta, pattern, difference: d / 100, margin: margin / 100, adapters };
-}
+const cell = sampledCell;
 
 /** The fast grid, with the families each cell draws. */
 const GRID: readonly { readonly cell: SampledCell; readonly reps: number }[] = [
