@@ -23,20 +23,20 @@ const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
 
 /**
- * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE]
- * [-panels N|all] [-keep-verdicts] [-scoring strict|lenient] [-gate]`: reads a results file and prints its report
- * (or writes it atomically to `-out`). An incomplete run is reported, marked incomplete, over the
- * items it has: exit 0. When
- * the installed scorer's version is not the run's, the recorded replies are re-scored (the
- * configuration, `assess.yaml` unless `-config` names another, and the dataset are read for the
- * items; nothing is sent), unless `-keep-verdicts`. With `-config`, the configuration and the
- * dataset are read in any case (nothing is sent): its decision is used, the categories of results
- * recorded without one are computed, and the HTML and JSON formats show the changed and disputed
- * items whole: of each adapter's fixed items, of its broken items and of the disputed items, the
- * first 100 by id, or as many as `-panels N` says (`-panels all`: every one). A results file that cannot be read, an unknown format, a configuration
- * that is not the run's, an `-out` that cannot be written or that is an input (the results file,
- * or the configuration and dataset when read; refused before anything is written): exit 64; a
- * results file that is not one, a broken line or record (by number), or a dataset refused: 65.
+ * `assess report -in RESULTS [-format text|markdown|json|html] [-out FILE] [-config FILE] [-panels
+ * N|all] [-keep-verdicts] [-scoring strict|lenient] [-gate]`: reads a results file and prints its
+ * report (or writes it atomically to `-out`). An incomplete run is reported, marked incomplete,
+ * over the items it has: exit 0. When the installed scorer's version is not the run's, the recorded
+ * replies are re-scored (the configuration, `assess.yaml` unless `-config` names another, and the
+ * dataset are read for the items; nothing is sent), unless `-keep-verdicts`. With `-config`, the
+ * configuration and the dataset are read in any case (nothing is sent): its decision is used, the
+ * categories of results recorded without one are computed, and the HTML and JSON formats show the
+ * changed and disputed items whole: of each adapter's fixed items, of its broken items and of the
+ * disputed items, the first 100 by id, or as many as `-panels N` says (`-panels all`: every one). A
+ * results file that cannot be read, an unknown format, a configuration that is not the run's, an
+ * `-out` that cannot be written or that is an input (the results file, or the configuration and
+ * dataset when read; refused before anything is written): exit 64; a results file that is not one,
+ * a broken line or record (by number), or a dataset refused: 65.
  * The lenient reading (`reference/scorers.md`, "Lenient scoring") is shown beside the strict one
  * whenever the items are read; `-scoring lenient` reads them (as re-scoring does) and makes its
  * verdicts decide.
