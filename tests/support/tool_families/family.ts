@@ -1,0 +1,41 @@
+/**
+ * A model family as the emulator speaks it: how a model of the family writes calls in its own
+ * markup (special tokens included), and a port of the vLLM tool-call parser that reads them
+ * (`vllm serve --tool-call-parser NAME`, the non-streaming `extract_tool_calls`). One file per
+ * family in this folder; `mod.ts` lists them.
+ *
+ * @module
+ */
+
+import type { Call } from "../scripted_model.ts";
+import type { ParsedCall } from "../vllm_parsers.ts";
+
+/** What a vLLM tool-call parser makes of a model's raw text (non-streaming). */
+export interface FamilyParse {
+  /** Whether the parser returned calls (`tools_called`). */
+  readonly toolsCalled: boolean;
+  /** The calls, empty when none; `arguments` as the text vLLM sends. */
+  readonly calls: readonly ParsedCall[];
+  /** The `content` vLLM returns beside (or instead of) the calls, or null. */
+  readonly content: string | null;
+}
+
+/** A model family: its markup and its parser's port. */
+export interface ToolFamily {
+  /** The parser's name, as `--tool-call-parser` takes it. */
+  readonly parser: string;
+  /** Whether one reply can hold several calls in the family's markup. */
+  readonly parallel: boolean;
+  /**
+   * The raw text a model of the family generates for these calls (one or more; one when not
+   * `parallel`), with `content` written before them where the family allows text beside calls.
+   */
+  write(calls: readonly Call[], content?: string): string;
+  /**
+   * A raw text where the model tries these calls in the family's markup but the parser cannot
+   * decode them (a slip a model makes: a brace missing, a quote wrong), picked by `u` in [0, 1).
+   */
+  undecodable(calls: readonly Call[], u: number): string;
+  /** A port of the parser's non-streaming extraction, from vLLM's source. */
+  extract(text: string): FamilyParse;
+}
