@@ -47,9 +47,9 @@ function answerText(item: Item): string {
   return item.chat?.answerText ?? "";
 }
 
-/** Whether an item's answer gives something to train on: a call, or text. */
+/** Whether an item's answer gives something to train on: a call, or text that is not only white space. */
 function hasReply(item: Item): boolean {
-  return item.answers.length > 0 || answerText(item) !== "";
+  return item.answers.length > 0 || answerText(item).trim() !== "";
 }
 
 /**

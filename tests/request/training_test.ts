@@ -278,6 +278,10 @@ Deno.test(
         id: "empty",
         messages: [{ role: "user", content: "Hm." }, { role: "assistant", content: "" }],
       },
+      {
+        id: "blank",
+        messages: [{ role: "user", content: "Hm?" }, { role: "assistant", content: " \n\t" }],
+      },
     ]);
     const call = {
       id: "call_0",
@@ -291,7 +295,7 @@ Deno.test(
     ];
     const lines = (options: Parameters<typeof trainingFile>[2]) => {
       const file = trainingFile(items, "", options);
-      assert.deepEqual([file.lines, file.ineligible, file.noReply], [3, 0, 1]);
+      assert.deepEqual([file.lines, file.ineligible, file.noReply], [3, 0, 2]);
       return new TextDecoder().decode(file.bytes).trimEnd().split("\n").map((l) => JSON.parse(l));
     };
     await t.step("openai: the last message's content, beside its calls or alone", () => {
