@@ -1512,7 +1512,14 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         calls = h.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
         content = h.content;
       } else if (auto && content !== null) {
-        const served = servedParse(family.extract(content), content, version);
+        let parsed: FamilyParse;
+        try {
+          parsed = family.extract(content);
+        } catch (e) {
+          // The parser raised where vLLM does not catch it: the request fails.
+          return errorResponse(500, "InternalServerError", (e as Error).message);
+        }
+        const served = servedParse(parsed, content, version);
         toolsCalled = served.toolCallsFinish;
         calls = served.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
         content = served.content;

@@ -17,15 +17,16 @@
  */
 
 import type { Call } from "../scripted_model.ts";
-import { pyJsonDumps, pyJsonRawDecode, writeAsWritten } from "../python_json.ts";
+import { pyJsonDumps, pyJsonRawDecode } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
+import { jsonCall } from "./_markup.ts";
 
 const PYTHON_TAG = "<|python_tag|>";
 
-/** One call as the Llama JSON template teaches it. */
+/** One call as the Llama JSON template teaches it: `{"name": …, "parameters": …}`. */
 function callJson(c: Call, argsKey = "parameters"): string {
-  return `{"name": ${JSON.stringify(c.name)}, "${argsKey}": ${writeAsWritten(c.args)}}`;
+  return jsonCall(c, argsKey);
 }
 
 /**
