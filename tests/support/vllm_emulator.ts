@@ -75,6 +75,11 @@ export interface ModelScript {
    */
   readonly brokenRate?: number;
   /**
+   * The parser name of a family whose markup the model writes instead of the server's (a model
+   * served under another family's parser). Default the server's.
+   */
+  readonly markup?: string;
+  /**
    * Fraction of items whose calls come after a sentence of content ({@linkcode CALL_CONTENT_TEXT}),
    * written where the family's markup puts text beside calls. Default 0.
    */
@@ -459,6 +464,7 @@ const PRESETS: Record<string, ModelScript> = {
   "lower-case": { lowerCaseRate: 1 },
   "at-defaults": { atDefaultsRate: 1 },
   content: { contentRate: 1 },
+  "hermes-markup": { markup: "hermes" },
 };
 
 /**
@@ -497,7 +503,10 @@ export function parseScript(spec: string): ModelScript {
     else if (name === "lower-case") out = { ...out, lowerCaseRate: v };
     else if (name === "at-defaults") out = { ...out, atDefaultsRate: v };
     else if (name === "content") out = { ...out, contentRate: v };
-    else if (name === "answer-key" || name === "thinking" || name === "not-applied") {
+    else if (
+      name === "answer-key" || name === "thinking" || name === "not-applied" ||
+      name === "hermes-markup"
+    ) {
       throw new RangeError(`"${name}" takes no value`);
     } else out = { ...out, errorRate: v };
   }
@@ -678,6 +687,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         : typeof given === "string"
         ? parseScript(given)
         : given;
+      if (s.markup !== undefined && !TOOL_FAMILIES.has(s.markup)) {
+        throw new RangeError(`the script of ${model} writes an unknown family "${s.markup}"`);
+      }
       scriptCache.set(model, s);
     }
     return s;
@@ -1261,19 +1273,22 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         calls = batchPerturb(calls) ?? calls;
         modified = true;
       }
+      // The family whose markup the model writes: the server's, unless the script says another.
+      const speaker = script.markup === undefined ? family : TOOL_FAMILIES.get(script.markup)!;
+      const speaksHermes = speaker.parser === "hermes";
       // The calls the model writes: one only in a family that cannot call in parallel.
-      if (calls !== undefined && calls.length > 1 && !family.parallel) calls = calls.slice(0, 1);
+      if (calls !== undefined && calls.length > 1 && !speaker.parallel) calls = calls.slice(0, 1);
       const content = calls !== undefined && calls.length > 0 && (script.contentRate ?? 0) > 0 &&
           unit(`content\u0000${salt}`, seed) < script.contentRate!
         ? CALL_CONTENT_TEXT
         : undefined;
       if (content !== undefined) {
-        written = { text: family.write(calls!, content), parsed: undefined };
-      } else if (isHermes) {
+        written = { text: speaker.write(calls!, content), parsed: undefined };
+      } else if (speaksHermes) {
         written = modified ? writeCalls(calls) : entry.answerKey();
       } else {
         written = {
-          text: calls === undefined || calls.length === 0 ? NO_CALL_TEXT : family.write(calls),
+          text: calls === undefined || calls.length === 0 ? NO_CALL_TEXT : speaker.write(calls),
           parsed: undefined,
         };
       }
@@ -1287,7 +1302,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
           ? calls
           : [{ name: toolNames[0] ?? "f", args: new Map() }];
         written = {
-          text: isHermes ? breakText(written.text, how) : family.undecodable(tried, how),
+          text: speaksHermes ? breakText(written.text, how) : speaker.undecodable(tried, how),
           parsed: undefined,
         };
       }
