@@ -146,7 +146,7 @@ Deno.test("a server without auto tool choice, under llama3_json: the fix names t
       assert.equal(ran.code, 69, ran.stderr);
       assert.match(
         ran.stderr,
-        /\n    vllm serve MODEL --enable-auto-tool-choice --tool-call-parser llama3_json --chat-template examples\/tool_chat_template_llama3\.1_json\.jinja --enable-lora --lora-modules NAME=PATH …\n/,
+        /\n {4}vllm serve MODEL --enable-auto-tool-choice --tool-call-parser llama3_json --chat-template examples\/tool_chat_template_llama3\.1_json\.jinja --enable-lora --lora-modules NAME=PATH …\n/,
       );
     },
   );
