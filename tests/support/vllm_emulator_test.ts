@@ -976,3 +976,47 @@ Deno.test("emulator: --tool-call-parser picks the family the model writes and th
     },
   );
 });
+
+Deno.test("emulator: what vLLM's serving makes of a family's parse, by generation", async (t) => {
+  await t.step(
+    "mistral, a list that is not JSON: the text after [TOOL_CALLS] before main-2026, the whole text in it",
+    async () => {
+      for (
+        const [version, starts] of [["mid", /^\[\{/], ["main-2026", /^\[TOOL_CALLS\] /]] as const
+      ) {
+        await withEmu(
+          { toolCallParser: "mistral", scripts: { base: "broken" }, version },
+          async (emu) => {
+            const r = await post(emu, body(ROWS[0]!));
+            assert.equal(r.json.choices[0].finish_reason, "stop");
+            assert.match(message(r).content, starts, version);
+            assert.equal((message(r).tool_calls ?? []).length, 0);
+          },
+        );
+      }
+    },
+  );
+  await t.step("phi4_mini_json, an empty list: tools_called with no calls", async () => {
+    // A list argument ends phi4's match early: the JSON fails, the parser returns nothing.
+    const rows = [{
+      id: 1,
+      query: "Sum these",
+      tools: '[{"name": "sum", "description": "", "parameters": {}}]',
+      answers: '[{"name": "sum", "arguments": {"xs": [1, 2]}}]',
+    }];
+    for (const [version, finish] of [["mid", "tool_calls"], ["main-2026", "stop"]] as const) {
+      await withEmu({ rows, toolCallParser: "phi4_mini_json", version }, async (emu) => {
+        const r = await post(emu, body(rows[0]!));
+        assert.equal(r.json.choices[0].finish_reason, finish, version);
+        assert.equal(message(r).content, null);
+        assert.equal((message(r).tool_calls ?? []).length, 0);
+      });
+    }
+  });
+  await t.step("an unknown family in a script is refused", () => {
+    assert.throws(
+      () => startEmulator({ rows: ROWS, scripts: { base: { markup: "jamba" } } }),
+      /the script of base writes an unknown family "jamba"/,
+    );
+  });
+});
