@@ -44,7 +44,12 @@ import {
   parseQwen3Reasoning,
   type Qwen3ParserMode,
 } from "./vllm_parsers.ts";
-import { type FamilyParse, TOOL_FAMILIES, type ToolFamily } from "./tool_families/mod.ts";
+import {
+  type FamilyParse,
+  ParserRaised,
+  TOOL_FAMILIES,
+  type ToolFamily,
+} from "./tool_families/mod.ts";
 
 /** Which vLLM generation to emulate (§0 of the reference): sets the defaults of the switches. */
 export type VllmVersion = "legacy" | "mid" | "main-2026";
@@ -1531,8 +1536,12 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         try {
           parsed = family.extract(content);
         } catch (e) {
-          // The parser raised where vLLM does not catch it: the request fails.
-          return errorResponse(500, "InternalServerError", (e as Error).message);
+          // The parser raised where vLLM does not catch it: the request fails, as
+          // create_error_response maps the exception.
+          if (!(e instanceof ParserRaised)) throw e;
+          return e.status === 500
+            ? errorResponse(500, "InternalServerError", e.message)
+            : validationError(e.message);
         }
         const served = servedParse(parsed, content, version);
         toolsCalled = served.toolCallsFinish;

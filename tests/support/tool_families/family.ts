@@ -52,3 +52,28 @@ export interface ToolFamily {
    */
   readonly keepsSpecialTokens?: boolean;
 }
+
+/**
+ * What a port throws where vLLM's parser raises and nothing in vLLM catches it: the request then
+ * fails, as vLLM's `create_error_response` maps the exception (a `ValueError` or `TypeError`,
+ * pydantic's `ValidationError` among them: 400 `BadRequestError`; any other, such as a
+ * `KeyError`: 500 `InternalServerError`).
+ */
+export class ParserRaised extends Error {
+  /** The Python exception's class. */
+  readonly pythonType: "ValueError" | "TypeError" | "KeyError";
+  /**
+   * @param pythonType The Python exception's class.
+   * @param message Its message.
+   */
+  constructor(pythonType: "ValueError" | "TypeError" | "KeyError", message: string) {
+    super(message);
+    this.name = "ParserRaised";
+    this.pythonType = pythonType;
+  }
+
+  /** The HTTP status vLLM answers with: 400 for a `ValueError` or `TypeError`, else 500. */
+  get status(): 400 | 500 {
+    return this.pythonType === "KeyError" ? 500 : 400;
+  }
+}

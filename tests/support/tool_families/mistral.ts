@@ -21,7 +21,8 @@
  *   and its arguments the rest, verbatim (even when not JSON); a part without `{` is dropped.
  *
  * Where the parser raises (a key missing, a name that is not a string, arguments that are not a
- * string in the fallback), the port throws: vLLM lets the exception out of the request.
+ * string in the fallback, two markers before v11), the port throws {@linkcode ParserRaised}: vLLM
+ * lets the exception out of the request, which fails.
  *
  * @module
  */
@@ -29,22 +30,23 @@
 import type { Call } from "../scripted_model.ts";
 import { pyJsonDumps, pyJsonLoads, type PyValue, writeAsWritten } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
-import type { FamilyParse, ToolFamily } from "./family.ts";
+import { type FamilyParse, ParserRaised, type ToolFamily } from "./family.ts";
 import { dropLastBrace, jsonCallList, pyStrip } from "./_markup.ts";
 
 const BOT = "[TOOL_CALLS]";
 
 /** The raise of the parser where vLLM's code does not catch it. */
-function raised(what: string): never {
-  throw new TypeError(`the mistral tool parser raised: ${what}`);
+function raised(type: "ValueError" | "TypeError" | "KeyError", what: string): never {
+  throw new ParserRaised(type, what);
 }
 
 /** `tool_call["name"]` of a parsed call, as pydantic's `FunctionCall(name=…)` takes it. */
 function nameOf(call: PyValue): string {
-  if (!(call instanceof Map)) return raised("a call is not a dict");
-  if (!call.has("name")) return raised("KeyError: 'name'");
+  // A str's ["name"] is a TypeError; a name that is not a str fails pydantic (a ValueError).
+  if (!(call instanceof Map)) return raised("TypeError", "string indices must be integers");
+  if (!call.has("name")) return raised("KeyError", "'name'");
   const name = call.get("name");
-  if (typeof name !== "string") return raised("the name is not a str");
+  if (typeof name !== "string") return raised("ValueError", "name: Input should be a valid string");
   return name;
 }
 
@@ -54,7 +56,7 @@ function nameOf(call: PyValue): string {
  * @param text The model's text, as vLLM detokenized it.
  * @param v11 Whether the tokenizer is mistral-common's v11 or later. Default false.
  * @returns What the parser returns.
- * @throws {TypeError} Where the parser raises.
+ * @throws {ParserRaised} Where the parser raises, with the Python exception's class.
  *
  * @example
  * ```ts
@@ -80,7 +82,7 @@ export function extractMistral(text: string, v11 = false): FamilyParse {
     }
   } else {
     if (raw.length !== 1) {
-      raised(`Only one BOT token should have been outputted, but got ${text}.`);
+      raised("ValueError", `Only one BOT token should have been outputted, but got ${text}.`);
     }
     const stringified = pyStrip(raw[0]!);
     let list: PyValue;
@@ -96,19 +98,25 @@ export function extractMistral(text: string, v11 = false): FamilyParse {
         for (const call of iterate(found)) {
           const name = nameOf(call);
           const args = (call as ReadonlyMap<string, PyValue>).get("arguments");
-          if (!(call as ReadonlyMap<string, PyValue>).has("arguments")) raised("KeyError");
-          if (typeof args !== "string") raised("arguments is not a str");
+          if (!(call as ReadonlyMap<string, PyValue>).has("arguments")) {
+            raised("KeyError", "'arguments'");
+          }
+          if (typeof args !== "string") {
+            raised("ValueError", "arguments: Input should be a valid string");
+          }
           calls.push({ name, arguments: args });
         }
         return { toolsCalled: true, calls, content: content.length > 0 ? content : null };
       } catch (e) {
-        if (e instanceof TypeError) throw e;
+        if (e instanceof ParserRaised) throw e;
         return { toolsCalled: false, calls: [], content: stringified };
       }
     }
     for (const call of iterate(list)) {
       const name = nameOf(call);
-      if (!(call as ReadonlyMap<string, PyValue>).has("arguments")) raised("KeyError: 'arguments'");
+      if (!(call as ReadonlyMap<string, PyValue>).has("arguments")) {
+        raised("KeyError", "'arguments'");
+      }
       calls.push({
         name,
         arguments: pyJsonDumps((call as ReadonlyMap<string, PyValue>).get("arguments")!),
@@ -123,7 +131,7 @@ function iterate(v: PyValue): readonly PyValue[] {
   if (Array.isArray(v)) return v;
   if (v instanceof Map) return [...v.keys()];
   if (typeof v === "string") return [...v];
-  return raised("the calls are not iterable");
+  return raised("TypeError", "object is not iterable");
 }
 
 /** The Mistral family before v11: `[TOOL_CALLS] [{…}, …]`. */

@@ -7,6 +7,7 @@
 
 import assert from "node:assert/strict";
 import { extractMistral, mistral, mistralV11 } from "./mistral.ts";
+import { ParserRaised } from "./family.ts";
 import { TOOL_FAMILIES } from "./mod.ts";
 import { familyRoundTrip } from "./_family_laws.ts";
 
@@ -69,15 +70,32 @@ Deno.test("mistral port before v11: vLLM's test texts", async (t) => {
     // Arguments that are a dict there: FunctionCall refuses them, the parser raises.
     assert.throws(
       () => extractMistral('[TOOL_CALLS] [{"name": "f", "arguments": {"x": 1}}] done'),
-      /mistral tool parser raised/,
+      /arguments: Input should be a valid string/,
     );
   });
-  await t.step("two markers before v11: the parser raises", () => {
-    assert.throws(
-      () => extractMistral('[TOOL_CALLS] [{"name": "f", "arguments": {}}][TOOL_CALLS] []'),
-      /Only one BOT token/,
-    );
-  });
+  await t.step(
+    "where the parser raises: the Python class, and the status vLLM answers with",
+    () => {
+      const raise = (text: string) => {
+        try {
+          extractMistral(text);
+        } catch (e) {
+          if (e instanceof ParserRaised) return [e.pythonType, e.status];
+          throw e;
+        }
+        return null;
+      };
+      // Two markers before v11: a ValueError (400).
+      assert.deepEqual(
+        raise('[TOOL_CALLS] [{"name": "f", "arguments": {}}][TOOL_CALLS] []'),
+        ["ValueError", 400],
+      );
+      // A call without arguments: a KeyError (500).
+      assert.deepEqual(raise('[TOOL_CALLS] [{"name": "f"}]'), ["KeyError", 500]);
+      // A list of strings: a TypeError (400).
+      assert.deepEqual(raise('[TOOL_CALLS] ["f"]'), ["TypeError", 400]);
+    },
+  );
 });
 
 Deno.test("mistral port from v11: vLLM's test texts", async (t) => {

@@ -13,7 +13,7 @@ import { granite } from "./granite.ts";
 import { granite20bFc } from "./granite_20b_fc.ts";
 import { phi4MiniJson } from "./phi4_mini_json.ts";
 
-export type { FamilyParse, ToolFamily } from "./family.ts";
+export { type FamilyParse, ParserRaised, type ToolFamily } from "./family.ts";
 
 /** Every family, by its parser's name. */
 export const TOOL_FAMILIES: ReadonlyMap<string, ToolFamily> = new Map(
