@@ -25,11 +25,11 @@ import type { Call } from "../scripted_model.ts";
 import { pyJsonDumps, pyJsonLoads, type PyValue } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
-import { dropLastBrace, jsonCallList, pyStrip } from "./_markup.ts";
+import { dropLastBrace, jsonCallList, PY_SPACE, pyStrip } from "./_markup.ts";
 
-/** The parser's patterns, in its order (Python's `[\s\S]` and `\s` as JavaScript's). */
+/** The parser's patterns, in its order (`\s` as Python's; `[\s\S]` is any character). */
 const PATTERNS: readonly RegExp[] = [
-  /```(?:json)?\s*([\s\S]*?)```/g,
+  new RegExp(`\`\`\`(?:json)?${PY_SPACE}*([\\s\\S]*?)\`\`\``, "g"),
   /\[TOOL_CALLS\]([\s\S]*?)(?=\n|$)/g,
   /<tool_call>([\s\S]*?)<\/tool_call>/g,
 ];
