@@ -145,3 +145,34 @@ for (const family of TOOL_FAMILIES.values()) {
     }
   });
 }
+
+Deno.test("end to end under --tool-call-parser mistral, vLLM main-2026: the slips keep [TOOL_CALLS], unparsed-call", async () => {
+  const emu = await startEmulator({
+    rows: ROWS,
+    version: "main-2026",
+    toolCallParser: "mistral",
+    adapters: ["slip"],
+    scripts: { slip: "broken" },
+  });
+  try {
+    const s = await setupRun(N, {
+      url: emu.url,
+      rows: ROWS,
+      toolCallParser: "mistral",
+      adapters: [{ name: "slip" }],
+    });
+    const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const file = await readAll(await Deno.readFile(s.out));
+    const slips = file.records.filter((r): r is ResultRecord =>
+      r.kind === "result" && r.model === "slip"
+    );
+    assert.equal(slips.length, N);
+    for (const r of slips) {
+      assert.match(r.reply!.text, /^\[TOOL_CALLS\] /);
+      assert.equal(r.verdict!.reason, "unparsed-call", `item ${r.itemIndex}`);
+    }
+  } finally {
+    await emu.close();
+  }
+});
