@@ -11,6 +11,7 @@
 import { exchange } from "./http.ts";
 import { ServerError } from "./run_errors.ts";
 import type { Timers } from "./timers.ts";
+import { TOOL_CHAT_TEMPLATES } from "./tool_chat_templates.ts";
 
 /** What a refusal is taken to mean, and what to change. */
 export interface Refusal {
@@ -72,12 +73,18 @@ export function refusalOf(
 ): Refusal | null {
   const parser = context.toolCallParser ?? "hermes";
   if (status === 400 && (AUTO_TOOLS.test(message) || PARSER_NEEDED.test(message))) {
+    // The family's chat template, where vLLM gives one for tool calling with its models.
+    const template = TOOL_CHAT_TEMPLATES.get(parser);
     return {
       meaning:
         "the server was started without tool calling, so it refuses every request with tools",
       fix: [
-        `start vLLM with --enable-auto-tool-choice --tool-call-parser ${parser}, e.g.`,
-        `  vllm serve MODEL --enable-auto-tool-choice --tool-call-parser ${parser} --enable-lora --lora-modules NAME=PATH …`,
+        `start vLLM with --enable-auto-tool-choice --tool-call-parser ${parser}${
+          template === undefined ? "" : " and the chat template vLLM gives for its models"
+        }, e.g.`,
+        `  vllm serve MODEL --enable-auto-tool-choice --tool-call-parser ${parser}${
+          template === undefined ? "" : ` --chat-template ${template}`
+        } --enable-lora --lora-modules NAME=PATH …`,
       ],
     };
   }

@@ -230,3 +230,30 @@ Deno.test("emulator: standalone --max-num-seqs and --service-ms, and their refus
     assert.match(bad.stderr, new RegExp(`^${flag} needs `));
   }
 });
+
+Deno.test("emulator: standalone --tool-call-parser speaks that family, and refuses one it does not know", async () => {
+  const dir = await Deno.makeTempDir();
+  const dataset = `${dir}/rows.json`;
+  await Deno.writeTextFile(dataset, JSON.stringify(ROWS));
+  const { child, reader, url } = await standalone(
+    ["--allow-net=127.0.0.1", `--allow-read=${dir}`],
+    ["--dataset", dataset, "--tool-call-parser", "xlam", "--script", "base=content"],
+  );
+  try {
+    const r = await post({ url } as Emulator, body(ROWS[0]!));
+    assert.equal(r.json.choices[0].message.content, "Let me look that up for you.");
+    assert.deepEqual(
+      r.json.choices[0].message.tool_calls.map((c: { function: unknown }) => c.function),
+      [
+        { name: "weather", arguments: '{"city": "Paris", "days": 3, "ratio": 1.0}' },
+      ],
+    );
+  } finally {
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0);
+    await reader.cancel();
+  }
+  const bad = await refusal(["--tool-call-parser", "jamba"]);
+  assert.equal(bad.code, 64);
+  assert.match(bad.stderr, /^unknown tool-call parser "jamba": the emulator speaks hermes, /);
+});

@@ -154,6 +154,8 @@ export interface ConfigOptions {
   url: string;
   /** Several replicas' URLs: written as server.urls instead of server.url. */
   urls?: readonly string[];
+  /** `server.toolCallParser`. Default `hermes`. */
+  toolCallParser?: string;
   datasetPath: string;
   datasetSha256: string;
   size: number;
@@ -184,7 +186,7 @@ export function configText(o: ConfigOptions): string {
     : `  urls:\n${o.urls.map((u) => `    - ${u}\n`).join("")}`;
   return `version: 1
 server:
-${where}  toolCallParser: hermes
+${where}  toolCallParser: ${o.toolCallParser ?? "hermes"}
 dataset:
   kind: xlam-function-calling
   path: ${o.datasetPath}

@@ -137,6 +137,21 @@ Deno.test("a server started without auto tool choice: 69 before any item, vLLM's
   });
 });
 
+Deno.test("a server without auto tool choice, under llama3_json: the fix names the parser and vLLM's chat template for Llama 3.1", async () => {
+  await withEmulator(
+    { autoToolChoice: false, toolCallParser: "llama3_json" },
+    async (url) => {
+      const s = await setupRun(5, { url, toolCallParser: "llama3_json" });
+      const ran = await assess(["-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 69, ran.stderr);
+      assert.match(
+        ran.stderr,
+        /\n {4}vllm serve MODEL --enable-auto-tool-choice --tool-call-parser llama3_json --chat-template examples\/tool_chat_template_llama3\.1_json\.jinja --enable-lora --lora-modules NAME=PATH …\n/,
+      );
+    },
+  );
+});
+
 Deno.test("a context too small for the prompt plus maxTokens: 69 before any item, saying which", async () => {
   await withEmulator({ maxModelLen: 600 }, async (url, emu) => {
     const s = await setupRun(3, { url, maxTokens: 512 });

@@ -6,6 +6,7 @@ import {
   pyJsonDumps,
   PyJsonError,
   pyJsonLoads,
+  pyJsonRawDecode,
   writeAsWritten,
 } from "./python_json.ts";
 import { pythonFor, pythonSkip } from "./python.ts";
@@ -173,5 +174,60 @@ Deno.test({
       assert.deepEqual(got, want[i], `input ${JSON.stringify(input)}`);
     });
     assert(errors > 50 && errors < inputs.length - 50, `a mix of valid and invalid (${errors})`);
+  },
+});
+
+Deno.test({
+  name:
+    "python_json: pyJsonRawDecode agrees with CPython's JSONDecoder().raw_decode on generated texts",
+  ignore: skip !== null,
+  fn: async () => {
+    const texts = fc.sample(
+      fc.tuple(
+        fc.constantFrom("", " "),
+        fc.oneof(fc.json(), fc.constantFrom("NaN", "-Infinity", "{'a': 1}", "[1,", "1.")),
+        fc.constantFrom("", '; {"x": 1}', "}", " trailing words", "\n", "]"),
+      ).map(([lead, json, tail]) => lead + json + tail),
+      { numRuns: 800, seed: 7 },
+    );
+    const script = [
+      "import json, sys",
+      "dec = json.JSONDecoder()",
+      "for line in sys.stdin.read().split('\\n')[:-1]:",
+      "    s = json.loads(line)",
+      "    try:",
+      "        v, end = dec.raw_decode(s)",
+      "        out = [json.dumps(v, ensure_ascii=False), end]",
+      "    except Exception:",
+      "        out = 'ERR'",
+      "    sys.stdout.write(json.dumps(out) + '\\n')",
+    ].join("\n");
+    const child = new Deno.Command(await pythonFor("stdlib"), {
+      args: ["-c", script],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(texts.map((s) => JSON.stringify(s) + "\n").join("")));
+    await w.close();
+    const { stdout, success } = await child.output();
+    assert(success, "python3 failed");
+    const want = new TextDecoder().decode(stdout).split("\n").slice(0, -1).map((l) =>
+      JSON.parse(l)
+    );
+    let errors = 0;
+    texts.forEach((text, i) => {
+      let got: [string, number] | "ERR";
+      try {
+        const { value, end } = pyJsonRawDecode(text);
+        got = [pyJsonDumps(value), end];
+      } catch {
+        got = "ERR";
+        errors++;
+      }
+      assert.deepEqual(got, want[i], `text ${JSON.stringify(text)}`);
+    });
+    assert(errors > 50 && errors < texts.length - 50, `a mix of valid and invalid (${errors})`);
   },
 });

@@ -38,4 +38,42 @@ export interface ToolFamily {
   undecodable(calls: readonly Call[], u: number): string;
   /** A port of the parser's non-streaming extraction, from vLLM's source. */
   extract(text: string): FamilyParse;
+  /**
+   * The special tokens (as the tokenizer marks them) that the family's markup holds: vLLM's
+   * detokenizer drops them from the text the parser sees when the request's
+   * `skip_special_tokens` is true (its default), unless {@linkcode keepsSpecialTokens}. Default
+   * none.
+   */
+  readonly specialTokens?: readonly string[];
+  /**
+   * Whether the parser's `adjust_request` sets `skip_special_tokens = False` when the request has
+   * tools and `tool_choice` is not `"none"` (as hermes and mistral do), so that the tokens reach
+   * it. Default false (vLLM's base `ToolParser.adjust_request` leaves it).
+   */
+  readonly keepsSpecialTokens?: boolean;
+}
+
+/**
+ * What a port throws where vLLM's parser raises and nothing in vLLM catches it: the request then
+ * fails, as vLLM's `create_error_response` maps the exception (a `ValueError` or `TypeError`,
+ * pydantic's `ValidationError` among them: 400 `BadRequestError`; any other, such as a
+ * `KeyError`: 500 `InternalServerError`).
+ */
+export class ParserRaised extends Error {
+  /** The Python exception's class. */
+  readonly pythonType: "ValueError" | "TypeError" | "KeyError";
+  /**
+   * @param pythonType The Python exception's class.
+   * @param message Its message.
+   */
+  constructor(pythonType: "ValueError" | "TypeError" | "KeyError", message: string) {
+    super(message);
+    this.name = "ParserRaised";
+    this.pythonType = pythonType;
+  }
+
+  /** The HTTP status vLLM answers with: 400 for a `ValueError` or `TypeError`, else 500. */
+  get status(): 400 | 500 {
+    return this.pythonType === "KeyError" ? 500 : 400;
+  }
 }

@@ -1,0 +1,53 @@
+/**
+ * Pieces the families' markups and ports share: a call as a JSON object, Python's `str.strip`,
+ * and the slips a model makes in JSON.
+ *
+ * @module
+ */
+
+import type { Call } from "../scripted_model.ts";
+import { writeAsWritten } from "../python_json.ts";
+
+/**
+ * A call as the JSON object most families write: `{"name": …, "<argsKey>": …}`, with Python's
+ * separators and numbers as written.
+ *
+ * @param c The call.
+ * @param argsKey The key of its arguments; default `arguments`.
+ * @returns The JSON text.
+ */
+export function jsonCall(c: Call, argsKey = "arguments"): string {
+  return `{"name": ${JSON.stringify(c.name)}, "${argsKey}": ${writeAsWritten(c.args)}}`;
+}
+
+/** The calls as a JSON list of {@linkcode jsonCall} objects. */
+export function jsonCallList(calls: readonly Call[], argsKey = "arguments"): string {
+  return `[${calls.map((c) => jsonCall(c, argsKey)).join(", ")}]`;
+}
+
+/** A character class of Python's whitespace (`str.isspace`; `\s` in a `str` pattern). */
+export const PY_SPACE: string =
+  "[\\t\\n\\u000b\\f\\r \\u001c-\\u001f\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const LEADING = new RegExp(`^${PY_SPACE}+`, "u");
+const TRAILING = new RegExp(`${PY_SPACE}+$`, "u");
+
+/**
+ * Python's `str.strip()` (no argument): whitespace as `str.isspace` has it removed at both ends.
+ *
+ * @param s The text.
+ * @returns The text stripped.
+ */
+export function pyStrip(s: string): string {
+  return s.replace(LEADING, "").replace(TRAILING, "");
+}
+
+/** Python's `str.lstrip()`. */
+export function pyLstrip(s: string): string {
+  return s.replace(LEADING, "");
+}
+
+/** The text with its last closing brace removed: the slip of a model that stops one short. */
+export function dropLastBrace(text: string): string {
+  const i = text.lastIndexOf("}");
+  return i < 0 ? text : text.slice(0, i) + text.slice(i + 1);
+}
