@@ -4,12 +4,32 @@
  * @module
  */
 
+import { deepseekV3 } from "./deepseek_v3.ts";
+import { deepseekV31 } from "./deepseek_v31.ts";
 import type { ToolFamily } from "./family.ts";
+import { glm45 } from "./glm45.ts";
 import { hermes } from "./hermes.ts";
+import { kimiK2 } from "./kimi_k2.ts";
+import { llama4Pythonic } from "./llama4_pythonic.ts";
+import { openai } from "./openai.ts";
+import { pythonic } from "./pythonic.ts";
+import { qwen3Coder } from "./qwen3_coder.ts";
+import { qwen3Xml } from "./qwen3_xml.ts";
 
 export type { FamilyParse, ToolFamily } from "./family.ts";
 
 /** Every family, by its parser's name. */
 export const TOOL_FAMILIES: ReadonlyMap<string, ToolFamily> = new Map(
-  [hermes].map((f) => [f.parser, f]),
+  [
+    hermes,
+    pythonic,
+    llama4Pythonic,
+    qwen3Coder,
+    qwen3Xml,
+    deepseekV3,
+    deepseekV31,
+    glm45,
+    kimiK2,
+    openai,
+  ].map((f) => [f.parser, f]),
 );
