@@ -320,6 +320,31 @@ export function loadsWithSpan(text: string): { value: PyValue; argumentsSpan: Sp
 }
 
 /**
+ * Reads one JSON value at the start of a text, as CPython's `json.JSONDecoder().raw_decode` does:
+ * no whitespace skipped before it, anything allowed after it.
+ *
+ * @param text The text, starting with the value.
+ * @returns The value and the offset just past it.
+ * @throws {PyJsonError} Wherever `raw_decode` raises.
+ *
+ * @example
+ * ```ts
+ * import { pyJsonDumps, pyJsonRawDecode } from "./python_json.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const { value, end } = pyJsonRawDecode('{"a": 1.0}; more');
+ * assert.equal(pyJsonDumps(value), '{"a": 1.0}');
+ * assert.equal(end, 10);
+ * assert.throws(() => pyJsonRawDecode(' {"a": 1}'));
+ * ```
+ */
+export function pyJsonRawDecode(text: string): { value: PyValue; end: number } {
+  const sc = new Scanner(text);
+  const value = sc.value(0);
+  return { value, end: sc.pos };
+}
+
+/**
  * Writes a float as CPython's `float.__repr__` does (what `json.dumps` uses), with `NaN`,
  * `Infinity` and `-Infinity` bare.
  *

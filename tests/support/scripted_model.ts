@@ -278,6 +278,8 @@ export function unit(s: string, seed: number): number {
 /** What a model writes when it calls nothing. */
 export const NO_CALL_TEXT: string =
   "I'm sorry, but none of the available tools can help with that request.";
+/** What a model with the `content` script writes before its calls. */
+export const CALL_CONTENT_TEXT: string = "Let me look that up for you.";
 /** What a model writes for a query not in the dataset. */
 export const UNKNOWN_TEXT: string = "I don't know how to help with that.";
 

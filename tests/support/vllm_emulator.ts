@@ -2,9 +2,10 @@
  * An emulator of vLLM's OpenAI-compatible HTTP API (as reference/emulator.md describes it), serving
  * scripted models, for the tests of `assess run` and the README's quick start.
  *
- * The scripted model "writes" raw text (hermes `<tool_call>` blocks, maybe a `<think>` block), and
- * the emulator runs vLLM's parsers on it (qwen3 reasoning, then hermes, all or nothing), so what the
- * client receives is what vLLM would send for that text. See `reference/emulator.md`.
+ * The scripted model "writes" raw text in the markup of the family its tool-call parser reads
+ * (`toolCallParser`, default hermes: `<tool_call>` blocks), maybe after a `<think>` block, and the
+ * emulator runs vLLM's parsers on it (qwen3 reasoning, then the tool-call parser's port), so what
+ * the client receives is what vLLM would send for that text. See `reference/emulator.md`.
  *
  * Library: {@linkcode startEmulator}. Standalone:
  * `deno run --allow-net=127.0.0.1 --allow-read tests/support/vllm_emulator.ts --port 0 --dataset FILE`
@@ -23,8 +24,10 @@ import {
   batchPerturb,
   breakText,
   type Call,
+  CALL_CONTENT_TEXT,
   type Entry,
   indexDataset,
+  NO_CALL_TEXT,
   promptKey,
   tokens,
   unit,
@@ -36,10 +39,12 @@ import {
 import {
   type HermesArgs,
   type HermesResult,
+  type ParsedCall,
   parseHermes,
   parseQwen3Reasoning,
   type Qwen3ParserMode,
 } from "./vllm_parsers.ts";
+import { type FamilyParse, TOOL_FAMILIES, type ToolFamily } from "./tool_families/mod.ts";
 
 /** Which vLLM generation to emulate (§0 of the reference): sets the defaults of the switches. */
 export type VllmVersion = "legacy" | "mid" | "main-2026";
@@ -64,8 +69,16 @@ export interface ModelScript {
   readonly sampled?: boolean;
   /** Weights of the wrong-answer kinds. Default 1 each. */
   readonly errorMix?: Readonly<Partial<Record<WrongKind, number>>>;
-  /** Fraction of items whose `<tool_call>` text is broken (parse fails: raw text as content). */
+  /**
+   * Fraction of items whose calls the parser cannot decode: the last `<tool_call>` block broken
+   * (hermes), or the family's own slip ({@linkcode ToolFamily.undecodable}).
+   */
   readonly brokenRate?: number;
+  /**
+   * Fraction of items whose calls come after a sentence of content ({@linkcode CALL_CONTENT_TEXT}),
+   * written where the family's markup puts text beside calls. Default 0.
+   */
+  readonly contentRate?: number;
   /** Fraction of items cut mid-call: finish_reason `length`, completion_tokens = max_tokens. */
   readonly truncateRate?: number;
   /**
@@ -268,8 +281,13 @@ export interface EmulatorOptions {
   readonly reasoningParser?: boolean;
   /** The qwen3 parser generation: `strict` (legacy, mid), `main2026` (main-2026). */
   readonly qwen3ParserMode?: Qwen3ParserMode;
-  /** `--enable-auto-tool-choice --tool-call-parser hermes`. Default true. */
+  /** `--enable-auto-tool-choice --tool-call-parser NAME`. Default true. */
   readonly autoToolChoice?: boolean;
+  /**
+   * `--tool-call-parser NAME`: the family the scripted models write in and whose parser's port
+   * reads their text (a name of `TOOL_FAMILIES`, `tool_families/mod.ts`). Default `hermes`.
+   */
+  readonly toolCallParser?: string;
   /** `VLLM_ALLOW_RUNTIME_LORA_UPDATING`: the load/unload routes exist. Default true. */
   readonly dynamicLora?: boolean;
   /** The served base model name. Default `base`. */
@@ -440,13 +458,14 @@ const PRESETS: Record<string, ModelScript> = {
   "extra-call": { errorRate: 1, errorMix: { extraCall: 1 } },
   "lower-case": { lowerCaseRate: 1 },
   "at-defaults": { atDefaultsRate: 1 },
+  content: { contentRate: 1 },
 };
 
 /**
  * Reads a script spec: comma-separated words, each a preset with an optional `:value` (a rate for
  * rates, milliseconds for `slow`): `answer-key`, `errors:0.2`, `wrong-argument:0.5`,
  * `wrong-name`, `no-call`, `extra-call`, `broken:0.3`, `truncate`, `truncate-after`, `slow:50`,
- * `batch-variant`, `thinking`. Words combine: `errors:0.1,slow:20,thinking`.
+ * `batch-variant`, `thinking`, `content:0.5`. Words combine: `errors:0.1,slow:20,thinking`.
  *
  * @param spec The spec.
  * @returns The script.
@@ -477,6 +496,7 @@ export function parseScript(spec: string): ModelScript {
     else if (name === "truncate-after") out = { ...out, truncateAfterCallsRate: v };
     else if (name === "lower-case") out = { ...out, lowerCaseRate: v };
     else if (name === "at-defaults") out = { ...out, atDefaultsRate: v };
+    else if (name === "content") out = { ...out, contentRate: v };
     else if (name === "answer-key" || name === "thinking" || name === "not-applied") {
       throw new RangeError(`"${name}" takes no value`);
     } else out = { ...out, errorRate: v };
@@ -616,6 +636,18 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const reasoningParser = options.reasoningParser ?? true;
   const qwen3Mode = options.qwen3ParserMode ?? (version === "main-2026" ? "main2026" : "strict");
   const autoTools = options.autoToolChoice ?? true;
+  const parserName = options.toolCallParser ?? "hermes";
+  const found = TOOL_FAMILIES.get(parserName);
+  if (found === undefined) {
+    throw new RangeError(
+      `unknown tool-call parser "${parserName}": the emulator speaks ${
+        [...TOOL_FAMILIES.keys()].join(", ")
+      }`,
+    );
+  }
+  const family: ToolFamily = found;
+  // hermes keeps the parse it has always had (a precomputed answer key, `hermesArgs`).
+  const isHermes = family.parser === "hermes";
   const dynamicLora = options.dynamicLora ?? true;
   const baseModel = options.baseModel ?? "base";
   const root = options.root ?? "Qwen/Qwen3-8B";
@@ -1229,13 +1261,33 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         calls = batchPerturb(calls) ?? calls;
         modified = true;
       }
-      written = modified ? writeCalls(calls) : entry.answerKey();
+      // The calls the model writes: one only in a family that cannot call in parallel.
+      if (calls !== undefined && calls.length > 1 && !family.parallel) calls = calls.slice(0, 1);
+      const content = calls !== undefined && calls.length > 0 && (script.contentRate ?? 0) > 0 &&
+          unit(`content\u0000${salt}`, seed) < script.contentRate!
+        ? CALL_CONTENT_TEXT
+        : undefined;
+      if (content !== undefined) {
+        written = { text: family.write(calls!, content), parsed: undefined };
+      } else if (isHermes) {
+        written = modified ? writeCalls(calls) : entry.answerKey();
+      } else {
+        written = {
+          text: calls === undefined || calls.length === 0 ? NO_CALL_TEXT : family.write(calls),
+          parsed: undefined,
+        };
+      }
       if (batched && (calls === undefined || calls.length === 0)) {
         written = { text: `${written.text} (batched)`, parsed: undefined };
       }
       if ((script.brokenRate ?? 0) > 0 && unit(`broken\u0000${salt}`, seed) < script.brokenRate!) {
+        const how = unit(`how\u0000${salt}`, seed);
+        // A model that meant no call slips on a call to the first offered tool.
+        const tried = calls !== undefined && calls.length > 0
+          ? calls
+          : [{ name: toolNames[0] ?? "f", args: new Map() }];
         written = {
-          text: breakText(written.text, unit(`how\u0000${salt}`, seed)),
+          text: isHermes ? breakText(written.text, how) : family.undecodable(tried, how),
           parsed: undefined,
         };
       }
@@ -1435,16 +1487,23 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         concurrent,
         exactSeed(bodyText, body.seed),
       );
+      // The text as vLLM detokenizes it: special tokens dropped unless the request keeps them
+      // (`skip_special_tokens: false`) or the tool parser's adjust_request does.
+      const keepSpecial = body.skip_special_tokens === false ||
+        (family.keepsSpecialTokens === true && autoTools && tools !== undefined &&
+          tools.length > 0 &&
+          toolChoice !== "none");
+      const output = keepSpecial ? gen.text : dropTokens(gen.text, family.specialTokens ?? []);
       let reasoning: string | null = null;
-      let content: string | null = gen.text;
+      let content: string | null = output;
       if (reasoningParser) {
-        const split = parseQwen3Reasoning(gen.text, qwen3Mode, thinking);
+        const split = parseQwen3Reasoning(output, qwen3Mode, thinking);
         reasoning = split.reasoning;
         content = split.content;
       }
       let calls: { name: string; arguments: unknown }[] = [];
       let toolsCalled = false;
-      if (auto && content !== null) {
+      if (auto && content !== null && isHermes) {
         const h =
           content === gen.text && gen.parsed !== undefined && hermesArgs === "pythonJsonDumps"
             ? gen.parsed
@@ -1452,6 +1511,11 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         toolsCalled = h.toolsCalled;
         calls = h.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
         content = h.content;
+      } else if (auto && content !== null) {
+        const served = servedParse(family.extract(content), content, version);
+        toolsCalled = served.toolCallsFinish;
+        calls = served.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
+        content = served.content;
       }
       if (body.parallel_tool_calls === false && calls.length > 1) calls = calls.slice(0, 1);
       if (body.include_reasoning === false) reasoning = null;
@@ -1679,6 +1743,49 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   return Promise.resolve(emulator);
 }
 
+/** The text with every occurrence of the tokens removed. */
+function dropTokens(text: string, tokens: readonly string[]): string {
+  let out = text;
+  for (const t of tokens) out = out.replaceAll(t, "");
+  return out;
+}
+
+/** What vLLM's chat serving sends for a tool parser's result in auto tool choice. */
+interface Served {
+  /** Whether `finish_reason` is `tool_calls`. */
+  readonly toolCallsFinish: boolean;
+  /** The calls sent. */
+  readonly calls: readonly ParsedCall[];
+  /** The message's content. */
+  readonly content: string | null;
+}
+
+/**
+ * What vLLM's non-streaming chat serving makes of a tool parser's result, by generation. Before
+ * main-2026 (`serving_chat.py`): calls when the parser says `tools_called` (then `finish_reason`
+ * `tool_calls`, even with none) and its content; otherwise the parser's content when not empty,
+ * else the text. main-2026 (`chat_completion/serving.py`, `_parse_tool_calls_from_content`): the
+ * parser's calls and content when it says `tools_called` (a content of whitespace only becomes
+ * null), `finish_reason` `tool_calls` only when there are calls; otherwise the text as given.
+ */
+function servedParse(p: FamilyParse, text: string, version: VllmVersion): Served {
+  if (version === "main-2026") {
+    if (!p.toolsCalled) return { toolCallsFinish: false, calls: [], content: text };
+    const blank = p.content !== null && p.content !== "" && p.content.trim() === "";
+    return {
+      toolCallsFinish: p.calls.length > 0,
+      calls: p.calls,
+      content: blank ? null : p.content,
+    };
+  }
+  if (p.toolsCalled) return { toolCallsFinish: true, calls: p.calls, content: p.content };
+  return {
+    toolCallsFinish: false,
+    calls: [],
+    content: p.content !== null && p.content !== "" ? p.content : text,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Standalone.
 
@@ -1695,6 +1802,7 @@ const USAGE =
   --no-dynamic-lora     no load/unload routes
   --no-auto-tool-choice refuse tool_choice auto (400)
   --no-reasoning-parser no qwen3 reasoning parser
+  --tool-call-parser P  the family the models write and the parser run on it (default hermes)
   --seed N              the emulator's seed (default 0)
   --max-model-len N     (default 32768)
   --fault SPEC          KIND[@N,N][#A,A][:RATE][/MODEL] (repeatable)
@@ -1778,6 +1886,9 @@ async function main(args: readonly string[]): Promise<void> {
         break;
       case "--no-reasoning-parser":
         opts.reasoningParser = false;
+        break;
+      case "--tool-call-parser":
+        opts.toolCallParser = value();
         break;
       case "--seed":
         opts.seed = Number(value());

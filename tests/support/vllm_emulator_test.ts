@@ -882,3 +882,97 @@ Deno.test("emulator: --max-num-seqs serves at most N at once; the others wait, t
     assert.equal(emu.stats.running, 0);
   });
 });
+
+Deno.test("emulator: --tool-call-parser picks the family the model writes and the parser run", async (t) => {
+  await t.step("an unknown parser is refused, naming the ones spoken", () => {
+    assert.throws(
+      () => startEmulator({ rows: ROWS, toolCallParser: "jamba" }),
+      /unknown tool-call parser "jamba": the emulator speaks hermes, /,
+    );
+  });
+  await t.step("llama3_json: one call, parsed by the llama parser's port", async () => {
+    await withEmu({ toolCallParser: "llama3_json", record: true }, async (emu) => {
+      const r = await post(emu, body(ROWS[0]!));
+      assert.equal(r.json.choices[0].finish_reason, "tool_calls");
+      assert.equal(message(r).content, null);
+      assert.deepEqual(message(r).tool_calls.map((c: any) => c.function), [
+        { name: "weather", arguments: '{"city": "Paris", "days": 3, "ratio": 1.0}' },
+      ]);
+      // Llama 3 cannot call in parallel: the model writes the first call only.
+      const two = await post(emu, body(ROWS[1]!));
+      assert.equal(message(two).tool_calls.length, 1);
+      const none = await post(emu, body(ROWS[2]!));
+      assert.equal(none.json.choices[0].finish_reason, "stop");
+      assert.equal(
+        message(none).content,
+        "I'm sorry, but none of the available tools can help with that request.",
+      );
+    });
+  });
+  await t.step("llama4_json: parallel calls", async () => {
+    await withEmu({ toolCallParser: "llama4_json" }, async (emu) => {
+      const two = await post(emu, body(ROWS[1]!));
+      assert.equal(message(two).tool_calls.length, 2);
+    });
+  });
+  await t.step(
+    "content beside calls: hermes keeps it, llama drops it, as their parsers do",
+    async () => {
+      await withEmu({ scripts: { base: "content" } }, async (emu) => {
+        const r = await post(emu, body(ROWS[0]!));
+        assert.equal(message(r).content, "Let me look that up for you.");
+        assert.equal(message(r).tool_calls.length, 1);
+      });
+      await withEmu(
+        { toolCallParser: "llama3_json", scripts: { base: "content" } },
+        async (emu) => {
+          const r = await post(emu, body(ROWS[0]!));
+          assert.equal(message(r).content, null);
+          assert.equal(message(r).tool_calls.length, 1);
+        },
+      );
+    },
+  );
+  await t.step("an undecodable call: no calls, the whole text as content", async () => {
+    for (const seed of [0, 1, 2, 3, 4, 5]) {
+      await withEmu(
+        { toolCallParser: "llama3_json", scripts: { base: "broken" }, seed },
+        async (emu) => {
+          const r = await post(emu, body(ROWS[0]!));
+          assert.equal(r.json.choices[0].finish_reason, "stop");
+          assert.deepEqual(message(r).tool_calls, []);
+          assert.match(message(r).content, /^\{"name": "weather", /, `seed ${seed}`);
+        },
+      );
+    }
+  });
+  await t.step("special tokens: dropped unless the request keeps them", async () => {
+    // The third slip writes <|python_tag|> first; some seed picks it.
+    let seen = 0;
+    for (const seed of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      await withEmu(
+        { toolCallParser: "llama3_json", scripts: { base: "broken" }, seed },
+        async (emu) => {
+          const kept = await post(emu, body(ROWS[0]!, { skip_special_tokens: false }));
+          if (!message(kept).content.startsWith("<|python_tag|>")) return;
+          seen++;
+          const dropped = await post(emu, body(ROWS[0]!));
+          assert.equal(
+            message(dropped).content,
+            message(kept).content.slice("<|python_tag|>".length),
+          );
+        },
+      );
+    }
+    assert.ok(seen > 0, "no seed wrote the python tag");
+  });
+  await t.step(
+    "hermes markup under llama3_json: the llama parser reads the JSON inside",
+    async () => {
+      // The parser reads any "{" in the text: hermes' block holds an object with "arguments".
+      const { llama3Json } = await import("./tool_families/llama3_json.ts");
+      const text = '<tool_call>\n{"name": "f", "arguments": {}}\n</tool_call>';
+      assert.deepEqual(llama3Json.extract(text).calls, [{ name: "f", arguments: "{}" }]);
+    },
+  );
+});

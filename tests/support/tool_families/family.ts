@@ -47,4 +47,17 @@ export interface ToolFamily {
    * they find (`qwen3_coder`, `qwen3_xml`, `glm45`); undefined when the request sent none.
    */
   extract(text: string, tools?: readonly unknown[]): FamilyParse;
+  /**
+   * The special tokens (as the tokenizer marks them) that the family's markup holds: vLLM's
+   * detokenizer drops them from the text the parser sees when the request's
+   * `skip_special_tokens` is true (its default), unless {@linkcode keepsSpecialTokens}. Default
+   * none.
+   */
+  readonly specialTokens?: readonly string[];
+  /**
+   * Whether the parser's `adjust_request` sets `skip_special_tokens = False` when the request has
+   * tools and `tool_choice` is not `"none"` (as hermes and mistral do), so that the tokens reach
+   * it. Default false (vLLM's base `ToolParser.adjust_request` leaves it).
+   */
+  readonly keepsSpecialTokens?: boolean;
 }

@@ -10,6 +10,7 @@ import type { ToolFamily } from "./family.ts";
 import { glm45 } from "./glm45.ts";
 import { hermes } from "./hermes.ts";
 import { kimiK2 } from "./kimi_k2.ts";
+import { llama3Json, llama4Json } from "./llama3_json.ts";
 import { llama4Pythonic } from "./llama4_pythonic.ts";
 import { openai } from "./openai.ts";
 import { pythonic } from "./pythonic.ts";
@@ -22,6 +23,8 @@ export type { FamilyParse, ToolFamily } from "./family.ts";
 export const TOOL_FAMILIES: ReadonlyMap<string, ToolFamily> = new Map(
   [
     hermes,
+    llama3Json,
+    llama4Json,
     pythonic,
     llama4Pythonic,
     qwen3Coder,
