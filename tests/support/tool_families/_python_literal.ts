@@ -6,13 +6,14 @@
  *
  * What is read: string literals (every prefix and quote, escapes, implicit concatenation), numbers
  * (decimal, hex, octal and binary integers, floats, imaginary numbers, underscores), `True`,
- * `False`, `None`, `...`, names, lists, tuples, sets, dicts, unary `+`, `-` and `~`, and calls
- * with positional and keyword arguments; whitespace, comments and line joins inside brackets.
- * Anything else (binary operators, attribute access, subscripts, comprehensions, lambdas,
- * starred arguments) is refused with a `SyntaxError`. Python evaluates none of it to a value
- * either pythonic parser or `literal_eval` accepts, so the outcome is the same, except where
- * vLLM ignores an expression (a positional argument of a pythonic call, which vLLM drops) or
- * where `literal_eval` folds `1+2j` (a complex, which `json.dumps` then refuses anyway).
+ * `False`, `None`, `...`, names, lists, tuples, sets, dicts, calls with positional and keyword
+ * arguments, attribute access, subscripts, unary and binary operators, comparisons, `and`, `or`,
+ * `not` and conditional expressions; whitespace, comments and line joins inside brackets. What is
+ * not a constant is read only as far as to know that it is valid: neither vLLM walk takes it as a
+ * value. Comprehensions, lambdas, starred arguments and `:=` are refused with a `SyntaxError`, and
+ * so is `1+2j` in `literal_eval` (Python folds it into a complex number, which `json.dumps` then
+ * refuses: the same end for the pythonic parsers, a string kept where Python's XML-style parsers
+ * would fail the whole text).
  *
  * @module
  */
@@ -28,6 +29,7 @@ export type PyNode =
   | { readonly k: "list" | "tuple" | "set"; readonly elts: readonly PyNode[] }
   | { readonly k: "dict"; readonly keys: readonly PyNode[]; readonly values: readonly PyNode[] }
   | { readonly k: "unary"; readonly op: "+" | "-" | "~"; readonly operand: PyNode }
+  | { readonly k: "op"; readonly parts: readonly PyNode[] }
   | {
     readonly k: "call";
     readonly func: PyNode;
@@ -70,6 +72,8 @@ const KEYWORDS = new Set([
   "yield",
 ]);
 
+/** Binary operators, longest first (`=` alone is not one: it names a keyword argument). */
+const BINARY = /\*\*|\/\/|<<|>>|<=|>=|==|!=|[-+*\/%@&|^<>](?!=)/y;
 const IDENT = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
 const STRING_PREFIX = /(?:[rRuUbBfF]|[rR][bBfF]|[bBfF][rR])?(?=['"])/y;
 const NUMBER =
@@ -141,25 +145,93 @@ class Reader {
     return { k: "tuple", elts };
   }
 
+  /** A keyword at the position (a whole word), consumed when `take`. */
+  word(w: string, take: boolean): boolean {
+    this.ws();
+    IDENT.lastIndex = this.pos;
+    const m = IDENT.exec(this.s);
+    if (m === null || m[0] !== w) return false;
+    if (take) this.pos += w.length;
+    return true;
+  }
+
+  /** An expression: operands joined by operators, maybe a conditional. */
   expr(): PyNode {
+    const left = this.operators();
+    if (this.word("if", true)) {
+      const test = this.operators();
+      if (!this.word("else", true)) this.fail("expected else");
+      return { k: "op", parts: [left, test, this.expr()] };
+    }
+    if (this.word("lambda", false) || this.s.startsWith(":=", this.pos)) this.fail("not read here");
+    return left;
+  }
+
+  /** Operands joined by binary operators (`+`, `==`, `and`, `not in`…), of no precedence here. */
+  operators(): PyNode {
+    let node = this.unary();
+    for (;;) {
+      this.ws();
+      BINARY.lastIndex = this.pos;
+      const m = BINARY.exec(this.s);
+      if (m !== null) {
+        this.pos += m[0].length;
+      } else if (["and", "or", "in", "is"].some((w) => this.word(w, true))) {
+        this.word("not", true);
+      } else if (this.word("not", true)) {
+        if (!this.word("in", true)) this.fail("expected in");
+      } else return node;
+      node = { k: "op", parts: [node, this.unary()] };
+    }
+  }
+
+  /** A unary operator and its operand, or an operand: an atom with calls, attributes, subscripts. */
+  unary(): PyNode {
     this.ws();
     const c = this.s[this.pos];
-    if (c === "-" || c === "+" || c === "~") {
+    if ((c === "-" || c === "+" || c === "~") && this.s[this.pos + 1] !== "=") {
       this.pos++;
-      return { k: "unary", op: c, operand: this.expr() };
+      return { k: "unary", op: c, operand: this.unary() };
     }
+    if (this.word("not", true)) return { k: "op", parts: [this.unary()] };
     let node = this.atom();
     for (;;) {
       this.ws();
-      if (this.s[this.pos] === "(") {
+      const n = this.s[this.pos];
+      if (n === "(") {
         this.pos++;
         node = this.call(node);
+      } else if (n === "." && !/[0-9]/.test(this.s[this.pos + 1] ?? "")) {
+        this.pos++;
+        this.ws();
+        IDENT.lastIndex = this.pos;
+        const m = IDENT.exec(this.s);
+        if (m === null) this.fail("expected a name");
+        this.pos += m[0].length;
+        node = { k: "op", parts: [node] };
+      } else if (n === "[") {
+        this.pos++;
+        this.depth++;
+        const parts = [node];
+        for (;;) {
+          if (this.eat("]")) break;
+          if (this.eat(":") || this.eat(",")) continue;
+          parts.push(this.expr());
+        }
+        this.depth--;
+        node = { k: "op", parts };
       } else break;
     }
     this.ws();
     const next = this.s[this.pos];
-    if (next !== undefined && /[-+*/%@&|^<>!.[]/.test(next)) this.fail("an operator");
-    if (next !== undefined && /[\p{L}_0-9'"]/u.test(next)) this.fail("an unexpected token");
+    if (next !== undefined && /[\p{L}_0-9'"]/u.test(next)) {
+      IDENT.lastIndex = this.pos;
+      const m = IDENT.exec(this.s);
+      const w = m?.[0];
+      if (!["and", "or", "in", "is", "not", "if", "else", "for"].includes(w ?? "")) {
+        this.fail("an unexpected token");
+      }
+    }
     return node;
   }
 

@@ -109,7 +109,11 @@ export function parseHarmony(text: string): HarmonyParse {
     const token = m[1]!;
     if (state === "header") {
       header += between;
-      if (token === "message") {
+      if (token === "start" && header.trim() === "") {
+        // A stream that opens with its own `<|start|>`: the role comes in the header.
+        role = null;
+        header = "";
+      } else if (token === "message") {
         head = parseHeader(header, role);
         state = "content";
         body = "";

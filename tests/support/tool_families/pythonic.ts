@@ -27,14 +27,69 @@ import { parsePythonExpression, pythonicValue } from "./_python_literal.ts";
 
 /**
  * vLLM's `TOOL_CALL_REGEX` of the pythonic parsers, matched at the text's start (`re.match`,
- * `re.DOTALL`); Python's Unicode `\w` as letters, digits and `_`.
+ * `re.DOTALL`), as written (Python's Unicode `\w` as letters, digits and `_`). Its nested `.*`
+ * backtrack for a long time on long texts (vLLM bounds it with a timeout), so the port decides
+ * with {@linkcode matchesToolCallRegex}, which a test holds to this regex.
  */
-const TOOL_CALL_REGEX = new RegExp(
+export const TOOL_CALL_REGEX: RegExp = new RegExp(
   String
     .raw`^\[([a-zA-Z]+\w*\(([a-zA-Z]+\w*=.*,\s*)*([a-zA-Z]+\w*=.*\s)?\),\s*)*([a-zA-Z]+\w*\(([a-zA-Z]+\w*=.*,\s*)*([a-zA-Z]+\w*=.*\s*)?\)\s*)+\]`
     .replaceAll(String.raw`\w`, String.raw`[\p{L}\p{N}_]`),
   "su",
 );
+
+const NAME_OPEN = /[a-zA-Z][\p{L}\p{N}_]*\(/uy;
+const KEYWORD = /[a-zA-Z][\p{L}\p{N}_]*=/uy;
+const SPACE = /\s*/uy;
+const CLOSE = /\)\s*\]/u;
+
+/**
+ * Whether {@linkcode TOOL_CALL_REGEX} matches, in one pass. What the regex accepts: `[`, then calls
+ * `name(` … `)`, those before the last group separated by `,` and optional whitespace, the rest
+ * by optional whitespace, then `]`; a call's parentheses are empty or open with `name=`, after
+ * which `.*` takes anything, so that from the first such call the text matches when a `)`, optional
+ * whitespace and `]` follow somewhere.
+ *
+ * @param text The text.
+ * @returns Whether the regex matches at its start.
+ *
+ * @example
+ * ```ts
+ * import { matchesToolCallRegex } from "./pythonic.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(matchesToolCallRegex("[f(a=1), g()]"), true);
+ * assert.equal(matchesToolCallRegex("[f(1)]"), false);
+ * ```
+ */
+export function matchesToolCallRegex(text: string): boolean {
+  if (text[0] !== "[") return false;
+  let p = 1;
+  let spaced = false;
+  const at = (re: RegExp): number => {
+    re.lastIndex = p;
+    const m = re.exec(text);
+    return m === null ? -1 : m[0].length;
+  };
+  for (;;) {
+    const open = at(NAME_OPEN);
+    if (open < 0) return false;
+    p += open;
+    const kw = at(KEYWORD);
+    if (kw >= 0) return CLOSE.test(text.slice(p + kw));
+    if (text[p] !== ")") return false;
+    p++;
+    const ws = at(SPACE);
+    if (text[p + ws] === "]") return true;
+    if (!spaced && text[p] === ",") {
+      p++;
+      p += at(SPACE);
+    } else {
+      spaced = true;
+      p += ws;
+    }
+  }
+}
 
 /**
  * The non-streaming extraction shared by `pythonic` and `llama4_pythonic`.
@@ -45,7 +100,7 @@ const TOOL_CALL_REGEX = new RegExp(
  */
 export function extractPythonic(text: string, ensureAscii: boolean): FamilyParse {
   const none = { toolsCalled: false, calls: [], content: text };
-  if (!TOOL_CALL_REGEX.test(text)) return none;
+  if (!matchesToolCallRegex(text)) return none;
   try {
     const list = parsePythonExpression(text);
     if (list.k !== "list" || !list.elts.every((e) => e.k === "call")) return none;
