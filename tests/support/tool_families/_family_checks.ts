@@ -31,6 +31,9 @@ export const WEATHER: Call = {
 /** A second call, to another tool, with one string argument. */
 export const TIME: Call = { name: "get_time", args: new Map([["zone", "Europe/Paris"]]) };
 
+/** A call without arguments. */
+export const BARE: Call = { name: "get_time", args: new Map() };
+
 /** The request's tools for {@linkcode WEATHER} and {@linkcode TIME}, as assess sends them. */
 export const TOOLS: readonly unknown[] = [
   {
@@ -127,7 +130,7 @@ export async function checkFamily(
     assert.equal(unparsedCallSign(marks, p.content ?? ""), null);
   });
   await t.step("a slip: no call; the marker kept or dropped as vLLM does", () => {
-    for (const calls of [[WEATHER], [TIME], family.parallel ? [WEATHER, TIME] : [TIME]]) {
+    for (const calls of [[WEATHER], [TIME], [BARE], family.parallel ? [WEATHER, TIME] : [TIME]]) {
       for (const u of [0.1, 0.4, 0.6, 0.9]) {
         const text = family.undecodable(calls, u);
         const p = extract(text);

@@ -39,9 +39,12 @@ export function extractMarked(
 
 /** A JSON object written over several lines, two spaces a level, as a model may slip into. */
 export function prettyJson(oneLine: string): string {
+  let pretty: string;
   try {
-    return JSON.stringify(JSON.parse(oneLine), null, 2);
+    pretty = JSON.stringify(JSON.parse(oneLine), null, 2);
   } catch {
-    return oneLine.replace("{", "{\n  ");
+    pretty = oneLine;
   }
+  // An empty object is one line even so: open it on a line of its own.
+  return pretty.includes("\n") ? pretty : pretty.replace("{", "{\n");
 }
