@@ -1530,9 +1530,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         calls = h.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
         content = h.content;
       } else if (harmony) {
-        // serving_chat's harmony branch: the tool parser's calls and final-channel text, or,
-        // without auto tool choice, parse_chat_output's final text; never the raw stream.
-        if (auto) {
+        // The chat serving's harmony branch: the tool parser's calls and final-channel text
+        // whenever the server runs the parser (whatever the request's tool_choice), else
+        // parse_chat_output's final text; never the raw stream.
+        if (autoTools) {
           const p = family.extract(output, tools);
           toolsCalled = p.toolsCalled;
           calls = p.calls.map((c) => ({ name: c.name, arguments: c.arguments }));

@@ -146,3 +146,18 @@ Deno.test("emulator: --reasoning-parser deepseek_r1 splits at </think>", async (
     },
   );
 });
+
+Deno.test("emulator: gpt-oss's calls are read whatever tool_choice; without the parser the final text", async () => {
+  await withEmu({ toolCallParser: "openai" }, async (emu) => {
+    const r = await post(emu, body(ROWS[0]!, { tool_choice: "none" }));
+    assert.equal(message(r).tool_calls.length, 1);
+    assert.equal(message(r).content, null);
+  });
+  await withEmu({ toolCallParser: "openai", autoToolChoice: false }, async (emu) => {
+    const r = await post(emu, body(ROWS[2]!, { tools: TYPED, tool_choice: "none" }));
+    assert.equal(
+      message(r).content,
+      "I'm sorry, but none of the available tools can help with that request.",
+    );
+  });
+});

@@ -7,7 +7,10 @@
  * The parser's non-streaming `extract_tool_calls` is the pythonic one (see `pythonic.ts`) on the
  * text less a leading `<|python_start|>` (every `<|python_end|>` then removed too), and it writes
  * arguments with `json.dumps`' default `ensure_ascii=True`. The content it returns when it finds
- * no call is that text, the marker taken off.
+ * no call is that text, the marker taken off. The two tags are special tokens (as Llama 3's
+ * `<|python_tag|>` is; not checked against Llama 4's own tokenizer files) and the parser has no
+ * `adjust_request` keeping them, so vLLM's detokenizer drops them by default before the parser
+ * reads the text.
  *
  * @module
  */
@@ -23,6 +26,7 @@ const END = "<|python_end|>";
 export const llama4Pythonic: ToolFamily = {
   parser: "llama4_pythonic",
   parallel: true,
+  specialTokens: [START, END],
   write: (calls: readonly Call[]): string => `${START}${pythonicList(calls)}${END}`,
   undecodable: (calls: readonly Call[], u: number): string =>
     `${START}${breakPythonic(pythonicList(calls), u)}${END}`,
