@@ -492,7 +492,8 @@ function number(text: string, r: Reader): PyNode {
  * import assert from "node:assert/strict";
  *
  * assert.equal(parsePythonExpression("[f(a=1)]\n").k, "list");
- * assert.throws(() => parsePythonExpression("[f(a=1)] and more"), SyntaxError);
+ * assert.throws(() => parsePythonExpression("[f(a=1)] more"), SyntaxError);
+ * assert.equal(parsePythonExpression("[f(a=1)] and more").k, "op");
  * ```
  */
 export function parsePythonExpression(text: string): PyNode {

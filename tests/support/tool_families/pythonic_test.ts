@@ -61,7 +61,8 @@ Deno.test("pythonic: what ast.parse and the literal walk refuse is no call", non
       "[get_weather(city=f'x')]", // an f-string
       "[get_weather(city=b'x')]", // bytes: json.dumps refuses them
       "[get_weather(city=x.y)]", // an attribute
-      "[get_weather(city='Paris')] and more", // text after the list
+      "[get_weather(city='Paris')] and more", // an expression, not a list
+      "[get_weather(city='Paris')] more", // a syntax error
       " [get_weather(city='Paris')]", // the regex matches at the start only
       "[get_weather(city='Paris')", // the bracket missing
       "[get_weather(a=1, a=2)]", // a keyword repeated
