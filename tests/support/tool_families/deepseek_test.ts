@@ -45,6 +45,39 @@ Deno.test("deepseek_v3: vLLM's text, calls as written, slips dropped", none, asy
   });
 });
 
+Deno.test("deepseek_v31: vLLM's test texts", none, async (t) => {
+  // tests/tool_parsers/test_deepseekv31_tool_parser.py
+  await t.step("one call, content before it", () => {
+    const text = `normal text${B}${CB}foo${SEP}{"x":1}${CE}${E}`;
+    assert.deepEqual(deepseekV31.extract(text), {
+      toolsCalled: true,
+      calls: [{ name: "foo", arguments: '{"x":1}' }],
+      content: "normal text",
+    });
+  });
+  await t.step("two calls, text after them dropped", () => {
+    const text =
+      `some prefix text${B}${CB}foo${SEP}{"x":1}${CE}${CB}bar${SEP}{"y":2}${CE}${E} some suffix text`;
+    assert.deepEqual(deepseekV31.extract(text), {
+      toolsCalled: true,
+      calls: [{ name: "foo", arguments: '{"x":1}' }, { name: "bar", arguments: '{"y":2}' }],
+      content: "some prefix text",
+    });
+  });
+  await t.step("an unparsable block: tools_called, no calls, the text before it", () => {
+    // At the commit ported. vLLM's later parser (its test at 100fe7e0c1…) returns no call and
+    // the whole text here instead, which assess reads as unparsed-call.
+    for (
+      const [text, content] of [
+        [`Let me look that up.${B}get_weather`, "Let me look that up."],
+        [`${B}foo${SEP}{"x":1}${E}`, null],
+      ] as const
+    ) {
+      assert.deepEqual(deepseekV31.extract(text), { toolsCalled: true, calls: [], content });
+    }
+  });
+});
+
 Deno.test("deepseek_v31: vLLM's text, calls as written, slips dropped", none, async (t) => {
   await t.step("two calls, arguments verbatim", () => {
     const text = `${B}${CB}get_weather${SEP}{"city": "Paris"}${CE}${CB}get_time${SEP}{}${CE}${E}`;
