@@ -97,6 +97,71 @@ Deno.test("qwen3_coder: vLLM's markup, typed by the request's schema", none, asy
   });
 });
 
+Deno.test("qwen3_coder: the texts of vLLM's test_qwen3coder_tool_parser.py", none, async (t) => {
+  const tools = [{
+    type: "function",
+    function: {
+      name: "test_types",
+      parameters: {
+        type: "object",
+        properties: {
+          int_param: { type: "integer" },
+          float_param: { type: "float" },
+          bool_param: { type: "boolean" },
+          str_param: { type: "string" },
+          obj_param: { type: "object" },
+        },
+      },
+    },
+  }, {
+    type: "function",
+    function: {
+      name: "calculate_area",
+      parameters: {
+        type: "object",
+        properties: {
+          shape: { type: "string" },
+          dimensions: { type: "object" },
+          precision: { type: "integer" },
+        },
+      },
+    },
+  }];
+  await t.step("type conversion", () => {
+    const text = "<tool_call>\n<function=test_types>\n<parameter=int_param>\n42\n</parameter>\n" +
+      "<parameter=float_param>\n3.14\n</parameter>\n<parameter=bool_param>\ntrue\n</parameter>\n" +
+      "<parameter=str_param>\nhello world\n</parameter>\n<parameter=obj_param>\n" +
+      '{"key": "value"}\n</parameter>\n</function>\n</tool_call>';
+    assert.equal(
+      qwen3Coder.extract(text, tools).calls[0]!.arguments,
+      '{"int_param": 42, "float_param": 3.14, "bool_param": true, "str_param": "hello world", "obj_param": {"key": "value"}}',
+    );
+  });
+  await t.step("a multi-line object parameter", () => {
+    const text =
+      "<tool_call>\n<function=calculate_area>\n<parameter=shape>\nrectangle\n</parameter>\n" +
+      '<parameter=dimensions>\n{"width": 10, \n "height": 20}\n</parameter>\n' +
+      "<parameter=precision>\n2\n</parameter>\n</function>\n</tool_call>";
+    assert.deepEqual(qwen3Coder.extract(text, tools), {
+      toolsCalled: true,
+      calls: [{
+        name: "calculate_area",
+        arguments:
+          '{"shape": "rectangle", "dimensions": {"width": 10, "height": 20}, "precision": 2}',
+      }],
+      content: null,
+    });
+  });
+  await t.step("no tool_call tags: the function part read all the same", () => {
+    const text = "<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n" +
+      "<parameter=state>\nTX\n</parameter>\n</function>";
+    assert.deepEqual(qwen3Coder.extract(text).calls, [{
+      name: "get_current_weather",
+      arguments: '{"city": "Dallas", "state": "TX"}',
+    }]);
+  });
+});
+
 Deno.test("qwen3_coder: the family's checks", none, async (t) => {
   await checkFamily(t, qwen3Coder, {
     content: true,
