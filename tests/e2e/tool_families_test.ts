@@ -43,6 +43,12 @@ const LOST: Readonly<Record<string, (text: string) => boolean>> = {
   mistral: () => true,
   // A list that is not JSON: tools_called with no calls and no content.
   phi4_mini_json: (text) => text === "",
+  // A call block the pattern does not match is dropped; the content is the text before the marker.
+  deepseek_v3: () => true,
+  deepseek_v31: () => true,
+  kimi_k2: () => true,
+  // gpt-oss calls are read from the harmony channels; an undecodable one never reaches a call.
+  openai: () => true,
 };
 
 /**
@@ -60,6 +66,9 @@ const CONTENT: Readonly<Record<string, string | null>> = {
   llama4_json: null,
   granite: null,
   phi4_mini_json: null,
+  pythonic: null,
+  llama4_pythonic: null,
+  openai: null,
 };
 
 for (const family of TOOL_FAMILIES.values()) {

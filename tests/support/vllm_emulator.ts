@@ -40,6 +40,7 @@ import {
   type HermesArgs,
   type HermesResult,
   type ParsedCall,
+  parseDeepSeekR1Reasoning,
   parseHermes,
   parseQwen3Reasoning,
   type Qwen3ParserMode,
@@ -50,6 +51,7 @@ import {
   TOOL_FAMILIES,
   type ToolFamily,
 } from "./tool_families/mod.ts";
+import { parseGptOssReasoning } from "./tool_families/openai.ts";
 
 /** Which vLLM generation to emulate (§0 of the reference): sets the defaults of the switches. */
 export type VllmVersion = "legacy" | "mid" | "main-2026";
@@ -287,8 +289,14 @@ export interface EmulatorOptions {
   readonly omitEmptyToolCalls?: boolean;
   /** Hermes arguments: `pythonJsonDumps` (default) or `verbatim`. */
   readonly hermesArgs?: HermesArgs;
-  /** Whether `--reasoning-parser qwen3` is on. Default true. */
+  /** Whether a reasoning parser is on (`--reasoning-parser`). Default true. */
   readonly reasoningParser?: boolean;
+  /**
+   * Which reasoning parser, when on: `qwen3` (the default) or `deepseek_r1` (DeepSeek-R1, V3.1
+   * thinking). gpt-oss (`toolCallParser: "openai"`) ignores it: vLLM reads its reasoning from the
+   * harmony stream (`analysis` channel), as `parse_chat_output` does.
+   */
+  readonly reasoningParserName?: "qwen3" | "deepseek_r1";
   /** The qwen3 parser generation: `strict` (legacy, mid), `main2026` (main-2026). */
   readonly qwen3ParserMode?: Qwen3ParserMode;
   /** `--enable-auto-tool-choice --tool-call-parser NAME`. Default true. */
@@ -648,6 +656,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const omitEmpty = options.omitEmptyToolCalls ?? version === "main-2026";
   const hermesArgs = options.hermesArgs ?? "pythonJsonDumps";
   const reasoningParser = options.reasoningParser ?? true;
+  const reasoningParserName = options.reasoningParserName ?? "qwen3";
   const qwen3Mode = options.qwen3ParserMode ?? (version === "main-2026" ? "main2026" : "strict");
   const autoTools = options.autoToolChoice ?? true;
   const parserName = options.toolCallParser ?? "hermes";
@@ -662,6 +671,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const family: ToolFamily = found;
   // hermes keeps the parse it has always had (a precomputed answer key, `hermesArgs`).
   const isHermes = family.parser === "hermes";
+  // gpt-oss: vLLM reads the harmony stream for calls, content and reasoning alike.
+  const harmony = family.parser === "openai";
+  const plain = (text: string): string => family.plain?.(text) ?? text;
   const dynamicLora = options.dynamicLora ?? true;
   const baseModel = options.baseModel ?? "base";
   const root = options.root ?? "Qwen/Qwen3-8B";
@@ -1227,7 +1239,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const salt = `${model}\u0000${query}\u0000${requestSeed}`;
     let written: Written;
     if (entry === undefined) {
-      written = { text: UNKNOWN_TEXT, parsed: undefined };
+      written = { text: plain(UNKNOWN_TEXT), parsed: undefined };
     } else {
       let calls: readonly Call[] | undefined = entry.answers();
       let modified = false;
@@ -1293,7 +1305,9 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         written = modified ? writeCalls(calls) : entry.answerKey();
       } else {
         written = {
-          text: calls === undefined || calls.length === 0 ? NO_CALL_TEXT : speaker.write(calls),
+          text: calls === undefined || calls.length === 0
+            ? speaker.plain?.(NO_CALL_TEXT) ?? NO_CALL_TEXT
+            : speaker.write(calls),
           parsed: undefined,
         };
       }
@@ -1314,7 +1328,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     }
     let text = written.text;
     let parsed = written.parsed;
-    if (script.thinking === true && thinkingOn) {
+    if (script.thinking === true && thinkingOn && !harmony) {
       text = `<think>\nThe user asks: ${
         query.slice(0, 120)
       }\nI should pick the right tool and fill its arguments.\n</think>\n\n${text}`;
@@ -1516,8 +1530,12 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       const output = keepSpecial ? gen.text : dropTokens(gen.text, family.specialTokens ?? []);
       let reasoning: string | null = null;
       let content: string | null = output;
-      if (reasoningParser) {
-        const split = parseQwen3Reasoning(output, qwen3Mode, thinking);
+      if (harmony) {
+        reasoning = parseGptOssReasoning(output).reasoning;
+      } else if (reasoningParser) {
+        const split = reasoningParserName === "deepseek_r1"
+          ? parseDeepSeekR1Reasoning(output)
+          : parseQwen3Reasoning(output, qwen3Mode, thinking);
         reasoning = split.reasoning;
         content = split.content;
       }
@@ -1531,10 +1549,20 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         toolsCalled = h.toolsCalled;
         calls = h.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
         content = h.content;
+      } else if (harmony) {
+        // The chat serving's harmony branch: the tool parser's calls and final-channel text
+        // whenever the server runs the parser (whatever the request's tool_choice), else
+        // parse_chat_output's final text; never the raw stream.
+        if (autoTools) {
+          const p = family.extract(output, tools);
+          toolsCalled = p.toolsCalled;
+          calls = p.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
+          content = p.content;
+        } else content = parseGptOssReasoning(output).content;
       } else if (auto && content !== null) {
         let parsed: FamilyParse;
         try {
-          parsed = family.extract(content);
+          parsed = family.extract(content, tools);
         } catch (e) {
           // The parser raised where vLLM does not catch it: the request fails, as
           // create_error_response maps the exception.
@@ -1832,7 +1860,8 @@ const USAGE =
   --adapter-path PATH   a path load_lora_adapter accepts (repeatable; default any)
   --no-dynamic-lora     no load/unload routes
   --no-auto-tool-choice refuse tool_choice auto (400)
-  --no-reasoning-parser no qwen3 reasoning parser
+  --no-reasoning-parser no reasoning parser
+  --reasoning-parser P  qwen3 (default) or deepseek_r1
   --tool-call-parser P  the family the models write and the parser run on it (default hermes)
   --seed N              the emulator's seed (default 0)
   --max-model-len N     (default 32768)
@@ -1918,6 +1947,14 @@ async function main(args: readonly string[]): Promise<void> {
       case "--no-reasoning-parser":
         opts.reasoningParser = false;
         break;
+      case "--reasoning-parser": {
+        const name = value();
+        if (name !== "qwen3" && name !== "deepseek_r1") {
+          throw new RangeError(`unknown reasoning parser "${name}": qwen3 or deepseek_r1`);
+        }
+        opts.reasoningParserName = name;
+        break;
+      }
       case "--tool-call-parser":
         opts.toolCallParser = value();
         break;

@@ -1,7 +1,9 @@
 /**
  * vLLM's output parsers as the emulator runs them on a scripted model's raw text: the hermes tool
- * parser (`--tool-call-parser hermes`, non-streaming) and the qwen3 reasoning parser
- * (`--reasoning-parser qwen3`), in the variants reference/emulator.md describes.
+ * parser (`--tool-call-parser hermes`, non-streaming), the qwen3 reasoning parser
+ * (`--reasoning-parser qwen3`), in the variants reference/emulator.md describes, and the
+ * deepseek_r1 reasoning parser (`--reasoning-parser deepseek_r1`). gpt-oss's reasoning is read
+ * from the harmony stream (`tool_families/openai.ts`).
  *
  * @module
  */
@@ -150,4 +152,35 @@ export function parseQwen3Reasoning(
   const reasoning = rest.slice(0, end);
   const content = rest.slice(end + "</think>".length);
   return { reasoning, content: content === "" ? null : content };
+}
+
+/**
+ * Runs vLLM's deepseek_r1 reasoning parser on a model's output (non-streaming `extract_reasoning`
+ * of `BaseThinkingReasoningParser`, `vllm/reasoning/basic_parsers.py`, as read at
+ * `00e9cc9f189eb76c45a24f28455cb179a542dab9`; DeepSeek-R1 and V3.1 in thinking mode): the text
+ * after the first `<think>` (the whole text when there is none, as R1's template puts `<think>`
+ * in the prompt); without `</think>` all of it is reasoning and the content `None`; else the
+ * reasoning is what comes before the first `</think>` and the content what follows (`None` when
+ * empty).
+ *
+ * @param text The raw output.
+ * @returns Reasoning and content.
+ *
+ * @example
+ * ```ts
+ * import { parseDeepSeekR1Reasoning } from "./vllm_parsers.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseDeepSeekR1Reasoning("<think>hm</think>ok"), { reasoning: "hm", content: "ok" });
+ * assert.deepEqual(parseDeepSeekR1Reasoning("hm</think>"), { reasoning: "hm", content: null });
+ * assert.deepEqual(parseDeepSeekR1Reasoning("ok"), { reasoning: "ok", content: null });
+ * ```
+ */
+export function parseDeepSeekR1Reasoning(text: string): ReasoningSplit {
+  const start = text.indexOf("<think>");
+  const rest = start < 0 ? text : text.slice(start + "<think>".length);
+  const end = rest.indexOf("</think>");
+  if (end < 0) return { reasoning: rest, content: null };
+  const content = rest.slice(end + "</think>".length);
+  return { reasoning: rest.slice(0, end), content: content === "" ? null : content };
 }

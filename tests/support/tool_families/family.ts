@@ -36,8 +36,17 @@ export interface ToolFamily {
    * decode them (a slip a model makes: a brace missing, a quote wrong), picked by `u` in [0, 1).
    */
   undecodable(calls: readonly Call[], u: number): string;
-  /** A port of the parser's non-streaming extraction, from vLLM's source. */
-  extract(text: string): FamilyParse;
+  /**
+   * The raw text a model of the family generates when it answers in words, calling nothing;
+   * absent when that is the words themselves (every family but gpt-oss's harmony).
+   */
+  plain?(text: string): string;
+  /**
+   * A port of the parser's non-streaming extraction, from vLLM's source. `tools` is the request's
+   * `tools` member as sent (OpenAI function tools), which some parsers read to type the values
+   * they find (`qwen3_coder`, `qwen3_xml`, `glm45`); undefined when the request sent none.
+   */
+  extract(text: string, tools?: readonly unknown[]): FamilyParse;
   /**
    * The special tokens (as the tokenizer marks them) that the family's markup holds: vLLM's
    * detokenizer drops them from the text the parser sees when the request's

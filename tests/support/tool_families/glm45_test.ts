@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { pyJsonDumps } from "../python_json.ts";
+import { checkFamily } from "./_family_checks.ts";
+import { glm45 } from "./glm45.ts";
+
+const none = { permissions: "none" } as const;
+
+const TOOLS = [{
+  type: "function",
+  function: {
+    name: "get_weather",
+    parameters: {
+      type: "object",
+      properties: { city: { type: "string" }, date: { type: "string" } },
+    },
+  },
+}];
+
+// Texts of vLLM's tests/tool_parsers/test_glm4_moe_tool_parser.py.
+Deno.test("glm45: vLLM's test texts", none, async (t) => {
+  await t.step("calls with content before them", () => {
+    const text = "I will help you get the weather info.\n\n<tool_call>get_weather\n" +
+      "<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n" +
+      "<arg_value>2025-08-01</arg_value>\n</tool_call>\n\nmeanwhile\n\n<tool_call>get_weather\n" +
+      "<arg_key>city</arg_key>\n<arg_value>Shanghai</arg_value>\n</tool_call>";
+    assert.deepEqual(glm45.extract(text, TOOLS), {
+      toolsCalled: true,
+      calls: [
+        { name: "get_weather", arguments: '{"city": "Beijing", "date": "2025-08-01"}' },
+        { name: "get_weather", arguments: '{"city": "Shanghai"}' },
+      ],
+      content: "I will help you get the weather info.\n\n",
+    });
+  });
+  await t.step("no arguments", () => {
+    const p = glm45.extract("<tool_call>get_current_time\n</tool_call>", TOOLS);
+    assert.deepEqual(p.calls, [{ name: "get_current_time", arguments: "{}" }]);
+    assert.equal(p.content, "");
+  });
+  await t.step("a call never closed: no call, the whole text", () => {
+    const text = "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>";
+    assert.deepEqual(glm45.extract(text, TOOLS), { toolsCalled: false, calls: [], content: text });
+  });
+  await t.step("values not typed string are deserialised; json.dumps escapes non-ASCII", () => {
+    const text =
+      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Zürich</arg_value>\n" +
+      "<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n<arg_key>hours</arg_key>\n" +
+      "<arg_value>[6, 18]</arg_value>\n<arg_key>q</arg_key>\n<arg_value>{'a': True}</arg_value>\n" +
+      "<arg_key>word</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>";
+    assert.equal(
+      glm45.extract(text, TOOLS).calls[0]!.arguments,
+      '{"city": "Z\\u00fcrich", "days": 3, "hours": [6, 18], "q": {"a": true}, "word": "Paris"}',
+    );
+  });
+  await t.step("a block without a newline raises: no call, the whole text", () => {
+    const text =
+      "<tool_call>get_weather<arg_key>city</arg_key><arg_value>X</arg_value></tool_call>";
+    assert.deepEqual(glm45.extract(text, TOOLS), { toolsCalled: false, calls: [], content: text });
+  });
+});
+
+Deno.test("glm45: the family's checks", none, async (t) => {
+  await checkFamily(t, glm45, {
+    content: true,
+    slipKept: true,
+    noContent: "",
+    args: (c) => pyJsonDumps(c.args, { ensureAscii: true }),
+    // Hermes' block opens with a newline: a call named "" with no arguments.
+    hermes: (_text, p) =>
+      assert.deepEqual(p, {
+        toolsCalled: true,
+        calls: [{ name: "", arguments: "{}" }],
+        content: "",
+      }),
+  });
+});
