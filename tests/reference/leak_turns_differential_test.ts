@@ -42,9 +42,9 @@ Deno.test({
         if (e instanceof DatasetError) continue;
         throw e;
       }
-      // Training lines are written for items whose answer makes a call or has text.
+      // Training lines are written for items whose answer makes a call or has more than white space.
       for (const item of items.map(detachedItem)) {
-        if (item.answers.length === 0 && !item.chat?.answerText) continue;
+        if (item.answers.length === 0 && !item.chat?.answerText?.trim()) continue;
         const line = trainingLine(item, "");
         lines.push(line);
         const turns = new TrainingLine(line, 1, "conversation").turns.map((t) => ({
