@@ -17,7 +17,18 @@
  * (numpy, scipy, Jinja2, transformers) that start an interpreter per case. CI runs them
  * (`deno task test:slow`, from `.ci/run`); `deno task test` leaves them out.
  */
-export const SLOW: readonly string[] = [];
+export const SLOW: readonly string[] = [
+  "tests/reference/",
+  "tests/report/decision_test.ts",
+  "tests/report/decision_simulation_test.ts",
+  "tests/report/stats/decision_interval_test.ts",
+  "tests/report/stats/detectable_difference_test.ts",
+  "tests/report/stats/sampled_simulation_test.ts",
+  "tests/report/render/html_chromium_test.ts",
+  "tests/request/training_formats_test.ts",
+  "tests/e2e/run_memory_test.ts",
+  "tests/e2e/large_results_test.ts",
+];
 
 const PERMISSIONS = [
   "--allow-read",
