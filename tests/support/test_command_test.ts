@@ -41,6 +41,7 @@ Deno.test("testArgs: the fast run leaves out every slow file, the slow run takes
   assert.deepEqual(slow.slice(-SLOW.length), [...SLOW]);
   assert.ok(!slow.includes("--doc"));
   assert.ok(!testArgs("all", []).some((a) => a.startsWith("--ignore=")));
+  assert.ok(testArgs("fast", ["tests/score/"]).includes("tests/score/"));
 });
 
 Deno.test("every slow file exists", async () => {
