@@ -12,15 +12,13 @@ import { loadChatDataset } from "../../src/dataset/chat_jsonl.ts";
 import { detachedItem, loadDataset } from "../../src/dataset/dataset.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { ChatTemplate, type PromptCompletion } from "../../src/request/chat_template.ts";
-import { ChatTemplateError } from "../../src/request/chat_template_error.ts";
-import { promptText } from "../../src/request/request.ts";
+import type { PromptCompletion } from "../../src/request/chat_template.ts";
 import { assistantText } from "../../src/request/training.ts";
-import { pythonSkip, runScript } from "../support/python.ts";
+import { pythonSkip } from "../support/python.ts";
+import { renderBoth, type RenderCase } from "./_render_both.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const REAL = `${ROOT}tests/request/templates/real/`;
-const SCRIPT = `${ROOT}reference/python/chat_template.py`;
 
 /** A real template and the special tokens of its model (a template file carries none). */
 interface RealTemplate {
@@ -54,20 +52,6 @@ const TEMPLATES: readonly RealTemplate[] = [
 function configText(real: RealTemplate): string {
   const text = Deno.readTextFileSync(REAL + real.file);
   return real.tokens === undefined ? text : JSON.stringify({ chat_template: text, ...real.tokens });
-}
-
-/** The template and special tokens of a configuration, as the Python reference takes them. */
-function referenceParts(config: string): { template: string; tokens: Record<string, string> } {
-  const parsed = JSON.parse(config) as Record<string, unknown>;
-  const tokens: Record<string, string> = {};
-  for (const key of ["bos_token", "eos_token", "unk_token", "pad_token"]) {
-    const token = parsed[key];
-    const content = typeof token === "object" && token !== null
-      ? (token as { content?: unknown }).content
-      : token;
-    if (typeof content === "string") tokens[key] = content;
-  }
-  return { template: parsed.chat_template as string, tokens };
 }
 
 /** Whether an item has a reply to train on (an answer with no call and no text has none). */
@@ -107,8 +91,6 @@ function inputs(): { name: string; items: Item[]; system: string }[] {
   ];
 }
 
-type Outcome = PromptCompletion | { error: string };
-
 /** What both renderers did with one template over a set of inputs. */
 interface Tally {
   /** Items rendered to the same prompt and completion, byte for byte. */
@@ -127,44 +109,18 @@ async function compare(
   templates: readonly RealTemplate[],
   date?: string,
 ): Promise<{ tallies: Map<string, Tally>; texts: Map<string, PromptCompletion[]> }> {
-  const kwargs = { enable_thinking: false };
-  const cases: Record<string, unknown>[] = [];
-  const ours: Outcome[] = [];
+  const cases: RenderCase[] = [];
   const where: { template: string; id: string }[] = [];
   for (const real of templates) {
     const config = configText(real);
-    const template = ChatTemplate.read(
-      config,
-      "tokenizer_config.json",
-      date === undefined ? {} : { date },
-    );
-    const parts = referenceParts(config);
     for (const set of inputs()) {
       for (const item of set.items) {
-        const prompt = promptText(item, set.system);
-        const request = {
-          messages: `[${prompt.messages}]`,
-          tools: prompt.tools,
-          reply: assistantText(item),
-          kwargs,
-        };
-        cases.push({ ...parts, ...request, date: date ?? null });
+        cases.push({ config, item, system: set.system, ...(date === undefined ? {} : { date }) });
         where.push({ template: real.file, id: `${set.name} ${item.id}` });
-        try {
-          ours.push(template.render(item.id, request));
-        } catch (e) {
-          assert(e instanceof ChatTemplateError, String(e));
-          ours.push({ error: e.message });
-        }
       }
     }
   }
-  const out = await runScript(SCRIPT, {
-    input: cases.map((c) => JSON.stringify(c) + "\n").join(""),
-    need: "jinja2",
-  });
-  const theirs = out.trimEnd().split("\n").map((l) => JSON.parse(l) as Outcome);
-  assert.equal(theirs.length, cases.length);
+  const { ours, theirs } = await renderBoth(cases);
   const tallies = new Map<string, Tally>();
   const texts = new Map<string, PromptCompletion[]>();
   for (const [k, a] of ours.entries()) {
