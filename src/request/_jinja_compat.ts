@@ -14,10 +14,11 @@
  * computing them as Jinja2 does, and hands every other node to the engine. Values come in through
  * {@linkcode runtimeValue}, which keeps a JSON number's float-ness (`5.0`) as Python's `json` does.
  *
- * The engine's value classes are not exported: they are taken from values it makes. The one
- * private member used, the engine's own filter code for filters left to it (`applyFilter`), and
- * the rest of the shape relied on are checked when this module loads, so that another version of
- * the engine fails at once rather than rendering otherwise (deno.json pins the version).
+ * The engine's value classes are not exported: they are taken from values it makes. Two private
+ * members are used, the engine's own code for the filters left to it (`applyFilter`) and for
+ * slices (`evaluateSliceExpression`); they and `evaluate` are checked when this module loads, so
+ * that another version of the engine fails at once rather than rendering otherwise (deno.json
+ * pins the version).
  *
  * @module
  */
@@ -166,7 +167,7 @@ function stringRepr(s: string): string {
     else if (c === "\n") out += "\\n";
     else if (c === "\r") out += "\\r";
     else if (code < 0x20 || code === 0x7f) out += "\\x" + code.toString(16).padStart(2, "0");
-    else if (code < 0x7f || (c !== " " && !UNPRINTABLE.test(c)) || c === " ") out += c;
+    else if (code < 0x7f || !UNPRINTABLE.test(c)) out += c;
     else if (code <= 0xff) out += "\\x" + code.toString(16).padStart(2, "0");
     else if (code <= 0xffff) out += "\\u" + code.toString(16).padStart(4, "0");
     else out += "\\U" + code.toString(16).padStart(8, "0");
@@ -373,8 +374,9 @@ const TESTS: ReadonlyMap<string, (v: Value, ...args: Value[]) => boolean> = new 
     (v) => v.type === "StringValue" || isList(v) || isDict(v) || v.type === "UndefinedValue",
   ],
   ["callable", (v) => v.type === "FunctionValue"],
-  ["lower", (v) => v.type === "StringValue" && v.value === v.value.toLowerCase()],
-  ["upper", (v) => v.type === "StringValue" && v.value === v.value.toUpperCase()],
+  // Python's str.islower() and str.isupper(): a cased letter, and none of the other case.
+  ["lower", (v) => /\p{Ll}/u.test(pyStr(v)) && !/[\p{Lu}\p{Lt}]/u.test(pyStr(v))],
+  ["upper", (v) => /\p{Lu}/u.test(pyStr(v)) && !/[\p{Ll}\p{Lt}]/u.test(pyStr(v))],
   ["odd", (v) => Number(number(v)) % 2 !== 0],
   ["even", (v) => Number(number(v)) % 2 === 0],
   ["equalto", (v, other) => pyEqual(v, other ?? undef())],

@@ -90,6 +90,10 @@ const CASES: [string, string | null][] = [
   ["{% for k, x in v.d.items() %}{{ k }}={{ x }};{% endfor %}{{ v.d | items | list }}", null],
   ["{{ 'a' < 'b' }}|{{ v.i > v.n }}|{{ 'ab' in v.s }}|{{ 'b' in v.d }}", "True|True|True|True"],
   ["{{ 1 in v.s }}", null],
+  [
+    "{{ '123' is lower }}|{{ 'ab1' is lower }}|{{ 'AB1' is upper }}|{{ 'Ab' is upper }}",
+    "False|True|True|False",
+  ],
   ["{% if strftime_now is defined %}{{ strftime_now('%d') }}{% else %}none{% endif %}", "none"],
 ];
 
