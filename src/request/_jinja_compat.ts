@@ -292,6 +292,37 @@ function pyJson(v: Value, options: JsonOptions, depth = 0): string {
   }
 }
 
+/**
+ * Python's `format % args`, as Jinja2's `format` filter gives it, for the conversions templates use
+ * (`%s`, `%r`, `%d`, `%i`, `%%`); another is refused.
+ */
+function percentFormat(format: string, args: readonly Value[]): string {
+  let next = 0;
+  const text = format.replace(/%(.)/gs, (all, code: string) => {
+    if (code === "%") return "%";
+    const arg = args[next++];
+    if (arg === undefined) throw new TypeError("not enough arguments for format string");
+    switch (code) {
+      case "s":
+        return pyStr(arg);
+      case "r":
+        return repr(arg);
+      case "d":
+      case "i":
+        if (!isNumeric(arg)) {
+          throw new TypeError(`%${code} format: a real number is required, not ${typeName(arg)}`);
+        }
+        return String(typeof arg.value === "number" ? Math.trunc(Number(number(arg))) : arg.value);
+      default:
+        throw new RangeError(`the format filter's ${all} is not supported`);
+    }
+  });
+  if (next < args.length) {
+    throw new TypeError("not all arguments converted during string formatting");
+  }
+  return text;
+}
+
 /** Python's `a == b` of two values. */
 function pyEqual(a: Value, b: Value): boolean {
   if (isNumeric(a) && isNumeric(b)) return numberEqual(number(a), number(b));
@@ -612,6 +643,8 @@ export class CompatInterpreter extends Interpreter {
           ),
         );
       }
+      case "format":
+        return str(percentFormat(pyStr(operand), args));
       case "upper":
       case "lower":
       case "capitalize":

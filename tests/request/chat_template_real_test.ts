@@ -46,6 +46,9 @@ const TEMPLATES: readonly RealTemplate[] = [
   },
   { file: "vllm_xlam_qwen.jinja", tokens: {} },
   { file: "vllm_xlam_llama.jinja", tokens: LLAMA3 },
+  { file: "vllm_llama3_2_pythonic.jinja", tokens: LLAMA3 },
+  { file: "vllm_qwen3coder.jinja", tokens: {} },
+  { file: "vllm_phi4_mini.jinja", tokens: {} },
 ];
 
 /** The template as `-chat-template` reads it: a tokenizer configuration holding it and its tokens. */
@@ -164,6 +167,9 @@ const EXPECTED: Record<string, [same: number, refused: number]> = {
   "vllm_deepseekv3.jinja": [0, 436],
   "vllm_xlam_qwen.jinja": [436, 0],
   "vllm_xlam_llama.jinja": [436, 0],
+  "vllm_llama3_2_pythonic.jinja": [436, 0],
+  "vllm_qwen3coder.jinja": [436, 0],
+  "vllm_phi4_mini.jinja": [436, 0],
 };
 
 const skip = await pythonSkip("real chat templates against Jinja2", "jinja2");
@@ -194,16 +200,18 @@ Deno.test({
   name: "with a date, strftime_now writes that day in Llama's templates, as transformers does",
   ignore: skip !== null,
   fn: async () => {
+    // The templates that write strftime_now's day: Llama 3.2's, and vLLM's Llama 3.1 and 3.2 ones.
     const llama = TEMPLATES.filter((t) =>
-      t.file.includes("llama3_2") || t.file.includes("3_1_json")
+      t.file.startsWith("llama3_2") || /^vllm_llama3_[12]_(json|pythonic)/.test(t.file)
     );
+    assert.equal(llama.length, 4);
     const { tallies, texts } = await compare(llama, "2024-09-01");
     const prompts = [...texts.values()].flat().map((t) => t.prompt);
     for (const [template, tally] of tallies) {
       assert.deepEqual(tally.differ, [], `${template} renders otherwise than Jinja2`);
-      assert.equal(tally.same, 222, template);
+      assert.equal(tally.same, EXPECTED[template]![0], template);
     }
-    assert.equal(prompts.length, 3 * 222);
+    assert.equal(prompts.length, 3 * 222 + 436);
     assert(prompts.every((p) => p.includes("\nToday Date: 01 Sep 2024\n")));
   },
 });

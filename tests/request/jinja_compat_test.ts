@@ -91,6 +91,11 @@ const CASES: [string, string | null][] = [
   ["{{ 'a' < 'b' }}|{{ v.i > v.n }}|{{ 'ab' in v.s }}|{{ 'b' in v.d }}", "True|True|True|True"],
   ["{{ 1 in v.s }}", null],
   [
+    "{{ '%s=%r|%d%%|%s' | format(v.s, v.s, v.n, v.d) }}",
+    "ab='ab'|5%|{'b': 1, 'a': [1, \"x'\", None, True, 5.0]}",
+  ],
+  ["{{ '%s %s' | format(v.s) }}", null],
+  [
     "{{ '123' is lower }}|{{ 'ab1' is lower }}|{{ 'AB1' is upper }}|{{ 'Ab' is upper }}",
     "False|True|True|False",
   ],
