@@ -147,6 +147,13 @@ Deno.test("Jinja2's meaning of values, filters, tests and operators, by hand", n
       assert.deepEqual(ours(template, "2024-09-01"), { prompt: expected });
     });
   }
+  await t.step(
+    "the one difference reference/split.md names: arithmetic but + on a whole number beyond 2^53",
+    () => {
+      assert.match((ours("{{ v.big * 2 }}") as { error: string }).error, /BigInt/);
+      assert.deepEqual(ours("{{ v.i * 2 }}|{{ v.big }}"), { prompt: "14|12345678901234567890" });
+    },
+  );
   await t.step("a date that is not a day is refused", () => {
     for (const date of ["2024-02-30", "2024-9-1", "today", ""]) {
       assert.throws(() => ChatTemplate.read("x", "t.jinja", { date }), RangeError);
