@@ -102,6 +102,7 @@ export {
 export {
   type ChatRequestText,
   ChatTemplate,
+  type ChatTemplateOptions,
   type PromptCompletion,
 } from "./src/request/chat_template.ts";
 export { ChatTemplateError } from "./src/request/chat_template_error.ts";

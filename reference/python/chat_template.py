@@ -4,19 +4,21 @@ The second implementation of `assess split -train -chat-template` (reference/spl
 training file"): Python's Jinja2 in the environment `transformers`' `apply_chat_template` renders
 in (a sandbox, `trim_blocks` and `lstrip_blocks`, loop controls, its `tojson` and
 `raise_exception`), on values read from the request's JSON text with Python's `json`, as vLLM reads
-a request, with the arguments of the history's earlier calls decoded, as vLLM decodes them. Like
-assess, and unlike `transformers`, it gives no `strftime_now` (a training file must
-not depend on the day it is written).
+a request, with the arguments of the history's earlier calls decoded and a message with no text
+given `content: ""`, as vLLM gives them. `strftime_now` is given, as `transformers` gives it, only
+when the case names a day (`"date": "YYYY-MM-DD"`), and writes that day at midnight; without one it
+is not defined, as in assess (a training file must not depend on the day it is written).
 
-Reads JSON lines on stdin, each {"template", "messages", "tools", "reply", "kwargs", "tokens"}
-(`messages`, `tools` and `reply` as the JSON text of the request's messages array, its tools array
-or "" for none, and the assistant message: its content, its tool calls, or both), and writes one
-JSON line each: {"prompt", "completion"}, or {"error"} when the template fails or the
-conversation's text does not start with the prompt's. Needs Jinja2.
+Reads JSON lines on stdin, each {"template", "messages", "tools", "reply", "kwargs", "tokens"} and
+optionally "date" (`messages`, `tools` and `reply` as the JSON text of the request's messages
+array, its tools array or "" for none, and the assistant message: its content, its tool calls, or
+both), and writes one JSON line each: {"prompt", "completion"}, or {"error"} when the template
+fails or the conversation's text does not start with the prompt's. Needs Jinja2.
 """
 
 import json
 import sys
+from datetime import datetime
 
 from jinja2.ext import loopcontrols
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -39,8 +41,11 @@ def environment():
     return env
 
 
-def render(case, env):
-    template = env.from_string(case["template"])
+def render(case, env, compiled):
+    # Compiled once per template text, as transformers caches it (_cached_compile_jinja_template).
+    template = compiled.get(case["template"])
+    if template is None:
+        template = compiled[case["template"]] = env.from_string(case["template"])
     messages = json.loads(case["messages"])
     # Earlier calls (a chat-jsonl item's history) are given to the template with their arguments
     # as objects, as vLLM's _postprocess_messages gives them.
@@ -52,7 +57,16 @@ def render(case, env):
     reply = json.loads(case["reply"])
     for call in reply.get("tool_calls") or []:
         call["function"]["arguments"] = json.loads(call["function"]["arguments"])
+    # A message with no text is given content "", as vLLM's chat_utils gives it
+    # (_parse_chat_message_content: no content is no parts, joined as "").
+    for message in messages + [reply]:
+        if message.get("content") is None:
+            message["content"] = ""
     names = {**case["tokens"], **case["kwargs"], "tools": tools}
+    if case.get("date") is not None:
+        # transformers' strftime_now, on the given day at midnight rather than today.
+        day = datetime.strptime(case["date"], "%Y-%m-%d")
+        names["strftime_now"] = lambda format: day.strftime(format)
     prompt = template.render(messages=messages, add_generation_prompt=True, **names)
     whole = template.render(messages=messages + [reply], add_generation_prompt=False, **names)
     if not whole.startswith(prompt):
@@ -62,11 +76,12 @@ def render(case, env):
 
 def main():
     env = environment()
+    compiled = {}
     for line in sys.stdin:
         if line.strip() == "":
             continue
         try:
-            out = render(json.loads(line), env)
+            out = render(json.loads(line), env, compiled)
         except Exception as e:  # the template's own error, as assess reports it
             out = {"error": str(e)}
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")

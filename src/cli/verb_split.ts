@@ -26,7 +26,8 @@ const MAX_TEMPLATE_BYTES = 64 << 20;
  * training file (the complement as JSON Lines, `src/request/training.ts`) atomically too, as a
  * stream: in OpenAI's chat fine-tuning format (`-train-format openai`, the default), with one type
  * shape on every line (`hf`), or as prompt–completion text rendered by a model's chat template
- * (`-chat-template`, `src/request/chat_template.ts`). Prints two lines (the counts, with the
+ * (`-chat-template`, `src/request/chat_template.ts`; `-template-date` gives its `strftime_now` a
+ * day). Prints two lines (the counts, with the
  * training file's, then the digest), then what the split could detect (the minimum detectable
  * difference at 5%, 10% and 20% of items discordant, for the config's adapters), and exits 0. A
  * dataset refused: 65. A size the dataset cannot give, a file that cannot be written, an output
@@ -39,7 +40,8 @@ export const splitVerb: Verb = {
   name: "split",
   permissions: "--allow-read=assess.yaml,DATASET,OUTDIR --allow-write=OUTDIR",
   summary: "take the held-out split and write the split file",
-  usage: "[-config FILE] -out FILE [-train FILE [-train-format openai|hf | -chat-template FILE]]",
+  usage: "[-config FILE] -out FILE [-train FILE [-train-format openai|hf | -chat-template FILE " +
+    "[-template-date DAY]]]",
   flags: {
     config: CONFIG_FLAG,
     out: {
@@ -65,6 +67,12 @@ export const splitVerb: Verb = {
         "(a tokenizer_config.json, or a .jinja file)",
       placeholder: "FILE",
     },
+    "template-date": {
+      kind: "string",
+      help: "the day the chat template's strftime_now writes, YYYY-MM-DD (default: none is " +
+        "given, and a template that asks for it writes its own date)",
+      placeholder: "DAY",
+    },
   },
   async run(flags, io) {
     const out = flags.out as string;
@@ -89,7 +97,7 @@ export const splitVerb: Verb = {
     // The template is read before the dataset: a file that holds none is refused at once.
     const template = format.template === undefined
       ? undefined
-      : await readTemplate(io, format.template);
+      : await readTemplate(io, format.template, format.date);
     const { dataset, split } = await loadSplit(config, io);
     let trained = "";
     if (train !== undefined) {
@@ -131,9 +139,10 @@ export const splitVerb: Verb = {
 function formatFlags(
   flags: FlagValues,
   training: boolean,
-): { name: "openai" | "hf"; template?: string } {
+): { name: "openai" | "hf"; template?: string; date?: string } {
   const name = flags["train-format"] as string | undefined;
   const template = flags["chat-template"] as string | undefined;
+  const date = flags["template-date"] as string | undefined;
   const refuse = (what: string): never => {
     throw new UsageError(`assess split: ${what} (see assess help split)`);
   };
@@ -146,11 +155,13 @@ function formatFlags(
   if (name !== undefined && name !== "openai" && name !== "hf") {
     refuse(`-train-format is openai or hf, not ${JSON.stringify(oneLine(name))}`);
   }
+  if (date !== undefined && template === undefined) refuse("-template-date needs -chat-template");
   const chosen = (name ?? "openai") as "openai" | "hf";
-  return template === undefined ? { name: chosen } : { name: chosen, template };
+  if (template === undefined) return { name: chosen };
+  return date === undefined ? { name: chosen, template } : { name: chosen, template, date };
 }
 
-async function readTemplate(io: Io, path: string): Promise<ChatTemplate> {
+async function readTemplate(io: Io, path: string, date?: string): Promise<ChatTemplate> {
   let bytes: Uint8Array;
   try {
     bytes = await io.readFile(path, { maxBytes: MAX_TEMPLATE_BYTES });
@@ -161,8 +172,18 @@ async function readTemplate(io: Io, path: string): Promise<ChatTemplate> {
   }
   const { ChatTemplate } = await import("../request/chat_template.ts");
   try {
-    return ChatTemplate.read(new TextDecoder().decode(bytes), path);
+    return ChatTemplate.read(
+      new TextDecoder().decode(bytes),
+      path,
+      date === undefined ? {} : { date },
+    );
   } catch (e) {
+    if (e instanceof RangeError) {
+      throw new UsageError(
+        `assess split: -template-date ${JSON.stringify(oneLine(date ?? ""))} is not a day ` +
+          `written YYYY-MM-DD (see assess help split)`,
+      );
+    }
     throw new UsageError(`assess split: ${(e as Error).message}`);
   }
 }

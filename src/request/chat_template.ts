@@ -8,8 +8,18 @@
  */
 
 import { type ItemId, itemIdShown } from "../dataset/item_id.ts";
-import { Environment, Interpreter, Template } from "@huggingface/jinja";
+import { Environment, Template } from "@huggingface/jinja";
+import type { JsonValue } from "../json/json_value.ts";
+import { parseJson } from "../json/strict_json.ts";
 import { ChatTemplateError } from "./chat_template_error.ts";
+import {
+  CompatInterpreter,
+  pyStr,
+  runtimeFunction,
+  runtimeValue,
+  setName,
+  type Value,
+} from "./_jinja_compat.ts";
 
 /** An item's request and reply, as the JSON text the training line holds. */
 export interface ChatRequestText {
@@ -67,9 +77,9 @@ function range(start: unknown, stop?: unknown, step: unknown = 1): number[] {
 const SPECIAL_TOKENS = ["bos_token", "eos_token", "unk_token", "pad_token"] as const;
 
 /**
- * The names every template sees, as `@huggingface/jinja`'s own `Template.render` gives them, less
- * `strftime_now`: a training file must not depend on the day it is written, so a template asking
- * whether `strftime_now is defined` (as some do, to write the date) is told it is not.
+ * The names every template sees, as `transformers` gives them (`raise_exception`, and `range` as
+ * Jinja2's sandbox bounds it), beside the constants Jinja2 knows (`true`, `True`, `none`, …).
+ * `strftime_now` is given only with a date ({@linkcode ChatTemplateOptions.date}).
  */
 const GLOBALS: Readonly<Record<string, unknown>> = {
   false: false,
@@ -78,22 +88,119 @@ const GLOBALS: Readonly<Record<string, unknown>> = {
   False: false,
   True: true,
   None: null,
-  raise_exception: (message: unknown): never => {
-    throw new Error(String(message));
-  },
   range,
 };
 
+/** `raise_exception(message)`: refuses the item with the template's message, as Jinja2's does. */
+const RAISE = runtimeFunction(([message]) => {
+  throw new Error(message === undefined ? "" : pyStr(message));
+});
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/**
+ * Python's `datetime.strftime(format)` of midnight on a day (`YYYY-MM-DD`), in the C locale, for
+ * the directives chat templates use; another is refused.
+ */
+function strftime(day: string, format: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  const yday = Math.round((date.getTime() - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
+  return format.replace(/%(-?)(.)/g, (all, dash: string, code: string) => {
+    const p = dash === "-" ? (n: number) => String(n) : pad;
+    switch (code) {
+      case "d":
+        return p(d);
+      case "e":
+        return String(d).padStart(2, " ");
+      case "m":
+        return p(m);
+      case "Y":
+        return String(y);
+      case "y":
+        return pad(y % 100);
+      case "b":
+      case "h":
+        return MONTHS[m - 1]!.slice(0, 3);
+      case "B":
+        return MONTHS[m - 1]!;
+      case "a":
+        return DAYS[date.getUTCDay()]!.slice(0, 3);
+      case "A":
+        return DAYS[date.getUTCDay()]!;
+      case "j":
+        return dash === "-" ? String(yday) : pad(yday, 3);
+      case "H":
+      case "M":
+      case "S":
+        return p(0);
+      case "I":
+        return p(12);
+      case "p":
+        return "AM";
+      case "F":
+        return `${y}-${pad(m)}-${pad(d)}`;
+      case "Z":
+      case "z":
+        return "";
+      case "%":
+        return dash === "" ? "%" : all;
+      default:
+        throw new RangeError(`strftime_now: the directive ${all} is not supported`);
+    }
+  });
+}
+
 /** The template's text for these names (and {@linkcode GLOBALS}). */
-function renderWith(template: Template, names: Readonly<Record<string, unknown>>): string {
+function renderWith(
+  template: Template,
+  names: Readonly<Record<string, Value>>,
+  date: string | undefined,
+): string {
   const env = new Environment();
-  for (const [name, value] of Object.entries({ ...GLOBALS, ...names })) env.set(name, value);
-  return new Interpreter(env).run(template.parsed).value as string;
+  for (const [name, value] of Object.entries(GLOBALS)) env.set(name, value);
+  setName(env, "raise_exception", RAISE);
+  if (date !== undefined) {
+    setName(
+      env,
+      "strftime_now",
+      runtimeFunction(([format]) => runtimeValue(strftime(date, format ? pyStr(format) : ""))),
+    );
+  }
+  for (const [name, value] of Object.entries(names)) setName(env, name, value);
+  return new CompatInterpreter(env, template.parsed).run(template.parsed).value as string;
 }
 
 /** The message of an error thrown by the Jinja engine or the template. */
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** How {@linkcode ChatTemplate.read} reads a template. */
+export interface ChatTemplateOptions {
+  /**
+   * The day `strftime_now` writes, `YYYY-MM-DD` (at midnight), as `transformers` writes the day
+   * it renders on: Llama 3.1 and 3.2's templates write it as their `Today Date`. Default none:
+   * then `strftime_now` is not defined (a template that asks `strftime_now is defined` writes its
+   * own fixed date; one that calls it is refused), so that a training file does not depend on the
+   * day it is written.
+   */
+  readonly date?: string;
 }
 
 /** A model's chat template, ready to render items. */
@@ -102,16 +209,19 @@ export class ChatTemplate {
   readonly #toolUse: Template;
   readonly #tokens: Readonly<Record<string, string>>;
   readonly #name: string;
+  readonly #date: string | undefined;
 
   private constructor(
     templates: { default: Template; toolUse: Template },
     tokens: Record<string, string>,
     name: string,
+    date: string | undefined,
   ) {
     this.#default = templates.default;
     this.#toolUse = templates.toolUse;
     this.#tokens = tokens;
     this.#name = name;
+    this.#date = date;
   }
 
   /**
@@ -125,9 +235,11 @@ export class ChatTemplate {
    *
    * @param text The file's text.
    * @param name The file's name, to tell the two kinds apart and for messages.
+   * @param options The day `strftime_now` writes, if any.
    * @returns The template.
    * @throws {ChatTemplateError} When the file holds no template, the template does not parse, or
    *   a template file (not a `.json`) reads a special token.
+   * @throws {RangeError} When the date is not a real day written `YYYY-MM-DD`.
    *
    * @example
    * ```ts
@@ -138,7 +250,11 @@ export class ChatTemplate {
    * assert.throws(() => ChatTemplate.read("{{ bos_token }}", "t.jinja"), ChatTemplateError);
    * ```
    */
-  static read(text: string, name: string): ChatTemplate {
+  static read(text: string, name: string, options: ChatTemplateOptions = {}): ChatTemplate {
+    const date = options.date;
+    if (date !== undefined && !isDay(date)) {
+      throw new RangeError(`the date ${JSON.stringify(date)} is not a day written YYYY-MM-DD`);
+    }
     const tokens: Record<string, string> = {};
     let sources: { default: string; toolUse: string };
     if (name.endsWith(".json")) {
@@ -188,6 +304,7 @@ export class ChatTemplate {
       },
       tokens,
       name,
+      date,
     );
   }
 
@@ -197,8 +314,9 @@ export class ChatTemplate {
    * `add_generation_prompt` true; the completion is what the text of the whole conversation (the
    * reply added, each call's arguments as an object, as vLLM gives them to a template, and
    * `add_generation_prompt` false) holds after the prompt. The request's `chat_template_kwargs`
-   * and the special tokens are given too; `strftime_now` is not (a training file must not depend
-   * on the day it is written).
+   * and the special tokens are given too, and `strftime_now` when the template was read with a
+   * date. The values are given as Python's `json` reads them (a number written `5.0` is a float)
+   * and rendered as Jinja2 renders them (`_jinja_compat.ts`).
    *
    * @param itemId The item's id, for messages.
    * @param request The item's request and reply.
@@ -227,40 +345,41 @@ export class ChatTemplate {
    * ```
    */
   render(itemId: ItemId, request: ChatRequestText): PromptCompletion {
-    const messages = JSON.parse(request.messages) as unknown[];
+    const messages = runtimeValue(parseJson(request.messages));
     // An item's own history (a chat-jsonl line's) may hold earlier calls with their arguments as
-    // JSON text: a template is given them as objects, as vLLM gives them.
-    for (const message of messages) {
-      const calls = (message as { tool_calls?: unknown }).tool_calls;
-      if (!Array.isArray(calls)) continue;
-      for (const call of calls as { function?: { arguments?: unknown } }[]) {
-        if (typeof call.function?.arguments === "string") {
-          call.function.arguments = JSON.parse(call.function.arguments);
+    // JSON text: a template is given them as objects, as vLLM gives them; and so are the reply's.
+    const reply = runtimeValue(parseJson(request.reply));
+    for (const message of [...messages.value as Value[], reply]) {
+      decodeArguments(message);
+      // A message with no text (a reply that only calls) is given `content: ""`, as vLLM's
+      // chat_utils gives it to a template whose content format is "string".
+      if (message.type === "ObjectValue") {
+        const content = message.value.get("content") as Value | undefined;
+        if (content === undefined || content.type === "NullValue") {
+          message.value.set("content", runtimeValue(""));
         }
       }
     }
-    const tools = request.tools === "" ? null : JSON.parse(request.tools) as unknown[];
-    const reply = JSON.parse(request.reply) as {
-      tool_calls?: { function: { arguments: unknown } }[];
-    };
-    for (const call of reply.tool_calls ?? []) {
-      call.function.arguments = JSON.parse(call.function.arguments as string);
-    }
+    const tools = request.tools === "" ? null : runtimeValue(parseJson(request.tools));
     const template = tools === null ? this.#default : this.#toolUse;
-    const context = {
-      ...this.#tokens,
-      ...request.kwargs,
-      tools,
-    };
+    const context: Record<string, Value> = { tools: tools ?? runtimeValue(null) };
+    for (const [key, value] of Object.entries(this.#tokens)) context[key] = runtimeValue(value);
+    for (const [key, value] of Object.entries(request.kwargs)) context[key] = runtimeValue(value);
+    const conversation = runtimeValue([]);
+    conversation.value = [...messages.value as Value[], reply];
     let prompt: string;
     let whole: string;
     try {
-      prompt = renderWith(template, { ...context, messages, add_generation_prompt: true });
-      whole = renderWith(template, {
-        ...context,
-        messages: [...messages, reply],
-        add_generation_prompt: false,
-      });
+      prompt = renderWith(
+        template,
+        { ...context, messages, add_generation_prompt: runtimeValue(true) },
+        this.#date,
+      );
+      whole = renderWith(
+        template,
+        { ...context, messages: conversation, add_generation_prompt: runtimeValue(false) },
+        this.#date,
+      );
     } catch (e) {
       throw new ChatTemplateError(
         `the chat template of ${this.#name} fails on item ${itemIdShown(itemId)}: ${reason(e)}`,
@@ -277,6 +396,26 @@ export class ChatTemplate {
       );
     }
     return { prompt, completion: whole.slice(prompt.length) };
+  }
+}
+
+/** Whether a text is a real day written `YYYY-MM-DD`. */
+function isDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** Gives a message's calls their arguments as objects, where they are JSON text. */
+function decodeArguments(message: Value): void {
+  const calls = message.type === "ObjectValue" ? message.value.get("tool_calls") : undefined;
+  if (calls?.type !== "ArrayValue") return;
+  for (const call of calls.value as Value[]) {
+    const fn = call.type === "ObjectValue" ? call.value.get("function") : undefined;
+    const args = fn?.type === "ObjectValue" ? fn.value.get("arguments") : undefined;
+    if (args?.type === "StringValue") {
+      fn!.value.set("arguments", runtimeValue(parseJson(args.value as string) as JsonValue));
+    }
   }
 }
 

@@ -313,6 +313,44 @@ Deno.test({
 });
 
 Deno.test({
+  name: "split -template-date gives the chat template's strftime_now that day; without it, none",
+  permissions: "none",
+  fn: async () => {
+    const files = world();
+    files.set(
+      "d.jinja",
+      new TextEncoder().encode(
+        "{% if strftime_now is defined %}{{ strftime_now('%d %b %Y') }}{% else %}no date" +
+          "{% endif %}|{% for m in messages %}{{ m.role }}{% endfor %}",
+      ),
+    );
+    for (
+      const [args, prompt] of [[["-template-date", "2024-09-01"], "01 Sep 2024|user"], [
+        [],
+        "no date|user",
+      ]] as const
+    ) {
+      const r = await split([
+        "-out",
+        "s.json",
+        "-train",
+        "t.jsonl",
+        "-chat-template",
+        "d.jinja",
+        ...args,
+      ], files);
+      assert.equal(r.stderr, "");
+      assert.equal(r.code, 0);
+      const lines = new TextDecoder().decode(r.files.get("t.jsonl")).trimEnd().split("\n");
+      assert.equal(lines.length, 8);
+      for (const line of lines) {
+        assert.deepEqual(JSON.parse(line), { prompt, completion: "assistant" });
+      }
+    }
+  },
+});
+
+Deno.test({
   name: "split's format flags refused: 64, and no file is written",
   permissions: "none",
   fn: async (t) => {
@@ -386,6 +424,26 @@ Deno.test({
         stderr:
           "assess split: the chat template of llama/tokenizer_config.json fails on item 3: This " +
           "model only supports single tool-calls at once!; no training file is written\n",
+      },
+      {
+        name: "-template-date without -chat-template",
+        args: ["-out", "s.json", "-train", "t.jsonl", "-template-date", "2024-09-01"],
+        stderr: "assess split: -template-date needs -chat-template (see assess help split)\n",
+      },
+      {
+        name: "-template-date that is not a day",
+        args: [
+          "-out",
+          "s.json",
+          "-train",
+          "t.jsonl",
+          "-chat-template",
+          "llama/tokenizer_config.json",
+          "-template-date",
+          "2024-02-30",
+        ],
+        stderr: 'assess split: -template-date "2024-02-30" is not a day written YYYY-MM-DD (see ' +
+          "assess help split)\n",
       },
       {
         name: "a chat template asking range() for more numbers than Jinja2's sandbox gives",

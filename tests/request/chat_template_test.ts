@@ -13,9 +13,9 @@ import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
 import { ChatTemplate } from "../../src/request/chat_template.ts";
 import { ChatTemplateError } from "../../src/request/chat_template_error.ts";
-import { promptText } from "../../src/request/request.ts";
-import { assistantText, trainingLine } from "../../src/request/training.ts";
+import { trainingLine } from "../../src/request/training.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
+import { renderBoth } from "./_render_both.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const none = { permissions: "none" } as const;
@@ -193,10 +193,9 @@ Deno.test("a chat template file that holds no usable template is refused", none,
 const skip = await pythonSkip("chat template differential", "jinja2");
 const SCRIPT = `${ROOT}reference/python/chat_template.py`;
 
-/** Whether a text of JSON writes a number otherwise than JavaScript does (`5.0`, `1e3`). */
-function numbersRespelt(text: string): boolean {
-  const spelt = [...text.matchAll(/(?<=[:\[,]\s*)-?\d[\d.eE+-]*/g)].map((m) => m[0]);
-  return spelt.some((n) => String(Number(n)) !== n);
+/** A tokenizer configuration holding a test template and a beginning-of-text token. */
+function config(source: string): string {
+  return JSON.stringify({ chat_template: source, bos_token: "<|begin|>" });
 }
 
 Deno.test({
@@ -208,62 +207,30 @@ Deno.test({
       .filter((i) => i.ineligible === undefined)
       .map(detachedItem)
       .filter((i) => i.answers.length > 0);
-    const tokens = { bos_token: "<|begin|>" };
-    const kwargs = { enable_thinking: false };
-    const cases = [];
-    const ours = [];
-    for (const [source, system] of [[HERMES, "You call tools."], [LLAMA, ""]] as const) {
-      const template = ChatTemplate.read(
-        JSON.stringify({ chat_template: source, ...tokens }),
-        "tokenizer_config.json",
-      );
-      for (const item of items) {
-        const prompt = promptText(item, system);
-        const request = {
-          messages: `[${prompt.messages}]`,
-          tools: prompt.tools,
-          reply: assistantText(item),
-          kwargs,
-        };
-        cases.push({ template: source, tokens, ...request });
-        try {
-          ours.push(template.render(item.id, request));
-        } catch (e) {
-          assert(e instanceof ChatTemplateError, String(e));
-          ours.push({ error: e.message });
-        }
-      }
-    }
-    const out = await runScript(SCRIPT, {
-      args: [],
-      input: cases.map((c) => JSON.stringify(c) + "\n").join(""),
-      need: "jinja2",
-    });
-    const theirs = out.trimEnd().split("\n").map((l) => JSON.parse(l));
-    assert.equal(theirs.length, cases.length);
+    const cases = [[HERMES, "You call tools."], [LLAMA, ""]].flatMap(([source, system]) =>
+      items.map((item) => ({ config: config(source!), item, system: system! }))
+    );
+    const { ours, theirs } = await renderBoth(cases);
     let same = 0;
     let refused = 0;
-    for (const [k, c] of cases.entries()) {
+    for (const k of cases.keys()) {
       const a = ours[k]!;
-      const b = theirs[k];
+      const b = theirs[k]!;
       if ("error" in a || "error" in b) {
         // Refused by both (the Llama-like template and an item of two calls).
         assert("error" in a && "error" in b, `case ${k}: ${JSON.stringify([a, b])}`);
         refused++;
-      } else if (a.prompt === b.prompt && a.completion === b.completion) {
-        same++;
       } else {
-        // The one documented difference: a number JavaScript writes otherwise (5.0 as 5).
-        assert(numbersRespelt(c.tools + c.reply), `case ${k} differs: ${JSON.stringify([a, b])}`);
+        assert.deepEqual(a, b, `case ${k}`);
+        same++;
       }
     }
-    // 398 cases: 295 the same text, 103 refused by both (the bundled rows write no number that
-    // JavaScript respells).
+    // 398 cases: 295 the same text, 103 refused by both.
     assert(refused > 50 && same > 250, `${same} same, ${refused} refused`);
   },
 });
 
-Deno.test("the differences from Python's Jinja2 that reference/split.md names", none, () => {
+Deno.test("values are written as Python writes them, not as JavaScript does", none, () => {
   const text = (source: string, names = {}) =>
     ChatTemplate.read(source, "t.jinja").render(1, {
       messages: "[]",
@@ -272,18 +239,17 @@ Deno.test("the differences from Python's Jinja2 that reference/split.md names", 
       kwargs: names,
     }).prompt;
   // A boolean made text: Python writes True and False.
-  assert.equal(text("{{ flag | string }}", { flag: true }), "true");
+  assert.equal(text("{{ flag | string }}|{{ flag }}", { flag: true }), "True|True");
   // A number with a zero fraction, read from the request's JSON: Python keeps 5.0.
   const tool = '[{"type":"function","function":{"name":"f","parameters":{"default":5.0}}}]';
-  const line = ChatTemplate.read("{{ tools | tojson }}", "t.jinja").render(1, {
-    messages: "[]",
-    tools: tool,
-    reply: '{"role":"assistant","tool_calls":[]}',
-    kwargs: {},
-  });
+  const line = ChatTemplate.read("{{ tools | tojson }}|{{ tools[0].function }}", "t.jinja").render(
+    1,
+    { messages: "[]", tools: tool, reply: '{"role":"assistant","tool_calls":[]}', kwargs: {} },
+  );
   assert.equal(
     line.prompt,
-    '[{"type": "function", "function": {"name": "f", "parameters": {"default": 5}}}]',
+    '[{"type": "function", "function": {"name": "f", "parameters": {"default": 5.0}}}]|' +
+      "{'name': 'f', 'parameters': {'default': 5.0}}",
   );
 });
 
@@ -384,41 +350,13 @@ Deno.test({
     });
     const all = new Uint8Array([...bytes, ...new TextEncoder().encode(both + "\n")]);
     const items = loadChatDataset(all, sha256Hex(all)).items.map(detachedItem);
-    const tokens = { bos_token: "<|begin|>" };
-    const kwargs = { enable_thinking: false };
-    const cases = [];
-    const ours = [];
-    for (const source of [HERMES, LLAMA]) {
-      const template = ChatTemplate.read(
-        JSON.stringify({ chat_template: source, ...tokens }),
-        "tokenizer_config.json",
-      );
-      for (const item of items) {
-        const prompt = promptText(item, "Be brief.");
-        const request = {
-          messages: `[${prompt.messages}]`,
-          tools: prompt.tools,
-          reply: assistantText(item),
-          kwargs,
-        };
-        cases.push({ template: source, tokens, ...request });
-        try {
-          ours.push(template.render(item.id, request));
-        } catch (e) {
-          assert(e instanceof ChatTemplateError, String(e));
-          ours.push({ error: e.message });
-        }
-      }
-    }
-    const out = await runScript(SCRIPT, {
-      input: cases.map((c) => JSON.stringify(c) + "\n").join(""),
-      need: "jinja2",
-    });
-    const theirs = out.trimEnd().split("\n").map((l) => JSON.parse(l));
-    assert.equal(theirs.length, cases.length);
+    const cases = [HERMES, LLAMA].flatMap((source) =>
+      items.map((item) => ({ config: config(source), item, system: "Be brief." }))
+    );
+    const { ours, theirs } = await renderBoth(cases);
     const texts = [];
     for (const [k, a] of ours.entries()) {
-      const b = theirs[k];
+      const b = theirs[k]!;
       if ("error" in a || "error" in b) {
         assert("error" in a && "error" in b, `case ${k}: ${JSON.stringify([a, b])}`);
       } else {
