@@ -75,7 +75,6 @@ Deno.test("glm45: vLLM's test texts", none, async (t) => {
 Deno.test("glm45: the family's checks", none, async (t) => {
   await checkFamily(t, glm45, {
     content: true,
-    slipKept: true,
     noContent: "",
     args: (c) => pyJsonDumps(c.args, { ensureAscii: true }),
     // Hermes' block opens with a newline: a call named "" with no arguments.
