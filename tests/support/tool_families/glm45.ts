@@ -23,7 +23,7 @@ import { pyJsonDumps, pyJsonLoads, type PyValue, writeAsWritten } from "../pytho
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
 import { literalEval } from "./_python_literal.ts";
-import { PY_SPACE, pyStrip } from "./_markup.ts";
+import { isRecord, PY_SPACE, pyStrip } from "./_markup.ts";
 
 const BLOCK = /<tool_call>[\s\S]*?<\/tool_call>/g;
 const DETAIL = /<tool_call>([\s\S]*?)(?:\\n|\n)([\s\S]*)<\/tool_call>/;
@@ -32,9 +32,6 @@ const PAIR = new RegExp(
   `<arg_key>([\\s\\S]*?)</arg_key>(?:\\\\n|${PY_SPACE})*<arg_value>([\\s\\S]*?)</arg_value>`,
   "gu",
 );
-
-const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `_is_string_type`: whether the tool's schema gives the argument the type `string`. */
 function isStringType(tool: string, arg: string, tools: readonly unknown[] | undefined): boolean {
