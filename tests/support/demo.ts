@@ -57,6 +57,31 @@ async function assess(dir: string, permissions: string[], args: string[]): Promi
   return code;
 }
 
+/** Runs the verbs in `dir` in turn, each with its permissions: the first failure's exit code, else 0. */
+async function runSteps(dir: string, steps: readonly [string[], string[]][]): Promise<number> {
+  for (const [permissions, args] of steps) {
+    const code = await assess(dir, permissions, args);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+/** The quick start job's `run` and `report`, with the permissions the README gives them. */
+function runAndReport(host: string): [string[], string[]][] {
+  return [
+    [
+      [
+        `--allow-read=assess.yaml,${DATASET},results.jsonl`,
+        "--allow-write=results.jsonl",
+        `--allow-net=${host}`,
+        `--allow-env=${RUN_ENV_NAMES}`,
+      ],
+      ["run", "-out", "results.jsonl"],
+    ],
+    [[`--allow-read=assess.yaml,${DATASET},results.jsonl`], ["report", "-in", "results.jsonl"]],
+  ];
+}
+
 interface Row {
   readonly id: number;
   readonly query: string;
@@ -140,11 +165,7 @@ async function ownDataset(dir: string): Promise<{ code: number; requests: number
       ],
       [[`--allow-read=results.jsonl`], ["report", "-in", "results.jsonl"]],
     ];
-    for (const [permissions, args] of steps) {
-      const code = await assess(own, permissions, args);
-      if (code !== 0) return { code, requests: emulator.stats.chatRequests };
-    }
-    return { code: 0, requests: emulator.stats.chatRequests };
+    return { code: await runSteps(own, steps), requests: emulator.stats.chatRequests };
   } finally {
     await emulator.close();
   }
@@ -237,24 +258,11 @@ async function llamaFamily(dir: string, rows: readonly unknown[], digest: string
     console.log(`JSON parser, served as\n  ${LLAMA_SERVE}`);
     console.log("with server.toolCallParser: llama4_json in assess.yaml");
     const host = new URL(emulator.url).host;
-    const steps: [string[], string[]][] = [
+    const code = await runSteps(llama, [
       [["--allow-read=assess.yaml"], ["validate"]],
-      [
-        [
-          `--allow-read=assess.yaml,${DATASET},results.jsonl`,
-          "--allow-write=results.jsonl",
-          `--allow-net=${host}`,
-          `--allow-env=${RUN_ENV_NAMES}`,
-        ],
-        ["run", "-out", "results.jsonl"],
-      ],
-      [[`--allow-read=assess.yaml,${DATASET},results.jsonl`], ["report", "-in", "results.jsonl"]],
-    ];
-    for (const [permissions, args] of steps) {
-      const code = await assess(llama, permissions, args);
-      if (code !== 0) return { code, requests: emulator.stats.chatRequests };
-    }
-    return { code: 0, requests: emulator.stats.chatRequests };
+      ...runAndReport(host),
+    ]);
+    return { code, requests: emulator.stats.chatRequests };
   } finally {
     await emulator.close();
   }
@@ -304,10 +312,8 @@ async function main(): Promise<number> {
         "train.jsonl",
       ]],
     ];
-    for (const [permissions, args] of before) {
-      const code = await assess(dir, permissions, args);
-      if (code !== 0) return code;
-    }
+    const checked = await runSteps(dir, before);
+    if (checked !== 0) return checked;
     // The training file with four held-out items added, one of each kind, which leak must find.
     await Deno.writeTextFile(`${dir}/leaky.jsonl`, await leaky(dir, rows));
     const found = await assess(
@@ -316,23 +322,11 @@ async function main(): Promise<number> {
       ["leak", "-split", "split.json", "-in", "leaky.jsonl"],
     );
     if (found !== 1) return found === 0 ? 1 : found;
-    const steps: [string[], string[]][] = [
+    const code = await runSteps(dir, [
       [[`--allow-read=assess.yaml,${DATASET}`], ["selftest"]],
-      [
-        [
-          `--allow-read=assess.yaml,${DATASET},results.jsonl`,
-          "--allow-write=results.jsonl",
-          `--allow-net=${host}`,
-          `--allow-env=${RUN_ENV_NAMES}`,
-        ],
-        ["run", "-out", "results.jsonl"],
-      ],
-      [[`--allow-read=assess.yaml,${DATASET},results.jsonl`], ["report", "-in", "results.jsonl"]],
-    ];
-    for (const [permissions, args] of steps) {
-      const code = await assess(dir, permissions, args);
-      if (code !== 0) return code;
-    }
+      ...runAndReport(host),
+    ]);
+    if (code !== 0) return code;
     const chat = await ownDataset(dir);
     if (chat.code !== 0) return chat.code;
     const llama = await llamaFamily(dir, rows, digest);
