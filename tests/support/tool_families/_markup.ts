@@ -37,6 +37,18 @@ export function jsonCallList(calls: readonly Call[], argsKey = "arguments"): str
  * @param value The decoded value.
  * @param argsKeys The keys of the arguments, in the order the parser tries them.
  * @returns The call, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { jsonObjectCall } from "./_markup.ts";
+ * import { pyJsonLoads } from "../python_json.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const read = (text: string) => jsonObjectCall(pyJsonLoads(text), ["arguments", "parameters"]);
+ * assert.deepEqual(read('{"name": "f", "parameters": {"x": 1.0}}'), { name: "f", arguments: '{"x": 1.0}' });
+ * assert.equal(read('{"name": 3, "arguments": {}}'), undefined);
+ * assert.equal(read('{"name": "f", "args": {}}'), undefined);
+ * ```
  */
 export function jsonObjectCall(
   value: PyValue,

@@ -29,6 +29,21 @@ export interface Served {
  * else the text. main-2026 (`chat_completion/serving.py`, `_parse_tool_calls_from_content`): the
  * parser's calls and content when it says `tools_called` (a content of whitespace only becomes
  * null), `finish_reason` `tool_calls` only when there are calls; otherwise the text as given.
+ *
+ * @param p The parser's result.
+ * @param text The text the parser was given.
+ * @param version The vLLM generation.
+ * @returns What the client receives.
+ *
+ * @example
+ * ```ts
+ * import { servedParse } from "./serving.ts";
+ * import assert from "node:assert/strict";
+ *
+ * // A parser that found no call and returned no content: the whole text before main-2026.
+ * const none = { toolsCalled: false, calls: [], content: null };
+ * assert.equal(servedParse(none, "[{oops", "mid").content, "[{oops");
+ * ```
  */
 export function servedParse(p: FamilyParse, text: string, version: VllmVersion): Served {
   if (version === "main-2026") {
