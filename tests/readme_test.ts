@@ -116,3 +116,19 @@ Deno.test("the refusal the README and the reference pages show is what assess va
     printed,
   );
 });
+
+Deno.test("the README's other model family: the vllm serve line reference/run.md gives for it, the parser its assess.yaml names, the demo's", async () => {
+  const { LLAMA_SERVE } = await import("./support/demo.ts");
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const section = readme.split("### A model family other than hermes")[1]?.split("\n## ")[0];
+  assert(section, "README.md has no section on another model family");
+  const serve = section.match(/```sh\n(vllm serve [^\n]*)\n```/)?.[1];
+  assert.equal(serve, LLAMA_SERVE, "the README's vllm serve line is the demo's");
+  const parser = /--tool-call-parser (\S+)/.exec(LLAMA_SERVE)![1]!;
+  const yaml = section.match(/```yaml\n([\s\S]*?)\n```/)?.[1];
+  assert.equal(yaml, `server:\n  url: http://127.0.0.1:8000/v1\n  toolCallParser: ${parser}`);
+  const run = await Deno.readTextFile(new URL("reference/run.md", root));
+  const row = run.split("\n").find((l) => l.startsWith(`| \`${parser}\``));
+  assert(row, `reference/run.md has no row for ${parser}`);
+  assert.equal(row.split("|")[2]!.trim(), `\`${LLAMA_SERVE}\``);
+});

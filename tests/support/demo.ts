@@ -6,6 +6,10 @@
  * held-out items added (each found, exit 1). Then a team's own dataset in the chat format
  * (`reference/testdata/chat/`, `dataset.kind: chat-jsonl`: string ids, multi-turn conversations)
  * goes through `split -train`, `run` and `report` the same way, against an emulator of its own.
+ * Last, the first job's `validate`, `run` and `report` again with a model family other than
+ * hermes: an emulator speaking Llama 4's JSON calls (`{"name": …, "parameters": …}`, several
+ * separated by `; `) through a port of vLLM's Llama JSON parser, and
+ * `server.toolCallParser: llama4_json`.
  *
  * ```
  * deno task demo            # or: deno run -A tests/support/demo.ts [--keep]
@@ -51,6 +55,31 @@ async function assess(dir: string, permissions: string[], args: string[]): Promi
   if (text) console.log(text.trimEnd());
   if (code !== 0) console.log(`(exit ${code})`);
   return code;
+}
+
+/** Runs the verbs in `dir` in turn, each with its permissions: the first failure's exit code, else 0. */
+async function runSteps(dir: string, steps: readonly [string[], string[]][]): Promise<number> {
+  for (const [permissions, args] of steps) {
+    const code = await assess(dir, permissions, args);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+/** The quick start job's `run` and `report`, with the permissions the README gives them. */
+function runAndReport(host: string): [string[], string[]][] {
+  return [
+    [
+      [
+        `--allow-read=assess.yaml,${DATASET},results.jsonl`,
+        "--allow-write=results.jsonl",
+        `--allow-net=${host}`,
+        `--allow-env=${RUN_ENV_NAMES}`,
+      ],
+      ["run", "-out", "results.jsonl"],
+    ],
+    [[`--allow-read=assess.yaml,${DATASET},results.jsonl`], ["report", "-in", "results.jsonl"]],
+  ];
 }
 
 interface Row {
@@ -136,11 +165,104 @@ async function ownDataset(dir: string): Promise<{ code: number; requests: number
       ],
       [[`--allow-read=results.jsonl`], ["report", "-in", "results.jsonl"]],
     ];
-    for (const [permissions, args] of steps) {
-      const code = await assess(own, permissions, args);
-      if (code !== 0) return { code, requests: emulator.stats.chatRequests };
-    }
-    return { code: 0, requests: emulator.stats.chatRequests };
+    return { code: await runSteps(own, steps), requests: emulator.stats.chatRequests };
+  } finally {
+    await emulator.close();
+  }
+}
+
+/**
+ * The quick start's job: the bundled xlam rows, a split of 150, the base model and the adapters,
+ * against the server at `url` running the tool-call parser `parser`.
+ */
+function jobConfig(job: {
+  readonly url: string;
+  readonly parser: string;
+  readonly adapters: readonly string[];
+  readonly digest: string;
+}): string {
+  const { url, parser, adapters, digest } = job;
+  return [
+    "# yaml-language-server: $schema=../../schema/assess.schema.json",
+    "version: 1",
+    "server:",
+    `  url: ${url}`,
+    `  toolCallParser: ${parser}`,
+    "dataset:",
+    "  kind: xlam-function-calling",
+    `  path: ${DATASET}`,
+    `  sha256: ${digest}`,
+    "  source:",
+    "    repo: Salesforce/xlam-function-calling-60k",
+    "    revision: 26d14ebfe18b1f7b524bd39b404b50af5dc97866",
+    "split:",
+    "  seed: demo",
+    "  size: 150",
+    "scorer:",
+    "  name: xlam-tool-call",
+    "models:",
+    "  baseline: base",
+    "  adapters:",
+    ...adapters.map((a) => `    - name: ${a}`),
+    "sampling:",
+    "  temperature: 0",
+    "  topP: 1",
+    "  seed: 0",
+    "  maxTokens: 512",
+    "thinking:",
+    "  mode: off",
+    "  templateKey: enable_thinking",
+    "serving:",
+    "  batchInvariant: required",
+    "  probe: 8",
+    "  concurrency: 16",
+    "",
+  ].join("\n");
+}
+
+/** The `vllm serve` line reference/run.md gives for Llama 4's JSON calls (the README shows it). */
+export const LLAMA_SERVE: string =
+  "vllm serve meta-llama/Llama-4-Scout-17B-16E-Instruct --enable-auto-tool-choice --tool-call-parser llama4_json --chat-template examples/tool_chat_template_llama4_json.jinja";
+
+/**
+ * The quick start's job with a model family other than hermes: an emulator speaking Llama 4's
+ * JSON calls through the `llama4_json` parser (vLLM's Llama JSON parser, `llama3_json`'s class),
+ * the base model and `tuned-a` (each also slipping on 5% of its calls, which the parser cannot
+ * read), validated, run and reported.
+ */
+async function llamaFamily(dir: string, rows: readonly unknown[], digest: string): Promise<{
+  code: number;
+  requests: number;
+}> {
+  const emulator = await startEmulator({
+    apiKey: DEMO_KEY,
+    rows,
+    toolCallParser: "llama4_json",
+    adapters: ["tuned-a"],
+    scripts: {
+      base: { errorRate: 0.35, brokenRate: 0.05 },
+      "tuned-a": { errorRate: 0.12, brokenRate: 0.05 },
+    },
+  });
+  try {
+    const llama = `${dir}/llama`;
+    await Deno.mkdir(llama);
+    await Deno.writeTextFile(
+      `${llama}/assess.yaml`,
+      jobConfig({ url: emulator.url, parser: "llama4_json", adapters: ["tuned-a"], digest }),
+    );
+    console.log("\nassess demo: the same job with another model family: Llama 4, whose calls are");
+    console.log(
+      'JSON objects {"name": …, "parameters": …} separated by "; ", read by vLLM\'s Llama',
+    );
+    console.log(`JSON parser, served as\n  ${LLAMA_SERVE}`);
+    console.log("with server.toolCallParser: llama4_json in assess.yaml");
+    const host = new URL(emulator.url).host;
+    const code = await runSteps(llama, [
+      [["--allow-read=assess.yaml"], ["validate"]],
+      ...runAndReport(host),
+    ]);
+    return { code, requests: emulator.stats.chatRequests };
   } finally {
     await emulator.close();
   }
@@ -150,6 +272,7 @@ async function main(): Promise<number> {
   const keep = Deno.args.includes("--keep");
   const dir = await Deno.makeTempDir({ prefix: "assess-demo-" });
   const rows = JSON.parse(await Deno.readTextFile(DATASET));
+  const digest = await sha256(DATASET);
   const emulator = await startEmulator({
     apiKey: DEMO_KEY,
     rows,
@@ -161,43 +284,12 @@ async function main(): Promise<number> {
     },
   });
   try {
-    const config = [
-      "# yaml-language-server: $schema=../../schema/assess.schema.json",
-      "version: 1",
-      "server:",
-      `  url: ${emulator.url}`,
-      "  toolCallParser: hermes",
-      "dataset:",
-      "  kind: xlam-function-calling",
-      `  path: ${DATASET}`,
-      `  sha256: ${await sha256(DATASET)}`,
-      "  source:",
-      "    repo: Salesforce/xlam-function-calling-60k",
-      "    revision: 26d14ebfe18b1f7b524bd39b404b50af5dc97866",
-      "split:",
-      "  seed: demo",
-      "  size: 150",
-      "scorer:",
-      "  name: xlam-tool-call",
-      "models:",
-      "  baseline: base",
-      "  adapters:",
-      "    - name: tuned-a",
-      "    - name: tuned-b",
-      "sampling:",
-      "  temperature: 0",
-      "  topP: 1",
-      "  seed: 0",
-      "  maxTokens: 512",
-      "thinking:",
-      "  mode: off",
-      "  templateKey: enable_thinking",
-      "serving:",
-      "  batchInvariant: required",
-      "  probe: 8",
-      "  concurrency: 16",
-      "",
-    ].join("\n");
+    const config = jobConfig({
+      url: emulator.url,
+      parser: "hermes",
+      adapters: ["tuned-a", "tuned-b"],
+      digest,
+    });
     await Deno.writeTextFile(`${dir}/assess.yaml`, config);
     console.log(`assess demo: ${rows.length} real rows of xlam-function-calling-60k (CC BY 4.0,`);
     console.log(`Salesforce), the vLLM emulator at ${emulator.url}, working in ${dir}`);
@@ -220,10 +312,8 @@ async function main(): Promise<number> {
         "train.jsonl",
       ]],
     ];
-    for (const [permissions, args] of before) {
-      const code = await assess(dir, permissions, args);
-      if (code !== 0) return code;
-    }
+    const checked = await runSteps(dir, before);
+    if (checked !== 0) return checked;
     // The training file with four held-out items added, one of each kind, which leak must find.
     await Deno.writeTextFile(`${dir}/leaky.jsonl`, await leaky(dir, rows));
     const found = await assess(
@@ -232,28 +322,18 @@ async function main(): Promise<number> {
       ["leak", "-split", "split.json", "-in", "leaky.jsonl"],
     );
     if (found !== 1) return found === 0 ? 1 : found;
-    const steps: [string[], string[]][] = [
+    const code = await runSteps(dir, [
       [[`--allow-read=assess.yaml,${DATASET}`], ["selftest"]],
-      [
-        [
-          `--allow-read=assess.yaml,${DATASET},results.jsonl`,
-          "--allow-write=results.jsonl",
-          `--allow-net=${host}`,
-          `--allow-env=${RUN_ENV_NAMES}`,
-        ],
-        ["run", "-out", "results.jsonl"],
-      ],
-      [[`--allow-read=assess.yaml,${DATASET},results.jsonl`], ["report", "-in", "results.jsonl"]],
-    ];
-    for (const [permissions, args] of steps) {
-      const code = await assess(dir, permissions, args);
-      if (code !== 0) return code;
-    }
+      ...runAndReport(host),
+    ]);
+    if (code !== 0) return code;
     const chat = await ownDataset(dir);
     if (chat.code !== 0) return chat.code;
+    const llama = await llamaFamily(dir, rows, digest);
+    if (llama.code !== 0) return llama.code;
     console.log(
       `\nassess demo: done; ${
-        emulator.stats.chatRequests + chat.requests
+        emulator.stats.chatRequests + chat.requests + llama.requests
       } chat requests answered by the emulator`,
     );
     return 0;

@@ -39,7 +39,6 @@ import {
 import {
   type HermesArgs,
   type HermesResult,
-  type ParsedCall,
   parseDeepSeekR1Reasoning,
   parseHermes,
   parseQwen3Reasoning,
@@ -52,9 +51,9 @@ import {
   type ToolFamily,
 } from "./tool_families/mod.ts";
 import { parseGptOssReasoning } from "./tool_families/openai.ts";
+import { servedParse, type VllmVersion } from "./tool_families/serving.ts";
 
-/** Which vLLM generation to emulate (§0 of the reference): sets the defaults of the switches. */
-export type VllmVersion = "legacy" | "mid" | "main-2026";
+export type { VllmVersion } from "./tool_families/serving.ts";
 
 /** The ways a scripted model answers wrongly. */
 export type WrongKind = "wrongArgument" | "wrongName" | "noCall" | "extraCall";
@@ -1807,42 +1806,6 @@ function dropTokens(text: string, tokens: readonly string[]): string {
   let out = text;
   for (const t of tokens) out = out.replaceAll(t, "");
   return out;
-}
-
-/** What vLLM's chat serving sends for a tool parser's result in auto tool choice. */
-interface Served {
-  /** Whether `finish_reason` is `tool_calls`. */
-  readonly toolCallsFinish: boolean;
-  /** The calls sent. */
-  readonly calls: readonly ParsedCall[];
-  /** The message's content. */
-  readonly content: string | null;
-}
-
-/**
- * What vLLM's non-streaming chat serving makes of a tool parser's result, by generation. Before
- * main-2026 (`serving_chat.py`): calls when the parser says `tools_called` (then `finish_reason`
- * `tool_calls`, even with none) and its content; otherwise the parser's content when not empty,
- * else the text. main-2026 (`chat_completion/serving.py`, `_parse_tool_calls_from_content`): the
- * parser's calls and content when it says `tools_called` (a content of whitespace only becomes
- * null), `finish_reason` `tool_calls` only when there are calls; otherwise the text as given.
- */
-function servedParse(p: FamilyParse, text: string, version: VllmVersion): Served {
-  if (version === "main-2026") {
-    if (!p.toolsCalled) return { toolCallsFinish: false, calls: [], content: text };
-    const blank = p.content !== null && p.content !== "" && p.content.trim() === "";
-    return {
-      toolCallsFinish: p.calls.length > 0,
-      calls: p.calls,
-      content: blank ? null : p.content,
-    };
-  }
-  if (p.toolsCalled) return { toolCallsFinish: true, calls: p.calls, content: p.content };
-  return {
-    toolCallsFinish: false,
-    calls: [],
-    content: p.content !== null && p.content !== "" ? p.content : text,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

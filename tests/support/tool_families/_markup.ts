@@ -1,12 +1,14 @@
 /**
- * Pieces the families' markups and ports share: a call as a JSON object, Python's `str.strip`,
- * and the slips a model makes in JSON.
+ * Pieces the families' markups and ports share: a call as a JSON object (written, and read back
+ * as the JSON parsers read it), a JSON object's test, Python's `str.strip`, and the slips a model
+ * makes in JSON.
  *
  * @module
  */
 
 import type { Call } from "../scripted_model.ts";
-import { writeAsWritten } from "../python_json.ts";
+import { pyJsonDumps, type PyValue, writeAsWritten } from "../python_json.ts";
+import type { ParsedCall } from "../vllm_parsers.ts";
 
 /**
  * A call as the JSON object most families write: `{"name": …, "<argsKey>": …}`, with Python's
@@ -24,6 +26,44 @@ export function jsonCall(c: Call, argsKey = "arguments"): string {
 export function jsonCallList(calls: readonly Call[], argsKey = "arguments"): string {
   return `[${calls.map((c) => jsonCall(c, argsKey)).join(", ")}]`;
 }
+
+/**
+ * A decoded JSON object as a call, as the JSON families' parsers read one: its `name`, a string,
+ * and the first of `argsKeys` it has (`arguments`, or `arguments` then `parameters`), dumped by
+ * `json.dumps(…, ensure_ascii=False)`; `undefined` where the parser fails on it (not an object, a
+ * key missing: a `TypeError` or `KeyError`; a name that is no string: `FunctionCall` refuses it),
+ * which every such parser catches to return no calls and the whole text.
+ *
+ * @param value The decoded value.
+ * @param argsKeys The keys of the arguments, in the order the parser tries them.
+ * @returns The call, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { jsonObjectCall } from "./_markup.ts";
+ * import { pyJsonLoads } from "../python_json.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const read = (text: string) => jsonObjectCall(pyJsonLoads(text), ["arguments", "parameters"]);
+ * assert.deepEqual(read('{"name": "f", "parameters": {"x": 1.0}}'), { name: "f", arguments: '{"x": 1.0}' });
+ * assert.equal(read('{"name": 3, "arguments": {}}'), undefined);
+ * assert.equal(read('{"name": "f", "args": {}}'), undefined);
+ * ```
+ */
+export function jsonObjectCall(
+  value: PyValue,
+  argsKeys: readonly string[] = ["arguments"],
+): ParsedCall | undefined {
+  if (!(value instanceof Map) || !value.has("name")) return undefined;
+  const key = argsKeys.find((k) => value.has(k));
+  const name = value.get("name");
+  if (key === undefined || typeof name !== "string") return undefined;
+  return { name, arguments: pyJsonDumps(value.get(key)!) };
+}
+
+/** Whether a value is a JSON object (not null, not an array). */
+export const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A character class of Python's whitespace (`str.isspace`; `\s` in a `str` pattern). */
 export const PY_SPACE: string =

@@ -23,13 +23,15 @@ import { pyJsonDumps, pyJsonLoads, type PyValue, writeAsWritten } from "../pytho
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
 import { literalEval } from "./_python_literal.ts";
+import { isRecord, PY_SPACE, pyStrip } from "./_markup.ts";
 
 const BLOCK = /<tool_call>[\s\S]*?<\/tool_call>/g;
 const DETAIL = /<tool_call>([\s\S]*?)(?:\\n|\n)([\s\S]*)<\/tool_call>/;
-const PAIR = /<arg_key>([\s\S]*?)<\/arg_key>(?:\\n|\s)*<arg_value>([\s\S]*?)<\/arg_value>/g;
-
-const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+/** The pair pattern, its `\s` Python's ({@linkcode PY_SPACE}). */
+const PAIR = new RegExp(
+  `<arg_key>([\\s\\S]*?)</arg_key>(?:\\\\n|${PY_SPACE})*<arg_value>([\\s\\S]*?)</arg_value>`,
+  "gu",
+);
 
 /** `_is_string_type`: whether the tool's schema gives the argument the type `string`. */
 function isStringType(tool: string, arg: string, tools: readonly unknown[] | undefined): boolean {
@@ -70,10 +72,6 @@ function deserialize(value: string): PyValue {
   return value;
 }
 
-/** Python's `str.strip()` (whitespace as `str.isspace`, near enough: JavaScript's `\s`). */
-// deno-lint-ignore no-control-regex -- Python's str.isspace counts \x1c-\x1f as whitespace
-const strip = (s: string): string => s.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/g, "");
-
 /**
  * vLLM's GLM-4.5 `extract_tool_calls`.
  *
@@ -91,8 +89,8 @@ export function extractGlm45(text: string, tools?: readonly unknown[]): FamilyPa
       const name = detail[1]!;
       const args = new Map<string, PyValue>();
       for (const [, key, value] of detail[2]!.matchAll(PAIR)) {
-        const k = strip(key!);
-        const v = strip(value!);
+        const k = pyStrip(key!);
+        const v = pyStrip(value!);
         args.set(k, isStringType(name, k, tools) ? v : deserialize(v));
       }
       calls.push({ name, arguments: pyJsonDumps(args, { ensureAscii: true }) });

@@ -52,6 +52,19 @@ Deno.test("glm45: vLLM's test texts", none, async (t) => {
       '{"city": "Z\\u00fcrich", "days": 3, "hours": [6, 18], "q": {"a": true}, "word": "Paris"}',
     );
   });
+  await t.step("keys and values stripped of Python's whitespace only (U+FEFF kept)", () => {
+    // CPython: str.strip() and the pattern's \s take \x1c and \x85, never U+FEFF.
+    const text = "<tool_call>get_weather\n<arg_key>\u001ccity\ufeff</arg_key>\u0085" +
+      "<arg_value>\ufeffParis\u001c</arg_value>\n</tool_call>";
+    assert.deepEqual(glm45.extract(text, TOOLS).calls, [
+      { name: "get_weather", arguments: '{"city\\ufeff": "\\ufeffParis"}' },
+    ]);
+    const between = "<tool_call>get_weather\n<arg_key>city</arg_key>\ufeff" +
+      "<arg_value>Paris</arg_value>\n</tool_call>";
+    assert.deepEqual(glm45.extract(between, TOOLS).calls, [
+      { name: "get_weather", arguments: "{}" },
+    ]);
+  });
   await t.step("a block without a newline raises: no call, the whole text", () => {
     const text =
       "<tool_call>get_weather<arg_key>city</arg_key><arg_value>X</arg_value></tool_call>";
@@ -62,7 +75,6 @@ Deno.test("glm45: vLLM's test texts", none, async (t) => {
 Deno.test("glm45: the family's checks", none, async (t) => {
   await checkFamily(t, glm45, {
     content: true,
-    slipKept: true,
     noContent: "",
     args: (c) => pyJsonDumps(c.args, { ensureAscii: true }),
     // Hermes' block opens with a newline: a call named "" with no arguments.

@@ -14,10 +14,10 @@
  */
 
 import type { Call } from "../scripted_model.ts";
-import { pyJsonDumps, pyJsonLoads, type PyValue } from "../python_json.ts";
+import { pyJsonLoads, type PyValue } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
-import { dropLastBrace, jsonCallList, pyLstrip, pyStrip } from "./_markup.ts";
+import { dropLastBrace, jsonCallList, jsonObjectCall, pyLstrip, pyStrip } from "./_markup.ts";
 
 const BOT_TOKEN = "<|tool_call|>";
 const BOT_STRING = "<tool_call>";
@@ -53,10 +53,9 @@ export function extractGranite(text: string): FamilyParse {
     const calls: ParsedCall[] = [];
     for (const call of list as readonly PyValue[]) {
       // function_call["name"] and ["arguments"]: a KeyError or TypeError is caught.
-      if (!(call instanceof Map) || !call.has("name") || !call.has("arguments")) return whole;
-      const name = call.get("name");
-      if (typeof name !== "string") return whole;
-      calls.push({ name, arguments: pyJsonDumps(call.get("arguments")!) });
+      const read = jsonObjectCall(call);
+      if (read === undefined) return whole;
+      calls.push(read);
     }
     return { toolsCalled: true, calls, content: null };
   } catch {

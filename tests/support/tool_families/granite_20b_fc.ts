@@ -14,10 +14,10 @@
  */
 
 import type { Call } from "../scripted_model.ts";
-import { pyJsonDumps, pyJsonRawDecode } from "../python_json.ts";
+import { pyJsonRawDecode } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
-import { dropLastBrace, jsonCall, PY_SPACE } from "./_markup.ts";
+import { dropLastBrace, jsonCall, jsonObjectCall, PY_SPACE } from "./_markup.ts";
 
 const BOT = "<function_call>";
 /** `<function_call>\s*`, with Python's `\s` (what `str.isspace` holds). */
@@ -51,10 +51,9 @@ export function extractGranite20bFc(text: string): FamilyParse {
       const { value } = pyJsonRawDecode(
         text.slice(from, next === undefined ? undefined : next.index),
       );
-      if (!(value instanceof Map) || !value.has("name") || !value.has("arguments")) return whole;
-      const name = value.get("name");
-      if (typeof name !== "string") return whole;
-      calls.push({ name, arguments: pyJsonDumps(value.get("arguments")!) });
+      const call = jsonObjectCall(value);
+      if (call === undefined) return whole;
+      calls.push(call);
     }
   } catch {
     return whole;

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { extractGranite, granite } from "./granite.ts";
 import { extractGranite20bFc, granite20bFc } from "./granite_20b_fc.ts";
 import { TOOL_FAMILIES } from "./mod.ts";
-import { familyRoundTrip } from "./_family_laws.ts";
+import { checkFamily } from "./_family_checks.ts";
 import type { FamilyParse } from "./family.ts";
 
 const TOKYO = '{"name": "get_weather", "arguments": {"city": "Tokyo"}}';
@@ -100,9 +100,22 @@ Deno.test("granite-20b-fc port: vLLM's test texts", async (t) => {
   }
 });
 
-Deno.test("granite and granite-20b-fc: registered, their markup read back", () => {
+Deno.test("granite and granite-20b-fc: registered, the families' checks", async (t) => {
   assert.equal(TOOL_FAMILIES.get("granite"), granite);
   assert.equal(TOOL_FAMILIES.get("granite-20b-fc"), granite20bFc);
-  familyRoundTrip(granite);
-  familyRoundTrip(granite20bFc);
+  await t.step("granite", async (t) => {
+    await checkFamily(t, granite, {
+      // Its parser reads no calls after text, so its model writes none before them.
+      content: false,
+      // Not a list after <tool_call>: no calls, the whole text.
+      hermes: (text, p) => assert.deepEqual(p, { toolsCalled: false, calls: [], content: text }),
+    });
+  });
+  await t.step("granite-20b-fc", async (t) => {
+    await checkFamily(t, granite20bFc, {
+      // The text before the first <function_call>, the space after the sentence kept.
+      content: "Let me look. ",
+      hermes: (text, p) => assert.deepEqual(p, { toolsCalled: false, calls: [], content: text }),
+    });
+  });
 });

@@ -18,6 +18,7 @@ import type { Call } from "../scripted_model.ts";
 import { writeAsWritten } from "../python_json.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
 import { extractMarked } from "./_marked_calls.ts";
+import { PY_SPACE } from "./_markup.ts";
 
 const T = {
   sectionBegin: "<|tool_calls_section_begin|>",
@@ -27,8 +28,13 @@ const T = {
   callEnd: "<|tool_call_end|>",
 } as const;
 
-const CALL =
-  /<\|tool_call_begin\|>\s*([^<]+:\p{Nd}+)\s*<\|tool_call_argument_begin\|>\s*((?:(?!<\|tool_call_begin\|>)[\s\S])*?)\s*<\|tool_call_end\|>/gu;
+/** vLLM's call regex, its `\s` Python's ({@linkcode PY_SPACE}). */
+const CALL = new RegExp(
+  String
+    .raw`<\|tool_call_begin\|>${PY_SPACE}*([^<]+:\p{Nd}+)${PY_SPACE}*<\|tool_call_argument_begin\|>` +
+    String.raw`${PY_SPACE}*((?:(?!<\|tool_call_begin\|>)[\s\S])*?)${PY_SPACE}*<\|tool_call_end\|>`,
+  "gu",
+);
 
 function write(calls: readonly Call[], id: (c: Call, i: number) => string, end: string): string {
   return T.sectionBegin +

@@ -17,10 +17,10 @@
  */
 
 import type { Call } from "../scripted_model.ts";
-import { pyJsonDumps, pyJsonRawDecode } from "../python_json.ts";
+import { pyJsonRawDecode } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
-import { jsonCall } from "./_markup.ts";
+import { jsonCall, jsonObjectCall } from "./_markup.ts";
 
 const PYTHON_TAG = "<|python_tag|>";
 
@@ -56,13 +56,9 @@ export function extractLlamaJson(text: string): FamilyParse {
     try {
       const { value, end: length } = pyJsonRawDecode(text.slice(start));
       end = start + length;
-      if (!(value instanceof Map)) return none; // obj["name"] on a list or a scalar: TypeError
-      if (!value.has("name")) return none;
-      const name = value.get("name");
-      const args = value.has("arguments") ? value.get("arguments") : value.get("parameters");
-      if (!value.has("arguments") && !value.has("parameters")) return none;
-      if (typeof name !== "string") return none; // FunctionCall(name=…) wants a str
-      calls.push({ name, arguments: pyJsonDumps(args!) });
+      const call = jsonObjectCall(value, ["arguments", "parameters"]);
+      if (call === undefined) return none;
+      calls.push(call);
     } catch {
       return none;
     }

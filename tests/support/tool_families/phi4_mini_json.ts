@@ -15,10 +15,10 @@
  */
 
 import type { Call } from "../scripted_model.ts";
-import { pyJsonDumps, pyJsonLoads, type PyValue } from "../python_json.ts";
+import { pyJsonLoads, type PyValue } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
-import { dropLastBrace, jsonCall } from "./_markup.ts";
+import { dropLastBrace, jsonCall, jsonObjectCall } from "./_markup.ts";
 
 const CALLS = /functools\[([\s\S]*?)\]/;
 
@@ -52,12 +52,9 @@ export function extractPhi4Mini(text: string): FamilyParse {
   const calls: ParsedCall[] = [];
   for (const call of list as readonly PyValue[]) {
     // raw_function_call["name"], then ["arguments"] or ["parameters"]: a miss is caught.
-    if (!(call instanceof Map) || !call.has("name")) return whole;
-    const args = call.has("arguments") ? call.get("arguments") : call.get("parameters");
-    if (!call.has("arguments") && !call.has("parameters")) return whole;
-    const name = call.get("name");
-    if (typeof name !== "string") return whole;
-    calls.push({ name, arguments: pyJsonDumps(args!) });
+    const read = jsonObjectCall(call, ["arguments", "parameters"]);
+    if (read === undefined) return whole;
+    calls.push(read);
   }
   return { toolsCalled: true, calls, content: null };
 }

@@ -25,6 +25,7 @@ import { pyJsonDumps, pyJsonLoads, type PyValue, writeAsWritten } from "../pytho
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
 import { literalEval } from "./_python_literal.ts";
+import { isRecord } from "./_markup.ts";
 
 const TOOL_CALL = /<tool_call>([\s\S]*?)<\/tool_call>|<tool_call>([\s\S]*?)(?=\n?$)/g;
 const FUNCTION = /<function=([\s\S]*?)<\/function>|<function=([\s\S]*)(?=\n?$)/g;
@@ -32,9 +33,6 @@ const PARAMETER =
   /<parameter=([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|(?=<\/function>)|(?=\n?$))/g;
 
 type Schema = Readonly<Record<string, unknown>>;
-
-const isRecord = (v: unknown): v is Schema =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `_get_arguments_config`: the tool's `properties`, else its `parameters`, else nothing. */
 function argumentsConfig(name: string, tools: readonly unknown[] | undefined): Schema {

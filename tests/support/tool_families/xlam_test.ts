@@ -5,8 +5,9 @@
 
 import assert from "node:assert/strict";
 import { extractXlam, xlam } from "./xlam.ts";
+import { pyJsonDumps } from "../python_json.ts";
 import { TOOL_FAMILIES } from "./mod.ts";
-import { familyRoundTrip } from "./_family_laws.ts";
+import { checkFamily } from "./_family_checks.ts";
 
 const DALLAS =
   '{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}';
@@ -83,7 +84,12 @@ Deno.test("xlam port: vLLM's test texts", async (t) => {
   });
 });
 
-Deno.test("xlam: registered, its markup read back", () => {
+Deno.test("xlam: registered, the family's checks", async (t) => {
   assert.equal(TOOL_FAMILIES.get("xlam"), xlam);
-  familyRoundTrip(xlam);
+  await checkFamily(t, xlam, {
+    content: true,
+    args: (c) => pyJsonDumps(c.args, { ensureAscii: true }),
+    // An object, not a list: no calls, the whole text (its <tool_call> kept).
+    hermes: (text, p) => assert.deepEqual(p, { toolsCalled: false, calls: [], content: text }),
+  });
 });
