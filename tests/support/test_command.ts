@@ -76,7 +76,7 @@ export async function shorten(
       for (const c of plain.trim()) {
         dots++;
         if (c === "!") write(line);
-        if (dots % 100 === 0) write(`${dots} tests run`);
+        if (dots % 100 === 0) write(`${dots} tests and steps run`);
       }
       continue;
     }

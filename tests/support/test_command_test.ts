@@ -26,7 +26,7 @@ Deno.test("shorten: dots and doc-example checks are counted, a failure and the s
   assert.deepEqual(counted, { dots: 152, checks: 2 });
   assert.deepEqual(printed, [
     "\x1b[31m!\x1b[0m",
-    "100 tests run",
+    "100 tests and steps run",
     " ERRORS ",
     "fails => x_test.ts:2:6",
     "FAILED | 150 passed | 1 failed | 1 ignored (2s)",
