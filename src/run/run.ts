@@ -21,6 +21,7 @@ import { buildRequestBody, requestSettings } from "../request/request.ts";
 import { type ScoreOptions, scoreOptions, type Scorer } from "../score/scorer.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
+import type { Shard } from "../results/shard.ts";
 import { shortApiKeyWarning } from "./api_key.ts";
 import { checkChat } from "./chat_check.ts";
 import { exchange, type HttpOptions } from "./http.ts";
@@ -91,6 +92,12 @@ export interface RunInput {
   readonly assessVersion: string | null;
   /** The results file's name, for messages. */
   readonly out: string;
+  /**
+   * With `-shard i/N`: the shard and its items (those of `items` whose content hash falls in it,
+   * `shardItems`, in the split's order). The self-test runs on every item of the split; only the
+   * shard's items are asked, and the header records the shard.
+   */
+  readonly shard?: { readonly shard: Shard; readonly items: readonly Item[] };
 }
 
 /** The results file, opened for appending and held by this run. */
@@ -192,6 +199,8 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
   // 1. The self-test, before any request.
   const tested = selftestGate(input, scoring);
   if ("kind" in tested) return tested;
+  // A shard asks its own items only; the self-test above covered the whole split.
+  if (input.shard !== undefined) input = { ...input, items: input.shard.items };
   const shortKey = shortApiKeyWarning(input.apiKey);
   if (shortKey !== null) effects.notice(shortKey);
   // 2. The server: each replica, those that fail a check left out (one URL: the server's checks).
@@ -334,6 +343,7 @@ async function openResults(
     scorerVersion: input.scorer.version,
     toolCallParser: input.server.toolCallParser,
     selftest: { passed: true, items: selftestItems },
+    ...(input.shard === undefined ? {} : { shard: input.shard.shard }),
     serverUrl: server.replicas[0]!.url,
     serverModels: server.served,
   });
