@@ -187,11 +187,8 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   if (refused !== null) throw refused;
   const models = modelNames(config.models);
 
-  // A shard asks its own items; the self-test still covers the whole split.
-  const shard = flags.shard === undefined
-    ? undefined
-    : { shard: flags.shard, items: shardItems(items, flags.shard) };
-  // Each model answers every item (of the shard) once per sample.
+  // A shard asks its own items (the self-test covers the whole split), each model once per sample.
+  const shard = flags.shard && { shard: flags.shard, items: shardItems(items, flags.shard) };
   const asks = (shard?.items ?? items).length * config.sampling.samples;
   const progress = new Progress(progressStarts(read.resume, models, asks), io.now());
   const display = showProgress(progress, io.stderr, () => io.now());
