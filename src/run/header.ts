@@ -97,6 +97,9 @@ export const NOT_DIGESTED: Readonly<Record<string, string>> = {
     "where an adapter is loaded from: it is asked by its served name, which is digested",
   "serving.concurrency":
     "how many requests are in flight: the probe checks that the replies do not depend on it",
+  "serving.routingHeader":
+    "which replica behind a router answers an item, not what it answers: like server.urls[], " +
+    "a resumed run may route otherwise, and the report's homogeneity test checks the replicas",
   "decision.margin":
     "how the report reads the figures (the loss accepted as not worse), not what is asked or " +
     "how replies are judged: the header records the one declared when the run started",

@@ -22,6 +22,7 @@ import { type ScoreOptions, scoreOptions, type Scorer } from "../score/scorer.ts
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
 import type { Shard } from "../results/shard.ts";
+import { routingKey } from "./routing_key.ts";
 import { shortApiKeyWarning } from "./api_key.ts";
 import { checkChat } from "./chat_check.ts";
 import { exchange, type HttpOptions } from "./http.ts";
@@ -300,6 +301,9 @@ async function checkServers(input: RunInput, effects: RunEffects): Promise<Serve
       ...http,
       url: replicas[0]!.url,
       body: buildRequestBody(detachedItem(first), config.models.baseline, requestSettings(config)),
+      ...(config.serving.routingHeader === undefined
+        ? {}
+        : { headers: { [config.serving.routingHeader]: routingKey(first.id) } }),
       context: {
         model: config.models.baseline,
         baseline: true,
@@ -458,12 +462,19 @@ function sessionEffects(
 ): SessionEffects {
   const { server, results, identical } = setup;
   const { urlOf, several } = server;
+  const routing = input.config.serving.routingHeader;
   return {
-    post: (body, signal, replica, requestId) =>
+    post: (body, signal, replica, requestId, itemId) =>
       exchange(
         effects.fetch,
         `${urlOf.get(replica.index)}/chat/completions`,
-        requestId === undefined ? { body } : { body, requestId },
+        {
+          body,
+          ...(requestId === undefined ? {} : { requestId }),
+          ...(routing === undefined || itemId === undefined
+            ? {}
+            : { headers: { [routing]: routingKey(itemId) } }),
+        },
         { ...server.http, signal, deadlines },
       ),
     ...(effects.dropConnections === undefined ? {} : { dropConnections: effects.dropConnections }),
