@@ -15,7 +15,7 @@ import { RUN_ENV } from "../../src/run/server_settings.ts";
 import { setupRun, until } from "../run/_fixtures.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
 import type { RecordedRequest } from "../support/vllm_emulator.ts";
-import { CLI } from "./_spawn.ts";
+import { CLI, spawnCli } from "./_spawn.ts";
 import { results } from "../cli/_run_fixtures.ts";
 
 const N = 120;
@@ -153,6 +153,16 @@ Deno.test("the recipes' 4 shards on 3 replicas, one SIGKILLed and resumed, merge
     await ran(shell(s.dir, "assess run -config assess.yaml -out one.jsonl", {}));
     const single = await ran(shell(s.dir, "assess report -in one.jsonl -format json", {}));
     assert.deepEqual(withoutClock(merged), withoutClock(single));
+    // The pattern needs no more than reading the shards' folder (reference/report.md).
+    const narrow = await spawnCli(s.dir, ["--allow-read=shards"], [
+      "report",
+      "-in",
+      "shards/*.jsonl",
+      "-format",
+      "json",
+    ]);
+    assert.equal(narrow.code, 0, narrow.err);
+    assert.deepEqual(withoutClock(narrow.out), withoutClock(merged));
     assert.equal(JSON.parse(merged).run.sessions, 2, "the resumed shard's two sessions");
 
     // One routing key per item, on every request of it (every model, every replica's log).
