@@ -89,7 +89,15 @@ Deno.test("report refuses shards of another run, a shard given twice, shards mis
     const s = await setupRun(20, { url: stub.url, adapters: [{ name: "tuned" }] });
     const shard = (i: number, dir = s.dir) => `${dir}/results-${i}.jsonl`;
     for (let i = 0; i < 3; i++) {
-      const ran = await assessAt(["run", "-config", s.config, "-out", shard(i), "-shard", `${i}/3`]);
+      const ran = await assessAt([
+        "run",
+        "-config",
+        s.config,
+        "-out",
+        shard(i),
+        "-shard",
+        `${i}/3`,
+      ]);
       assert.equal(ran.code, 0, ran.stderr);
     }
     // The same run with another sampling seed: another configuration.

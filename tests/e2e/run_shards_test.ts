@@ -96,7 +96,7 @@ Deno.test("the recipes' 4 shards on 3 replicas, one SIGKILLed and resumed, merge
     await Deno.writeTextFile(
       s.config,
       yaml.replace(
-        /  urls:\n    - .*\n/,
+        / {2}urls:\n {4}- .*\n/,
         `  urls:\n${holding.map((r) => `    - ${r.url}\n`).join("")}`,
       ),
     );
