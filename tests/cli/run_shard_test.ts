@@ -12,6 +12,7 @@ import { startStub } from "../run/_stub_server.ts";
 import { answers, correct, results } from "./_run_fixtures.ts";
 import { createHash } from "node:crypto";
 import { shardOf } from "../../src/results/shard.ts";
+import type { ProbeRecord } from "../../src/results/records.ts";
 
 Deno.test("four shards ask every held-out item once between them, each item whole in the shard its content hash names", async () => {
   const stub = startStub({ models: ["base", "tuned"], chat: correct });
@@ -107,5 +108,36 @@ Deno.test("-shard values that are not i/N with 0 <= i < N are refused with 64 an
     assert.equal(ran.code, 64, value);
     assert.match(ran.stderr, expected, value);
     await assert.rejects(Deno.stat(s.out));
+  }
+});
+
+Deno.test("each shard probes the first serving.probe items of its own", async () => {
+  const stub = startStub({ models: ["base", "tuned"], chat: correct });
+  try {
+    const s = await setupRun(24, {
+      url: stub.url,
+      adapters: [{ name: "tuned" }],
+      concurrency: 3,
+      probe: 2,
+      batchInvariant: "asserted",
+    });
+    const probed = new Set<number>();
+    for (let i = 0; i < 2; i++) {
+      const out = `${s.dir}/shard-${i}.jsonl`;
+      const ran = await assess(["run", "-config", s.config, "-out", out, "-shard", `${i}/2`]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const { file } = await results(out);
+      const items = new Set(answers(file.records).map((r) => r.itemIndex));
+      const probes = file.records.filter((r): r is ProbeRecord => r.kind === "probe");
+      const here = new Set(probes.map((r) => r.itemIndex));
+      assert.equal(here.size, 2);
+      for (const index of here) {
+        assert.ok(items.has(index), `probe item ${index} is not of shard ${i}`);
+        probed.add(index);
+      }
+    }
+    assert.equal(probed.size, 4, "2 shards × serving.probe items");
+  } finally {
+    await stub.close();
   }
 });
