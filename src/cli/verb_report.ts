@@ -15,7 +15,6 @@ import { refuseSameFile } from "./same_file.ts";
 import { DEFAULT_CONFIG, reportFiles, verdictSources } from "./report_run_items.ts";
 import { REPORT_FORMATS, type ReportFormat, reportFormat } from "../report/render/formats.ts";
 import { oneLine } from "../text/one_line.ts";
-import { inputFiles, reportInputs } from "./input_files.ts";
 import type { Report } from "../report/report.ts";
 import { gateExit, writeGate } from "./report_gate.ts";
 import type { Gate } from "../report/gate.ts";
@@ -107,6 +106,7 @@ export const reportVerb: Verb = {
     },
   },
   async run(given, io) {
+    const { inputFiles } = await import("./input_files.ts");
     const paths = await inputFiles("report", given.in as readonly string[], io);
     // The other readers of `-in` see the files, its patterns expanded.
     const flags: FlagValues = { ...given, in: paths };
@@ -180,6 +180,7 @@ async function reportText(
     { buildReport },
     { withItemPanels },
     { withSweep },
+    { reportInputs },
   ] = await Promise.all([
     import("../results/results_file_error.ts"),
     import("../results/read_results.ts"),
@@ -187,6 +188,7 @@ async function reportText(
     import("../report/build_report.ts"),
     import("../report/item_panels.ts"),
     import("../report/sweep.ts"),
+    import("./report_inputs.ts"),
   ]);
   const { path, open } = await reportInputs(paths, io, named);
   // Whatever goes wrong while reading names the file.
