@@ -41,8 +41,8 @@ const SAME_RUN: readonly (readonly [string, (h: HeaderRecord) => unknown])[] = [
  *
  * @example
  * ```ts
- * import { orderShards } from "./shard_set.ts";
- * import type { HeaderRecord } from "./records.ts";
+ * import { orderShards } from "@assess/assess/results";
+ * import type { HeaderRecord } from "@assess/assess/results";
  * import assert from "node:assert/strict";
  *
  * const header = (index: number) => ({
@@ -120,8 +120,8 @@ export function orderShards(files: readonly ShardFile[]): ShardFile[] {
  *
  * @example
  * ```ts
- * import { mergedHeader } from "./shard_set.ts";
- * import type { HeaderRecord } from "./records.ts";
+ * import { mergedHeader } from "@assess/assess/results";
+ * import type { HeaderRecord } from "@assess/assess/results";
  * import assert from "node:assert/strict";
  *
  * const header = (index: number, startedAt: string) =>
@@ -192,8 +192,8 @@ async function* completeLines(
  *
  * @example
  * ```ts
- * import { mergedLines } from "./shard_set.ts";
- * import type { HeaderRecord } from "./records.ts";
+ * import { mergedLines } from "@assess/assess/results";
+ * import type { HeaderRecord } from "@assess/assess/results";
  * import assert from "node:assert/strict";
  *
  * const bytes = (text: string) => [new TextEncoder().encode(text)];
