@@ -9,7 +9,8 @@
 import type { Io } from "./io.ts";
 import { readFailure } from "./file_failure.ts";
 import { UsageError } from "./usage_error.ts";
-import { readHeader } from "../results/read_results.ts";
+import { readHeader, readResults } from "../results/read_results.ts";
+import { ResultsFileError } from "../results/results_file_error.ts";
 import { mergedHeader, mergedLines, orderShards } from "../results/shard_set.ts";
 
 /** The results files of a report, read as one: their name for messages, and a way to read them. */
@@ -18,6 +19,11 @@ export interface ReportInputs {
   readonly path: string;
   /** Opens the file, or the shards read as one (`mergedLines`), from the start. */
   open(): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * With shards: the refusal of a line of the shards read as one, said of the shard and its line
+   * (the refusal as it is when no shard alone is refused). Absent for one file.
+   */
+  which?(error: ResultsFileError): Promise<ResultsFileError>;
 }
 
 /**
@@ -64,6 +70,21 @@ export async function reportInputs(
       const sources = [];
       for (const shard of shards) sources.push(await openOne(shard.name));
       return ReadableStream.from(mergedLines(merged, sources));
+    },
+    async which(error) {
+      // A line of the shards read as one is refused: the shard that holds it, read alone, says
+      // which of its lines.
+      for (const shard of shards) {
+        try {
+          await readResults(await openOne(shard.name), undefined, { responses: false });
+        } catch (e) {
+          if (e instanceof ResultsFileError) {
+            return new ResultsFileError(`${shard.name}: ${e.message}`, e.line, e.empty);
+          }
+          throw e;
+        }
+      }
+      return error;
     },
   };
 }

@@ -18,6 +18,7 @@ import { oneLine } from "../text/one_line.ts";
 import type { Report } from "../report/report.ts";
 import { gateExit, writeGate } from "./report_gate.ts";
 import type { Gate } from "../report/gate.ts";
+import type { ReportInputs } from "./report_inputs.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
@@ -190,13 +191,17 @@ async function reportText(
     import("../report/sweep.ts"),
     import("./report_inputs.ts"),
   ]);
-  const { path, open } = await reportInputs(paths, io, named);
-  // Whatever goes wrong while reading names the file.
+  // Set once every file's header is read (a refusal before that names the file it is in).
+  let which: ReportInputs["which"];
+  const { path, open, ...shards } = await reportInputs(paths, io, named);
+  which = shards.which;
+  // Whatever goes wrong while reading names the file (of shards: the shard, by its own lines).
   async function named<T>(path: string, read: Promise<T>): Promise<T> {
     try {
       return await read;
     } catch (e) {
       if (e instanceof ResultsFileError) {
+        if (which !== undefined) throw await which(e);
         throw new ResultsFileError(`${path}: ${e.message}`, e.line, e.empty);
       }
       if (e instanceof UsageError || e instanceof RangeError || e instanceof TypeError) throw e;

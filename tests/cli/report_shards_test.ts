@@ -162,6 +162,19 @@ Deno.test("report refuses shards of another run, a shard given twice, shards mis
       assert.equal(ran.stdout, "");
       assert.equal(ran.stderr, expected);
     }
+    // A broken line in a shard is named by that shard and its own line: 65.
+    const lines = (await Deno.readTextFile(shard(2))).split("\n");
+    const at = lines.findIndex((l) => l.includes('"kind":"result"'));
+    lines[at] = lines[at]!.replace(/"latencyMs":[0-9]+/, '"latencyMs":-5');
+    await Deno.writeTextFile(shard(2), lines.join("\n"));
+    const broken = await assessAt(["report", "-in", shard(0), "-in", shard(1), "-in", shard(2)]);
+    assert.equal(broken.code, 65);
+    assert.ok(
+      broken.stderr.startsWith(
+        `assess report: ${shard(2)}: line ${at + 1} of the results file is broken: latencyMs is -5`,
+      ),
+      broken.stderr,
+    );
   } finally {
     await stub.close();
   }
