@@ -83,6 +83,36 @@ Deno.test("four shards merged by report give one process's report byte for byte,
   }
 });
 
+Deno.test("shards of a run of several samples per item merge to one process's sampled report, byte for byte", async () => {
+  const stub = startStub({ models: ["base", "tuned"], chat: scripted });
+  try {
+    const s = await setupRun(30, {
+      url: stub.url,
+      adapters: [{ name: "tuned" }],
+      samples: 3,
+      temperature: 1,
+    });
+    const one = `${s.dir}/one.jsonl`;
+    assert.equal((await assessAt(["run", "-config", s.config, "-out", one])).code, 0);
+    const given: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const out = `${s.dir}/results-${i}.jsonl`;
+      const ran = await assessAt(["run", "-config", s.config, "-out", out, "-shard", `${i}/3`]);
+      assert.equal(ran.code, 0, ran.stderr);
+      given.push("-in", out);
+    }
+    for (const format of FORMATS) {
+      const single = await assessAt(["report", "-in", one, "-format", format]);
+      assert.equal(single.code, 0, single.stderr);
+      const merged = await assessAt(["report", ...given, "-format", format]);
+      assert.equal(merged.code, 0, merged.stderr);
+      assert.equal(merged.stdout, single.stdout, format);
+    }
+  } finally {
+    await stub.close();
+  }
+});
+
 Deno.test("report refuses shards of another run, a shard given twice, shards missing and a whole run among shards, with 64 naming which", async () => {
   const stub = startStub({ models: ["base", "tuned"], chat: scripted });
   try {
