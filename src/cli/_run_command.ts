@@ -38,6 +38,7 @@ import { ASSESS_VERSION } from "./verb_version.ts";
 import { readFailure } from "./file_failure.ts";
 import { refuseSameFile } from "./same_file.ts";
 import { oneLine } from "../text/one_line.ts";
+import { type Shard, shardItems } from "../results/shard.ts";
 
 /** What `assess run` is told besides the config: the flags, read. */
 export interface RunFlags {
@@ -51,6 +52,8 @@ export interface RunFlags {
   readonly maxResponseBytes: number;
   /** `-retries`: sends after the first. */
   readonly retries: number;
+  /** `-shard i/N`, when given. */
+  readonly shard?: Shard;
 }
 
 function safeEnv(io: Io, name: string): string | undefined {
@@ -184,8 +187,9 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   if (refused !== null) throw refused;
   const models = modelNames(config.models);
 
-  // Each model answers every item once per sample.
-  const asks = items.length * config.sampling.samples;
+  // A shard asks its own items (the self-test covers the whole split), each model once per sample.
+  const shard = flags.shard && { shard: flags.shard, items: shardItems(items, flags.shard) };
+  const asks = (shard?.items ?? items).length * config.sampling.samples;
   const progress = new Progress(progressStarts(read.resume, models, asks), io.now());
   const display = showProgress(progress, io.stderr, () => io.now());
   const stop = new AbortController();
@@ -207,6 +211,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
         resume: read.resume,
         assessVersion: ASSESS_VERSION ?? null,
         out: flags.out,
+        ...(shard === undefined ? {} : { shard }),
       },
       {
         fetch: io.fetch,

@@ -170,6 +170,7 @@ export function denoIo(): Io {
       return readWhole(path, max === undefined ? Infinity : max + 1, options?.onPart);
     },
     openRead: openStream,
+    readDirNames: (path) => Array.fromAsync(Deno.readDir(path), (entry) => entry.name),
     async writeFileAtomic(path, data) {
       const slash = path.lastIndexOf("/");
       const dir = slash < 0 ? "." : path.slice(0, slash) || "/";

@@ -19,10 +19,17 @@ export interface FlagSpec {
   readonly default?: string;
   /** Whether the flag must be given. */
   readonly required?: boolean;
+  /**
+   * Whether a string flag may be given more than once: its value is then the list of the values
+   * given, in order (one given: a list of one).
+   */
+  readonly repeatable?: boolean;
 }
 
 /** What a verb's flags were given as: strings for string flags, booleans for boolean ones. */
-export type FlagValues = Readonly<Record<string, string | boolean | undefined>>;
+export type FlagValues = Readonly<
+  Record<string, string | readonly string[] | boolean | undefined>
+>;
 
 /** The result of reading a verb's arguments: its flags, or a request for its help. */
 export type ParsedFlags = { readonly help: true } | {
@@ -63,7 +70,7 @@ export function parseFlags(
   const refuse = (what: string): never => {
     throw new UsageError(`assess ${verb}: ${what} (see assess help ${verb})`);
   };
-  const values: Record<string, string | boolean | undefined> = {};
+  const values: Record<string, string | readonly string[] | boolean | undefined> = {};
   let i = 0;
   while (i < args.length) {
     const arg = args[i]!;
@@ -84,8 +91,10 @@ export function parseFlags(
       if (inline === undefined) return { help: true };
     }
     if (!Object.hasOwn(specs, name)) refuse(`flag provided but not defined: -${name}`);
-    if (Object.hasOwn(values, name)) refuse(`flag given twice: -${name}`);
     const spec = specs[name]!;
+    if (Object.hasOwn(values, name) && spec.repeatable !== true) {
+      refuse(`flag given twice: -${name}`);
+    }
     if (spec.kind === "boolean") {
       if (inline === undefined || inline === "true") values[name] = true;
       else if (inline === "false") values[name] = false;
@@ -104,7 +113,9 @@ export function parseFlags(
       i++;
     }
     if (value === "") refuse(`flag -${name} needs a value that is not empty`);
-    values[name] = value;
+    values[name] = spec.repeatable === true
+      ? [...((values[name] as readonly string[] | undefined) ?? []), value!]
+      : value;
   }
   for (const [name, spec] of Object.entries(specs)) {
     if (Object.hasOwn(values, name)) continue;

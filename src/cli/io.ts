@@ -199,6 +199,11 @@ export interface Io {
    * as spelled, normalized.
    */
   fileIdentity?(path: string): Promise<FileIdentity>;
+  /**
+   * The names of the entries of a folder (files and folders alike), in no set order. Absent: a
+   * pattern (`report -in 'shards/*.jsonl'`) cannot be expanded, and is refused as such.
+   */
+  readDirNames?(path: string): Promise<string[]>;
   /** Reads an environment variable (only the documented ones are ever asked for). */
   env(name: string): string | undefined;
   /** Sends an HTTP request. */

@@ -62,7 +62,8 @@ export async function runItems(
   why: ReadFor,
   io: Io,
 ): Promise<{ readonly items: Item[]; readonly decision: DecisionConfig }> {
-  const path = flags.in as string;
+  // `-in`, its patterns expanded: one results file, or the shards of one run.
+  const [path, ...shards] = flags.in as readonly string[];
   const out = flags.out as string | undefined;
   const configFlag = flags.config === undefined ? "the config" : "-config";
   const [{ readConfig }, { loadSplit }, { heldOutItems }, { configChanges }] = await Promise.all([
@@ -97,7 +98,8 @@ export async function runItems(
   }
   await refuseSameFile(
     "report",
-    reportFiles(path, out, [
+    reportFiles(path!, out, [
+      ...shards.map((shard) => ({ name: "-in", path: shard, output: false })),
       { name: configFlag, path: configPath, output: false },
       { name: "the dataset", path: config.dataset.path, output: false },
     ]),
@@ -168,7 +170,9 @@ export async function verdictSources(
   const note = (line: string) => io.stderr.write(oneLine(`assess report: ${line}`) + "\n");
   if (needsRescoring(header, scorer, flags["keep-verdicts"] === true)) {
     await note(
-      `${flags.in} was scored by ${header.scorer.name} ${header.scorer.version}; re-scoring its ` +
+      `${
+        (flags.in as readonly string[]).join(", ")
+      } was scored by ${header.scorer.name} ${header.scorer.version}; re-scoring its ` +
         `recorded replies with the installed ${scorer!.version} (no request is sent; ` +
         `-keep-verdicts keeps the recorded verdicts)`,
     );

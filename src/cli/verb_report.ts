@@ -18,6 +18,7 @@ import { oneLine } from "../text/one_line.ts";
 import type { Report } from "../report/report.ts";
 import { gateExit, writeGate } from "./report_gate.ts";
 import type { Gate } from "../report/gate.ts";
+import type { ReportInputs } from "./report_inputs.ts";
 
 const FORMAT_NAMES = REPORT_FORMATS.map((f) => f.name);
 const PANEL_FORMATS = REPORT_FORMATS.filter((f) => f.panels).map((f) => f.name).join(", ");
@@ -55,9 +56,11 @@ export const reportVerb: Verb = {
   flags: {
     in: {
       kind: "string",
-      help: "the results file of assess run",
+      help: "the results file of assess run; given again (or as a pattern such as " +
+        "'shards/*.jsonl', expanded by assess), the shards of one run (run -shard), read as one",
       placeholder: "RESULTS",
       required: true,
+      repeatable: true,
     },
     format: {
       kind: "string",
@@ -103,8 +106,11 @@ export const reportVerb: Verb = {
       help: "exit with the decision: 0 better or not worse, 1 worse, 2 inconclusive, 3 undecided",
     },
   },
-  async run(flags, io) {
-    const path = flags.in as string;
+  async run(given, io) {
+    const { inputFiles } = await import("./input_files.ts");
+    const paths = await inputFiles("report", given.in as readonly string[], io);
+    // The other readers of `-in` see the files, its patterns expanded.
+    const flags: FlagValues = { ...given, in: paths };
     const format = reportFormat(flags.format as string);
     if (format === undefined) {
       throw new UsageError(
@@ -121,8 +127,16 @@ export const reportVerb: Verb = {
     }
     const limit = panelLimit(flags.panels as string);
     const out = flags.out as string | undefined;
-    await refuseSameFile("report", reportFiles(path, out), io);
-    const { text, report, gate } = await reportText(path, format, flags, io, limit);
+    await refuseSameFile(
+      "report",
+      reportFiles(
+        paths[0]!,
+        out,
+        paths.slice(1).map((path) => ({ name: "-in", path, output: false })),
+      ),
+      io,
+    );
+    const { text, report, gate } = await reportText(paths, format, flags, io, limit);
     if (out === undefined) {
       await io.stdout.write(text);
     } else {
@@ -154,7 +168,7 @@ function panelLimit(text: string): number {
 }
 
 async function reportText(
-  path: string,
+  paths: readonly string[],
   format: ReportFormat,
   flags: FlagValues,
   io: Io,
@@ -167,6 +181,7 @@ async function reportText(
     { buildReport },
     { withItemPanels },
     { withSweep },
+    { reportInputs },
   ] = await Promise.all([
     import("../results/results_file_error.ts"),
     import("../results/read_results.ts"),
@@ -174,39 +189,39 @@ async function reportText(
     import("../report/build_report.ts"),
     import("../report/item_panels.ts"),
     import("../report/sweep.ts"),
+    import("./report_inputs.ts"),
   ]);
-  const open = async () => {
-    try {
-      return await io.openRead(path);
-    } catch (e) {
-      throw new UsageError(`assess report: cannot read ${path}: ${readFailure(e, path)}`);
-    }
-  };
-  // Whatever goes wrong while reading names the file.
-  const named = async <T>(read: Promise<T>): Promise<T> => {
+  // Set once every file's header is read (a refusal before that names the file it is in).
+  let which: ReportInputs["which"];
+  const { path, open, ...shards } = await reportInputs(paths, io, named);
+  which = shards.which;
+  // Whatever goes wrong while reading names the file (of shards: the shard, by its own lines).
+  async function named<T>(path: string, read: Promise<T>): Promise<T> {
     try {
       return await read;
     } catch (e) {
       if (e instanceof ResultsFileError) {
+        if (which !== undefined) throw await which(e);
         throw new ResultsFileError(`${path}: ${e.message}`, e.line, e.empty);
       }
       if (e instanceof UsageError || e instanceof RangeError || e instanceof TypeError) throw e;
       throw new UsageError(`assess report: cannot read ${path}: ${readFailure(e, path)}`);
     }
-  };
+  }
   const keep = flags["keep-verdicts"] === true;
   const given = flags.config as string | undefined;
-  const header = await named(readHeader(await open()));
+  const header = await named(path, readHeader(await open()));
   const samples = header.sampling.samples ?? 1;
   if (samples > 1) {
     const { sampledReportText } = await import("./report_sampled.ts");
     return {
-      ...await named(sampledReportText(open, format, header, flags, io)),
+      ...await named(path, sampledReportText(open, format, header, flags, io)),
       report: null,
     };
   }
   const { scorer, run } = await verdictSources(header, flags, io);
   const input = await named(
+    path,
     reportInputFromResults(await open(), {
       scorer,
       items: run?.items,
@@ -217,7 +232,7 @@ async function reportText(
   );
   let report = withSweep(buildReport(input), input);
   if (given !== undefined && format.panels) {
-    report = await named(withItemPanels(report, await open(), run!.items, { scorer, limit }));
+    report = await named(path, withItemPanels(report, await open(), run!.items, { scorer, limit }));
   }
   return { text: await format.render(report), report };
 }

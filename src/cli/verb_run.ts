@@ -11,6 +11,7 @@ import type { FlagValues } from "./flags.ts";
 import type { RunFlags } from "./_run_command.ts";
 import { CONFIG_FLAG } from "./read_config.ts";
 import { UsageError } from "./usage_error.ts";
+import { parseShard, type Shard } from "../results/shard.ts";
 import type { Verb } from "./verb.ts";
 
 /** The default per-request timeout: 10 minutes (a long reply, queued behind a full batch). */
@@ -94,7 +95,18 @@ function readFlags(flags: FlagValues): RunFlags {
       MAX_MAX_RESPONSE_BYTES,
     ),
     retries: parseCount("retries", String(flags.retries), 0, MAX_RETRIES),
+    ...(flags.shard === undefined ? {} : { shard: readShard(String(flags.shard)) }),
   };
+}
+
+/** `-shard i/N`, or a one-line refusal (exit 64). */
+function readShard(text: string): Shard {
+  try {
+    return parseShard(text);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new UsageError(`assess run: -shard ${quoted(text)} ${error.message}`);
+  }
 }
 
 /**
@@ -107,7 +119,8 @@ export const runVerb: Verb = {
   permissions: `--allow-read=assess.yaml,DATASET,results.jsonl --allow-write=results.jsonl ` +
     `--allow-net=HOST:PORT --allow-env=${RUN_ENV.join(",")}`,
   summary: "ask the models every held-out item and record every reply (resumable)",
-  usage: "[-config FILE] -out RESULTS [-timeout DURATION] [-max-response BYTES] [-retries N]",
+  usage:
+    "[-config FILE] -out RESULTS [-timeout DURATION] [-max-response BYTES] [-retries N] [-shard i/N]",
   flags: {
     config: CONFIG_FLAG,
     out: {
@@ -134,6 +147,12 @@ export const runVerb: Verb = {
       help: "how many times a request that failed transiently is sent again (0 to 100)",
       placeholder: "N",
       default: String(DEFAULT_RETRY.attempts - 1),
+    },
+    shard: {
+      kind: "string",
+      help: "ask only shard i of N (i from 0 to N-1): the held-out items whose content hash " +
+        "falls in it, into its own results file; report -in merges the shards",
+      placeholder: "i/N",
     },
   },
   async run(flags, io) {

@@ -31,6 +31,20 @@ export const MAX_XLAM_DATASET_BYTES = 536_870_888;
 /** The least `sampling.maxTokens` with `thinking.mode: on`. */
 export const THINKING_MIN_TOKENS = 2048;
 
+/**
+ * The headers `serving.routingHeader` may not name (lowercase): those assess sends itself and
+ * those HTTP reserves for the connection and the body's framing.
+ */
+const RESERVED_HEADERS: readonly string[] = [
+  "content-type",
+  "authorization",
+  "x-request-id",
+  "host",
+  "content-length",
+  "connection",
+  "transfer-encoding",
+];
+
 /** What validation needs to know of a scorer: its name and the tool-call parsers it knows. */
 export interface ScorerInfo {
   /** The scorer's name. */
@@ -270,6 +284,19 @@ export const RULES: readonly Rule[] = [
       return [{
         path: "serving.probe",
         message: `0 probes nothing, and serving.batchInvariant is ${invariance}`,
+      }];
+    },
+  },
+  {
+    name: "serving.routingHeader is not a header assess sends itself or HTTP reserves",
+    check: ({ value }) => {
+      const header = member(member(value, "serving"), "routingHeader");
+      if (typeof header !== "string" || !RESERVED_HEADERS.includes(header.toLowerCase())) {
+        return [];
+      }
+      return [{
+        path: "serving.routingHeader",
+        message: `${header} is a header assess sends itself or HTTP reserves: name another`,
       }];
     },
   },

@@ -5,9 +5,10 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of dataset.kind, dataset.maxBytes, server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256"],"properties":{"kind":{"description":"xlam-function-calling (a JSON array of xlam rows, such as Salesforce/xlam-function-calling-60k) or chat-jsonl (a team's own data: JSON Lines, one item a line, {id, messages, tools} in OpenAI's chat format; see reference/assess-yaml.md). Checked in code: source is required for xlam-function-calling.","enum":["xlam-function-calling","chat-jsonl"]},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"maxBytes":{"description":"The largest dataset file read, in bytes: a larger file is refused from its size, before it is read (exit 65). Default 268435456 (256 MiB). At most 1073741824 (1 GiB), the largest file split's memory is measured at; for xlam-function-calling at most 536870888, the longest text a JavaScript string holds, as that file is read as one JSON text (checked in code). See reference/assess-yaml.md.","type":"integer","minimum":1,"maximum":1073741824,"default":268435456},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content. Required for xlam-function-calling, optional for chat-jsonl.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of dataset.kind, dataset.maxBytes, server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256"],"properties":{"kind":{"description":"xlam-function-calling (a JSON array of xlam rows, such as Salesforce/xlam-function-calling-60k) or chat-jsonl (a team's own data: JSON Lines, one item a line, {id, messages, tools} in OpenAI's chat format; see reference/assess-yaml.md). Checked in code: source is required for xlam-function-calling.","enum":["xlam-function-calling","chat-jsonl"]},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"maxBytes":{"description":"The largest dataset file read, in bytes: a larger file is refused from its size, before it is read (exit 65). Default 268435456 (256 MiB). At most 1073741824 (1 GiB), the largest file split's memory is measured at; for xlam-function-calling at most 536870888, the longest text a JavaScript string holds, as that file is read as one JSON text (checked in code). See reference/assess-yaml.md.","type":"integer","minimum":1,"maximum":1073741824,"default":268435456},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content. Required for xlam-function-calling, optional for chat-jsonl.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647},"routingHeader":{"description":"The name of an HTTP header every chat request carries with its item's routing key, the same for every model and sample of the item, so that a router in front of the replicas that routes by that header (x-session-id for vLLM's production-stack session router, x-smg-routing-key for the SGLang gateway) keeps an item's requests on one replica. A token of RFC 9110 (letters, digits and !#$%&'*+-.^_`|~), at most 64 characters. Default none: no such header. Checked in code: not a header assess sends itself or one HTTP reserves (Content-Type, Authorization, X-Request-Id, Host, Content-Length, Connection, Transfer-Encoding), in any case.","type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","minLength":1,"maxLength":64}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
+const pattern5 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://jsr.io/@assess/assess/schema/assess.schema.json" */;
@@ -1373,7 +1374,7 @@ vErrors.push(err109);
 errors++;
 }
 for(const key11 in data42){
-if(!(((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency"))){
+if(!((((key11 === "batchInvariant") || (key11 === "probe")) || (key11 === "concurrency")) || (key11 === "routingHeader"))){
 const err110 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.serving,data:data42};
 if(vErrors === null){
 vErrors = [err110];
@@ -1465,9 +1466,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err118 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data42};
+if(data42.routingHeader !== undefined){
+let data46 = data42.routingHeader;
+if(typeof data46 === "string"){
+if(data46.length > 64){
+const err118 = {instancePath:instancePath+"/serving/routingHeader",schemaPath:"#/properties/serving/properties/routingHeader/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema31.properties.serving.properties.routingHeader,data:data46};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1476,18 +1479,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-let data46 = data.decision;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.margin === undefined){
-data46.margin = 0;
-}
-if(data46.guard === undefined){
-data46.guard = [];
-}
-for(const key12 in data46){
-if(!((key12 === "margin") || (key12 === "guard"))){
-const err119 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data46};
+if(data46.length < 1){
+const err119 = {instancePath:instancePath+"/serving/routingHeader",schemaPath:"#/properties/serving/properties/routingHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.serving.properties.routingHeader,data:data46};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1496,11 +1489,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-let data47 = data46.margin;
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 > 100 || isNaN(data47)){
-const err120 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data47};
+if(!pattern5.test(data46)){
+const err120 = {instancePath:instancePath+"/serving/routingHeader",schemaPath:"#/properties/serving/properties/routingHeader/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\"",schema:"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",parentSchema:schema31.properties.serving.properties.routingHeader,data:data46};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1509,8 +1499,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data47 < 0 || isNaN(data47)){
-const err121 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data47};
+}
+else {
+const err121 = {instancePath:instancePath+"/serving/routingHeader",schemaPath:"#/properties/serving/properties/routingHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.serving.properties.routingHeader.type,parentSchema:schema31.properties.serving.properties.routingHeader,data:data46};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1520,8 +1511,9 @@ vErrors.push(err121);
 errors++;
 }
 }
+}
 else {
-const err122 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data47};
+const err122 = {instancePath:instancePath+"/serving",schemaPath:"#/properties/serving/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.serving.type,parentSchema:schema31.properties.serving,data:data42};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1530,13 +1522,18 @@ vErrors.push(err122);
 }
 errors++;
 }
-let data48 = data46.guard;
-if(Array.isArray(data48)){
-const len2 = data48.length;
-for(let i2=0; i2<len2; i2++){
-let data49 = data48[i2];
-if(!((((data49 === "no-call") || (data49 === "single")) || (data49 === "parallel")) || (data49 === "multiple"))){
-const err123 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data49};
+}
+let data47 = data.decision;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.margin === undefined){
+data47.margin = 0;
+}
+if(data47.guard === undefined){
+data47.guard = [];
+}
+for(const key12 in data47){
+if(!((key12 === "margin") || (key12 === "guard"))){
+const err123 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data47};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1546,9 +1543,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-}
-else {
-const err124 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data48};
+let data48 = data47.margin;
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 > 100 || isNaN(data48)){
+const err124 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data48};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1557,9 +1555,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data46};
+if(data48 < 0 || isNaN(data48)){
+const err125 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data48};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1570,12 +1567,61 @@ errors++;
 }
 }
 else {
-const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err126 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data48};
 if(vErrors === null){
 vErrors = [err126];
 }
 else {
 vErrors.push(err126);
+}
+errors++;
+}
+let data49 = data47.guard;
+if(Array.isArray(data49)){
+const len2 = data49.length;
+for(let i2=0; i2<len2; i2++){
+let data50 = data49[i2];
+if(!((((data50 === "no-call") || (data50 === "single")) || (data50 === "parallel")) || (data50 === "multiple"))){
+const err127 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data50};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data49};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+else {
+const err129 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data47};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+else {
+const err130 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
 }
 errors++;
 }

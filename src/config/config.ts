@@ -137,6 +137,11 @@ export interface ServingConfig {
   readonly probe: number;
   /** How many requests are in flight at once (per replica, with several). */
   readonly concurrency: number;
+  /**
+   * The header every chat request carries with its item's routing key (`routingKey`), for a
+   * router that keeps requests with one key on one replica; absent: none.
+   */
+  readonly routingHeader?: string;
 }
 
 /**

@@ -268,6 +268,9 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       batchInvariant: v.serving.batchInvariant as BatchInvariance,
       probe: v.serving.probe,
       concurrency: v.serving.concurrency,
+      ...(v.serving.routingHeader === undefined
+        ? {}
+        : { routingHeader: v.serving.routingHeader as string }),
     },
     decision: {
       margin: v.decision.margin as number,

@@ -4,7 +4,7 @@
 // Generated from schema/results.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
 export const header = validate34;
-const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}}}};
+const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}},"shard":{"description":"With assess run -shard i/N: this file holds shard index of count, the held-out items whose content hash falls in it (reference/run.md, Shards). Absent for a run of every item.","type":"object","additionalProperties":false,"required":["index","count"],"properties":{"index":{"type":"integer","minimum":0,"maximum":65535},"count":{"type":"integer","minimum":1,"maximum":65536}}}}};
 const schema33 = {"description":"An item's category, from its answer's calls.","enum":["no-call","single","parallel","multiple"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -1136,6 +1136,95 @@ var valid0 = _errs106 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.shard !== undefined){
+let data52 = data.shard;
+const _errs115 = errors;
+if(errors === _errs115){
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+let missing12;
+if(((data52.index === undefined) && (missing12 = "index")) || ((data52.count === undefined) && (missing12 = "count"))){
+validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'",schema:schema32.properties.shard.required,parentSchema:schema32.properties.shard,data:data52}];
+return false;
+}
+else {
+const _errs117 = errors;
+for(const key12 in data52){
+if(!((key12 === "index") || (key12 === "count"))){
+validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.shard,data:data52}];
+return false;
+break;
+}
+}
+if(_errs117 === errors){
+if(data52.index !== undefined){
+let data53 = data52.index;
+const _errs118 = errors;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.shard.properties.index.type,parentSchema:schema32.properties.shard.properties.index,data:data53}];
+return false;
+}
+if(errors === _errs118){
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 65535 || isNaN(data53)){
+validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema32.properties.shard.properties.index,data:data53}];
+return false;
+}
+else {
+if(data53 < 0 || isNaN(data53)){
+validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.shard.properties.index,data:data53}];
+return false;
+}
+}
+}
+}
+var valid19 = _errs118 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data52.count !== undefined){
+let data54 = data52.count;
+const _errs120 = errors;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.shard.properties.count.type,parentSchema:schema32.properties.shard.properties.count,data:data54}];
+return false;
+}
+if(errors === _errs120){
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 > 65536 || isNaN(data54)){
+validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536",schema:65536,parentSchema:schema32.properties.shard.properties.count,data:data54}];
+return false;
+}
+else {
+if(data54 < 1 || isNaN(data54)){
+validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.shard.properties.count,data:data54}];
+return false;
+}
+}
+}
+}
+var valid19 = _errs120 === errors;
+}
+else {
+var valid19 = true;
+}
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.shard.type,parentSchema:schema32.properties.shard,data:data52}];
+return false;
+}
+}
+var valid0 = _errs115 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

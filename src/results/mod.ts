@@ -58,3 +58,5 @@ export { latestResults, resultKey, supersedes } from "./latest.ts";
 export { type ReadReply, readReply } from "./reply.ts";
 export { formatRecord } from "./record_writer.ts";
 export { callsFingerprint, replyFingerprint } from "./fingerprint.ts";
+export { parseShard, type Shard, shardItems, shardOf, shardText } from "./shard.ts";
+export { mergedHeader, mergedLines, orderShards, type ShardFile } from "./shard_set.ts";

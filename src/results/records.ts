@@ -15,6 +15,7 @@
  */
 
 import type { ItemId } from "../dataset/item_id.ts";
+import type { Shard } from "./shard.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { Ordering, Reply, Verdict } from "../score/scorer.ts";
 
@@ -154,6 +155,8 @@ export interface HeaderRecord {
   readonly system: string;
   /** The decision declared when the run started; absent in a file of format version 1. */
   readonly decision?: DecisionRecord;
+  /** With `assess run -shard i/N`: the shard this file holds; absent for a run of every item. */
+  readonly shard?: Shard;
 }
 
 /** A start or resumption of `assess run` on the file. Session 1 follows the header. */

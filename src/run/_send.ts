@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import { detachedItem } from "../dataset/detached.ts";
 import { sha256Text } from "../dataset/sha256.ts";
 import { buildRequestBody, type RequestSettings } from "../request/request.ts";
@@ -49,6 +50,7 @@ export interface SendContext {
     signal: AbortSignal,
     replica: Lane["replica"],
     requestId?: string,
+    itemId?: ItemId,
   ): Promise<HttpOutcome>;
   /** Ends the use of the connections kept for reuse, when it can. */
   dropConnections(): void;
@@ -126,7 +128,7 @@ export async function sendWithRetries(
     task.sent++;
     const requestId = ctx.nextRequestId();
     const started = ctx.now();
-    const out = await ctx.post(body, lane.signal, lane.replica, requestId);
+    const out = await ctx.post(body, lane.signal, lane.replica, requestId, task.item.id);
     const latencyMs = ctx.now() - started;
     const base = { requestDigest, attempts: task.sent, latencyMs };
     const step = out.ok

@@ -148,6 +148,8 @@ export interface ChatCheckOptions {
   readonly url: string;
   /** The request's body: the first held-out item, to the baseline, as the run sends it. */
   readonly body: string;
+  /** More headers, as the run sends them (the routing header), if any. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** The context of a refusal's fix (the baseline, the parser, `sampling.maxTokens`). */
   readonly context: RefusalContext;
   /** The API key, or absent to send none. */
@@ -192,6 +194,7 @@ export interface ChatCheckOptions {
 export async function checkChat(fetchFn: typeof fetch, options: ChatCheckOptions): Promise<void> {
   const out = await exchange(fetchFn, `${options.url}/chat/completions`, {
     body: options.body,
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
   }, options);
   if (out.ok || out.error.kind !== "http" || out.error.status === null) return;
   const message = messageOf(out);

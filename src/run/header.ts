@@ -8,6 +8,7 @@
 import type { ItemId } from "../dataset/item_id.ts";
 import type { Config } from "../config/config.ts";
 import { sha256Hex } from "../dataset/sha256.ts";
+import { type Shard, shardText } from "../results/shard.ts";
 import {
   type HeaderRecord,
   RESULTS_FORMAT,
@@ -96,6 +97,9 @@ export const NOT_DIGESTED: Readonly<Record<string, string>> = {
     "where an adapter is loaded from: it is asked by its served name, which is digested",
   "serving.concurrency":
     "how many requests are in flight: the probe checks that the replies do not depend on it",
+  "serving.routingHeader":
+    "which replica behind a router answers an item, not what it answers: like server.urls[], " +
+    "a resumed run may route otherwise, and the report's homogeneity test checks the replicas",
   "decision.margin":
     "how the report reads the figures (the loss accepted as not worse), not what is asked or " +
     "how replies are judged: the header records the one declared when the run started",
@@ -169,6 +173,8 @@ export interface HeaderFacts {
   readonly serverUrl: string;
   /** The models it served. */
   readonly serverModels: readonly string[];
+  /** With `-shard i/N`: the shard this file holds (written last in the header). */
+  readonly shard?: Shard;
 }
 
 /**
@@ -229,6 +235,7 @@ export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
     probe: { batchInvariant: config.serving.batchInvariant, items: config.serving.probe },
     system: config.prompt.system,
     decision: { margin: config.decision.margin, guard: config.decision.guard },
+    ...(facts.shard === undefined ? {} : { shard: facts.shard }),
   };
 }
 
@@ -335,6 +342,9 @@ export function headerChanges(old: HeaderRecord, fresh: HeaderRecord): string[] 
       );
     }
   }
+  if (!same(old.shard ?? null, fresh.shard ?? null)) {
+    changes.push(`-shard: ${shardShown(old.shard)} in the file, ${shardShown(fresh.shard)} now`);
+  }
   if (changes.length === 0 && old.configDigest !== fresh.configDigest) {
     changes.push("the configuration (its digest differs)");
   }
@@ -397,6 +407,11 @@ export function configChanges(header: HeaderRecord, config: Config): ConfigChang
     if (!same(given, run)) changes.push({ key, given: shown(given), run: shown(run) });
   }
   return changes;
+}
+
+/** A header's shard as `-shard` writes it, or `none` (every item). */
+function shardShown(shard: Shard | undefined): string {
+  return shard === undefined ? "none" : shardText(shard);
 }
 
 /** A value as JSON text, cut to 80 characters (a SHA-256 is shown whole). */

@@ -409,8 +409,8 @@ const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
  *
  * @param fetchFn The `fetch` to send with.
  * @param url The URL.
- * @param init The method and body (`GET` when no body), and the `X-Request-Id` to send, if any;
- *   headers are added here.
+ * @param init The method and body (`GET` when no body), the `X-Request-Id` to send, if any, and
+ *   more headers to send (the routing header); the others are added here.
  * @param options The limits and the API key.
  * @returns The status and body, or the error.
  *
@@ -430,7 +430,11 @@ const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
 export async function exchange(
   fetchFn: typeof fetch,
   url: string,
-  init: { readonly body?: string; readonly requestId?: string },
+  init: {
+    readonly body?: string;
+    readonly requestId?: string;
+    readonly headers?: Readonly<Record<string, string>>;
+  },
   options: HttpOptions,
 ): Promise<HttpOutcome> {
   const call = new Call(options);
@@ -490,9 +494,13 @@ class Call {
   async send(
     fetchFn: typeof fetch,
     url: string,
-    init: { readonly body?: string; readonly requestId?: string },
+    init: {
+      readonly body?: string;
+      readonly requestId?: string;
+      readonly headers?: Readonly<Record<string, string>>;
+    },
   ): Promise<Response> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
     if (this.#options.apiKey !== undefined) {
       headers["Authorization"] = `Bearer ${this.#options.apiKey}`;

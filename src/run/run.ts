@@ -21,6 +21,8 @@ import { buildRequestBody, requestSettings } from "../request/request.ts";
 import { type ScoreOptions, scoreOptions, type Scorer } from "../score/scorer.ts";
 import { selftest, selftestLines } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
+import type { Shard } from "../results/shard.ts";
+import { routingKey } from "./routing_key.ts";
 import { shortApiKeyWarning } from "./api_key.ts";
 import { checkChat } from "./chat_check.ts";
 import { exchange, type HttpOptions } from "./http.ts";
@@ -91,6 +93,12 @@ export interface RunInput {
   readonly assessVersion: string | null;
   /** The results file's name, for messages. */
   readonly out: string;
+  /**
+   * With `-shard i/N`: the shard and its items (those of `items` whose content hash falls in it,
+   * `shardItems`, in the split's order). The self-test runs on every item of the split; only the
+   * shard's items are asked, and the header records the shard.
+   */
+  readonly shard?: { readonly shard: Shard; readonly items: readonly Item[] };
 }
 
 /** The results file, opened for appending and held by this run. */
@@ -192,6 +200,8 @@ export async function runAssessment(input: RunInput, effects: RunEffects): Promi
   // 1. The self-test, before any request.
   const tested = selftestGate(input, scoring);
   if ("kind" in tested) return tested;
+  // A shard asks its own items only; the self-test above covered the whole split.
+  if (input.shard !== undefined) input = { ...input, items: input.shard.items };
   const shortKey = shortApiKeyWarning(input.apiKey);
   if (shortKey !== null) effects.notice(shortKey);
   // 2. The server: each replica, those that fail a check left out (one URL: the server's checks).
@@ -291,6 +301,9 @@ async function checkServers(input: RunInput, effects: RunEffects): Promise<Serve
       ...http,
       url: replicas[0]!.url,
       body: buildRequestBody(detachedItem(first), config.models.baseline, requestSettings(config)),
+      ...(config.serving.routingHeader === undefined
+        ? {}
+        : { headers: { [config.serving.routingHeader]: routingKey(first.id) } }),
       context: {
         model: config.models.baseline,
         baseline: true,
@@ -334,6 +347,7 @@ async function openResults(
     scorerVersion: input.scorer.version,
     toolCallParser: input.server.toolCallParser,
     selftest: { passed: true, items: selftestItems },
+    ...(input.shard === undefined ? {} : { shard: input.shard.shard }),
     serverUrl: server.replicas[0]!.url,
     serverModels: server.served,
   });
@@ -448,12 +462,19 @@ function sessionEffects(
 ): SessionEffects {
   const { server, results, identical } = setup;
   const { urlOf, several } = server;
+  const routing = input.config.serving.routingHeader;
   return {
-    post: (body, signal, replica, requestId) =>
+    post: (body, signal, replica, requestId, itemId) =>
       exchange(
         effects.fetch,
         `${urlOf.get(replica.index)}/chat/completions`,
-        requestId === undefined ? { body } : { body, requestId },
+        {
+          body,
+          ...(requestId === undefined ? {} : { requestId }),
+          ...(routing === undefined || itemId === undefined
+            ? {}
+            : { headers: { [routing]: routingKey(itemId) } }),
+        },
         { ...server.http, signal, deadlines },
       ),
     ...(effects.dropConnections === undefined ? {} : { dropConnections: effects.dropConnections }),

@@ -13,6 +13,7 @@
  * @module
  */
 
+import type { ItemId } from "../dataset/item_id.ts";
 import type { BatchInvariance } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
 import type { RequestSettings } from "../request/request.ts";
@@ -130,13 +131,14 @@ export interface SessionEvents {
 export interface SessionEffects {
   /**
    * Sends a body to a replica and reads the response (see `exchange`), aborted by `signal`, with
-   * `requestId` as its `X-Request-Id` when one is given.
+   * `requestId` as its `X-Request-Id` when one is given, for the item `itemId` (its routing key).
    */
   post(
     body: string,
     signal: AbortSignal,
     replica: ReplicaRef,
     requestId?: string,
+    itemId?: ItemId,
   ): Promise<HttpOutcome>;
   /**
    * Ends the use of the connections kept for reuse: the next requests go on new ones (a reply
@@ -373,7 +375,8 @@ class Session {
       requestIds: plan.requestIds,
       retry: plan.retry,
       inner: this.#inner.signal,
-      post: (body, signal, replica, requestId) => effects.post(body, signal, replica, requestId),
+      post: (body, signal, replica, requestId, itemId) =>
+        effects.post(body, signal, replica, requestId, itemId),
       dropConnections: () => effects.dropConnections?.(),
       now: () => effects.now(),
       random: () => effects.random(),

@@ -123,3 +123,22 @@ Deno.test(
     ]);
   },
 );
+
+Deno.test("a repeatable flag collects its values in order; others are still refused twice", () => {
+  const specs = {
+    in: { kind: "string", help: "inputs", required: true, repeatable: true },
+    out: { kind: "string", help: "output" },
+  } as const;
+  assert.deepEqual(parseFlags("report", ["-in", "a", "--in=b", "-in", "c"], specs), {
+    help: false,
+    values: { in: ["a", "b", "c"], out: undefined },
+  });
+  assert.deepEqual(parseFlags("report", ["-in", "a"], specs), {
+    help: false,
+    values: { in: ["a"], out: undefined },
+  });
+  assert.throws(
+    () => parseFlags("report", ["-in", "a", "-out", "x", "-out", "y"], specs),
+    /flag given twice: -out/,
+  );
+});

@@ -173,6 +173,8 @@ export interface ConfigOptions {
   seed?: string;
   /** The `decision` section's lines, as written (none when left out). */
   decision?: string;
+  /** `serving.routingHeader` (left out when not given). */
+  routingHeader?: string;
 }
 
 /** An assess.yaml for the tests. */
@@ -216,7 +218,9 @@ serving:
   batchInvariant: ${o.batchInvariant ?? "not-required"}
   probe: ${o.probe ?? 0}
   concurrency: ${o.concurrency ?? 4}
-${o.decision === undefined ? "" : `decision:\n${o.decision}\n`}`;
+${o.routingHeader === undefined ? "" : `  routingHeader: ${o.routingHeader}\n`}${
+    o.decision === undefined ? "" : `decision:\n${o.decision}\n`
+  }`;
 }
 
 /** Writes a dataset and a config into a new temporary directory. */

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { RecordedRequest } from "./vllm_emulator.ts";
+
 const EMULATOR = new URL("./vllm_emulator.ts", import.meta.url).pathname;
 
 /** A running emulator process. */
@@ -17,6 +19,8 @@ export interface EmulatorProcess {
   readonly host: string;
   /** Its live counters (`GET /_emulator/stats`). */
   stats(): Promise<Record<string, number>>;
+  /** The chat requests it recorded (started with `--record`; `GET /_emulator/requests`). */
+  requests(): Promise<RecordedRequest[]>;
   /** Sends it a signal (SIGTERM by default) and waits for it to end; a second call does nothing. */
   kill(signal?: Deno.Signal): Promise<void>;
 }
@@ -66,6 +70,7 @@ export async function startEmulatorProcess(
     port: bound,
     host: `127.0.0.1:${bound}`,
     stats: async () => await (await fetch(url.replace("/v1", "/_emulator/stats"))).json(),
+    requests: async () => await (await fetch(url.replace("/v1", "/_emulator/requests"))).json(),
     async kill(signal: Deno.Signal = "SIGTERM") {
       if (gone) return;
       gone = true;

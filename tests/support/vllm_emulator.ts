@@ -414,6 +414,8 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** The body as it was sent, decoded as UTF-8. */
   readonly text: string;
+  /** Its headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** A running emulator. */
@@ -1474,7 +1476,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const entry = findEntry(messages, toolNames);
     const key = itemKey(model, entry === undefined ? "?" : entry.id);
     const attempt = bump(stats.perItem, key);
-    if (record) requests.push({ n, model, itemId: entry?.id ?? null, body, text: bodyText });
+    if (record) {
+      const headers = Object.fromEntries(req.headers);
+      requests.push({ n, model, itemId: entry?.id ?? null, body, text: bodyText, headers });
+    }
 
     // In flight from here on, until the response is handed to the socket (so a client can never
     // see more in flight than it sent). Requests read in the same turn of the event loop are
@@ -1705,6 +1710,14 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         };
       case "/metrics":
         return metrics();
+      case "/_emulator/requests":
+        // The recorded chat requests (`record: true`, `--record`): the process's log.
+        return {
+          kind: "respond",
+          status: 200,
+          headers: JSON_HEADERS,
+          body: JSON.stringify(requests),
+        };
       case "/_emulator/stats":
         return {
           kind: "respond",
@@ -1832,6 +1845,7 @@ const USAGE =
   --die-after N         die (exit 1) on chat request N+1
   --ready-after MS      refuse connections for MS milliseconds first
   --precompute          write every answer key at start (for benchmarks)
+  --record              keep every chat request (body and headers): GET /_emulator/requests
   --max-num-seqs N      serve at most N chat requests at once; the rest wait (default no limit)
   --service-ms MS       each chat request takes MS milliseconds once served (default 0)
 Prints the base URL (http://127.0.0.1:PORT/v1) on the first line of stdout.`;
@@ -1935,6 +1949,9 @@ async function main(args: readonly string[]): Promise<void> {
         break;
       case "--precompute":
         opts.precompute = true;
+        break;
+      case "--record":
+        opts.record = true;
         break;
       case "--max-num-seqs": {
         const n = Number(value());
