@@ -16,7 +16,9 @@ import {
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
 import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
-import { type CoherentInterval, coherentIntervals } from "./stats/decision_interval.ts";
+import type { CoherentInterval } from "./stats/decision_interval.ts";
+import type { ClusterCounts } from "./stats/clustered_difference.ts";
+import { decideFamily, type FamilyDecision } from "./stats/clustered_family.ts";
 import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
 import { itemsToDecide } from "./items_to_decide.ts";
 import { type ErroredItems, errorSensitivity } from "./stats/error_sensitivity.ts";
@@ -25,6 +27,7 @@ import { spread } from "./stats/quantile.ts";
 import {
   type CategoryAccuracy,
   type CategoryComparison,
+  type ClustersReport,
   type DetectableDifferenceReport,
   type DisputedItem,
   type ErrorMessageCount,
@@ -138,6 +141,9 @@ function buildReading(input: ReportInput): ReadingReport {
   const categorised = [...byModel.values()].every((list) =>
     list.every((o) => o.category !== undefined)
   );
+  const clustered = [...byModel.values()].every((list) =>
+    list.every((o) => o.cluster !== undefined)
+  );
   const disputed = disputedItems(names, byModel, indexed);
   const models = names.map((name, i) =>
     modelReport(
@@ -158,9 +164,13 @@ function buildReading(input: ReportInput): ReadingReport {
       indexed.get(input.baseline)!,
       reasonOrder,
       categorised,
+      clustered,
     )
   );
-  const decided = coherentIntervals(partial.map((c) => c.table), { alpha: rule.alpha });
+  const decided = decideFamily(
+    partial.map((c) => ({ table: c.table, clusters: c.clusters })),
+    rule.alpha,
+  );
   const comparisons = partial.map((c, i) => finish(c, decided[i]!, rule));
   const scored = models.reduce((s, m) => s + m.scored, 0);
   const errors = models.reduce((s, m) => s + m.errors, 0);
@@ -174,6 +184,7 @@ function buildReading(input: ReportInput): ReadingReport {
     models,
     comparisons,
     categoriesFrom: categorised ? input.categoriesFrom ?? "results" : null,
+    clustersFrom: clustered ? input.clustersFrom ?? "results" : null,
     disputedItems: disputed,
     panels: null,
     replicas: replicasReport(names, byModel),
@@ -403,6 +414,40 @@ interface Counted {
   readonly identical: number | null;
   /** Each category's table, in ANSWER_CATEGORIES order, or `null` when not known. */
   readonly categories: readonly PairedTable[] | null;
+  /** The paired items' clusters in the order of their first items, or `null` when not known. */
+  readonly clusters: readonly ClusterCounts[] | null;
+  /** Each category's clusters, in ANSWER_CATEGORIES order, or `null` when either is not known. */
+  readonly categoryClusters: readonly (readonly ClusterCounts[])[] | null;
+}
+
+/** A cluster's counts as they are gathered: its first item's index too. */
+interface Gathered {
+  first: number;
+  items: number;
+  onlyFirst: number;
+  onlySecond: number;
+}
+
+/** Counts a paired item into its cluster of `into`. */
+function gather(into: Map<string, Gathered>, key: string, index: number, d: number): void {
+  let g = into.get(key);
+  if (g === undefined) {
+    g = { first: index, items: 0, onlyFirst: 0, onlySecond: 0 };
+    into.set(key, g);
+  }
+  g.first = Math.min(g.first, index);
+  g.items++;
+  if (d > 0) g.onlyFirst++;
+  else if (d < 0) g.onlySecond++;
+}
+
+/** The clusters gathered, in the order of their first items (never of the answers). */
+function inOrder(clusters: Map<string, Gathered>): ClusterCounts[] {
+  return [...clusters.values()].sort((a, b) => a.first - b.first).map((g) => ({
+    items: g.items,
+    onlyFirst: g.onlyFirst,
+    onlySecond: g.onlySecond,
+  }));
 }
 
 function emptyTable(): {
@@ -426,6 +471,7 @@ function compare(
   base: ByIndex,
   reasonOrder: readonly string[],
   categorised: boolean,
+  clustered: boolean,
 ): Counted {
   const slot = new Map(reasonOrder.map((r, i) => [r, i]));
   const k = reasonOrder.length;
@@ -446,6 +492,10 @@ function compare(
   let identical: number | null = 0;
   const byCategory = categorised ? ANSWER_CATEGORIES.map(emptyTable) : null;
   const categoryIndex = new Map(ANSWER_CATEGORIES.map((c, i) => [c, i]));
+  const clusters = clustered ? new Map<string, Gathered>() : null;
+  const categoryClusters = clustered && categorised
+    ? ANSWER_CATEGORIES.map(() => new Map<string, Gathered>())
+    : null;
   for (const o of adapterList) {
     const b = base[o.itemIndex];
     if (b === undefined) continue;
@@ -464,6 +514,12 @@ function compare(
     const to = slot.get(o.verdict.reason)!;
     matrix[from * k + to]!++;
     const cell = byCategory?.[categoryIndex.get(o.category!)!];
+    if (clusters !== null) {
+      const d = (o.verdict.correct ? 1 : 0) - (b.verdict.correct ? 1 : 0);
+      gather(clusters, o.cluster!, o.itemIndex, d);
+      const inCategory = categoryClusters?.[categoryIndex.get(o.category!)!];
+      if (inCategory !== undefined) gather(inCategory, o.cluster!, o.itemIndex, d);
+    }
     if (identical !== null) {
       if (o.replyHash === undefined || b.replyHash === undefined) identical = null;
       else if (o.replyHash === b.replyHash) identical++;
@@ -520,6 +576,25 @@ function compare(
     errored,
     identical,
     categories: byCategory,
+    clusters: clusters === null ? null : inOrder(clusters),
+    categoryClusters: categoryClusters === null ? null : categoryClusters.map(inOrder),
+  };
+}
+
+/**
+ * The clusters of a comparison as the report gives them: present only when some cluster holds
+ * two or more of its paired items.
+ */
+function clustersReport(d: FamilyDecision | null): { clusters?: ClustersReport } {
+  const design = d?.design;
+  if (design === null || design === undefined || design.clusters >= design.items) return {};
+  return {
+    clusters: {
+      clusters: design.clusters,
+      designEffect: design.designEffect,
+      effectiveItems: design.effectiveItems,
+      method: d!.method === "exact" ? "exact" : "clustered",
+    },
   };
 }
 
@@ -552,7 +627,7 @@ function pairedFigures(t: PairedTable, d: CoherentInterval | null) {
 
 function finish(
   c: Counted,
-  decided: ReturnType<typeof coherentIntervals>[number],
+  decided: FamilyDecision | null,
   rule: DecisionRule,
 ): ReadingComparison {
   const t = c.table;
@@ -588,14 +663,16 @@ function finish(
     share: n === 0 ? null : c.identical / n,
     suspect: identicalSuspect(c.identical, n),
   };
-  const categories = c.categories === null ? null : categoryComparisons(c.categories, rule);
+  const categories = c.categories === null
+    ? null
+    : categoryComparisons(c.categories, c.categoryClusters, rule);
   const guardWorse = categories === null
     ? null
     : rule.guard.filter((g) => categories.find((x) => x.name === g)!.outcome === "worse");
   const outcome = identical?.suspect === true || decided === null
     ? "inconclusive"
     : agreedOutcome(ways);
-  const sized = decided === null ? null : detectable(n, t, decided);
+  const sized = decided === null ? null : detectable(scaled(t, decided), decided);
   const figures = {
     adapter: c.adapter,
     baseline: c.baseline,
@@ -609,6 +686,7 @@ function finish(
     identical,
     categories,
     guardWorse,
+    ...clustersReport(decided),
     discordant: c.discordant,
   };
   const verdict = verdictSentence(figures, rule);
@@ -616,11 +694,28 @@ function finish(
   return { ...head, verdict, reasons: c.reasons, transitions: c.transitions, discordant };
 }
 
+/**
+ * The table the detectable figures are computed on: the comparison's own, or for one the
+ * clustered test decides, the same shares at its effective number of items (the exact test's
+ * figures at that size: an approximation of what the clustered test can find).
+ */
+function scaled(t: PairedTable, decided: FamilyDecision): PairedTable {
+  const effective = decided.design?.effectiveItems;
+  if (decided.method === "exact" || effective === null || effective === undefined) return t;
+  const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
+  const k = Math.min(1, effective / n);
+  const b = Math.round(t.onlyFirst * k);
+  const c = Math.round(t.onlySecond * k);
+  const size = Math.max(1, Math.round(n * k), b + c);
+  const bothRight = Math.round((size - b - c) / 2);
+  return { bothRight, onlyFirst: b, onlySecond: c, bothWrong: size - b - c - bothRight };
+}
+
 function detectable(
-  n: number,
   t: PairedTable,
   decided: { readonly level: number; readonly testLevel: number },
 ): DetectableDifferenceReport {
+  const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
   const discordant = t.onlyFirst + t.onlySecond;
   const discordance = discordant / n;
   const { difference } = minimumDetectableDifference(n, discordance, {
@@ -639,15 +734,20 @@ function detectable(
 /** A comparison's categories, each at its Holm level across the categories with items. */
 function categoryComparisons(
   tables: readonly PairedTable[],
+  clusters: readonly (readonly ClusterCounts[])[] | null,
   rule: DecisionRule,
 ): CategoryComparison[] {
-  const decided = coherentIntervals(tables, { alpha: rule.alpha });
+  const decided = decideFamily(
+    tables.map((table, i) => ({ table, clusters: clusters?.[i] ?? null })),
+    rule.alpha,
+  );
   return ANSWER_CATEGORIES.map((name, i) => {
     const d = decided[i]!;
     return {
       name,
       ...pairedFigures(tables[i]!, d),
       outcome: d === null ? "inconclusive" : comparisonOutcome(d, rule.margin),
+      ...clustersReport(d),
     };
   });
 }

@@ -184,3 +184,15 @@ export {
   renderSampledMarkdown,
   renderSampledText,
 } from "./render/sampled.ts";
+// Clustered items (the items that share their tools).
+export {
+  type ClusterCounts,
+  type ClusterDesign,
+  clusterDesign,
+  type ClusteredDifference,
+  clusteredDifference,
+  type ClusteredDifferenceOptions,
+  clustersMaterial,
+  FEW_CLUSTERS,
+  MATERIAL_DESIGN_EFFECT,
+} from "./stats/mod.ts";
