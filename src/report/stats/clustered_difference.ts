@@ -32,7 +32,10 @@ export interface ClusterDesign {
    * cannot be measured: fewer than two clusters, or every item's difference the same.
    */
   readonly designEffect: number | null;
-  /** n / designEffect: as many independent items would say as much; `null` with the effect. */
+  /**
+   * n / designEffect: as many independent items would say as much; `null` with the effect, or
+   * when it is 0 (every cluster's difference exactly its share of the whole).
+   */
   readonly effectiveItems: number | null;
 }
 
@@ -134,7 +137,12 @@ export function clusterDesign(clusters: readonly ClusterCounts[]): ClusterDesign
     return { items: n, clusters: J, designEffect: null, effectiveItems: null };
   }
   const designEffect = ((J / (J - 1)) * between * (n - 1)) / (n * spread);
-  return { items: n, clusters: J, designEffect, effectiveItems: n / designEffect };
+  return {
+    items: n,
+    clusters: J,
+    designEffect,
+    effectiveItems: designEffect > 0 ? n / designEffect : null,
+  };
 }
 
 /**
