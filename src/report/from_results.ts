@@ -8,6 +8,8 @@
 
 import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
+import { itemCluster } from "../dataset/cluster.ts";
+import { detachedItem } from "../dataset/detached.ts";
 import { callsFingerprint, replyFingerprint } from "../results/fingerprint.ts";
 import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
@@ -130,6 +132,8 @@ class Fold {
   #sessions = 0;
   /** Whether a category came from the items rather than the record. */
   #categoriesFromItems = false;
+  /** Whether a cluster came from the items rather than the record. */
+  #clustersFromItems = false;
   /** The items with a detail kept: every answer so far wrong, with equal calls. */
   readonly #disputed = new Set<number>();
   readonly #strings = new Map<string, string>();
@@ -213,6 +217,9 @@ class Fold {
     const category = r.category === undefined
       ? this.#categoryOf(r.itemIndex)
       : this.#intern(r.category);
+    const cluster = r.cluster === undefined
+      ? this.#clusterOf(r.itemIndex)
+      : this.#intern(r.cluster);
     const answered = verdict !== null && reply !== null;
     let lenient: Observation["lenient"];
     if (this.#lenient !== null && verdict !== null) {
@@ -235,6 +242,7 @@ class Fold {
         ? null
         : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
       category,
+      cluster,
       replyHash: answered ? replyFingerprint(reply!) : undefined,
       // A wrong answer's calls matter only while no other model answered the item right.
       callsHash: answered && !verdict!.correct &&
@@ -265,6 +273,14 @@ class Fold {
     if (known !== undefined) return known as T;
     this.#strings.set(text, text);
     return text;
+  }
+
+  /** The cluster of its item, when the items are known. */
+  #clusterOf(itemIndex: number): string | undefined {
+    const item = this.#byIndex?.get(itemIndex);
+    if (item === undefined) return undefined;
+    this.#clustersFromItems = true;
+    return this.#intern(itemCluster(detachedItem(item)));
   }
 
   /** The category its item's answer gives, when the items are known. */
@@ -345,6 +361,7 @@ class Fold {
       },
       decision: this.#decision,
       ...(this.#categoriesFromItems ? { categoriesFrom: "dataset" as const } : {}),
+      ...(this.#clustersFromItems ? { clustersFrom: "dataset" as const } : {}),
       lenient: this.#lenientFacts,
       ...(this.#scoring === undefined ? {} : { scoring: this.#scoring }),
       ...sweepOf(header),

@@ -1,0 +1,58 @@
+// The report with clustered items (issue 35): one item per cluster changes nothing but
+// `clustersFrom`; clusters that moved together are decided by the clustered test, and every
+// format says so.
+
+import assert from "node:assert/strict";
+import { buildReport } from "../../src/report/build_report.ts";
+import { renderText } from "../../src/report/render/text.ts";
+import { renderJson } from "../../src/report/render/json.ts";
+import type { Observation } from "../../src/report/report_input.ts";
+import { pairedInput } from "./_paired_input.ts";
+import { block } from "./_paired_input.ts";
+
+/** The same input with each observation's cluster set by `cluster(itemIndex)`. */
+function withClusters(cluster: (index: number) => string) {
+  const input = pairedInput([
+    block(30, false, [true]),
+    block(12, true, [false]),
+    block(158, true, [true]),
+  ]);
+  const observations = new Map(
+    [...input.observations].map(([name, list]) => [
+      name,
+      list.map((o): Observation => ({ ...o, cluster: cluster(o.itemIndex) })),
+    ]),
+  );
+  return { plain: input, clustered: { ...input, observations } };
+}
+
+Deno.test("one item per cluster: the comparisons are the report's without clusters", () => {
+  const { plain, clustered } = withClusters((i) => `tool-${i}`);
+  const before = buildReport(plain);
+  const after = buildReport(clustered);
+  assert.equal(before.clustersFrom, null);
+  assert.equal(after.clustersFrom, "results");
+  assert.deepEqual(after.comparisons, before.comparisons);
+  assert.deepEqual({ ...after, clustersFrom: null }, before);
+  assert.match(renderText(before), /clusters +not recorded in this results file/);
+  assert.doesNotMatch(renderText(after), /clusters/);
+});
+
+Deno.test("clusters that moved together: the clustered test decides, and the report says so", () => {
+  // 30 fixed items in 3 clusters of 10, the broken ones and the rest in clusters of 10 too.
+  const { plain, clustered } = withClusters((i) => `api-${Math.floor(i / 10)}`);
+  const before = buildReport(plain).comparisons[0]!;
+  const after = buildReport(clustered).comparisons[0]!;
+  assert.equal(before.outcome, "better"); // 30 against 12 of 200 items taken alone
+  assert.equal(after.clusters?.method, "clustered");
+  assert.equal(after.clusters?.clusters, 20);
+  assert.ok(after.clusters!.designEffect! > 5, `${after.clusters!.designEffect}`);
+  assert.equal(after.difference, before.difference);
+  assert.equal(after.outcome, "inconclusive"); // 20 clusters, 5 of them moved: too few to say
+  assert.ok(after.interval!.lower < 0 && after.interval!.upper > before.interval!.upper);
+  const text = renderText(buildReport(clustered));
+  assert.match(text, /clusters: 20 holding 200 paired items; design\s+effect\s+\d+\.\d\d,/);
+  assert.match(text, /the\s+clustered\s+test\s+decides/);
+  const json = JSON.parse(renderJson(buildReport(clustered)));
+  assert.equal(json.comparisons[0].clusters.method, "clustered");
+});
