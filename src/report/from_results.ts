@@ -134,6 +134,8 @@ class Fold {
   #categoriesFromItems = false;
   /** Whether a cluster came from the items rather than the record. */
   #clustersFromItems = false;
+  /** The clusters computed from the items, by index. */
+  readonly #itemClusters = new Map<number, string>();
   /** The items with a detail kept: every answer so far wrong, with equal calls. */
   readonly #disputed = new Set<number>();
   readonly #strings = new Map<string, string>();
@@ -280,7 +282,13 @@ class Fold {
     const item = this.#byIndex?.get(itemIndex);
     if (item === undefined) return undefined;
     this.#clustersFromItems = true;
-    return this.#intern(itemCluster(detachedItem(item)));
+    // Each item's tools are built once, not once per record of it.
+    let cluster = this.#itemClusters.get(itemIndex);
+    if (cluster === undefined) {
+      cluster = this.#intern(itemCluster(detachedItem(item)));
+      this.#itemClusters.set(itemIndex, cluster);
+    }
+    return cluster;
   }
 
   /** The category its item's answer gives, when the items are known. */

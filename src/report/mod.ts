@@ -41,6 +41,7 @@ export {
   type CategoryAccuracy,
   type CategoryComparison,
   type ChoiceErrors,
+  type ClustersReport,
   type ComparisonReport,
   type CountedOutcome,
   type DecisionInterval,
