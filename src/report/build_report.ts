@@ -17,11 +17,16 @@ import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
 import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
 import type { CoherentInterval } from "./stats/decision_interval.ts";
-import type { ClusterCounts } from "./stats/clustered_difference.ts";
+import { type ClusterCounts, clusteredDifference } from "./stats/clustered_difference.ts";
 import { decideFamily, type FamilyDecision } from "./stats/clustered_family.ts";
 import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
 import { itemsToDecide } from "./items_to_decide.ts";
-import { type ErroredItems, errorSensitivity } from "./stats/error_sensitivity.ts";
+import {
+  type CountedComparison,
+  type ErroredItems,
+  type ErrorSensitivity,
+  errorSensitivity,
+} from "./stats/error_sensitivity.ts";
 import type { PairedTable } from "./stats/paired_table.ts";
 import { spread } from "./stats/quantile.ts";
 import {
@@ -418,6 +423,14 @@ interface Counted {
   readonly clusters: readonly ClusterCounts[] | null;
   /** Each category's clusters, in ANSWER_CATEGORIES order, or `null` when either is not known. */
   readonly categoryClusters: readonly (readonly ClusterCounts[])[] | null;
+  /**
+   * The clusters with the errored items put back against the adapter and in its favour (as
+   * `errorSensitivity` counts them), or `null` when the clusters are not known.
+   */
+  readonly erroredClusters: {
+    readonly against: readonly ClusterCounts[];
+    readonly favour: readonly ClusterCounts[];
+  } | null;
 }
 
 /** A cluster's counts as they are gathered: its first item's index too. */
@@ -439,6 +452,23 @@ function gather(into: Map<string, Gathered>, key: string, index: number, d: numb
   g.items++;
   if (d > 0) g.onlyFirst++;
   else if (d < 0) g.onlySecond++;
+}
+
+/** The clusters of `paired` with the items of `more` added, in the order of their first items. */
+function joined(paired: Map<string, Gathered>, more: Map<string, Gathered>): ClusterCounts[] {
+  const all = new Map<string, Gathered>();
+  for (const [key, g] of paired) all.set(key, { ...g });
+  for (const [key, g] of more) {
+    const known = all.get(key);
+    if (known === undefined) all.set(key, { ...g });
+    else {
+      known.first = Math.min(known.first, g.first);
+      known.items += g.items;
+      known.onlyFirst += g.onlyFirst;
+      known.onlySecond += g.onlySecond;
+    }
+  }
+  return inOrder(all);
 }
 
 /** The clusters gathered, in the order of their first items (never of the answers). */
@@ -493,6 +523,14 @@ function compare(
   const byCategory = categorised ? ANSWER_CATEGORIES.map(emptyTable) : null;
   const categoryIndex = new Map(ANSWER_CATEGORIES.map((c, i) => [c, i]));
   const clusters = clustered ? new Map<string, Gathered>() : null;
+  // The errored items, as errorSensitivity puts them back: against the adapter, in its favour.
+  const against = new Map<string, Gathered>();
+  const favour = new Map<string, Gathered>();
+  const putBack = (o: Observation, worse: boolean, better: boolean) => {
+    if (clusters === null) return;
+    gather(against, o.cluster!, o.itemIndex, worse ? -1 : 0);
+    gather(favour, o.cluster!, o.itemIndex, better ? 1 : 0);
+  };
   const categoryClusters = clustered && categorised
     ? ANSWER_CATEGORIES.map(() => new Map<string, Gathered>())
     : null;
@@ -503,11 +541,15 @@ function compare(
       if (b.verdict === null) errored.bothError++;
       else if (b.verdict.correct) errored.firstErrorSecondRight++;
       else errored.firstErrorSecondWrong++;
+      // Against: only the baseline right unless it is wrong; in favour: only the adapter unless
+      // the baseline is right.
+      putBack(o, b.verdict === null || b.verdict.correct, b.verdict === null || !b.verdict.correct);
       continue;
     }
     if (b.verdict === null) {
       if (o.verdict.correct) errored.secondErrorFirstRight++;
       else errored.secondErrorFirstWrong++;
+      putBack(o, !o.verdict.correct, o.verdict.correct);
       continue;
     }
     const from = slot.get(b.verdict.reason)!;
@@ -578,6 +620,9 @@ function compare(
     categories: byCategory,
     clusters: clusters === null ? null : inOrder(clusters),
     categoryClusters: categoryClusters === null ? null : categoryClusters.map(inOrder),
+    erroredClusters: clusters === null
+      ? null
+      : { against: joined(clusters, against), favour: joined(clusters, favour) },
   };
 }
 
@@ -640,7 +685,12 @@ function finish(
     c.errored.secondErrorFirstRight + c.errored.secondErrorFirstWrong + c.errored.bothError;
   let sensitivity: ErrorSensitivityReport | null = null;
   if (errors > 0) {
-    const s = errorSensitivity(t, c.errored, { alpha: level, margin: rule.margin });
+    const s = clusteredWays(
+      errorSensitivity(t, c.errored, { alpha: level, margin: rule.margin }),
+      decided,
+      c.erroredClusters,
+      rule.margin,
+    );
     const way = (w: typeof s.against) => ({
       difference: w.difference,
       interval: w.interval,
@@ -692,6 +742,33 @@ function finish(
   const verdict = verdictSentence(figures, rule);
   const { discordant, ...head } = figures;
   return { ...head, verdict, reasons: c.reasons, transitions: c.transitions, discordant };
+}
+
+/**
+ * The errors counted both ways, read as the comparison itself is: by the clustered test at its
+ * level, the errored items in their clusters, when the clustered test decides it; else as given.
+ */
+function clusteredWays(
+  s: ErrorSensitivity,
+  decided: FamilyDecision | null,
+  clusters: Counted["erroredClusters"],
+  margin: number,
+): ErrorSensitivity {
+  if (decided?.method !== "clustered-betting" || clusters === null) return s;
+  const way = (w: CountedComparison, k: readonly ClusterCounts[]): CountedComparison => {
+    const c = clusteredDifference(k, { level: decided.testLevel });
+    const interval = { lower: c.lower, upper: c.upper };
+    return {
+      table: w.table,
+      difference: c.difference,
+      interval,
+      pValue: c.pValue,
+      outcome: comparisonOutcome(interval, margin),
+    };
+  };
+  const against = way(s.against, clusters.against);
+  const favour = way(s.favour, clusters.favour);
+  return { ...s, against, favour, differs: against.outcome !== favour.outcome };
 }
 
 /**

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { renderText } from "../../src/report/render/text.ts";
 import { renderJson } from "../../src/report/render/json.ts";
+import { clusteredDifference } from "../../src/report/stats/clustered_difference.ts";
 import type { Observation } from "../../src/report/report_input.ts";
 import { pairedInput } from "./_paired_input.ts";
 import { block } from "./_paired_input.ts";
@@ -55,4 +56,45 @@ Deno.test("clusters that moved together: the clustered test decides, and the rep
   assert.match(text, /the\s+clustered\s+test\s+decides/);
   const json = JSON.parse(renderJson(buildReport(clustered)));
   assert.equal(json.comparisons[0].clusters.method, "clustered");
+});
+
+Deno.test("clustered: the errors counted both ways are read by the clustered test, each errored item in its cluster", () => {
+  // 20 clusters of 10: clusters 0–2 fixed by the adapter; cluster 3 broken; in cluster 19 the
+  // adapter times out on 5 items the baseline gets right.
+  const input = pairedInput([
+    block(30, false, [true]),
+    block(10, true, [false]),
+    block(155, true, [true]),
+    block(5, true, ["error"]),
+  ]);
+  const observations = new Map(
+    [...input.observations].map(([name, list]) => [
+      name,
+      list.map((o): Observation => ({ ...o, cluster: `api-${Math.floor(o.itemIndex / 10)}` })),
+    ]),
+  );
+  const c = buildReport({ ...input, observations }).comparisons[0]!;
+  assert.equal(c.clusters?.method, "clustered");
+  const s = c.errorSensitivity!;
+  assert.equal(s.errors, 5);
+  const clusters = (last: { onlyFirst: number; onlySecond: number }) =>
+    Array.from(
+      { length: 20 },
+      (_, j) =>
+        j < 3
+          ? { items: 10, onlyFirst: 10, onlySecond: 0 }
+          : j === 3
+          ? { items: 10, onlyFirst: 0, onlySecond: 10 }
+          : j === 19
+          ? { items: 10, ...last }
+          : { items: 10, onlyFirst: 0, onlySecond: 0 },
+    );
+  const level = c.interval!.level;
+  const against = clusteredDifference(clusters({ onlyFirst: 0, onlySecond: 5 }), { level });
+  const favour = clusteredDifference(clusters({ onlyFirst: 0, onlySecond: 0 }), { level });
+  assert.deepEqual(s.against.interval, { lower: against.lower, upper: against.upper });
+  assert.equal(s.against.pValue, against.pValue);
+  assert.equal(s.against.difference, against.difference);
+  assert.deepEqual(s.favour.interval, { lower: favour.lower, upper: favour.upper });
+  assert.equal(s.favour.difference, 20 / 200);
 });
