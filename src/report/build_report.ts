@@ -20,7 +20,7 @@ import type { CoherentInterval } from "./stats/decision_interval.ts";
 import { type ClusterCounts, clusteredDifference } from "./stats/clustered_difference.ts";
 import { decideFamily, type FamilyDecision } from "./stats/clustered_family.ts";
 import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
-import { itemsToDecide } from "./items_to_decide.ts";
+import { itemsToDecide, MAX_ITEMS_TO_DECIDE } from "./items_to_decide.ts";
 import {
   type CountedComparison,
   type ErroredItems,
@@ -730,7 +730,10 @@ function finish(
     minimumDetectableDifference: sized,
     outcome,
     itemsToDecide: outcome === "inconclusive"
-      ? itemsToDecide({ ...shared, minimumDetectableDifference: sized, identical }, rule.margin)
+      ? clusteredItems(
+        itemsToDecide({ ...shared, minimumDetectableDifference: sized, identical }, rule.margin),
+        decided,
+      )
       : null,
     errorSensitivity: sensitivity,
     identical,
@@ -742,6 +745,18 @@ function finish(
   const verdict = verdictSentence(figures, rule);
   const { discordant, ...head } = figures;
   return { ...head, verdict, reasons: c.reasons, transitions: c.transitions, discordant };
+}
+
+/**
+ * The items that would decide a comparison the clustered test decides: the exact test's number of
+ * independent items times the design effect (clustered as these are), `null` past
+ * MAX_ITEMS_TO_DECIDE; as given otherwise.
+ */
+function clusteredItems(items: number | null, decided: FamilyDecision | null): number | null {
+  const effect = decided?.design?.designEffect;
+  if (items === null || decided?.method !== "clustered-betting" || !(effect! > 1)) return items;
+  const scaled = Math.ceil(items * effect!);
+  return scaled > MAX_ITEMS_TO_DECIDE ? null : scaled;
 }
 
 /**

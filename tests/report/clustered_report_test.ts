@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { buildReport } from "../../src/report/build_report.ts";
 import { renderText } from "../../src/report/render/text.ts";
 import { renderJson } from "../../src/report/render/json.ts";
+import { itemsToDecide } from "../../src/report/items_to_decide.ts";
 import { clusteredDifference } from "../../src/report/stats/clustered_difference.ts";
 import type { Observation } from "../../src/report/report_input.ts";
 import { pairedInput } from "./_paired_input.ts";
@@ -51,6 +52,10 @@ Deno.test("clusters that moved together: the clustered test decides, and the rep
   assert.equal(after.difference, before.difference);
   assert.equal(after.outcome, "inconclusive"); // 20 clusters, 5 of them moved: too few to say
   assert.ok(after.interval!.lower < 0 && after.interval!.upper > before.interval!.upper);
+  // The items that would decide it: the exact test's independent items times the design effect.
+  const alone = itemsToDecide(after, 0);
+  assert.ok(alone !== null && after.itemsToDecide !== null);
+  assert.equal(after.itemsToDecide, Math.ceil(alone * after.clusters!.designEffect!));
   const text = renderText(buildReport(clustered));
   assert.match(text, /clusters: 20 holding 200 paired items; design\s+effect\s+\d+\.\d\d,/);
   assert.match(text, /the\s+clustered\s+test\s+decides/);
