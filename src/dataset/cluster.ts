@@ -20,13 +20,15 @@ import type { Item } from "./item.ts";
  * import { itemCluster } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
- * const tool = (name: string) => ({ name, description: "", parameters: {} });
- * const item = { id: 1, index: 0, query: "q", answers: [], tools: [tool("b"), tool("a"), tool("b")] };
+ * const item = { tools: [{ name: "b" }, { name: "a" }, { name: "b" }] };
  * assert.equal(itemCluster(item), '["a","b"]');
  * assert.equal(itemCluster({ ...item, cluster: "weather" }), "weather");
  * ```
  */
-export function itemCluster(item: Pick<Item, "tools" | "cluster">): string {
+export function itemCluster(item: {
+  readonly tools: readonly Pick<Item["tools"][number], "name">[];
+  readonly cluster?: string | undefined;
+}): string {
   if (item.cluster !== undefined) return item.cluster;
   const names = [...new Set(item.tools.map((t) => t.name))].sort((a, b) =>
     a < b ? -1 : a > b ? 1 : 0
