@@ -57,6 +57,22 @@ export interface FamilyDecision extends CoherentInterval {
  * @returns For each comparison, in order, its decision, or `null` when it has no item.
  * @throws {RangeError} As `coherentIntervals` and `clusteredDifference`, or when a comparison's
  *   clusters do not add up to its table.
+ *
+ * @example Two adapters: one whose 40 items came in 4 clusters that moved together, one alone
+ * ```ts
+ * import { decideFamily } from "./clustered_family.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const table = { bothRight: 20, onlyFirst: 20, onlySecond: 0, bothWrong: 0 };
+ * const together = Array.from({ length: 4 }, (_, j) => ({
+ *   items: 10, onlyFirst: j < 2 ? 10 : 0, onlySecond: 0,
+ * }));
+ * const [a, b] = decideFamily([{ table, clusters: together }, { table, clusters: null }], 0.05);
+ * assert.equal(a!.method, "clustered-betting");
+ * assert.equal(a!.lower < 0, true); // four clusters decide nothing
+ * assert.equal(b!.method, "exact");
+ * assert.equal(b!.lower > 0, true); // 20 against 0 of 40 items alone
+ * ```
  */
 export function decideFamily(
   members: readonly FamilyMember[],
