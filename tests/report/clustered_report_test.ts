@@ -1,4 +1,5 @@
 // The report with clustered items (issue 35): one item per cluster changes nothing but
+import Ajv2020 from "ajv/dist/2020.js";
 // `clustersFrom`; clusters that moved together are decided by the clustered test, and every
 // format says so.
 
@@ -102,4 +103,35 @@ Deno.test("clustered: the errors counted both ways are read by the clustered tes
   assert.equal(s.against.difference, against.difference);
   assert.deepEqual(s.favour.interval, { lower: favour.lower, upper: favour.upper });
   assert.equal(s.favour.difference, 20 / 200);
+});
+
+Deno.test({
+  name:
+    "clustered: the JSON with clusters (overall and by category) is valid against schema/report.schema.json",
+  permissions: { read: true },
+  fn: async () => {
+    const schema = JSON.parse(await Deno.readTextFile("schema/report.schema.json"));
+    // deno-lint-ignore no-explicit-any
+    const ajv = new (Ajv2020 as any)({ strict: true, allErrors: true });
+    const validate = ajv.compile(schema);
+    const input = pairedInput([
+      block(30, false, [true], { category: "single" }),
+      block(12, true, [false], { category: "no-call" }),
+      block(158, true, [true], { category: "single" }),
+    ]);
+    const observations = new Map(
+      [...input.observations].map(([name, list]) => [
+        name,
+        list.map((o): Observation => ({ ...o, cluster: `api-${Math.floor(o.itemIndex / 10)}` })),
+      ]),
+    );
+    const report = buildReport({ ...input, observations });
+    const c = report.comparisons[0]!;
+    assert.equal(c.clusters?.method, "clustered");
+    assert.equal(c.categories!.find((x) => x.name === "single")!.clusters?.method, "clustered");
+    const parsed = JSON.parse(renderJson(report));
+    assert.ok(validate(parsed), JSON.stringify(validate.errors));
+    const unknown = buildReport(input);
+    assert.ok(validate(JSON.parse(renderJson(unknown))), JSON.stringify(validate.errors));
+  },
 });
