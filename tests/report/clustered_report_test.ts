@@ -1,9 +1,9 @@
 // The report with clustered items (issue 35): one item per cluster changes nothing but
-import Ajv2020 from "ajv/dist/2020.js";
 // `clustersFrom`; clusters that moved together are decided by the clustered test, and every
 // format says so.
 
 import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
 import { buildReport } from "../../src/report/build_report.ts";
 import { renderText } from "../../src/report/render/text.ts";
 import { renderJson } from "../../src/report/render/json.ts";
