@@ -12,7 +12,7 @@ order of their first items. n = sum m_j, D = sum(b_j - c_j)/n.
       over the cluster sums); 1 exactly when every m_j = 1 (J >= 2); else None with J < 2 or
       var(d) = 0.
   effective items = n / design effect (None when it is 0).
-  material = some m_j >= 2 and (design effect None or >= 1.1 or J < 50).
+  material = J >= 2, some m_j >= 2 and (design effect None or >= 1.1 or J < 50).
   interval = the betting interval (Waudby-Smith & Ramdas 2024) of the clusters' mean differences
       x_j = (S_j/m_j + 1)/2, each bet weighted by w_j = m_j J/n: with mu_t = (1/2 + cumsum(w x))/(1 +
       cumsum(w)) and sigma2_{t-1} = (1/4 + sum_{s<t} (w_s (x_s - mu_s))^2)/t (numpy cumulative
@@ -91,7 +91,7 @@ def main():
         f = json.loads(line)
         clusters = f["clusters"]
         n, J, effect, effective = design(clusters)
-        material = J < n and (effect is None or effect >= 1.1 or J < 50)
+        material = 2 <= J < n and (effect is None or effect >= 1.1 or J < 50)
         difference, lower, upper, p = interval(clusters, f["level"])
         print(json.dumps({"items": n, "clusters": J, "designEffect": effect, "effectiveItems": effective,
                           "material": material, "difference": difference, "lower": lower, "upper": upper,

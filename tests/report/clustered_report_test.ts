@@ -135,3 +135,18 @@ Deno.test({
     assert.ok(validate(JSON.parse(renderJson(unknown))), JSON.stringify(validate.errors));
   },
 });
+
+Deno.test("one cluster holding every item (the same tools everywhere): the exact test decides, as without clusters", () => {
+  const { plain, clustered } = withClusters(() => '["lookup_order","refund_order"]');
+  const before = buildReport(plain).comparisons[0]!;
+  const after = buildReport(clustered).comparisons[0]!;
+  assert.deepEqual(after.clusters, {
+    clusters: 1,
+    designEffect: null,
+    effectiveItems: null,
+    method: "exact",
+  });
+  const { clusters: _, ...rest } = after;
+  assert.deepEqual(rest, before);
+  assert.match(renderText(buildReport(clustered)), /one cluster holds every\s+item/);
+});

@@ -380,6 +380,8 @@ export function clustersSentence(k: ClustersReport, items: number): string {
     (k.method === "clustered"
       ? `the clustered test decides (material: a design effect of ${MATERIAL_DESIGN_EFFECT} or ` +
         `more, not measured, or fewer than ${FEW_CLUSTERS} clusters)`
+      : k.clusters === 1
+      ? "the exact test decides (one cluster holds every item: the items are drawn from it)"
       : "the exact test decides (not material)");
 }
 

@@ -146,11 +146,12 @@ export function clusterDesign(clusters: readonly ClusterCounts[]): ClusterDesign
 }
 
 /**
- * Whether a comparison's clusters are material, so that the clustered test decides it: some
- * cluster holds two or more items, and the design effect is at least
+ * Whether a comparison's clusters are material, so that the clustered test decides it: there are
+ * two clusters or more, some cluster holds two or more items, and the design effect is at least
  * {@linkcode MATERIAL_DESIGN_EFFECT} (1.1), or cannot be measured, or the clusters are fewer
  * than {@linkcode FEW_CLUSTERS} (50), too few to measure it. One item per cluster is never
- * material.
+ * material, nor one cluster holding every item (every item offers the same tools: the items are
+ * drawn from that one cluster, and what the comparison says is about it).
  *
  * @param design The comparison's design.
  * @returns Whether the clustered test decides.
@@ -163,10 +164,12 @@ export function clusterDesign(clusters: readonly ClusterCounts[]): ClusterDesign
  * assert.equal(clustersMaterial({ items: 40, clusters: 40, designEffect: 1, effectiveItems: 40 }), false);
  * assert.equal(clustersMaterial({ items: 400, clusters: 20, designEffect: 1, effectiveItems: 400 }), true);
  * assert.equal(clustersMaterial({ items: 400, clusters: 200, designEffect: 1.02, effectiveItems: 392 }), false);
+ * assert.equal(clustersMaterial({ items: 400, clusters: 1, designEffect: null, effectiveItems: null }), false);
  * ```
  */
 export function clustersMaterial(design: ClusterDesign): boolean {
-  if (design.clusters >= design.items) return false;
+  // One cluster holds every item: they are drawn from it, and the comparison is about it.
+  if (design.clusters < 2 || design.clusters >= design.items) return false;
   return design.designEffect === null || design.designEffect >= MATERIAL_DESIGN_EFFECT ||
     design.clusters < FEW_CLUSTERS;
 }
