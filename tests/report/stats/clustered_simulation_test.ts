@@ -3,8 +3,9 @@
 // correlation ρ of their paired differences, each one built into observations with their
 // clusters and decided by `buildReport`; coverage, wrong `not-worse` and wrong `better` held to
 // their levels within 3 Monte-Carlo standard errors. The full grid runs in
-// `deno task sim --clustered`. Before clusters were read, the report took the items as independent:
-// at ρ = 0.5 these cells fail (shown here too, with the exact test that ignores the clusters).
+// `deno task sim --clustered`. Before clusters were read, the report took the items as independent,
+// and 5 of these 7 cells failed through it (the first four are shown failing here too, with the
+// exact test that ignores the clusters).
 
 import assert from "node:assert/strict";
 import { buildReport } from "../../../src/report/build_report.ts";
