@@ -72,6 +72,7 @@ export {
 } from "./src/dataset/item_id.ts";
 export { loadChatDataset, REFUSED_LINES_SHOWN } from "./src/dataset/chat_jsonl.ts";
 export { ANSWER_CATEGORIES, type AnswerCategory, answerCategory } from "./src/dataset/category.ts";
+export { itemCluster } from "./src/dataset/cluster.ts";
 export { DatasetError, type RowPlace } from "./src/dataset/dataset_error.ts";
 export {
   type Dataset,

@@ -120,10 +120,12 @@ def _line(text):
     rid = _id(line.get("id"))
     if rid is None:
         raise DatasetRefused("no id (an integer within 2**53 - 1, or a string)")
-    if not set(line) <= {"id", "messages", "tools", "parallel_tool_calls"}:
+    if not set(line) <= {"id", "messages", "tools", "parallel_tool_calls", "cluster"}:
         raise DatasetRefused("an unknown member")
     if "parallel_tool_calls" in line and not isinstance(line["parallel_tool_calls"], bool):
         raise DatasetRefused("parallel_tool_calls is not true or false")
+    if "cluster" in line and not isinstance(line["cluster"], str):
+        raise DatasetRefused("the cluster is not a string")
     tools = line.get("tools", [])
     names = _tool_names(tools)
     messages = line.get("messages")

@@ -28,6 +28,8 @@ export interface ChatLine {
   readonly key: number;
   /** Why the item is ineligible (two tools share a name), if it is. */
   readonly ineligible?: string;
+  /** The line's own `cluster`, when it gives one. */
+  readonly cluster?: string;
 }
 
 /** A line's texts: what is sent, hashed and scored, as compact JSON with numbers as written. */
@@ -50,7 +52,7 @@ export interface ChatLineRefusal {
   readonly id?: ItemId;
 }
 
-const LINE_KEYS = new Set(["id", "messages", "tools", "parallel_tool_calls"]);
+const LINE_KEYS = new Set(["id", "messages", "tools", "parallel_tool_calls", "cluster"]);
 const TOOL_KEYS = new Set(["type", "function"]);
 const FUNCTION_KEYS = new Set(["name", "description", "parameters", "strict"]);
 /** The roles a message may have. */
@@ -305,7 +307,8 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
 /**
  * Reads one line of a chat-jsonl dataset: a JSON object with exactly `id` (an integer or a
  * string), `messages` (the prompt, then the answer: an assistant message) and, optionally, `tools`
- * (OpenAI function tools; none when absent) and `parallel_tool_calls` (true or false, ignored).
+ * (OpenAI function tools; none when absent), `parallel_tool_calls` (true or false, ignored) and
+ * `cluster` (a string: the items the report counts together; their tools' names when absent).
  *
  * @param text The line, without its newline.
  * @returns The line read, or why it is refused.
@@ -446,12 +449,27 @@ function checkedLine(text: string): Checked | ChatLineRefusal {
     if (parallel !== undefined && typeof parallel !== "boolean") {
       refuse("parallel_tool_calls is not true or false");
     }
+    const cluster = value.get("cluster");
+    if (cluster !== undefined && typeof cluster !== "string") {
+      const shown = stringifyJson(cluster);
+      refuse(
+        `the cluster ${
+          shown.length > 40 ? `${shown.slice(0, 39)}…` : shown
+        } is not a string (it names the items counted together)`,
+      );
+    }
     const tools = value.has("tools") ? value.get("tools")! : [];
     const names = toolNames(tools);
     const read = readMessages(value.get("messages"), new Set(names));
     const twice = repeatedName(names);
     const key = chatKey(read.messages.length, read.contents, names);
-    const line: ChatLine = { id, query: read.query, hasSystem: read.hasSystem, key };
+    const line: ChatLine = {
+      id,
+      query: read.query,
+      hasSystem: read.hasSystem,
+      key,
+      ...(cluster === undefined ? {} : { cluster: cluster as string }),
+    };
     return {
       line: twice === undefined
         ? line

@@ -47,6 +47,7 @@ export function oneUseItem(
     readonly index: number;
     readonly query: string;
     readonly chat?: ChatPrompt | undefined;
+    readonly cluster?: string | undefined;
   },
   tools: () => readonly ToolSpec[],
   answers: () => readonly AnswerCall[],
@@ -64,5 +65,6 @@ export function oneUseItem(
       return builtAnswers ??= answers();
     },
   };
-  return fields.chat === undefined ? item : Object.assign(item, { chat: fields.chat });
+  const chat = fields.chat === undefined ? item : Object.assign(item, { chat: fields.chat });
+  return fields.cluster === undefined ? chat : Object.assign(chat, { cluster: fields.cluster });
 }

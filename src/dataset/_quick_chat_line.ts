@@ -145,7 +145,13 @@ function numberText(text: string, at: number, count: number): string {
 
 const TOOL_KEYS: ReadonlySet<string> = new Set(["type", "function"]);
 const FUNCTION_KEYS: ReadonlySet<string> = new Set(["name", "description", "parameters", "strict"]);
-const LINE_KEYS: ReadonlySet<string> = new Set(["id", "messages", "tools", "parallel_tool_calls"]);
+const LINE_KEYS: ReadonlySet<string> = new Set([
+  "id",
+  "messages",
+  "tools",
+  "parallel_tool_calls",
+  "cluster",
+]);
 
 function onlyKeys(value: JsonRecord, known: ReadonlySet<string>): void {
   for (const key in value) if (!known.has(key)) doubt();
@@ -278,6 +284,8 @@ export function quickChatRead(text: string, escapes: boolean): QuickChatRead | u
     }
     const parallel = line.parallel_tool_calls;
     if (parallel !== undefined && typeof parallel !== "boolean") return undefined;
+    const cluster = line.cluster;
+    if (cluster !== undefined && typeof cluster !== "string") return undefined;
     const tools = line.tools;
     if (tools !== undefined && !Array.isArray(tools)) return undefined;
     const names = tools === undefined ? [] : tools.map(toolName);
@@ -318,6 +326,7 @@ export function quickChatRead(text: string, escapes: boolean): QuickChatRead | u
       query,
       hasSystem,
       key: namesKey(key, names),
+      ...(cluster === undefined ? {} : { cluster }),
     };
     const twice = repeated(names);
     return {

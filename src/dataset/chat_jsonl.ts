@@ -366,6 +366,7 @@ class ChatItem implements DatasetItem, LazyItem {
   readonly index: number;
   readonly query: string;
   declare readonly ineligible?: string;
+  declare readonly cluster?: string;
   readonly #line: string;
   readonly #hasSystem: boolean;
   #texts: ChatTexts | undefined;
@@ -383,6 +384,7 @@ class ChatItem implements DatasetItem, LazyItem {
     // Equal prompts and tools have equal keys: items whose keys differ cannot be twins.
     this[CONTENT_KEY] = line.key;
     if (line.ineligible !== undefined) this.ineligible = line.ineligible;
+    if (line.cluster !== undefined) this.cluster = line.cluster;
   }
 
   /** The line's texts, kept once written when `keep`. */
@@ -411,7 +413,13 @@ class ChatItem implements DatasetItem, LazyItem {
   [DETACHED](): Item {
     const texts = this.#textsOf(false);
     return oneUseItem(
-      { id: this.id, index: this.index, query: this.query, chat: this.#chatOf(texts) },
+      {
+        id: this.id,
+        index: this.index,
+        query: this.query,
+        chat: this.#chatOf(texts),
+        cluster: this.cluster,
+      },
       () => this.#tools ?? toolSpecs(texts.tools),
       () => this.#answers ?? this.#readAnswers(texts),
     );

@@ -71,4 +71,9 @@ export interface Item {
    * send them instead of `query` as one user message, and the tools as the line writes them.
    */
   readonly chat?: ChatPrompt;
+  /**
+   * The item's cluster, when the dataset names one (a chat-jsonl line's `cluster`); else the
+   * cluster is the set of its tools' names (`itemCluster`).
+   */
+  readonly cluster?: string;
 }

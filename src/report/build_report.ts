@@ -16,15 +16,23 @@ import {
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
 import { replicasReport } from "./by_replica.ts";
 import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
-import { type CoherentInterval, coherentIntervals } from "./stats/decision_interval.ts";
+import type { CoherentInterval } from "./stats/decision_interval.ts";
+import { type ClusterCounts, clusteredDifference } from "./stats/clustered_difference.ts";
+import { decideFamily, type FamilyDecision } from "./stats/clustered_family.ts";
 import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
-import { itemsToDecide } from "./items_to_decide.ts";
-import { type ErroredItems, errorSensitivity } from "./stats/error_sensitivity.ts";
+import { itemsToDecide, MAX_ITEMS_TO_DECIDE } from "./items_to_decide.ts";
+import {
+  type CountedComparison,
+  type ErroredItems,
+  type ErrorSensitivity,
+  errorSensitivity,
+} from "./stats/error_sensitivity.ts";
 import type { PairedTable } from "./stats/paired_table.ts";
 import { spread } from "./stats/quantile.ts";
 import {
   type CategoryAccuracy,
   type CategoryComparison,
+  type ClustersReport,
   type DetectableDifferenceReport,
   type DisputedItem,
   type ErrorMessageCount,
@@ -138,6 +146,9 @@ function buildReading(input: ReportInput): ReadingReport {
   const categorised = [...byModel.values()].every((list) =>
     list.every((o) => o.category !== undefined)
   );
+  const clustered = [...byModel.values()].every((list) =>
+    list.every((o) => o.cluster !== undefined)
+  );
   const disputed = disputedItems(names, byModel, indexed);
   const models = names.map((name, i) =>
     modelReport(
@@ -158,9 +169,13 @@ function buildReading(input: ReportInput): ReadingReport {
       indexed.get(input.baseline)!,
       reasonOrder,
       categorised,
+      clustered,
     )
   );
-  const decided = coherentIntervals(partial.map((c) => c.table), { alpha: rule.alpha });
+  const decided = decideFamily(
+    partial.map((c) => ({ table: c.table, clusters: c.clusters })),
+    rule.alpha,
+  );
   const comparisons = partial.map((c, i) => finish(c, decided[i]!, rule));
   const scored = models.reduce((s, m) => s + m.scored, 0);
   const errors = models.reduce((s, m) => s + m.errors, 0);
@@ -174,6 +189,7 @@ function buildReading(input: ReportInput): ReadingReport {
     models,
     comparisons,
     categoriesFrom: categorised ? input.categoriesFrom ?? "results" : null,
+    clustersFrom: clustered ? input.clustersFrom ?? "results" : null,
     disputedItems: disputed,
     panels: null,
     replicas: replicasReport(names, byModel),
@@ -403,6 +419,65 @@ interface Counted {
   readonly identical: number | null;
   /** Each category's table, in ANSWER_CATEGORIES order, or `null` when not known. */
   readonly categories: readonly PairedTable[] | null;
+  /** The paired items' clusters in the order of their first items, or `null` when not known. */
+  readonly clusters: readonly ClusterCounts[] | null;
+  /** Each category's clusters, in ANSWER_CATEGORIES order, or `null` when either is not known. */
+  readonly categoryClusters: readonly (readonly ClusterCounts[])[] | null;
+  /**
+   * The clusters with the errored items put back against the adapter and in its favour (as
+   * `errorSensitivity` counts them), or `null` when the clusters are not known.
+   */
+  readonly erroredClusters: {
+    readonly against: readonly ClusterCounts[];
+    readonly favour: readonly ClusterCounts[];
+  } | null;
+}
+
+/** A cluster's counts as they are gathered: its first item's index too. */
+interface Gathered {
+  first: number;
+  items: number;
+  onlyFirst: number;
+  onlySecond: number;
+}
+
+/** Counts a paired item into its cluster of `into`. */
+function gather(into: Map<string, Gathered>, key: string, index: number, d: number): void {
+  let g = into.get(key);
+  if (g === undefined) {
+    g = { first: index, items: 0, onlyFirst: 0, onlySecond: 0 };
+    into.set(key, g);
+  }
+  g.first = Math.min(g.first, index);
+  g.items++;
+  if (d > 0) g.onlyFirst++;
+  else if (d < 0) g.onlySecond++;
+}
+
+/** The clusters of `paired` with the items of `more` added, in the order of their first items. */
+function joined(paired: Map<string, Gathered>, more: Map<string, Gathered>): ClusterCounts[] {
+  const all = new Map<string, Gathered>();
+  for (const [key, g] of paired) all.set(key, { ...g });
+  for (const [key, g] of more) {
+    const known = all.get(key);
+    if (known === undefined) all.set(key, { ...g });
+    else {
+      known.first = Math.min(known.first, g.first);
+      known.items += g.items;
+      known.onlyFirst += g.onlyFirst;
+      known.onlySecond += g.onlySecond;
+    }
+  }
+  return inOrder(all);
+}
+
+/** The clusters gathered, in the order of their first items (never of the answers). */
+function inOrder(clusters: Map<string, Gathered>): ClusterCounts[] {
+  return [...clusters.values()].sort((a, b) => a.first - b.first).map((g) => ({
+    items: g.items,
+    onlyFirst: g.onlyFirst,
+    onlySecond: g.onlySecond,
+  }));
 }
 
 function emptyTable(): {
@@ -426,6 +501,7 @@ function compare(
   base: ByIndex,
   reasonOrder: readonly string[],
   categorised: boolean,
+  clustered: boolean,
 ): Counted {
   const slot = new Map(reasonOrder.map((r, i) => [r, i]));
   const k = reasonOrder.length;
@@ -446,6 +522,18 @@ function compare(
   let identical: number | null = 0;
   const byCategory = categorised ? ANSWER_CATEGORIES.map(emptyTable) : null;
   const categoryIndex = new Map(ANSWER_CATEGORIES.map((c, i) => [c, i]));
+  const clusters = clustered ? new Map<string, Gathered>() : null;
+  // The errored items, as errorSensitivity puts them back: against the adapter, in its favour.
+  const against = new Map<string, Gathered>();
+  const favour = new Map<string, Gathered>();
+  const putBack = (o: Observation, worse: boolean, better: boolean) => {
+    if (clusters === null) return;
+    gather(against, o.cluster!, o.itemIndex, worse ? -1 : 0);
+    gather(favour, o.cluster!, o.itemIndex, better ? 1 : 0);
+  };
+  const categoryClusters = clustered && categorised
+    ? ANSWER_CATEGORIES.map(() => new Map<string, Gathered>())
+    : null;
   for (const o of adapterList) {
     const b = base[o.itemIndex];
     if (b === undefined) continue;
@@ -453,17 +541,27 @@ function compare(
       if (b.verdict === null) errored.bothError++;
       else if (b.verdict.correct) errored.firstErrorSecondRight++;
       else errored.firstErrorSecondWrong++;
+      // Against: only the baseline right unless it is wrong; in favour: only the adapter unless
+      // the baseline is right.
+      putBack(o, b.verdict === null || b.verdict.correct, b.verdict === null || !b.verdict.correct);
       continue;
     }
     if (b.verdict === null) {
       if (o.verdict.correct) errored.secondErrorFirstRight++;
       else errored.secondErrorFirstWrong++;
+      putBack(o, !o.verdict.correct, o.verdict.correct);
       continue;
     }
     const from = slot.get(b.verdict.reason)!;
     const to = slot.get(o.verdict.reason)!;
     matrix[from * k + to]!++;
     const cell = byCategory?.[categoryIndex.get(o.category!)!];
+    if (clusters !== null) {
+      const d = (o.verdict.correct ? 1 : 0) - (b.verdict.correct ? 1 : 0);
+      gather(clusters, o.cluster!, o.itemIndex, d);
+      const inCategory = categoryClusters?.[categoryIndex.get(o.category!)!];
+      if (inCategory !== undefined) gather(inCategory, o.cluster!, o.itemIndex, d);
+    }
     if (identical !== null) {
       if (o.replyHash === undefined || b.replyHash === undefined) identical = null;
       else if (o.replyHash === b.replyHash) identical++;
@@ -520,6 +618,28 @@ function compare(
     errored,
     identical,
     categories: byCategory,
+    clusters: clusters === null ? null : inOrder(clusters),
+    categoryClusters: categoryClusters === null ? null : categoryClusters.map(inOrder),
+    erroredClusters: clusters === null
+      ? null
+      : { against: joined(clusters, against), favour: joined(clusters, favour) },
+  };
+}
+
+/**
+ * The clusters of a comparison as the report gives them: present only when some cluster holds
+ * two or more of its paired items.
+ */
+function clustersReport(d: FamilyDecision | null): { clusters?: ClustersReport } {
+  const design = d?.design;
+  if (design === null || design === undefined || design.clusters >= design.items) return {};
+  return {
+    clusters: {
+      clusters: design.clusters,
+      designEffect: design.designEffect,
+      effectiveItems: design.effectiveItems,
+      method: d!.method === "exact" ? "exact" : "clustered",
+    },
   };
 }
 
@@ -552,7 +672,7 @@ function pairedFigures(t: PairedTable, d: CoherentInterval | null) {
 
 function finish(
   c: Counted,
-  decided: ReturnType<typeof coherentIntervals>[number],
+  decided: FamilyDecision | null,
   rule: DecisionRule,
 ): ReadingComparison {
   const t = c.table;
@@ -565,7 +685,12 @@ function finish(
     c.errored.secondErrorFirstRight + c.errored.secondErrorFirstWrong + c.errored.bothError;
   let sensitivity: ErrorSensitivityReport | null = null;
   if (errors > 0) {
-    const s = errorSensitivity(t, c.errored, { alpha: level, margin: rule.margin });
+    const s = clusteredWays(
+      errorSensitivity(t, c.errored, { alpha: level, margin: rule.margin }),
+      decided,
+      c.erroredClusters,
+      rule.margin,
+    );
     const way = (w: typeof s.against) => ({
       difference: w.difference,
       interval: w.interval,
@@ -588,14 +713,16 @@ function finish(
     share: n === 0 ? null : c.identical / n,
     suspect: identicalSuspect(c.identical, n),
   };
-  const categories = c.categories === null ? null : categoryComparisons(c.categories, rule);
+  const categories = c.categories === null
+    ? null
+    : categoryComparisons(c.categories, c.categoryClusters, rule);
   const guardWorse = categories === null
     ? null
     : rule.guard.filter((g) => categories.find((x) => x.name === g)!.outcome === "worse");
   const outcome = identical?.suspect === true || decided === null
     ? "inconclusive"
     : agreedOutcome(ways);
-  const sized = decided === null ? null : detectable(n, t, decided);
+  const sized = decided === null ? null : detectable(scaled(t, decided), decided);
   const figures = {
     adapter: c.adapter,
     baseline: c.baseline,
@@ -603,12 +730,16 @@ function finish(
     minimumDetectableDifference: sized,
     outcome,
     itemsToDecide: outcome === "inconclusive"
-      ? itemsToDecide({ ...shared, minimumDetectableDifference: sized, identical }, rule.margin)
+      ? clusteredItems(
+        itemsToDecide({ ...shared, minimumDetectableDifference: sized, identical }, rule.margin),
+        decided,
+      )
       : null,
     errorSensitivity: sensitivity,
     identical,
     categories,
     guardWorse,
+    ...clustersReport(decided),
     discordant: c.discordant,
   };
   const verdict = verdictSentence(figures, rule);
@@ -616,11 +747,67 @@ function finish(
   return { ...head, verdict, reasons: c.reasons, transitions: c.transitions, discordant };
 }
 
+/**
+ * The items that would decide a comparison the clustered test decides: the exact test's number of
+ * independent items times the design effect (clustered as these are), `null` past
+ * MAX_ITEMS_TO_DECIDE; as given otherwise.
+ */
+function clusteredItems(items: number | null, decided: FamilyDecision | null): number | null {
+  const effect = decided?.design?.designEffect;
+  if (items === null || decided?.method !== "clustered-betting" || !(effect! > 1)) return items;
+  const scaled = Math.ceil(items * effect!);
+  return scaled > MAX_ITEMS_TO_DECIDE ? null : scaled;
+}
+
+/**
+ * The errors counted both ways, read as the comparison itself is: by the clustered test at its
+ * level, the errored items in their clusters, when the clustered test decides it; else as given.
+ */
+function clusteredWays(
+  s: ErrorSensitivity,
+  decided: FamilyDecision | null,
+  clusters: Counted["erroredClusters"],
+  margin: number,
+): ErrorSensitivity {
+  if (decided?.method !== "clustered-betting" || clusters === null) return s;
+  const way = (w: CountedComparison, k: readonly ClusterCounts[]): CountedComparison => {
+    const c = clusteredDifference(k, { level: decided.testLevel });
+    const interval = { lower: c.lower, upper: c.upper };
+    return {
+      table: w.table,
+      difference: c.difference,
+      interval,
+      pValue: c.pValue,
+      outcome: comparisonOutcome(interval, margin),
+    };
+  };
+  const against = way(s.against, clusters.against);
+  const favour = way(s.favour, clusters.favour);
+  return { ...s, against, favour, differs: against.outcome !== favour.outcome };
+}
+
+/**
+ * The table the detectable figures are computed on: the comparison's own, or for one the
+ * clustered test decides, the same shares at its effective number of items (the exact test's
+ * figures at that size: an approximation of what the clustered test can find).
+ */
+function scaled(t: PairedTable, decided: FamilyDecision): PairedTable {
+  const effective = decided.design?.effectiveItems;
+  if (decided.method === "exact" || effective === null || effective === undefined) return t;
+  const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
+  const k = Math.min(1, effective / n);
+  const b = Math.round(t.onlyFirst * k);
+  const c = Math.round(t.onlySecond * k);
+  const size = Math.max(1, Math.round(n * k), b + c);
+  const bothRight = Math.round((size - b - c) / 2);
+  return { bothRight, onlyFirst: b, onlySecond: c, bothWrong: size - b - c - bothRight };
+}
+
 function detectable(
-  n: number,
   t: PairedTable,
   decided: { readonly level: number; readonly testLevel: number },
 ): DetectableDifferenceReport {
+  const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
   const discordant = t.onlyFirst + t.onlySecond;
   const discordance = discordant / n;
   const { difference } = minimumDetectableDifference(n, discordance, {
@@ -639,15 +826,20 @@ function detectable(
 /** A comparison's categories, each at its Holm level across the categories with items. */
 function categoryComparisons(
   tables: readonly PairedTable[],
+  clusters: readonly (readonly ClusterCounts[])[] | null,
   rule: DecisionRule,
 ): CategoryComparison[] {
-  const decided = coherentIntervals(tables, { alpha: rule.alpha });
+  const decided = decideFamily(
+    tables.map((table, i) => ({ table, clusters: clusters?.[i] ?? null })),
+    rule.alpha,
+  );
   return ANSWER_CATEGORIES.map((name, i) => {
     const d = decided[i]!;
     return {
       name,
       ...pairedFigures(tables[i]!, d),
       outcome: d === null ? "inconclusive" : comparisonOutcome(d, rule.margin),
+      ...clustersReport(d),
     };
   });
 }

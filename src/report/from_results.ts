@@ -8,6 +8,8 @@
 
 import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
+import { itemCluster } from "../dataset/cluster.ts";
+import { detachedItem } from "../dataset/detached.ts";
 import { callsFingerprint, replyFingerprint } from "../results/fingerprint.ts";
 import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
@@ -130,6 +132,10 @@ class Fold {
   #sessions = 0;
   /** Whether a category came from the items rather than the record. */
   #categoriesFromItems = false;
+  /** Whether a cluster came from the items rather than the record. */
+  #clustersFromItems = false;
+  /** The clusters computed from the items, by index. */
+  readonly #itemClusters = new Map<number, string>();
   /** The items with a detail kept: every answer so far wrong, with equal calls. */
   readonly #disputed = new Set<number>();
   readonly #strings = new Map<string, string>();
@@ -213,6 +219,9 @@ class Fold {
     const category = r.category === undefined
       ? this.#categoryOf(r.itemIndex)
       : this.#intern(r.category);
+    const cluster = r.cluster === undefined
+      ? this.#clusterOf(r.itemIndex)
+      : this.#intern(r.cluster);
     const answered = verdict !== null && reply !== null;
     let lenient: Observation["lenient"];
     if (this.#lenient !== null && verdict !== null) {
@@ -235,6 +244,7 @@ class Fold {
         ? null
         : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
       category,
+      cluster,
       replyHash: answered ? replyFingerprint(reply!) : undefined,
       // A wrong answer's calls matter only while no other model answered the item right.
       callsHash: answered && !verdict!.correct &&
@@ -265,6 +275,20 @@ class Fold {
     if (known !== undefined) return known as T;
     this.#strings.set(text, text);
     return text;
+  }
+
+  /** The cluster of its item, when the items are known. */
+  #clusterOf(itemIndex: number): string | undefined {
+    const item = this.#byIndex?.get(itemIndex);
+    if (item === undefined) return undefined;
+    this.#clustersFromItems = true;
+    // Each item's tools are built once, not once per record of it.
+    let cluster = this.#itemClusters.get(itemIndex);
+    if (cluster === undefined) {
+      cluster = this.#intern(itemCluster(detachedItem(item)));
+      this.#itemClusters.set(itemIndex, cluster);
+    }
+    return cluster;
   }
 
   /** The category its item's answer gives, when the items are known. */
@@ -345,6 +369,7 @@ class Fold {
       },
       decision: this.#decision,
       ...(this.#categoriesFromItems ? { categoriesFrom: "dataset" as const } : {}),
+      ...(this.#clustersFromItems ? { clustersFrom: "dataset" as const } : {}),
       lenient: this.#lenientFacts,
       ...(this.#scoring === undefined ? {} : { scoring: this.#scoring }),
       ...sweepOf(header),

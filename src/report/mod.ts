@@ -41,6 +41,7 @@ export {
   type CategoryAccuracy,
   type CategoryComparison,
   type ChoiceErrors,
+  type ClustersReport,
   type ComparisonReport,
   type CountedOutcome,
   type DecisionInterval,
@@ -184,3 +185,15 @@ export {
   renderSampledMarkdown,
   renderSampledText,
 } from "./render/sampled.ts";
+// Clustered items (the items that share their tools).
+export {
+  type ClusterCounts,
+  type ClusterDesign,
+  clusterDesign,
+  type ClusteredDifference,
+  clusteredDifference,
+  type ClusteredDifferenceOptions,
+  clustersMaterial,
+  FEW_CLUSTERS,
+  MATERIAL_DESIGN_EFFECT,
+} from "./stats/mod.ts";

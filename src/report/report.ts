@@ -1,6 +1,6 @@
 /**
  * The report: every figure `assess report` prints, as one value. The JSON format is this value as
- * it is (`schema/report.schema.json`, `assess.report.v5`); the text, markdown and HTML formats
+ * it is (`schema/report.schema.json`, `assess.report.v6`); the text, markdown and HTML formats
  * render it.
  *
  * @module
@@ -20,7 +20,7 @@ import type { DecisionRule, Digests, RunFacts, ScorerTrust } from "./report_inpu
  * outcome and the figures it is read from, {@linkcode Report.categoriesFrom},
  * {@linkcode Report.disputedItems} and {@linkcode Report.panels}.
  */
-export const REPORT_SCHEMA = "assess.report.v5";
+export const REPORT_SCHEMA = "assess.report.v6";
 
 /** A count by name: a reason, an error kind. */
 export interface NamedCount {
@@ -272,6 +272,29 @@ export interface CategoryComparison {
   readonly pAdjusted: number | null;
   /** The outcome at the margin; `inconclusive` with no item. */
   readonly outcome: ComparisonOutcome;
+  /** Its clusters, present only when some cluster holds two or more of its paired items. */
+  readonly clusters?: ClustersReport;
+}
+
+/**
+ * What the clusters of a comparison's paired items cost (the items that share their tools), and
+ * which test decided it: present only when some cluster holds two or more paired items.
+ */
+export interface ClustersReport {
+  /** The clusters holding the paired items. */
+  readonly clusters: number;
+  /**
+   * The cluster-robust variance of the difference over the variance that takes the items as
+   * independent; `null` when it cannot be measured (one cluster, or every item's difference alike).
+   */
+  readonly designEffect: number | null;
+  /** items / designEffect, or `null` with it. */
+  readonly effectiveItems: number | null;
+  /**
+   * `exact`: the clusters are not material and the exact McNemar test decided; `clustered`: the
+   * clustered betting test decided (its p-value and interval are the comparison's).
+   */
+  readonly method: "exact" | "clustered";
 }
 
 /** An adapter against the baseline, paired on the same items. */
@@ -327,6 +350,8 @@ export interface ComparisonReport {
    * categories are not known (then the guard cannot be checked).
    */
   readonly guardWorse: readonly AnswerCategory[] | null;
+  /** Its clusters, present only when some cluster holds two or more of its paired items. */
+  readonly clusters?: ClustersReport;
   /** Each reason's part: the scorer's reasons in order, then any other given. */
   readonly reasons: readonly ReasonChange[];
   /** Every non-empty cell of the reason-by-reason table, baseline reason order then adapter's. */
@@ -722,6 +747,12 @@ export interface Report {
    * figure).
    */
   readonly categoriesFrom: "results" | "dataset" | null;
+  /**
+   * Where the items' clusters came from: `results` (recorded by the run), `dataset` (computed from
+   * the items given, for a file that predates them), or `null` (not known: every item is taken as
+   * a cluster of its own).
+   */
+  readonly clustersFrom: "results" | "dataset" | null;
   /**
    * Items every model (two or more) answered with calls equal by the scorer's equality, all
    * wrong, ascending by id; `null` when the replies' calls are not known or there is one model.

@@ -47,6 +47,11 @@ export interface Observation {
   /** The item's category (`answerCategory` of its answer), when known. */
   readonly category?: AnswerCategory;
   /**
+   * The item's cluster (`itemCluster`: the items that share their tools, or a chat-jsonl line's
+   * `cluster`), when known. Clusters are read only when every observation has one.
+   */
+  readonly cluster?: string;
+  /**
    * For an answer: `replyFingerprint` of the reply (text, calls, finish reason), so that replies
    * identical to the baseline's are counted. Left out when not known.
    */
@@ -222,6 +227,11 @@ export interface ReportInput {
    * `dataset`.
    */
   readonly categoriesFrom?: "results" | "dataset";
+  /**
+   * Where the observations' clusters came from, when they all have one: `results` (default) or
+   * `dataset`.
+   */
+  readonly clustersFrom?: "results" | "dataset";
   /**
    * The lenient reading: made (its verdicts in the observations) or why not. Left out: not made,
    * with no reason given.

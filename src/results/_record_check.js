@@ -1518,7 +1518,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const result = validate36;
-const schema36 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"The item's id: an integer, or a string (a chat-jsonl dataset's)."},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"sample":{"type":"integer","minimum":0,"maximum":63,"description":"Which of the item's samples this is (0 to sampling.samples - 1), only when the header's sampling.samples is above 1; with model and itemIndex, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"category":{"$ref":"#/$defs/category","description":"The item's category, from its answer: no-call (no call), single (one call), parallel (two or more calls to one tool), multiple (two or more calls, two or more tools). Written by assess run from format 2 on; absent in older records."},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
+const schema36 = {"type":"object","additionalProperties":false,"required":["kind","model","itemId","itemIndex","session","requestDigest","attempts","latencyMs","response","reply","usage","error","verdict"],"properties":{"kind":{"const":"result"},"model":{"type":"string","description":"The model asked: the baseline's or an adapter's served name."},"itemId":{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"The item's id: an integer, or a string (a chat-jsonl dataset's)."},"itemIndex":{"type":"integer","minimum":0,"description":"The item's position in the dataset file; with model, the key of a result."},"sample":{"type":"integer","minimum":0,"maximum":63,"description":"Which of the item's samples this is (0 to sampling.samples - 1), only when the header's sampling.samples is above 1; with model and itemIndex, the key of a result."},"session":{"type":"integer","minimum":1},"requestDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the request body's exact bytes."},"attempts":{"type":"integer","minimum":1},"latencyMs":{"type":["number","null"],"minimum":0},"response":{"oneOf":[{"$ref":"#/$defs/rawResponse"},{"type":"null"}]},"reply":{"oneOf":[{"$ref":"#/$defs/reply"},{"type":"null"}]},"usage":{"oneOf":[{"$ref":"#/$defs/usage"},{"type":"null"}]},"error":{"oneOf":[{"$ref":"#/$defs/error"},{"type":"null"}]},"verdict":{"oneOf":[{"$ref":"#/$defs/verdict"},{"type":"null"}]},"category":{"$ref":"#/$defs/category","description":"The item's category, from its answer: no-call (no call), single (one call), parallel (two or more calls to one tool), multiple (two or more calls, two or more tools). Written by assess run from format 2 on; absent in older records."},"cluster":{"type":"string","description":"The item's cluster: a chat-jsonl line's own cluster, else the names of the tools it offers, each once, sorted, as a JSON array's text. The report counts the items of a cluster together. Absent in records written before assess recorded it."},"replica":{"$ref":"#/$defs/replicaRef","description":"The replica that answered the last attempt. Present in every result record of a format 2 file."}},"oneOf":[{"properties":{"reply":{"type":"object"},"error":{"type":"null"},"verdict":{"type":"object"}}},{"properties":{"reply":{"type":"null"},"error":{"type":"object"},"verdict":{"type":"null"}}}],"description":"A (model, item) answered (reply and verdict, error null) or failed (error, reply and verdict null). A pair may have error records from earlier sessions and at most one answer; the answer wins."};
 const schema37 = {"description":"The raw response to the last attempt.","type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer"},"body":{"type":["string","null"],"description":"The body as text, or null when it was not read whole."}}};
 const schema40 = {"type":"object","additionalProperties":false,"required":["promptTokens","completionTokens","totalTokens","reasoningTokens"],"properties":{"promptTokens":{"type":["integer","null"],"minimum":0},"completionTokens":{"type":["integer","null"],"minimum":0},"totalTokens":{"type":["integer","null"],"minimum":0},"reasoningTokens":{"type":["integer","null"],"minimum":0}}};
 const schema41 = {"description":"Why there is no reply. An error is never a wrong answer.","type":"object","additionalProperties":false,"required":["kind","message","status","transient"],"properties":{"kind":{"enum":["network","timeout","http","malformed","too-large","broken-body","mismatch","scorer"]},"message":{"type":"string","description":"What happened, on one line. Never a secret."},"status":{"type":["integer","null"]},"transient":{"type":"boolean","description":"Whether retrying might cure it (it was retried until the retries ran out)."}}};
@@ -2936,61 +2936,53 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.replica !== undefined){
-let data34 = data.replica;
+if(data.cluster !== undefined){
+let data34 = data.cluster;
 const _errs102 = errors;
-const _errs103 = errors;
-if(errors === _errs103){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(typeof data34 !== "string"){
+validate36.errors = [{instancePath:instancePath+"/cluster",schemaPath:"#/properties/cluster/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.cluster.type,parentSchema:schema36.properties.cluster,data:data34}];
+return false;
+}
+var valid3 = _errs102 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.replica !== undefined){
+let data35 = data.replica;
+const _errs104 = errors;
+const _errs105 = errors;
+if(errors === _errs105){
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 let missing5;
-if(((data34.index === undefined) && (missing5 = "index")) || ((data34.host === undefined) && (missing5 = "host"))){
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema35.required,parentSchema:schema35,data:data34}];
+if(((data35.index === undefined) && (missing5 = "index")) || ((data35.host === undefined) && (missing5 = "host"))){
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema35.required,parentSchema:schema35,data:data35}];
 return false;
 }
 else {
-const _errs105 = errors;
-for(const key5 in data34){
+const _errs107 = errors;
+for(const key5 in data35){
 if(!((key5 === "index") || (key5 === "host"))){
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data34}];
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data35}];
 return false;
 break;
 }
 }
-if(_errs105 === errors){
-if(data34.index !== undefined){
-let data35 = data34.index;
-const _errs106 = errors;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data35}];
-return false;
-}
-if(errors === _errs106){
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data35}];
-return false;
-}
-}
-}
-var valid20 = _errs106 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data34.host !== undefined){
-let data36 = data34.host;
+if(_errs107 === errors){
+if(data35.index !== undefined){
+let data36 = data35.index;
 const _errs108 = errors;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.index.type,parentSchema:schema35.properties.index,data:data36}];
+return false;
+}
 if(errors === _errs108){
-if(typeof data36 === "string"){
-if(data36.length < 1){
-validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data36}];
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+validate36.errors = [{instancePath:instancePath+"/replica/index",schemaPath:"#/$defs/replicaRef/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.index,data:data36}];
 return false;
 }
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data36}];
-return false;
 }
 }
 var valid20 = _errs108 === errors;
@@ -2998,19 +2990,41 @@ var valid20 = _errs108 === errors;
 else {
 var valid20 = true;
 }
-}
-}
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data34}];
+if(valid20){
+if(data35.host !== undefined){
+let data37 = data35.host;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data37 === "string"){
+if(data37.length < 1){
+validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.host,data:data37}];
 return false;
 }
 }
-var valid3 = _errs102 === errors;
+else {
+validate36.errors = [{instancePath:instancePath+"/replica/host",schemaPath:"#/$defs/replicaRef/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.host.type,parentSchema:schema35.properties.host,data:data37}];
+return false;
+}
+}
+var valid20 = _errs110 === errors;
+}
+else {
+var valid20 = true;
+}
+}
+}
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/replica",schemaPath:"#/$defs/replicaRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data35}];
+return false;
+}
+}
+var valid3 = _errs104 === errors;
 }
 else {
 var valid3 = true;
+}
 }
 }
 }

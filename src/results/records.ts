@@ -306,6 +306,11 @@ export interface ResultRecord extends Exchange {
    * format version 2.
    */
   readonly category?: AnswerCategory;
+  /**
+   * The item's cluster (`itemCluster`: a chat-jsonl line's `cluster`, else its tools' names);
+   * absent in records written before clusters were recorded (every item then its own cluster).
+   */
+  readonly cluster?: string;
 }
 
 /** One of the two sends of a probe item: alone, or inside the full concurrent load. */

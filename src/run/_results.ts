@@ -6,6 +6,7 @@
  */
 
 import { answerCategory } from "../dataset/category.ts";
+import { itemCluster } from "../dataset/cluster.ts";
 import { detachedItem } from "../dataset/detached.ts";
 import type { Item } from "../dataset/item.ts";
 import { resultKey } from "../results/latest.ts";
@@ -72,6 +73,7 @@ export function resultRecord(
     error: exchange.error,
     verdict,
     category: answerCategory(scored.answers),
+    cluster: itemCluster(scored),
     replica: how.replica,
   };
   if (how.sample !== undefined) return { record: withSample(record, how.sample), verdict };

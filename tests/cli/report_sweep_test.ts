@@ -9,7 +9,7 @@ import type { ItemId } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { assess } from "./_in_process.ts";
 import { readAll } from "../results/_read_all.ts";
-import { categoryRows, setupRun } from "../run/_fixtures.ts";
+import { apartRows, categoryRows, setupRun } from "../run/_fixtures.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import Ajv2020 from "ajv/dist/2020.js";
 
@@ -32,7 +32,7 @@ const CHECKPOINTS = [
 
 async function sweepRun(confirm: number | undefined) {
   const n = 160;
-  const rows = categoryRows(n);
+  const rows = apartRows(categoryRows(n)); // every item its own cluster
   const emu = await startEmulator({
     rows,
     adapters: CHECKPOINTS.map((c) => c.name),
@@ -167,7 +167,7 @@ Deno.test("a sweep with split.confirm whose best checkpoint is refused on every 
   // Issue 36: checkpoints right on 30%, 60% and 90% of items, every request to the last refused
   // with HTTP 400; the confirmation of the checkpoint chosen without it passed the gate.
   const n = 160;
-  const rows = categoryRows(n);
+  const rows = apartRows(categoryRows(n)); // every item its own cluster
   const names = ["ckpt-100", "ckpt-200", "ckpt-300"];
   const emu = await startEmulator({
     rows,

@@ -40,7 +40,7 @@ Deno.test("assess report: every format, to stdout and to -out", async (t) => {
     });
   }
   const json = JSON.parse((await assess(["report", "-in", path, "-format=json"])).stdout);
-  assert.equal(json.schema, "assess.report.v5");
+  assert.equal(json.schema, "assess.report.v6");
   assert.equal(json.comparisons[0].table.onlyAdapter, 8);
 });
 

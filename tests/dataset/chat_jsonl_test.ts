@@ -13,6 +13,7 @@ import { buildRequestBody, promptText } from "../../src/request/request.ts";
 import { trainingFile, trainingLine } from "../../src/request/training.ts";
 import { heldOutItems, takeSplit } from "../../src/split/split.ts";
 import { answerCategory } from "../../src/dataset/category.ts";
+import { itemCluster } from "../../src/dataset/cluster.ts";
 import { lenientScore } from "../../src/score/lenient.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { Prng } from "../reference/_prng.ts";
@@ -528,6 +529,28 @@ Deno.test("loadChatDataset: OpenAI's top-level parallel_tool_calls is accepted a
   }
   assert.deepEqual(refusals(lines(line("a", { parallel_tool_calls: "yes" }))), [
     'dataset refused: line 1 (id "a"): parallel_tool_calls is not true or false',
+  ]);
+});
+
+Deno.test("loadChatDataset: a line's cluster names the items counted together; its tools' names otherwise; a cluster not a string is refused", () => {
+  const plain = load(lines(line("a")));
+  const named = load(lines(line("a", { cluster: "weather-api" })));
+  assert.equal(named.items[0]!.cluster, "weather-api");
+  assert.equal(itemCluster(named.items[0]!), "weather-api");
+  assert.equal(itemCluster(detachedItem(named.items[0]!)), "weather-api");
+  assert.equal(plain.items[0]!.cluster, undefined);
+  assert.equal(
+    itemCluster(detachedItem(plain.items[0]!)),
+    JSON.stringify([...new Set(plain.items[0]!.tools.map((t) => t.name))].sort()),
+  );
+  // The cluster decides nothing of what is sent or split.
+  assert.deepEqual(named.items[0]!.chat, plain.items[0]!.chat);
+  assert.equal(named.items[0]!.contentHash, plain.items[0]!.contentHash);
+  assert.deepEqual(refusals(lines(line("a", { cluster: 7 }))), [
+    'dataset refused: line 1 (id "a"): the cluster 7 is not a string (it names the items counted together)',
+  ]);
+  assert.deepEqual(refusals(lines(line("a", { cluster: null }))), [
+    'dataset refused: line 1 (id "a"): the cluster null is not a string (it names the items counted together)',
   ]);
 });
 

@@ -7,7 +7,13 @@
 import assert from "node:assert/strict";
 import { readAll } from "../results/_read_all.ts";
 import { headerFor, type Plan, resultsFor } from "../report/_results.ts";
-import { categoryRows, configText, setupRun, syntheticDataset } from "../run/_fixtures.ts";
+import {
+  apartRows,
+  categoryRows,
+  configText,
+  setupRun,
+  syntheticDataset,
+} from "../run/_fixtures.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import { assess, fixtureFile, GATE_CASES, PLAN } from "../cli/_report_fixtures.ts";
@@ -42,15 +48,16 @@ Deno.test("assess report as the real command line, with read access to the resul
 
 Deno.test("end to end: categories, the decision, an adapter that was not applied and the item panels, from a run against the emulator", async () => {
   const n = 80;
+  const rows = apartRows(categoryRows(n)); // every item its own cluster
   const emu = await startEmulator({
-    rows: categoryRows(n),
+    rows,
     adapters: ["ghost", "tuned"],
     scripts: { base: "errors:0.3", ghost: "not-applied", tuned: "errors:0.1" },
   });
   try {
     const s = await setupRun(n, {
       url: emu.url,
-      rows: categoryRows(n),
+      rows,
       adapters: [{ name: "ghost" }, { name: "tuned" }],
       decision: "  margin: 1\n  guard: [no-call]",
     });

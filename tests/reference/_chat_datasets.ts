@@ -201,7 +201,16 @@ export function genChatDataset(rng: Prng): GenChatDataset {
         ? [`"parallel_tool_calls":${space(rng)}${rng.pick(["true", "false"])}`]
         : []),
     ];
-    lines.push(`{${rng.shuffle(members).join(`,${space(rng)}`)}}${rng.chance(0.05) ? "\r" : ""}`);
+    // A line's own cluster now and then (a string; a number, refused, more rarely), written last
+    // and drawn from nothing, so that the draws of every other line stay as they were.
+    const cluster = made.length % 5 === 2
+      ? `,"cluster":"c${made.length % 3}"`
+      : made.length % 41 === 7
+      ? `,"cluster":7`
+      : "";
+    lines.push(
+      `{${rng.shuffle(members).join(`,${space(rng)}`)}${cluster}}${rng.chance(0.05) ? "\r" : ""}`,
+    );
   }
   if (rng.chance(0.2)) flaw(rng, lines, rng.int(lines.length));
   const text = lines.join("\n") + (rng.chance(0.8) ? "\n" : "");

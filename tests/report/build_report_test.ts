@@ -63,7 +63,7 @@ Deno.test({
   fn: async () => {
     const report = await reportOf(PLAN);
     const [base, a, b] = report.models;
-    assert.equal(report.schema, "assess.report.v5");
+    assert.equal(report.schema, "assess.report.v6");
     assert.deepEqual(report.models.map((m) => [m.name, m.role]), [
       ["base", "baseline"],
       ["tuned-a", "adapter"],

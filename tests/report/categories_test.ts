@@ -7,6 +7,7 @@
 import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { answerCategory } from "../../src/dataset/category.ts";
+import { itemCluster } from "../../src/dataset/cluster.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
@@ -218,7 +219,12 @@ Deno.test({
     assert.match(renderText(unknown), /^categories: not recorded in this results file/m);
     const computed = await reportOf(old, { items: ITEMS });
     assert.equal(computed.categoriesFrom, "dataset");
-    const recorded = await reportOf(file(v2(), guardPlan()));
+    // As a run records them now: each result's category and cluster (the items give both).
+    const recorded = await reportOf(
+      file(v2(), guardPlan().map((r) => ({ ...r, cluster: itemCluster(ITEMS[r.itemIndex]!) }))),
+    );
+    assert.equal(computed.clustersFrom, "dataset");
+    assert.equal(recorded.clustersFrom, "results");
     assert.deepEqual(
       computed.models.map((m) => m.categories),
       recorded.models.map((m) => m.categories),

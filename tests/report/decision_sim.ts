@@ -25,6 +25,15 @@
 // families each), and `--sampled --power` the power of the comparison at its own printed
 // detectable difference on the cells reference/report.md cites (200 families each).
 //
+// `--clustered` runs the grid of clustered items instead (one answer per item; items in clusters
+// of uneven sizes with an intra-cluster correlation ρ of their differences): J of 5, 20, 50, 150
+// and 500 clusters, sizes log-uniform on 1–4 or 1–20, ρ of 0, 0.1, 0.25 and 0.5, discordance 10%
+// and 30%, d = −margin, 0 and +margin at margins 2 and 5 points; the report's decision and, beside
+// it, the exact test that takes the items as independent; the suite runs a fast subset
+// (tests/report/stats/clustered_simulation_test.ts):
+//
+//   deno task sim --clustered [--reps=1000] [--every=1] [--first=0]
+//
 // `--method=newcombe` and `--method=tango` measure, on the same draws instead of the report's
 // interval, two asymptotic 95% intervals (one comparison at a time, so one adapter): Newcombe's
 // hybrid score interval (pairedDifferenceInterval; unlike the report's and Tango's it depends on
@@ -41,6 +50,7 @@ import {
   type SampledRates,
   simulateSampledCell,
 } from "./_simulate_sampled.ts";
+import { clusteredSim } from "./_clustered_sim.ts";
 import { pairedDifferenceInterval } from "../../src/report/stats/paired_difference.ts";
 import {
   type Cell,
@@ -67,8 +77,13 @@ const { values } = parseArgs({
     issue35: { type: "boolean", default: false },
     power: { type: "boolean", default: false },
     first: { type: "string", default: "0" },
+    clustered: { type: "boolean", default: false },
   },
 });
+if (values.clustered) {
+  clusteredSim(Number(values.reps ?? "1000"), Number(values.every), Number(values.first));
+  Deno.exit();
+}
 if (values.sampled) {
   sampledGrid();
   Deno.exit();

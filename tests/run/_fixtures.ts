@@ -100,6 +100,21 @@ export function syntheticRows(n: number): unknown[] {
 }
 
 /**
+ * The same rows, each also offering a tool of its own (`only_{id}`, never called), so that every
+ * item is a cluster of its own: for tests of what the report does with independent items, which
+ * rows sharing their tools would otherwise have decided by the clustered test (reference/report.md,
+ * "Clustered items").
+ */
+export function apartRows(rows: readonly unknown[]): unknown[] {
+  return rows.map((row) => {
+    const r = row as { id: number; tools: string };
+    const tools = JSON.parse(r.tools) as unknown[];
+    const own = { name: `only_${r.id}`, description: "Never called.", parameters: {} };
+    return { ...r, tools: JSON.stringify([...tools, own]) };
+  });
+}
+
+/**
  * The rows of a synthetic dataset of `n` items of every category, in turn: item i asks for no call
  * (i % 4 = 0), one call (`tool_{i % 7}` with `{"x": i}`), two calls to `repeat` (`{"x": i}`, then
  * `{"x": i + 1}`), or `first` then `second` (`{"x": i}`, `{"y": "s{i}"}`); every row offers the

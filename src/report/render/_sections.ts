@@ -25,7 +25,9 @@ import type { Markup } from "./_markup.ts";
 import { conclusionWords, marginText } from "../verdict.ts";
 import { toDecideSentence } from "../items_to_decide.ts";
 import { HOMOGENEITY_ALPHA, HOMOGENEITY_MIN_EXPECTED } from "../by_replica.ts";
+import { FEW_CLUSTERS, MATERIAL_DESIGN_EFFECT } from "../stats/clustered_difference.ts";
 import type {
+  ClustersReport,
   ComparisonReport,
   CountedOutcome,
   ModelHomogeneity,
@@ -261,7 +263,10 @@ export function intervalsNote(report: Report, m: Markup): string | null {
   const shown = report.comparisons.filter((c) => c.interval !== null);
   if (shown.length === 0) return null;
   const levels = new Set(shown.map((c) => c.interval!.level));
-  const head = "each interval is exact and the one its verdict reads, at";
+  const head = shown.some((c) => c.clusters?.method === "clustered")
+    ? "each interval is exact (betting over the clusters where they are material) and the one " +
+      "its verdict reads, at"
+    : "each interval is exact and the one its verdict reads, at";
   if (levels.size === 1) {
     return `${head} ${confidence(shown[0]!.interval!.level)}: the level Holm's procedure decides ${
       shown.length === 1 ? "the comparison" : "each comparison"
@@ -322,17 +327,21 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
     const exact = intervalFigures(c.difference, i.lower, i.upper);
     const testAlpha = testLevelOf(alpha);
     const levels = [testAlpha, i.testLevel];
+    const clustered = c.clusters?.method === "clustered";
     out.push(
       `accuracy on these items: ${percent(c.adapterAccuracy)} against ${
         percent(c.baselineAccuracy)
       }`,
       `difference: ${exact.difference} points; ${confidence(i.level)} interval ` +
-        `[${exact.lower}, ${exact.upper}] (exact, at the level Holm decides this comparison at; ` +
+        `[${exact.lower}, ${exact.upper}] (${
+          clustered ? "betting over the clusters" : "exact"
+        }, at the level Holm decides this comparison at; ` +
         `it excludes 0 exactly when the Holm-adjusted p is below ${testAlpha})`,
-      `McNemar exact test: ${pText(c.pValue!, levels)} on ` +
+      `${clustered ? "clustered test" : "McNemar exact test"}: ${pText(c.pValue!, levels)} on ` +
         `${plural(c.table.onlyAdapter + c.table.onlyBaseline, "discordant item")}; ` +
         `Holm-adjusted over ${plural(adapters, "adapter")}: ${pText(c.pAdjusted!, levels)}`,
     );
+    if (c.clusters !== undefined) out.push(clustersSentence(c.clusters, c.items));
     const mdd = detectableSentence(c);
     if (mdd !== null) out.push(mdd);
     if (c.identical !== null && c.identical.share !== null) {
@@ -356,6 +365,30 @@ export function comparisonFigures(c: ComparisonReport, report: Report, m: Markup
   }
   return out;
 }
+
+/**
+ * A comparison's clusters in a sentence: `clusters: 40 holding 200 paired items; design effect
+ * 2.50, so about 80 effective items; the clustered test decides (the design effect is material)`.
+ */
+export function clustersSentence(k: ClustersReport, items: number): string {
+  const effect = k.designEffect === null
+    ? "the design effect cannot be measured"
+    : `design effect ${k.designEffect.toFixed(2)}, so about ${
+      count(Math.round(k.effectiveItems!))
+    } effective items`;
+  return `clusters: ${count(k.clusters)} holding ${plural(items, "paired item")}; ${effect}; ` +
+    (k.method === "clustered"
+      ? `the clustered test decides (material: a design effect of ${MATERIAL_DESIGN_EFFECT} or ` +
+        `more, not measured, or fewer than ${FEW_CLUSTERS} clusters)`
+      : k.clusters === 1
+      ? "the exact test decides (one cluster holds every item: the items are drawn from it)"
+      : "the exact test decides (not material)");
+}
+
+/** What the report says when the items' clusters are not known. */
+export const CLUSTERS_UNKNOWN =
+  "not recorded in this results file (it was written before assess recorded them): every item " +
+  "is taken as a cluster of its own; assess report -config assess.yaml computes them from the dataset";
 
 /** What the report says when the items' categories are not known. */
 export const CATEGORIES_UNKNOWN =
@@ -582,6 +615,7 @@ export function trustRows(report: Report, m: Markup): TrustRows {
       `${plural(report.run.items, "item")})`,
     ],
     ["config", `digest ${m.code(t.digests.config)}`],
+    ...(report.clustersFrom === null ? [["clusters", CLUSTERS_UNKNOWN] as [string, string]] : []),
     [
       "probe",
       p.result === "off"

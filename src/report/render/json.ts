@@ -1,5 +1,5 @@
 /**
- * The report as JSON: the {@linkcode Report} value as it is, versioned (`assess.report.v5`), with
+ * The report as JSON: the {@linkcode Report} value as it is, versioned (`assess.report.v6`), with
  * the JSON Schema `schema/report.schema.json`.
  *
  * @module
@@ -33,7 +33,7 @@ import type { Report } from "../report.ts";
  *   probe: { batchInvariant: "not-required", items: 0, checks: [] },
  * });
  * const parsed = JSON.parse(renderJson(report));
- * assert.equal(parsed.schema, "assess.report.v5");
+ * assert.equal(parsed.schema, "assess.report.v6");
  * assert.equal(parsed.comparisons[0].table.onlyAdapter, 1);
  * ```
  */

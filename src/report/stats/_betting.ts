@@ -47,7 +47,7 @@ const TOLERANCE = 1e-13;
  * `f(hi)` at most 0. The caller takes the end on the side not rejected, so that a value the
  * capital rejects is never inside the interval and the p-value and the interval agree.
  */
-function crossing(f: (m: number) => number, lo: number, hi: number): [number, number] {
+export function crossing(f: (m: number) => number, lo: number, hi: number): [number, number] {
   let a = lo;
   let b = hi;
   let fa = f(a);

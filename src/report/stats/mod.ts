@@ -81,3 +81,14 @@ export {
   type SampledPair,
   type SampledPlan,
 } from "./sampled_planning.ts";
+export {
+  type ClusterCounts,
+  type ClusterDesign,
+  clusterDesign,
+  type ClusteredDifference,
+  clusteredDifference,
+  type ClusteredDifferenceOptions,
+  clustersMaterial,
+  FEW_CLUSTERS,
+  MATERIAL_DESIGN_EFFECT,
+} from "./clustered_difference.ts";
