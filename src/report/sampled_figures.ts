@@ -176,6 +176,12 @@ export interface SampledComparison {
     readonly withinVariance: number;
     readonly level: number;
     readonly power: number;
+    /**
+     * How the difference the figures are for spreads over the items: `spread`, over many items
+     * (each a little). One that rests on a few items changed completely is found less often at
+     * these figures (reference/report.md, "Several samples per item", gives the power measured).
+     */
+    readonly holdsFor: "spread";
   } | null;
   /** The comparison on each category, or `null` when the categories are not known. */
   readonly categories: readonly SampledCategoryComparison[] | null;
@@ -424,6 +430,7 @@ function planning(
     withinVariance: within,
     level,
     power: 0.8,
+    holdsFor: "spread",
   };
 }
 

@@ -333,7 +333,7 @@ Deno.test(
     // Every item's two shares are the same (half right each): too few items differ.
     assert.match(
       open.details[0]!,
-      /^tuned: no conclusion: too few items differ \(0 of 24; [^)]*\); detects [0-9.]+ points with power 0.8 over 24 items; /,
+      /^tuned: no conclusion: too few items differ \(0 of 24; [^)]*\); detects [0-9.]+ points with power 0.8 over 24 items if spread over them; /,
     );
   },
 );
@@ -408,8 +408,14 @@ Deno.test(
         `K ${samples}`,
       );
       assert.equal(c.method, "betting");
-      const text = renderSampledText(report).replace(/\n +/g, " ");
-      assert.match(text, /The detectable differences hold for a difference spread over many items/);
+      // Every format says under which spread the detectable difference holds (issue 35).
+      const spread = /The detectable differences hold for a difference spread over many items/;
+      assert.match(renderSampledText(report).replace(/\n +/g, " "), spread);
+      assert.match(renderSampledMarkdown(report), spread);
+      assert.match(renderSampledHtml(report), spread);
+      const json = JSON.parse(renderSampledJson(report)).comparisons[0];
+      assert.equal(json.minimumDetectableDifference.holdsFor, "spread");
+      assert.match(gate.details[0]!, /with power 0\.8 over 20 items if spread over them; /);
     }
   },
 );
