@@ -99,8 +99,7 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
       power: { type: "boolean", default: false },
     },
   });
-  if (values.power) return powerCells(Number(values.reps ?? "200"));
-  if (!values.grid && !values.issue35) {
+  if (!values.grid && !values.issue35 && !values.power) {
     throw new RangeError("deno task sim --sampled: say --grid, --issue35 or --power");
   }
   const list = (text: string) => text.split(",").map(Number);
@@ -111,6 +110,25 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
     patterns: values.patterns.split(",") as SampledCell["pattern"][],
     adapters: list(values.adapters),
   };
+  if (values.power) {
+    const reps = Number(values.reps ?? "200");
+    if (!values.grid) return powerCells(POWER_CELLS, reps);
+    const combos = gridCells(shape).flatMap((c) =>
+      c.kind === "comparison" && c.cell.difference === 0 && c.cell.adapters === 1 ? [c] : []
+    );
+    const onlyN = values["only-n"];
+    let chosen = combos.filter((c) => onlyN === undefined || list(onlyN).includes(c.cell.n));
+    if (values.corners || values.random !== undefined) {
+      const corner = chosen.filter((c) => isCorner(c, shape));
+      const random = seededSample(
+        chosen.filter((c) => !isCorner(c, shape)),
+        Number(values.random ?? "0"),
+        36,
+      );
+      chosen = [...(values.corners ? corner : []), ...random];
+    }
+    return powerCells(chosen.map((c) => c.cell), reps);
+  }
   const reps = Number(values.reps ?? "2000");
   const all = values.issue35
     ? issue35Cells().map((cell): GridCell => ({ kind: "comparison", cell }))
@@ -365,32 +383,57 @@ function issue35Cells(): SampledCell[] {
   ];
 }
 
-/** The power at the printed detectable difference (`--sampled --power`). */
-function powerCells(reps: number): void {
-  const cells: SampledCell[] = [
-    [100, 4, [1, 1], "spread"],
-    [500, 4, [1, 1], "spread"],
-    [200, 8, [8, 1], "spread"],
-    [50, 16, [0.5, 0.5], "spread"],
-    [1000, 4, [1, 1], "few"],
-    [200, 4, [1, 1], "mixed"],
-    [200, 8, [0.02, 0.02], "few"],
-    [500, 4, [0.02, 0.02], "few"],
-  ].map(([n, samples, beta, pattern]) => ({
-    n: n as number,
-    samples: samples as number,
-    beta: beta as [number, number],
-    pattern: pattern as SampledCell["pattern"],
-    difference: 0,
-    margin: 0,
-    adapters: 1,
-  }));
+/** The cells reference/report.md cites for the power at the printed detectable difference. */
+const POWER_CELLS: readonly SampledCell[] = [
+  [100, 4, [1, 1], "spread"],
+  [500, 4, [1, 1], "spread"],
+  [200, 8, [8, 1], "spread"],
+  [50, 16, [0.5, 0.5], "spread"],
+  [1000, 4, [1, 1], "few"],
+  [200, 4, [1, 1], "mixed"],
+  [200, 8, [0.02, 0.02], "few"],
+  [500, 4, [0.02, 0.02], "few"],
+].map(([n, samples, beta, pattern]) => ({
+  n: n as number,
+  samples: samples as number,
+  beta: beta as [number, number],
+  pattern: pattern as SampledCell["pattern"],
+  difference: 0,
+  margin: 0,
+  adapters: 1,
+}));
+
+/**
+ * The power of the comparison at its own printed detectable difference (`--sampled --power`, on
+ * the cells above or, with `--grid`, on the grid's (n, K, Beta, pattern) chosen), then the range
+ * of the power for each pattern.
+ */
+function powerCells(cells: readonly SampledCell[], reps: number): void {
   console.log(`power at the printed detectable difference, ${reps} families each`);
+  const byPattern = new Map<string, { cell: SampledCell; power: number }[]>();
   for (const [i, cell] of cells.entries()) {
     const r = powerAtFigure(cell, { reps, seed: 91 + 2 * i });
+    if (!patternHolds({ ...cell, difference: r.figure })) {
+      console.log(
+        `${sampledCellName(cell)}: figure ${(r.figure * 100).toFixed(2)} points, ` +
+          `which the pattern cannot make (left out)`,
+      );
+      continue;
+    }
+    const key = `${cell.pattern}${cell.beta.join() === "0.02,0.02" ? " Beta(0.02,0.02)" : ""}`;
+    byPattern.set(key, [...(byPattern.get(key) ?? []), { cell, power: r.power }]);
     console.log(
       `${sampledCellName(cell)}: figure ${(r.figure * 100).toFixed(2)} points, ` +
         `power there ${r.power.toFixed(3)}`,
+    );
+  }
+  for (const [key, found] of byPattern) {
+    const sorted = [...found].sort((a, b) => a.power - b.power);
+    const outside = found.filter((f) => f.power < 0.75 || f.power > 0.85).length;
+    console.log(
+      `  ${key}: ${found.length} cells, power ${sorted[0]!.power.toFixed(3)} ` +
+        `(${sampledCellName(sorted[0]!.cell)}) to ${sorted.at(-1)!.power.toFixed(3)} ` +
+        `(${sampledCellName(sorted.at(-1)!.cell)}); outside 0.75-0.85: ${outside}`,
     );
   }
 }
