@@ -27,7 +27,9 @@
 // cell of FILE.
 //
 // `--issue35` runs the cells reference/report.md tabulates (2,000 families each); `--power`
-// the power of the comparison at its own printed detectable difference (200 families each).
+// the power of the comparison at its own printed detectable difference (200 families each) on a
+// few cells, or with `--grid` on every (n, K, Beta, pattern) of the grid chosen by the options
+// above (`--only-n`, `--corners`, `--random`), then its range for each pattern.
 
 import { parseArgs } from "node:util";
 import process from "node:process";
