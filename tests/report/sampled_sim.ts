@@ -112,24 +112,30 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
     patterns: values.patterns.split(",") as SampledCell["pattern"][],
     adapters: list(values.adapters),
   };
+  /** The cells of `xs` that `--only-n`, `--corners` and `--random` choose, in their order. */
+  const choose = <T extends { readonly cell: GridCell; readonly index: number }>(
+    xs: readonly T[],
+    seed: number,
+  ): T[] => {
+    const onlyN = values["only-n"];
+    let out = xs.filter((c) => onlyN === undefined || list(onlyN).includes(c.cell.cell.n));
+    if (values.corners || values.random !== undefined) {
+      const corner = out.filter((c) => isCorner(c.cell, shape));
+      const others = out.filter((c) => !isCorner(c.cell, shape));
+      const random = seededSample(others, Number(values.random ?? "0"), seed);
+      out = [...(values.corners ? corner : []), ...random].sort((a, b) => a.index - b.index);
+    }
+    return out;
+  };
   if (values.power) {
     const reps = Number(values.reps ?? "200");
     if (!values.grid) return powerCells(POWER_CELLS, reps);
-    const combos = gridCells(shape).flatMap((c) =>
-      c.kind === "comparison" && c.cell.difference === 0 && c.cell.adapters === 1 ? [c] : []
+    const combos = gridCells(shape).flatMap((cell, index) =>
+      cell.kind === "comparison" && cell.cell.difference === 0 && cell.cell.adapters === 1
+        ? [{ cell, index, comparison: cell.cell }]
+        : []
     );
-    const onlyN = values["only-n"];
-    let chosen = combos.filter((c) => onlyN === undefined || list(onlyN).includes(c.cell.n));
-    if (values.corners || values.random !== undefined) {
-      const corner = chosen.filter((c) => isCorner(c, shape));
-      const random = seededSample(
-        chosen.filter((c) => !isCorner(c, shape)),
-        Number(values.random ?? "0"),
-        36,
-      );
-      chosen = [...(values.corners ? corner : []), ...random];
-    }
-    return powerCells(chosen.map((c) => c.cell), reps);
+    return powerCells(choose(combos, 36).map((c) => c.comparison), reps);
   }
   const reps = Number(values.reps ?? "2000");
   const all = values.issue35
@@ -139,14 +145,7 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
   if (!values.issue35) {
     if (values.models) chosen = chosen.filter((c) => c.cell.kind === "models");
     if (values.comparisons) chosen = chosen.filter((c) => c.cell.kind === "comparison");
-    const onlyN = values["only-n"];
-    if (onlyN !== undefined) chosen = chosen.filter((c) => list(onlyN).includes(c.cell.cell.n));
-    if (values.corners || values.random !== undefined) {
-      const corner = chosen.filter((c) => isCorner(c.cell, shape));
-      const others = chosen.filter((c) => !isCorner(c.cell, shape));
-      const random = seededSample(others, Number(values.random ?? "0"), 35);
-      chosen = [...(values.corners ? corner : []), ...random].sort((a, b) => a.index - b.index);
-    }
+    chosen = choose(chosen, 35);
   }
   const piece = /^(\d+)\/(\d+)$/.exec(values.cells);
   if (piece === null || !(Number(piece[1]) >= 1 && Number(piece[1]) <= Number(piece[2]))) {
@@ -164,7 +163,15 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
     } catch (e) {
       if (!(e instanceof Deno.errors.NotFound)) throw e;
     }
-    for (const line of text.split("\n")) if (line.trim() !== "") lines.push(JSON.parse(line));
+    for (const line of text.split("\n")) {
+      if (line.trim() === "") continue;
+      try {
+        lines.push(JSON.parse(line));
+      } catch {
+        // A line cut short when a run was stopped: its cell runs again.
+        console.log(`${out}: a line that is not JSON left out (its cell runs again)`);
+      }
+    }
   }
   const done = new Set(lines.map((l) => l.name));
   const todo = chosen.filter((c) => !done.has(nameOf(c.cell)));
