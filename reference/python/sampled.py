@@ -30,13 +30,13 @@ output line per family:
   planning (items both answered): dWithin = mean over items both answered >= 2 times of
       v_first_i + v_second_i (v = p (1 - p) asked/(asked - 1)); dBetween = max(0, var(d, ddof=1) -
       mean of v_first_i/asked_first_i + v_second_i/asked_second_i); detectable = for (n, K), (n,
-      2K) and (2n, K): with sd = sqrt(dBetween + dWithin/K'), sigma = sd/2, the bet lambda =
-      min(sqrt(2 log 40/(n' sigma^2)), 3/4 / (1/2)) (3/2 when sigma = 0), 2 (log(2/level) + n'
-      lambda^2 sigma^2/2)/(n' lambda) + t.ppf(0.8, n' - 1) sd/sqrt(n') (None when either part is
-      None); itemsToDecide = the fewest whole n' >= 2 whose detectable difference at K is at most
-      the target, max(|difference|, difference + margin when the family's "margin" (a fraction,
-      default 0) is above 0) (brentq on n' real, rounded up; None above 1,000,000, with a target
-      not above 0, or without the parts).
+      2K) and (2n, K): with sd = sqrt(dBetween + dWithin/K'), the share q of items changed
+      completely (difference +1, the rest sd about 0) that the interval finds with power 0.8
+      (concentrated_power below; brentq on q) (None when either part is None); itemsToDecide = the
+      fewest whole n' >= 2 whose detectable difference at K is at most the target, max(|difference|,
+      difference + margin when the family's "margin" (a fraction, default 0) is above 0) (n'
+      doubled from 2, then bisection; None above 1,000,000, with a target not above 0, or without
+      the parts).
 
     python3 reference/python/sampled.py < families.jsonl
 """
@@ -93,14 +93,36 @@ def difference_test(diffs, level):
     return {**betting([float(d) for d in diffs], level, -1.0, 1.0, at=0.0), "method": "betting"}
 
 
-def detectable(between, within, n, k, level, power=0.8):
-    """The detectable difference of the betting interval at (n, K)."""
-    sd = math.sqrt(between + within / k)
-    sigma = sd / 2
+def concentrated_power(q, sd, n, level):
+    """The chance that the betting interval's lower end is above 0 when a share q of n items has
+    the difference +1 (changed completely) and the others differences of sd about 0: the count D
+    of changed items ~ Binomial(n, q) (scipy), each adding log(1 + lambda/2) to the log-capital,
+    the n - D others a normal total of mean -(n - D) lambda^2 sd^2/8 and variance (n - D) lambda^2
+    sd^2/4 (scipy's norm), lambda = min(sqrt(2 log 40/(n v)), 3/2), v = sd^2/4 + q (1 - q)/4;
+    passing log(2/level). D within 12 standard deviations of nq and 10 more (numpy)."""
+    v0 = sd * sd / 4
+    v = v0 + q * (1 - q) / 4
     largest = TRUNCATION / 0.5
-    bet = largest if sigma == 0 else min(math.sqrt(2 * math.log(2 / BET_LEVEL) / (n * sigma * sigma)), largest)
-    delta = (math.log(2 / level) + n * bet * bet * sigma * sigma / 2) / (n * bet)
-    return 2 * delta + float(stats.t.ppf(power, n - 1)) * sd / math.sqrt(n)
+    bet = largest if v == 0 else min(math.sqrt(2 * math.log(2 / BET_LEVEL) / (n * v)), largest)
+    reach = 12 * math.sqrt(n * q * (1 - q)) + 10
+    d = np.arange(max(0, math.floor(n * q - reach)), min(n, math.ceil(n * q + reach)) + 1, dtype=float)
+    x = d * math.log1p(bet / 2) - (n - d) * bet * bet * v0 / 2 - math.log(2 / level)
+    spread = bet * np.sqrt((n - d) * v0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = np.where(spread > 0, stats.norm.cdf(x / np.where(spread > 0, spread, 1)), (x > 0) * 1.0)
+    return float(np.sum(stats.binom.pmf(d, n, q) * w))
+
+
+def detectable(between, within, n, k, level, power=0.8):
+    """The detectable difference of the betting interval at (n, K), for a difference resting on a
+    few items changed completely: the q where concentrated_power reaches power (brentq), 1 when
+    not even q = 1 - 2^-40 does."""
+    sd = math.sqrt(between + within / k)
+    gap = lambda q: concentrated_power(q, sd, n, level) - power
+    top = 1 - 2.0 ** -40
+    if gap(top) < 0:
+        return 1.0
+    return brentq(gap, 0.0, top, xtol=1e-14, rtol=1e-13)
 
 
 def exact_diffs(first, second):
@@ -109,23 +131,26 @@ def exact_diffs(first, second):
 
 
 def items_to_decide(between, within, k, level, target, top=1_000_000):
-    """The fewest whole m >= 2 whose detectable difference at K samples is at most target, found
-    as the root of detectable(m) - target in m (brentq, m real), then rounded up; None when the
-    target is not above 0 or m would pass top."""
+    """The fewest whole m >= 2 whose detectable difference at K samples is at most target: m
+    doubled from 2 until it is (None past top), then bisection between the last two; None when the
+    target is not above 0."""
     if target <= 0:
         return None
-    gap = lambda m: detectable(between, within, m, k, level) - target
-    if gap(2) <= 0:
+    decides = lambda m: detectable(between, within, m, k, level) <= target
+    if decides(2):
         return 2
-    if gap(top) > 0:
-        return None
-    m = math.ceil(brentq(gap, 2, top, xtol=1e-9))
-    # The root is found to within a hair: the whole number on the right side of it.
-    while m > 2 and gap(m - 1) <= 0:
-        m -= 1
-    while gap(m) > 0:
-        m += 1
-    return m
+    lo, hi = 2, 4
+    while not decides(hi):
+        if hi >= top:
+            return None
+        lo, hi = hi, min(2 * hi, top)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if decides(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
 def family(f):

@@ -191,7 +191,8 @@ def main():
             now, twice_samples, twice_items = at_level["detectable"]
             detectable = {"difference": now, "withTwiceTheSamples": twice_samples,
                           "withTwiceTheItems": twice_items, "betweenVariance": at_level["dBetween"],
-                          "withinVariance": at_level["dWithin"], "level": level, "power": 0.8}
+                          "withinVariance": at_level["dWithin"], "level": level, "power": 0.8,
+                          "holdsFor": "concentrated"}
         comparisons.append({"adapter": a, "items": len(diffs), "method": d["method"],
                             "adapterAccuracy": sum(x for x, _ in paired) / len(paired) if paired else 0.0,
                             "baselineAccuracy": sum(y for _, y in paired) / len(paired) if paired else 0.0,

@@ -165,7 +165,8 @@ export interface SampledComparison {
   readonly itemsToDecide: number | null;
   /**
    * The smallest true difference the betting interval finds with power 0.8 at `level` by K
-   * samples of these items (see `sampledDetectable`: for a difference spread over many items), and
+   * samples of these items (see `sampledDetectable`: for a difference on a few items changed
+   * completely, the hardest case; one spread over more items is found more often), and
    * what twice the samples or twice the items would detect; `null` without the variance's parts.
    */
   readonly minimumDetectableDifference: {
@@ -176,6 +177,13 @@ export interface SampledComparison {
     readonly withinVariance: number;
     readonly level: number;
     readonly power: number;
+    /**
+     * How the difference the figures are for spreads over the items: `concentrated`, on a few
+     * items each changed completely (from always wrong to always right), the hardest case for the
+     * betting interval; one spread over more items is found more often at these figures
+     * (reference/report.md, "Several samples per item", gives the power measured).
+     */
+    readonly holdsFor: "concentrated";
   } | null;
   /** The comparison on each category, or `null` when the categories are not known. */
   readonly categories: readonly SampledCategoryComparison[] | null;
@@ -424,6 +432,7 @@ function planning(
     withinVariance: within,
     level,
     power: 0.8,
+    holdsFor: "concentrated",
   };
 }
 

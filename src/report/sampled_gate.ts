@@ -123,8 +123,9 @@ function toDecide(c: SampledComparison, samples: number): string {
     return `${c.adapter}: ${few}too few items answered twice to plan more samples`;
   }
   const detects = mdd.difference >= 1 ? "none" : `${points(mdd.difference, 1)} points`;
+  const spread = mdd.difference >= 1 ? "" : " if it rests on a few items changed completely";
   return `${c.adapter}: ${few}detects ${detects} with power 0.8 over ` +
-    `${c.items} items; twice the samples would detect ${
+    `${c.items} items${spread}; twice the samples would detect ${
       detectableText(mdd.withTwiceTheSamples)
     }, ` +
     `twice the items ${detectableText(mdd.withTwiceTheItems)}; ${

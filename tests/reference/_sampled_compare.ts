@@ -92,7 +92,10 @@ function comparison(d: Differences, c: Json, p: Json): void {
   const pm = p.minimumDetectableDifference;
   if (mdd === null || pm === null) d.same(w("detectable"), mdd, pm);
   else {
-    for (const key of Object.keys(pm)) d.num(w(`detectable ${key}`), mdd[key], pm[key]);
+    for (const key of Object.keys(pm)) {
+      if (typeof pm[key] === "string") d.same(w(`detectable ${key}`), mdd[key], pm[key]);
+      else d.num(w(`detectable ${key}`), mdd[key], pm[key]);
+    }
     d.same(w("detectable fields"), Object.keys(mdd).sort(), Object.keys(pm).sort());
   }
   const es = c.errorSensitivity;

@@ -13,6 +13,8 @@ import {
   sampledDetectable,
   type SampledPair,
 } from "../../src/report/stats/sampled_planning.ts";
+import { passK } from "../../src/report/stats/pass_k.ts";
+import { sampledAccuracy, type SampledItem } from "../../src/report/stats/sampled_accuracy.ts";
 import { Prng } from "../reference/_prng.ts";
 
 /**
@@ -313,4 +315,93 @@ export function powerAtFigure(
   };
   const figure = run(0, options.seed).figure;
   return { cell, figure, power: run(figure, options.seed + 1).power };
+}
+
+/** E[p^k] for p ~ Beta(a, b): the population's pass^k (and 1 − E[(1 − p)^k] its pass@k). */
+export function betaMoment(a: number, b: number, k: number): number {
+  let m = 1;
+  for (let j = 0; j < k; j++) m *= (a + j) / (a + b + j);
+  return m;
+}
+
+/** A model's population for the coverage of its own intervals: n items, K answers, Beta shares. */
+export interface ModelCell {
+  /** Items. */
+  readonly n: number;
+  /** K: answers per item. */
+  readonly samples: number;
+  /** The per-item share ~ Beta(a, b). */
+  readonly beta: readonly [number, number];
+}
+
+/** The cell as one line. */
+export function modelCellName(c: ModelCell): string {
+  return `models n=${c.n} K=${c.samples} Beta(${c.beta.join(",")})`;
+}
+
+/** The coverage of one model's accuracy, pass@k and pass^k intervals in one cell. */
+export interface ModelRates {
+  readonly cell: ModelCell;
+  readonly reps: number;
+  /** P(the accuracy interval covers the population's mean share). */
+  readonly accuracy: number;
+  /** For each k from 1 to K, P(the pass@k interval covers the population's pass@k). */
+  readonly passAt: readonly number[];
+  /** For each k, P(the pass^k interval covers the population's pass^k). */
+  readonly passAll: readonly number[];
+  /** P(an interval of no width), over every interval of every family. */
+  readonly zeroWidth: number;
+}
+
+/**
+ * The coverage of `sampledAccuracy` and of every pass@k and pass^k of `passK` (k = 1 to K) on
+ * `reps` seeded families of n items, each item's share drawn from Beta(a, b) and K answers drawn
+ * at it; the truths are the Beta moments (accuracy a/(a + b), pass^k E[p^k], pass@k
+ * 1 − E[(1 − p)^k]).
+ */
+export function simulateModelCell(
+  cell: ModelCell,
+  options: { readonly reps: number; readonly seed: number },
+): ModelRates {
+  const { n, samples } = cell;
+  const [a, b] = cell.beta;
+  const draws = new Draws(options.seed);
+  const truthAt = Array.from({ length: samples }, (_, j) => 1 - betaMoment(b, a, j + 1));
+  const truthAll = Array.from({ length: samples }, (_, j) => betaMoment(a, b, j + 1));
+  const accuracyTruth = a / (a + b);
+  let accuracy = 0;
+  let zero = 0;
+  const at = new Array<number>(samples).fill(0);
+  const all = new Array<number>(samples).fill(0);
+  for (let r = 0; r < options.reps; r++) {
+    const items: SampledItem[] = [];
+    for (let i = 0; i < n; i++) {
+      items.push({ asked: samples, right: draws.binomial(samples, draws.beta(a, b)) });
+    }
+    const acc = sampledAccuracy(items);
+    if (acc.lower <= accuracyTruth && accuracyTruth <= acc.upper) accuracy++;
+    if (!(acc.upper > acc.lower)) zero++;
+    for (const row of passK(items, samples)) {
+      const j = row.k - 1;
+      const [atI, allI] = [row.passAtInterval, row.passAllInterval];
+      if (atI.lower <= truthAt[j]! && truthAt[j]! <= atI.upper) at[j]!++;
+      if (allI.lower <= truthAll[j]! && truthAll[j]! <= allI.upper) all[j]!++;
+      if (!(atI.upper > atI.lower)) zero++;
+      if (!(allI.upper > allI.lower)) zero++;
+    }
+  }
+  const reps = options.reps;
+  return {
+    cell,
+    reps,
+    accuracy: accuracy / reps,
+    passAt: at.map((c) => c / reps),
+    passAll: all.map((c) => c / reps),
+    zeroWidth: zero / (reps * (1 + 2 * samples)),
+  };
+}
+
+/** The coverage bound of `reps` families: 0.95 less 3 Monte-Carlo SE at the nominal rate. */
+export function coverageBound(reps: number): number {
+  return 0.95 - 3 * Math.sqrt((0.95 * 0.05) / reps);
 }

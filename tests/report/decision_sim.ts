@@ -7,23 +7,8 @@
 //   deno task sim [--reps=10000] [--adapters=1,2,3,5] [--method=report|newcombe|tango]
 //     [--sizes=20,50,100,300,1000,2000,5000]
 //
-// `--sampled` runs the grid of several samples per item (issue 35) instead, one line per cell
-// (coverage, wrong `not-worse`, wrong `better`, mean width), then the worst cell of each property
-// and the cells outside 3 standard errors; the suite runs a fast subset of it
-// (tests/report/stats/sampled_simulation_test.ts):
-//
-//   deno task sim --sampled [--reps=2000] [--sizes=5,10,20,50,100,200,500,2000]
-//     [--samples=2,4,8,16,64] [--betas=0.02:0.02,0.5:0.5,1:1,8:1] [--patterns=few,spread,mixed]
-//     [--adapters=1,3] [--every=1] [--first=0]
-//
-// Its grid: every (n, K, Beta, pattern) with d = −margin at margins 1 and 5 points (one adapter),
-// d = 0 at margin 0 (each adapter count, Holm across them), and d = +5 points (one adapter), where
-// the pattern can make the difference. `--every=N --first=F` runs the cells F, F + N, F + 2N, …:
-// a sample of the grid on a shared machine.
-//
-// `--sampled --issue35` runs instead the cells reference/report.md tabulates (issue 35's, 2,000
-// families each), and `--sampled --power` the power of the comparison at its own printed
-// detectable difference on the cells reference/report.md cites (200 families each).
+// `--sampled` runs the simulation of several samples per item (issue 35) instead: see
+// sampled_sim.ts, which takes the arguments that follow.
 //
 // `--clustered` runs the grid of clustered items instead (one answer per item; items in clusters
 // of uneven sizes with an intra-cluster correlation ρ of their differences): J of 5, 20, 50, 150
@@ -40,16 +25,7 @@
 // the concordant items, split here half both right, half both wrong) and Tango's score interval.
 
 import { parseArgs } from "node:util";
-import {
-  patternHolds,
-  powerAtFigure,
-  type SampledCell,
-  sampledCell,
-  sampledCellName,
-  sampledChecks,
-  type SampledRates,
-  simulateSampledCell,
-} from "./_simulate_sampled.ts";
+import { runSampledSimulation } from "./sampled_sim.ts";
 import { clusteredSim } from "./_clustered_sim.ts";
 import { pairedDifferenceInterval } from "../../src/report/stats/paired_difference.ts";
 import {
@@ -62,6 +38,10 @@ import {
   tangoInterval,
 } from "./_simulate.ts";
 
+if (Deno.args.includes("--sampled")) {
+  await runSampledSimulation(Deno.args);
+  Deno.exit();
+}
 const { values } = parseArgs({
   args: Deno.args,
   options: {
@@ -69,23 +49,13 @@ const { values } = parseArgs({
     adapters: { type: "string" },
     method: { type: "string", default: "report" },
     sizes: { type: "string" },
-    sampled: { type: "boolean", default: false },
-    samples: { type: "string", default: "2,4,8,16,64" },
-    betas: { type: "string", default: "0.02:0.02,0.5:0.5,1:1,8:1" },
-    patterns: { type: "string", default: "few,spread,mixed" },
     every: { type: "string", default: "1" },
-    issue35: { type: "boolean", default: false },
-    power: { type: "boolean", default: false },
     first: { type: "string", default: "0" },
     clustered: { type: "boolean", default: false },
   },
 });
 if (values.clustered) {
   clusteredSim(Number(values.reps ?? "1000"), Number(values.every), Number(values.first));
-  Deno.exit();
-}
-if (values.sampled) {
-  sampledGrid();
   Deno.exit();
 }
 const REPS = Number(values.reps ?? "10000");
@@ -180,138 +150,3 @@ const failures = results.flatMap((r) =>
 console.log(`cells outside their bound: ${failures.length}`);
 for (const f of failures) console.log(`  ${f}`);
 if (failures.length > 0) Deno.exitCode = 1;
-
-/** The cells of issue 35 that reference/report.md tabulates, before and after. */
-function issue35Cells(): SampledCell[] {
-  const S = [0.02, 0.02] as const;
-  const c = sampledCell;
-  return [
-    c(20, 16, S, "few", -2, 2),
-    c(20, 16, S, "few", -5, 5),
-    c(10, 4, S, "few", -5, 5),
-    c(50, 4, S, "few", -2, 2),
-    c(100, 4, S, "few", -1, 1),
-    c(200, 8, S, "few", -1, 1),
-    c(200, 4, S, "mixed", 0),
-    c(500, 4, [8, 1], "mixed", 0),
-    c(1000, 8, S, "mixed", 0, 0, 3),
-    c(100, 4, [1, 1], "spread", 3),
-    c(500, 4, [1, 1], "spread", 3),
-    c(500, 4, S, "few", 3),
-    c(2000, 4, [1, 1], "spread", -1, 1),
-    c(2000, 16, S, "few", -1, 1),
-  ];
-}
-
-/** The power at the printed detectable difference (`--sampled --power`). */
-function powerCells(): void {
-  const reps = Number(values.reps ?? "200");
-  const cells: SampledCell[] = [
-    [100, 4, [1, 1], "spread"],
-    [500, 4, [1, 1], "spread"],
-    [200, 8, [8, 1], "spread"],
-    [50, 16, [0.5, 0.5], "spread"],
-    [1000, 4, [1, 1], "few"],
-    [200, 4, [1, 1], "mixed"],
-    [200, 8, [0.02, 0.02], "few"],
-    [500, 4, [0.02, 0.02], "few"],
-  ].map(([n, samples, beta, pattern]) => ({
-    n: n as number,
-    samples: samples as number,
-    beta: beta as [number, number],
-    pattern: pattern as SampledCell["pattern"],
-    difference: 0,
-    margin: 0,
-    adapters: 1,
-  }));
-  console.log(`power at the printed detectable difference, ${reps} families each`);
-  for (const [i, cell] of cells.entries()) {
-    const r = powerAtFigure(cell, { reps, seed: 91 + 2 * i });
-    console.log(
-      `${sampledCellName(cell)}: figure ${(r.figure * 100).toFixed(2)} points, ` +
-        `power there ${r.power.toFixed(3)}`,
-    );
-  }
-}
-
-/** The grid of several samples per item (`--sampled`). */
-function sampledGrid(): void {
-  if (values.power) return powerCells();
-  const reps = Number(values.reps ?? "2000");
-  const list = (text: string) => text.split(",").map(Number);
-  const sizes = list(values.sizes ?? "5,10,20,50,100,200,500,2000");
-  const betas = values.betas.split(",").map((b) => b.split(":").map(Number) as [number, number]);
-  const patterns = values.patterns.split(",") as SampledCell["pattern"][];
-  const adapters = list(values.adapters ?? "1,3");
-  const cells: SampledCell[] = [];
-  for (const n of sizes) {
-    for (const samples of list(values.samples)) {
-      for (const beta of betas) {
-        for (const pattern of patterns) {
-          const base = { n, samples, beta, pattern, adapters: 1 };
-          const candidates: SampledCell[] = [
-            ...[0.01, 0.05].map((margin) => ({ ...base, difference: -margin, margin })),
-            ...adapters.map((m) => ({ ...base, difference: 0, margin: 0, adapters: m })),
-            { ...base, difference: 0.05, margin: 0 },
-          ];
-          cells.push(...candidates.filter(patternHolds));
-        }
-      }
-    }
-  }
-  const every = Number(values.every);
-  const first = Number(values.first);
-  const chosen = values.issue35
-    ? issue35Cells().map((cell, i) => ({ cell, index: i }))
-    : cells.flatMap((c, i) => (i % every === first ? [{ cell: c, index: i }] : []));
-  console.log(
-    `sampled: ${chosen.length} of ${cells.length} cells, ${reps} families each ` +
-      `(every ${every} from ${first})`,
-  );
-  console.log(
-    "cell | coverage | wrong not-worse | wrong better | mean width | not-worse or better",
-  );
-  const results: SampledRates[] = [];
-  const started = performance.now();
-  for (const { cell, index } of chosen) {
-    const rates = simulateSampledCell(cell, { reps, seed: 35_000_011 * (index + 1) });
-    results.push(rates);
-    const shown = sampledChecks(rates);
-    const figure = (property: string) => {
-      const c = shown.find((k) => k.property === property);
-      return c === undefined ? "-" : `${c.rate.toFixed(4)}${c.holds ? "" : " FAILS"}`;
-    };
-    console.log(
-      [
-        sampledCellName(cell),
-        figure("coverage"),
-        figure("wrong not-worse"),
-        figure("wrong better"),
-        (rates.width * 100).toFixed(2),
-        rates.notWorse.toFixed(4),
-      ].join(" | "),
-    );
-  }
-  console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
-  for (const property of ["coverage", "wrong not-worse", "wrong better"]) {
-    const all = results.flatMap((r) =>
-      sampledChecks(r).filter((c) => c.property === property).map((c) => ({ cell: r.cell, ...c }))
-    );
-    if (all.length === 0) continue;
-    const worst = all.reduce((w, c) =>
-      (property === "coverage" ? c.rate < w.rate : c.rate > w.rate) ? c : w
-    );
-    console.log(
-      `  worst ${property}: ${worst.rate.toFixed(4)} at ${sampledCellName(worst.cell)} ` +
-        `(bound ${worst.bound.toFixed(4)}; ${all.length} cells)`,
-    );
-  }
-  const failures = results.flatMap((r) =>
-    sampledChecks(r).filter((c) => !c.holds).map((c) =>
-      `${sampledCellName(r.cell)}: ${c.property} ${c.rate}`
-    )
-  );
-  console.log(`cells outside their bound: ${failures.length}`);
-  for (const f of failures) console.log(`  ${f}`);
-  if (failures.length > 0) Deno.exitCode = 1;
-}

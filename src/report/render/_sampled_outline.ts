@@ -146,11 +146,11 @@ function planningTable(report: SampledReport, m: Markup): Table {
   };
 }
 
-/** What the planning figures assume: a difference spread over many items. */
+/** What the planning figures assume: a difference on a few items changed completely. */
 function planningCaveat(): string {
-  return "The detectable differences hold for a difference spread over many items; one that " +
-    "rests on a few items changed completely is found less often (the betting interval must " +
-    "allow for items not seen at the far end of the range).";
+  return "The detectable differences are for a difference that rests on a few items, each " +
+    "changed completely (from always wrong to always right), the hardest case for the betting " +
+    "interval; one spread over more items is found more often.";
 }
 
 /** Each model's accuracy over items, its interval, counts and the variance's parts. */

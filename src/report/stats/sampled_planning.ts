@@ -7,7 +7,9 @@
  */
 
 import { BET_LEVEL, TRUNCATION } from "./_betting.ts";
-import { studentQuantile } from "./_student_t.ts";
+import { binomialAtLeast, logBinomialPmf } from "./_binomial.ts";
+import { regularizedGammaQ } from "./_gamma.ts";
+import { increasingRoot } from "./_root.ts";
 import type { SampledItem } from "./sampled_accuracy.ts";
 
 /** The two parts of the variance of a per-item difference of shares. */
@@ -100,19 +102,26 @@ export interface SampledPlan {
 /**
  * The smallest true difference of per-item means that the betting interval of
  * `sampledDifference` at `alpha` finds (its lower end above 0) with probability `power`, for
- * `items` items asked `samples` times each: with sd = √(σ²between + σ²within/K), the difference at
- * which the interval's lower end is at 0 on average (see below: 2.72·sd/√n at α = 0.05 when the
- * bets are not truncated, where the t interval's is 1.96·sd/√n; at least about 4.9/n when they are)
- * plus t_power·sd/√n, t_power Student's t quantile on n − 1 degrees of freedom. It holds when the
- * difference is spread over many items; when it rests on a few items changed completely the power
- * at this figure is lower (reference/report.md, "Several samples per item", gives it measured).
- * With the parts measured on a run of K samples and n items, the same formula at K' or n' says
- * what more samples or more items would buy: more samples shrink only the within part, more items
- * both.
+ * `items` items asked `samples` times each, when the difference rests on a few items changed
+ * completely: a share q of the items goes from always wrong to always right (a per-item difference
+ * of +1), the others keep differences of standard deviation sd = √(σ²between + σ²within/K) about 0.
+ * This is the hardest way for a difference to spread over the items for this interval (the
+ * variance it adds, q(1 − q), is the most a one-way change of mean q can add): at this figure the
+ * power is about `power` when the difference rests on such items, and higher when it spreads over
+ * more of them (reference/report.md, "Several samples per item", gives both measured). The power
+ * at q is computed from the interval's capital at 0 with the plug-in bet at the items' variance
+ * (on the scale x = (d + 1)/2, v = sd²/4 + q(1 − q)/4, λ = min(√(2·log 40/(n·v)), 3/2)): D ~
+ * Binomial(n, q) items changed, each adding log(1 + λ/2) to the log-capital, the n − D others
+ * adding about −λ²·sd²/8 each with variance λ²·sd²/4 (normal), the power the chance that the sum
+ * passes log(2/α); the figure is the q where it reaches `power` (a bracketing root finder, to
+ * 1e-12 of it). With the parts
+ * measured on a run of K samples and n items, the same at K' or n' says what more samples or
+ * more items would buy: more samples shrink only the within part, more items both.
  *
  * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
  * @param plan The items, samples, level and power.
- * @returns The detectable difference (a share: 0.05 is 5 points).
+ * @returns The detectable difference (a share: 0.05 is 5 points); 1 when no difference up to
+ *   every item changed is found with that power.
  * @throws {RangeError} When `items` is not a whole number ≥ 2, `samples` not a whole number ≥ 1,
  *   a part is negative, or alpha or power is not in (0, 1).
  *
@@ -147,35 +156,51 @@ export function sampledDetectable(
   if (!(alpha > 0 && alpha < 1 && power > 0 && power < 1)) {
     throw new RangeError("sampledDetectable: alpha and power must be between 0 and 1");
   }
-  const df = items - 1;
-  // t_power, one-sided: the two-sided quantile at 2(1 − power); negative below a power of ½.
-  const tPower = power === 0.5
-    ? 0
-    : Math.sign(power - 0.5) * studentQuantile(2 * Math.min(power, 1 - power), df);
   const sd = Math.sqrt(parts.between + parts.within / samples);
-  return bettingDetectable(sd, items, alpha) + (tPower * sd) / Math.sqrt(items);
+  const gap = (q: number) => concentratedPower(q, sd, items, alpha) - power;
+  const top = 1 - 2 ** -40;
+  const atTop = gap(top);
+  if (atTop < 0) return 1;
+  return increasingRoot(gap, [0, top], [-power, atTop], 1e-12);
+}
+
+/** Φ(x), the standard normal distribution function: ½·Q(½, x²/2) below 0. */
+function normalBelow(x: number): number {
+  const tail = 0.5 * regularizedGammaQ(0.5, (x * x) / 2);
+  return x < 0 ? tail : 1 - tail;
 }
 
 /**
- * The true difference at which the betting interval's lower end is at 0 on average, for n items
- * whose differences have standard deviation `sd`: on the scale x = (d + 1)/2 (σ = sd/2), a bet λ
- * per item gains about nλΔ − nλ²σ²/2 in log-capital over n items at a true mean Δ above the
- * candidate, which must pass log(2/α); the plug-in bet is λ = √(2·log(2/α₀)/(nσ²)), α₀ the
- * level the bets are tuned for, at most c/½ (the truncation near a difference of 0). Untruncated
- * this is (log(2/α) + log(2/α₀))/√(2·log(2/α₀))·σ/√n, √(2·log 40) = 2.72 standard errors at α =
- * 0.05 (the t interval's 1.96); truncated, with few items or little spread, it is at least
- * log(2/α)/(n·c/½): no test valid for every distribution on [−1, 1] can rule out a small share of
- * items at −1 that n items have not shown.
+ * The chance that the betting interval's lower end is above 0 when a share q of n items changed
+ * completely (+1) and the others' differences have standard deviation `sd` about 0 (see
+ * {@linkcode sampledDetectable}): Σ over D of P(Binomial(n, q) = D)·Φ((D·log(1 + λ/2) − (n − D)·
+ * λ²sd²/8 − log(2/α))/(λ·sd·√(n − D)/2)), D within 12 standard deviations of nq (and 10 more)
+ * (with no spread, the step at 0 instead of Φ); the terms whose Φ is below 1e-19 are left out,
+ * and from the first whose Φ is 1 to double precision (z > 9) the binomial tail is taken whole.
  */
-function bettingDetectable(sd: number, n: number, alpha: number): number {
-  const sigma = sd / 2;
-  const tuned = Math.log(2 / BET_LEVEL);
+function concentratedPower(q: number, sd: number, n: number, alpha: number): number {
+  const within = (sd * sd) / 4;
+  const variance = within + (q * (1 - q)) / 4;
   const largest = TRUNCATION / 0.5;
-  const bet = sigma === 0
+  const bet = variance === 0
     ? largest
-    : Math.min(Math.sqrt((2 * tuned) / (n * sigma * sigma)), largest);
-  const delta = (Math.log(2 / alpha) + (n * bet * bet * sigma * sigma) / 2) / (n * bet);
-  return 2 * delta;
+    : Math.min(Math.sqrt((2 * Math.log(2 / BET_LEVEL)) / (n * variance)), largest);
+  const gain = Math.log1p(bet / 2);
+  const bound = Math.log(2 / alpha);
+  const reach = 12 * Math.sqrt(n * q * (1 - q)) + 10;
+  const from = Math.max(0, Math.floor(n * q - reach));
+  const to = Math.min(n, Math.ceil(n * q + reach));
+  let p = 0;
+  for (let d = from; d <= to; d++) {
+    const rest = n - d;
+    const x = d * gain - (rest * bet * bet * within) / 2 - bound;
+    const spread = bet * Math.sqrt(rest * within);
+    const z = spread > 0 ? x / spread : x > 0 ? Infinity : -Infinity;
+    if (z < -9) continue; // Φ below 1e-19
+    if (z > 9) return p + binomialAtLeast(d, n, q); // Φ is 1 from here on (x grows with d)
+    p += Math.exp(logBinomialPmf(d, n, q)) * normalBelow(z);
+  }
+  return p;
 }
 
 /**
@@ -183,8 +208,9 @@ function bettingDetectable(sd: number, n: number, alpha: number): number {
  * per item: the fewest n ≥ 2 whose detectable difference ({@linkcode sampledDetectable}, the betting
  * interval's, at n items and K samples, with these variance parts, level and power) is at most
  * `target`, the distance the observed difference must be seen at (its size; with a margin, its
- * distance from −margin when that is larger). The detectable difference shrinks as n grows (both
- * its betting part and its power part), so the fewest such n is found by bisection.
+ * distance from −margin when that is larger). The detectable difference shrinks as n grows, so
+ * the fewest such n is found by doubling n from 2 until it decides, then bisection between the
+ * last two.
  *
  * @param parts The variance's parts ({@linkcode differenceVariance}), each at least 0.
  * @param plan The samples per item, level and power (`items` is not read).
@@ -194,14 +220,14 @@ function bettingDetectable(sd: number, n: number, alpha: number): number {
  *   items would be needed.
  * @throws {RangeError} As {@linkcode sampledDetectable}.
  *
- * @example 2 points between items, 0.2 within, 4 samples: 2 points detected with 2,216 items
+ * @example 2 points between items, 0.2 within, 4 samples: 2 points detected with 2,733 items
  * ```ts
  * import { sampledDetectable, sampledItemsToDecide } from "@assess/assess/report";
  * import assert from "node:assert/strict";
  *
  * const parts = { between: 0.02, within: 0.2 };
  * const n = sampledItemsToDecide(parts, { items: 2, samples: 4 }, 0.02)!;
- * assert.equal(n, 2216);
+ * assert.equal(n, 2733);
  * assert.ok(sampledDetectable(parts, { items: n, samples: 4 }) <= 0.02);
  * assert.ok(sampledDetectable(parts, { items: n - 1, samples: 4 }) > 0.02);
  * ```
@@ -215,9 +241,13 @@ export function sampledItemsToDecide(
   if (!(target > 0)) return null;
   const decides = (items: number) => sampledDetectable(parts, { ...plan, items }) <= target;
   if (decides(2)) return 2;
-  if (!decides(max)) return null;
   let lo = 2; // does not decide
-  let hi = max; // decides
+  let hi = 4;
+  while (!decides(hi)) {
+    if (hi >= max) return null;
+    lo = hi;
+    hi = Math.min(2 * hi, max);
+  }
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
     if (decides(mid)) hi = mid;

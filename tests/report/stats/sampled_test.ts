@@ -68,6 +68,34 @@ Deno.test(
 );
 
 Deno.test(
+  "passK: no pass@k or pass^k interval has no width, whatever the items (issue 35)",
+  none,
+  () => {
+    // The t intervals were [1, 1] or [0, 0] when every item was alike (issue 35).
+    for (const n of [1, 5, 20, 2000]) {
+      for (const samples of [2, 64]) {
+        for (const right of [0, 1, samples - 1, samples]) {
+          const items = Array.from({ length: n }, () => ({ asked: samples, right }));
+          const accuracy = sampledAccuracy(items);
+          assert.ok(accuracy.upper > accuracy.lower, `accuracy, n ${n} K ${samples} ${right}`);
+          for (const row of passK(items, samples)) {
+            const what = `k ${row.k}, n ${n}, K ${samples}, ${right} right`;
+            assert.ok(row.passAtInterval.upper > row.passAtInterval.lower, `pass@${what}`);
+            assert.ok(row.passAllInterval.upper > row.passAllInterval.lower, `pass^${what}`);
+            assert.ok(
+              row.passAtInterval.lower <= row.passAt && row.passAt <= row.passAtInterval.upper,
+            );
+            assert.ok(
+              row.passAllInterval.lower <= row.passAll && row.passAll <= row.passAllInterval.upper,
+            );
+          }
+        }
+      }
+    }
+  },
+);
+
+Deno.test(
   "sampledDifference: the interval excludes 0 exactly when p is below the level",
   none,
   () => {
