@@ -26,7 +26,7 @@ import { readAll } from "../results/_read_all.ts";
 import { startEmulator } from "../support/vllm_emulator.ts";
 import { TOOL_FAMILIES } from "../support/tool_families/mod.ts";
 import { CALL_CONTENT_TEXT } from "../support/scripted_model.ts";
-import { toolCallParserMarks } from "../../src/score/tool_call_parsers.ts";
+import { TOOL_CALL_PARSERS, toolCallParserMarks } from "../../src/score/tool_call_parsers.ts";
 import type { ResultRecord } from "../../src/results/records.ts";
 
 const N = 8;
@@ -70,6 +70,14 @@ const CONTENT: Readonly<Record<string, string | null>> = {
   llama4_pythonic: null,
   openai: null,
 };
+
+Deno.test("the emulator speaks every parser validate accepts, and the tables below name only those", () => {
+  const parsers = TOOL_CALL_PARSERS.map((p) => p.name).sort();
+  assert.deepEqual([...TOOL_FAMILIES.keys()].sort(), parsers);
+  for (const name of [...Object.keys(LOST), ...Object.keys(CONTENT)]) {
+    assert.ok(TOOL_FAMILIES.has(name), `${name}: a family's parser`);
+  }
+});
 
 for (const family of TOOL_FAMILIES.values()) {
   Deno.test(`end to end under --tool-call-parser ${family.parser}: right calls, parallel calls, unparsed calls, plain text, content beside calls, hermes markup`, async () => {

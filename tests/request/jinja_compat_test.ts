@@ -25,7 +25,10 @@ const V = String.raw`{"n": 5.0, "i": 7, "big": 12345678901234567890, "s": "ab",
   "roles": [{"role": "user"}, {"role": "assistant", "tool_calls": []}, {"role": "user"}],
   "words": [" a ", "b "]}`;
 
-/** [template, what Jinja2 writes, or null where it refuses]. */
+/**
+ * [template, what Jinja2 writes, or null where that is not spelled out here (a refusal, or a text
+ * hard to write by hand): the differential test below compares every case with Jinja2's outcome].
+ */
 const CASES: [string, string | null][] = [
   ["{{ v.d }}", "{'b': 1, 'a': [1, \"x'\", None, True, 5.0]}"],
   [
