@@ -24,6 +24,8 @@ export const SLOW: readonly string[] = [
   "tests/report/stats/decision_interval_test.ts",
   "tests/report/stats/detectable_difference_test.ts",
   "tests/report/stats/sampled_simulation_test.ts",
+  "tests/report/stats/clustered_simulation_test.ts",
+  "tests/request/chat_template_real_test.ts",
   "tests/report/render/html_chromium_test.ts",
   "tests/request/training_formats_test.ts",
   "tests/e2e/run_memory_test.ts",
