@@ -27,6 +27,7 @@ import {
 import { sleepWith } from "../run/timers.ts";
 import { type Config, modelNames } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
+import type { ItemId } from "../dataset/item_id.ts";
 import { checkApiKey } from "../run/api_key.ts";
 import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { ExitCode } from "./exit_codes.ts";
@@ -161,6 +162,24 @@ async function openResults(
  * @param io The world.
  * @returns The exit code; throws the run's error families for the funnel.
  */
+/**
+ * The held-out items, the split's digest and its confirmation items: all a run needs of the
+ * dataset and the split, which are let go here rather than held for the whole run (the other
+ * rows, and an entry with a content hash for every held-out item).
+ */
+async function heldOut(config: Config, io: Io): Promise<{
+  readonly items: Item[];
+  readonly digest: string;
+  readonly confirmItems: readonly ItemId[] | undefined;
+}> {
+  const { dataset, split } = await loadSplit(config, io);
+  return {
+    items: heldOutItems(dataset, split),
+    digest: split.digest,
+    confirmItems: split.confirm?.items,
+  };
+}
+
 export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const apiKey = checkApiKey(safeEnv(io, API_KEY_ENV)); // refused at once if a header cannot carry it
   const config = await readConfig(flags.config, io);
@@ -174,9 +193,8 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       : [{ name: "the serve manifest", path: manifest, output: false }]),
     { name: "-out", path: flags.out, output: true },
   ], io);
-  const { dataset, split } = await loadSplit(config, io);
-  const items = heldOutItems(dataset, split);
-  const read = await readExisting(flags.out, io, { digest: split.digest, items });
+  const { items, digest, confirmItems } = await heldOut(config, io);
+  const read = await readExisting(flags.out, io, { digest, items });
   const scorer = configuredScorer("run", config);
   const server = await serverSettings(config, io);
   // Deno's refusal to connect is said as such, before any request could take it for a dead server.
@@ -198,8 +216,8 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       {
         config,
         items,
-        splitDigest: split.digest,
-        confirmItems: split.confirm?.items,
+        splitDigest: digest,
+        confirmItems,
         scorer,
         server,
         ...(apiKey === undefined ? {} : { apiKey }),
