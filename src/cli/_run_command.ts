@@ -8,7 +8,6 @@
  * @module
  */
 
-import { heldOutItems } from "../split/split.ts";
 import { Progress, progressStarts } from "../run/progress.ts";
 import { ResultsFileError } from "../results/results_file_error.ts";
 import { readResume, type Resume } from "../run/resume.ts";
@@ -27,12 +26,11 @@ import {
 import { sleepWith } from "../run/timers.ts";
 import { type Config, modelNames } from "../config/config.ts";
 import type { Item } from "../dataset/item.ts";
-import type { ItemId } from "../dataset/item_id.ts";
 import { checkApiKey } from "../run/api_key.ts";
 import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { ExitCode } from "./exit_codes.ts";
 import { type Io, ResultsFileHeldError } from "./io.ts";
-import { loadSplit } from "./load_split.ts";
+import { loadHeldOut } from "./load_split.ts";
 import { showProgress } from "./progress_display.ts";
 import { configuredScorer, readConfig } from "./read_config.ts";
 import { ASSESS_VERSION } from "./verb_version.ts";
@@ -162,24 +160,6 @@ async function openResults(
  * @param io The world.
  * @returns The exit code; throws the run's error families for the funnel.
  */
-/**
- * The held-out items, the split's digest and its confirmation items: all a run needs of the
- * dataset and the split, which are let go here rather than held for the whole run (the other
- * rows, and an entry with a content hash for every held-out item).
- */
-async function heldOut(config: Config, io: Io): Promise<{
-  readonly items: Item[];
-  readonly digest: string;
-  readonly confirmItems: readonly ItemId[] | undefined;
-}> {
-  const { dataset, split } = await loadSplit(config, io);
-  return {
-    items: heldOutItems(dataset, split),
-    digest: split.digest,
-    confirmItems: split.confirm?.items,
-  };
-}
-
 export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const apiKey = checkApiKey(safeEnv(io, API_KEY_ENV)); // refused at once if a header cannot carry it
   const config = await readConfig(flags.config, io);
@@ -193,7 +173,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       : [{ name: "the serve manifest", path: manifest, output: false }]),
     { name: "-out", path: flags.out, output: true },
   ], io);
-  const { items, digest, confirmItems } = await heldOut(config, io);
+  const { items, digest, confirmItems } = await loadHeldOut(config, io);
   const read = await readExisting(flags.out, io, { digest, items });
   const scorer = configuredScorer("run", config);
   const server = await serverSettings(config, io);
