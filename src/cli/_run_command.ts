@@ -8,7 +8,6 @@
  * @module
  */
 
-import { heldOutItems } from "../split/split.ts";
 import { Progress, progressStarts } from "../run/progress.ts";
 import { ResultsFileError } from "../results/results_file_error.ts";
 import { readResume, type Resume } from "../run/resume.ts";
@@ -31,7 +30,7 @@ import { checkApiKey } from "../run/api_key.ts";
 import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { ExitCode } from "./exit_codes.ts";
 import { type Io, ResultsFileHeldError } from "./io.ts";
-import { loadSplit } from "./load_split.ts";
+import { loadHeldOut } from "./load_split.ts";
 import { showProgress } from "./progress_display.ts";
 import { configuredScorer, readConfig } from "./read_config.ts";
 import { ASSESS_VERSION } from "./verb_version.ts";
@@ -177,9 +176,8 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       : [{ name: "the serve manifest", path: manifest, output: false }]),
     { name: "-out", path: flags.out, output: true },
   ], io);
-  const { dataset, split } = await loadSplit(config, io);
-  const items = heldOutItems(dataset, split);
-  const read = await readExisting(flags.out, io, { digest: split.digest, items });
+  const { items, digest, confirmItems } = await loadHeldOut(config, io);
+  const read = await readExisting(flags.out, io, { digest, items });
   const scorer = configuredScorer("run", config);
   const server = await serverSettings(config, io);
   // Deno's refusal to connect is said as such, before any request could take it for a dead server.
@@ -202,8 +200,8 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       {
         config,
         items,
-        splitDigest: split.digest,
-        confirmItems: split.confirm?.items,
+        splitDigest: digest,
+        confirmItems,
         scorer,
         server,
         ...(apiKey === undefined ? {} : { apiKey }),

@@ -10,7 +10,9 @@ import { type Dataset, datasetTooLarge, loadDataset } from "../dataset/dataset.t
 import { ChatDatasetAsRead } from "../dataset/chat_jsonl.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
-import { type Split, takeSplit } from "../split/split.ts";
+import { heldOutItems, type Split, takeSplit } from "../split/split.ts";
+import type { Item } from "../dataset/item.ts";
+import type { ItemId } from "../dataset/item_id.ts";
 import { FileTooLargeError, type Io } from "./io.ts";
 import { readFailure } from "./file_failure.ts";
 
@@ -88,4 +90,27 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
     ? loadDataset(bytes, config.dataset.sha256, options)
     : chat.load(bytes, config.dataset.sha256, options);
   return { dataset, split: takeSplit(dataset, config.split) };
+}
+
+/**
+ * What a run needs of the dataset and the split: the held-out items, the split's digest and its
+ * confirmation ids. The dataset's other rows and the split (an entry and a content hash for each
+ * held-out item) are let go when it returns, rather than held for the whole run.
+ *
+ * @param config The configuration.
+ * @param io The world.
+ * @returns The held-out items, in the split's order, the digest and the confirmation ids.
+ * @throws As {@linkcode loadSplit} does.
+ */
+export async function loadHeldOut(config: Config, io: Io): Promise<{
+  readonly items: Item[];
+  readonly digest: string;
+  readonly confirmItems: readonly ItemId[] | undefined;
+}> {
+  const { dataset, split } = await loadSplit(config, io);
+  return {
+    items: heldOutItems(dataset, split),
+    digest: split.digest,
+    confirmItems: split.confirm?.items,
+  };
 }

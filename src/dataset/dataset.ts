@@ -23,8 +23,9 @@ export { detachedAnswers, detachedItem };
 /**
  * An item as the dataset holds it: the item, its content hash and why it is ineligible, if so.
  *
- * The items {@linkcode loadDataset} returns build `tools`, `answers` and `contentHash` on first use
- * (getters, cached): every row was checked when the dataset was loaded, so building never fails.
+ * The items {@linkcode loadDataset} returns build `tools` and `answers` on first use (getters,
+ * cached) and `contentHash` on each use (an xlam row's; a chat-jsonl line's is cached): every row
+ * was checked when the dataset was loaded, so building never fails.
  * Being getters, they are not own properties: spread or `JSON.stringify` an item and they are left
  * out; copy the members you need by name.
  */
@@ -510,9 +511,6 @@ class RowItem implements DatasetItem {
   readonly #answersText: string;
   #tools: readonly ToolSpec[] | undefined;
   #answers: readonly AnswerCall[] | undefined;
-  #hash: string | undefined;
-  // The three texts' lengths, as one number: equal contents have equal keys (see contentKeyOf).
-  readonly #key: number;
 
   constructor(
     id: number,
@@ -527,8 +525,15 @@ class RowItem implements DatasetItem {
     this.query = query;
     this.#toolsText = toolsText;
     this.#answersText = answersText;
-    this.#key = (query.length * 0x10000 + toolsText.length) * 0x10000 + answersText.length;
     if (ineligible !== undefined) this.ineligible = ineligible;
+  }
+
+  // The three texts' lengths, as one number: equal contents have equal keys (see contentKeyOf).
+  // Worked out when asked, as the content hash is: an item kept for a whole run holds only its
+  // texts.
+  get #key(): number {
+    return (this.query.length * 0x10000 + this.#toolsText.length) * 0x10000 +
+      this.#answersText.length;
   }
 
   static keyOf(item: DatasetItem): number | undefined {
@@ -565,7 +570,7 @@ class RowItem implements DatasetItem {
   }
 
   get contentHash(): string {
-    return this.#hash ??= contentHash(this.query, this.#toolsText, this.#answersText);
+    return contentHash(this.query, this.#toolsText, this.#answersText);
   }
 
   get tools(): readonly ToolSpec[] {

@@ -107,16 +107,6 @@ export async function reportInputFromResults(
   return (fold ?? new Fold(read.header, options)).finish();
 }
 
-/**
- * An observation, whether the record it came from was an answer (for `supersedes`), and, while its
- * item may be disputed (every answer so far wrong with equal calls), its verdict's detail.
- */
-interface Kept {
-  readonly error: null | true;
-  readonly observation: Observation;
-  detail: string | undefined;
-}
-
 /** What a results file comes to, record by record. */
 class Fold {
   readonly #header: HeaderRecord;
@@ -124,8 +114,28 @@ class Fold {
   /** The installed scorer's verdict, its failure's message (a string), or `null` with no reply. */
   readonly #judge: VerdictSources["judge"];
   readonly #scorerTrust: ScorerTrust;
-  readonly #latest = new Map<string, Map<number, Kept>>();
-  readonly #models: readonly Map<number, Kept>[];
+  /**
+   * Each model's pairs: the observation of the record kept, by item index. A pair holds that
+   * object only (the file's records come to about a million): whether its record was an error is
+   * its verdict being `null` (`#unlike` holds the few whose record says otherwise), and a detail is
+   * kept beside it (`#details`).
+   */
+  readonly #latest = new Map<string, Map<number, Observation>>();
+  readonly #models: readonly Map<number, Observation>[];
+  /** The observations whose record's error is not what their verdict says (see `#error`). */
+  readonly #unlike = new Set<Observation>();
+  /**
+   * The details of the verdicts of the items that may be disputed (every answer so far wrong,
+   * with equal calls), by observation.
+   */
+  readonly #details = new Map<Observation, string | undefined>();
+  /** One verdict object for each (correct, reason): a pair's verdict has no detail of its own. */
+  readonly #verdicts = [
+    new Map<string, Observation["verdict"]>(),
+    new Map<string, Observation["verdict"]>(),
+  ];
+  /** One usage object for each set of counts. */
+  readonly #usages = new Map<string, Observation["usage"]>();
   readonly #checks: ProbeCheck[] = [];
   readonly #byIndex: ReadonlyMap<number, Item> | undefined;
   readonly #decision: DecisionRule;
@@ -178,17 +188,49 @@ class Fold {
       const pairs = this.#latest.get(record.model);
       if (pairs === undefined) return; // a model the header does not compare
       const kept = pairs.get(record.itemIndex);
-      const next = { error: record.error === null ? null : true } as const;
-      if (supersedes(kept, next)) {
-        const now: Kept = {
-          error: next.error,
-          observation: this.#observe(record),
-          detail: undefined,
-        };
+      if (supersedes(kept === undefined ? undefined : { error: this.#error(kept) }, record)) {
+        const now = this.#observe(record);
+        if ((now.verdict === null) !== (record.error !== null)) this.#unlike.add(now);
+        if (kept !== undefined) {
+          this.#unlike.delete(kept);
+          this.#details.delete(kept);
+        }
         pairs.set(record.itemIndex, now);
         this.#dispute(now, this.#detail);
       }
     }
+  }
+
+  /**
+   * Whether the record of a pair's observation was an error (`null` when not; for `supersedes`):
+   * as its verdict says, but for the few observations in `#unlike` (a reply the installed scorer
+   * could not judge, when re-scoring).
+   */
+  #error(o: Observation): null | true {
+    return (o.verdict === null) !== this.#unlike.has(o) ? true : null;
+  }
+
+  /** One verdict object for all equal ones without a detail. */
+  #verdict(correct: boolean, reason: string): NonNullable<Observation["verdict"]> {
+    const known = this.#verdicts[correct ? 1 : 0]!;
+    let v = known.get(reason);
+    if (v === undefined) known.set(reason, v = Object.freeze({ correct, reason }));
+    return v!;
+  }
+
+  /** One usage object for all equal ones. */
+  #usage(u: NonNullable<ResultRecord["usage"]>): Observation["usage"] {
+    const key = `${u.promptTokens},${u.completionTokens},${u.reasoningTokens}`;
+    let usage = this.#usages.get(key);
+    if (usage === undefined) {
+      usage = Object.freeze({
+        prompt: u.promptTokens,
+        completion: u.completionTokens,
+        reasoning: u.reasoningTokens,
+      });
+      this.#usages.set(key, usage);
+    }
+    return usage;
   }
 
   /** The observation of a record; its verdict's detail is left in `#detail`. */
@@ -206,13 +248,13 @@ class Fold {
         errorStatus = null;
         errorMessage = this.#intern(judged);
       } else if (judged !== null) {
-        verdict = { correct: judged.correct, reason: judged.reason };
+        verdict = this.#verdict(judged.correct, judged.reason);
         detail = judged.detail;
         reply = judged.reply;
         error = null;
       }
     } else if (r.verdict !== null) {
-      verdict = { correct: r.verdict.correct, reason: this.#intern(r.verdict.reason) };
+      verdict = this.#verdict(r.verdict.correct, r.verdict.reason);
       detail = r.verdict.detail;
     }
     const u = r.usage;
@@ -240,9 +282,7 @@ class Fold {
       errorStatus: verdict === null ? errorStatus : undefined,
       errorMessage: verdict === null ? errorMessage : undefined,
       latencyMs: r.latencyMs,
-      usage: u === null
-        ? null
-        : { prompt: u.promptTokens, completion: u.completionTokens, reasoning: u.reasoningTokens },
+      usage: u === null ? null : this.#usage(u),
       category,
       cluster,
       replyHash: answered ? replyFingerprint(reply!) : undefined,
@@ -259,9 +299,9 @@ class Fold {
   }
 
   /** Whether a model other than the one of `own` (its pairs) has a right answer for the item. */
-  #answeredRight(itemIndex: number, own: Map<number, Kept> | undefined): boolean {
+  #answeredRight(itemIndex: number, own: Map<number, Observation> | undefined): boolean {
     for (const pairs of this.#models) {
-      if (pairs !== own && pairs.get(itemIndex)?.observation.verdict?.correct === true) return true;
+      if (pairs !== own && pairs.get(itemIndex)?.verdict?.correct === true) return true;
     }
     return false;
   }
@@ -304,8 +344,8 @@ class Fold {
    * with equal calls. Anything else lets go of the item's details: memory holds a detail only for
    * the items that may still be disputed.
    */
-  #dispute(now: Kept, detail: string | undefined): void {
-    const o = now.observation;
+  #dispute(now: Observation, detail: string | undefined): void {
+    const o = now;
     if (o.verdict === null) return; // an error decides nothing yet
     const index = o.itemIndex;
     // A right answer ends a dispute, and most items never had one.
@@ -314,20 +354,20 @@ class Fold {
     if (alike) {
       for (const pairs of this.#models) {
         const other = pairs.get(index);
-        if (other === undefined || other === now || other.observation.verdict === null) continue;
-        const v = other.observation.verdict;
-        if (v.correct || other.observation.callsHash !== o.callsHash) alike = false;
+        if (other === undefined || other === now || other.verdict === null) continue;
+        const v = other.verdict;
+        if (v.correct || other.callsHash !== o.callsHash) alike = false;
       }
     }
     if (alike) {
-      now.detail = detail;
+      this.#details.set(now, detail);
       this.#disputed.add(index);
       return;
     }
     if (!this.#disputed.delete(index)) return;
     for (const pairs of this.#models) {
       const other = pairs.get(index);
-      if (other !== undefined) other.detail = undefined;
+      if (other !== undefined) this.#details.delete(other);
     }
   }
 
@@ -337,11 +377,10 @@ class Fold {
     for (const [name, pairs] of this.#latest) {
       observations.set(
         name,
-        [...pairs.values()].map((k) =>
-          k.detail === undefined
-            ? k.observation
-            : { ...k.observation, verdict: { ...k.observation.verdict!, detail: k.detail } }
-        ),
+        [...pairs.values()].map((o) => {
+          const detail = this.#details.get(o);
+          return detail === undefined ? o : { ...o, verdict: { ...o.verdict!, detail } };
+        }),
       );
     }
     return {

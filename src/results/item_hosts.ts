@@ -6,13 +6,15 @@
  * @module
  */
 
+import { withRoom } from "./by_index.ts";
+
 /**
  * Which replica holds each (model, item) pair's effective answer, to count the items whose models
  * were answered on more than one (a replica went down between them, or an earlier session ran
  * elsewhere: a paired difference on such an item compares two servers), and to say where an item
  * was answered (`hostOf`). A pair answered again (a later answer supersedes the earlier one)
- * counts on its new replica only. Holds, per item, one small array of numbers (each model's host,
- * and the item's hosts in the order they were reached), the hosts' and the models' names once.
+ * counts on its new replica only. Holds two bytes an item for each model (its host's number), the
+ * order its hosts were reached for the few items answered on several, the names once.
  *
  * @example
  * ```ts
@@ -35,13 +37,16 @@ export class ItemHosts {
   #hosts = new Numbering();
   #models = new Numbering();
   /**
-   * Each item's answers as one array of exactly its size: `[k, host + 1 of model 0, …, of model
-   * k − 1, then the hosts holding any of its answers, in the order they came to hold one]` (a
-   * model's 0 is no answer). One small array an item rather than two maps, since a run holds one
-   * for every item it answered.
+   * Each model's host by item index: its number + 1, 0 for no answer. One array of two bytes an
+   * item for each model rather than anything per item, since a run holds it for every item.
    */
-  #items = new Map<number, readonly number[]>();
-  #mixed = new Set<number>();
+  #slots: Uint16Array[] = [];
+  /**
+   * The items answered on more than one host (a few: a replica went down, or a session ran
+   * elsewhere), each with its hosts in the order they came to hold one of its answers. An item of
+   * one host needs no list: its host is the one its models' slots name.
+   */
+  #spreads = new Map<number, readonly number[]>();
 
   /**
    * Counts a pair's answer: it is now the pair's effective one (an earlier answer of the pair, on
@@ -54,24 +59,34 @@ export class ItemHosts {
   answered(itemIndex: number, model: string, host: string): void {
     const m = this.#models.of(model);
     const h = this.#hosts.of(host);
-    const was = this.#items.get(itemIndex) ?? [0];
-    const k = was[0]!;
-    const before = m < k ? was[1 + m]! - 1 : -1;
+    if (h >= 0xffff) throw new RangeError(`ItemHosts: more than ${0xffff - 1} hosts`);
+    while (this.#slots.length <= m) this.#slots.push(new Uint16Array(0));
+    const slots = this.#slots[m] = withRoom(this.#slots[m]!, itemIndex);
+    const before = slots[itemIndex]! - 1;
     if (before === h) return;
-    const slots = was.slice(1, 1 + k);
-    while (slots.length <= m) slots.push(0);
-    slots[m] = h + 1;
+    const spread = this.#spread(itemIndex);
+    slots[itemIndex] = h + 1;
     // A host leaves the item's hosts when it holds none of its answers; one reached joins last.
-    const spread = was.slice(1 + k).filter((x) => x !== before || slots.includes(x + 1));
-    if (!spread.includes(h)) spread.push(h);
-    // Built at its exact size (an array grown by pushes keeps room for more).
-    const next = new Array<number>(1 + slots.length + spread.length);
-    next[0] = slots.length;
-    slots.forEach((x, i) => next[1 + i] = x);
-    spread.forEach((x, i) => next[1 + slots.length + i] = x);
-    this.#items.set(itemIndex, next);
-    if (spread.length > 1) this.#mixed.add(itemIndex);
-    else this.#mixed.delete(itemIndex);
+    const next = spread.filter((x) => x !== before || this.#holds(itemIndex, x));
+    if (!next.includes(h)) next.push(h);
+    if (next.length > 1) this.#spreads.set(itemIndex, next);
+    else this.#spreads.delete(itemIndex);
+  }
+
+  /** The hosts holding an item's answers, in the order they came to hold one. */
+  #spread(itemIndex: number): number[] {
+    const kept = this.#spreads.get(itemIndex);
+    if (kept !== undefined) return [...kept];
+    for (const slots of this.#slots) {
+      const h = slots[itemIndex] ?? 0;
+      if (h > 0) return [h - 1];
+    }
+    return [];
+  }
+
+  /** Whether host `h` holds an answer of the item. */
+  #holds(itemIndex: number, h: number): boolean {
+    return this.#slots.some((slots) => slots[itemIndex] === h + 1);
   }
 
   /**
@@ -82,15 +97,11 @@ export class ItemHosts {
    * @returns Its `host:port`, or `undefined`.
    */
   hostOf(itemIndex: number): string | undefined {
-    const a = this.#items.get(itemIndex);
-    if (a === undefined) return undefined;
-    const k = a[0]!;
     let best: number | undefined;
     let most = 0;
-    for (let i = 1 + k; i < a.length; i++) {
-      const h = a[i]!;
+    for (const h of this.#spread(itemIndex)) {
       let n = 0;
-      for (let j = 1; j <= k; j++) if (a[j] === h + 1) n++;
+      for (const slots of this.#slots) if (slots[itemIndex] === h + 1) n++;
       if (n > most) {
         best = h;
         most = n;
@@ -101,7 +112,7 @@ export class ItemHosts {
 
   /** How many items were answered on more than one replica. */
   get mixed(): number {
-    return this.#mixed.size;
+    return this.#spreads.size;
   }
 
   /** A copy, for a session that goes on counting from what earlier sessions answered. */
@@ -109,9 +120,9 @@ export class ItemHosts {
     const out = new ItemHosts();
     out.#hosts = this.#hosts.copy();
     out.#models = this.#models.copy();
-    // An item's array is never changed in place: the copy may share it.
-    out.#items = new Map(this.#items);
-    out.#mixed = new Set(this.#mixed);
+    out.#slots = this.#slots.map((slots) => slots.slice());
+    // An item's list is never changed in place: the copy may share it.
+    out.#spreads = new Map(this.#spreads);
     return out;
   }
 }

@@ -9,11 +9,10 @@ import { answerCategory } from "../dataset/category.ts";
 import { itemCluster } from "../dataset/cluster.ts";
 import { detachedItem } from "../dataset/detached.ts";
 import type { Item } from "../dataset/item.ts";
-import { resultKey } from "../results/latest.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
 import type { EndRecord, ReplicaRef, ResultRecord } from "../results/records.ts";
 import type { ScoreOptions, Scorer, Verdict } from "../score/scorer.ts";
-import type { PairState } from "./resume.ts";
+import type { PairStates } from "./pair_states.ts";
 import { fail, type Sent } from "./_send.ts";
 import { sampleName } from "./samples.ts";
 
@@ -87,28 +86,28 @@ export function resultRecord(
 export class Tally {
   /** Which replica answered each item's models, this session and earlier ones. */
   readonly hosts: ItemHosts;
-  readonly #latest: Map<string, PairState>;
+  readonly #latest: PairStates;
   readonly #failAfter: number;
   #transientRun = 0;
 
   /**
-   * @param previous How each pair stands after earlier sessions, by `resultKey`.
+   * @param previous How each pair stands after earlier sessions (copied).
    * @param hosts Which replica answered each item's models in earlier sessions (copied).
    * @param failAfter The pairs in a row ending in transient errors that stop the session.
    */
   constructor(
-    previous: ReadonlyMap<string, PairState>,
+    previous: PairStates,
     hosts: ItemHosts | undefined,
     failAfter: number,
   ) {
-    this.#latest = new Map(previous);
+    this.#latest = previous.copy();
     this.hosts = hosts?.copy() ?? new ItemHosts();
     this.#failAfter = failAfter;
   }
 
   /** Whether a pair is answered. */
   answered(model: string, index: number, sample?: number): boolean {
-    return this.#latest.get(resultKey(model, index, sample)) === "answered";
+    return this.#latest.state(model, index, sample) === "answered";
   }
 
   /**
@@ -117,13 +116,13 @@ export class Tally {
    * @returns Whether the pairs in a row ending in transient errors reached `failAfter`.
    */
   add(record: ResultRecord, host: string): boolean {
-    const key = resultKey(record.model, record.itemIndex, record.sample);
+    const { model, itemIndex, sample } = record;
     // An error never hides an earlier answer (an item asked again whole keeps it).
     if (record.error === null) {
-      this.#latest.set(key, "answered");
+      this.#latest.set(model, itemIndex, sample, record.verdict?.correct === true ? 3 : 2);
       this.hosts.answered(record.itemIndex, sampleName(record.model, record.sample), host);
-    } else if (this.#latest.get(key) !== "answered") {
-      this.#latest.set(key, "error");
+    } else if (this.#latest.get(model, itemIndex, sample) < 2) {
+      this.#latest.set(model, itemIndex, sample, 1);
     }
     if (record.error !== null && record.error.transient) {
       this.#transientRun++;
@@ -135,12 +134,7 @@ export class Tally {
 
   /** The pairs answered, in error and missing, of `total`. */
   counts(total: number): Pick<EndRecord, "answered" | "errors" | "missing"> {
-    let answered = 0;
-    let errors = 0;
-    for (const state of this.#latest.values()) {
-      if (state === "answered") answered++;
-      else errors++;
-    }
+    const { answered, errors } = this.#latest.counts();
     return { answered, errors, missing: total - answered - errors };
   }
 }

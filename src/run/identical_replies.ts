@@ -9,6 +9,7 @@
  * @module
  */
 
+import { withRoom } from "../results/by_index.ts";
 import { replyFingerprint } from "../results/fingerprint.ts";
 import type { ResultRecord } from "../results/records.ts";
 import { sampleWatched } from "./samples.ts";
@@ -85,8 +86,11 @@ export class IdenticalRepliesWatch {
   readonly #watched = new Map<string, Watched>();
   /** The (adapter, replica) decided: a difference found, or the warning given. */
   readonly #decided = new Set<string>();
-  /** The baseline's fingerprints, by item index. */
-  readonly #base = new Map<number, number>();
+  /**
+   * The baseline's fingerprints by item index, `NaN` for none yet (a fingerprint is a whole
+   * number): eight bytes an item, no entry per item.
+   */
+  #base = new Float64Array(0);
   /** Items whose baseline reply failed: no adapter reply to them can be compared. */
   readonly #baseFailed = new Set<number>();
   readonly #warnings: string[] = [];
@@ -144,11 +148,12 @@ export class IdenticalRepliesWatch {
     if (this.#adapters.size === 0) return null;
     if (model === this.#baseline) {
       if (fingerprint === null) {
-        if (!this.#base.has(item)) this.#baseFailed.add(item);
+        if (!(this.#base[item]! >= 0)) this.#baseFailed.add(item);
         for (const w of this.#watched.values()) w.waiting.delete(item);
         return null;
       }
-      this.#base.set(item, fingerprint);
+      this.#base = withRoom(this.#base, item, NaN);
+      this.#base[item] = fingerprint;
       this.#baseFailed.delete(item);
       let warning: string | null = null;
       for (const [key, w] of [...this.#watched]) {
@@ -165,7 +170,8 @@ export class IdenticalRepliesWatch {
     // Every reply of the adapter together, as on one server; and on its replica, when named.
     const place = host === undefined ? "" : this.#where(host);
     const keys = place === "" ? [`${model}\u0000`] : [`${model}\u0000`, `${model}\u0000${place}`];
-    const base = this.#base.get(item);
+    const known = this.#base[item];
+    const base = known !== undefined && known >= 0 ? known : undefined;
     let warning: string | null = null;
     for (const key of keys) {
       if (this.#decided.has(key)) continue;

@@ -9,15 +9,15 @@
  */
 
 import { replyFingerprint } from "../results/fingerprint.ts";
-import { resultKey, supersedes } from "../results/latest.ts";
+import { supersedes } from "../results/latest.ts";
 import { sampleName, sampleWatched } from "./samples.ts";
 import { readResults, type ResultsSource, type SplitItem } from "../results/read_results.ts";
 import type { HeaderRecord } from "../results/records.ts";
 import { ItemHosts } from "../results/item_hosts.ts";
 import { EarlierProbes } from "./probe.ts";
+import { PairStates } from "./pair_states.ts";
 
-/** How a (model, item) pair stands: answered, or only errors so far. */
-export type PairState = "answered" | "error";
+export type { PairState } from "./pair_states.ts";
 
 /** A model's answers in earlier sessions. */
 export interface ModelTally {
@@ -47,8 +47,8 @@ export interface Resume {
   readonly validBytes: number;
   /** The number of the session that resumes it: one more than the file records. */
   readonly session: number;
-  /** How each pair that has a result stands, by `resultKey` (an answer in any session wins). */
-  readonly pairs: ReadonlyMap<string, PairState>;
+  /** How each pair that has a result stands (an answer in any session wins). */
+  readonly pairs: PairStates;
   /** Each model's answers so far, by name (models with none are left out). */
   readonly tallies: ReadonlyMap<string, ModelTally>;
   /**
@@ -83,7 +83,6 @@ export interface Resume {
  * @example
  * ```ts
  * import { readResume } from "./resume.ts";
- * import { resultKey } from "../results/latest.ts";
  * import { formatRecord } from "../results/record_writer.ts";
  * import assert from "node:assert/strict";
  *
@@ -106,7 +105,7 @@ export interface Resume {
  * } as const;
  * const text = formatRecord(header) + formatRecord(error);
  * const resume = await readResume(new TextEncoder().encode(text));
- * assert.equal(resume.pairs.get(resultKey("m", 1)), "error");
+ * assert.equal(resume.pairs.state("m", 1), "error");
  * assert.equal(resume.session, 1);
  * ```
  */
@@ -114,8 +113,7 @@ export async function readResume(
   source: ResultsSource,
   split?: { readonly digest: string; readonly items: readonly SplitItem[] },
 ): Promise<Resume> {
-  // Each pair's state: 0 errors only, 1 answered wrong, 2 answered right.
-  const states = new Map<string, 0 | 1 | 2>();
+  const pairs = new PairStates();
   const tallies = new Map<string, { answered: number; correct: number }>();
   const hosts = new ItemHosts();
   const replies: EarlierReply[] = [];
@@ -128,18 +126,18 @@ export async function readResume(
     if (record.kind === "session") sessions++;
     if (record.kind === "probe" || record.kind === "probe-check") probes.add(record);
     if (record.kind !== "result") return;
-    const key = resultKey(record.model, record.itemIndex, record.sample);
-    const kept = states.get(key);
-    if (!supersedes(kept === undefined ? undefined : { error: kept === 0 || null }, record)) return;
+    // 0 no result, 1 errors only, 2 answered wrong, 3 answered right.
+    const kept = pairs.get(record.model, record.itemIndex, record.sample);
+    if (!supersedes(kept === 0 ? undefined : { error: kept === 1 || null }, record)) return;
     let tally = tallies.get(record.model);
     if (tally === undefined) tallies.set(record.model, tally = { answered: 0, correct: 0 });
-    if (kept !== undefined && kept > 0) {
+    if (kept > 1) {
       tally.answered--;
-      if (kept === 2) tally.correct--;
+      if (kept === 3) tally.correct--;
     }
-    const state = record.error !== null ? 0 : record.verdict?.correct === true ? 2 : 1;
+    const state = record.error !== null ? 1 : record.verdict?.correct === true ? 3 : 2;
     let host: string | undefined;
-    if (state > 0 && record.replica !== undefined) {
+    if (state > 1 && record.replica !== undefined) {
       host = hostNames.get(record.replica.host);
       if (host === undefined) hostNames.set(record.replica.host, host = record.replica.host);
       hosts.answered(record.itemIndex, sampleName(record.model, record.sample), host);
@@ -147,7 +145,7 @@ export async function readResume(
     // A pair's first answer only: one fingerprint per pair at most (a second answer comes only
     // when an item is asked again whole, its replica gone, and its session's watch saw it).
     // With several samples, the watch sees each item's first sample only (see sampleWatched).
-    if (state > 0 && (kept ?? 0) === 0 && record.reply !== null && sampleWatched(record.sample)) {
+    if (state > 1 && kept < 2 && record.reply !== null && sampleWatched(record.sample)) {
       let model = names.get(record.model);
       if (model === undefined) names.set(record.model, model = record.model);
       replies.push({
@@ -157,16 +155,14 @@ export async function readResume(
         ...(host === undefined ? {} : { host }),
       });
     }
-    states.set(key, state);
-    if (state > 0) {
+    pairs.set(record.model, record.itemIndex, record.sample, state);
+    if (state > 1) {
       tally.answered++;
-      if (state === 2) tally.correct++;
+      if (state === 3) tally.correct++;
     }
   }, {
     splitItems: (header) => header.split.digest === split?.digest ? split.items : undefined,
   });
-  const pairs = new Map<string, PairState>();
-  for (const [key, state] of states) pairs.set(key, state === 0 ? "error" : "answered");
   return {
     header: read.header,
     validBytes: read.validBytes,

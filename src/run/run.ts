@@ -49,6 +49,7 @@ import { checkReplica, checkReplicas, type ReplicaCheckOptions } from "./replica
 import { type Replica, replicaName, replicasOf } from "./replicas.ts";
 import type { ServerSettings } from "./server_settings.ts";
 import { DEFAULT_RETRY } from "./retry.ts";
+import { PairStates } from "./pair_states.ts";
 import { requestIdPrefix } from "./request_id.ts";
 import { runSession, type SessionEffects, type SessionOutcome } from "./session.ts";
 import type { Timers } from "./timers.ts";
@@ -295,8 +296,8 @@ async function checkServers(input: RunInput, effects: RunEffects): Promise<Serve
   // server that refuses it as it would refuse every request (no auto tool choice, too small a
   // context) is named now, with the fix. None when a resumed file holds every answer already.
   const first = items[0];
-  const answered = [...(input.resume?.pairs.values() ?? [])].filter((p) => p === "answered");
-  if (first !== undefined && answered.length < asksOf(config, items.length)) {
+  const answered = input.resume?.pairs.counts().answered ?? 0;
+  if (first !== undefined && answered < asksOf(config, items.length)) {
     await checkChat(effects.fetch, {
       ...http,
       url: replicas[0]!.url,
@@ -433,7 +434,7 @@ function session(
       items,
       models: modelNames(config.models),
       samples: config.sampling.samples,
-      previous: resume?.pairs ?? new Map(),
+      previous: resume?.pairs ?? new PairStates(),
       probeItems: items.slice(0, config.serving.probe),
       batchInvariant: config.serving.batchInvariant,
       concurrency: config.serving.concurrency,

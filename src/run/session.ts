@@ -34,7 +34,7 @@ import { Lane, type Task } from "./_lane.ts";
 import { type Asked, type SendContext, sendWithRetries, type Sent } from "./_send.ts";
 import type { ItemHosts } from "../results/item_hosts.ts";
 import { resultRecord, Tally } from "./_results.ts";
-import type { PairState } from "./resume.ts";
+import type { PairStates } from "./pair_states.ts";
 import type { Timers } from "./timers.ts";
 import type { RetryPolicy } from "./retry.ts";
 import { type AlikeRefusal, RefusalWatch } from "./refusal_watch.ts";
@@ -57,10 +57,10 @@ export interface SessionPlan {
    */
   readonly samples?: number;
   /**
-   * How each pair stands after earlier sessions, by `resultKey` (see `readResume`):
-   * pairs answered are skipped, pairs in error are asked again.
+   * How each pair stands after earlier sessions (see `readResume`): pairs answered are skipped,
+   * pairs in error are asked again.
    */
-  readonly previous: ReadonlyMap<string, PairState>;
+  readonly previous: PairStates;
   /** The items sent twice by the probe, on every replica (the first `serving.probe` items). */
   readonly probeItems: readonly Item[];
   /**
@@ -232,6 +232,7 @@ export function refusalStop(concurrency: number): number {
  * ```ts
  * import { DEFAULT_RETRY } from "./retry.ts";
  * import { runSession } from "./session.ts";
+ * import { PairStates } from "./pair_states.ts";
  * import { xlamToolCall } from "../score/xlam_tool_call.ts";
  * import assert from "node:assert/strict";
  *
@@ -239,7 +240,7 @@ export function refusalStop(concurrency: number): number {
  * const kinds: string[] = [];
  * const body = JSON.stringify({ choices: [{ message: { content: "hi" }, finish_reason: "stop" }] });
  * const outcome = await runSession({
- *   items: [item], models: ["base"], previous: new Map(), probeItems: [],
+ *   items: [item], models: ["base"], previous: new PairStates(), probeItems: [],
  *   batchInvariant: "not-required", concurrency: 4, session: 1,
  *   replicas: [{ index: 0, host: "127.0.0.1:8000" }],
  *   request: {

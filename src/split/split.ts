@@ -159,12 +159,13 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   let lines = "";
   for (let k = 0; k < size; k++) {
     const item = items[held[k]!]!;
-    heldOut.push({ id: item.id, hash: item.contentHash });
+    const hash = item.contentHash; // worked out on each use: once here
+    heldOut.push({ id: item.id, hash });
     isHeld[held[k]!] = 1;
     const key = contentKeyOf(item);
     if (key === undefined) keyed = false;
     else heldKeys.add(key);
-    lines += `${digestText(item.id)} ${item.contentHash}\n`;
+    lines += `${digestText(item.id)} ${hash}\n`;
   }
   // The held-out queries and hashes, looked up only for an item that may be a twin.
   let heldSets: { queries: Set<string>; hashes: Set<string> } | undefined;

@@ -18,6 +18,7 @@ import { runSession } from "../../src/run/session.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { syntheticItems } from "../run/_fixtures.ts";
 import { startInstantServer } from "./_start_instant.ts";
+import { PairStates } from "../../src/run/pair_states.ts";
 
 const REQUESTS = Number(Deno.env.get("ASSESS_BENCH_REQUESTS") ?? 20_000);
 const CONCURRENCY = (Deno.env.get("ASSESS_BENCH_CONCURRENCY") ?? "1,16,64,256").split(",").map(
@@ -76,7 +77,7 @@ async function assessRun(concurrency: number): Promise<void> {
   const outcome = await runSession({
     items,
     models: ["base"],
-    previous: new Map(),
+    previous: new PairStates(),
     probeItems: [],
     batchInvariant: "not-required",
     concurrency,

@@ -157,6 +157,25 @@ Deno.test({
       { kind: "scorer", status: null, message: "cannot judge", count: 10 },
     ]);
     assert.equal(thrown.trust.scorer.selftest.passed, false);
+    // An answer the installed scorer cannot judge is still an answer: a later error of the pair
+    // (the item asked again, timed out) does not take its place.
+    const later = file.records.flatMap((r) =>
+      r.kind === "result" && r.model === "base"
+        ? [{
+          ...r,
+          reply: null,
+          verdict: null,
+          error: { kind: "timeout" as const, message: "timed out", status: null, transient: true },
+        }]
+        : []
+    );
+    const again = buildReport(
+      await reportInputFromResults(bytesOf({ ...file, records: [...file.records, ...later] }), {
+        scorer: throwing,
+        items,
+      }),
+    );
+    assert.deepEqual(again.models[0]!.errorKinds, [{ name: "scorer", count: 10 }]);
   },
 });
 

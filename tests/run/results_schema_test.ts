@@ -8,6 +8,7 @@ import { runSession } from "../../src/run/session.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { HEADER } from "../results/_header.ts";
 import { syntheticItems } from "./_fixtures.ts";
+import { PairStates } from "../../src/run/pair_states.ts";
 
 const schema = JSON.parse(
   await Deno.readTextFile(new URL("../../schema/results.schema.json", import.meta.url)),
@@ -33,7 +34,7 @@ Deno.test("every kind of record a run writes matches schema/results.schema.json"
   const outcome = await runSession({
     items,
     models: ["base"],
-    previous: new Map(),
+    previous: new PairStates(),
     probeItems: items.slice(0, 2),
     batchInvariant: "asserted",
     concurrency: 2,

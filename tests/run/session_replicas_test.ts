@@ -15,7 +15,6 @@ import type {
   ResultRecord,
 } from "../../src/results/records.ts";
 import { ItemHosts } from "../../src/results/item_hosts.ts";
-import { resultKey } from "../../src/results/latest.ts";
 import { formatRecord } from "../../src/results/record_writer.ts";
 import { readResume } from "../../src/run/resume.ts";
 import { HEADER } from "../results/_header.ts";
@@ -30,6 +29,7 @@ import {
 import type { Timers } from "../../src/run/timers.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { answerFor, syntheticItems, TEST_REQUEST, until } from "./_fixtures.ts";
+import { PairStates } from "../../src/run/pair_states.ts";
 
 const ITEMS = syntheticItems(30);
 /** The test header, its split as large as the items the sessions ask (a resumed file is held to it). */
@@ -42,7 +42,7 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
   return {
     items: ITEMS,
     models: ["base", "tuned"],
-    previous: new Map(),
+    previous: new PairStates(),
     probeItems: [],
     batchInvariant: "not-required",
     concurrency: 3,
@@ -404,7 +404,8 @@ async function halfAnswered() {
   const half = rs.find((r) => r.replica!.index === 1)!;
   assert.equal(half.model, "base");
   assert.equal(rs.filter((r) => r.itemIndex === half.itemIndex).length, 1);
-  const previous = new Map(rs.map((r) => [resultKey(r.model, r.itemIndex), "answered" as const]));
+  const previous = new PairStates();
+  for (const r of rs) previous.set(r.model, r.itemIndex, undefined, 2);
   const hosts = new ItemHosts();
   for (const r of rs) hosts.answered(r.itemIndex, r.model, r.replica!.host);
   return { item: half.itemIndex, previous, hosts, records: w.records };

@@ -11,6 +11,7 @@ import { DEFAULT_RETRY } from "../../src/run/retry.ts";
 import { runSession, type SessionEffects, type SessionPlan } from "../../src/run/session.ts";
 import type { Scorer } from "../../src/score/scorer.ts";
 import { syntheticItems, TEST_REQUEST, until } from "./_fixtures.ts";
+import { PairStates } from "../../src/run/pair_states.ts";
 
 const ITEMS = syntheticItems(20);
 /** The test header, its split as large as the items the sessions ask (a resumed file is held to it). */
@@ -36,7 +37,7 @@ function plan(overrides: Partial<SessionPlan> = {}): SessionPlan {
   return {
     items: ITEMS,
     models: ["base", "tuned"],
-    previous: new Map(),
+    previous: new PairStates(),
     probeItems: [],
     batchInvariant: "not-required",
     concurrency: 4,
@@ -307,7 +308,7 @@ Deno.test("resuming skips answered pairs and asks errored and missing ones again
   assert.equal(latestResults(second.records).get(`2\u0000base`)?.error?.status, 500);
   const written = formatRecord(HEADER_OF_ITEMS) + second.records.map(formatRecord).join("");
   const previous = (await readResume(new TextEncoder().encode(written))).pairs;
-  assert.equal(previous.get(`2\u0000base`), "error");
+  assert.equal(previous.state("base", 2), "error");
 
   const third = world((body) => ok(body));
   const outcome = await runSession(plan({ models: ["base"], previous, session: 2 }), third.deps);
