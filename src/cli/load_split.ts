@@ -6,12 +6,16 @@
  */
 
 import type { Config } from "../config/config.ts";
-import { type Dataset, datasetTooLarge, loadDataset } from "../dataset/dataset.ts";
+import {
+  type Dataset,
+  type DatasetItem,
+  datasetTooLarge,
+  loadDataset,
+} from "../dataset/dataset.ts";
 import { ChatDatasetAsRead } from "../dataset/chat_jsonl.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { heldOutItems, type Split, takeSplit } from "../split/split.ts";
-import type { Item } from "../dataset/item.ts";
 import type { ItemId } from "../dataset/item_id.ts";
 import { FileTooLargeError, type Io } from "./io.ts";
 import { readFailure } from "./file_failure.ts";
@@ -103,7 +107,7 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
  * @throws As {@linkcode loadSplit} does.
  */
 export async function loadHeldOut(config: Config, io: Io): Promise<{
-  readonly items: Item[];
+  readonly items: DatasetItem[];
   readonly digest: string;
   readonly confirmItems: readonly ItemId[] | undefined;
 }> {
