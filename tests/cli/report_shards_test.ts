@@ -1,6 +1,7 @@
 /**
  * `assess report` over the shards of one run (`-in a -in b …`, or a pattern assess expands): the
- * same report, byte for byte in every format, as one process's on the same scripted replies; and
+ * same report, byte for byte in every format, as one process's on the same scripted replies (a
+ * shard cut off mid-line and resumed too, but for the count of sessions); and
  * the refusals (another run, a shard given twice, shards missing, a whole run among shards, a
  * pattern matching nothing), each exit 64 naming the files or the shards.
  */
@@ -205,6 +206,49 @@ Deno.test("report refuses shards of another run, a shard given twice, shards mis
       ),
       broken.stderr,
     );
+  } finally {
+    await stub.close();
+  }
+});
+
+Deno.test("a shard cut off mid-line (as by SIGKILL) and resumed merges to one process's report byte for byte, but for its count of sessions", async () => {
+  const stub = startStub({ models: ["base", "tuned"], chat: scripted });
+  try {
+    const s = await setupRun(60, { url: stub.url, adapters: [{ name: "tuned" }], concurrency: 4 });
+    const one = `${s.dir}/one.jsonl`;
+    assert.equal((await assessAt(["run", "-config", s.config, "-out", one])).code, 0);
+    const given: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const out = `${s.dir}/results-${i}.jsonl`;
+      const ran = await assessAt(["run", "-config", s.config, "-out", out, "-shard", `${i}/4`]);
+      assert.equal(ran.code, 0, ran.stderr);
+      given.push("-in", out);
+    }
+    // Shard 1 killed after its first 3 results, in the middle of writing the fourth.
+    const cut = `${s.dir}/results-1.jsonl`;
+    const lines = (await Deno.readTextFile(cut)).split("\n");
+    const results = lines.flatMap((l, i) => l.includes('"kind":"result"') ? [i] : []);
+    const fourth = results[3]!;
+    await Deno.writeTextFile(
+      cut,
+      lines.slice(0, fourth).join("\n") + "\n" + lines[fourth]!.slice(0, 40),
+    );
+    const asked = stub.requests.length;
+    const resumed = await assessAt(["run", "-config", s.config, "-out", cut, "-shard", "1/4"]);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    // Asked again: the server check and the pairs without a complete line, no more.
+    const again = stub.requests.slice(asked).filter((r) => r.requestId !== null).length;
+    assert.equal(again, results.length - 3);
+    for (const format of FORMATS) {
+      const single = await assessAt(["report", "-in", one, "-format", format]);
+      const merged = await assessAt(["report", ...given, "-format", format]);
+      assert.equal(merged.code, 0, merged.stderr);
+      assert.notEqual(merged.stdout, single.stdout, format);
+      const sessions = format === "json"
+        ? [/"sessions": 2,/g, '"sessions": 1,'] as const
+        : [/2 sessions/g, "1 session"] as const;
+      assert.equal(merged.stdout.replace(sessions[0], sessions[1]), single.stdout, format);
+    }
   } finally {
     await stub.close();
   }

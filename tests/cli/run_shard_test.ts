@@ -2,12 +2,14 @@
  * `assess run -shard i/N`, in process against a scripted server: each shard asks only its items
  * (by content hash), all of an item's models together, into its own file whose header records the
  * shard; the shards together ask every item once; a file of another shard is not resumed; bad
- * values are refused with 64.
+ * values are refused with 64; the identical-replies watch warns in each shard behind one URL (a
+ * router's), and the merged report finds the adapter suspect.
  */
 
 import assert from "node:assert/strict";
 import { assess } from "./_in_process.ts";
-import { setupRun } from "../run/_fixtures.ts";
+import { setupRun, syntheticRows } from "../run/_fixtures.ts";
+import { startEmulator } from "../support/vllm_emulator.ts";
 import { startStub } from "../run/_stub_server.ts";
 import { answers, correct, results } from "./_run_fixtures.ts";
 import { createHash } from "node:crypto";
@@ -139,5 +141,46 @@ Deno.test("each shard probes the first serving.probe items of its own", async ()
     assert.equal(probed.size, 4, "2 shards × serving.probe items");
   } finally {
     await stub.close();
+  }
+});
+
+Deno.test("the identical-replies watch over shards behind one URL with a routing header: each shard of 50 or more items warns, the merged report finds the adapter suspect", async () => {
+  // One URL, as a router gives: assess does not know the replica, and needs not to.
+  const n = 120;
+  const emu = await startEmulator({
+    rows: syntheticRows(n),
+    adapters: ["ghost", "tuned"],
+    scripts: { ghost: "not-applied", tuned: "errors:0.3" },
+  });
+  try {
+    const s = await setupRun(n, {
+      url: emu.url,
+      adapters: [{ name: "ghost" }, { name: "tuned" }],
+      concurrency: 4,
+      routingHeader: "x-session-id",
+    });
+    const warning = "WARNING: ghost's first 50 replies are byte for byte base's (text, calls and " +
+      "finish reason): the adapter may not be applied; check that the server loaded it and " +
+      "serves it under that name";
+    const given: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const out = `${s.dir}/shard-${i}.jsonl`;
+      const ran = await assess(["run", "-config", s.config, "-out", out, "-shard", `${i}/2`]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const items = new Set(answers((await results(out)).file.records).map((r) => r.itemIndex));
+      assert.ok(items.size >= 50, `shard ${i} holds ${items.size} items`);
+      const lines = ran.stderr.split("\n").filter((l) => l !== "" && !l.startsWith("progress "));
+      assert.deepEqual(lines, [warning, warning], `shard ${i}`);
+      given.push("-in", out);
+    }
+    const merged = await assess(["report", ...given, "-format", "json"]);
+    assert.equal(merged.code, 0, merged.stderr);
+    const report = JSON.parse(merged.stdout);
+    const [ghost, tuned] = report.comparisons;
+    assert.deepEqual(ghost.identical, { items: n, share: 1, suspect: true });
+    assert.equal(ghost.outcome, "inconclusive");
+    assert.equal(tuned.identical.suspect, false);
+  } finally {
+    await emu.close();
   }
 });
