@@ -11,7 +11,7 @@ import type { AnswerCall, Item } from "../dataset/item.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { ExampleCall } from "./_examples.ts";
 import { answerKey } from "./_arguments.ts";
-import { type SiblingCall, siblingCalls } from "./_sibling.ts";
+import { type SiblingCalls, siblingCalls } from "./_sibling.ts";
 import { fingerprint, hashText, wordListNumbers } from "./_fingerprint.ts";
 import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
 import { joinedWords, normalizeQuery, queryWords, shingles } from "./normalize.ts";
@@ -62,6 +62,13 @@ function signature(
   return out;
 }
 
+/** The number of `key` in `numbers`, given the next one when it has none. */
+function numberOf(numbers: Map<string, number>, key: string): number {
+  let n = numbers.get(key);
+  if (n === undefined) numbers.set(key, n = numbers.size);
+  return n;
+}
+
 function textCalls(answers: readonly AnswerCall[]): ExampleCall[] {
   return answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
 }
@@ -86,12 +93,26 @@ export class HeldOutIndex {
   /** Each item's words. */
   readonly words: readonly (readonly string[])[];
   /**
+   * A number for each word of a held-out query (its words, and its words with punctuation
+   * deleted), from 0: two held-out words are equal when their numbers are. A text's word that no
+   * held-out query holds has none, and is compared as -1 (`codes`).
+   */
+  readonly wordNumbers: ReadonlyMap<string, number>;
+  /** Each item's words, by their numbers: what the edit rule compares. */
+  readonly wordCodes: readonly Int32Array[];
+  /** Each item's words with punctuation deleted, by their numbers, when they are not its words. */
+  readonly joinedCodes: readonly (Int32Array | undefined)[];
+  /**
    * Each item's words with punctuation deleted (`joinedWords`), when they are not its words;
    * indexed as its words are (by signature pairs, or as a list), so that a text near them is found.
    */
   readonly joinedWords: readonly (readonly string[] | undefined)[];
-  /** Each item's answer, read once for the sibling check (`siblingCalls`). */
-  readonly siblingCalls: readonly (readonly SiblingCall[] | undefined)[];
+  /**
+   * Each item's answer, read once for the sibling check (`siblingCalls`); undefined when it can
+   * have no sibling: its calls are not all read, or no value may hold a word of its query (a
+   * sibling's held-out values each hold a word of the query that the line does not).
+   */
+  readonly siblingCalls: readonly (SiblingCalls | undefined)[];
   /**
    * The most words a text may hold and still be near a held-out query: the longest one's, plus a
    * sentence added and the edits left.
@@ -99,8 +120,10 @@ export class HeldOutIndex {
   readonly wordLimit: number;
   /** Each item's shingles, as a set. */
   readonly shingleSets: readonly Set<string>[];
-  /** The shingles of every item. */
-  readonly allShingles: ReadonlySet<string>;
+  /** The shingles of every item, each with a number from 0. */
+  readonly allShingles: ReadonlyMap<string, number>;
+  /** Each item's distinct shingles, by their numbers (`allShingles`). */
+  readonly shingleCodes: readonly Int32Array[];
   /** The number of an answer's names → positions of items whose answer has at least one call. */
   readonly byNames: Map<number, number[]> = new Map();
   /** Each item's answer key (`""` for an answer without a call). */
@@ -112,7 +135,7 @@ export class HeldOutIndex {
     const sets: Set<string>[] = [];
     const keys: (string | undefined)[] = [];
     const words: string[][] = [];
-    const allCalls: (readonly SiblingCall[] | undefined)[] = [];
+    const allCalls: (SiblingCalls | undefined)[] = [];
     const pairLists: (readonly number[])[] = [];
     const joined: (readonly string[] | undefined)[] = [];
     const joinedPairs: (readonly number[])[] = [];
@@ -167,9 +190,21 @@ export class HeldOutIndex {
     this.joinedWords = joined;
     this.normals = normals;
     this.shingleSets = sets;
-    this.allShingles = new Set(sets.flatMap((set) => [...set]));
+    const allShingles = new Map<string, number>();
+    this.shingleCodes = sets.map((set) => Int32Array.from(set, (s) => numberOf(allShingles, s)));
+    this.allShingles = allShingles;
     this.words = words;
-    this.siblingCalls = allCalls;
+    const numbers = new Map<string, number>();
+    this.wordCodes = words.map((list) => Int32Array.from(list, (w) => numberOf(numbers, w)));
+    this.joinedCodes = joined.map((list) =>
+      list === undefined ? undefined : Int32Array.from(list, (w) => numberOf(numbers, w))
+    );
+    this.wordNumbers = numbers;
+    this.siblingCalls = allCalls.map((calls, p) =>
+      calls?.mayHold(joined[p] === undefined ? words[p]! : [...words[p]!, ...joined[p]!])
+        ? calls
+        : undefined
+    );
     this.wordLimit = longest + ADDED_WORDS + NEAR_EDITS - 1;
     this.answerKeys = keys;
   }

@@ -12,7 +12,7 @@ import type { LeakTally } from "./_tally.ts";
 import type { TrainingLine } from "./_training_line.ts";
 import { mayBeNear, nearEdits, type WordEdits } from "./_word_edits.ts";
 import type { LeakKind } from "./leak_report.ts";
-import { type PrefixLimits, PrefixText } from "./_prefix_text.ts";
+import { type PrefixLimits, PrefixText, ShingleMarks } from "./_prefix_text.ts";
 
 /** How a {@linkcode LineChecker} checks. */
 export interface LineCheckOptions {
@@ -97,6 +97,42 @@ interface Near {
   readonly edits: WordEdits;
   readonly held: readonly string[];
   readonly own: readonly string[];
+  /** Their numbers (`WordCodes`). */
+  readonly heldCodes: ArrayLike<number>;
+  readonly ownCodes: ArrayLike<number>;
+}
+
+/**
+ * The numbers (`HeldOutIndex.wordNumbers`) of a text's words, read as the list grows (a
+ * conversation's words are its turns' in turn): -1 for a word no held-out query holds.
+ */
+class WordCodes {
+  readonly #numbers: ReadonlyMap<string, number>;
+  #words: readonly string[] | undefined;
+  readonly #codes: number[] = [];
+
+  constructor(numbers: ReadonlyMap<string, number>) {
+    this.#numbers = numbers;
+  }
+
+  /** The numbers of `words`, a list that is the one asked before or a new one. */
+  of(words: readonly string[]): readonly number[] {
+    const codes = this.#codes;
+    if (words !== this.#words) {
+      this.#words = words;
+      codes.length = 0;
+    }
+    for (let k = codes.length; k < words.length; k++) {
+      codes.push(this.#numbers.get(words[k]!) ?? -1);
+    }
+    return codes;
+  }
+
+  /** Forgets the list, for the next line. */
+  clear(): void {
+    this.#words = undefined;
+    this.#codes.length = 0;
+  }
 }
 
 /** Checks training lines, one at a time, against the held-out items, into a tally. */
@@ -109,6 +145,12 @@ export class LineChecker {
   readonly #limits: PrefixLimits;
   /** Chooses the held-out items whose signature holds a pair of words, by its number. */
   readonly #choosePair: (pair: number) => void;
+  /** The numbers of a text's words, and of its words with punctuation deleted. */
+  readonly #codes: WordCodes;
+  readonly #joinedCodes: WordCodes;
+  /** The turn's words' numbers, and its words' with punctuation deleted, once read. */
+  #turnCodes: readonly number[] | undefined;
+  #turnJoinedCodes: readonly number[] | undefined;
 
   constructor(index: HeldOutIndex, tally: LeakTally, options: LineCheckOptions) {
     this.#index = index;
@@ -119,7 +161,10 @@ export class LineChecker {
       wordLimit: index.wordLimit,
       shingleLimit: options.limit,
       heldShingles: index.allShingles,
+      marks: new ShingleMarks(index.allShingles),
     };
+    this.#codes = new WordCodes(index.wordNumbers);
+    this.#joinedCodes = new WordCodes(index.wordNumbers);
     this.#choosePair = (h) => {
       const list = index.pairs.get(h);
       if (list !== undefined) { for (const p of list) this.#candidates.choose(p); }
@@ -144,6 +189,8 @@ export class LineChecker {
       this.#candidates.endTurn();
     }
     this.#candidates.clear();
+    this.#codes.clear();
+    this.#joinedCodes.clear();
   }
 
   #checkTurn(line: TrainingLine, t: number, text: PrefixText): void {
@@ -161,9 +208,16 @@ export class LineChecker {
       : [];
     if (this.#candidates.chosen.length === 0 && answers.length === 0) return;
     const found = text.joinedCount <= index.wordLimit ? this.#matches(line, t, text) : [];
+    // A match's shingles are counted only for the lines the report keeps (the first of each
+    // held-out item and kind); the others are only counted.
     for (const f of found) {
-      const { shared, union } = text.overlap(index.shingleSets[f.position]!);
-      this.#tally.record(f.kind, f.position, {
+      const kept = this.#tally.count(f.kind, f.position, line.line);
+      if (kept === undefined) continue;
+      const { shared, union } = text.overlap(
+        index.shingleSets[f.position]!,
+        index.shingleCodes[f.position],
+      );
+      kept.push({
         line: line.line,
         shared,
         union,
@@ -174,9 +228,11 @@ export class LineChecker {
     }
     for (const p of answers) {
       if (this.#candidates.isFound(p) || !this.#sameAnswer(line, p, t)) continue;
-      const { shared, union, atLeast } = text.overlap(index.shingleSets[p]!);
+      const kept = this.#tally.count("answer", p, line.line);
+      if (kept === undefined) continue;
+      const { shared, union, atLeast } = text.overlap(index.shingleSets[p]!, index.shingleCodes[p]);
       // A text with too many shingles to count them all: its union is a lower bound.
-      this.#tally.record("answer", p, {
+      kept.push({
         line: line.line,
         shared,
         union,
@@ -190,6 +246,9 @@ export class LineChecker {
   #matches(line: TrainingLine, t: number, text: PrefixText): Found[] {
     const index = this.#index;
     const found: Found[] = [];
+    const calls = line.turns[t]!.calls;
+    this.#turnCodes = undefined;
+    this.#turnJoinedCodes = undefined;
     for (const p of this.#candidates.chosen) {
       let near: Near | undefined;
       let kind: LeakKind;
@@ -204,12 +263,13 @@ export class LineChecker {
       const edits = near?.edits;
       this.#candidates.find(p);
       const sameAnswer = this.#sameAnswer(line, p, t);
-      const calls = line.turns[t]!.calls;
+      const heldCalls = index.siblingCalls[p];
       if (
-        near !== undefined && !sameAnswer && calls.length > 0 &&
+        near !== undefined && !sameAnswer && heldCalls !== undefined && calls.length > 0 &&
         isSibling(
-          { words: near.held, calls: index.siblingCalls[p] },
+          { words: near.held, calls: heldCalls },
           { words: near.own, calls: line.siblingCalls(t) },
+          (i, j) => near.heldCodes[i] === near.ownCodes[j],
         )
       ) {
         kind = "sibling";
@@ -231,22 +291,28 @@ export class LineChecker {
    * fewer edits (the words on a tie); and the words that were compared.
    */
   #near(position: number, text: PrefixText): Near | undefined {
-    const held = this.#index.words[position]!;
+    const index = this.#index;
+    const held = index.words[position]!;
     let near: Near | undefined;
-    // The words are read only for a held-out query whose length allows them to be near.
+    // The words are read only for a held-out query whose length allows them to be near; they are
+    // compared by their numbers.
     if (mayBeNear(held.length, text.count)) {
       const own = text.words()!;
-      const edits = nearEdits(held, own);
-      if (edits !== undefined) near = { edits, held, own };
+      const heldCodes = index.wordCodes[position]!;
+      const ownCodes = this.#turnCodes ??= this.#codes.of(own);
+      const edits = nearEdits(heldCodes, ownCodes);
+      if (edits !== undefined) near = { edits, held, own, heldCodes, ownCodes };
     }
-    const joined = this.#index.joinedWords[position];
+    const joined = index.joinedWords[position];
     if (joined === undefined && !text.differs) return near;
     const heldJoined = joined ?? held;
     if (!mayBeNear(heldJoined.length, text.joinedCount)) return near;
     const own = text.joinedWords()!;
-    const edits = nearEdits(heldJoined, own);
+    const heldCodes = index.joinedCodes[position] ?? index.wordCodes[position]!;
+    const ownCodes = this.#turnJoinedCodes ??= this.#joinedCodes.of(own);
+    const edits = nearEdits(heldCodes, ownCodes);
     return edits !== undefined && (near === undefined || edits.edits < near.edits.edits)
-      ? { edits, held: heldJoined, own }
+      ? { edits, held: heldJoined, own, heldCodes, ownCodes }
       : near;
   }
 

@@ -24,7 +24,47 @@ export interface PrefixLimits {
   /** How many distinct shingles are counted (`COUNTED_SHINGLES`, or more); past them, only... */
   readonly shingleLimit: number;
   /** ...those that a held-out query holds are kept, to count what a held-out query shares. */
-  readonly heldShingles: ReadonlySet<string>;
+  readonly heldShingles: ReadonlySet<string> | ReadonlyMap<string, unknown>;
+  /**
+   * Where a text marks the numbers of the held-out shingles it holds, so that what it shares with
+   * a held-out query is counted from the query's numbers ({@linkcode PrefixText.overlap}).
+   */
+  readonly marks?: ShingleMarks;
+}
+
+/**
+ * A mark for each held-out shingle, by its number: a text marks those it holds with its own
+ * stamp, so that the marks of the texts before it need no clearing.
+ */
+export class ShingleMarks {
+  readonly #numbers: ReadonlyMap<string, number>;
+  readonly #marks: Int32Array;
+  #stamp = 0;
+
+  /** @param numbers The held-out shingles, each with its number, from 0 up. */
+  constructor(numbers: ReadonlyMap<string, number>) {
+    this.#numbers = numbers;
+    this.#marks = new Int32Array(numbers.size);
+  }
+
+  /** A stamp no text has had. */
+  next(): number {
+    return ++this.#stamp;
+  }
+
+  /** Marks a shingle with `stamp`, when a held-out query holds it. */
+  mark(shingle: string, stamp: number): void {
+    const n = this.#numbers.get(shingle);
+    if (n !== undefined) this.#marks[n] = stamp;
+  }
+
+  /** How many of the shingles `numbers` are marked with `stamp`. */
+  count(numbers: ArrayLike<number>, stamp: number): number {
+    const marks = this.#marks;
+    let found = 0;
+    for (let k = 0; k < numbers.length; k++) if (marks[numbers[k]!] === stamp) found++;
+    return found;
+  }
 }
 
 /** How many shingles a text and a held-out query share, and hold together. */
@@ -75,6 +115,8 @@ export class PrefixText {
   #own: Set<string> | undefined;
   /** The distinct shingles a held-out query holds, once there are too many to count. */
   #held: Set<string> | undefined;
+  /** This text's stamp in `marks`, and the numbers of the held-out shingles it holds. */
+  readonly #stamp: number;
 
   /**
    * @param texts The texts: a conversation's, or a turn's one text.
@@ -86,6 +128,7 @@ export class PrefixText {
     this.#texts = texts;
     this.#limits = limits;
     this.#scanner = new TextScanner(visit, limits.wordLimit, visit);
+    this.#stamp = limits.marks?.next() ?? 0;
   }
 
   /** The texts this reads. */
@@ -186,8 +229,11 @@ export class PrefixText {
    * How many distinct shingles (`shingles`) the text and a held-out query share and hold
    * together; past `shingleLimit` distinct shingles, the union is a lower bound (`atLeast`): the
    * limit plus one, and the query's that the text does not hold.
+   *
+   * @param other The held-out query's distinct shingles.
+   * @param numbers Their numbers (`HeldOutIndex.shingleCodes`), when the limits have `marks`.
    */
-  overlap(other: ReadonlySet<string>): Overlap {
+  overlap(other: ReadonlySet<string>, numbers?: ArrayLike<number>): Overlap {
     this.#readShingles();
     const count = this.#scanner.count;
     if (count === 0) return { shared: 0, union: other.size, atLeast: false };
@@ -202,9 +248,14 @@ export class PrefixText {
       for (const s of other) if (this.#held!.has(s)) shared++;
       return { shared, union: this.#limits.shingleLimit + 1 + other.size - shared, atLeast: true };
     }
-    const [small, large] = own.size <= other.size ? [own, other] : [other, own];
+    const marks = this.#limits.marks;
     let shared = 0;
-    for (const s of small) if (large.has(s)) shared++;
+    if (marks !== undefined && numbers !== undefined) {
+      shared = marks.count(numbers, this.#stamp);
+    } else {
+      const [small, large] = own.size <= other.size ? [own, other] : [other, own];
+      for (const s of small) if (large.has(s)) shared++;
+    }
     return { shared, union: own.size + other.size - shared, atLeast: false };
   }
 
@@ -229,7 +280,11 @@ export class PrefixText {
     const shingle = window.join(" ");
     const held = this.#limits.heldShingles;
     if (this.#own !== undefined) {
+      const size = this.#own.size;
       this.#own.add(shingle);
+      if (this.#own.size === size) return;
+      // A shingle new to the text: marked when a held-out query holds it.
+      this.#limits.marks?.mark(shingle, this.#stamp);
       if (this.#own.size <= this.#limits.shingleLimit) return;
       // Too many to count: only those a held-out query holds are kept from now on.
       this.#held = new Set([...this.#own].filter((s) => held.has(s)));

@@ -36,13 +36,22 @@ export class LeakTally {
    * several turns that leak the same way counts once, with its first turn's match).
    */
   record(kind: LeakKind, position: number, match: LeakMatch): void {
+    this.count(kind, position, match.line)?.push(match);
+  }
+
+  /**
+   * Counts line `line` as {@linkcode record} does, without its match: the list to add the match
+   * to when it is kept (one of the first lines counted), else undefined. So the caller works out a
+   * match's figures only for the lines a report shows.
+   */
+  count(kind: LeakKind, position: number, line: number): LeakMatch[] | undefined {
     const found = this.#found[kind];
     let entry = found.get(position);
     if (entry === undefined) found.set(position, entry = { matches: 0, lastLine: 0, lines: [] });
-    if (entry.lastLine === match.line) return;
-    entry.lastLine = match.line;
+    if (entry.lastLine === line) return undefined;
+    entry.lastLine = line;
     entry.matches++;
-    if (entry.lines.length < this.#keep) entry.lines.push(match);
+    return entry.lines.length < this.#keep ? entry.lines : undefined;
   }
 
   /**

@@ -10,7 +10,7 @@ import { parseJson } from "../json/strict_json.ts";
 import type { ReplyCall } from "../score/scorer.ts";
 import { type Turn, turnsOf, type TurnText } from "./_examples.ts";
 import { answerKey } from "./_arguments.ts";
-import { type SiblingCall, siblingCalls } from "./_sibling.ts";
+import { type SiblingCalls, siblingCalls } from "./_sibling.ts";
 import { TrainingFileError } from "./training_file_error.ts";
 
 /** A record of the training file, and the line it starts on. */
@@ -26,7 +26,7 @@ export class TrainingLine {
   /** Each turn's answer key; null until asked. */
   readonly #keys: (string | undefined | null)[];
   /** Each turn's calls read for the sibling check; null until asked. */
-  readonly #siblingCalls: (readonly SiblingCall[] | undefined | null)[];
+  readonly #siblingCalls: (SiblingCalls | undefined | null)[];
 
   /**
    * @param text The record's text.
@@ -57,9 +57,9 @@ export class TrainingLine {
   }
 
   /** Turn `t`'s calls read for the sibling check (`siblingCalls`), once. */
-  siblingCalls(t: number): readonly SiblingCall[] | undefined {
+  siblingCalls(t: number): SiblingCalls | undefined {
     if (this.#siblingCalls[t] === null) this.#siblingCalls[t] = siblingCalls(this.turns[t]!.calls);
-    return this.#siblingCalls[t] as readonly SiblingCall[] | undefined;
+    return this.#siblingCalls[t] as SiblingCalls | undefined;
   }
 
   /**

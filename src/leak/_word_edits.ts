@@ -41,33 +41,68 @@ export interface WordEdits {
 /** What a cell outside the band holds: more edits than any bound. */
 const FAR = 1 << 20;
 
+/** A list of words, or of their numbers (equal words, equal numbers: `_held_out_index.ts`). */
+export type WordList = ArrayLike<string> | ArrayLike<number>;
+
+/** Rows of the band, kept for the next alignment of a short text (a longer one makes its own). */
+const KEPT_CELLS = 256;
+const kept = [0, 1, 2].map(() => new Int32Array(KEPT_CELLS + 1));
+
 /**
  * The optimal-string-alignment distance between two word lists (each word replaced, inserted or
- * deleted, or two neighbouring words swapped, counts 1); undefined when it is more than `bound`.
- * Only the band of cells at most `bound` off the diagonal is filled: a path through any other
- * costs more than `bound`. A row reads only the two before it, so three rows of `m + 1` cells are
- * held, whatever `n`.
+ * deleted, or two neighbouring words swapped, counts 1), `b` read from `from` to `to`; undefined
+ * when it is more than `bound`. The words the two share at the start and at the end are set aside
+ * first: they change no distance (`tests/leak/word_edits_test.ts` holds this against the full
+ * alignment), and a near duplicate of a query is mostly those. Then only the band of cells at most
+ * `bound` off the diagonal is filled: a path through any other costs more than `bound`. A row
+ * reads only the two before it, so three rows of `m + 1` cells are held, whatever `n`.
  */
-function align(a: readonly string[], b: readonly string[], bound: number): number | undefined {
-  const n = a.length;
-  const m = b.length;
-  if (Math.abs(n - m) > bound) return undefined;
+function align(
+  a: WordList,
+  b: WordList,
+  from: number,
+  to: number,
+  bound: number,
+): number | undefined {
+  let lo = 0;
+  let n = a.length;
+  let start = from;
+  let end = to;
+  if (Math.abs(n - (end - start)) > bound) return undefined;
+  while (lo < n && start < end && a[lo] === b[start]) {
+    lo++;
+    start++;
+  }
+  while (lo < n && start < end && a[n - 1] === b[end - 1]) {
+    n--;
+    end--;
+  }
+  n -= lo;
+  const m = end - start;
+  if (n === 0 || m === 0) return n + m > bound ? undefined : n + m;
+  // Both differ at their first word and at their last: a word each is one edit.
+  if (n === 1 && m === 1) return bound >= 1 ? 1 : undefined;
+  const size = m + 1;
+  const [r0, r1, r2] = size <= KEPT_CELLS + 1
+    ? kept as [Int32Array, Int32Array, Int32Array]
+    : [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
   // Rows i − 2, i − 1 and i, in turn.
-  let before = new Int32Array(m + 1).fill(FAR);
-  let last = new Int32Array(m + 1);
-  let row = new Int32Array(m + 1).fill(FAR);
+  let before = r0.fill(FAR, 0, size);
+  let last = r1;
+  let row = r2.fill(FAR, 0, size);
   for (let j = 0; j <= m; j++) last[j] = j <= bound ? j : FAR;
   for (let i = 1; i <= n; i++) {
-    const lo = Math.max(1, i - bound);
-    const hi = Math.min(m, i + bound);
+    const low = Math.max(1, i - bound);
+    const high = Math.min(m, i + bound);
     // The cells just outside the band, which the band's first and last cells read.
-    row[lo - 1] = lo === 1 ? i : FAR;
-    if (hi < m) row[hi + 1] = FAR;
+    row[low - 1] = low === 1 ? i : FAR;
+    if (high < m) row[high + 1] = FAR;
     let least = FAR;
-    for (let j = lo; j <= hi; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    const x = a[lo + i - 1];
+    for (let j = low; j <= high; j++) {
+      const cost = x === b[start + j - 1] ? 0 : 1;
       let v = Math.min(last[j]! + 1, row[j - 1]! + 1, last[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+      if (i > 1 && j > 1 && x === b[start + j - 2] && a[lo + i - 2] === b[start + j - 1]) {
         v = Math.min(v, before[j - 2]! + 1);
       }
       row[j] = v;
@@ -102,27 +137,29 @@ export function mayBeNear(n: number, m: number): boolean {
  * text counts as one edit. A held-out query of fewer than {@linkcode NEAR_MIN_WORDS} words must
  * have the same words (0 edits); one without a word is near nothing.
  *
- * @param held The held-out query's words.
- * @param turn The user text's words.
+ * @param held The held-out query's words, or their numbers.
+ * @param turn The user text's words, or their numbers (then a word no held-out query holds has a
+ *   number no held-out word has).
  * @returns The edits, or undefined when the two are not near duplicates.
  */
-export function nearEdits(held: readonly string[], turn: readonly string[]): WordEdits | undefined {
+export function nearEdits(held: WordList, turn: WordList): WordEdits | undefined {
   const allowed = allowedEdits(held.length);
-  if (allowed === 0) {
-    if (held.length === 0 || held.length !== turn.length) return undefined;
-    return held.every((word, k) => word === turn[k]) ? { edits: 0, added: 0 } : undefined;
-  }
   const n = held.length;
   const m = turn.length;
+  if (allowed === 0) {
+    if (n === 0 || n !== m) return undefined;
+    for (let k = 0; k < n; k++) if (held[k] !== turn[k]) return undefined;
+    return { edits: 0, added: 0 };
+  }
   if (!mayBeNear(n, m)) return undefined;
-  const plain = align(held, turn, allowed);
+  const plain = align(held, turn, 0, m, allowed);
   if (plain !== undefined && plain <= 1) return { edits: plain, added: 0 };
   // A short sentence added at the start or the end, as one edit, and the edits left.
   let best: WordEdits | undefined = plain === undefined ? undefined : { edits: plain, added: 0 };
   for (let added = 1; added <= ADDED_WORDS; added++) {
     if (Math.abs(m - added - n) > allowed - 1) continue;
-    for (const rest of [turn.slice(added), turn.slice(0, m - added)]) {
-      const found = align(held, rest, allowed - 1);
+    for (const [from, to] of [[added, m], [0, m - added]] as const) {
+      const found = align(held, turn, from, to, allowed - 1);
       if (found !== undefined && (best === undefined || 1 + found < best.edits)) {
         best = { edits: 1 + found, added };
       }

@@ -3,7 +3,7 @@
  * the command line (`cli.ts`, the config, the dataset, the split, the results file on disk,
  * `runAssessment`) runs 1,000 and 16,000 items of two models, each in a process of its own under a
  * V8 heap cap, its server a `fetch` in that process (`_run_fetch_in_process.ts`), on one
- * 17,000-row dataset. Measured (BENCHMARKS.md, entry 40): 1,000 items need 16 MiB, 16,000 need 20
+ * 17,000-row dataset. Measured (BENCHMARKS.md, entry 35): 1,000 items need 16 MiB, 16,000 need 20
  * MiB. What the 16,000 hold beyond the 1,000 is the 15,000 more held-out items the run sends (each
  * its row's query, tools and answer texts, about 300 bytes); a run's state is a few bytes an item
  * (each pair's state, each model's replica, the baseline's fingerprints, in arrays by the item's
