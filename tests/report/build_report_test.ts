@@ -259,9 +259,9 @@ Deno.test({
       assert.equal(c.pValue, 1);
       assert.equal(c.pAdjusted, 1);
       assert.equal(c.difference, 0);
-      // Not [0, 0]: 40 items that all agree still leave room for a difference of 11.3 points
-      // either way (1 − 0.0025^(1/40), the one-sided 99.75% bound on the discordance).
-      const bound = 1 - 0.0025 ** (1 / 40);
+      // Not [0, 0]: 40 items that all agree still leave room for a difference of 8.8 points
+      // either way (1 − 0.025^(1/40), the one-sided 97.5% bound on the discordance).
+      const bound = 1 - 0.025 ** (1 / 40);
       assertClose(c.interval!.upper, bound, 1e-12);
       assertClose(c.interval!.lower, -bound, 1e-12);
       assert.equal(c.outcome, "inconclusive");

@@ -206,9 +206,9 @@ Deno.test({
     assert.ok(c.pAdjusted! < 0.045 && c.pAdjusted! > 0.0449);
     assert.equal(
       c.verdict,
-      // scipy: [1.066e-6, 4.2155] points; a limit that 3 decimals would show as 0.000 gets two
-      // significant digits.
-      "tuned-0 is better than base: +1.850 points [0.0000011, 4.216], p = 0.0449999 (the 95% " +
+      // reference/python/decision.py: [0.04004, 3.66338] points (the melded interval; the box
+      // interval before it was [0.0000011, 4.216]); 0.04 needs two decimals to read as non-zero.
+      "tuned-0 is better than base: +1.85 points [0.04, 3.66], p = 0.0449999 (the 95% " +
         "interval is above 0)",
     );
     // 6 against 16: p = 0.052, above 0.045, so the interval holds 0.
@@ -217,8 +217,8 @@ Deno.test({
     assert.equal(d.outcome, "inconclusive");
     assert.equal(
       d.verdict,
-      // scipy: [-1.5254, 0.0270] points.
-      "no conclusion between tuned-0 and base: -0.50 points [-1.53, 0.03], p = 0.052 (the 95% " +
+      // reference/python/decision.py: [-1.04338, 0.00489] points (the box interval: [-1.53, 0.03]).
+      "no conclusion between tuned-0 and base: -0.500 points [-1.043, 0.005], p = 0.052 (the 95% " +
         "interval holds 0)",
     );
   },
