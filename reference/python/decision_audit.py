@@ -31,7 +31,11 @@ Also the power of `not-worse` (lower > -margin) and `better` (lower > 0) at a fe
 --max-theta leaves out discordances above it (and the d beyond it): the tables with more
 discordant items are then not summed, which bounds the time at the largest n.
 
-Prints the tables of reference/report.md (markdown) and writes every cell to --out when given.
+Prints the worst cells of each n and writes every cell to --out when given;
+
+    python3 reference/python/decision_audit.py --tables=FILE.json[,FILE.json]
+
+prints the tables of reference/report.md from such files.
 """
 
 import json
@@ -207,7 +211,38 @@ def power(n, x):
     return out
 
 
+def tables(paths):
+    """The markdown tables of reference/report.md from the --out files of one or more runs."""
+    cells, power_rows = [], []
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        cells += data["cells"]
+        power_rows += data["power"]
+    print("| n | cells | box: coverage | wrong lower | wrong upper | melded: coverage | wrong lower "
+          "| wrong upper | adopted: coverage | wrong lower | wrong upper |")
+    print("| " + " | ".join(["---"] * 11) + " |")
+    for n in sorted({c["n"] for c in cells}):
+        mine = [c for c in cells if c["n"] == n]
+        row = [f"{n:,}", f"{len(mine):,}"]
+        for name in ("box", "melded", "adopted"):
+            row.append(f"{min(c[name]['coverage'] for c in mine):.4f}")
+            row.append(f"{100 * max(c[name]['wrongLower'] for c in mine):.3f}%")
+            row.append(f"{100 * max(c[name]['wrongUpper'] for c in mine):.3f}%")
+        print("| " + " | ".join(row) + " |")
+    print()
+    print("| n | discordance | true d | margin | box: not-worse | adopted: not-worse | better (both) |")
+    print("| " + " | ".join(["---"] * 7) + " |")
+    for r in sorted(power_rows, key=lambda r: (r["n"], r["theta"], r["d"], r["margin"])):
+        better = r["box"]["better"]
+        print(f"| {r['n']:,} | {100 * r['theta']:g}% | {100 * r['d']:g} points | {100 * r['margin']:g} "
+              f"points | {r['box']['notWorse']:.3f} | {r['adopted']['notWorse']:.3f} | "
+              f"{'' if better is None else f'{better:.3f}'} |")
+
+
 def main(argv):
+    if argv and argv[0].startswith("--tables="):
+        return tables(argv[0][9:].split(","))
     sizes, out_path, max_theta = SIZES, None, 1.0
     for arg in argv:
         if arg.startswith("--max-theta="):
