@@ -164,8 +164,8 @@ Deno.test({
     assert.deepEqual(a!.identical, { items: 150, share: 150 / 198, suspect: false });
     assert.equal(
       b!.verdict,
-      // scipy: [-4.961, 3.472] points.
-      "no conclusion between tuned-b and base: -1.0 points [-5.0, 3.5], p = 0.50 (tuned-b's " +
+      // reference/python/decision.py: [-3.565, 1.145] points (the box interval gave [-5.0, 3.5]).
+      "no conclusion between tuned-b and base: -1.0 points [-3.6, 1.1], p = 0.50 (tuned-b's " +
         "replies are identical to base's on 99.0% of the 200 paired items, so the adapter may " +
         "not be applied; the 95% interval holds 0)",
     );
