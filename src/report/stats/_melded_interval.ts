@@ -83,7 +83,8 @@ function pLower(d: number, b: number, c: number, n: number): [number, number] {
   const N = b + c;
   const upperT = d < 0; // T_U ~ Beta(N + 1, n − N) below 0, T_L ~ Beta(N, n − N + 1) above
   // B_L ~ Beta(b, c + 1): P(B_L ≤ q) = P(Binomial(N, q) ≥ b), its density N·P(Binomial(N − 1, q) = b − 1).
-  const bDensity = (q: number) => N * Math.exp(logBinomialPmf(b - 1, N - 1, q));
+  // (Beta(1, 1) is uniform: logBinomialPmf(0, 0, q) is not asked for, it would be NaN.)
+  const bDensity = (q: number) => N === 1 ? 1 : N * Math.exp(logBinomialPmf(b - 1, N - 1, q));
   if (upperT && N === n) {
     // T_U is the point 1.
     const q = 0.5 + d / 2;
@@ -91,7 +92,7 @@ function pLower(d: number, b: number, c: number, n: number): [number, number] {
   }
   // T ~ Beta(a, n + 1 − a): P(T ≤ x) = P(Binomial(n, x) ≥ a), its density n·P(Binomial(n − 1, t) = a − 1).
   const a = upperT ? N + 1 : N;
-  const density = (t: number) => n * Math.exp(logBinomialPmf(a - 1, n - 1, t));
+  const density = (t: number) => n === 1 ? 1 : n * Math.exp(logBinomialPmf(a - 1, n - 1, t));
   const from = Math.abs(d);
   const belowAbs = binomialAtLeast(a, n, from);
   if (b === 0) return upperT ? [1 - belowAbs, density(from)] : [1, 0]; // B_L = 0: P(−T ≤ D)
@@ -172,6 +173,9 @@ const WG = [
  */
 const TOLERANCE = 1e-11;
 
+/** How many times a panel may be halved (a sharp bend may need about 20). */
+const MAX_DEPTH = 24;
+
 /** ∫ f over [lo, hi] by Gauss–Kronrod 7–15, halving a panel whose two rules differ by more. */
 function adaptive(f: (t: number) => number, lo: number, hi: number, depth: number): number {
   const mid = (lo + hi) / 2;
@@ -186,6 +190,7 @@ function adaptive(f: (t: number) => number, lo: number, hi: number, depth: numbe
   }
   kronrod *= half;
   gauss *= half;
-  if (Math.abs(kronrod - gauss) <= TOLERANCE || depth >= 30 || !(half > 0)) return kronrod;
+  // (A NaN would never pass the test: it stops the halving too.)
+  if (!(Math.abs(kronrod - gauss) > TOLERANCE) || depth >= MAX_DEPTH || !(half > 0)) return kronrod;
   return adaptive(f, lo, mid, depth + 1) + adaptive(f, mid, hi, depth + 1);
 }

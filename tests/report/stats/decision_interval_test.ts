@@ -185,6 +185,13 @@ Deno.test({
         }
       }
     });
+    await t.step("one discordant item of 200 (B_L ~ Beta(1, 1)): a value, not a hang", () => {
+      // reference/python/decision.py: [-0.014867039231272226, 0.027541898457205692]. The melded
+      // integral once asked logBinomialPmf(0, 0, q), NaN, and halved its panels without end.
+      const one = decisionInterval(table(1, 0, 200));
+      assertNear(one.lower, -0.014867039231272226, 1e-10, "lower");
+      assertNear(one.upper, 0.027541898457205692, 1e-10, "upper");
+    });
     await t.step("all discordant one way: the far end is ±1", () => {
       assert.equal(decisionInterval(table(0, 8, 8)).lower, -1);
       assert.equal(decisionInterval(table(8, 0, 8)).upper, 1);
