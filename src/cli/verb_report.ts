@@ -192,7 +192,7 @@ async function reportText(
     import("./report_inputs.ts"),
   ]);
   // Set once every file's header is read (a refusal before that names the file it is in).
-  let which: ReportInputs["which"];
+  let which: ReportInputs["which"] = undefined;
   const { path, open, ...shards } = await reportInputs(paths, io, named);
   which = shards.which;
   // Whatever goes wrong while reading names the file (of shards: the shard, by its own lines).

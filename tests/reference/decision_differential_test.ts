@@ -1,7 +1,9 @@
 /**
  * Differential test: the report's decision interval (`src/report/stats/decision_interval.ts`) against
- * the Python reference (`reference/python/decision.py`, written from the definition with scipy's
- * beta quantiles) on 10,000 seeded random tables and the edge tables, in one Python process.
+ * the Python reference (`reference/python/decision.py` and `melded.py`, written from the definition
+ * with scipy: Gauss–Legendre over T's quantile range, where the TypeScript uses adaptive
+ * Gauss–Kronrod panels from T's mode and its own binomial sums) on 1,000 seeded random tables and
+ * the edge tables, in one Python process.
  * Skipped, with a message, only when there is no python3 with numpy and scipy
  * (tests/support/python.ts); a failure instead under `ASSESS_REQUIRE_PYTHON=1`.
  */
@@ -12,11 +14,14 @@ import { mcnemarExactP } from "../../src/report/stats/mcnemar.ts";
 import { pythonSkip, runScript } from "../support/python.ts";
 import { Prng } from "./_prng.ts";
 
-const TABLES = 10_000;
+const TABLES = 1_000;
 const SEED = 20261205;
 const ALPHAS = [0.05, 0.025, 0.05 / 3, 0.01];
-/** Both limits must agree to this, absolute (the TypeScript is accurate to about 1e-15). */
-const TOLERANCE = 1e-11;
+/**
+ * Both limits must agree to this, absolute: each side finds a limit as the root of a numerical
+ * integral (to about 1e-12 relative); they were seen to agree within about 1e-13.
+ */
+const TOLERANCE = 1e-10;
 const DECISION_PY = new URL("../../reference/python/decision.py", import.meta.url).pathname;
 
 const skip = await pythonSkip("decision differential", "scipy");
@@ -109,7 +114,7 @@ Deno.test({
     );
     // The generator reaches both decisions, and all four levels.
     assert.ok(rejected > cases.length / 10 && rejected < (cases.length * 9) / 10, `${rejected}`);
-    for (const alpha of ALPHAS) assert.ok(cases.filter((x) => x.alpha === alpha).length > 2000);
+    for (const alpha of ALPHAS) assert.ok(cases.filter((x) => x.alpha === alpha).length > 200);
     console.log(
       `decision differential: ${cases.length} tables (${rejected} rejected), all agree; ` +
         `largest difference ${worst.toExponential(1)}`,

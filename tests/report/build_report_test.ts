@@ -150,9 +150,9 @@ Deno.test({
     assert.equal(a!.outcome, "better");
     assert.equal(
       a!.verdict,
-      // scipy: [6.079, 24.209] points: 30 discordant items of 198 leave the discordance itself
-      // uncertain, and the interval says so.
-      "tuned-a is better than base: +15.2 points [6.1, 24.2], p < 0.001 (the 97.5% interval is " +
+      // reference/python/decision.py: [8.820, 21.768] points (the box interval gave [6.1, 24.2]):
+      // 30 discordant items of 198 leave the discordance itself uncertain, and the interval says so.
+      "tuned-a is better than base: +15.2 points [8.8, 21.8], p < 0.001 (the 97.5% interval is " +
         "above 0)",
     );
     // tuned-b's replies are the fixtures' replies for base's reasons on 198 of 200 items: byte for
@@ -164,8 +164,8 @@ Deno.test({
     assert.deepEqual(a!.identical, { items: 150, share: 150 / 198, suspect: false });
     assert.equal(
       b!.verdict,
-      // scipy: [-4.961, 3.472] points.
-      "no conclusion between tuned-b and base: -1.0 points [-5.0, 3.5], p = 0.50 (tuned-b's " +
+      // reference/python/decision.py: [-3.565, 1.145] points (the box interval gave [-5.0, 3.5]).
+      "no conclusion between tuned-b and base: -1.0 points [-3.6, 1.1], p = 0.50 (tuned-b's " +
         "replies are identical to base's on 99.0% of the 200 paired items, so the adapter may " +
         "not be applied; the 95% interval holds 0)",
     );
@@ -242,8 +242,8 @@ Deno.test({
     assert.equal(c.outcome, "worse");
     assert.match(
       c.verdict,
-      // scipy: [-44.226, -13.770] points.
-      /^worse is worse than base: -30\.0 points \[-44\.2, -13\.8\], p < 0\.001 \(the 95% interval is below 0\)$/,
+      // reference/python/decision.py: [-39.981, -19.055] points (the box: [-44.2, -13.8]).
+      /^worse is worse than base: -30\.0 points \[-40\.0, -19\.1\], p < 0\.001 \(the 95% interval is below 0\)$/,
     );
   },
 });
@@ -259,9 +259,9 @@ Deno.test({
       assert.equal(c.pValue, 1);
       assert.equal(c.pAdjusted, 1);
       assert.equal(c.difference, 0);
-      // Not [0, 0]: 40 items that all agree still leave room for a difference of 11.3 points
-      // either way (1 − 0.0025^(1/40), the one-sided 99.75% bound on the discordance).
-      const bound = 1 - 0.0025 ** (1 / 40);
+      // Not [0, 0]: 40 items that all agree still leave room for a difference of 8.8 points
+      // either way (1 − 0.025^(1/40), the one-sided 97.5% bound on the discordance).
+      const bound = 1 - 0.025 ** (1 / 40);
       assertClose(c.interval!.upper, bound, 1e-12);
       assertClose(c.interval!.lower, -bound, 1e-12);
       assert.equal(c.outcome, "inconclusive");

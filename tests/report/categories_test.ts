@@ -157,8 +157,8 @@ Deno.test({
       assert.equal(x.name, names[i]);
       assert.equal(x.interval!.level, py.level, x.name);
       assert.ok(Math.abs(x.pAdjusted! - py.adjusted) <= 1e-9 * py.adjusted, x.name);
-      assert.ok(Math.abs(x.interval!.lower - py.lower) < 1e-11, x.name);
-      assert.ok(Math.abs(x.interval!.upper - py.upper) < 1e-11, x.name);
+      assert.ok(Math.abs(x.interval!.lower - py.lower) < 1e-10, x.name);
+      assert.ok(Math.abs(x.interval!.upper - py.upper) < 1e-10, x.name);
     });
     assert.deepEqual(c.categories!.map((x) => x.outcome), ["worse", "better", "better", "better"]);
     // No guard declared: the verdict says nothing of it.
@@ -195,10 +195,10 @@ Deno.test({
       "decision: margin 0 points, guard no-call, parallel (declared when the run started); Holm across 1",
       "  adapter at 0.05",
     ]);
-    // scipy: 0 against 40 of 100 at 95%, [-54.50, -21.82] (its p is the largest of the four:
-    // Holm's last step).
+    // reference/python/decision.py: 0 against 40 of 100 at 95%, [-50.28, -28.07] (its p is the
+    // largest of the four: Holm's last step; the box interval before it gave [-54.5, -21.8]).
     hasLines(text, [
-      "  no-call     100   60.0%  100.0%       -40.0  [-54.5, -21.8]     95%  < 0.001   WORSE",
+      "  no-call     100   60.0%  100.0%       -40.0  [-50.3, -28.1]     95%  < 0.001   WORSE",
     ]);
   },
 });

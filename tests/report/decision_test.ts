@@ -105,7 +105,7 @@ function disagreement(c: ComparisonReport, py: PythonFamily): string | null {
       return `${what}: adjusted p ${c.pAdjusted}, scipy ${py.adjusted}`;
     }
   }
-  if (Math.abs(i.lower - py.lower) > 1e-11 || Math.abs(i.upper - py.upper) > 1e-11) {
+  if (Math.abs(i.lower - py.lower) > 1e-10 || Math.abs(i.upper - py.upper) > 1e-10) {
     return `${what}: [${i.lower}, ${i.upper}], scipy [${py.lower}, ${py.upper}]`;
   }
   return null;
@@ -115,12 +115,12 @@ const skip = await skipReason("the decision figures through buildReport against 
 
 Deno.test({
   name:
-    "buildReport: every table with b + c ≤ 60 (n = 200) beside two other adapters: the verdict's interval, level and adjusted p are scipy's, and agree with the outcome",
+    "buildReport: every table with b + c ≤ 30 (n = 200) beside two other adapters: the verdict's interval, level and adjusted p are scipy's, and agree with the outcome",
   ignore: skip !== null,
   fn: async () => {
     const others: Table[] = [{ b: 14, c: 30 }, { b: 19, c: 36 }];
     const cases: Table[] = [];
-    for (let total = 0; total <= 60; total++) {
+    for (let total = 0; total <= 30; total++) {
       for (let b = 0; b <= total; b++) cases.push({ b, c: total - b });
     }
     const python = (await reference(
@@ -206,9 +206,9 @@ Deno.test({
     assert.ok(c.pAdjusted! < 0.045 && c.pAdjusted! > 0.0449);
     assert.equal(
       c.verdict,
-      // scipy: [1.066e-6, 4.2155] points; a limit that 3 decimals would show as 0.000 gets two
-      // significant digits.
-      "tuned-0 is better than base: +1.850 points [0.0000011, 4.216], p = 0.0449999 (the 95% " +
+      // reference/python/decision.py: [0.04004, 3.66338] points (the melded interval; the box
+      // interval before it was [0.0000011, 4.216]); 0.04 needs two decimals to read as non-zero.
+      "tuned-0 is better than base: +1.85 points [0.04, 3.66], p = 0.0449999 (the 95% " +
         "interval is above 0)",
     );
     // 6 against 16: p = 0.052, above 0.045, so the interval holds 0.
@@ -217,8 +217,8 @@ Deno.test({
     assert.equal(d.outcome, "inconclusive");
     assert.equal(
       d.verdict,
-      // scipy: [-1.5254, 0.0270] points.
-      "no conclusion between tuned-0 and base: -0.50 points [-1.53, 0.03], p = 0.052 (the 95% " +
+      // reference/python/decision.py: [-1.04338, 0.00489] points (the box interval: [-1.53, 0.03]).
+      "no conclusion between tuned-0 and base: -0.500 points [-1.043, 0.005], p = 0.052 (the 95% " +
         "interval holds 0)",
     );
   },
@@ -236,7 +236,8 @@ Deno.test({
   name: "the margin: not-worse when the interval's lower end is above -margin; worse before it",
   permissions: "none",
   fn: () => {
-    // 20 against 25 of 2,000: -0.25 points, the 95% interval [-1.38, 0.69] (scipy).
+    // 20 against 25 of 2,000: -0.25 points, the 95% interval [-0.9725, 0.4633]
+    // (reference/python/decision.py; the box interval before it was [-1.38, 0.69]).
     const near = (margin: number) =>
       buildReport(inputOf(2000, [{ b: 20, c: 25 }], { right: 1500, decision: rule(margin) }))
         .comparisons[0]!;
@@ -244,18 +245,18 @@ Deno.test({
     assert.match(near(0).verdict, /\(the 95% interval holds 0\)$/);
     assert.equal(near(0.005).outcome, "inconclusive");
     assert.match(near(0.005).verdict, /\(the 95% interval holds 0 and reaches -0\.5 or below\)$/);
-    assert.equal(near(0.01).outcome, "inconclusive");
-    assert.equal(near(0.015).outcome, "not-worse");
+    assert.equal(near(0.01).outcome, "not-worse");
     assert.equal(
       near(0.015).verdict,
-      "tuned-0 is not worse than base by 1.5 points or more: -0.3 points [-1.4, 0.7], p = 0.55 " +
+      "tuned-0 is not worse than base by 1.5 points or more: -0.3 points [-1.0, 0.5], p = 0.55 " +
         "(the 95% interval holds 0, and its lower end is above -1.5)",
     );
-    // A lower end next to the margin shows which side of it it is on: -1.3825 is above -1.39,
-    // so it is not printed as -1.4; next to -1.38 it may be, it is below either way.
-    assert.equal(near(0.0139).outcome, "not-worse");
-    assert.match(near(0.0139).verdict, /\[-1\.38, 0\.7\].*lower end is above -1\.39\)$/);
-    assert.match(near(0.0138).verdict, /\[-1\.4, 0\.7\].*reaches -1\.38 or below\)$/);
+    // A lower end next to the margin shows which side of it it is on: -0.9725 is above -0.973
+    // and below -0.972.
+    assert.equal(near(0.00973).outcome, "not-worse");
+    assert.match(near(0.00973).verdict, /lower end is above -0\.973\)$/);
+    assert.equal(near(0.00972).outcome, "inconclusive");
+    assert.match(near(0.00972).verdict, /reaches -0\.972 or below\)$/);
     // A real loss smaller than the margin is worse, not "not worse".
     const loss = buildReport(
       inputOf(20000, [{ b: 100, c: 200 }], { right: 10000, decision: rule(0.02) }),
@@ -299,8 +300,8 @@ Deno.test({
     assert.equal(c.outcome, "inconclusive");
     assert.equal(
       c.verdict,
-      // scipy: [-1.292, 1.292] points on the 1,940 paired items.
-      "no conclusion between tuned-0 and base: 0.0 points [-1.3, 1.3], p = 1 (the 95% interval " +
+      // The melded interval on the 1,940 paired items (the box interval gave [-1.292, 1.292]).
+      "no conclusion between tuned-0 and base: 0.0 points [-1.0, 1.0], p = 1 (the 95% interval " +
         "holds 0; 60 errors counted against tuned-0: worse, -3.0 points, p < 0.001; in its " +
         "favour: inconclusive, 0.0 points, p = 1: no conclusion holds every way)",
     );
@@ -347,7 +348,7 @@ Deno.test({
     assert.equal(c.outcome, "not-worse");
     assert.equal(
       c.verdict,
-      "tuned-0 is not worse than base by 1 point or more: +2.5 points [0.7, 4.9], p = 0.0019 " +
+      "tuned-0 is not worse than base by 1 point or more: +2.5 points [0.9, 4.2], p = 0.0019 " +
         "(the 95% interval is above 0, so above -1; 30 errors counted against tuned-0: not worse, " +
         "+1.0 points, p = 0.26; in its favour: better, +2.5 points, p = 0.0019: not worse holds " +
         "every way)",

@@ -114,8 +114,8 @@ def sweep(alpha, others, top):
         p_out.append(float(p))
     step = np.array(steps, dtype=float)
     level, test = alpha / step, alpha * 9 / 10 / step
-    lower, upper = decision.limits([r[0] for r in rows], [r[1] for r in rows], top, test,
-                                   level - test, rejected)
+    lower, upper = decision.limits([r[0] for r in rows], [r[1] for r in rows], top, level,
+                                   rejected)
     return {"b": [r[0] for r in rows], "c": [r[1] for r in rows], "p": p_out,
             "level": level.tolist(), "testLevel": test.tolist(), "rejected": rejected,
             "lower": lower.tolist(), "upper": upper.tolist()}

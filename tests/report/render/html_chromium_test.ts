@@ -20,6 +20,7 @@ import { renderMarkdown } from "../../../src/report/render/markdown.ts";
 import { hostileNames, hostileReport, PAYLOADS } from "../_hostile.ts";
 import { readPng } from "../_png.ts";
 import { resultsFor, times } from "../_results.ts";
+import { apartRows, syntheticItems, syntheticRows } from "../../run/_fixtures.ts";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -118,6 +119,8 @@ async function sampleHtml(): Promise<string> {
   const made = resultsFor({
     baseline: "base",
     adapters: ["tuned-a", "tuned-b"],
+    // Every item a cluster of its own: the exact test decides, and the chart shows its colours.
+    items: syntheticItems(200, apartRows(syntheticRows(200))),
     outcomes: {
       base: [...times(120, "match"), ...times(60, "no-call"), ...times(20, "arguments")],
       "tuned-a": [

@@ -258,7 +258,7 @@ Deno.test({
           block(20, false, [false]),
         ], rule(1)),
         lines: [
-          "  tuned-0  BETTER (interval above 0): +15.0 points [6.6, 23.3] (95%); margin 1 point; no guard",
+          "  tuned-0  BETTER (interval above 0): +15.0 points [9.3, 20.7] (95%); margin 1 point; no guard",
         ],
       },
       {
@@ -270,7 +270,7 @@ Deno.test({
           block(90, false, [false]),
         ], rule(2)),
         lines: [
-          "  tuned-0  NOT WORSE (lower end above -2): 0.0 points [-1.4, 1.4] (95%); margin 2 points; no guard",
+          "  tuned-0  NOT WORSE (lower end above -2): 0.0 points [-0.8, 0.8] (95%); margin 2 points; no guard",
         ],
       },
       {
@@ -281,7 +281,7 @@ Deno.test({
           block(20, false, [false]),
         ], rule(1)),
         lines: [
-          "  tuned-0  WORSE (interval below 0): -15.0 points [-23.3, -6.6] (95%); margin 1 point; no guard",
+          "  tuned-0  WORSE (interval below 0): -15.0 points [-20.7, -9.3] (95%); margin 1 point; no guard",
         ],
       },
       {
@@ -297,7 +297,7 @@ Deno.test({
           block(3, false, [false], single),
         ], rule(1, ["no-call", "single"])),
         lines: [
-          "  tuned-0  BETTER (interval above 0): +18.2 points [9.1, 27.5] (95%); margin 1 point;",
+          "  tuned-0  BETTER (interval above 0): +18.2 points [12.2, 24.1] (95%); margin 1 point;",
           "           guard no-call, single: held, none shown worse (no-call has no item, single inconclusive)",
         ],
       },
@@ -312,7 +312,7 @@ Deno.test({
           block(20, true, [true], single),
         ], rule(1, ["single"])),
         lines: [
-          "  tuned-0  NO CONCLUSION (interval holds 0 and reaches -1): 0.0 points [-5.7, 5.7] (95%);",
+          "  tuned-0  NO CONCLUSION (interval holds 0 and reaches -1): 0.0 points [-2.9, 2.9] (95%);",
           "           margin 1 point; guard single: held, none shown worse (single inconclusive)",
         ],
       },
@@ -327,7 +327,7 @@ Deno.test({
           block(20, false, [true], single),
         ], rule(1, ["single"])),
         lines: [
-          "  tuned-0  BETTER (interval above 0): +23.1 points [14.2, 31.1] (95%); margin 1 point;",
+          "  tuned-0  BETTER (interval above 0): +23.1 points [17.3, 28.7] (95%); margin 1 point;",
           "           guard single: held, none worse",
         ],
       },
@@ -340,7 +340,7 @@ Deno.test({
           block(20, true, [false], single),
         ], rule(1, ["single"])),
         lines: [
-          "  tuned-0  BETTER (interval above 0): +14.8 points [6.1, 26.0] (95%); margin 1 point;",
+          "  tuned-0  BETTER (interval above 0): +14.8 points [8.0, 21.4] (95%); margin 1 point;",
           "           guard single: WORSE on single",
         ],
       },
@@ -352,7 +352,7 @@ Deno.test({
           block(20, false, [false]),
         ], rule(1, ["single"])),
         lines: [
-          "  tuned-0  BETTER (interval above 0): +15.0 points [6.6, 23.3] (95%); margin 1 point;",
+          "  tuned-0  BETTER (interval above 0): +15.0 points [9.3, 20.7] (95%); margin 1 point;",
           "           guard single: not checked, categories unknown",
         ],
       },
@@ -367,7 +367,7 @@ Deno.test({
           block(35, false, [false]),
         ], rule(2)),
         lines: [
-          "  tuned-0  NOT WORSE (errors: not worse holds every way): +3.0 points [1.1, 5.9] (95%);",
+          "  tuned-0  NOT WORSE (errors: not worse holds every way): +3.0 points [1.5, 4.6] (95%);",
           "           margin 2 points; no guard",
         ],
       },
@@ -378,7 +378,7 @@ Deno.test({
           block(1, false, [true]),
         ], rule(1)),
         lines: [
-          "  tuned-0  NO CONCLUSION (replies identical on 99.0% of items): +1.0 points [-7.5, 7.8] (95%);",
+          "  tuned-0  NO CONCLUSION (replies identical on 99.0% of items): +1.0 points [-2.9, 5.4] (95%);",
           "           margin 1 point; no guard",
         ],
       },
