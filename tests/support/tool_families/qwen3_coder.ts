@@ -17,6 +17,11 @@
  * when empty. A function or parameter part without `>` raises, and then no call and the whole
  * text, which is how a model's slip shows.
  *
+ * The emulator uses this port at every version, though vLLM's registry at
+ * `0064cc9cb1ae57b1308015d48a57462fa27a68f2` serves `qwen3_coder` and `qwen3_xml` with another
+ * class, `Qwen3EngineToolParser` (a parser-engine state machine, not ported); reference/scorers.md
+ * says how its result differs as read.
+ *
  * @module
  */
 
