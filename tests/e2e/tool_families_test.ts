@@ -245,3 +245,51 @@ Deno.test("end to end under --tool-call-parser glm45, vLLM main-2026 (the GLM-4.
     await emu.close();
   }
 });
+
+for (const parser of ["qwen3_coder", "qwen3_xml"]) {
+  Deno.test(`end to end under --tool-call-parser ${parser}, vLLM main-2026 (Qwen3EngineToolParser): right calls and content as before; a slip is returned as a call, never unparsed-call`, async () => {
+    const emu = await startEmulator({
+      rows: ROWS,
+      version: "main-2026",
+      toolCallParser: parser,
+      adapters: ["content", "slip", "plain"],
+      scripts: { content: "content", slip: "broken", plain: "no-call" },
+    });
+    try {
+      const s = await setupRun(N, {
+        url: emu.url,
+        rows: ROWS,
+        toolCallParser: parser,
+        adapters: [{ name: "content" }, { name: "slip" }, { name: "plain" }],
+      });
+      const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const file = await readAll(await Deno.readFile(s.out));
+      const results = file.records.filter((r): r is ResultRecord => r.kind === "result");
+      const seen = new Set<string>();
+      for (const r of results) {
+        const i = r.itemIndex;
+        const what = `${r.model}, item ${i}: ${JSON.stringify(r.reply)}`;
+        const reason = r.verdict!.reason;
+        if (r.model === "base" || r.model === "content") {
+          assert.equal(reason, "match", what);
+          if (r.model === "content" && callsOf(i) > 0) {
+            assert.equal(r.reply!.text, CALL_CONTENT_TEXT, what);
+          }
+        } else if (r.model === "plain") {
+          assert.equal(reason, callsOf(i) === 0 ? "call-count" : "no-call", what);
+        } else {
+          // The engine reads a tag that lost its `>` without raising: the calls come back, a
+          // parameter lost or under a wrong key (an answer of none: the first tool, no argument).
+          assert.equal(r.reply!.calls.length, Math.max(callsOf(i), 1), what);
+          assert.notEqual(reason, "unparsed-call", what);
+          assert.notEqual(reason, "match", what);
+          seen.add(reason);
+        }
+      }
+      assert.ok(seen.size > 0);
+    } finally {
+      await emu.close();
+    }
+  });
+}
