@@ -68,6 +68,11 @@ function deserialize(value: string): PyValue {
   } catch {
     // next reading
   }
+  return literalOrAsWritten(value);
+}
+
+/** `ast.literal_eval`, else the value as written. */
+function literalOrAsWritten(value: string): PyValue {
   try {
     return literalEval(value);
   } catch (e) {
@@ -113,14 +118,8 @@ function deserialize47(value: string): PyValue {
   try {
     return pyJsonLoads(value);
   } catch {
-    // next reading
+    return literalOrAsWritten(value);
   }
-  try {
-    return literalEval(value);
-  } catch (e) {
-    if (e instanceof TypeError) throw e;
-  }
-  return value;
 }
 
 /**

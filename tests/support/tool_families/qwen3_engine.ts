@@ -262,8 +262,8 @@ export function extractQwen3Engine(text: string, tools?: readonly unknown[]): Fa
   // after the first call is left out of the content.
   let named = false;
   for (const slot of slots) {
-    named ||= slot.name !== "" || NAME_IN_BODY.exec(slot.body)?.[1] !== undefined &&
-        NAME_IN_BODY.exec(slot.body)![1] !== "";
+    const bodyName = NAME_IN_BODY.exec(slot.body)?.[1];
+    named ||= slot.name !== "" || (bodyName !== undefined && bodyName !== "");
     const name = pyStrip(slot.name);
     if (name === "") {
       const call = pyStrip(slot.body) === "" ? undefined : jsonBody(pyStrip(slot.body));

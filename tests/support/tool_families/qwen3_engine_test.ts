@@ -25,8 +25,8 @@ const TOOLS = [{
   },
 }];
 
-// The texts of the scenarios (qwen3's) that a harness over vLLM's parser engine feeds it, read as
-// vllm/parser/qwen3.py and parser_engine.py have them (extract_tool_calls_from_content).
+// Texts in qwen3's markup, with what they give as vllm/parser/qwen3.py and parser_engine.py
+// (extract_tool_calls_from_content) were read; no vLLM test of this class was read.
 Deno.test(
   "qwen3 engine (main-2026): right calls, typed by coerce_to_schema_type",
   none,
