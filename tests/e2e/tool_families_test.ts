@@ -193,3 +193,103 @@ Deno.test("end to end under --tool-call-parser mistral, vLLM main-2026: the slip
     await emu.close();
   }
 });
+
+Deno.test("end to end under --tool-call-parser glm45, vLLM main-2026 (the GLM-4.7 parser): the one-line slip is read as the calls, the unclosed one stays unparsed-call, hermes markup is a call named by its text", async () => {
+  const emu = await startEmulator({
+    rows: ROWS,
+    version: "main-2026",
+    toolCallParser: "glm45",
+    adapters: ["content", "slip", "hermes"],
+    scripts: { content: "content", slip: "broken", hermes: "hermes-markup" },
+  });
+  try {
+    const s = await setupRun(N, {
+      url: emu.url,
+      rows: ROWS,
+      toolCallParser: "glm45",
+      adapters: [{ name: "content" }, { name: "slip" }, { name: "hermes" }],
+    });
+    const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const file = await readAll(await Deno.readFile(s.out));
+    const results = file.records.filter((r): r is ResultRecord => r.kind === "result");
+    const read = { oneLine: 0, unclosed: 0 };
+    for (const r of results) {
+      const i = r.itemIndex;
+      const what = `${r.model}, item ${i}: ${JSON.stringify(r.reply!.text)}`;
+      const reason = r.verdict!.reason;
+      if (r.model === "content") {
+        assert.equal(reason, "match", what);
+        if (callsOf(i) > 0) assert.equal(r.reply!.text, CALL_CONTENT_TEXT, what);
+      } else if (r.model === "slip") {
+        if (r.reply!.calls.length > 0) {
+          // The one-line slip: the calls tried, read (an answer of none: a call to the first tool).
+          read.oneLine++;
+          assert.equal(reason, callsOf(i) === 0 ? "call-count" : "match", what);
+        } else {
+          read.unclosed++;
+          assert.match(r.reply!.text, /^<tool_call>/, what);
+          assert.equal(reason, "unparsed-call", what);
+        }
+      } else if (r.model === "base") {
+        assert.equal(reason, "match", what);
+      } else if (callsOf(i) > 0) {
+        // Hermes markup: each block a call named by its JSON text, so the name is wrong.
+        assert.equal(r.reply!.calls.length, callsOf(i), what);
+        assert.ok(r.reply!.calls.every((c) => c.name.startsWith('{"name": ')), what);
+        assert.equal(reason, "name", what);
+      } else assert.equal(reason, "match", what);
+    }
+    assert.ok(read.oneLine > 0 && read.unclosed > 0, JSON.stringify(read));
+  } finally {
+    await emu.close();
+  }
+});
+
+for (const parser of ["qwen3_coder", "qwen3_xml"]) {
+  Deno.test(`end to end under --tool-call-parser ${parser}, vLLM main-2026 (Qwen3EngineToolParser): right calls and content as before; a slip is returned as a call, never unparsed-call`, async () => {
+    const emu = await startEmulator({
+      rows: ROWS,
+      version: "main-2026",
+      toolCallParser: parser,
+      adapters: ["content", "slip", "plain"],
+      scripts: { content: "content", slip: "broken", plain: "no-call" },
+    });
+    try {
+      const s = await setupRun(N, {
+        url: emu.url,
+        rows: ROWS,
+        toolCallParser: parser,
+        adapters: [{ name: "content" }, { name: "slip" }, { name: "plain" }],
+      });
+      const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const file = await readAll(await Deno.readFile(s.out));
+      const results = file.records.filter((r): r is ResultRecord => r.kind === "result");
+      const seen = new Set<string>();
+      for (const r of results) {
+        const i = r.itemIndex;
+        const what = `${r.model}, item ${i}: ${JSON.stringify(r.reply)}`;
+        const reason = r.verdict!.reason;
+        if (r.model === "base" || r.model === "content") {
+          assert.equal(reason, "match", what);
+          if (r.model === "content" && callsOf(i) > 0) {
+            assert.equal(r.reply!.text, CALL_CONTENT_TEXT, what);
+          }
+        } else if (r.model === "plain") {
+          assert.equal(reason, callsOf(i) === 0 ? "call-count" : "no-call", what);
+        } else {
+          // The engine reads a tag that lost its `>` without raising: the calls come back, a
+          // parameter lost or under a wrong key (an answer of none: the first tool, no argument).
+          assert.equal(r.reply!.calls.length, Math.max(callsOf(i), 1), what);
+          assert.notEqual(reason, "unparsed-call", what);
+          assert.notEqual(reason, "match", what);
+          seen.add(reason);
+        }
+      }
+      assert.ok(seen.size > 0);
+    } finally {
+      await emu.close();
+    }
+  });
+}

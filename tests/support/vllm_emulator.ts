@@ -45,6 +45,7 @@ import {
   type Qwen3ParserMode,
 } from "./vllm_parsers.ts";
 import {
+  familyExtract,
   type FamilyParse,
   ParserRaised,
   TOOL_FAMILIES,
@@ -1566,7 +1567,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       } else if (auto && content !== null) {
         let parsed: FamilyParse;
         try {
-          parsed = family.extract(content, tools);
+          parsed = familyExtract(family, version)(content, tools);
         } catch (e) {
           // The parser raised where vLLM does not catch it: the request fails, as
           // create_error_response maps the exception.

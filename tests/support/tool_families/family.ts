@@ -9,6 +9,7 @@
 
 import type { Call } from "../scripted_model.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
+import type { VllmVersion } from "./serving.ts";
 
 /** What a vLLM tool-call parser makes of a model's raw text (non-streaming). */
 export interface FamilyParse {
@@ -48,6 +49,13 @@ export interface ToolFamily {
    */
   extract(text: string, tools?: readonly unknown[]): FamilyParse;
   /**
+   * The parser a vLLM version serves under this name where it is not {@linkcode extract}'s (a
+   * newer class the registry maps the name to); {@linkcode familyExtract} picks. Default none.
+   */
+  readonly extractByVersion?: Partial<
+    Record<VllmVersion, (text: string, tools?: readonly unknown[]) => FamilyParse>
+  >;
+  /**
    * The special tokens (as the tokenizer marks them) that the family's markup holds: vLLM's
    * detokenizer drops them from the text the parser sees when the request's
    * `skip_special_tokens` is true (its default), unless {@linkcode keepsSpecialTokens}. Default
@@ -85,4 +93,19 @@ export class ParserRaised extends Error {
   get status(): 400 | 500 {
     return this.pythonType === "KeyError" ? 500 : 400;
   }
+}
+
+/**
+ * The family's parser as a vLLM version serves it: {@linkcode ToolFamily.extractByVersion}'s for
+ * that version, else {@linkcode ToolFamily.extract}.
+ *
+ * @param family The family.
+ * @param version The vLLM generation.
+ * @returns The non-streaming extraction that version runs.
+ */
+export function familyExtract(
+  family: ToolFamily,
+  version: VllmVersion,
+): (text: string, tools?: readonly unknown[]) => FamilyParse {
+  return family.extractByVersion?.[version] ?? family.extract;
 }

@@ -15,6 +15,10 @@
  * complete block, no call and the whole text. Hermes markup (`<tool_call>\n{…}\n</tool_call>`)
  * is read as a call named `""` with no arguments.
  *
+ * vLLM main-2026 serves `glm45` with the GLM-4.7 parser instead (the registry,
+ * `vllm/tool_parsers/__init__.py` at `0064cc9cb1ae57b1308015d48a57462fa27a68f2`, maps it to
+ * `glm47_moe_tool_parser`): {@linkcode extractGlm47}, which the family uses for that version.
+ *
  * @module
  */
 
@@ -64,6 +68,11 @@ function deserialize(value: string): PyValue {
   } catch {
     // next reading
   }
+  return literalOrAsWritten(value);
+}
+
+/** `ast.literal_eval`, else the value as written. */
+function literalOrAsWritten(value: string): PyValue {
   try {
     return literalEval(value);
   } catch (e) {
@@ -102,6 +111,58 @@ export function extractGlm45(text: string, tools?: readonly unknown[]): FamilyPa
   return { toolsCalled: true, calls, content: text.slice(0, text.indexOf("<tool_call>")) };
 }
 
+const DETAIL_47 = /<tool_call>([\s\S]*?)(<arg_key>[\s\S]*?)?<\/tool_call>/;
+
+/** The GLM-4.7 base's `_deserialize`: `json.loads`, else `ast.literal_eval`, else as written. */
+function deserialize47(value: string): PyValue {
+  try {
+    return pyJsonLoads(value);
+  } catch {
+    return literalOrAsWritten(value);
+  }
+}
+
+/**
+ * vLLM's GLM-4.7 `extract_tool_calls`: `Glm47MoeModelToolParser`
+ * (`vllm/tool_parsers/glm47_moe_tool_parser.py` at `b91ee1b47c8e8462ada5e5b8d18244bc96a0ebbc`), the
+ * GLM-4.5 class with the block pattern `<tool_call>(.*?)(<arg_key>.*?)?</tool_call>`, over the
+ * `extract_tool_calls` of its base as the stored `vllm/tool_parsers/glm4_moe_tool_parser.py` (at
+ * `081866a63af3f44fc3f71c6c3539129fa2380985`) has it.
+ *
+ * Every complete `<tool_call>…</tool_call>` block is a call: its name is the text up to the first
+ * `<arg_key>` (or the whole block), stripped, so a block with no newline is read and hermes
+ * markup is a call named by its JSON text; each `<arg_key>`/`<arg_value>` pair an argument, its key
+ * stripped, a value the schema types `string` kept as written (not stripped), any other stripped
+ * and read by `json.loads`, else `ast.literal_eval`, else kept. The arguments are `json.dumps` with
+ * `ensure_ascii=False`; the content the text before the first `<tool_call>`, `None` when that is
+ * empty or whitespace. With no complete block, or when reading raises, no call and the whole text.
+ *
+ * @param text The model's text.
+ * @param tools The request's tools.
+ * @returns What the parser returns.
+ */
+export function extractGlm47(text: string, tools?: readonly unknown[]): FamilyParse {
+  const none = { toolsCalled: false, calls: [], content: text };
+  const calls: ParsedCall[] = [];
+  try {
+    for (const block of text.match(BLOCK) ?? []) {
+      const detail = DETAIL_47.exec(block)!;
+      const name = pyStrip(detail[1]!);
+      const args = new Map<string, PyValue>();
+      for (const [, key, value] of (detail[2] ?? "").matchAll(PAIR)) {
+        const k = pyStrip(key!);
+        args.set(k, isStringType(name, k, tools) ? value! : deserialize47(pyStrip(value!)));
+      }
+      calls.push({ name, arguments: pyJsonDumps(args) });
+    }
+  } catch {
+    return none;
+  }
+  if (calls.length === 0) return none;
+  const before = text.slice(0, text.indexOf("<tool_call>"));
+  return { toolsCalled: true, calls, content: pyStrip(before) === "" ? null : before };
+}
+
 /** A value as GLM writes it: a string as is, anything else as JSON. */
 const valueText = (v: PyValue): string => typeof v === "string" ? v : writeAsWritten(v);
 
@@ -130,4 +191,5 @@ export const glm45: ToolFamily = {
   undecodable: (calls: readonly Call[], u: number): string =>
     u < 0.5 ? glmCalls(calls, "") : glmCalls(calls, "\n").replaceAll("</tool_call>", ""),
   extract: extractGlm45,
+  extractByVersion: { "main-2026": extractGlm47 },
 };

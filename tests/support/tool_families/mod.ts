@@ -22,7 +22,7 @@ import { pythonic } from "./pythonic.ts";
 import { qwen3Coder } from "./qwen3_coder.ts";
 import { qwen3Xml } from "./qwen3_xml.ts";
 
-export { type FamilyParse, ParserRaised, type ToolFamily } from "./family.ts";
+export { familyExtract, type FamilyParse, ParserRaised, type ToolFamily } from "./family.ts";
 
 /** Every family, by its parser's name. */
 export const TOOL_FAMILIES: ReadonlyMap<string, ToolFamily> = new Map(

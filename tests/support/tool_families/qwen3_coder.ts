@@ -17,6 +17,10 @@
  * when empty. A function or parameter part without `>` raises, and then no call and the whole
  * text, which is how a model's slip shows.
  *
+ * The emulator uses this port for its legacy and mid versions; vLLM's registry at
+ * `0064cc9cb1ae57b1308015d48a57462fa27a68f2` serves `qwen3_coder` and `qwen3_xml` with another
+ * class, `Qwen3EngineToolParser`, ported in `qwen3_engine.ts` for main-2026.
+ *
  * @module
  */
 
@@ -24,6 +28,7 @@ import type { Call } from "../scripted_model.ts";
 import { pyJsonDumps, pyJsonLoads, type PyValue, writeAsWritten } from "../python_json.ts";
 import type { ParsedCall } from "../vllm_parsers.ts";
 import type { FamilyParse, ToolFamily } from "./family.ts";
+import { extractQwen3Engine } from "./qwen3_engine.ts";
 import { literalEval } from "./_python_literal.ts";
 import { isRecord } from "./_markup.ts";
 
@@ -216,4 +221,5 @@ export const qwen3Coder: ToolFamily = {
     (content ?? "") + qwen3CoderCalls(calls),
   undecodable: breakQwen3Coder,
   extract: extractQwen3Coder,
+  extractByVersion: { "main-2026": extractQwen3Engine },
 };
