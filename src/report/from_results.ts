@@ -9,7 +9,7 @@
 import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
 import type { Item } from "../dataset/item.ts";
 import { itemCluster } from "../dataset/cluster.ts";
-import { detachedItem } from "../dataset/detached.ts";
+import { detachedAnswers, detachedItem } from "../dataset/detached.ts";
 import { callsFingerprint, replyFingerprint } from "../results/fingerprint.ts";
 import { supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
@@ -144,6 +144,8 @@ class Fold {
   #categoriesFromItems = false;
   /** Whether a cluster came from the items rather than the record. */
   #clustersFromItems = false;
+  /** The categories computed from the items, by index. */
+  readonly #itemCategories = new Map<number, AnswerCategory>();
   /** The clusters computed from the items, by index. */
   readonly #itemClusters = new Map<number, string>();
   /** The items with a detail kept: every answer so far wrong, with equal calls. */
@@ -336,7 +338,14 @@ class Fold {
     const item = this.#byIndex?.get(itemIndex);
     if (item === undefined) return undefined;
     this.#categoriesFromItems = true;
-    return answerCategory(item.answers);
+    // Each item's answers are built once and let go (an item kept for the report keeps its
+    // texts only), not once per record of it.
+    let category = this.#itemCategories.get(itemIndex);
+    if (category === undefined) {
+      category = answerCategory(detachedAnswers(item));
+      this.#itemCategories.set(itemIndex, category);
+    }
+    return category;
   }
 
   /**

@@ -9,6 +9,7 @@
  */
 
 import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
+import { detachedAnswers } from "../dataset/detached.ts";
 import { resultKey, supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import { ResultsFileError } from "../results/results_file_error.ts";
@@ -186,7 +187,10 @@ class SampleFold {
     if (r.category !== undefined) {
       this.#categories.set(r.itemIndex, r.category);
     } else if (this.#sources.byIndex !== undefined) {
-      this.#categories.set(r.itemIndex, answerCategory(itemOf(this.#sources.byIndex, r).answers));
+      this.#categories.set(
+        r.itemIndex,
+        answerCategory(detachedAnswers(itemOf(this.#sources.byIndex, r))),
+      );
       this.#fromItems = true;
     } else {
       this.#categorised = false;

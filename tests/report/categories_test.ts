@@ -8,6 +8,7 @@ import { compareItemIds } from "../../src/dataset/item_id.ts";
 import assert from "node:assert/strict";
 import { answerCategory } from "../../src/dataset/category.ts";
 import { itemCluster } from "../../src/dataset/cluster.ts";
+import { detachedAnswers } from "../../src/dataset/detached.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { buildReport } from "../../src/report/build_report.ts";
 import { reportInputFromResults } from "../../src/report/from_results.ts";
@@ -239,6 +240,24 @@ Deno.test({
       guarded.comparisons[0]!.verdict,
       /; the guard \(no-call\) is not checked: the items' categories are not known$/,
     );
+  },
+});
+
+Deno.test({
+  name:
+    "categories computed from the items keep none of their answers: each item's answers are read for the category and let go",
+  permissions: "none",
+  fn: async () => {
+    const old = file(
+      headerFor("base", ["tuned"], ITEMS.length),
+      guardPlan().map(({ category: _, ...r }) => r),
+    );
+    // Items of their own (ITEMS have built their answers for the plan): nothing read of them yet.
+    const items = syntheticItems(400, categoryRows(400));
+    const computed = await reportOf(old, { items });
+    assert.equal(computed.categoriesFrom, "dataset");
+    // An item that kept its answers gives the kept list each time; one that did not builds it anew.
+    for (const item of items) assert.notEqual(detachedAnswers(item), detachedAnswers(item));
   },
 });
 

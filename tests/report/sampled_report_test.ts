@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import Ajv2020 from "ajv/dist/2020.js";
 import { ANSWER_CATEGORIES } from "../../src/dataset/category.ts";
 import type { Item } from "../../src/dataset/item.ts";
+import { detachedAnswers } from "../../src/dataset/detached.ts";
 import type {
   BodyRecord,
   HeaderRecord,
@@ -243,13 +244,18 @@ Deno.test(
     // interval calls worse at its Holm level (0.05/4) with 32 items or more.
     const items = itemsOf(160);
     const recorded = await sampledReportFromResults(file(plan, { header: guard, items }));
+    // Items of their own for the report (making the files built the answers of `items`).
+    const fresh = itemsOf(160);
     const computed = await sampledReportFromResults(
       file(plan, { header: guard, recordCategory: false, items }),
-      { items },
+      { items: fresh },
     );
     const unknown = await sampledReportFromResults(file(plan, { recordCategory: false }));
     assert.equal(recorded.categoriesFrom, "results");
     assert.equal(computed.categoriesFrom, "dataset");
+    // Each item's answers were built for its category and let go: an item that kept them gives
+    // the kept list each time, one that did not builds it anew.
+    for (const item of fresh) assert.notEqual(detachedAnswers(item), detachedAnswers(item));
     assert.equal(unknown.categoriesFrom, null);
     assert.equal(unknown.models[0]!.categories, null);
     assert.equal(unknown.comparisons[0]!.guardWorse, null);
