@@ -6,11 +6,8 @@ import { toolsFromJson } from "../../src/dataset/tools.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
-import {
-  lenientScore,
-  lenientScoreIfJudged,
-  xlamToolCallLenient,
-} from "../../src/score/lenient.ts";
+import { lenientVerdictIfJudged } from "../../src/score/lenient.ts";
+import { lenientScore, xlamToolCall, xlamToolCallLenient } from "../../src/score/xlam_tool_call.ts";
 import { typedDefault } from "../../src/score/optional_default.ts";
 import type { Ordering, Reply } from "../../src/score/scorer.ts";
 import { selftest } from "../../src/score/selftest.ts";
@@ -223,28 +220,31 @@ Deno.test("the lenient reading passes the self-test on the same items", () => {
   assert.equal(result.keysCorrect, 2);
 });
 
-Deno.test("lenientScoreIfJudged: undefined for a documented refusal, a bug still throws", async (t) => {
+Deno.test("lenientVerdictIfJudged: undefined for a documented refusal, a bug still throws", async (t) => {
   const item = weather('{"city": "New York"}');
   const reply = replyOf([["get_weather", '{"city": "new york"}']]);
   await t.step("it judges what the scorer judges", () => {
     assert.deepEqual(
-      lenientScoreIfJudged(item, reply, { ordering: "any" }),
+      lenientVerdictIfJudged(xlamToolCall, item, reply, { ordering: "any" }),
       lenientScore(item, reply, { ordering: "any" }),
     );
   });
   await t.step("a tool-call parser the scorer does not know", () => {
     const options = { ordering: "any", toolCallParser: "jamba" } as const;
     assert.throws(() => lenientScore(item, reply, options), RangeError);
-    assert.equal(lenientScoreIfJudged(item, reply, options), undefined);
+    assert.equal(lenientVerdictIfJudged(xlamToolCall, item, reply, options), undefined);
   });
   await t.step("an answer call whose arguments are not an object", () => {
     const odd = { ...item, answers: [{ name: "get_weather", arguments: ["x"] }] };
     assert.throws(() => lenientScore(odd, reply, { ordering: "any" }), TypeError);
-    assert.equal(lenientScoreIfJudged(odd, reply, { ordering: "any" }), undefined);
+    assert.equal(lenientVerdictIfJudged(xlamToolCall, odd, reply, { ordering: "any" }), undefined);
   });
   await t.step("any other TypeError propagates", () => {
     // A reply whose calls are not a list: a bug in the caller, not a refusal.
     const broken = { text: "", truncated: false, calls: null } as unknown as Reply;
-    assert.throws(() => lenientScoreIfJudged(item, broken, { ordering: "any" }), TypeError);
+    assert.throws(
+      () => lenientVerdictIfJudged(xlamToolCall, item, broken, { ordering: "any" }),
+      TypeError,
+    );
   });
 });
