@@ -248,3 +248,65 @@ Deno.test("lenientVerdictIfJudged: undefined for a documented refusal, a bug sti
     );
   });
 });
+
+Deno.test("lenientVerdictIfJudged: a registered scorer's own reading", async (t) => {
+  const item = weather('{"city": "New York"}');
+  const reply = replyOf([["get_weather", '{"city": "Boston"}']]);
+  const options = { ordering: "any" } as const;
+  const refuses = (i: Item) => {
+    if (i.answers.length === 0) throw new RangeError("no answer to judge");
+  };
+  const { lenient: _builtIn, ...xlamStrict } = xlamToolCall;
+  const strict = {
+    ...xlamStrict,
+    name: "own",
+    score: (i: Item, r: Reply) => (refuses(i), xlamToolCall.score(i, r, options)),
+  };
+  const reading = {
+    ...strict,
+    score: (i: Item, r: Reply) => {
+      refuses(i);
+      if (r.calls.length > 1) throw new TypeError("a bug of the reading");
+      return { correct: r.calls[0]?.name === "get_weather", reason: "match", detail: "names" };
+    },
+  };
+  const own = { ...strict, lenient: reading };
+  await t.step("none without the member", () => {
+    assert.equal(lenientVerdictIfJudged(strict, item, reply, options), undefined);
+  });
+  await t.step("its verdict, rescued under no rule", () => {
+    assert.deepEqual(lenientVerdictIfJudged(own, item, reply, options), {
+      correct: true,
+      reason: "match",
+      detail: "names",
+      rescued: [],
+      matches: [],
+    });
+  });
+  await t.step("rules it names are kept only when they are the reading's rules", () => {
+    const naming = {
+      ...own,
+      lenient: {
+        ...reading,
+        score: () => ({
+          correct: true,
+          reason: "match",
+          detail: "",
+          rescued: ["string-form", "made-up"],
+          matches: [],
+        }),
+      },
+    };
+    assert.deepEqual(lenientVerdictIfJudged(naming, item, reply, options)?.rescued, [
+      "string-form",
+    ]);
+  });
+  await t.step("a throw on an item the scorer refuses too: undefined", () => {
+    const none = { ...item, answers: [] };
+    assert.equal(lenientVerdictIfJudged(own, none, reply, options), undefined);
+  });
+  await t.step("a throw on an item the scorer judges: propagates", () => {
+    const two = replyOf([["get_weather", "{}"], ["get_weather", "{}"]]);
+    assert.throws(() => lenientVerdictIfJudged(own, item, two, options), /a bug of the reading/);
+  });
+});
