@@ -131,15 +131,15 @@ export { lookupScorer, register, scorerNames } from "./src/score/registry.ts";
 export {
   LENIENT_RULES,
   type LenientRule,
-  lenientScore,
   type LenientVerdict,
   type RuleMatch,
-  xlamToolCallLenient,
 } from "./src/score/lenient.ts";
 export { stringForm, stringFormEqual } from "./src/score/string_form.ts";
 export {
+  lenientScore,
   XLAM_TOOL_CALL_REASONS,
   xlamToolCall,
+  xlamToolCallLenient,
   type XlamToolCallReason,
 } from "./src/score/xlam_tool_call.ts";
 export {

@@ -6,13 +6,8 @@
  */
 
 import type { Config } from "../config/config.ts";
-import {
-  type Dataset,
-  type DatasetItem,
-  datasetTooLarge,
-  loadDataset,
-} from "../dataset/dataset.ts";
-import { ChatDatasetAsRead } from "../dataset/chat_jsonl.ts";
+import { type Dataset, type DatasetItem, datasetTooLarge } from "../dataset/dataset.ts";
+import { datasetKind } from "../dataset/dataset_kinds.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { heldOutItems, type Split, takeSplit } from "../split/split.ts";
@@ -30,8 +25,8 @@ export interface LoadedSplit {
 
 /**
  * Reads `config.dataset.path` (relative to the working directory), checks it against
- * `config.dataset.sha256`, reads its rows as `config.dataset.kind` says (an xlam JSON array, or
- * chat-jsonl lines) and takes the split `config.split` asks for. Use
+ * `config.dataset.sha256`, reads its rows as the registry's reader of `config.dataset.kind` does
+ * (`src/dataset/dataset_kinds.ts`: an xlam JSON array, or chat-jsonl lines) and takes the split `config.split` asks for. Use
  * `heldOutItems(dataset, split)` for the held-out items themselves.
  *
  * @param config An accepted config.
@@ -76,11 +71,12 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   let bytes: Uint8Array;
   // The file is hashed part by part as it is read, unless the Io reads it whole.
   const hashedAsRead = new Sha256AsRead();
-  // A chat-jsonl file's lines are read as it is read.
-  const chat = config.dataset.kind === "chat-jsonl" ? new ChatDatasetAsRead() : undefined;
-  const onPart = chat === undefined ? hashedAsRead.onPart : (part: Uint8Array) => {
+  // A kind that reads as it goes (chat-jsonl's lines) is given the parts too.
+  const reader = datasetKind(config.dataset.kind).open();
+  const readPart = reader.onPart;
+  const onPart = readPart === undefined ? hashedAsRead.onPart : (part: Uint8Array) => {
     hashedAsRead.onPart(part);
-    chat.onPart(part);
+    readPart(part);
   };
   try {
     // A file over the limit is refused from its size, before a byte of it is read.
@@ -90,9 +86,7 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
   const options = { sha256: (read: Uint8Array) => hashedAsRead.digestOf(read), maxBytes };
-  const dataset = chat === undefined
-    ? loadDataset(bytes, config.dataset.sha256, options)
-    : chat.load(bytes, config.dataset.sha256, options);
+  const dataset = reader.load(bytes, config.dataset.sha256, options);
   return { dataset, split: takeSplit(dataset, config.split) };
 }
 

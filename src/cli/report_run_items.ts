@@ -152,16 +152,15 @@ export async function verdictSources(
   flags: FlagValues,
   io: Io,
 ): Promise<ReportVerdicts> {
-  const [{ lookupScorer }, { lenientReadingOf }, { needsRescoring }] = await Promise.all([
+  const [{ lookupScorer }, { needsRescoring }] = await Promise.all([
     import("../score/registry.ts"),
-    import("../score/lenient.ts"),
     import("../report/from_results.ts"),
   ]);
   const lenient = flags.scoring === "lenient";
   const given = flags.config as string | undefined;
   const configPath = given ?? DEFAULT_CONFIG;
   const scorer = lookupScorer(header.scorer.name);
-  if (lenient && (scorer === undefined || lenientReadingOf(scorer) === undefined)) {
+  if (lenient && scorer?.lenient === undefined) {
     throw new UsageError(
       `assess report: -scoring lenient: the scorer ${header.scorer.name} has no lenient reading ` +
         `(xlam-tool-call has one)`,

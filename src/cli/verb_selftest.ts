@@ -5,7 +5,6 @@
  */
 
 import { selftest, selftestLines } from "../score/selftest.ts";
-import { lenientReadingOf } from "../score/lenient.ts";
 import { ExitCode } from "./exit_codes.ts";
 import { CONFIG_FLAG, configuredScorer, readConfig } from "./read_config.ts";
 import type { Verb } from "./verb.ts";
@@ -47,7 +46,7 @@ export const selftestVerb: Verb = {
     let result = selftest(scorer, items, options);
     let { outcome, lines } = selftestLines(result);
     const passed: string[] = [];
-    const lenient = lenientReadingOf(scorer);
+    const lenient = scorer.lenient;
     if (outcome === "passed" && lenient !== undefined) {
       passed.push(...lines);
       result = selftest(lenient, items, options);

@@ -13,7 +13,7 @@ import { type DatasetItem, detachedItem } from "../dataset/dataset.ts";
 import type { HeaderRecord, RecordedReply, ResultRecord } from "../results/records.ts";
 import { selftest } from "../score/selftest.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
-import { lenientReadingOf, lenientScoreIfJudged } from "../score/lenient.ts";
+import { lenientVerdictIfJudged } from "../score/lenient.ts";
 import { VERDICT_ALPHA } from "./build_report.ts";
 import { rejudge } from "./_rescore.ts";
 import { marginText } from "./verdict.ts";
@@ -241,8 +241,8 @@ export function verdictSources(header: HeaderRecord, options: FromResultsOptions
   };
   let lenientFacts: LenientFacts;
   let lenient: VerdictSources["lenient"] = null;
-  const reading = scorer === undefined ? undefined : lenientReadingOf(scorer);
-  if (reading === undefined) {
+  const reading = scorer?.lenient;
+  if (scorer === undefined || reading === undefined) {
     lenientFacts = {
       made: false,
       why: `lenient scoring was not computed: ${header.scorer.name} has no lenient reading here`,
@@ -263,7 +263,7 @@ export function verdictSources(header: HeaderRecord, options: FromResultsOptions
       const item = itemOf(items, r);
       if (correct) return STANDS_RIGHT;
       // Undefined: the verdict was recorded, and the scorer cannot judge the item.
-      const v = lenientScoreIfJudged(detached(item), reply, scoring);
+      const v = lenientVerdictIfJudged(scorer, detached(item), reply, scoring);
       return v?.correct ? { correct: true, rescued: v.rescued } : STANDS_WRONG;
     };
   }

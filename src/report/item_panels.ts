@@ -19,7 +19,8 @@ import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { ResultRecord } from "../results/records.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
 import { rejudge } from "./_rescore.ts";
-import { lenientScoreIfJudged, ruleMatchText } from "../score/lenient.ts";
+import { lenientVerdictIfJudged, ruleMatchText } from "../score/lenient.ts";
+import { lookupScorer } from "../score/registry.ts";
 import type { ItemPanel, PanelMessage, PanelReply, PanelRescue, Report } from "./report.ts";
 
 /**
@@ -111,7 +112,8 @@ export async function withItemPanels(
       ),
       rescored ? options.scorer : undefined,
       wanted,
-      report.scoring.lenient,
+      // The scorer whose lenient reading the report made, for each rescue.
+      report.scoring.lenient ? options.scorer ?? lookupScorer(report.trust.scorer.name) : undefined,
     );
     if (record.kind !== "result" || !wanted.has(record.itemIndex)) return;
     const pairs = latest.get(record.model);
@@ -169,7 +171,7 @@ function panelReply(
   scoring: ReturnType<typeof scoreOptions>,
   scorer: Scorer | undefined,
   items: ReadonlyMap<number, Item>,
-  lenient: boolean,
+  lenient: Scorer | undefined,
 ): (r: ResultRecord) => PanelReply {
   return (r) => {
     let reply = r.reply;
@@ -183,8 +185,8 @@ function panelReply(
       verdict = judged.verdict;
       error = judged.failure === null ? null : { kind: "scorer", message: judged.failure };
     }
-    const rescue = lenient && reply !== null && verdict !== null && !verdict.correct
-      ? rescueOf(items.get(r.itemIndex)!, reply, scoring)
+    const rescue = lenient !== undefined && reply !== null && verdict !== null && !verdict.correct
+      ? rescueOf(lenient, items.get(r.itemIndex)!, reply, scoring)
       : undefined;
     return {
       model: r.model,
@@ -203,11 +205,12 @@ function panelReply(
 
 /** How the lenient reading rescues a reply wrong under strict scoring, or `undefined`. */
 function rescueOf(
+  scorer: Scorer,
   item: Item,
   reply: NonNullable<ResultRecord["reply"]>,
   scoring: ReturnType<typeof scoreOptions>,
 ): PanelRescue | undefined {
-  const v = lenientScoreIfJudged(item, reply, scoring);
+  const v = lenientVerdictIfJudged(scorer, item, reply, scoring);
   if (v === undefined || !v.correct || v.rescued.length === 0) return undefined;
   return {
     rules: v.rescued,

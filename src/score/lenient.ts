@@ -1,6 +1,8 @@
 /**
  * The lenient reading of `xlam-tool-call`: the same replies, judged with named rules that forgive
- * a difference of form. A reply right under strict scoring is right under lenient scoring.
+ * a difference of form. A reply right under strict scoring is right under lenient scoring. The
+ * reading itself is the scorer's `lenient` member (`xlamToolCallLenient`); this file holds its
+ * rules, and reads any scorer's lenient reading for the report.
  *
  * @module
  */
@@ -14,7 +16,6 @@ import { show, showName } from "./_show.ts";
 import { optionalDefault } from "./optional_default.ts";
 import type { Reply, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
 import { stringFormEqual } from "./string_form.ts";
-import { xlamToolCall, xlamToolCallRefusal } from "./xlam_tool_call.ts";
 
 /** A rule of the lenient reading (`reference/scorers.md`, "Lenient scoring"). */
 export type LenientRule = "string-form" | "optional-default";
@@ -169,47 +170,23 @@ export function ruleMatchText(m: RuleMatch): string {
 }
 
 /**
- * The lenient verdict on a reply: `xlam-tool-call`'s, except that a reply wrong only by its
- * arguments is right when every call's arguments match the answer's under the rules
- * {@linkcode LENIENT_RULES} (`reference/scorers.md`, "Lenient scoring"):
+ * The lenient verdict on a reply, from `xlam-tool-call`'s strict verdict on it: that verdict,
+ * except that a reply wrong only by its arguments is right when every call's arguments match the
+ * answer's under the rules {@linkcode LENIENT_RULES} (`lenientScore` in `xlam_tool_call.ts` says
+ * them).
  *
- * - `string-form`: two values are equal when every string in them is equal after BFCL's
- *   normalisation (`stringFormEqual`);
- * - `optional-default`: an argument the reply leaves out where the tool declares it optional and
- *   the answer gives its declared default, read by its type; or one the reply gives at that
- *   default where the answer leaves it out.
- *
- * A rescued reply is counted under each rule it cannot do without (scored with the other rule
- * alone it is wrong); one that either rule alone rescues, under `string-form`, the first.
- *
+ * @param strict `xlam-tool-call`'s verdict on the reply.
  * @param item The item.
  * @param reply The reply.
  * @param options The run's ordering and tool-call parser.
  * @returns The verdict, its rescuing rules and the arguments they matched.
- * @throws {RangeError} When `xlam-tool-call` does (a tool-call parser it does not know).
- * @throws {TypeError} When `xlam-tool-call` does (an answer call whose arguments are not an
- *   object).
- *
- * @example
- * ```ts
- * import { lenientScore, parseJson } from "@assess/assess";
- * import assert from "node:assert/strict";
- *
- * const item = {
- *   id: 7, index: 7, query: "Weather in New York?", tools: [],
- *   answers: [{ name: "get_weather", arguments: parseJson('{"city": "New York"}') }],
- * };
- * const reply = {
- *   text: "", truncated: false,
- *   calls: [{ name: "get_weather", arguments: '{"city": "new york"}' }],
- * };
- * const v = lenientScore(item, reply, { ordering: "any" });
- * assert.equal(v.correct, true);
- * assert.deepEqual(v.rescued, ["string-form"]);
- * ```
  */
-export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): LenientVerdict {
-  const strict = xlamToolCall.score(item, reply, options);
+export function lenientVerdict(
+  strict: Verdict,
+  item: Item,
+  reply: Reply,
+  options: ScoreOptions,
+): LenientVerdict {
   const stands = { ...strict, rescued: [], matches: [] };
   if (strict.correct || strict.reason !== "arguments") return stands;
   // A larger set of rules accepts whatever a smaller one does: each rule alone first, then both.
@@ -238,77 +215,62 @@ export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): L
 }
 
 /**
- * {@linkcode lenientScore}, or `undefined` for an item it cannot judge: it checks first for
- * `xlam-tool-call`'s documented refusals ({@linkcode xlamToolCallRefusal}: a tool-call parser it
- * does not know, an answer call whose arguments are not an object), so that anything else
- * `lenientScore` throws, a bug, propagates rather than being taken for one.
+ * The lenient verdict of a scorer's lenient reading (its `lenient` member) on a reply, or
+ * `undefined` when the scorer has none or cannot judge the item. A reading that throws is taken to
+ * refuse the item when the scorer itself throws on the item's own key (it cannot judge the item at
+ * all, as `xlam-tool-call` cannot under a tool-call parser it does not know, or with an answer call
+ * whose arguments are not an object); anything else it throws, a bug, propagates. The rules a
+ * verdict names as rescuing (`rescued`, `matches`: {@linkcode LenientVerdict}'s, which
+ * `xlam-tool-call`'s reading gives) are kept when they are rules of {@linkcode LENIENT_RULES};
+ * another reading's rescue is counted under no rule.
  *
+ * @param scorer The scorer.
  * @param item The item.
  * @param reply The reply.
  * @param options The run's ordering and tool-call parser.
- * @returns The verdict, or `undefined` when the scorer refuses the item.
+ * @returns The verdict, or `undefined`.
  *
  * @example
  * ```ts
- * import { lenientScoreIfJudged } from "./lenient.ts";
+ * import { lenientVerdictIfJudged } from "./lenient.ts";
+ * import { xlamToolCall } from "./xlam_tool_call.ts";
  * import assert from "node:assert/strict";
  *
  * const item = { id: 1, index: 0, query: "", tools: [], answers: [] };
  * const reply = { text: "", calls: [], truncated: false };
- * assert.equal(lenientScoreIfJudged(item, reply, { ordering: "any", toolCallParser: "jamba" }), undefined);
- * assert.equal(lenientScoreIfJudged(item, reply, { ordering: "any" })?.correct, true);
+ * const jamba = { ordering: "any", toolCallParser: "jamba" } as const;
+ * assert.equal(lenientVerdictIfJudged(xlamToolCall, item, reply, jamba), undefined);
+ * assert.equal(lenientVerdictIfJudged(xlamToolCall, item, reply, { ordering: "any" })?.correct, true);
  * ```
  */
-export function lenientScoreIfJudged(
+export function lenientVerdictIfJudged(
+  scorer: Scorer,
   item: Item,
   reply: Reply,
   options: ScoreOptions,
 ): LenientVerdict | undefined {
-  return xlamToolCallRefusal(item, options) === null
-    ? lenientScore(item, reply, options)
-    : undefined;
-}
-
-/**
- * The lenient reading as a scorer, so that `selftest` holds it to the same self-test as
- * `xlam-tool-call`: the same key and reasons, {@linkcode lenientScore} for verdicts. It is not in
- * the registry: no configuration selects it; `assess selftest` and `assess report` use it beside
- * `xlam-tool-call`.
- *
- * @example
- * ```ts
- * import { selftest, xlamToolCallLenient } from "@assess/assess";
- * import assert from "node:assert/strict";
- *
- * const items = [{ id: 4, index: 0, query: "", tools: [], answers: [] }];
- * assert.equal(selftest(xlamToolCallLenient, items, { ordering: "any" }).failedItems, 0);
- * ```
- */
-export const xlamToolCallLenient: Scorer = {
-  name: `${xlamToolCall.name} (lenient)`,
-  version: xlamToolCall.version,
-  reasons: xlamToolCall.reasons,
-  toolCallParsers: xlamToolCall.toolCallParsers!,
-  key: xlamToolCall.key,
-  score: lenientScore,
-};
-
-/**
- * The lenient reading of a scorer, when it has one: `xlam-tool-call`'s for it, else `undefined`
- * (the rules are defined on its equality).
- *
- * @param scorer A scorer.
- * @returns Its lenient reading, or `undefined`.
- *
- * @example
- * ```ts
- * import { lenientReadingOf, xlamToolCallLenient } from "./lenient.ts";
- * import { xlamToolCall } from "@assess/assess";
- * import assert from "node:assert/strict";
- *
- * assert.equal(lenientReadingOf(xlamToolCall), xlamToolCallLenient);
- * ```
- */
-export function lenientReadingOf(scorer: Scorer): Scorer | undefined {
-  return scorer === xlamToolCall ? xlamToolCallLenient : undefined;
+  const reading = scorer.lenient;
+  if (reading === undefined) return undefined;
+  let v: Verdict;
+  try {
+    v = reading.score(item, reply, options);
+  } catch (e) {
+    try {
+      scorer.score(item, scorer.key(item), options);
+    } catch {
+      return undefined;
+    }
+    throw e;
+  }
+  const given = v as Partial<LenientVerdict>;
+  const rescued = v.correct && Array.isArray(given.rescued)
+    ? LENIENT_RULES.filter((rule) => given.rescued!.includes(rule))
+    : [];
+  if (rescued.length === (given.rescued?.length ?? -1) && Array.isArray(given.matches)) {
+    return v as LenientVerdict;
+  }
+  const matches = rescued.length > 0 && Array.isArray(given.matches)
+    ? given.matches.filter((m) => rescued.includes(m?.rule))
+    : [];
+  return { correct: v.correct, reason: v.reason, detail: v.detail, rescued, matches };
 }

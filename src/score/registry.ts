@@ -17,7 +17,7 @@ const registered = new Map<string, Scorer>();
  * @param scorer The scorer.
  * @throws {TypeError} When the scorer is missing, its name is empty, or it lacks a part of the
  *   {@linkcode Scorer} interface (a string `version`, a list of string `reasons`, `key` and
- *   `score` functions).
+ *   `score` functions), or its `lenient` reading, when given, is not a scorer.
  * @throws {RangeError} When the name is the built-in scorer's or is registered already.
  *
  * @example
@@ -58,6 +58,20 @@ export function register(scorer: Scorer): void {
   }
   if (typeof scorer.key !== "function" || typeof scorer.score !== "function") {
     throw new TypeError(`register: scorer ${name} needs key and score functions`);
+  }
+  const lenient = scorer.lenient;
+  if (
+    lenient !== undefined && (
+      // deno-lint-ignore no-explicit-any
+      (lenient as any) === null || typeof lenient !== "object" ||
+      typeof lenient.version !== "string" || !Array.isArray(lenient.reasons) ||
+      typeof lenient.key !== "function" || typeof lenient.score !== "function"
+    )
+  ) {
+    throw new TypeError(
+      `register: scorer ${name}'s lenient reading is not a scorer (a version string, reasons, ` +
+        "key and score functions)",
+    );
   }
   if (BUILT_IN.has(scorer.name)) {
     throw new RangeError(`register: ${scorer.name} is the built-in scorer's name`);

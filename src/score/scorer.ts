@@ -89,6 +89,15 @@ export interface Scorer {
    * `server.toolCallParser` outside it.
    */
   readonly toolCallParsers?: readonly string[];
+  /**
+   * Its lenient reading, when it has one: a scorer of the same replies (the same key and reasons)
+   * that forgives a difference of form, and marks right every reply this scorer does. `assess
+   * report` shows it beside the strict reading when it reads the items, `-scoring lenient` makes
+   * it decide (refused, exit 64, for a scorer without one), and `assess selftest` holds it to the
+   * self-test. Its `score` throwing on an item this scorer cannot judge either (on the item's own
+   * key) leaves the item unjudged; anything else it throws is a bug.
+   */
+  readonly lenient?: Scorer;
   /** The item's answer as a reply: what a model that got it right would return. */
   key(item: Item): Reply;
   /** The verdict on a reply to an item. */

@@ -12,6 +12,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../json/json_valu
 import { JsonSyntaxError, parseJson } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { Reply, ReplyCall, ScoreOptions, Scorer, Verdict } from "./scorer.ts";
+import { type LenientVerdict, lenientVerdict } from "./lenient.ts";
 import { callGroups, largestMatching } from "./_matching.ts";
 import { show, showName } from "./_show.ts";
 import { TOOL_CALL_PARSERS, toolCallParserMarks, unparsedCallSign } from "./tool_call_parsers.ts";
@@ -297,6 +298,79 @@ function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
     : scoreAny(item, calls, args);
 }
 
+const NAME = "xlam-tool-call";
+const VERSION = "1";
+const PARSER_NAMES: readonly string[] = TOOL_CALL_PARSERS.map((p) => p.name);
+
+/**
+ * The lenient verdict on a reply: `xlam-tool-call`'s, except that a reply wrong only by its
+ * arguments is right when every call's arguments match the answer's under the rules
+ * `LENIENT_RULES` (`reference/scorers.md`, "Lenient scoring"):
+ *
+ * - `string-form`: two values are equal when every string in them is equal after BFCL's
+ *   normalisation (`stringFormEqual`);
+ * - `optional-default`: an argument the reply leaves out where the tool declares it optional and
+ *   the answer gives its declared default, read by its type; or one the reply gives at that
+ *   default where the answer leaves it out.
+ *
+ * A rescued reply is counted under each rule it cannot do without (scored with the other rule
+ * alone it is wrong); one that either rule alone rescues, under `string-form`, the first.
+ *
+ * @param item The item.
+ * @param reply The reply.
+ * @param options The run's ordering and tool-call parser.
+ * @returns The verdict, its rescuing rules and the arguments they matched.
+ * @throws {RangeError} When `xlam-tool-call` does (a tool-call parser it does not know).
+ * @throws {TypeError} When `xlam-tool-call` does (an answer call whose arguments are not an
+ *   object).
+ *
+ * @example
+ * ```ts
+ * import { lenientScore, parseJson } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const item = {
+ *   id: 7, index: 7, query: "Weather in New York?", tools: [],
+ *   answers: [{ name: "get_weather", arguments: parseJson('{"city": "New York"}') }],
+ * };
+ * const reply = {
+ *   text: "", truncated: false,
+ *   calls: [{ name: "get_weather", arguments: '{"city": "new york"}' }],
+ * };
+ * const v = lenientScore(item, reply, { ordering: "any" });
+ * assert.equal(v.correct, true);
+ * assert.deepEqual(v.rescued, ["string-form"]);
+ * ```
+ */
+export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): LenientVerdict {
+  return lenientVerdict(score(item, reply, options), item, reply, options);
+}
+
+/**
+ * The lenient reading of `xlam-tool-call` as a scorer (its `lenient` member), so that `selftest`
+ * holds it to the same self-test: the same key and reasons, {@linkcode lenientScore} for verdicts.
+ * It is not in the registry: no configuration selects it; `assess selftest` and `assess report`
+ * use it beside `xlam-tool-call`.
+ *
+ * @example
+ * ```ts
+ * import { selftest, xlamToolCall, xlamToolCallLenient } from "@assess/assess";
+ * import assert from "node:assert/strict";
+ *
+ * const items = [{ id: 4, index: 0, query: "", tools: [], answers: [] }];
+ * assert.equal(selftest(xlamToolCallLenient, items, { ordering: "any" }).failedItems, 0);
+ * assert.equal(xlamToolCall.lenient, xlamToolCallLenient);
+ * ```
+ */
+export const xlamToolCallLenient: Scorer = {
+  name: `${NAME} (lenient)`,
+  version: VERSION,
+  reasons: XLAM_TOOL_CALL_REASONS,
+  toolCallParsers: PARSER_NAMES,
+  key: keyOf,
+  score: lenientScore,
+};
+
 /**
  * The built-in scorer, `xlam-tool-call` version 1. It marks a reply correct when its tool calls are
  * the dataset's answer: the same tools, each with equal arguments (see {@linkcode jsonEqual}), in
@@ -339,10 +413,11 @@ function score(item: Item, reply: Reply, options: ScoreOptions): Verdict {
  * ```
  */
 export const xlamToolCall: Scorer = {
-  name: "xlam-tool-call",
-  version: "1",
+  name: NAME,
+  version: VERSION,
   reasons: XLAM_TOOL_CALL_REASONS,
-  toolCallParsers: TOOL_CALL_PARSERS.map((p) => p.name),
+  toolCallParsers: PARSER_NAMES,
   key: keyOf,
   score,
+  lenient: xlamToolCallLenient,
 };

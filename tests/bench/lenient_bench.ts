@@ -13,9 +13,8 @@
 import { loadDataset } from "../../src/dataset/dataset.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import type { Item } from "../../src/dataset/item.ts";
-import { lenientScore } from "../../src/score/lenient.ts";
 import type { Reply } from "../../src/score/scorer.ts";
-import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { lenientScore, xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import type { JsonValue } from "../../src/json/json_value.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";

@@ -14,8 +14,7 @@ import { trainingFile, trainingLine } from "../../src/request/training.ts";
 import { heldOutItems, takeSplit } from "../../src/split/split.ts";
 import { answerCategory } from "../../src/dataset/category.ts";
 import { itemCluster } from "../../src/dataset/cluster.ts";
-import { lenientScore } from "../../src/score/lenient.ts";
-import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { lenientScore, xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { Prng } from "../reference/_prng.ts";
 import { genChatDataset } from "../reference/_chat_datasets.ts";
 

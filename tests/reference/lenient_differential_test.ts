@@ -15,7 +15,7 @@ import { pythonSkip } from "../support/python.ts";
 import { toolsFromJson } from "../../src/dataset/tools.ts";
 import type { AnswerCall, Item } from "../../src/dataset/item.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
-import { lenientScore } from "../../src/score/lenient.ts";
+import { lenientScore } from "../../src/score/xlam_tool_call.ts";
 import type { Ordering } from "../../src/score/scorer.ts";
 
 const CASES = 30_000;

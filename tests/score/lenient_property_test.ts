@@ -9,9 +9,9 @@ import fc from "fast-check";
 import type { AnswerCall, Item, ToolSpec } from "../../src/dataset/item.ts";
 import type { JsonValue } from "../../src/json/json_value.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
-import { LENIENT_RULES, lenientScore } from "../../src/score/lenient.ts";
+import { LENIENT_RULES } from "../../src/score/lenient.ts";
 import type { Ordering, Reply } from "../../src/score/scorer.ts";
-import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { lenientScore, xlamToolCall } from "../../src/score/xlam_tool_call.ts";
 import { smallJsonValue } from "../json/_arbitraries.ts";
 
 const names = ["a", "b", "c"] as const;

@@ -6,11 +6,8 @@ import { toolsFromJson } from "../../src/dataset/tools.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
 import { parseJson } from "../../src/json/strict_json.ts";
-import {
-  lenientScore,
-  lenientScoreIfJudged,
-  xlamToolCallLenient,
-} from "../../src/score/lenient.ts";
+import { lenientVerdictIfJudged } from "../../src/score/lenient.ts";
+import { lenientScore, xlamToolCall, xlamToolCallLenient } from "../../src/score/xlam_tool_call.ts";
 import { typedDefault } from "../../src/score/optional_default.ts";
 import type { Ordering, Reply } from "../../src/score/scorer.ts";
 import { selftest } from "../../src/score/selftest.ts";
@@ -223,28 +220,93 @@ Deno.test("the lenient reading passes the self-test on the same items", () => {
   assert.equal(result.keysCorrect, 2);
 });
 
-Deno.test("lenientScoreIfJudged: undefined for a documented refusal, a bug still throws", async (t) => {
+Deno.test("lenientVerdictIfJudged: undefined for a documented refusal, a bug still throws", async (t) => {
   const item = weather('{"city": "New York"}');
   const reply = replyOf([["get_weather", '{"city": "new york"}']]);
   await t.step("it judges what the scorer judges", () => {
     assert.deepEqual(
-      lenientScoreIfJudged(item, reply, { ordering: "any" }),
+      lenientVerdictIfJudged(xlamToolCall, item, reply, { ordering: "any" }),
       lenientScore(item, reply, { ordering: "any" }),
     );
   });
   await t.step("a tool-call parser the scorer does not know", () => {
     const options = { ordering: "any", toolCallParser: "jamba" } as const;
     assert.throws(() => lenientScore(item, reply, options), RangeError);
-    assert.equal(lenientScoreIfJudged(item, reply, options), undefined);
+    assert.equal(lenientVerdictIfJudged(xlamToolCall, item, reply, options), undefined);
   });
   await t.step("an answer call whose arguments are not an object", () => {
     const odd = { ...item, answers: [{ name: "get_weather", arguments: ["x"] }] };
     assert.throws(() => lenientScore(odd, reply, { ordering: "any" }), TypeError);
-    assert.equal(lenientScoreIfJudged(odd, reply, { ordering: "any" }), undefined);
+    assert.equal(lenientVerdictIfJudged(xlamToolCall, odd, reply, { ordering: "any" }), undefined);
   });
   await t.step("any other TypeError propagates", () => {
     // A reply whose calls are not a list: a bug in the caller, not a refusal.
     const broken = { text: "", truncated: false, calls: null } as unknown as Reply;
-    assert.throws(() => lenientScoreIfJudged(item, broken, { ordering: "any" }), TypeError);
+    assert.throws(
+      () => lenientVerdictIfJudged(xlamToolCall, item, broken, { ordering: "any" }),
+      TypeError,
+    );
+  });
+});
+
+Deno.test("lenientVerdictIfJudged: a registered scorer's own reading", async (t) => {
+  const item = weather('{"city": "New York"}');
+  const reply = replyOf([["get_weather", '{"city": "Boston"}']]);
+  const options = { ordering: "any" } as const;
+  const refuses = (i: Item) => {
+    if (i.answers.length === 0) throw new RangeError("no answer to judge");
+  };
+  const { lenient: _builtIn, ...xlamStrict } = xlamToolCall;
+  const strict = {
+    ...xlamStrict,
+    name: "own",
+    score: (i: Item, r: Reply) => (refuses(i), xlamToolCall.score(i, r, options)),
+  };
+  const reading = {
+    ...strict,
+    score: (i: Item, r: Reply) => {
+      refuses(i);
+      if (r.calls.length > 1) throw new TypeError("a bug of the reading");
+      return { correct: r.calls[0]?.name === "get_weather", reason: "match", detail: "names" };
+    },
+  };
+  const own = { ...strict, lenient: reading };
+  await t.step("none without the member", () => {
+    assert.equal(lenientVerdictIfJudged(strict, item, reply, options), undefined);
+  });
+  await t.step("its verdict, rescued under no rule", () => {
+    assert.deepEqual(lenientVerdictIfJudged(own, item, reply, options), {
+      correct: true,
+      reason: "match",
+      detail: "names",
+      rescued: [],
+      matches: [],
+    });
+  });
+  await t.step("rules it names are kept only when they are the reading's rules", () => {
+    const naming = {
+      ...own,
+      lenient: {
+        ...reading,
+        score: () => ({
+          correct: true,
+          reason: "match",
+          detail: "",
+          rescued: ["string-form", "made-up"],
+          matches: [],
+        }),
+      },
+    };
+    assert.deepEqual(lenientVerdictIfJudged(naming, item, reply, options)?.rescued, [
+      "string-form",
+    ]);
+  });
+  await t.step("a throw on an item the scorer refuses too: undefined", () => {
+    const none = { ...item, answers: [] };
+    assert.equal(lenientVerdictIfJudged(own, none, reply, options), undefined);
+  });
+  await t.step("a throw on an item the scorer judges: propagates", () => {
+    const two = replyOf([["get_weather", "{}"], ["get_weather", "{}"]]);
+    assert.throws(() => lenientVerdictIfJudged(own, item, two, options), /a bug of the reading/);
   });
 });

@@ -66,6 +66,12 @@ Deno.test("register refuses what the page refuses, and a scorer without its part
       TypeError,
       'register: scorer "s" needs key and score functions',
     ],
+    [
+      "a lenient reading that is not a scorer",
+      { ...base, name: "l", lenient: { ...base, score: undefined } },
+      TypeError,
+      'register: scorer "l"\'s lenient reading is not a scorer (a version string, reasons, key and score functions)',
+    ],
   ];
   for (const [name, scorer, type, message] of cases) {
     await t.step(name, () => {
