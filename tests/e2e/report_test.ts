@@ -108,7 +108,7 @@ Deno.test("end to end: categories, the decision, an adapter that was not applied
     assert.match(
       ghost.verdict,
       // 80 items that all agree leave room for 1 − 0.0025^(1/80) = 7.2 points either way.
-      /^no conclusion between ghost and base: 0\.0 points \[-7\.2, 7\.2\], p = 1 \(ghost's replies are identical to base's on 100\.0% of the 80 paired items, so the adapter may not be applied; the 95% interval holds 0 and reaches -1 or below\)$/,
+      /^no conclusion between ghost and base: 0\.0 points \[-4\.5, 4\.5\], p = 1 \(ghost's replies are identical to base's on 100\.0% of the 80 paired items, so the adapter may not be applied; the 95% interval holds 0 and reaches -1 or below\)$/,
     );
     assert.equal(tuned.identical.suspect, false);
     assert.equal(tuned.categories.length, 4);
