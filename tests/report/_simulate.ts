@@ -212,16 +212,8 @@ export interface Check {
  */
 export function checks(rates: CellRates, alpha = 0.05): Check[] {
   const { cell, reps } = rates;
-  const check = (
-    property: Check["property"],
-    rate: number,
-    nominal: number,
-    side: 1 | -1,
-  ): Check => {
-    const se = Math.sqrt((nominal * (1 - nominal)) / reps);
-    const bound = nominal + side * 3 * se;
-    return { property, rate, nominal, bound, holds: side === 1 ? rate <= bound : rate >= bound };
-  };
+  const check = (property: Check["property"], rate: number, nominal: number, side: 1 | -1) =>
+    levelCheck(property, rate, nominal, side, reps);
   const out = [check("coverage", rates.coverage, 1 - alpha, -1)];
   if (cell.margin > 0 && cell.difference === -cell.margin) {
     out.push(check("wrong not-worse", rates.notWorse, alpha / 2, 1));
@@ -231,6 +223,22 @@ export function checks(rates: CellRates, alpha = 0.05): Check[] {
     out.push(check("family any direction", rates.anyDirection, 0.9 * alpha, 1));
   }
   return out;
+}
+
+/**
+ * One property held to its nominal level widened by 3 Monte-Carlo standard errors over `reps`
+ * families: at most the bound (`side` 1, an error rate) or at least it (`side` −1, a coverage).
+ * Every simulation's checks (one answer per item, several, clustered) are made of it.
+ */
+export function levelCheck<P extends string>(
+  property: P,
+  rate: number,
+  nominal: number,
+  side: 1 | -1,
+  reps: number,
+): { property: P; rate: number; nominal: number; bound: number; holds: boolean } {
+  const bound = nominal + side * 3 * Math.sqrt((nominal * (1 - nominal)) / reps);
+  return { property, rate, nominal, bound, holds: side === 1 ? rate <= bound : rate >= bound };
 }
 
 /**

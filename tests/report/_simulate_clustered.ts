@@ -9,7 +9,7 @@ import { decideFamily } from "../../src/report/stats/clustered_family.ts";
 import { coherentIntervals } from "../../src/report/stats/decision_interval.ts";
 import type { Interval } from "../../src/report/stats/interval.ts";
 import type { PairedTable } from "../../src/report/stats/paired_table.ts";
-import { BinomialDraws } from "./_simulate.ts";
+import { BinomialDraws, levelCheck } from "./_simulate.ts";
 
 /** A population of clustered paired items, and how the comparison's items are drawn from it. */
 export interface ClusteredCell {
@@ -167,10 +167,7 @@ export function clusteredChecks(rates: ClusteredRates): ClusteredCheck[] {
     rate: number,
     nominal: number,
     side: 1 | -1,
-  ) => {
-    const bound = nominal + side * 3 * Math.sqrt((nominal * (1 - nominal)) / reps);
-    return { property, rate, bound, holds: side === 1 ? rate <= bound : rate >= bound };
-  };
+  ) => levelCheck(property, rate, nominal, side, reps);
   const out = [check("coverage", rates.coverage, 0.95, -1)];
   if (cell.margin > 0 && cell.difference === -cell.margin) {
     out.push(check("wrong not-worse", rates.notWorse, 0.025, 1));

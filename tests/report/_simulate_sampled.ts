@@ -16,6 +16,7 @@ import {
 import { passK } from "../../src/report/stats/pass_k.ts";
 import { sampledAccuracy, type SampledItem } from "../../src/report/stats/sampled_accuracy.ts";
 import { Prng } from "../reference/_prng.ts";
+import { levelCheck } from "./_simulate.ts";
 
 /**
  * How an adapter's true share on an item differs from the baseline's p, with a population mean
@@ -251,15 +252,8 @@ export interface SampledCheck {
  */
 export function sampledChecks(rates: SampledRates): SampledCheck[] {
   const { cell, reps } = rates;
-  const check = (
-    property: SampledCheck["property"],
-    rate: number,
-    nominal: number,
-    side: 1 | -1,
-  ) => {
-    const bound = nominal + side * 3 * Math.sqrt((nominal * (1 - nominal)) / reps);
-    return { property, rate, bound, holds: side === 1 ? rate <= bound : rate >= bound };
-  };
+  const check = (property: SampledCheck["property"], rate: number, nominal: number, side: 1 | -1) =>
+    levelCheck(property, rate, nominal, side, reps);
   const out = [check("coverage", rates.coverage, 0.95, -1)];
   if (cell.margin > 0 && cell.difference === -cell.margin) {
     out.push(check("wrong not-worse", rates.notWorse, 0.025, 1));
