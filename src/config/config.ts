@@ -158,6 +158,23 @@ export interface DecisionConfig {
   readonly guard: readonly GuardCategory[];
 }
 
+/**
+ * A probe (`probes` in `assess.yaml`), as the file writes it: a seeded variant of every held-out
+ * item, asked beside the item (`reference/split.md` says how each is made). Restated from
+ * `Probe` of `src/dataset/probe.ts`: the configuration depends on no dataset.
+ *
+ * - `irrelevance`: the tools the answer calls are removed; the right answer is no call.
+ * - `shuffled-tools`: the item's tools in another order.
+ * - `{ distractors: N }`: N tools of other held-out items added; the answer is unchanged.
+ * - `{ system: [...] }`: the item asked with each system prompt listed (`null`: none) instead of
+ *   `prompt.system`.
+ */
+export type ProbeConfig =
+  | "irrelevance"
+  | "shuffled-tools"
+  | { readonly distractors: number }
+  | { readonly system: readonly (string | null)[] };
+
 /** One evaluation, as an accepted `assess.yaml` describes it, defaults filled in. */
 export interface Config {
   /** Always 1. */
@@ -182,4 +199,6 @@ export interface Config {
   readonly serving: ServingConfig;
   /** Default: margin 0, no guard. */
   readonly decision: DecisionConfig;
+  /** The probes, in the file's order. Default none (an empty list). */
+  readonly probes: readonly ProbeConfig[];
 }

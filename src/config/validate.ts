@@ -15,6 +15,7 @@ import type {
   BatchInvariance,
   Config,
   GuardCategory,
+  ProbeConfig,
   ServerConfig,
 } from "./config.ts";
 import { oneLine } from "../text/one_line.ts";
@@ -276,5 +277,12 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       margin: v.decision.margin as number,
       guard: [...(v.decision.guard as GuardCategory[])],
     },
+    probes: (v.probes as Plain[]).map((probe): ProbeConfig =>
+      typeof probe === "string"
+        ? probe as "irrelevance" | "shuffled-tools"
+        : (probe as Obj).distractors !== undefined
+        ? { distractors: (probe as Obj).distractors as number }
+        : { system: [...((probe as Obj).system as (string | null)[])] }
+    ),
   };
 }

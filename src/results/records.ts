@@ -15,6 +15,7 @@
  */
 
 import type { ItemId } from "../dataset/item_id.ts";
+import type { Probe } from "../dataset/probe.ts";
 import type { Shard } from "./shard.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { Ordering, Reply, Verdict } from "../score/scorer.ts";
@@ -155,6 +156,11 @@ export interface HeaderRecord {
   readonly system: string;
   /** The decision declared when the run started; absent in a file of format version 1. */
   readonly decision?: DecisionRecord;
+  /**
+   * `probes` of `assess.yaml`, as the file writes them, in its order: the seeded variants of the
+   * held-out items asked beside them. Absent when there are none.
+   */
+  readonly probes?: readonly Probe[];
   /** With `assess run -shard i/N`: the shard this file holds; absent for a run of every item. */
   readonly shard?: Shard;
 }
