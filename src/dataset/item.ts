@@ -54,6 +54,14 @@ export interface ChatPrompt {
   readonly answerText?: string;
 }
 
+/** What a probe's item is a variant of: its held-out item and the probe. */
+export interface ProbeOrigin {
+  /** The held-out item's id. */
+  readonly id: ItemId;
+  /** The probe's name as the item's id ends (`irrelevance`, `distractors-4`, `system-2`). */
+  readonly probe: string;
+}
+
 /** One row of the dataset, read and checked. */
 export interface Item {
   /** The row's `id`: an integer (xlam), or an integer or a string (chat-jsonl). */
@@ -76,4 +84,11 @@ export interface Item {
    * cluster is the set of its tools' names (`itemCluster`).
    */
   readonly cluster?: string;
+  /**
+   * The system prompt the item is asked with instead of `prompt.system` (a `system` probe's item);
+   * `""` sends none. Absent: `prompt.system`.
+   */
+  readonly system?: string;
+  /** For a probe's item: the held-out item it is a variant of, and the probe. */
+  readonly probeOf?: ProbeOrigin;
 }
