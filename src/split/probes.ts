@@ -301,3 +301,43 @@ function withoutSystem(messages: string): string {
     return role !== "system" && role !== "developer";
   }).map(stringifyJson).join(",");
 }
+
+/**
+ * What `assess split` says of each probe: one line each, how many items it adds, and, for a probe
+ * that leaves items out, how many and why.
+ *
+ * @param sets Each probe's items ({@linkcode probeItems}).
+ * @param heldOut How many items are held out.
+ * @returns The lines, each ending in a newline; `""` without probes.
+ *
+ * @example
+ * ```ts
+ * import { probeCountLines } from "./probes.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const item = { id: 1, index: 0, query: "q", tools: [], answers: [] };
+ * assert.equal(
+ *   probeCountLines([{ probe: "irrelevance", name: "irrelevance", items: [item] }], 3),
+ *   "probe irrelevance: 1 item (2 left out: no call in the answer)\n",
+ * );
+ * ```
+ */
+export function probeCountLines(sets: readonly ProbeItems[], heldOut: number): string {
+  return sets.map(({ probe, name, items }) => {
+    const n = items.length;
+    let line = `probe ${name}: ${n.toLocaleString("en-US")} ${n === 1 ? "item" : "items"}`;
+    if (typeof probe === "object" && "system" in probe) {
+      const prompts = probe.system.length;
+      line += ` (${prompts} ${prompts === 1 ? "prompt" : "prompts"})`;
+    } else if (n < heldOut) {
+      const out = heldOut - n;
+      const why = probe === "irrelevance"
+        ? "no call in the answer"
+        : probe === "shuffled-tools"
+        ? "fewer than two tools"
+        : `fewer than ${probe.distractors} other tools to add`;
+      line += ` (${out.toLocaleString("en-US")} left out: ${why})`;
+    }
+    return line + "\n";
+  }).join("");
+}

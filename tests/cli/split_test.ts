@@ -250,6 +250,51 @@ Deno.test({
   },
 });
 
+/** The test config with a probe of each form. */
+const PROBED = configText +
+  'probes: [irrelevance, {distractors: 4}, shuffled-tools, {system: ["Be brief.", null]}, ' +
+  "{distractors: 7}]\n";
+
+Deno.test({
+  name:
+    "split says how many items each probe adds; the split file and the training file are those without probes",
+  permissions: "none",
+  fn: async () => {
+    const r = await split(["-out", "split.json", "-train", "train.jsonl"], world(PROBED));
+    assert.equal(r.stderr, "");
+    assert.equal(r.code, 0);
+    // Held out: 47, 125, 21, 34 (no call), 88, 117; only 47 and 21 have two tools; the six offer
+    // eight tool names, so no item lacks four others, and 47 and 21 (two each) lack seven.
+    assert.equal(
+      r.stdout,
+      `split.json: ${OK_LINE}; train.jsonl: 8 training lines (left out: 1 ineligible, 0 with no ` +
+        `call and no text)\ndigest ${DIGEST}\n` +
+        "probe irrelevance: 5 items (1 left out: no call in the answer)\n" +
+        "probe distractors-4: 6 items\n" +
+        "probe shuffled-tools: 2 items (4 left out: fewer than two tools)\n" +
+        "probe system: 12 items (2 prompts)\n" +
+        "probe distractors-7: 4 items (2 left out: fewer than 7 other tools to add)\n" +
+        DETECTABLE,
+    );
+    // Probe items are held out by construction: not one byte of either file changes.
+    const plain = await split(["-out", "split.json", "-train", "train.jsonl"]);
+    assert.deepEqual(r.files.get("split.json"), plain.files.get("split.json"));
+    assert.deepEqual(r.files.get("train.jsonl"), plain.files.get("train.jsonl"));
+    // No line of the training file asks a held-out query (which every probe item asks too), or
+    // names a probe item.
+    const rows = JSON.parse(new TextDecoder().decode(rowsBytes)) as { id: number; query: string }[];
+    const heldOut = [47, 125, 21, 34, 88, 117].map((id) =>
+      rows.find((row) => row.id === id)!.query
+    );
+    const lines = new TextDecoder().decode(r.files.get("train.jsonl")).trimEnd().split("\n");
+    for (const line of lines) {
+      const users = JSON.parse(line).messages.filter((m: { role: string }) => m.role === "user");
+      for (const user of users) assert(!heldOut.includes(user.content), line);
+      assert(!line.includes("~"), line);
+    }
+  },
+});
+
 Deno.test({
   name: "split -train leaves out an item whose answer has no call, and counts it",
   permissions: "none",
