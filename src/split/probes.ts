@@ -6,7 +6,6 @@
  * @module
  */
 
-import { hash } from "node:crypto";
 import type { Item, ProbeOrigin, ToolSpec } from "../dataset/item.ts";
 import { type ItemId, itemIdShown, itemIdText } from "../dataset/item_id.ts";
 import type { Probe } from "../dataset/probe.ts";
@@ -15,6 +14,7 @@ import { DatasetError } from "../dataset/dataset_error.ts";
 import { isJsonObject, type JsonValue } from "../json/json_value.ts";
 import { parseJson } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
+import { sha256Words } from "./_sha256.ts";
 
 export type { Probe } from "../dataset/probe.ts";
 
@@ -179,9 +179,18 @@ function pick(view: ToolsView, places: readonly number[]): ToolsView {
  * 8 bytes of SHA-256(seed ‖ step), most significant first (`reference/split.md`, Probes).
  */
 function draw(seed: string, step: string, m: number): number {
-  const u = BigInt(`0x${hash("sha256", seed + step, "hex").slice(0, 16)}`);
+  const text = seed + step;
+  // At most 3 bytes a UTF-16 unit.
+  if (message.length < 3 * text.length) message = new Uint8Array(6 * text.length);
+  const length = ENCODER.encodeInto(text, message).written;
+  sha256Words(message, length, words, 0);
+  const u = (BigInt(words[0]!) << 32n) | BigInt(words[1]!);
   return Number((u * BigInt(m)) >> 64n);
 }
+
+const ENCODER = new TextEncoder();
+let message = new Uint8Array(256);
+const words = new Uint32Array(8);
 
 /**
  * A seeded order of `n` places (Fisher–Yates from the back: for i = n − 1 down to 1, swap place i
