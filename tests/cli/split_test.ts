@@ -624,3 +624,36 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "split refuses a probe item's id that is a held-out item's (exit 65), and writes nothing",
+  permissions: "none",
+  fn: async () => {
+    const line = (id: string) =>
+      JSON.stringify({
+        id,
+        messages: [
+          { role: "user", content: `q ${id}` },
+          { role: "assistant", tool_calls: [{ function: { name: "f", arguments: "{}" } }] },
+        ],
+        tools: [{ type: "function", function: { name: "f" } }],
+      });
+    const rows = new TextEncoder().encode(["a", "a~irrelevance", "b"].map(line).join("\n") + "\n");
+    const config = configText
+      .replace("kind: xlam-function-calling", "kind: chat-jsonl")
+      .replace(/sha256: [0-9a-f]{64}/, `sha256: ${sha256Hex(rows)}`)
+      .replace("size: 6", "size: 3") + "probes: [shuffled-tools, irrelevance]\n";
+    const files = world(config, rows);
+    const before = [...files.keys()];
+    const r = await split(["-out", "s.json", "-train", "t.jsonl"], files);
+    assert.equal(r.code, 65);
+    assert.equal(r.stdout, "");
+    assert.equal(
+      r.stderr,
+      'assess split: dataset refused: the held-out item "a~irrelevance" has the id that the ' +
+        'irrelevance probe gives item "a": with probes, no held-out id may end in ~ and a ' +
+        "probe's name\n",
+    );
+    assert.deepEqual([...files.keys()], before);
+  },
+});
