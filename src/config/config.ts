@@ -160,7 +160,7 @@ export interface DecisionConfig {
 
 /**
  * A probe (`probes` in `assess.yaml`), as the file writes it: a seeded variant of every held-out
- * item, asked beside the item (`reference/split.md` says how each is made). Restated from
+ * item, to be asked beside the item (`reference/split.md` says how each is made). Restated from
  * `Probe` of `src/dataset/probe.ts`: the configuration depends on no dataset.
  *
  * - `irrelevance`: the tools the answer calls are removed; the right answer is no call.

@@ -1,5 +1,5 @@
 /**
- * A probe: a seeded variant of every held-out item, asked beside the item, that training on the
+ * A probe: a seeded variant of every held-out item, to be asked beside the item, that training on the
  * complement cannot teach (`probes` in `assess.yaml`; `reference/split.md` says how each is made).
  * Here, below the split and the results file that both name probes; the configuration restates it,
  * since it depends on no dataset.

@@ -158,7 +158,7 @@ export interface HeaderRecord {
   readonly decision?: DecisionRecord;
   /**
    * `probes` of `assess.yaml`, as the file writes them, in its order: the seeded variants of the
-   * held-out items asked beside them. Absent when there are none.
+   * held-out items. Absent when there are none.
    */
   readonly probes?: readonly Probe[];
   /** With `assess run -shard i/N`: the shard this file holds; absent for a run of every item. */

@@ -63,7 +63,7 @@ export function probeName(probe: Probe): string {
 /**
  * The items each probe asks, probe by probe in the list's order, each probe's items in the
  * held-out items' order (`reference/split.md`, Probes). A probe item's id is its item's id as
- * text, `~` and the probe's name (`7~irrelevance`, `"t-1"~distractors-4`, `7~system-2` for the
+ * text, `~` and the probe's name (`7~irrelevance`, `t-1~distractors-4`, `7~system-2` for the
  * second prompt of `system`); it keeps its item's index, query and cluster, and says which item
  * and probe it is (`probeOf`). Each draw is seeded by the split's digest, the probe's name and the
  * item's id, so the same split and probes always give the same items.
@@ -175,7 +175,7 @@ function pick(view: ToolsView, places: readonly number[]): ToolsView {
 }
 
 /**
- * The `j`-th draw of a seed: a whole number from 0 to `m` − 1, ⌊u × m / 2^64⌋ where u is the first
+ * A draw of a seed at a step: a whole number from 0 to `m` − 1, ⌊u × m / 2^64⌋ where u is the first
  * 8 bytes of SHA-256(seed ‖ step), most significant first (`reference/split.md`, Probes).
  */
 function draw(seed: string, step: string, m: number): number {
