@@ -341,3 +341,97 @@ Deno.test("a probe item's id that is a held-out item's id is refused, naming bot
     0,
   );
 });
+
+Deno.test(
+  "generated chat-jsonl splits: every probe item's tools are its item's lines' tools as written, its query its item's",
+  none,
+  async () => {
+    const { Prng } = await import("../reference/_prng.ts");
+    const { genChatDataset } = await import("../reference/_chat_datasets.ts");
+    const { heldOutQuery } = await import("../../src/leak/_examples.ts");
+    const { takeSplit, heldOutItems } = await import("../../src/split/split.ts");
+    const rng = new Prng(20261207);
+    const roles = (messages: string) =>
+      (JSON.parse(`[${messages}]`) as { role: string }[]).map((m) => m.role);
+    const nameOf = (text: string) =>
+      (JSON.parse(text) as { function: { name: string } }).function.name;
+    let checked = 0;
+    for (let d = 0; d < 150; d++) {
+      const gen = genChatDataset(rng);
+      let dataset;
+      try {
+        dataset = loadChatDataset(gen.bytes, sha256Hex(gen.bytes));
+      } catch {
+        continue; // a dataset refused on purpose
+      }
+      const size = Math.min(gen.size, dataset.eligibleCount);
+      if (size < 1) continue;
+      const split = takeSplit(dataset, { seed: gen.seed, size });
+      const held = heldOutItems(dataset, split);
+      const sets = probeItems(held, {
+        digest: split.digest,
+        probes: ["irrelevance", "shuffled-tools", { distractors: 2 }, { system: ["S.", null] }],
+      });
+      // Each tool name's text as the first held-out line that offers it writes it.
+      const first = new Map<string, string>();
+      for (const item of held) {
+        for (const text of elements(item.chat!.tools)) {
+          if (!first.has(nameOf(text))) first.set(nameOf(text), text);
+        }
+      }
+      for (const set of sets) {
+        for (const probed of set.items) {
+          const of = held.find((item) => item.id === probed.probeOf!.id)!;
+          checked++;
+          assert.equal(heldOutQuery(probed), heldOutQuery(of));
+          // The tools sent are the tools scored, each as a held-out line writes it: the item's own
+          // as its line does, an added one as the first line that offers it.
+          const own = new Map(elements(of.chat!.tools).map((text) => [nameOf(text), text]));
+          const sent = elements(probed.chat!.tools);
+          assert.deepEqual(sent.map(nameOf), names(probed));
+          for (const text of sent) {
+            assert.equal(text, own.get(nameOf(text)) ?? first.get(nameOf(text)), String(probed.id));
+          }
+          if (set.name === "system") {
+            assert.equal(probed.chat!.tools, of.chat!.tools);
+            assert.deepEqual(
+              roles(probed.chat!.messages),
+              roles(of.chat!.messages).filter((r) => r !== "system" && r !== "developer"),
+            );
+          } else {
+            assert.equal(probed.chat!.messages, of.chat!.messages);
+            assert.equal(probed.chat!.hasSystem, of.chat!.hasSystem);
+          }
+        }
+      }
+    }
+    assert(checked > 1000, `only ${checked} probe items`);
+  },
+);
+
+/**
+ * The elements' texts of a compact JSON array's text (`""`: none), cut at the commas between them,
+ * read here character by character rather than by the code under test.
+ */
+function elements(array: string): string[] {
+  if (array === "") return [];
+  const texts: string[] = [];
+  let depth = 0;
+  let start = 1;
+  let inString = false;
+  for (let i = 1; i < array.length - 1; i++) {
+    const c = array[i]!;
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      texts.push(array.slice(start, i));
+      start = i + 1;
+    }
+  }
+  texts.push(array.slice(start, array.length - 1));
+  return texts;
+}
