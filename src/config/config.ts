@@ -158,23 +158,6 @@ export interface DecisionConfig {
   readonly guard: readonly GuardCategory[];
 }
 
-/**
- * A probe (`probes` in `assess.yaml`), as the file writes it: a seeded variant of every held-out
- * item, to be asked beside the item (`reference/split.md` says how each is made). Restated from
- * `Probe` of `src/dataset/probe.ts`: the configuration depends on no dataset.
- *
- * - `irrelevance`: the tools the answer calls are removed; the right answer is no call.
- * - `shuffled-tools`: the item's tools in another order.
- * - `{ distractors: N }`: N tools of other held-out items added; the answer is unchanged.
- * - `{ system: [...] }`: the item asked with each system prompt listed (`null`: none) instead of
- *   `prompt.system`.
- */
-export type ProbeConfig =
-  | "irrelevance"
-  | "shuffled-tools"
-  | { readonly distractors: number }
-  | { readonly system: readonly (string | null)[] };
-
 /** One evaluation, as an accepted `assess.yaml` describes it, defaults filled in. */
 export interface Config {
   /** Always 1. */
@@ -199,6 +182,17 @@ export interface Config {
   readonly serving: ServingConfig;
   /** Default: margin 0, no guard. */
   readonly decision: DecisionConfig;
-  /** The probes, in the file's order. Default none (an empty list). */
-  readonly probes: readonly ProbeConfig[];
+  /**
+   * The probes, as the file writes them, in its order: seeded variants of every held-out item
+   * (`reference/split.md`, Probes). `irrelevance` (the tools the answer calls removed; the right
+   * answer is no call), `shuffled-tools` (the tools in another order), `{ distractors: N }` (N
+   * tools of other held-out items added) or `{ system: [...] }` (the item asked with each system
+   * prompt listed, `null` for none, instead of `prompt.system`). Default none (an empty list).
+   */
+  readonly probes: readonly (
+    | "irrelevance"
+    | "shuffled-tools"
+    | { readonly distractors: number }
+    | { readonly system: readonly (string | null)[] }
+  )[];
 }

@@ -15,7 +15,6 @@ import type {
   BatchInvariance,
   Config,
   GuardCategory,
-  ProbeConfig,
   ServerConfig,
 } from "./config.ts";
 import { oneLine } from "../text/one_line.ts";
@@ -277,7 +276,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       margin: v.decision.margin as number,
       guard: [...(v.decision.guard as GuardCategory[])],
     },
-    probes: (v.probes as Plain[]).map((probe): ProbeConfig =>
+    probes: (v.probes as Plain[]).map((probe): Config["probes"][number] =>
       typeof probe === "string"
         ? probe as "irrelevance" | "shuffled-tools"
         : (probe as Obj).distractors !== undefined

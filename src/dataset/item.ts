@@ -54,14 +54,6 @@ export interface ChatPrompt {
   readonly answerText?: string;
 }
 
-/** What a probe's item is a variant of: its held-out item and the probe. */
-export interface ProbeOrigin {
-  /** The held-out item's id. */
-  readonly id: ItemId;
-  /** The probe's name as the item's id ends (`irrelevance`, `distractors-4`, `system-2`). */
-  readonly probe: string;
-}
-
 /** One row of the dataset, read and checked. */
 export interface Item {
   /** The row's `id`: an integer (xlam), or an integer or a string (chat-jsonl). */
@@ -89,6 +81,9 @@ export interface Item {
    * `""` sends none. Absent: `prompt.system`.
    */
   readonly system?: string;
-  /** For a probe's item: the held-out item it is a variant of, and the probe. */
-  readonly probeOf?: ProbeOrigin;
+  /**
+   * For a probe's item: the id of the held-out item it is a variant of, and the probe's name as
+   * the item's id ends (`irrelevance`, `distractors-4`, `system-2`).
+   */
+  readonly probeOf?: { readonly id: ItemId; readonly probe: string };
 }

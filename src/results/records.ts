@@ -15,7 +15,6 @@
  */
 
 import type { ItemId } from "../dataset/item_id.ts";
-import type { Probe } from "../dataset/probe.ts";
 import type { Shard } from "./shard.ts";
 import type { AnswerCategory } from "../dataset/category.ts";
 import type { Ordering, Reply, Verdict } from "../score/scorer.ts";
@@ -160,7 +159,12 @@ export interface HeaderRecord {
    * `probes` of `assess.yaml`, as the file writes them, in its order: the seeded variants of the
    * held-out items. Absent when there are none.
    */
-  readonly probes?: readonly Probe[];
+  readonly probes?: readonly (
+    | "irrelevance"
+    | "shuffled-tools"
+    | { readonly distractors: number }
+    | { readonly system: readonly (string | null)[] }
+  )[];
   /** With `assess run -shard i/N`: the shard this file holds; absent for a run of every item. */
   readonly shard?: Shard;
 }

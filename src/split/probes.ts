@@ -6,9 +6,8 @@
  * @module
  */
 
-import type { Item, ProbeOrigin, ToolSpec } from "../dataset/item.ts";
+import type { Item, ToolSpec } from "../dataset/item.ts";
 import { type ItemId, itemIdShown, itemIdText } from "../dataset/item_id.ts";
-import type { Probe } from "../dataset/probe.ts";
 import { itemCluster } from "../dataset/cluster.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
 import { isJsonObject, type JsonValue } from "../json/json_value.ts";
@@ -16,7 +15,21 @@ import { parseJson } from "../json/strict_json.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import { sha256Words } from "./_sha256.ts";
 
-export type { Probe } from "../dataset/probe.ts";
+/**
+ * A probe, as `assess.yaml` and the results file's header write it (the configuration and the
+ * results file restate it, as they depend on no split):
+ *
+ * - `irrelevance`: the tools the answer calls are removed; the right answer is no call.
+ * - `shuffled-tools`: the item's tools in another order.
+ * - `{ distractors: N }`: N tools of other held-out items added; the answer is unchanged.
+ * - `{ system: [...] }`: the item asked with each system prompt listed (`null`: none) instead of
+ *   `prompt.system`.
+ */
+export type Probe =
+  | "irrelevance"
+  | "shuffled-tools"
+  | { readonly distractors: number }
+  | { readonly system: readonly (string | null)[] };
 
 /** One probe's items. */
 export interface ProbeItems {
@@ -277,7 +290,7 @@ function variant(
   view: ToolsView,
   change: { readonly answers?: Item["answers"]; readonly system?: string } = {},
 ): Item {
-  const probeOf: ProbeOrigin = { id: item.id, probe: name };
+  const probeOf = { id: item.id, probe: name };
   const chat = item.chat;
   const probed: Item = {
     id: `${itemIdText(item.id)}~${name}`,
