@@ -6,6 +6,7 @@ split.v1 and the leak check's comparison, in Python 3 with the standard library 
     python3 assess_ref.py lenient < cases.jsonl > verdicts.jsonl
     python3 assess_ref.py tools  < rows.json   > tools.jsonl
     python3 assess_ref.py split DATASET --seed S --size N > split.json
+    python3 assess_ref.py probes < jobs.jsonl > probes.jsonl
     python3 assess_ref.py leak   < check.json > findings.json
     python3 assess_ref.py leak-turns < lines.jsonl > turns.jsonl
 """
@@ -138,6 +139,23 @@ def cmd_split_batch(_args):
     return 0
 
 
+def cmd_probes(_args):
+    """One job per input line, ``{"path", "seed", "size", "probes"}`` (an xlam dataset); one result
+    line per job: ``[{"name", "items": [[id, tool names, calls, system or null], …]}, …]``."""
+    import probes
+
+    out = []
+    for line in _read_stdin_text().split("\n"):
+        if line.strip() == "":
+            continue
+        job = json.loads(line)
+        with open(job["path"], "rb") as f:
+            data = f.read()
+        out.append(json.dumps(probes.probe_items(data, job["seed"], job["size"], job["probes"])))
+    sys.stdout.write("".join(line + "\n" for line in out))
+    return 0
+
+
 def cmd_leak(_args):
     """``{"heldOut": [{"id", "query", "answers"}], "examples": [{"line", "turns": [{"user",
     "calls": [{"name", "arguments"}]}]}], "ordering"}`` in; the findings out, one JSON array of
@@ -177,6 +195,7 @@ def main(argv):
     s.add_argument("--size", required=True, type=int)
     s.add_argument("--kind", default="xlam-function-calling", help="or chat-jsonl")
     sub.add_parser("split-batch", help="split files for jobs (JSON lines on stdin)")
+    sub.add_parser("probes", help="probe items of xlam splits (JSON lines on stdin)")
     sub.add_parser("leak", help="the leak check's findings (a JSON object on stdin)")
     sub.add_parser("leak-turns", help="a chat training line's turns (JSON lines on stdin)")
     args = p.parse_args(argv)
@@ -186,6 +205,7 @@ def main(argv):
         "tools": cmd_tools,
         "split": cmd_split,
         "split-batch": cmd_split_batch,
+        "probes": cmd_probes,
         "leak": cmd_leak,
         "leak-turns": cmd_leak_turns,
     }

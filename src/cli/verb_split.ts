@@ -28,7 +28,8 @@ const MAX_TEMPLATE_BYTES = 64 << 20;
  * shape on every line (`hf`), or as prompt–completion text rendered by a model's chat template
  * (`-chat-template`, `src/request/chat_template.ts`; `-template-date` gives its `strftime_now` a
  * day). Prints two lines (the counts, with the
- * training file's, then the digest), then what the split could detect (the minimum detectable
+ * training file's, then the digest), then, with `probes`, how many items each probe adds
+ * (`src/split/probes.ts`), then what the split could detect (the minimum detectable
  * difference at 5%, 10% and 20% of items discordant, for the config's adapters), and exits 0. A
  * dataset refused: 65. A size the dataset cannot give, a file that cannot be written, an output
  * that is the same file as the config, the dataset or the other output (`same_file.ts`), a format
@@ -90,7 +91,7 @@ export const splitVerb: Verb = {
         : [{ name: "-chat-template", path: format.template, output: false }]),
     ], io);
     // Loaded here, not at start-up: the split brings node:crypto, which other verbs do not need.
-    const [{ loadSplit }, { complementItems, splitFileText }] = await Promise.all([
+    const [{ loadSplit }, { complementItems, heldOutItems, splitFileText }] = await Promise.all([
       import("./load_split.ts"),
       import("../split/split.ts"),
     ]);
@@ -99,6 +100,17 @@ export const splitVerb: Verb = {
       ? undefined
       : await readTemplate(io, format.template, format.date);
     const { dataset, split } = await loadSplit(config, io);
+    // The probes' items, made before any file is written: a probe item's id that is a held-out
+    // item's is refused (65) with nothing written.
+    let probes = "";
+    if (config.probes.length > 0) {
+      const { probeItems, probeCountLines } = await import("../split/probes.ts");
+      const sets = probeItems(heldOutItems(dataset, split), {
+        digest: split.digest,
+        probes: config.probes,
+      });
+      probes = probeCountLines(sets, split.heldOut.length);
+    }
     let trained = "";
     if (train !== undefined) {
       // Written first: a split file never names a training file older than itself.
@@ -125,6 +137,7 @@ export const splitVerb: Verb = {
         `${split.complement.length} in the complement, ${split.twinsExcluded} left out of it as ` +
         `identical to a held-out item${trained}\ndigest ${split.digest}\n`,
     );
+    await io.stdout.write(probes);
     // Loaded only here: the statistics are not part of the split itself.
     const { detectableLines } = await import("../report/split_detectable.ts");
     await io.stdout.write(detectableLines(held, config.models.adapters.length));

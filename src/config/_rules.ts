@@ -266,7 +266,9 @@ export const RULES: readonly Rule[] = [
     check: ({ value }) => {
       const issues: ConfigIssue[] = [];
       unprintable(value, "", (path, message) => {
-        if (path !== "prompt.system") issues.push({ path, message });
+        if (path !== "prompt.system" && !SYSTEM_PROBE_PROMPT.test(path)) {
+          issues.push({ path, message });
+        }
       });
       return issues;
     },
@@ -345,6 +347,67 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    // The schema would say "got integer, want object" of 3 and "value must be one of" of
+    // "irrelevant": one line naming the four forms says more.
+    name: "each probe is one of the four forms",
+    replacesSchema: true,
+    check: ({ value }) =>
+      probeList(value).flatMap((probe, i) => {
+        const path = `probes.${i}`;
+        if (typeof probe === "string") {
+          return PROBE_NAMES.includes(probe) ? [] : [{
+            path,
+            message: `${show(probe)} is not a probe: ${PROBE_FORMS}`,
+          }];
+        }
+        if (!isObject(probe)) {
+          return [{ path, message: `${show(probe)} is not a probe: ${PROBE_FORMS}` }];
+        }
+        const keys = Object.keys(probe);
+        if (keys.length === 1) return [];
+        return [{
+          path,
+          message: keys.length === 0
+            ? `an empty object is not a probe: ${PROBE_FORMS}`
+            : `a probe has one key, and this one has ${keys.length} (${keys.join(", ")}): ` +
+              "give each probe as an element of its own",
+        }];
+      }),
+  },
+  {
+    name: "each probe is given once",
+    check: ({ value }) => {
+      const named = probeList(value).flatMap((probe, i): [string, number][] => {
+        if (typeof probe === "string") return PROBE_NAMES.includes(probe) ? [[probe, i]] : [];
+        if (!isObject(probe) || Object.keys(probe).length !== 1) return [];
+        const distractors = member(probe, "distractors");
+        if (isWhole(distractors)) return [[`{distractors: ${distractors}}`, i]];
+        return Array.isArray(member(probe, "system")) ? [["system", i]] : [];
+      });
+      return repeats(named).map(([probe, i, before]) => ({
+        path: `probes.${i}`,
+        message: `${probe} is given twice, first at probes.${before}` +
+          (probe === "system" ? ": list every prompt in one" : ""),
+      }));
+    },
+  },
+  {
+    name: "a system probe lists each prompt once",
+    check: ({ value }) =>
+      probeList(value).flatMap((probe, i) => {
+        const prompts = member(probe, "system");
+        if (!Array.isArray(prompts)) return [];
+        const named = prompts.flatMap((prompt, j): [string, number][] =>
+          typeof prompt === "string" || prompt === null ? [[JSON.stringify(prompt), j]] : []
+        );
+        return repeats(named).map(([, j, before]) => ({
+          path: `probes.${i}.system.${j}`,
+          message: `the same prompt as probes.${i}.system.${before}` +
+            (prompts[j] === null ? " (null: no system prompt)" : ""),
+        }));
+      }),
+  },
+  {
     name: "decision.guard names each category once",
     check: ({ value }) => {
       const guard = member(member(value, "decision"), "guard");
@@ -359,6 +422,22 @@ export const RULES: readonly Rule[] = [
     },
   },
 ];
+
+/** The probes named by a word (the others are objects). */
+const PROBE_NAMES: readonly Plain[] = ["irrelevance", "shuffled-tools"];
+
+/** The four forms of a probe, as a refusal names them. */
+const PROBE_FORMS =
+  "give irrelevance, shuffled-tools, {distractors: N} or {system: [prompt or null, ...]}";
+
+/** The path of a system probe's prompt: sent, never printed, as `prompt.system` is. */
+const SYSTEM_PROBE_PROMPT = /^probes\.[0-9]+\.system\.[0-9]+$/;
+
+/** The elements of `probes`, when it is a list. */
+function probeList(value: Plain): readonly Plain[] {
+  const probes = member(value, "probes");
+  return Array.isArray(probes) ? probes : [];
+}
 
 /** What the rules find: the refusals, and the paths whose schema refusals they replace. */
 export interface RuleIssues {

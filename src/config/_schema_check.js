@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of dataset.kind, dataset.maxBytes, server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens and serving.probe.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256"],"properties":{"kind":{"description":"xlam-function-calling (a JSON array of xlam rows, such as Salesforce/xlam-function-calling-60k) or chat-jsonl (a team's own data: JSON Lines, one item a line, {id, messages, tools} in OpenAI's chat format; see reference/assess-yaml.md). Checked in code: source is required for xlam-function-calling.","enum":["xlam-function-calling","chat-jsonl"]},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"maxBytes":{"description":"The largest dataset file read, in bytes: a larger file is refused from its size, before it is read (exit 65). Default 268435456 (256 MiB). At most 1073741824 (1 GiB), the largest file split's memory is measured at; for xlam-function-calling at most 536870888, the longest text a JavaScript string holds, as that file is read as one JSON text (checked in code). See reference/assess-yaml.md.","type":"integer","minimum":1,"maximum":1073741824,"default":268435456},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content. Required for xlam-function-calling, optional for chat-jsonl.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647},"routingHeader":{"description":"The name of an HTTP header every chat request carries with its item's routing key, the same for every model and sample of the item, so that a router in front of the replicas that routes by that header (x-session-id for vLLM's production-stack session router, x-smg-routing-key for the SGLang gateway) keeps an item's requests on one replica. A token of RFC 9110 (letters, digits and !#$%&'*+-.^_`|~), at most 64 characters. Default none: no such header. Checked in code: not a header assess sends itself or one HTTP reserves (Content-Type, Authorization, X-Request-Id, Host, Content-Length, Connection, Transfer-Encoding), in any case.","type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","minLength":1,"maxLength":64}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://jsr.io/@assess/assess/schema/assess.schema.json","title":"assess.yaml","description":"One evaluation for assess: the dataset and the split taken from it, the scorer, the models, and how they are asked. Read as one YAML 1.2 document (core schema) of at most 1 MiB, UTF-8. Rules this schema cannot say, checked by assess validate after it: nothing is interpolated, so '${' anywhere in the file (comments included) is refused; a second YAML document is refused; a key written twice is refused; aliases may add at most 10000 nodes; a whole number is at most 2147483647 except sampling.seed; a text other than prompt.system may not hold a control or bidirectional character (U+0000 to U+001F, U+007F to U+009F, U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069), since assess prints names and paths; and the rules listed in the descriptions of dataset.kind, dataset.maxBytes, server.url, server.urls, server.toolCallParser, split.seed, split.confirm, scorer.name, models.adapters, sampling.seed, sampling.maxTokens, serving.probe and probes.","type":"object","additionalProperties":false,"required":["version","dataset","split","scorer","models","sampling","thinking","serving"],"properties":{"version":{"description":"The file format's version: 1.","const":1},"server":{"description":"Where the models are served. Every key is optional. Read by assess run.","type":"object","default":{},"additionalProperties":false,"properties":{"url":{"description":"The server's OpenAI-compatible base URL. Checked in code: an http:// or https:// URL that names a host; ends in /v1 with nothing after it; holds no credentials, query or fragment (the API key is read from the VLLM_API_KEY environment variable, never from the file); uses https://, or names 127.0.0.1, ::1 or localhost, or insecure is true. A refusal never repeats the URL.","type":"string"},"urls":{"description":"Several replicas of the server, each a base URL checked by server.url's rules (a refusal names the URL's index, never the URL): every held-out item goes to one of them with all of its models' requests, and serving.concurrency applies to each. Checked in code: not with server.url (give one of the two); no two URLs with the same host and port. One URL behaves as server.url.","type":"array","minItems":1,"items":{"description":"A replica's OpenAI-compatible base URL, ending in /v1.","type":"string"}},"manifest":{"description":"The path of go/launch's serve manifest.","type":"string","minLength":1},"toolCallParser":{"description":"The server's tool-call parser, such as hermes. Checked in code: when the scorer declares the parsers it knows, one of them.","type":"string","minLength":1},"reasoningParser":{"description":"The server's reasoning parser, such as qwen3.","type":"string","minLength":1},"insecure":{"description":"true allows plain http:// to any host. Default false.","type":"boolean","default":false}}},"dataset":{"description":"The dataset file and where it came from.","type":"object","additionalProperties":false,"required":["kind","path","sha256"],"properties":{"kind":{"description":"xlam-function-calling (a JSON array of xlam rows, such as Salesforce/xlam-function-calling-60k) or chat-jsonl (a team's own data: JSON Lines, one item a line, {id, messages, tools} in OpenAI's chat format; see reference/assess-yaml.md). Checked in code: source is required for xlam-function-calling.","enum":["xlam-function-calling","chat-jsonl"]},"path":{"description":"The dataset file. A relative path is read from the directory the command runs in, not from this file's.","type":"string","minLength":1},"sha256":{"description":"The file's SHA-256: 64 hex digits, in either case. A file with another hash is refused before a row of it is read.","type":"string","pattern":"^[0-9a-fA-F]{64}$"},"maxBytes":{"description":"The largest dataset file read, in bytes: a larger file is refused from its size, before it is read (exit 65). Default 268435456 (256 MiB). At most 1073741824 (1 GiB), the largest file split's memory is measured at; for xlam-function-calling at most 536870888, the longest text a JavaScript string holds, as that file is read as one JSON text (checked in code). See reference/assess-yaml.md.","type":"integer","minimum":1,"maximum":1073741824,"default":268435456},"source":{"description":"A record of where the file came from. Nothing compares it with the file: sha256 pins the content. Required for xlam-function-calling, optional for chat-jsonl.","type":"object","additionalProperties":false,"required":["repo","revision"],"properties":{"repo":{"description":"Where the file came from, such as Salesforce/xlam-function-calling-60k.","type":"string","minLength":1},"revision":{"description":"The revision it came from there.","type":"string","minLength":1}}}}},"split":{"description":"The held-out split: the items the models are scored on. The same dataset, seed and size always give the same split.","type":"object","additionalProperties":false,"required":["seed","size"],"properties":{"seed":{"description":"Any text. Checked in code: a seed that YAML reads as a number (such as 42) is refused; put it in quotes (\"42\").","type":"string"},"size":{"description":"How many items to hold out: at least 1, and at most the dataset's eligible items (checked once the dataset is read, by split and selftest).","type":"integer","minimum":1,"maximum":2147483647},"confirm":{"description":"For a checkpoint sweep (adapters with a step): the share of the held-out items kept apart to confirm the checkpoint chosen on the others, between 0 and 1 (0.5: half). Taken seeded and stratified by answer category (reference/split.md). Default none: the sweep is chosen and reported on the same items. Checked in code: it needs an adapter with a step, and must leave at least one item on each side (checked once the dataset is read).","type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"scorer":{"description":"The scorer and its ordering rule.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"xlam-tool-call, or a scorer your own program registered. Checked in code: a name nothing registered is refused.","type":"string","minLength":1},"ordering":{"description":"any or strict: whether a reply's calls must come in the answer's order. Default any.","enum":["any","strict"],"default":"any"}}},"prompt":{"description":"The prompt sent with every item.","type":"object","default":{},"additionalProperties":false,"properties":{"system":{"description":"A system prompt, sent as written. Default \"\" (none).","type":"string","default":""}}},"models":{"description":"The base model and the LoRA adapters compared with it.","type":"object","additionalProperties":false,"required":["baseline"],"properties":{"baseline":{"description":"The name the server gives the base model.","type":"string","minLength":1},"adapters":{"description":"The LoRA adapters compared with the baseline. Default none. Checked in code: an adapter named twice is refused, and so is one with the baseline's name.","type":"array","default":[],"items":{"description":"One adapter.","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"description":"The name the server gives the adapter.","type":"string","minLength":1},"path":{"description":"Where the adapter's weights are, for a server that is not serving it yet.","type":"string","minLength":1},"step":{"description":"The training step this adapter is a checkpoint of: adapters with a step are checkpoints of one training run, reported as a sweep in step order. Checked in code: two adapters with the same step are refused.","type":"integer","minimum":0,"maximum":2147483647}}}}}},"sampling":{"description":"How the models sample.","type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"description":"0 or more. Like every whole number but sampling.seed, a whole number here is at most 2147483647.","type":"number","minimum":0,"if":{"type":"integer"},"then":{"maximum":2147483647}},"topP":{"description":"More than 0, and at most 1.","type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"description":"A whole number that fits in 64 bits, signed: -9223372036854775808 to 9223372036854775807 (the range vLLM accepts). Checked in code on the number as written, not through a double.","type":"integer"},"maxTokens":{"description":"The most tokens a reply may hold: at least 1. Checked in code: at least 2048 when thinking.mode is on.","type":"integer","minimum":1,"maximum":2147483647},"samples":{"description":"How many times every model is asked every item: a whole number from 1 to 64. Default 1.","type":"integer","minimum":1,"maximum":64,"default":1}}},"thinking":{"description":"The chat template's switch for reasoning before answering.","type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"description":"off or on. No default: some models think unless told not to, others only when told to.","enum":["off","on"]},"templateKey":{"description":"The chat template's variable for it. Qwen3 uses enable_thinking.","type":"string","minLength":1}}},"serving":{"description":"Batch invariance and load.","type":"object","additionalProperties":false,"required":["probe","concurrency"],"properties":{"batchInvariant":{"description":"required, asserted or not-required: whether a model must give the same reply to an item whatever else is in its batch. Default required.","enum":["required","asserted","not-required"],"default":"required"},"probe":{"description":"How many of the split's items are sent twice to check batch invariance. Checked in code: 0 is refused unless batchInvariant is not-required, and probe cannot be more than split.size.","type":"integer","minimum":0,"maximum":2147483647},"concurrency":{"description":"How many requests are in flight at once, per replica with server.urls: at least 1.","type":"integer","minimum":1,"maximum":2147483647},"routingHeader":{"description":"The name of an HTTP header every chat request carries with its item's routing key, the same for every model and sample of the item, so that a router in front of the replicas that routes by that header (x-session-id for vLLM's production-stack session router, x-smg-routing-key for the SGLang gateway) keeps an item's requests on one replica. A token of RFC 9110 (letters, digits and !#$%&'*+-.^_`|~), at most 64 characters. Default none: no such header. Checked in code: not a header assess sends itself or one HTTP reserves (Content-Type, Authorization, X-Request-Id, Host, Content-Length, Connection, Transfer-Encoding), in any case.","type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","minLength":1,"maxLength":64}}},"probes":{"description":"Probes: seeded variants of every held-out item that training on the complement cannot teach, to be asked beside the items themselves (reference/split.md says how each is made and how its items are named; in this version assess split makes and counts them, and assess run does not ask them yet). Each is irrelevance (the tools the answer calls are removed and the right answer is no call; items whose answer makes no call are left out), shuffled-tools (the item's tools in another order; items with fewer than two tools are left out), {distractors: N} (N tools of other held-out items added, the answer unchanged; items that cannot get N are left out) or {system: [prompt or null, ...]} (the item asked with each system prompt listed, null for none, instead of prompt.system). Default none. Checked in code: each probe at most once (distractors once for each N, system once), and no prompt twice in system's list.","type":"array","default":[],"items":{"description":"A probe: irrelevance, shuffled-tools, {distractors: N} or {system: [prompt or null, ...]}.","if":{"type":"string"},"then":{"enum":["irrelevance","shuffled-tools"]},"else":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"distractors":{"description":"How many tools of other held-out items are added to each item: a whole number, at least 1.","type":"integer","minimum":1},"system":{"description":"The system prompts each item is asked with instead of prompt.system, in order: a text, sent as written, or null for no system message. A chat-jsonl item's own system and developer messages are left out of these items.","type":"array","minItems":1,"items":{"description":"A system prompt, sent as written, or null for none.","if":{"type":"null"},"else":{"type":"string"}}}}}}},"decision":{"description":"How the report reads the figures into a decision. It decides nothing about the replies: run records it in the results file's header when the run starts, and report echoes it.","type":"object","default":{},"additionalProperties":false,"properties":{"margin":{"description":"The loss the team accepts, in percentage points (1 is one point): an adapter whose interval's lower end is above -margin, and that is not better or worse, is not-worse. 0 to 100. Default 0 (no adapter is called not-worse).","type":"number","minimum":0,"maximum":100,"default":0},"guard":{"description":"The categories of items that must not be worse: no-call, single, parallel, multiple. A guarded category whose own comparison is worse makes the verdict say so. Default none. Checked in code: a category named twice is refused.","type":"array","default":[],"items":{"description":"A category: no-call (the answer has no call), single (one call), parallel (two or more calls to one tool) or multiple (two or more calls, two or more tools).","enum":["no-call","single","parallel","multiple"]}}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 const pattern5 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
@@ -27,6 +27,9 @@ data.server = {};
 }
 if(data.prompt === undefined){
 data.prompt = {};
+}
+if(data.probes === undefined){
+data.probes = [];
 }
 if(data.decision === undefined){
 data.decision = {};
@@ -1523,17 +1526,16 @@ vErrors.push(err122);
 errors++;
 }
 }
-let data47 = data.decision;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.margin === undefined){
-data47.margin = 0;
-}
-if(data47.guard === undefined){
-data47.guard = [];
-}
-for(const key12 in data47){
-if(!((key12 === "margin") || (key12 === "guard"))){
-const err123 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data47};
+let data47 = data.probes;
+if(Array.isArray(data47)){
+const len2 = data47.length;
+for(let i2=0; i2<len2; i2++){
+let data48 = data47[i2];
+const _errs109 = errors;
+let valid19 = true;
+const _errs110 = errors;
+if(typeof data48 !== "string"){
+const err123 = {};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1542,11 +1544,21 @@ vErrors.push(err123);
 }
 errors++;
 }
+var _valid1 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
 }
-let data48 = data47.margin;
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 100 || isNaN(data48)){
-const err124 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data48};
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid1){
+const _errs112 = errors;
+if(!((data48 === "irrelevance") || (data48 === "shuffled-tools"))){
+const err124 = {instancePath:instancePath+"/probes/" + i2,schemaPath:"#/properties/probes/items/then/enum",keyword:"enum",params:{allowedValues: schema31.properties.probes.items.then.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.probes.items.then.enum,parentSchema:schema31.properties.probes.items.then,data:data48};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1555,8 +1567,15 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data48 < 0 || isNaN(data48)){
-const err125 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data48};
+var _valid1 = _errs112 === errors;
+valid19 = _valid1;
+ifClause0 = "then";
+}
+else {
+const _errs113 = errors;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(Object.keys(data48).length > 1){
+const err125 = {instancePath:instancePath+"/probes/" + i2,schemaPath:"#/properties/probes/items/else/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema31.properties.probes.items.else,data:data48};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1565,9 +1584,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data48};
+if(Object.keys(data48).length < 1){
+const err126 = {instancePath:instancePath+"/probes/" + i2,schemaPath:"#/properties/probes/items/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema31.properties.probes.items.else,data:data48};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1576,13 +1594,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-let data49 = data47.guard;
-if(Array.isArray(data49)){
-const len2 = data49.length;
-for(let i2=0; i2<len2; i2++){
-let data50 = data49[i2];
-if(!((((data50 === "no-call") || (data50 === "single")) || (data50 === "parallel")) || (data50 === "multiple"))){
-const err127 = {instancePath:instancePath+"/decision/guard/" + i2,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data50};
+for(const key12 in data48){
+if(!((key12 === "distractors") || (key12 === "system"))){
+const err127 = {instancePath:instancePath+"/probes/" + i2,schemaPath:"#/properties/probes/items/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.probes.items.else,data:data48};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1592,9 +1606,10 @@ vErrors.push(err127);
 errors++;
 }
 }
-}
-else {
-const err128 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data49};
+if(data48.distractors !== undefined){
+let data49 = data48.distractors;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err128 = {instancePath:instancePath+"/probes/" + i2+"/distractors",schemaPath:"#/properties/probes/items/else/properties/distractors/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.probes.items.else.properties.distractors.type,parentSchema:schema31.properties.probes.items.else.properties.distractors,data:data49};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1603,9 +1618,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-else {
-const err129 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data47};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 1 || isNaN(data49)){
+const err129 = {instancePath:instancePath+"/probes/" + i2+"/distractors",schemaPath:"#/properties/probes/items/else/properties/distractors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.probes.items.else.properties.distractors,data:data49};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1615,13 +1630,220 @@ vErrors.push(err129);
 errors++;
 }
 }
-else {
-const err130 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+}
+if(data48.system !== undefined){
+let data50 = data48.system;
+if(Array.isArray(data50)){
+if(data50.length < 1){
+const err130 = {instancePath:instancePath+"/probes/" + i2+"/system",schemaPath:"#/properties/probes/items/else/properties/system/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema31.properties.probes.items.else.properties.system,data:data50};
 if(vErrors === null){
 vErrors = [err130];
 }
 else {
 vErrors.push(err130);
+}
+errors++;
+}
+const len3 = data50.length;
+for(let i3=0; i3<len3; i3++){
+let data51 = data50[i3];
+const _errs121 = errors;
+let valid23 = true;
+const _errs122 = errors;
+if(data51 !== null){
+const err131 = {};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+var _valid2 = _errs122 === errors;
+errors = _errs121;
+if(vErrors !== null){
+if(_errs121){
+vErrors.length = _errs121;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid2){
+const _errs124 = errors;
+if(typeof data51 !== "string"){
+const err132 = {instancePath:instancePath+"/probes/" + i2+"/system/" + i3,schemaPath:"#/properties/probes/items/else/properties/system/items/else/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.probes.items.else.properties.system.items.else.type,parentSchema:schema31.properties.probes.items.else.properties.system.items.else,data:data51};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+var _valid2 = _errs124 === errors;
+valid23 = _valid2;
+}
+if(!valid23){
+const err133 = {instancePath:instancePath+"/probes/" + i2+"/system/" + i3,schemaPath:"#/properties/probes/items/else/properties/system/items/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema31.properties.probes.items.else.properties.system.items.if,parentSchema:schema31.properties.probes.items.else.properties.system.items,data:data51};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/probes/" + i2+"/system",schemaPath:"#/properties/probes/items/else/properties/system/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.probes.items.else.properties.system.type,parentSchema:schema31.properties.probes.items.else.properties.system,data:data50};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/probes/" + i2,schemaPath:"#/properties/probes/items/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.probes.items.else.type,parentSchema:schema31.properties.probes.items.else,data:data48};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+var _valid1 = _errs113 === errors;
+valid19 = _valid1;
+ifClause0 = "else";
+}
+if(!valid19){
+const err136 = {instancePath:instancePath+"/probes/" + i2,schemaPath:"#/properties/probes/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema31.properties.probes.items.if,parentSchema:schema31.properties.probes.items,data:data48};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/probes",schemaPath:"#/properties/probes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.probes.type,parentSchema:schema31.properties.probes,data:data47};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+let data52 = data.decision;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.margin === undefined){
+data52.margin = 0;
+}
+if(data52.guard === undefined){
+data52.guard = [];
+}
+for(const key13 in data52){
+if(!((key13 === "margin") || (key13 === "guard"))){
+const err138 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.decision,data:data52};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+let data53 = data52.margin;
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 100 || isNaN(data53)){
+const err139 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.decision.properties.margin,data:data53};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+if(data53 < 0 || isNaN(data53)){
+const err140 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.decision.properties.margin,data:data53};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/decision/margin",schemaPath:"#/properties/decision/properties/margin/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.decision.properties.margin.type,parentSchema:schema31.properties.decision.properties.margin,data:data53};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+let data54 = data52.guard;
+if(Array.isArray(data54)){
+const len4 = data54.length;
+for(let i4=0; i4<len4; i4++){
+let data55 = data54[i4];
+if(!((((data55 === "no-call") || (data55 === "single")) || (data55 === "parallel")) || (data55 === "multiple"))){
+const err142 = {instancePath:instancePath+"/decision/guard/" + i4,schemaPath:"#/properties/decision/properties/guard/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.properties.guard.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.decision.properties.guard.items.enum,parentSchema:schema31.properties.decision.properties.guard.items,data:data55};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/decision/guard",schemaPath:"#/properties/decision/properties/guard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.decision.properties.guard.type,parentSchema:schema31.properties.decision.properties.guard,data:data54};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+else {
+const err144 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decision.type,parentSchema:schema31.properties.decision,data:data52};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+else {
+const err145 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
 }
 errors++;
 }

@@ -182,4 +182,17 @@ export interface Config {
   readonly serving: ServingConfig;
   /** Default: margin 0, no guard. */
   readonly decision: DecisionConfig;
+  /**
+   * The probes, as the file writes them, in its order: seeded variants of every held-out item
+   * (`reference/split.md`, Probes). `irrelevance` (the tools the answer calls removed; the right
+   * answer is no call), `shuffled-tools` (the tools in another order), `{ distractors: N }` (N
+   * tools of other held-out items added) or `{ system: [...] }` (the item asked with each system
+   * prompt listed, `null` for none, instead of `prompt.system`). Default none (an empty list).
+   */
+  readonly probes: readonly (
+    | "irrelevance"
+    | "shuffled-tools"
+    | { readonly distractors: number }
+    | { readonly system: readonly (string | null)[] }
+  )[];
 }

@@ -276,5 +276,12 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
       margin: v.decision.margin as number,
       guard: [...(v.decision.guard as GuardCategory[])],
     },
+    probes: (v.probes as Plain[]).map((probe): Config["probes"][number] =>
+      typeof probe === "string"
+        ? probe as "irrelevance" | "shuffled-tools"
+        : (probe as Obj).distractors !== undefined
+        ? { distractors: (probe as Obj).distractors as number }
+        : { system: [...((probe as Obj).system as (string | null)[])] }
+    ),
   };
 }

@@ -76,4 +76,14 @@ export interface Item {
    * cluster is the set of its tools' names (`itemCluster`).
    */
   readonly cluster?: string;
+  /**
+   * The system prompt the item is asked with instead of `prompt.system` (a `system` probe's item);
+   * `""` sends none. Absent: `prompt.system`.
+   */
+  readonly system?: string;
+  /**
+   * For a probe's item: the id of the held-out item it is a variant of, and the probe's name as
+   * the item's id ends (`irrelevance`, `distractors-4`, `system-2`).
+   */
+  readonly probeOf?: { readonly id: ItemId; readonly probe: string };
 }

@@ -90,10 +90,11 @@ export interface PromptText {
  * the request body ({@linkcode buildRequestBody}) and the training line (`training.ts`) alike.
  * An item with its own messages (`item.chat`, a chat-jsonl line's) sends them and its tools as
  * the line writes them (compact, numbers as written), after a system message of `system` only
- * when they hold no system message of their own.
+ * when they hold no system message of their own. An item with its own `system` (a `system` probe's)
+ * is asked with it instead of `system`.
  *
  * @param item The item.
- * @param system The system prompt; `""` writes no system message.
+ * @param system The system prompt (`prompt.system`); `""` writes no system message.
  * @returns The messages' and the tools' text.
  *
  * @example
@@ -113,6 +114,8 @@ export interface PromptText {
  * ```
  */
 export function promptText(item: Item, system: string): PromptText {
+  // A system probe's item brings the prompt it is asked with.
+  if (item.system !== undefined && item.system !== system) return promptText(item, item.system);
   if (item.chat !== undefined) {
     // The item's own messages and tools, as its line writes them; the system prompt only when the
     // item brings none of its own.

@@ -4,7 +4,7 @@
 // Generated from schema/results.schema.json by tests/support/generate_schema_checks.ts: do not edit.
 "use strict";
 export const header = validate34;
-const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}},"shard":{"description":"With assess run -shard i/N: this file holds shard index of count, the held-out items whose content hash falls in it (reference/run.md, Shards). Absent for a run of every item.","type":"object","additionalProperties":false,"required":["index","count"],"properties":{"index":{"type":"integer","minimum":0,"maximum":65535},"count":{"type":"integer","minimum":1,"maximum":65536}}}}};
+const schema32 = {"description":"Line 1: what the run is. A resumed run must match it (reference/run.md says which members).","type":"object","additionalProperties":false,"required":["kind","format","formatVersion","assessVersion","startedAt","configDigest","dataset","split","scorer","selftest","server","models","sampling","thinking","probe","system"],"properties":{"kind":{"const":"header"},"format":{"const":"assess-results"},"formatVersion":{"enum":[1,2],"description":"2 for a file assess run starts; 1 for a file of an earlier assess (no replica members, no categories, no decision)."},"assessVersion":{"type":["string","null"]},"startedAt":{"type":"string","description":"ISO 8601 UTC, such as 2026-01-01T00:00:00.000Z."},"configDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 of the canonical JSON of the configuration values that decide replies and verdicts (reference/run.md)."},"dataset":{"type":"object","additionalProperties":false,"required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"split":{"type":"object","additionalProperties":false,"required":["seed","size","digest"],"properties":{"seed":{"type":"string"},"size":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^[0-9a-f]{64}$"},"confirm":{"description":"With split.confirm: the share, and the held-out ids kept to confirm a sweep's choice, ascending.","type":"object","additionalProperties":false,"required":["share","items"],"properties":{"share":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}}}}}},"scorer":{"type":"object","additionalProperties":false,"required":["name","version","ordering","toolCallParser"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"ordering":{"enum":["any","strict"]},"toolCallParser":{"type":["string","null"]}}},"selftest":{"type":"object","additionalProperties":false,"required":["passed","items"],"properties":{"passed":{"type":"boolean"},"items":{"type":"integer","minimum":0}}},"server":{"type":"object","additionalProperties":false,"required":["url","models"],"properties":{"url":{"type":"string"},"models":{"type":"array","items":{"type":"string"}}}},"models":{"type":"object","additionalProperties":false,"required":["baseline","adapters"],"properties":{"baseline":{"type":"string"},"adapters":{"type":"array","items":{"type":"string"}},"steps":{"description":"Each adapter's training step, null for one without, in the adapters' order; only for a checkpoint sweep.","type":"array","items":{"type":["integer","null"],"minimum":0}}}},"sampling":{"type":"object","additionalProperties":false,"required":["temperature","topP","seed","maxTokens"],"properties":{"temperature":{"type":"number"},"topP":{"type":"number"},"seed":{"type":"string","pattern":"^-?[0-9]+$","description":"The seed's exact decimal text."},"maxTokens":{"type":"integer","minimum":1},"samples":{"type":"integer","minimum":2,"maximum":64,"description":"How many times every model was asked every item (sampling.samples); absent for 1."}}},"thinking":{"type":"object","additionalProperties":false,"required":["mode","templateKey"],"properties":{"mode":{"enum":["off","on"]},"templateKey":{"type":"string"}}},"probe":{"type":"object","additionalProperties":false,"required":["batchInvariant","items"],"properties":{"batchInvariant":{"enum":["required","asserted","not-required"]},"items":{"type":"integer","minimum":0}}},"system":{"type":"string"},"decision":{"description":"How the team reads the figures, as assess.yaml's decision said when the run started (the report echoes it). It decides nothing about the replies: a resumed run may change it in assess.yaml, and this keeps the one declared before the first reply. Absent in a format 1 file.","type":"object","additionalProperties":false,"required":["margin","guard"],"properties":{"margin":{"type":"number","minimum":0,"maximum":100,"description":"decision.margin: the loss accepted as not worse, in percentage points (1 is one point)."},"guard":{"type":"array","items":{"$ref":"#/$defs/category"},"description":"decision.guard: the categories that must not be worse."}}},"probes":{"description":"assess.yaml's probes, as the file writes them, in its order: the seeded variants of the held-out items (reference/split.md, Probes). Absent when there are none.","type":"array","minItems":1,"items":{"if":{"type":"string"},"then":{"enum":["irrelevance","shuffled-tools"]},"else":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"distractors":{"type":"integer","minimum":1},"system":{"type":"array","minItems":1,"items":{"if":{"type":"null"},"else":{"type":"string"}}}}}}},"shard":{"description":"With assess run -shard i/N: this file holds shard index of count, the held-out items whose content hash falls in it (reference/run.md, Shards). Absent for a run of every item.","type":"object","additionalProperties":false,"required":["index","count"],"properties":{"index":{"type":"integer","minimum":0,"maximum":65535},"count":{"type":"integer","minimum":1,"maximum":65536}}}}};
 const schema33 = {"description":"An item's category, from its answer's calls.","enum":["no-call","single","parallel","multiple"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -1138,85 +1138,210 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.shard !== undefined){
-let data52 = data.shard;
+if(data.probes !== undefined){
+let data52 = data.probes;
 const _errs115 = errors;
 if(errors === _errs115){
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-let missing12;
-if(((data52.index === undefined) && (missing12 = "index")) || ((data52.count === undefined) && (missing12 = "count"))){
-validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'",schema:schema32.properties.shard.required,parentSchema:schema32.properties.shard,data:data52}];
+if(Array.isArray(data52)){
+if(data52.length < 1){
+validate34.errors = [{instancePath:instancePath+"/probes",schemaPath:"#/properties/probes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema32.properties.probes,data:data52}];
 return false;
 }
 else {
+var valid19 = true;
+const len5 = data52.length;
+for(let i5=0; i5<len5; i5++){
+let data53 = data52[i5];
 const _errs117 = errors;
-for(const key12 in data52){
-if(!((key12 === "index") || (key12 === "count"))){
-validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.shard,data:data52}];
+const _errs118 = errors;
+let valid20 = true;
+const _errs119 = errors;
+if(typeof data53 !== "string"){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid1 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid1){
+const _errs121 = errors;
+if(!((data53 === "irrelevance") || (data53 === "shuffled-tools"))){
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5,schemaPath:"#/properties/probes/items/then/enum",keyword:"enum",params:{allowedValues: schema32.properties.probes.items.then.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.probes.items.then.enum,parentSchema:schema32.properties.probes.items.then,data:data53}];
+return false;
+}
+var _valid1 = _errs121 === errors;
+valid20 = _valid1;
+ifClause0 = "then";
+}
+else {
+const _errs122 = errors;
+if(errors === _errs122){
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(Object.keys(data53).length > 1){
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5,schemaPath:"#/properties/probes/items/else/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema32.properties.probes.items.else,data:data53}];
+return false;
+}
+else {
+if(Object.keys(data53).length < 1){
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5,schemaPath:"#/properties/probes/items/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema32.properties.probes.items.else,data:data53}];
+return false;
+}
+else {
+const _errs124 = errors;
+for(const key12 in data53){
+if(!((key12 === "distractors") || (key12 === "system"))){
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5,schemaPath:"#/properties/probes/items/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.probes.items.else,data:data53}];
 return false;
 break;
 }
 }
-if(_errs117 === errors){
-if(data52.index !== undefined){
-let data53 = data52.index;
-const _errs118 = errors;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.shard.properties.index.type,parentSchema:schema32.properties.shard.properties.index,data:data53}];
-return false;
-}
-if(errors === _errs118){
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 65535 || isNaN(data53)){
-validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema32.properties.shard.properties.index,data:data53}];
-return false;
-}
-else {
-if(data53 < 0 || isNaN(data53)){
-validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.shard.properties.index,data:data53}];
-return false;
-}
-}
-}
-}
-var valid19 = _errs118 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data52.count !== undefined){
-let data54 = data52.count;
-const _errs120 = errors;
+if(_errs124 === errors){
+if(data53.distractors !== undefined){
+let data54 = data53.distractors;
+const _errs125 = errors;
 if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.shard.properties.count.type,parentSchema:schema32.properties.shard.properties.count,data:data54}];
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5+"/distractors",schemaPath:"#/properties/probes/items/else/properties/distractors/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.probes.items.else.properties.distractors.type,parentSchema:schema32.properties.probes.items.else.properties.distractors,data:data54}];
 return false;
 }
-if(errors === _errs120){
+if(errors === _errs125){
 if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 65536 || isNaN(data54)){
-validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536",schema:65536,parentSchema:schema32.properties.shard.properties.count,data:data54}];
-return false;
-}
-else {
 if(data54 < 1 || isNaN(data54)){
-validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.shard.properties.count,data:data54}];
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5+"/distractors",schemaPath:"#/properties/probes/items/else/properties/distractors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.probes.items.else.properties.distractors,data:data54}];
 return false;
 }
 }
 }
-}
-var valid19 = _errs120 === errors;
-}
-else {
-var valid19 = true;
-}
-}
-}
-}
+var valid21 = _errs125 === errors;
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.shard.type,parentSchema:schema32.properties.shard,data:data52}];
+var valid21 = true;
+}
+if(valid21){
+if(data53.system !== undefined){
+let data55 = data53.system;
+const _errs127 = errors;
+if(errors === _errs127){
+if(Array.isArray(data55)){
+if(data55.length < 1){
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5+"/system",schemaPath:"#/properties/probes/items/else/properties/system/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema32.properties.probes.items.else.properties.system,data:data55}];
+return false;
+}
+else {
+var valid22 = true;
+const len6 = data55.length;
+for(let i6=0; i6<len6; i6++){
+let data56 = data55[i6];
+const _errs129 = errors;
+const _errs130 = errors;
+let valid23 = true;
+const _errs131 = errors;
+if(data56 !== null){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid2 = _errs131 === errors;
+errors = _errs130;
+if(vErrors !== null){
+if(_errs130){
+vErrors.length = _errs130;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid2){
+const _errs133 = errors;
+if(typeof data56 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5+"/system/" + i6,schemaPath:"#/properties/probes/items/else/properties/system/items/else/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.probes.items.else.properties.system.items.else.type,parentSchema:schema32.properties.probes.items.else.properties.system.items.else,data:data56}];
+return false;
+}
+var _valid2 = _errs133 === errors;
+valid23 = _valid2;
+}
+if(!valid23){
+const err5 = {instancePath:instancePath+"/probes/" + i5+"/system/" + i6,schemaPath:"#/properties/probes/items/else/properties/system/items/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema32.properties.probes.items.else.properties.system.items.if,parentSchema:schema32.properties.probes.items.else.properties.system.items,data:data56};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate34.errors = vErrors;
+return false;
+}
+var valid22 = _errs129 === errors;
+if(!valid22){
+break;
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5+"/system",schemaPath:"#/properties/probes/items/else/properties/system/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.probes.items.else.properties.system.type,parentSchema:schema32.properties.probes.items.else.properties.system,data:data55}];
+return false;
+}
+}
+var valid21 = _errs127 === errors;
+}
+else {
+var valid21 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/probes/" + i5,schemaPath:"#/properties/probes/items/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.probes.items.else.type,parentSchema:schema32.properties.probes.items.else,data:data53}];
+return false;
+}
+}
+var _valid1 = _errs122 === errors;
+valid20 = _valid1;
+ifClause0 = "else";
+}
+if(!valid20){
+const err6 = {instancePath:instancePath+"/probes/" + i5,schemaPath:"#/properties/probes/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema32.properties.probes.items.if,parentSchema:schema32.properties.probes.items,data:data53};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate34.errors = vErrors;
+return false;
+}
+var valid19 = _errs117 === errors;
+if(!valid19){
+break;
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/probes",schemaPath:"#/properties/probes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.probes.type,parentSchema:schema32.properties.probes,data:data52}];
 return false;
 }
 }
@@ -1224,6 +1349,95 @@ var valid0 = _errs115 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.shard !== undefined){
+let data57 = data.shard;
+const _errs135 = errors;
+if(errors === _errs135){
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+let missing12;
+if(((data57.index === undefined) && (missing12 = "index")) || ((data57.count === undefined) && (missing12 = "count"))){
+validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'",schema:schema32.properties.shard.required,parentSchema:schema32.properties.shard,data:data57}];
+return false;
+}
+else {
+const _errs137 = errors;
+for(const key13 in data57){
+if(!((key13 === "index") || (key13 === "count"))){
+validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.shard,data:data57}];
+return false;
+break;
+}
+}
+if(_errs137 === errors){
+if(data57.index !== undefined){
+let data58 = data57.index;
+const _errs138 = errors;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.shard.properties.index.type,parentSchema:schema32.properties.shard.properties.index,data:data58}];
+return false;
+}
+if(errors === _errs138){
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 > 65535 || isNaN(data58)){
+validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema32.properties.shard.properties.index,data:data58}];
+return false;
+}
+else {
+if(data58 < 0 || isNaN(data58)){
+validate34.errors = [{instancePath:instancePath+"/shard/index",schemaPath:"#/properties/shard/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.shard.properties.index,data:data58}];
+return false;
+}
+}
+}
+}
+var valid24 = _errs138 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data57.count !== undefined){
+let data59 = data57.count;
+const _errs140 = errors;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.shard.properties.count.type,parentSchema:schema32.properties.shard.properties.count,data:data59}];
+return false;
+}
+if(errors === _errs140){
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 > 65536 || isNaN(data59)){
+validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536",schema:65536,parentSchema:schema32.properties.shard.properties.count,data:data59}];
+return false;
+}
+else {
+if(data59 < 1 || isNaN(data59)){
+validate34.errors = [{instancePath:instancePath+"/shard/count",schemaPath:"#/properties/shard/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.shard.properties.count,data:data59}];
+return false;
+}
+}
+}
+}
+var valid24 = _errs140 === errors;
+}
+else {
+var valid24 = true;
+}
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.shard.type,parentSchema:schema32.properties.shard,data:data57}];
+return false;
+}
+}
+var valid0 = _errs135 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

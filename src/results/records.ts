@@ -155,6 +155,16 @@ export interface HeaderRecord {
   readonly system: string;
   /** The decision declared when the run started; absent in a file of format version 1. */
   readonly decision?: DecisionRecord;
+  /**
+   * `probes` of `assess.yaml`, as the file writes them, in its order: the seeded variants of the
+   * held-out items. Absent when there are none.
+   */
+  readonly probes?: readonly (
+    | "irrelevance"
+    | "shuffled-tools"
+    | { readonly distractors: number }
+    | { readonly system: readonly (string | null)[] }
+  )[];
   /** With `assess run -shard i/N`: the shard this file holds; absent for a run of every item. */
   readonly shard?: Shard;
 }

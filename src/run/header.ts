@@ -72,6 +72,7 @@ export const DIGESTED: readonly string[] = [
   "thinking.templateKey",
   "serving.batchInvariant",
   "serving.probe",
+  "probes[]",
 ];
 
 /**
@@ -112,7 +113,7 @@ export const NOT_DIGESTED: Readonly<Record<string, string>> = {
  * The configuration's digest: SHA-256 of a canonical JSON text of every value that decides the
  * replies or their verdicts: `version`, `dataset.kind` and `dataset.sha256` (lowercase), `split`,
  * `scorer`, `prompt`, the models' names, `sampling` (the seed as its exact text, `samples` only when more than 1), `thinking`,
- * `serving.batchInvariant` and `serving.probe`. Left out, so that a resumed run may change them:
+ * `serving.batchInvariant`, `serving.probe` and `probes` (only when there are any). Left out, so that a resumed run may change them:
  * `server.*`, `dataset.path`, `dataset.source`, adapter paths and `serving.concurrency`.
  *
  * @param config An accepted configuration.
@@ -147,6 +148,8 @@ export function configDigest(config: Config): string {
     prompt: { system: config.prompt.system },
     ...modelsAndSampling(config),
     serving: { batchInvariant: config.serving.batchInvariant, probe: config.serving.probe },
+    // Written only when there are probes, so that a configuration without them keeps its digest.
+    ...(config.probes.length === 0 ? {} : { probes: config.probes }),
   };
   return sha256Hex(new TextEncoder().encode(JSON.stringify(canonical)));
 }
@@ -235,6 +238,7 @@ export function makeHeader(config: Config, facts: HeaderFacts): HeaderRecord {
     probe: { batchInvariant: config.serving.batchInvariant, items: config.serving.probe },
     system: config.prompt.system,
     decision: { margin: config.decision.margin, guard: config.decision.guard },
+    ...(config.probes.length === 0 ? {} : { probes: config.probes }),
     ...(facts.shard === undefined ? {} : { shard: facts.shard }),
   };
 }
@@ -281,6 +285,7 @@ const RECORDED: readonly (readonly [string, (h: HeaderRecord) => unknown])[] = [
   ["thinking.templateKey", (h) => h.thinking.templateKey],
   ["serving.batchInvariant", (h) => h.probe.batchInvariant],
   ["serving.probe", (h) => h.probe.items],
+  ["probes[]", (h) => h.probes ?? []],
 ];
 
 /** The keys {@linkcode configChanges} compares, in its order. */

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import Ajv2020 from "ajv/dist/2020.js";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
 import { cli, LEAKY_OUT, world } from "./_leak_fixtures.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -303,5 +304,67 @@ Deno.test(
         assert.equal(r.code, c.code);
       });
     }
+  },
+);
+
+Deno.test(
+  "leak: a training line that asks a probe item's query, with its tools and system prompt, is a leak of its held-out item",
+  none,
+  async () => {
+    const files = await world();
+    files.set(
+      "assess.yaml",
+      enc.encode(
+        new TextDecoder().decode(files.get("assess.yaml")) +
+          'probes: [irrelevance, {distractors: 4}, {system: ["Be brief."]}]\n',
+      ),
+    );
+    const [{ loadDataset }, { takeSplit, heldOutItems }, { probeItems }, { promptText }] =
+      await Promise.all([
+        import("../../src/dataset/dataset.ts"),
+        import("../../src/split/split.ts"),
+        import("../../src/split/probes.ts"),
+        import("../../src/request/request.ts"),
+      ]);
+    const dataset = loadDataset(rowsBytes, sha256Hex(rowsBytes));
+    const split = takeSplit(dataset, { seed: "twins", size: 6 });
+    const sets = probeItems(heldOutItems(dataset, split), {
+      digest: split.digest,
+      probes: ["irrelevance", { distractors: 4 }, { system: ["Be brief."] }],
+    });
+    const probe = (name: string, id: number) =>
+      sets.flatMap((s) => s.items).find((item) => item.id === `${id}~${name}`)!;
+    // Each planted line is the probe item as a request sends it: its messages (its system prompt
+    // included), its tools, and its answer (none for irrelevance: a reply in words).
+    const line = (item: ReturnType<typeof probe>) => {
+      const prompt = promptText(item, "");
+      const answer = item.answers.length === 0
+        ? { role: "assistant", content: "No tool here fits." }
+        : {
+          role: "assistant",
+          tool_calls: item.answers.map((call) => ({
+            type: "function",
+            function: { name: call.name, arguments: stringifyJson(call.arguments) },
+          })),
+        };
+      return JSON.stringify({
+        messages: [...JSON.parse(`[${prompt.messages}]`), answer],
+        ...(prompt.tools === "" ? {} : { tools: JSON.parse(prompt.tools) }),
+      }) + "\n";
+    };
+    const planted = [probe("irrelevance", 88), probe("distractors-4", 125), probe("system-1", 21)];
+    assert.equal(planted[2]!.system, "Be brief.");
+    const train = new TextDecoder().decode(files.get("train.jsonl"));
+    files.set("more.jsonl", enc.encode(train + planted.map(line).join("")));
+    const r = await cli(["leak", "-split", "split.json", "-in", "more.jsonl"], files);
+    assert.equal(r.stderr, "");
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stdout,
+      "more.jsonl: 3 of the 6 held-out items leak into its 11 examples: 3 exact, 0 near, 0 by answer\n" +
+        "  exact   id 21   line 11 (with its answer)\n" +
+        "  exact   id 88   line 9\n" +
+        "  exact   id 125  line 10 (with its answer)\n",
+    );
   },
 );

@@ -250,6 +250,51 @@ Deno.test({
   },
 });
 
+/** The test config with a probe of each form. */
+const PROBED = configText +
+  'probes: [irrelevance, {distractors: 4}, shuffled-tools, {system: ["Be brief.", null]}, ' +
+  "{distractors: 7}]\n";
+
+Deno.test({
+  name:
+    "split says how many items each probe adds; the split file and the training file are those without probes",
+  permissions: "none",
+  fn: async () => {
+    const r = await split(["-out", "split.json", "-train", "train.jsonl"], world(PROBED));
+    assert.equal(r.stderr, "");
+    assert.equal(r.code, 0);
+    // Held out: 47, 125, 21, 34 (no call), 88, 117; only 47 and 21 have two tools; the six offer
+    // eight tool names, so no item lacks four others, and 47 and 21 (two each) lack seven.
+    assert.equal(
+      r.stdout,
+      `split.json: ${OK_LINE}; train.jsonl: 8 training lines (left out: 1 ineligible, 0 with no ` +
+        `call and no text)\ndigest ${DIGEST}\n` +
+        "probe irrelevance: 5 items (1 left out: no call in the answer)\n" +
+        "probe distractors-4: 6 items\n" +
+        "probe shuffled-tools: 2 items (4 left out: fewer than two tools)\n" +
+        "probe system: 12 items (2 prompts)\n" +
+        "probe distractors-7: 4 items (2 left out: fewer than 7 other tools to add)\n" +
+        DETECTABLE,
+    );
+    // Probe items are held out by construction: not one byte of either file changes.
+    const plain = await split(["-out", "split.json", "-train", "train.jsonl"]);
+    assert.deepEqual(r.files.get("split.json"), plain.files.get("split.json"));
+    assert.deepEqual(r.files.get("train.jsonl"), plain.files.get("train.jsonl"));
+    // No line of the training file asks a held-out query (which every probe item asks too), or
+    // names a probe item.
+    const rows = JSON.parse(new TextDecoder().decode(rowsBytes)) as { id: number; query: string }[];
+    const heldOut = [47, 125, 21, 34, 88, 117].map((id) =>
+      rows.find((row) => row.id === id)!.query
+    );
+    const lines = new TextDecoder().decode(r.files.get("train.jsonl")).trimEnd().split("\n");
+    for (const line of lines) {
+      const users = JSON.parse(line).messages.filter((m: { role: string }) => m.role === "user");
+      for (const user of users) assert(!heldOut.includes(user.content), line);
+      assert(!line.includes("~"), line);
+    }
+  },
+});
+
 Deno.test({
   name: "split -train leaves out an item whose answer has no call, and counts it",
   permissions: "none",
@@ -577,5 +622,38 @@ Deno.test({
         );
       });
     }
+  },
+});
+
+Deno.test({
+  name: "split refuses a probe item's id that is a held-out item's (exit 65), and writes nothing",
+  permissions: "none",
+  fn: async () => {
+    const line = (id: string) =>
+      JSON.stringify({
+        id,
+        messages: [
+          { role: "user", content: `q ${id}` },
+          { role: "assistant", tool_calls: [{ function: { name: "f", arguments: "{}" } }] },
+        ],
+        tools: [{ type: "function", function: { name: "f" } }],
+      });
+    const rows = new TextEncoder().encode(["a", "a~irrelevance", "b"].map(line).join("\n") + "\n");
+    const config = configText
+      .replace("kind: xlam-function-calling", "kind: chat-jsonl")
+      .replace(/sha256: [0-9a-f]{64}/, `sha256: ${sha256Hex(rows)}`)
+      .replace("size: 6", "size: 3") + "probes: [shuffled-tools, irrelevance]\n";
+    const files = world(config, rows);
+    const before = [...files.keys()];
+    const r = await split(["-out", "s.json", "-train", "t.jsonl"], files);
+    assert.equal(r.code, 65);
+    assert.equal(r.stdout, "");
+    assert.equal(
+      r.stderr,
+      'assess split: dataset refused: the held-out item "a~irrelevance" has the id that the ' +
+        'irrelevance probe gives item "a": with probes, no held-out id may end in ~ and a ' +
+        "probe's name\n",
+    );
+    assert.deepEqual([...files.keys()], before);
   },
 });

@@ -419,6 +419,98 @@ const RULES_BUILDER = new Map<string, Case[]>([
     ],
   ],
   [
+    "probes: the four forms, each once",
+    [
+      [
+        "every form",
+        WHOLE + "probes: [irrelevance, shuffled-tools, {distractors: 4}, {distractors: 1}, " +
+        '{system: ["Be brief.", null, "a\\nb"]}]\n',
+        [],
+      ],
+      ["none", WHOLE + "probes: []\n", []],
+      ["not a list", WHOLE + "probes: irrelevance\n", ["probes: got string, want array"]],
+      [
+        "a word that is not a probe",
+        WHOLE + "probes: [irrelevant]\n",
+        [
+          "probes.0: 'irrelevant' is not a probe: give irrelevance, shuffled-tools, " +
+          "{distractors: N} or {system: [prompt or null, ...]}",
+        ],
+      ],
+      [
+        "a number, a list, null, an empty object",
+        WHOLE + "probes: [3, [irrelevance], null, {}]\n",
+        [
+          "probes.0: 3 is not a probe: give irrelevance, shuffled-tools, {distractors: N} or " +
+          "{system: [prompt or null, ...]}",
+          'probes.1: ["irrelevance"] is not a probe: give irrelevance, shuffled-tools, ' +
+          "{distractors: N} or {system: [prompt or null, ...]}",
+          "probes.2: null is not a probe: give irrelevance, shuffled-tools, {distractors: N} or " +
+          "{system: [prompt or null, ...]}",
+          "probes.3: an empty object is not a probe: give irrelevance, shuffled-tools, " +
+          "{distractors: N} or {system: [prompt or null, ...]}",
+        ],
+      ],
+      [
+        "two keys in one",
+        WHOLE + "probes: [{distractors: 2, system: [a]}]\n",
+        [
+          "probes.0: a probe has one key, and this one has 2 (distractors, system): give each " +
+          "probe as an element of its own",
+        ],
+      ],
+      [
+        "an unknown key",
+        WHOLE + "probes: [{distractor: 2}]\n",
+        ["probes.0.distractor: not a setting of assess.yaml under probes.0; did you mean 'distractors'?"],
+      ],
+      [
+        "distractors 0, 1.5, text",
+        WHOLE + 'probes: [{distractors: 0}, {distractors: 1.5}, {distractors: "4"}]\n',
+        [
+          "probes.0.distractors: value must be at least 1",
+          "probes.1.distractors: got number, want integer",
+          "probes.2.distractors: got string, want integer",
+        ],
+      ],
+      [
+        "each once",
+        WHOLE + "probes: [irrelevance, {distractors: 4}, shuffled-tools, {system: [a]}, " +
+        "irrelevance, {distractors: 4}, {distractors: 5}, shuffled-tools, {system: [b]}]\n",
+        [
+          "probes.4: irrelevance is given twice, first at probes.0",
+          "probes.5: {distractors: 4} is given twice, first at probes.1",
+          "probes.7: shuffled-tools is given twice, first at probes.2",
+          "probes.8: system is given twice, first at probes.3: list every prompt in one",
+        ],
+      ],
+      [
+        "system: each prompt once, text or null, not empty",
+        WHOLE + "probes: [{system: [a, null, a, null, 3]}]\n",
+        [
+          "probes.0.system.2: the same prompt as probes.0.system.0",
+          "probes.0.system.3: the same prompt as probes.0.system.1 (null: no system prompt)",
+          "probes.0.system.4: got integer, want string",
+        ],
+      ],
+      [
+        "system: an empty list",
+        WHOLE + "probes: [{system: []}]\n",
+        ["probes.0.system: value must not be an empty list"],
+      ],
+      [
+        "a control character in a system prompt is sent, never printed; in a word it is refused",
+        WHOLE + 'probes: [{system: ["\\u001b[2J"]}, "irrelevance\\u001b"]\n',
+        [
+          "probes.1: 'irrelevance\\u001b' is not a probe: give irrelevance, shuffled-tools, " +
+          "{distractors: N} or {system: [prompt or null, ...]}",
+          "probes.1: holds U+001B at character 12: a control or bidirectional character is " +
+          "refused in a text assess prints",
+        ],
+      ],
+    ],
+  ],
+  [
     "thinking.mode on needs maxTokens of 2048 or more",
     [
       [

@@ -28,6 +28,7 @@ Deno.test("every default is written once, in the schema, and a file that leaves 
     "decision.guard",
     "decision.margin",
     "models.adapters",
+    "probes",
     "prompt",
     "prompt.system",
     "sampling.samples",

@@ -42,6 +42,7 @@ Deno.test("the page's whole file gives the typed config", none, () => {
     thinking: { mode: "off", templateKey: "enable_thinking" },
     serving: { batchInvariant: "required", probe: 8, concurrency: 16 },
     decision: { margin: 1, guard: ["no-call"] },
+    probes: [],
   };
   assert.deepEqual(config, expected);
 });
@@ -94,6 +95,24 @@ Deno.test(
 );
 
 Deno.test("one YAML document", none, table(ruleCases("one YAML document")));
+
+Deno.test(
+  "probes: the four forms, each once",
+  none,
+  table(ruleCases("probes: the four forms, each once")),
+);
+
+Deno.test("probes are typed as the file writes them, in its order; none by default", none, () => {
+  assert.deepEqual(check(WHOLE).config!.probes, []);
+  const text = WHOLE + 'probes: [shuffled-tools, {system: [null, "Be brief."]}, ' +
+    "{distractors: 4}, irrelevance]\n";
+  assert.deepEqual(check(text).config!.probes, [
+    "shuffled-tools",
+    { system: [null, "Be brief."] },
+    { distractors: 4 },
+    "irrelevance",
+  ]);
+});
 
 Deno.test("at most 1 MiB, checked before parsing", none, async (t) => {
   const pad = (n: number) => WHOLE + "#" + "x".repeat(n - WHOLE.length - 2) + "\n";

@@ -70,6 +70,25 @@ Deno.test({
 });
 
 Deno.test({
+  name: "a header's probes are read back as written, and a probe of no form is refused",
+  permissions: "none",
+  fn: async () => {
+    const header = {
+      ...HEADER,
+      probes: ["irrelevance", { distractors: 4 }, "shuffled-tools", {
+        system: ["Be brief.", null],
+      }],
+    } as const;
+    const file = await readAll(encode(formatRecord(header)));
+    assert.deepEqual(file.header, header);
+    for (const probe of ["irrelevant", { distractors: 0 }, { system: [] }, {}]) {
+      const bad = formatRecord({ ...HEADER, probes: [probe as "irrelevance"] });
+      assert.equal((await refusal(readAll(encode(bad)))).line, 1, JSON.stringify(probe));
+    }
+  },
+});
+
+Deno.test({
   name: "read as a stream cut anywhere, a file gives the same records, torn line and offsets",
   permissions: "none",
   fn: () => {

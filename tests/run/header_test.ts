@@ -58,6 +58,10 @@ Deno.test("the configuration's digest is stable: files already written carry it"
   );
 });
 
+/** A probe of each form, for a file that sets every key. */
+const PROBES =
+  'probes: [irrelevance, {distractors: 4}, shuffled-tools, {system: ["Be brief.", null]}]\n';
+
 /** Every leaf key of the configuration's schema, `[]` for a list's elements. */
 function schemaKeys(node: Record<string, unknown>, path = ""): string[] {
   const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
@@ -89,7 +93,12 @@ function changed(value: unknown, keys: readonly string[]): unknown {
     if (typeof value === "bigint") return value + 1n;
     if (typeof value === "number") return value === 1 ? 0.5 : value + 1;
     if (typeof value === "boolean") return !value;
-    if (value === undefined) return "set";
+    if (value === undefined || value === null) return "set";
+    // A probe of two forms: each member (each prompt of a list) changed.
+    if (Array.isArray(value)) return value.map((e) => changed(e, []));
+    if (typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, changed(v, [])]));
+    }
     throw new Error(`cannot change ${String(value)}`);
   }
   const [key, ...rest] = keys;
@@ -109,9 +118,9 @@ Deno.test("every key of assess.yaml is in the digest, or left out of it with a r
   const keys = schemaKeys(schema).sort();
   assert.deepEqual([...DIGESTED, ...Object.keys(NOT_DIGESTED)].sort(), keys);
   for (const reason of Object.values(NOT_DIGESTED)) assert.match(reason, /^[a-z].{20,}[^.]$/);
-  // The whole file, every key set, with two adapters that have paths.
+  // The whole file, every key set, with two adapters that have paths and a probe of each form.
   const text = (await Deno.readTextFile("reference/testdata/whole.yaml"))
-    .replace(/^(\s+- name: tuned-a)$/m, "$1\n      path: /adapters/a");
+    .replace(/^(\s+- name: tuned-a)$/m, "$1\n      path: /adapters/a") + PROBES;
   const { config, issues } = validateConfig(text, { lookupScorer });
   assert.deepEqual(issues, []);
   const digest = configDigest(config!);
@@ -154,7 +163,7 @@ Deno.test("a sweep's steps and confirmation items are in the header (and the dig
 
 Deno.test("configChanges names each recorded key of the configuration that is not the run's; the rest may differ", async () => {
   const text = (await Deno.readTextFile("reference/testdata/whole.yaml"))
-    .replace(/^(\s+- name: tuned-a)$/m, "$1\n      path: /adapters/a");
+    .replace(/^(\s+- name: tuned-a)$/m, "$1\n      path: /adapters/a") + PROBES;
   const config = validateConfig(text, { lookupScorer }).config!;
   const header = makeHeader(config, HEADER_FACTS);
   assert.deepEqual(configChanges(header, config), []);
@@ -187,4 +196,24 @@ Deno.test("configChanges names each recorded key of the configuration that is no
     { key: "models.baseline", given: '"other"', run: '"base"' },
     { key: "sampling.temperature", given: "0.7", run: String(config.sampling.temperature) },
   ]);
+});
+
+Deno.test("probes are in the digest and the header only when there are some, as the file writes them", async () => {
+  const config = validateConfig(await Deno.readTextFile("reference/testdata/whole.yaml"), {
+    lookupScorer,
+  }).config!;
+  assert.equal("probes" in makeHeader(config, HEADER_FACTS), false);
+  const probed = { ...config, probes: ["irrelevance" as const, { distractors: 4 }] };
+  assert.deepEqual(makeHeader(probed, HEADER_FACTS).probes, ["irrelevance", { distractors: 4 }]);
+  assert.notEqual(configDigest(probed), configDigest(config));
+  // Another order asks the same items under other names only for system; the list is compared as
+  // written all the same.
+  const reordered = { ...config, probes: [{ distractors: 4 }, "irrelevance" as const] };
+  assert.notEqual(configDigest(reordered), configDigest(probed));
+  assert.deepEqual(
+    headerChanges(makeHeader(config, HEADER_FACTS), makeHeader(probed, HEADER_FACTS)),
+    [
+      'probes[]: [] in the file, ["irrelevance",{"distractors":4}] now',
+    ],
+  );
 });
