@@ -72,7 +72,8 @@ export const REFUSED_LINES_SHOWN = 20;
  *
  * @example
  * ```ts
- * import { loadChatDataset, sha256Hex } from "@assess/assess";
+ * import { loadChatDataset } from "./chat_jsonl.ts";
+ * import { sha256Hex } from "./sha256.ts";
  * import assert from "node:assert/strict";
  *
  * const line = {
