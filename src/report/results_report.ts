@@ -120,7 +120,7 @@ export interface ResultsReport {
  *   kind: "result", model, itemId: 7, itemIndex: 0, session: 1, requestDigest: "f".repeat(64),
  *   attempts: 1, latencyMs: 5, response: null,
  *   reply: { text: "", calls: [], truncated: false, reasoning: null, finishReason: "stop" },
- *   usage: null, error: null, verdict: { correct, reason: correct ? "ok" : "no-call", detail: "" },
+ *   usage: null, error: null, verdict: { correct, reason: correct ? "match" : "no-call", detail: "" },
  * });
  * const file = new TextEncoder().encode(
  *   [header, result("base", false), result("tuned", true)].map((r) => JSON.stringify(r) + "\n")
