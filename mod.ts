@@ -52,6 +52,7 @@ export {
   loadDataset,
   type LoadOptions,
 } from "./src/dataset/dataset.ts";
+export { loadChatDataset } from "./src/dataset/chat_jsonl.ts";
 export { sha256Hex } from "./src/dataset/sha256.ts";
 export {
   heldOutItems,

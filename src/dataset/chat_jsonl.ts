@@ -72,8 +72,7 @@ export const REFUSED_LINES_SHOWN = 20;
  *
  * @example
  * ```ts
- * import { loadChatDataset } from "./chat_jsonl.ts";
- * import { sha256Hex } from "./sha256.ts";
+ * import { loadChatDataset, sha256Hex } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const line = {

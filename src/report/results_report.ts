@@ -42,7 +42,8 @@ export interface ReportOptions {
   /**
    * The split's held-out items, in order (`heldOutItems` of the run's dataset and split): needed
    * to re-score, and used for the lenient reading, the categories of results recorded without one
-   * and the item panels (the JSON and HTML formats show them). Default none.
+   * and, for one sample per item, the item panels (the JSON and HTML formats show them). Default
+   * none.
    */
   readonly items?: readonly Item[] | undefined;
   /** Keep the recorded verdicts even when the installed scorer's version differs. Default false. */
@@ -88,8 +89,8 @@ export interface ResultsReport {
 /**
  * Builds the report of a results file, as `assess report` does: the latest outcome of each
  * (model, item), re-scored when the installed scorer's version moved, each adapter against the
- * baseline, with the sweep's choice when the adapters are checkpoints and the item panels when the
- * items are given. Reads the file line by line, whatever its size; nothing is sent.
+ * baseline, with the sweep's choice when the adapters are checkpoints and, for one sample per
+ * item, the item panels when the items are given. Reads the file line by line, whatever its size; nothing is sent.
  *
  * @param open Opens the results file: its bytes, whole or as a stream of parts. Called two or
  *   three times (for the header, the records and the item panels): a stream can be read once.
@@ -98,6 +99,7 @@ export interface ResultsReport {
  * @throws {ResultsFileError} When the file is not a results file this assess reads, or has a
  *   broken line or record, or a record for an item that is not the split's.
  * @throws {TypeError} When re-scoring or the lenient reading needs the items and none are given.
+ * @throws {RangeError} When `panels` is not a whole number of at least 1 (or `Infinity`).
  *
  * @example A report of a results file of one item, and its gate
  * ```ts

@@ -82,6 +82,10 @@ Deno.test("reportFromResults fills in the item panels when the items are given",
       .render("json"),
   );
   assert.equal(opened, 3, "the header, the records, then the panels' second pass");
+  await assert.rejects(
+    () => reportFromResults(open, { items: run.items, scorer: xlamToolCall, panels: 0 }),
+    RangeError,
+  );
   // The adapter fixed items 3 to 7: the first 2 by id get a panel.
   assert.deepEqual(shown.panels.map((p: { itemId: number }) => p.itemId), [
     run.items[3]!.id,
