@@ -227,7 +227,8 @@ export interface Exchange {
  * `probe` (one of the two sends of a probe item: alone, or inside the full concurrent load),
  * `probe-check` (the comparison of a probe item's two replies), `replica` (a replica taken out
  * of a session, or back into it: format 2), `end` (how a session ended in order; a crash writes
- * no end record).
+ * no end record). Each kind's members are documented in its declaration here, in
+ * `schema/results.schema.json` and in `reference/run.md` ("The results file").
  */
 export type BodyRecord =
   | {
