@@ -151,7 +151,7 @@ async function holds(file: Deno.FsFile): Promise<boolean> {
  *
  * @example
  * ```ts
- * import { denoIo } from "@assess/assess/cli";
+ * import { denoIo } from "./deno_io.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(typeof denoIo().now(), "number");

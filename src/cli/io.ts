@@ -27,7 +27,7 @@ export interface AppendFile {
  *
  * @example
  * ```ts
- * import { ResultsFileHeldError } from "@assess/assess/cli";
+ * import { ResultsFileHeldError } from "./io.ts";
  * import assert from "node:assert/strict";
  *
  * const error = new ResultsFileHeldError("results.jsonl", "another process holds it");
@@ -54,7 +54,7 @@ export class ResultsFileHeldError extends Error {
  *
  * @example
  * ```ts
- * import { NotRegularFileError } from "@assess/assess/cli";
+ * import { NotRegularFileError } from "./io.ts";
  * import assert from "node:assert/strict";
  *
  * const error = new NotRegularFileError("in.fifo", "a FIFO");
@@ -84,7 +84,7 @@ export class NotRegularFileError extends Error {
  *
  * @example
  * ```ts
- * import { FileTooLargeError } from "@assess/assess/cli";
+ * import { FileTooLargeError } from "./io.ts";
  * import assert from "node:assert/strict";
  *
  * const error = new FileTooLargeError("big.json", 2048, 1024);
@@ -141,7 +141,7 @@ export interface ReadOptions {
  *
  * @example
  * ```ts
- * import type { FileIdentity } from "@assess/assess/cli";
+ * import type { FileIdentity } from "./io.ts";
  * import assert from "node:assert/strict";
  *
  * // A hard link to the dataset: another path, the same device and inode.

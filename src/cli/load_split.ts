@@ -38,9 +38,8 @@ export interface LoadedSplit {
  *
  * @example
  * ```ts
- * import { heldOutItems } from "@assess/assess";
- * import { sha256Hex } from "../dataset/sha256.ts";
- * import { denoIo } from "@assess/assess/cli";
+ * import { heldOutItems, sha256Hex } from "@assess/assess";
+ * import { denoIo } from "./deno_io.ts";
  * import { readConfig } from "./read_config.ts";
  * import { loadSplit } from "./load_split.ts";
  * import assert from "node:assert/strict";

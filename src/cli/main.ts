@@ -72,7 +72,8 @@ function verbUsage(verb: Verb): string {
  *
  * @example Run a verb with your own outputs
  * ```ts
- * import { denoIo, runCli } from "@assess/assess/cli";
+ * import { denoIo } from "./deno_io.ts";
+ * import { runCli } from "./main.ts";
  * import assert from "node:assert/strict";
  *
  * let printed = "";

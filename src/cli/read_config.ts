@@ -49,7 +49,7 @@ export const CONFIG_FLAG: FlagSpec = {
  *
  * @example
  * ```ts
- * import { denoIo } from "@assess/assess/cli";
+ * import { denoIo } from "./deno_io.ts";
  * import { readConfig } from "./read_config.ts";
  * import { UsageError } from "./usage_error.ts";
  * import assert from "node:assert/strict";

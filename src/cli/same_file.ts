@@ -135,7 +135,7 @@ export function sameFileError(verb: string, output: NamedFile, other: NamedFile)
  * @example
  * ```ts
  * import { refuseSameFile } from "./same_file.ts";
- * import { denoIo } from "@assess/assess/cli";
+ * import { denoIo } from "./deno_io.ts";
  * import assert from "node:assert/strict";
  *
  * const { fileIdentity: _, ...io } = denoIo(); // paths as spelled: no file is looked at

@@ -141,7 +141,7 @@ export function sortIssues(issues: readonly ConfigIssue[]): ConfigIssue[] {
  *
  * @example
  * ```ts
- * import { issueLine } from "@assess/assess";
+ * import { issueLine } from "./config_issue.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(issueLine({ path: "version", message: "value must be 1" }), "version: value must be 1");

@@ -8,7 +8,7 @@
 import { decodeUtf8, JsonSyntaxError } from "../json/strict_json.ts";
 import { validate as schemaCheck } from "./_schema_check.js";
 import { schemaIssues } from "./_schema_issues.ts";
-import { type Plain, ruleIssues, samplingSeed, type ScorerInfo, scorerName } from "./_rules.ts";
+import { type Plain, ruleIssues, samplingSeed, scorerName } from "./_rules.ts";
 import { lineLocator, readYaml, type YamlNode } from "./_yaml.ts";
 import type {
   AdapterConfig,
@@ -27,18 +27,20 @@ export {
   MAX_SAMPLING_SEED,
   MAX_WHOLE_NUMBER,
   MIN_SAMPLING_SEED,
-  type ScorerInfo,
   THINKING_MIN_TOKENS,
 } from "./_rules.ts";
 
 /** What validation needs besides the file. */
 export interface ValidateOptions {
   /**
-   * Finds a scorer by name, for `scorer.name` and `server.toolCallParser`. Pass `lookupScorer`
-   * from the registry for the built-in scorer and the registered ones (a scorer is a
-   * {@linkcode ScorerInfo}).
+   * Finds a scorer by name, for `scorer.name` and `server.toolCallParser`: its name and the
+   * tool-call parsers it knows (absent: any `server.toolCallParser` is accepted). Pass
+   * `lookupScorer` from the registry for the built-in scorer and the registered ones (a scorer
+   * has both members).
    */
-  readonly lookupScorer: (name: string) => ScorerInfo | undefined;
+  readonly lookupScorer: (
+    name: string,
+  ) => { readonly name: string; readonly toolCallParsers?: readonly string[] } | undefined;
 }
 
 /** What validation gives: the typed configuration when there is no issue, and the issues. */

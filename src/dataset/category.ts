@@ -22,7 +22,7 @@ export type AnswerCategory = typeof ANSWER_CATEGORIES[number];
  *
  * @example
  * ```ts
- * import { ANSWER_CATEGORIES } from "@assess/assess";
+ * import { ANSWER_CATEGORIES } from "./category.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(ANSWER_CATEGORIES, ["no-call", "single", "parallel", "multiple"]);
@@ -38,7 +38,7 @@ export const ANSWER_CATEGORIES = ["no-call", "single", "parallel", "multiple"] a
  *
  * @example
  * ```ts
- * import { answerCategory } from "@assess/assess";
+ * import { answerCategory } from "./category.ts";
  * import assert from "node:assert/strict";
  *
  * const call = (name: string) => ({ name, arguments: null });

@@ -17,7 +17,7 @@ import type { Item } from "./item.ts";
  *
  * @example
  * ```ts
- * import { itemCluster } from "@assess/assess";
+ * import { itemCluster } from "./cluster.ts";
  * import assert from "node:assert/strict";
  *
  * const item = { tools: [{ name: "b" }, { name: "a" }, { name: "b" }] };

@@ -6,19 +6,6 @@
 
 import { type ItemId, itemIdShown } from "./item_id.ts";
 
-/** Where in the dataset a problem is: a row's position in the file and, when it has one, its id. */
-export interface RowPlace {
-  /** The row's position in the file's array, from 0. */
-  readonly index: number;
-  /** The row's `id`, when the row has a usable one. */
-  readonly id?: ItemId;
-  /**
-   * The line the row is on, from 1, for a dataset of one row a line (`chat-jsonl`): the message
-   * then names the line instead of the row's index.
-   */
-  readonly line?: number;
-}
-
 /**
  * A dataset refused as a whole (the command line exits 65): a file whose hash is not the expected
  * one, a file that is not the dataset's JSON, or a row that breaks the dataset's shape. `row` names
@@ -43,8 +30,17 @@ export interface RowPlace {
  * ```
  */
 export class DatasetError extends Error {
-  /** The row the problem is in, if it is in one. */
-  readonly row: RowPlace | undefined;
+  /**
+   * The row the problem is in, if it is in one: its position in the file's array (`index`, from
+   * 0), its `id` when the row has a usable one, and for a dataset of one row a line
+   * (`chat-jsonl`) the line it is on (`line`, from 1: the message then names the line instead of
+   * the row's index).
+   */
+  readonly row: {
+    readonly index: number;
+    readonly id?: ItemId;
+    readonly line?: number;
+  } | undefined;
   /** What is wrong, without the row. */
   readonly reason: string;
   /**
@@ -60,7 +56,7 @@ export class DatasetError extends Error {
    * @param row The row it is in, if any.
    * @param lines The refusals of further rows, each a whole message; default none.
    */
-  constructor(reason: string, row?: RowPlace, lines: readonly string[] = []) {
+  constructor(reason: string, row?: DatasetError["row"], lines: readonly string[] = []) {
     const at = row === undefined
       ? ""
       : row.line === undefined
@@ -78,3 +74,6 @@ export class DatasetError extends Error {
     this.lines = lines;
   }
 }
+
+/** Where in the dataset a problem is: a row's position in the file and, when it has one, its id. */
+export type RowPlace = NonNullable<DatasetError["row"]>;

@@ -33,27 +33,6 @@ export interface ToolSpec {
   readonly optional?: readonly string[];
 }
 
-/**
- * The prompt of an item that brings its own messages (a `chat-jsonl` line), as compact JSON text
- * with every number as the line writes it: what a request and a training line send as it is.
- */
-export interface ChatPrompt {
-  /** The prompt's messages (every message of the line but the last), without the brackets. */
-  readonly messages: string;
-  /**
-   * Whether any of them is a system or developer message (wherever it stands): then `prompt.system`
-   * is not added.
-   */
-  readonly hasSystem: boolean;
-  /** The line's `tools` array as it is sent; `""` when it offers none. */
-  readonly tools: string;
-  /**
-   * The answer's text: the `content` of the line's last message (the assistant's, beside its
-   * calls or alone), which a training line writes; `""` or left out when it has none.
-   */
-  readonly answerText?: string;
-}
-
 /** One row of the dataset, read and checked. */
 export interface Item {
   /** The row's `id`: an integer (xlam), or an integer or a string (chat-jsonl). */
@@ -70,7 +49,22 @@ export interface Item {
    * The item's own messages (a `chat-jsonl` line's): when present, requests and training lines
    * send them instead of `query` as one user message, and the tools as the line writes them.
    */
-  readonly chat?: ChatPrompt;
+  readonly chat?: {
+    /** The prompt's messages (every message of the line but the last), without the brackets. */
+    readonly messages: string;
+    /**
+     * Whether any of them is a system or developer message (wherever it stands): then
+     * `prompt.system` is not added.
+     */
+    readonly hasSystem: boolean;
+    /** The line's `tools` array as it is sent; `""` when it offers none. */
+    readonly tools: string;
+    /**
+     * The answer's text: the `content` of the line's last message (the assistant's, beside its
+     * calls or alone), which a training line writes; `""` or left out when it has none.
+     */
+    readonly answerText?: string;
+  };
   /**
    * The item's cluster, when the dataset names one (a chat-jsonl line's `cluster`); else the
    * cluster is the set of its tools' names (`itemCluster`).
@@ -87,3 +81,9 @@ export interface Item {
    */
   readonly probeOf?: { readonly id: ItemId; readonly probe: string };
 }
+
+/**
+ * The prompt of an item that brings its own messages (a `chat-jsonl` line), as compact JSON text
+ * with every number as the line writes it: what a request and a training line send as it is.
+ */
+export type ChatPrompt = NonNullable<Item["chat"]>;

@@ -20,7 +20,7 @@ export type ItemId = number | string;
  *
  * @example
  * ```ts
- * import { itemIdText } from "@assess/assess";
+ * import { itemIdText } from "./item_id.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(itemIdText(-0), "0");
@@ -49,7 +49,7 @@ function codePointUnit(unit: number): number {
  *
  * @example
  * ```ts
- * import { compareItemIds } from "@assess/assess";
+ * import { compareItemIds } from "./item_id.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(
@@ -80,7 +80,7 @@ export function compareItemIds(a: ItemId, b: ItemId): number {
  *
  * @example
  * ```ts
- * import { sortedItemIds } from "@assess/assess";
+ * import { sortedItemIds } from "./item_id.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(sortedItemIds([3, 1, 2]), [1, 2, 3]);
@@ -125,7 +125,7 @@ export function isItemId(value: unknown): value is ItemId {
  *
  * @example
  * ```ts
- * import { itemIdShown } from "@assess/assess";
+ * import { itemIdShown } from "./item_id.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(itemIdShown(7), "7");

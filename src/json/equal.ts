@@ -25,7 +25,8 @@ import { JsonNumber, type JsonObject, type JsonValue } from "./json_value.ts";
  *
  * @example
  * ```ts
- * import { jsonEqual, parseJson } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { jsonEqual } from "./equal.ts";
  * import assert from "node:assert/strict";
  *
  * assert(jsonEqual(parseJson('{"a": 5, "b": [1]}'), parseJson('{"b": [1.0], "a": 0.5e1}')));

@@ -10,7 +10,8 @@
  *
  * @example
  * ```ts
- * import { JsonSyntaxError, parseJson } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { JsonSyntaxError } from "./json_syntax_error.ts";
  * import assert from "node:assert/strict";
  *
  * try {

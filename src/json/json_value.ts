@@ -80,7 +80,8 @@ export function isJsonNumberText(text: string): boolean {
  *
  * @example
  * ```ts
- * import { isJsonObject, parseJson } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { isJsonObject } from "./json_value.ts";
  * import assert from "node:assert/strict";
  *
  * assert(isJsonObject(parseJson('{"a": 1}')));

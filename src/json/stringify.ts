@@ -17,7 +17,8 @@ import { JsonNumber, type JsonObject, type JsonValue } from "./json_value.ts";
  *
  * @example
  * ```ts
- * import { parseJson, stringifyJson } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { stringifyJson } from "./stringify.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(

@@ -79,8 +79,7 @@ export interface LeakOptions {
  *
  * @example
  * ```ts
- * import { parseJson, xlamToolCall } from "@assess/assess";
- * import { checkLeaks } from "./leak.ts";
+ * import { checkLeaks, parseJson, xlamToolCall } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const heldOut = [{

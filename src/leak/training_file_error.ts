@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * import { TrainingFileError } from "./training_file_error.ts";
+ * import { TrainingFileError } from "@assess/assess";
  * import assert from "node:assert/strict";
  *
  * const error = new TrainingFileError(3, "the line is not a JSON object");

@@ -123,7 +123,7 @@ export const STANDS_WRONG = Object.freeze({ correct: false, rescued: Object.free
  *
  * @example
  * ```ts
- * import { needsRescoring } from "@assess/assess/report";
+ * import { needsRescoring } from "./_verdict_sources.ts";
  * import type { HeaderRecord } from "@assess/assess/results";
  * import { xlamToolCall } from "@assess/assess";
  * import assert from "node:assert/strict";

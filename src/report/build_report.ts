@@ -101,7 +101,8 @@ const DEFAULT_RULE: DecisionRule = {
  *
  * @example
  * ```ts
- * import { buildReport, type Observation } from "@assess/assess/report";
+ * import { buildReport } from "./build_report.ts";
+ * import type { Observation } from "./report_input.ts";
  * import assert from "node:assert/strict";
  *
  * const obs = (model: number[]): Observation[] => model.map((right, i) => ({

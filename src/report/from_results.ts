@@ -63,7 +63,8 @@ import { refuseSamples } from "./samples_refusal.ts";
  *
  * @example
  * ```ts
- * import { buildReport, reportInputFromResults } from "@assess/assess/report";
+ * import { buildReport } from "./build_report.ts";
+ * import { reportInputFromResults } from "./from_results.ts";
  * import { lookupScorer } from "@assess/assess";
  * import assert from "node:assert/strict";
  *

@@ -11,27 +11,27 @@ import type { AnswerCategory } from "../dataset/category.ts";
 import type { ComparisonOutcome } from "./stats/comparison_outcome.ts";
 import { choiceErrorsSentence } from "./sweep.ts";
 
-/**
- * What the gate decided (`assess report -gate` exits with 0, 1, 2 or 3 for them, in this order):
- *
- * - `pass`: every decided comparison is `better` or `not-worse`;
- * - `worse`: a decided comparison is `worse`, or a guarded category of one is;
- * - `inconclusive`: one is `inconclusive`, and none is worse;
- * - `undecided`: the run cannot be decided: pairs of model and item were never asked, the
- *   verdicts' scorer failed its self-test, errored items could change the exit code, or errored
- *   selection items could change the checkpoint a sweep's confirmation is of.
- */
-export type GateOutcome = "pass" | "worse" | "inconclusive" | "undecided";
-
 /** What the gate decided. */
 export interface Gate {
-  /** The outcome. */
-  readonly outcome: GateOutcome;
+  /**
+   * The outcome (`assess report -gate` exits with 0, 1, 2 or 3 for them, in this order):
+   *
+   * - `pass`: every decided comparison is `better` or `not-worse`;
+   * - `worse`: a decided comparison is `worse`, or a guarded category of one is;
+   * - `inconclusive`: one is `inconclusive`, and none is worse;
+   * - `undecided`: the run cannot be decided: pairs of model and item were never asked, the
+   *   verdicts' scorer failed its self-test, errored items could change the exit code, or errored
+   *   selection items could change the checkpoint a sweep's confirmation is of.
+   */
+  readonly outcome: "pass" | "worse" | "inconclusive" | "undecided";
   /** The outcome and what it read, in a line (no newline), such as `pass: tuned better`. */
   readonly summary: string;
   /** What more there is to say, a line each: why it is undecided, what would decide it. */
   readonly details: readonly string[];
 }
+
+/** What the gate decided (see {@linkcode Gate.outcome}). */
+export type GateOutcome = Gate["outcome"];
 
 /**
  * The comparisons the gate reads: the confirmation of a sweep that has one, instead of its
@@ -42,7 +42,8 @@ export interface Gate {
  *
  * @example
  * ```ts
- * import { decidedComparisons, type Report } from "@assess/assess/report";
+ * import { decidedComparisons } from "./gate.ts";
+ * import type { Report } from "./report.ts";
  * import assert from "node:assert/strict";
  *
  * const report = { comparisons: [], sweep: null } as unknown as Report;
@@ -126,7 +127,8 @@ function undecidedBecause(
  *
  * @example
  * ```ts
- * import { gateReport, type Report } from "@assess/assess/report";
+ * import { gateReport } from "./gate.ts";
+ * import type { Report } from "./report.ts";
  * import assert from "node:assert/strict";
  *
  * const report = {

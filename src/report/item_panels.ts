@@ -66,7 +66,9 @@ export interface ItemPanelsOptions {
  *
  * @example
  * ```ts ignore
- * import { buildReport, reportInputFromResults, withItemPanels } from "@assess/assess/report";
+ * import { buildReport } from "./build_report.ts";
+ * import { reportInputFromResults } from "./from_results.ts";
+ * import { withItemPanels } from "./item_panels.ts";
  *
  * const bytes = await Deno.readFile("results.jsonl");
  * const report = buildReport(await reportInputFromResults(bytes, { scorer, items }));

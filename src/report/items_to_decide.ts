@@ -33,7 +33,8 @@ export type ToDecideFigures =
  *
  * @example 10% discordant, +1 point observed on 400 items: 8,279 would decide it
  * ```ts
- * import { itemsToDecide, type ComparisonReport } from "@assess/assess/report";
+ * import { itemsToDecide } from "./items_to_decide.ts";
+ * import type { ComparisonReport } from "./report.ts";
  * import assert from "node:assert/strict";
  *
  * const comparison = {
@@ -90,7 +91,8 @@ function concordantToDecide(comparison: ToDecideFigures, margin: number): number
  *
  * @example
  * ```ts
- * import { toDecideSentence, type ComparisonReport } from "@assess/assess/report";
+ * import { toDecideSentence } from "./items_to_decide.ts";
+ * import type { ComparisonReport } from "./report.ts";
  * import assert from "node:assert/strict";
  *
  * const comparison = {

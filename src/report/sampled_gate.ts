@@ -69,7 +69,8 @@ function undecidedBecause(report: SampledReport): string[] {
  *
  * @example
  * ```ts
- * import { sampledToDecideSentence, type SampledComparison } from "@assess/assess/report";
+ * import { sampledToDecideSentence } from "./sampled_gate.ts";
+ * import type { SampledComparison } from "./sampled_figures.ts";
  * import assert from "node:assert/strict";
  *
  * const c = { items: 40, itemsToDecide: 180, differingItems: 12, tooFewDiffer: false };
@@ -147,7 +148,8 @@ function toDecide(c: SampledComparison, samples: number): string {
  *
  * @example
  * ```ts
- * import { gateSampledReport, type SampledReport } from "@assess/assess/report";
+ * import { gateSampledReport } from "./sampled_gate.ts";
+ * import type { SampledReport } from "./sampled_report.ts";
  * import assert from "node:assert/strict";
  *
  * const report = {

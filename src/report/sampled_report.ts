@@ -98,7 +98,7 @@ export type SampledReportOptions = FromResultsOptions;
  *
  * @example
  * ```ts ignore
- * import { sampledReportFromResults } from "@assess/assess/report";
+ * import { sampledReportFromResults } from "./sampled_report.ts";
  *
  * using file = await Deno.open("results.jsonl");
  * const report = await sampledReportFromResults(file.readable);

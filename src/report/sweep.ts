@@ -39,7 +39,9 @@ import type { ReportInput } from "./report_input.ts";
  *
  * @example Three checkpoints of rising accuracy, half the items kept to confirm
  * ```ts
- * import { buildReport, type Observation, type ReportInput, withSweep } from "@assess/assess/report";
+ * import { buildReport } from "./build_report.ts";
+ * import type { Observation, ReportInput } from "./report_input.ts";
+ * import { withSweep } from "./sweep.ts";
  * import assert from "node:assert/strict";
  *
  * const obs = (right: (i: number) => boolean): Observation[] =>

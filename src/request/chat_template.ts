@@ -243,7 +243,8 @@ export class ChatTemplate {
    *
    * @example
    * ```ts
-   * import { ChatTemplate, ChatTemplateError } from "@assess/assess";
+   * import { ChatTemplate } from "./chat_template.ts";
+   * import { ChatTemplateError } from "./chat_template_error.ts";
    * import assert from "node:assert/strict";
    *
    * ChatTemplate.read('{"chat_template": "{{ bos_token }}", "bos_token": "<s>"}', "tokenizer_config.json");
@@ -326,7 +327,7 @@ export class ChatTemplate {
    *
    * @example
    * ```ts
-   * import { ChatTemplate } from "@assess/assess";
+   * import { ChatTemplate } from "./chat_template.ts";
    * import assert from "node:assert/strict";
    *
    * const template = ChatTemplate.read(

@@ -13,7 +13,8 @@ import type { ItemId } from "../dataset/item_id.ts";
  *
  * @example
  * ```ts
- * import { ChatTemplate, ChatTemplateError } from "@assess/assess";
+ * import { ChatTemplate } from "./chat_template.ts";
+ * import { ChatTemplateError } from "./chat_template_error.ts";
  * import assert from "node:assert/strict";
  *
  * assert.throws(() => ChatTemplate.read("{% if %}", "t.jinja"), ChatTemplateError);

@@ -37,7 +37,8 @@ export interface RequestSettings {
  *
  * @example
  * ```ts
- * import { lookupScorer, requestSettings, validateConfig } from "@assess/assess";
+ * import { lookupScorer, validateConfig } from "@assess/assess";
+ * import { requestSettings } from "./request.ts";
  * import assert from "node:assert/strict";
  *
  * const config = validateConfig(
@@ -99,7 +100,7 @@ export interface PromptText {
  *
  * @example
  * ```ts
- * import { promptText } from "@assess/assess";
+ * import { promptText } from "./request.ts";
  * import assert from "node:assert/strict";
  *
  * const prompt = promptText(
@@ -148,7 +149,7 @@ export function promptText(item: Item, system: string): PromptText {
  *
  * @example
  * ```ts
- * import { buildRequestBody } from "@assess/assess";
+ * import { buildRequestBody } from "./request.ts";
  * import assert from "node:assert/strict";
  *
  * const body = buildRequestBody(

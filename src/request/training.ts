@@ -65,7 +65,8 @@ function hasReply(item: Item): boolean {
  *
  * @example
  * ```ts
- * import { assistantText, parseJson } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { assistantText } from "./training.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(
@@ -119,7 +120,8 @@ export function assistantText(item: Item): string {
  *
  * @example
  * ```ts
- * import { parseJson, trainingLine } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { trainingLine } from "./training.ts";
  * import assert from "node:assert/strict";
  *
  * const item = {
@@ -241,7 +243,8 @@ export interface TrainingCounts {
  *
  * @example
  * ```ts
- * import { loadDataset, sha256Hex, trainingLines } from "@assess/assess";
+ * import { loadDataset, sha256Hex } from "@assess/assess";
+ * import { trainingLines } from "./training.ts";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode(JSON.stringify([
@@ -299,7 +302,8 @@ export interface TrainingParts {
  *
  * @example
  * ```ts
- * import { loadDataset, sha256Hex, trainingParts } from "@assess/assess";
+ * import { loadDataset, sha256Hex } from "@assess/assess";
+ * import { trainingParts } from "./training.ts";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode(JSON.stringify([
@@ -343,7 +347,8 @@ export interface TrainingFile extends TrainingCounts {
  *
  * @example
  * ```ts
- * import { loadDataset, sha256Hex, trainingFile } from "@assess/assess";
+ * import { loadDataset, sha256Hex } from "@assess/assess";
+ * import { trainingFile } from "./training.ts";
  * import assert from "node:assert/strict";
  *
  * const bytes = new TextEncoder().encode(JSON.stringify([

@@ -98,10 +98,10 @@ function mix(h: number): number {
  *
  * @example
  * ```ts
- * import { replyFingerprint } from "@assess/assess/results";
+ * import { replyFingerprint } from "./fingerprint.ts";
  * import assert from "node:assert/strict";
  *
- * import type { RecordedReply } from "@assess/assess/results";
+ * import type { RecordedReply } from "./records.ts";
  *
  * const reply: RecordedReply = {
  *   text: "", calls: [{ name: "f", arguments: '{"x": 1}' }], truncated: false,
@@ -143,7 +143,7 @@ export function replyFingerprint(
  *
  * @example
  * ```ts
- * import { callsFingerprint } from "@assess/assess/results";
+ * import { callsFingerprint } from "./fingerprint.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(

@@ -19,7 +19,7 @@ import type { BodyRecord, ResultRecord } from "./records.ts";
  *
  * @example
  * ```ts
- * import { resultKey } from "@assess/assess/results";
+ * import { resultKey } from "./latest.ts";
  * import assert from "node:assert/strict";
  *
  * assert.notEqual(resultKey("a", 1), resultKey("a", 10));
@@ -43,7 +43,7 @@ export function resultKey(model: string, itemIndex: number, sample?: number): st
  *
  * @example
  * ```ts
- * import { supersedes } from "@assess/assess/results";
+ * import { supersedes } from "./latest.ts";
  * import assert from "node:assert/strict";
  *
  * const answer = { error: null };
@@ -70,7 +70,8 @@ export function supersedes(
  *
  * @example
  * ```ts
- * import { latestResults, type ResultRecord } from "@assess/assess/results";
+ * import { latestResults } from "./latest.ts";
+ * import type { ResultRecord } from "./records.ts";
  * import assert from "node:assert/strict";
  *
  * const base = {

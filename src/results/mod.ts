@@ -18,45 +18,12 @@
  * @module
  */
 
+export type { BodyRecord, Exchange, HeaderRecord, ResultsRecord } from "./records.ts";
 export {
-  type BatchInvariance,
-  type BodyRecord,
-  type DecisionRecord,
-  type EndRecord,
-  type Exchange,
-  type HeaderRecord,
-  type ModelsCompared,
-  type ProbeCheckRecord,
-  type ProbeRecord,
-  type RawResponse,
-  type RecordedReply,
-  type ReplicaRecord,
-  type ReplicaRef,
-  type RequestError,
-  type RequestErrorKind,
-  type ResultRecord,
-  RESULTS_FORMAT,
-  RESULTS_FORMAT_VERSION,
-  type ResultsFormatVersion,
-  type ResultsRecord,
-  type ScorerIdentity,
-  type SelftestSummary,
-  type SessionRecord,
-  type Usage,
-} from "./records.ts";
-export {
-  MAX_LINE_BYTES,
-  readHeader,
   readResults,
   type ReadResultsOptions,
   type ResultsRead,
   type ResultsSource,
-  type SplitItem,
 } from "./read_results.ts";
 export { ResultsFileError } from "./results_file_error.ts";
-export { latestResults, resultKey, supersedes } from "./latest.ts";
-export { type ReadReply, readReply } from "./reply.ts";
 export { formatRecord } from "./record_writer.ts";
-export { callsFingerprint, replyFingerprint } from "./fingerprint.ts";
-export { parseShard, type Shard, shardItems, shardOf, shardText } from "./shard.ts";
-export { mergedHeader, mergedLines, orderShards, type ShardFile } from "./shard_set.ts";

@@ -9,6 +9,7 @@
 
 import * as check from "./_record_check.js";
 import type { RecordCheck, SchemaError } from "./_record_check.js";
+import type { ItemId } from "../dataset/item_id.ts";
 import {
   type BodyRecord,
   type HeaderRecord,
@@ -19,7 +20,7 @@ import {
 } from "./records.ts";
 import { ResultsFileError } from "./results_file_error.ts";
 import { withoutMember } from "./_without_member.ts";
-import { type SplitItem, SplitItems } from "./_split_items.ts";
+import { SplitItems } from "./_split_items.ts";
 
 /** A results file's bytes: whole, or as they are read (a file's readable stream). */
 export type ResultsSource = Uint8Array | AsyncIterable<Uint8Array>;
@@ -51,8 +52,10 @@ export interface ReadResultsOptions {
    */
   readonly splitItems?:
     | undefined
-    | readonly SplitItem[]
-    | ((header: HeaderRecord) => readonly SplitItem[] | undefined);
+    | readonly { readonly index: number; readonly id: ItemId }[]
+    | ((
+      header: HeaderRecord,
+    ) => readonly { readonly index: number; readonly id: ItemId }[] | undefined);
 }
 
 export type { SplitItem } from "./_split_items.ts";
@@ -237,7 +240,8 @@ function parsedWithoutResponse(text: string, line: number): unknown {
  *
  * @example
  * ```ts
- * import { readHeader, ResultsFileError } from "@assess/assess/results";
+ * import { ResultsFileError } from "@assess/assess/results";
+ * import { readHeader } from "./read_results.ts";
  * import assert from "node:assert/strict";
  *
  * await assert.rejects(

@@ -57,7 +57,7 @@ function readUsage(value: unknown): Usage | null {
  *
  * @example
  * ```ts
- * import { readReply } from "@assess/assess/results";
+ * import { readReply } from "./reply.ts";
  * import assert from "node:assert/strict";
  *
  * const read = readReply(JSON.stringify({

@@ -26,7 +26,7 @@ export const MAX_SHARDS = 65536;
  *
  * @example
  * ```ts
- * import { parseShard } from "@assess/assess/results";
+ * import { parseShard } from "./shard.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(parseShard("2/4"), { index: 2, count: 4 });
@@ -60,7 +60,7 @@ export function parseShard(text: string): Shard {
  *
  * @example
  * ```ts
- * import { shardOf } from "@assess/assess/results";
+ * import { shardOf } from "./shard.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(shardOf("0000000a" + "0".repeat(56), 4), 2);
@@ -80,7 +80,7 @@ export function shardOf(contentHash: string, count: number): number {
  *
  * @example
  * ```ts
- * import { shardItems } from "@assess/assess/results";
+ * import { shardItems } from "./shard.ts";
  * import assert from "node:assert/strict";
  *
  * const items = [1, 2, 3, 4].map((n) => ({ id: n, contentHash: `0000000${n}` + "0".repeat(56) }));
@@ -102,7 +102,7 @@ export function shardItems<T extends { readonly contentHash: string }>(
  *
  * @example
  * ```ts
- * import { shardText } from "@assess/assess/results";
+ * import { shardText } from "./shard.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(shardText({ index: 1, count: 4 }), "1/4");

@@ -41,7 +41,7 @@ const SAME_RUN: readonly (readonly [string, (h: HeaderRecord) => unknown])[] = [
  *
  * @example
  * ```ts
- * import { orderShards } from "@assess/assess/results";
+ * import { orderShards } from "./shard_set.ts";
  * import type { HeaderRecord } from "@assess/assess/results";
  * import assert from "node:assert/strict";
  *
@@ -120,7 +120,7 @@ export function orderShards(files: readonly ShardFile[]): ShardFile[] {
  *
  * @example
  * ```ts
- * import { mergedHeader } from "@assess/assess/results";
+ * import { mergedHeader } from "./shard_set.ts";
  * import type { HeaderRecord } from "@assess/assess/results";
  * import assert from "node:assert/strict";
  *
@@ -192,7 +192,7 @@ async function* completeLines(
  *
  * @example
  * ```ts
- * import { mergedLines } from "@assess/assess/results";
+ * import { mergedLines } from "./shard_set.ts";
  * import type { HeaderRecord } from "@assess/assess/results";
  * import assert from "node:assert/strict";
  *

@@ -108,7 +108,7 @@ export function lookupScorer(name: string): Scorer | undefined {
  *
  * @example
  * ```ts
- * import { scorerNames } from "@assess/assess";
+ * import { scorerNames } from "./registry.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(scorerNames()[0], "xlam-tool-call");

@@ -138,7 +138,8 @@ function isEmptyReply(reply: Reply): boolean {
  *
  * @example
  * ```ts
- * import { parseJson, selftest, xlamToolCall } from "@assess/assess";
+ * import { parseJson, xlamToolCall } from "@assess/assess";
+ * import { selftest } from "./selftest.ts";
  * import assert from "node:assert/strict";
  *
  * const items = [
@@ -294,7 +295,8 @@ export const MAX_FAULT_LINES = 20;
  *
  * @example
  * ```ts
- * import { selftest, xlamToolCall } from "@assess/assess";
+ * import { xlamToolCall } from "@assess/assess";
+ * import { selftest } from "./selftest.ts";
  * import { selftestLines } from "./selftest.ts";
  * import assert from "node:assert/strict";
  *

@@ -21,7 +21,7 @@ const REMOVED = /[ ,./\-_*^]/g;
  *
  * @example
  * ```ts
- * import { stringForm } from "@assess/assess";
+ * import { stringForm } from "./string_form.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(stringForm("April 1, 2024"), "april12024");
@@ -45,7 +45,8 @@ export function stringForm(text: string): string {
  *
  * @example
  * ```ts
- * import { parseJson, stringFormEqual } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { stringFormEqual } from "./string_form.ts";
  * import assert from "node:assert/strict";
  *
  * assert(stringFormEqual(parseJson('["New York", 5]'), parseJson('["new york", 5.0]')));

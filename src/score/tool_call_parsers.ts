@@ -73,7 +73,7 @@ const BY_NAME: ReadonlyMap<string, ToolCallParserMarks> = new Map(
  *
  * @example
  * ```ts
- * import { toolCallParserMarks } from "@assess/assess";
+ * import { toolCallParserMarks } from "./tool_call_parsers.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(toolCallParserMarks("hermes"), { name: "hermes", markers: ["<tool_call>"] });
@@ -96,7 +96,7 @@ export function toolCallParserMarks(name: string): ToolCallParserMarks | undefin
  *
  * @example
  * ```ts
- * import { toolCallParserMarks, unparsedCallSign } from "@assess/assess";
+ * import { toolCallParserMarks, unparsedCallSign } from "./tool_call_parsers.ts";
  * import assert from "node:assert/strict";
  *
  * const llama = toolCallParserMarks("llama3_json")!;

@@ -326,7 +326,8 @@ const PARSER_NAMES: readonly string[] = TOOL_CALL_PARSERS.map((p) => p.name);
  *
  * @example
  * ```ts
- * import { lenientScore, parseJson } from "@assess/assess";
+ * import { parseJson } from "@assess/assess";
+ * import { lenientScore } from "./xlam_tool_call.ts";
  * import assert from "node:assert/strict";
  *
  * const item = {
@@ -354,7 +355,9 @@ export function lenientScore(item: Item, reply: Reply, options: ScoreOptions): L
  *
  * @example
  * ```ts
- * import { selftest, xlamToolCall, xlamToolCallLenient } from "@assess/assess";
+ * import { xlamToolCall } from "@assess/assess";
+ * import { selftest } from "./selftest.ts";
+ * import { xlamToolCallLenient } from "./xlam_tool_call.ts";
  * import assert from "node:assert/strict";
  *
  * const items = [{ id: 4, index: 0, query: "", tools: [], answers: [] }];

@@ -47,7 +47,7 @@ export class SplitConfirmError extends SplitSizeError {
  *
  * @example
  * ```ts
- * import { confirmKey } from "@assess/assess";
+ * import { confirmKey } from "./confirm.ts";
  * import assert from "node:assert/strict";
  *
  * assert.match(confirmKey("s", 3), /^[0-9a-f]{64}$/);
@@ -74,7 +74,7 @@ export function confirmKey(seed: string, id: ItemId): string {
  *
  * @example
  * ```ts
- * import { confirmationIds } from "@assess/assess";
+ * import { confirmationIds } from "./confirm.ts";
  * import assert from "node:assert/strict";
  *
  * const call = { name: "f", arguments: {} };

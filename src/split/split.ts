@@ -25,22 +25,6 @@ import { confirmationIds } from "./confirm.ts";
 
 export { SplitSizeError } from "./split_size_error.ts";
 
-/** A held-out item in the split file: its id and its content hash. */
-export interface HeldOutEntry {
-  /** The item's id. */
-  readonly id: ItemId;
-  /** Its content hash, 64 lowercase hex digits. */
-  readonly hash: string;
-}
-
-/** An ineligible item in the split file: its id and why it can never be held out. */
-export interface IneligibleEntry {
-  /** The item's id. */
-  readonly id: ItemId;
-  /** Why, such as `two tools are named "search"`. */
-  readonly reason: string;
-}
-
 /** A split, with exactly the members of the split file (`assess.split.v1`), in its order. */
 export interface Split {
   /** Always `assess.split.v1`. */
@@ -55,30 +39,35 @@ export interface Split {
   readonly datasetSha256: string;
   /** The SHA-256 of the held-out ids and content hashes, in order. */
   readonly digest: string;
-  /** The held-out items, in rank order. */
-  readonly heldOut: readonly HeldOutEntry[];
+  /** The held-out items, in rank order: each one's id and content hash (64 lowercase hex digits). */
+  readonly heldOut: readonly { readonly id: ItemId; readonly hash: string }[];
   /** The ids training may use, ascending (ineligible items included). */
   readonly complement: readonly ItemId[];
   /** The ids left out of both: identical in content to a held-out item. Ascending. */
   readonly twins: readonly ItemId[];
   /** How many ids `twins` holds. */
   readonly twinsExcluded: number;
-  /** The ineligible items, by id ascending. They are in the complement too. */
-  readonly ineligible: readonly IneligibleEntry[];
   /**
-   * With `split.confirm`: the share, and the held-out ids kept to confirm a sweep's choice
-   * (ascending; the other held-out items are the selection items). Absent without it.
+   * The ineligible items, by id ascending: each one's id and why it can never be held out (such
+   * as `two tools are named "search"`). They are in the complement too.
    */
-  readonly confirm?: SplitConfirm;
+  readonly ineligible: readonly { readonly id: ItemId; readonly reason: string }[];
+  /**
+   * With `split.confirm`: the share asked for (`share`), and the held-out ids kept to confirm a
+   * sweep's choice (`items`, ascending; the other held-out items are the selection items).
+   * Absent without it.
+   */
+  readonly confirm?: { readonly share: number; readonly items: readonly ItemId[] };
 }
 
+/** A held-out item in the split file: its id and its content hash. */
+export type HeldOutEntry = Split["heldOut"][number];
+
+/** An ineligible item in the split file: its id and why it can never be held out. */
+export type IneligibleEntry = Split["ineligible"][number];
+
 /** The confirmation items of a split taken with `split.confirm`. */
-export interface SplitConfirm {
-  /** `split.confirm`: the share asked for. */
-  readonly share: number;
-  /** The held-out ids kept for confirmation, ascending. */
-  readonly items: readonly ItemId[];
-}
+export type SplitConfirm = NonNullable<Split["confirm"]>;
 
 /** What a split is taken with. */
 export interface SplitOptions {

@@ -1,5 +1,5 @@
 /**
- * `assess run` as the command line runs it (`cli.ts`'s `run`, the Deno `Io`: the config, the
+ * `assess run` as the command line runs it (`runCli` with the Deno `Io`, as `cli.ts`'s `run` does: the config, the
  * dataset, the split, the results file on disk, `runAssessment`), its server a `fetch` in this
  * process that answers as vLLM does, at once, with each item's answer key (`tuned` with a word
  * before it): a run of many items in a process of its own, quick enough to be held under a V8 heap
@@ -16,7 +16,8 @@
  * @module
  */
 
-import { run } from "../../cli.ts";
+import { denoIo } from "../../src/cli/deno_io.ts";
+import { runCli } from "../../src/cli/main.ts";
 import { answerFor } from "../run/_fixtures.ts";
 
 const sampling = Deno.args[0] === "-heap-samples";
@@ -63,6 +64,9 @@ const fetchInMemory = (async (input: string | URL | Request, init?: RequestInit)
   });
 }) as typeof fetch;
 
-const code = await run(["run", ...Deno.args.slice(sampling ? 1 : 0)], { fetch: fetchInMemory });
+const code = await runCli(["run", ...Deno.args.slice(sampling ? 1 : 0)], {
+  ...denoIo(),
+  fetch: fetchInMemory,
+});
 if (sampling) console.error(`live heap ${live} bytes`);
 Deno.exit(code);

@@ -31,7 +31,7 @@ export interface ReportFormat {
  *
  * @example
  * ```ts
- * import { REPORT_FORMATS } from "@assess/assess/report";
+ * import { REPORT_FORMATS } from "./formats.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(REPORT_FORMATS.map((f) => f.name), ["text", "markdown", "json", "html"]);
@@ -76,7 +76,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
  *
  * @example
  * ```ts
- * import { reportFormat } from "@assess/assess/report";
+ * import { reportFormat } from "./formats.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(reportFormat("html")?.summary, "one self-contained page with charts");

@@ -96,7 +96,9 @@ svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderHtml } from "@assess/assess/report";
+ * import { buildReport } from "../build_report.ts";
+ * import type { Observation } from "../report_input.ts";
+ * import { renderHtml } from "./html.ts";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

@@ -16,7 +16,9 @@ import type { Report } from "../report.ts";
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderJson } from "@assess/assess/report";
+ * import { buildReport } from "../build_report.ts";
+ * import type { Observation } from "../report_input.ts";
+ * import { renderJson } from "./json.ts";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

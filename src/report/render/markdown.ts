@@ -64,7 +64,9 @@ function table({ headings, numeric, rows }: Table): string[] {
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderMarkdown } from "@assess/assess/report";
+ * import { buildReport } from "../build_report.ts";
+ * import type { Observation } from "../report_input.ts";
+ * import { renderMarkdown } from "./markdown.ts";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

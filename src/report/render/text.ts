@@ -55,7 +55,9 @@ const WIDTH = 100;
  *
  * @example
  * ```ts
- * import { buildReport, type Observation, renderText } from "@assess/assess/report";
+ * import { buildReport } from "../build_report.ts";
+ * import type { Observation } from "../report_input.ts";
+ * import { renderText } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * const obs = (rights: number[]): Observation[] => rights.map((r, i) => ({

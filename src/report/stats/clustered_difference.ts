@@ -93,7 +93,7 @@ function checkClusters(name: string, clusters: readonly ClusterCounts[]): number
  *
  * @example Two clusters that moved together, and the same items one per cluster
  * ```ts
- * import { clusterDesign } from "@assess/assess/report";
+ * import { clusterDesign } from "./clustered_difference.ts";
  * import assert from "node:assert/strict";
  *
  * const together = clusterDesign([
@@ -158,7 +158,7 @@ export function clusterDesign(clusters: readonly ClusterCounts[]): ClusterDesign
  *
  * @example
  * ```ts
- * import { clustersMaterial } from "@assess/assess/report";
+ * import { clustersMaterial } from "./clustered_difference.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(clustersMaterial({ items: 40, clusters: 40, designEffect: 1, effectiveItems: 40 }), false);
@@ -209,7 +209,7 @@ export interface ClusteredDifferenceOptions {
  *
  * @example Ten clusters of five items that moved together decide less than fifty items alone
  * ```ts
- * import { clusteredDifference } from "@assess/assess/report";
+ * import { clusteredDifference } from "./clustered_difference.ts";
  * import assert from "node:assert/strict";
  *
  * const moved = (m: number) => Array.from({ length: 50 / m }, (_, j) => ({

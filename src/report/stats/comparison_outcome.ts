@@ -36,7 +36,7 @@ export type ComparisonOutcome = "better" | "not-worse" | "worse" | "inconclusive
  *
  * @example
  * ```ts
- * import { comparisonOutcome } from "@assess/assess/report";
+ * import { comparisonOutcome } from "./comparison_outcome.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(comparisonOutcome({ lower: 0.004, upper: 0.03 }), "better");
@@ -73,7 +73,7 @@ export function comparisonOutcome(interval: Interval, margin = 0): ComparisonOut
  *
  * @example Errors left out: better; against the adapter: not worse; in its favour: better
  * ```ts
- * import { agreedOutcome } from "@assess/assess/report";
+ * import { agreedOutcome } from "./comparison_outcome.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(agreedOutcome(["better", "not-worse", "better"]), "not-worse");

@@ -28,7 +28,7 @@ export const TEST_SHARE = 0.9;
  *
  * @example
  * ```ts
- * import { testLevelOf } from "@assess/assess/report";
+ * import { testLevelOf } from "./decision_interval.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(testLevelOf(0.05), 0.045);
@@ -73,7 +73,8 @@ export interface DecisionIntervalOptions {
  *
  * @example 6 items only the adapter gets right, 16 only the baseline, 2,000 items
  * ```ts
- * import { decisionInterval, mcnemarExactP } from "@assess/assess/report";
+ * import { decisionInterval } from "./decision_interval.ts";
+ * import { mcnemarExactP } from "./mcnemar.ts";
  * import assert from "node:assert/strict";
  *
  * const table = { bothRight: 1500, onlyFirst: 6, onlySecond: 16, bothWrong: 478 };
@@ -147,7 +148,7 @@ export interface CoherentIntervalsOptions {
  *
  * @example Two adapters: the second's p of 0.030 passes Holm's second step, at 0.045
  * ```ts
- * import { coherentIntervals } from "@assess/assess/report";
+ * import { coherentIntervals } from "./decision_interval.ts";
  * import assert from "node:assert/strict";
  *
  * const [a, b] = coherentIntervals([

@@ -85,7 +85,7 @@ const NEGLIGIBLE = 1e-17;
  *
  * @example A 2-point improvement, 2,000 items, 10% of them discordant: found 79% of the time
  * ```ts
- * import { mcnemarPower } from "@assess/assess/report";
+ * import { mcnemarPower } from "./detectable_difference.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(mcnemarPower(2000, 0.1, 0.02).toFixed(3), "0.791");
@@ -137,7 +137,7 @@ export function mcnemarPower(
  *
  * @example 2,000 items, 10% discordant: about 2 points
  * ```ts
- * import { minimumDetectableDifference } from "@assess/assess/report";
+ * import { minimumDetectableDifference } from "./detectable_difference.ts";
  * import assert from "node:assert/strict";
  *
  * const { difference } = minimumDetectableDifference(2000, 0.1);
@@ -209,7 +209,7 @@ export interface DetectableDifferenceRow {
  *
  * @example 2,000 items, two adapters
  * ```ts
- * import { detectableDifferenceTable } from "@assess/assess/report";
+ * import { detectableDifferenceTable } from "./detectable_difference.ts";
  * import assert from "node:assert/strict";
  *
  * const rows = detectableDifferenceTable(2000, { comparisons: 2 });

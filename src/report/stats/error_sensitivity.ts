@@ -90,7 +90,7 @@ export interface ErrorSensitivityOptions {
  *
  * @example An adapter times out on 60 items the baseline gets right
  * ```ts
- * import { errorSensitivity } from "@assess/assess/report";
+ * import { errorSensitivity } from "./error_sensitivity.ts";
  * import assert from "node:assert/strict";
  *
  * const s = errorSensitivity(

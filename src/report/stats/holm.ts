@@ -20,7 +20,7 @@
  *
  * @example
  * ```ts
- * import { holmAdjust } from "@assess/assess/report";
+ * import { holmAdjust } from "./holm.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(holmAdjust([0.01, 0.04, 0.03, 0.005]), [0.03, 0.06, 0.06, 0.02]);
@@ -80,7 +80,7 @@ export interface HolmLevel {
  *
  * @example Three comparisons: the first two rejected (at 0.05/3 and 0.05/2), the third not
  * ```ts
- * import { holmLevels } from "@assess/assess/report";
+ * import { holmLevels } from "./holm.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(holmLevels([0.001, 0.02, 0.2], 0.05), [

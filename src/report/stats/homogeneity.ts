@@ -57,7 +57,7 @@ export interface Homogeneity {
  *
  * @example A baseline's accuracy on three server replicas
  * ```ts
- * import { homogeneityTest } from "@assess/assess/report";
+ * import { homogeneityTest } from "./homogeneity.ts";
  * import assert from "node:assert/strict";
  *
  * const t = homogeneityTest([

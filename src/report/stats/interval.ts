@@ -17,7 +17,7 @@ export interface Interval {
  *
  * @example
  * ```ts
- * import { Z_95 } from "@assess/assess/report";
+ * import { Z_95 } from "./interval.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(Z_95.toFixed(2), "1.96");

@@ -25,7 +25,7 @@ import { logBinomialPmf } from "./_binomial.ts";
  *
  * @example 1 against 7 discordant pairs: p = 2·9/256
  * ```ts
- * import { mcnemarExactP } from "@assess/assess/report";
+ * import { mcnemarExactP } from "./mcnemar.ts";
  * import assert from "node:assert/strict";
  *
  * assert.ok(Math.abs(mcnemarExactP(1, 7) - 0.0703125) < 1e-15);

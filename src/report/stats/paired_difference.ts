@@ -46,7 +46,7 @@ export interface PairedDifferenceOptions {
  *
  * @example Complete response before and after consolidation (Fagerland et al. 2014)
  * ```ts
- * import { pairedDifferenceInterval } from "@assess/assess/report";
+ * import { pairedDifferenceInterval } from "./paired_difference.ts";
  * import assert from "node:assert/strict";
  *
  * const d = pairedDifferenceInterval({ bothRight: 59, onlyFirst: 6, onlySecond: 16, bothWrong: 80 });

@@ -59,7 +59,7 @@ function allAmong(a: number, n: number, k: number): number {
  *
  * @example
  * ```ts
- * import { passK } from "@assess/assess/report";
+ * import { passK } from "./pass_k.ts";
  * import assert from "node:assert/strict";
  *
  * const [one, two] = passK([{ asked: 2, right: 1 }, { asked: 2, right: 2 }], 2);

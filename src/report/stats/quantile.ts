@@ -23,7 +23,7 @@ export interface Spread {
  *
  * @example
  * ```ts
- * import { spread } from "@assess/assess/report";
+ * import { spread } from "./quantile.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(spread([4, 1, 3, 2]), { median: 2.5, p95: 4 });

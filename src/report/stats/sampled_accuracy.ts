@@ -59,7 +59,7 @@ export interface SampledAccuracyOptions {
  *
  * @example Three items asked 4 times
  * ```ts
- * import { sampledAccuracy } from "@assess/assess/report";
+ * import { sampledAccuracy } from "./sampled_accuracy.ts";
  * import assert from "node:assert/strict";
  *
  * const a = sampledAccuracy([{ asked: 4, right: 4 }, { asked: 4, right: 2 }, { asked: 4, right: 0 }]);

@@ -68,7 +68,7 @@ export interface SampledDifferenceOptions {
  *
  * @example Four items say little; forty alike say more, but never that the difference is 0
  * ```ts
- * import { sampledDifference } from "@assess/assess/report";
+ * import { sampledDifference } from "./sampled_difference.ts";
  * import assert from "node:assert/strict";
  *
  * const few = sampledDifference([

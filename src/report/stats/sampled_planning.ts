@@ -48,7 +48,7 @@ export interface SampledPair {
  *
  * @example
  * ```ts
- * import { differenceVariance } from "@assess/assess/report";
+ * import { differenceVariance } from "./sampled_planning.ts";
  * import assert from "node:assert/strict";
  *
  * const v = differenceVariance([
@@ -127,7 +127,7 @@ export interface SampledPlan {
  *
  * @example Four samples buy less than twice the items when items differ a lot
  * ```ts
- * import { sampledDetectable } from "@assess/assess/report";
+ * import { sampledDetectable } from "./sampled_planning.ts";
  * import assert from "node:assert/strict";
  *
  * const parts = { between: 0.3, within: 0.1 };
@@ -222,7 +222,7 @@ function concentratedPower(q: number, sd: number, n: number, alpha: number): num
  *
  * @example 2 points between items, 0.2 within, 4 samples: 2 points detected with 2,733 items
  * ```ts
- * import { sampledDetectable, sampledItemsToDecide } from "@assess/assess/report";
+ * import { sampledDetectable, sampledItemsToDecide } from "./sampled_planning.ts";
  * import assert from "node:assert/strict";
  *
  * const parts = { between: 0.02, within: 0.2 };

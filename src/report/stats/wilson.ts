@@ -31,7 +31,7 @@ export interface WilsonOptions {
  *
  * @example 81 of 263 (Newcombe 1998, Table I)
  * ```ts
- * import { wilsonInterval } from "@assess/assess/report";
+ * import { wilsonInterval } from "./wilson.ts";
  * import assert from "node:assert/strict";
  *
  * const { lower, upper } = wilsonInterval(81, 263);
