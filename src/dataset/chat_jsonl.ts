@@ -29,8 +29,6 @@ import {
 } from "./dataset.ts";
 import { DatasetError } from "./dataset_error.ts";
 import { PartsTiling } from "./_parts.ts";
-import { type QuickChatRead, quickChatRead } from "./_quick_chat_line.ts";
-import { keyColons } from "../json/key_colons.ts";
 import type { AnswerCall, ChatPrompt, Item, ToolSpec } from "./item.ts";
 import { type ItemId, itemIdShown, itemIdText } from "./item_id.ts";
 import {
@@ -243,37 +241,12 @@ class ChatLines {
   /** Reads the lines of the next piece of the text. */
   text(piece: string): void {
     if (this.#length < 2) this.#length += Math.min(piece.length, 2);
-    // Each line read quickly but for its count of keys, which is checked for the piece at once.
-    const lines: string[] = [];
-    const reads: (QuickChatRead | undefined)[] = [];
-    let keys = 0;
-    // Where the next \u escape is: the lines before it have none, which the quick reading uses.
-    let escape = piece.indexOf("\\u");
     for (let start = 0; start < piece.length;) {
       let stop = piece.indexOf("\n", start);
       if (stop < 0) stop = piece.length;
-      const escapes = escape >= 0 && escape < stop;
       const line = piece.slice(start, stop);
-      const read = quickChatRead(line, escapes);
-      lines.push(line);
-      reads.push(read);
-      keys += read === undefined ? keyColons(line) : read.keys;
+      this.#read(line, readChatLine(line));
       start = stop + 1;
-      if (escapes) escape = piece.indexOf("\\u", start);
-    }
-    // A line's key colons are never fewer than its keys, and the piece's never fewer than its
-    // lines': equal counts say that every line's are equal. Otherwise each line is checked.
-    const each = keys !== keyColons(piece);
-    for (let k = 0; k < lines.length; k++) {
-      const line = lines[k]!;
-      const read = reads[k];
-      // On any doubt the full reading decides, and gives the reason.
-      this.#read(
-        line,
-        read !== undefined && (!each || read.keys === keyColons(line))
-          ? read.line
-          : readChatLine(line),
-      );
     }
   }
 

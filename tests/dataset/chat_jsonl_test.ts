@@ -8,6 +8,8 @@ import { contentKeyOf, datasetText, detachedItem, textsHash } from "../../src/da
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
+import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from "../../src/json/strict_json.ts";
+import { readChatLine } from "../../src/dataset/_chat_line.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 import { buildRequestBody, promptText } from "../../src/request/request.ts";
 import { trainingFile, trainingLine } from "../../src/request/training.ts";
@@ -750,4 +752,49 @@ Deno.test("a line longer than a string can hold (2^29 - 24 bytes) is refused nam
     asRead.onPart(bytes.subarray(at, Math.min(size, at + (64 << 20))));
   }
   assert.throws(() => asRead.load(bytes, sha256, options), refused);
+});
+
+Deno.test("readChatLine: a line that is not strict JSON is refused as parseJson refuses it, wherever the fault is (a tool's parameters, read and not built, included)", () => {
+  const rng = new Prng(38);
+  // Faults: a key written twice, a broken token, a lone surrogate, nesting past the limit.
+  const faults = [
+    '"type":"object",',
+    '"type":1,',
+    "{",
+    "}",
+    ",",
+    '"',
+    ":",
+    "\\ud800",
+    '"\\ud800":1,',
+    "01",
+    "NaN",
+    `"deep":${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)},`,
+  ];
+  let inParameters = 0;
+  let refused = 0;
+  for (let d = 0; d < 60; d++) {
+    for (const text of genChatDataset(rng).lines) {
+      // Half the time inside a tool's parameters, just past their brace.
+      const at = text.indexOf('"parameters":{');
+      const p = at >= 0 && rng.chance(0.5) ? at + 14 : rng.int(text.length + 1);
+      if (at >= 0 && p === at + 14) inParameters++;
+      const faulty = text.slice(0, p) + rng.pick(faults) + text.slice(p);
+      const read = readChatLine(faulty);
+      let expected: string | undefined;
+      try {
+        parseJson(faulty);
+      } catch (e) {
+        assert(e instanceof JsonSyntaxError);
+        expected = `the line is not JSON: ${e.reason} at offset ${e.offset}`;
+      }
+      if (expected === undefined) {
+        assert(!("reason" in read) || !read.reason.startsWith("the line is not JSON"), faulty);
+      } else {
+        assert.deepEqual(read, { reason: expected }, faulty);
+        refused++;
+      }
+    }
+  }
+  assert(inParameters > 200 && refused > 500, `${inParameters} ${refused}`);
 });
