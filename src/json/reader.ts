@@ -2,7 +2,7 @@
  * The strict JSON reader's cursor: one value at a time, or an object's members and an array's
  * elements one at a time, so that a caller who expects a shape can read it without building
  * what it does not need. Every syntax rule, the depth limit and the string checks live here;
- * `parseJson` and the dataset's quick row checks both read through it.
+ * `parseJson`, the xlam rows' quick checks and the chat-jsonl lines all read through it.
  *
  * @module
  */
