@@ -70,7 +70,7 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
   let bytes: Uint8Array;
   // The file is hashed part by part as it is read, unless the Io reads it whole.
   const hashedAsRead = new Sha256AsRead();
-  // A kind that reads as it goes (chat-jsonl's lines) is given the parts too.
+  // A kind that reads as it goes is given the parts too.
   const reader = datasetKind(config.dataset.kind).open();
   const readPart = reader.onPart;
   const onPart = readPart === undefined ? hashedAsRead.onPart : (part: Uint8Array) => {

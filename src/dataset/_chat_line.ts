@@ -55,56 +55,15 @@ export interface ChatLineRefusal {
 const LINE_KEYS = new Set(["id", "messages", "tools", "parallel_tool_calls", "cluster"]);
 const TOOL_KEYS = new Set(["type", "function"]);
 const FUNCTION_KEYS = new Set(["name", "description", "parameters", "strict"]);
-/** The roles a message may have. */
-export const ROLES: ReadonlySet<string> = new Set([
-  "system",
-  "developer",
-  "user",
-  "assistant",
-  "tool",
-]);
+const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
 
 /**
- * A line's content key ({@linkcode ChatLine.key}): from its messages' count, the lengths of the
- * contents of its messages other than the assistant's, in order, and its tools' names.
- *
- * @param messages How many messages the line has.
- * @param contents The lengths of the contents of its messages other than the assistant's.
- * @param names Its tools' names, in order.
- * @returns The key, a 32-bit integer.
+ * A line's content key ({@linkcode ChatLine.key}) taken one number further, in 32-bit steps: the
+ * messages' count, then the length of each content of a message other than the assistant's, in
+ * order, then the tools' count and the length of each name.
  */
-export function chatKey(
-  messages: number,
-  contents: readonly number[],
-  names: readonly string[],
-): number {
-  let key = messages;
-  for (const length of contents) key = keyStep(key, length);
-  return namesKey(key, names);
-}
-
-/**
- * A content key taken one number further: what {@linkcode chatKey} does with each number.
- *
- * @param key The key so far.
- * @param n The next number.
- * @returns The key.
- */
-export function keyStep(key: number, n: number): number {
+function keyStep(key: number, n: number): number {
   return (Math.imul(key, 31) + n) | 0;
-}
-
-/**
- * A content key taken past the tools' names: what {@linkcode chatKey} does after the contents.
- *
- * @param key The key so far.
- * @param names The tools' names, in order.
- * @returns The key.
- */
-export function namesKey(key: number, names: readonly string[]): number {
-  key = keyStep(key, names.length);
-  for (const name of names) key = keyStep(key, name.length);
-  return key;
 }
 
 class Refused extends Error {
@@ -147,8 +106,10 @@ function idOf(value: JsonValue | undefined): ItemId {
 /** Checks the tools array; returns its tools' names, in order. */
 function toolNames(tools: JsonValue): string[] {
   if (!Array.isArray(tools)) refuse("tools is not a JSON array");
+  const list = tools as readonly JsonValue[];
   const names: string[] = [];
-  (tools as readonly JsonValue[]).forEach((tool, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const tool = list[i]!;
     if (!isJsonObject(tool)) refuse(`tools[${i}] is not a JSON object`);
     const t = tool as JsonObject;
     const unknown = firstUnknown(t, TOOL_KEYS);
@@ -178,52 +139,90 @@ function toolNames(tools: JsonValue): string[] {
       refuse(`tools[${i}] has a strict member that is not true or false`);
     }
     names.push(name as string);
-  });
+  }
   return names;
 }
 
+/** How many tools' names are looked through one by one; more are put in a set. */
+const FEW = 16;
+
+/** A line's tools' names: the list when they are few (most lines), a set otherwise. */
+type Names = readonly string[] | ReadonlySet<string>;
+
+function has(names: Names, name: string): boolean {
+  return Array.isArray(names) ? names.includes(name) : (names as ReadonlySet<string>).has(name);
+}
+
+/** The first of a few names given twice, if any: `repeatedName`, without a set. */
+function repeatedFew(names: readonly string[]): string | undefined {
+  for (let i = 1; i < names.length; i++) {
+    for (let j = 0; j < i; j++) if (names[i] === names[j]) return names[i];
+  }
+  return undefined;
+}
+
+/** Where the `k`th tool call of `messages[i]` is, as a refusal names it. */
+function callAt(i: number, k: number): string {
+  return `messages[${i}].tool_calls[${k}]`;
+}
+
 /**
- * Checks an assistant message's tool calls (each `{id?, type?: "function", function: {name,
- * arguments}}`, arguments JSON text or an object) against the tools offered; returns them as
- * `{name, arguments}` with the arguments as an object.
+ * Checks the tool calls of an assistant's message, `messages[i]` (each `{id?, type?: "function",
+ * function: {name, arguments}}`, arguments an object or JSON text of one), against the tools
+ * offered; before the answer (`ids` given), each must have the shape of an earlier call
+ * ({@linkcode historyCallId}), and its id goes in `ids`.
  */
-function callsOf(
+function checkCalls(
   calls: JsonValue | undefined,
-  where: string,
-  offered: ReadonlySet<string>,
-  ids?: Set<string>,
-): JsonObject[] {
-  if (calls === undefined || calls === null) return [];
-  if (!Array.isArray(calls)) return refuse(`${where}.tool_calls is not an array`);
-  return (calls as readonly JsonValue[]).map((call, k) => {
-    const at = `${where}.tool_calls[${k}]`;
-    if (!isJsonObject(call)) refuse(`${at} is not a JSON object`);
+  i: number,
+  offered: Names,
+  ids: Set<string> | undefined,
+): void {
+  if (calls === undefined || calls === null) return;
+  if (!Array.isArray(calls)) refuse(`messages[${i}].tool_calls is not an array`);
+  const list = calls as readonly JsonValue[];
+  for (let k = 0; k < list.length; k++) {
+    const call = list[k]!;
+    if (!isJsonObject(call)) refuse(`${callAt(i, k)} is not a JSON object`);
     const c = call as JsonObject;
     const type = c.get("type");
-    if (type !== undefined && type !== "function") refuse(`${at} is not of type "function"`);
+    if (type !== undefined && type !== "function") {
+      refuse(`${callAt(i, k)} is not of type "function"`);
+    }
     const fn = c.get("function");
-    if (fn === undefined || !isJsonObject(fn)) refuse(`${at} has no function object`);
+    if (fn === undefined || !isJsonObject(fn)) refuse(`${callAt(i, k)} has no function object`);
     const f = fn as JsonObject;
     const name = f.get("name");
-    if (typeof name !== "string") refuse(`${at} has no name string`);
-    if (!offered.has(name as string)) {
-      refuse(`${at} calls ${JSON.stringify(name)}, a tool the line does not offer`);
+    if (typeof name !== "string") refuse(`${callAt(i, k)} has no name string`);
+    if (!has(offered, name as string)) {
+      refuse(`${callAt(i, k)} calls ${JSON.stringify(name)}, a tool the line does not offer`);
     }
-    if (ids !== undefined) ids.add(historyCallId(c, f, at));
-    let args = f.get("arguments");
-    if (typeof args === "string") {
-      try {
-        args = parseJson(args);
-      } catch (e) {
-        if (!(e instanceof JsonSyntaxError)) throw e;
-        refuse(`${at} has arguments that are not JSON text (${e.reason} at offset ${e.offset})`);
-      }
-    }
-    if (args === undefined || !isJsonObject(args)) {
-      refuse(`${at} has no arguments object (an object, or JSON text of one)`);
-    }
-    return new Map<string, JsonValue>([["name", name as string], ["arguments", args!]]);
-  });
+    if (ids !== undefined) ids.add(historyCallId(c, f, i, k));
+    const args = f.get("arguments");
+    const object = typeof args === "string"
+      ? objectText(args, i, k)
+      : args !== undefined && isJsonObject(args);
+    if (!object) refuse(`${callAt(i, k)} has no arguments object (an object, or JSON text of one)`);
+  }
+}
+
+/**
+ * Whether arguments written as text are JSON text of an object, read as `parseJson` reads them
+ * (the same refusals; nothing built); refused when they are not JSON text.
+ */
+function objectText(text: string, i: number, k: number): boolean {
+  const r = new Reader(text);
+  try {
+    const object = r.peek() === 0x7b;
+    r.skipValue();
+    r.end();
+    return object;
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    return refuse(
+      `${callAt(i, k)} has arguments that are not JSON text (${e.reason} at offset ${e.offset})`,
+    );
+  }
 }
 
 const HISTORY_CALLS =
@@ -234,65 +233,68 @@ const HISTORY_CALLS =
  * must have the shape vLLM validates (OpenAI's `ChatCompletionMessageToolCallParam`): an `id`,
  * `type: "function"` and its arguments as JSON text. Returns its id.
  */
-function historyCallId(c: JsonObject, f: JsonObject, at: string): string {
+function historyCallId(c: JsonObject, f: JsonObject, i: number, k: number): string {
   const id = c.get("id");
-  if (typeof id !== "string") refuse(`${at} has no id: ${HISTORY_CALLS}`);
-  if (c.get("type") !== "function") refuse(`${at} has no "type": "function": ${HISTORY_CALLS}`);
+  if (typeof id !== "string") refuse(`${callAt(i, k)} has no id: ${HISTORY_CALLS}`);
+  if (c.get("type") !== "function") {
+    refuse(`${callAt(i, k)} has no "type": "function": ${HISTORY_CALLS}`);
+  }
   if (typeof f.get("arguments") !== "string") {
-    refuse(`${at} has arguments that are not JSON text: ${HISTORY_CALLS}`);
+    refuse(`${callAt(i, k)} has arguments that are not JSON text: ${HISTORY_CALLS}`);
   }
   return id as string;
 }
 
 /**
- * Checks the messages; returns the query, the system flag, the answer's calls and the lengths of
- * the contents that go in the key.
+ * Checks the messages; returns the query, the system flag and the content key so far (the
+ * messages' count and the contents' lengths).
  */
-function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<string>) {
+function readMessages(messages: JsonValue | undefined, offered: Names) {
   if (!Array.isArray(messages)) return refuse("the line has no messages array");
   const list = messages as readonly JsonValue[];
   if (list.length < 2) refuse("messages holds no prompt before the answer");
   let query: string | undefined;
   let hasSystem = false;
-  let answer: JsonObject[] = [];
-  const contents: number[] = [];
-  const ids = new Set<string>();
-  for (let i = 0; i < list.length; i++) {
+  let key = list.length;
+  // The earlier calls' ids, once an assistant's message comes before the answer.
+  let ids: Set<string> | undefined;
+  const last = list.length - 1;
+  for (let i = 0; i <= last; i++) {
     const message = list[i]!;
-    const at = `messages[${i}]`;
-    if (!isJsonObject(message)) refuse(`${at} is not a JSON object`);
+    if (!isJsonObject(message)) refuse(`messages[${i}] is not a JSON object`);
     const m = message as JsonObject;
     const role = m.get("role");
     if (typeof role !== "string" || !ROLES.has(role)) {
-      refuse(`${at} has no role of system, developer, user, assistant or tool`);
+      refuse(`messages[${i}] has no role of system, developer, user, assistant or tool`);
     }
     const content = m.get("content");
-    const last = i === list.length - 1;
-    if (last && role !== "assistant") {
+    if (i === last && role !== "assistant") {
       refuse(`the last message is not the assistant's (its role is ${JSON.stringify(role)})`);
     }
     if (role === "assistant") {
       if (content !== undefined && content !== null && typeof content !== "string") {
-        refuse(`${at} has content that is not a string`);
+        refuse(`messages[${i}] has content that is not a string`);
       }
-      const calls = callsOf(m.get("tool_calls"), at, offered, last ? undefined : ids);
-      if (last) answer = calls;
+      checkCalls(m.get("tool_calls"), i, offered, i === last ? undefined : (ids ??= new Set()));
     } else {
-      if (typeof content !== "string") refuse(`${at} has no content string`);
-      contents.push((content as string).length);
+      if (typeof content !== "string") refuse(`messages[${i}] has no content string`);
+      key = keyStep(key, (content as string).length);
       if (role === "user") query = content as string;
       if (role === "system" || role === "developer") hasSystem = true;
-      if (m.has("tool_calls")) refuse(`${at} has tool_calls, and only an assistant's may`);
+      if (m.has("tool_calls")) {
+        refuse(`messages[${i}] has tool_calls, and only an assistant's may`);
+      }
       if (role === "tool") {
         const callId = m.get("tool_call_id");
         if (typeof callId !== "string") {
           refuse(
-            `${at} has no tool_call_id string: a tool message answers an earlier call by its id`,
+            `messages[${i}] has no tool_call_id string: a tool message answers an earlier call ` +
+              "by its id",
           );
         }
-        if (!ids.has(callId as string)) {
+        if (ids === undefined || !ids.has(callId as string)) {
           refuse(
-            `${at} has the tool_call_id ${
+            `messages[${i}] has the tool_call_id ${
               quoteJson(callId as string)
             }, which no earlier tool call has`,
           );
@@ -301,7 +303,7 @@ function readMessages(messages: JsonValue | undefined, offered: ReadonlySet<stri
     }
   }
   if (query === undefined) refuse("the prompt has no user message");
-  return { query: query!, hasSystem, answer, contents, messages: list };
+  return { query: query!, hasSystem, key, messages: list };
 }
 
 /**
@@ -414,25 +416,70 @@ function rewritten(r: Reader): string {
 export function chatLineTexts(text: string): ChatTexts {
   const read = checkedLine(text);
   if ("reason" in read) throw new Error(`a line accepted before is refused: ${read.reason}`);
-  const content = (read.messages.at(-1) as JsonObject).get("content");
+  const answer = read.messages.at(-1) as JsonObject;
+  const calls = (answer.get("tool_calls") ?? []) as readonly JsonValue[];
+  const content = answer.get("content");
   return {
     ...chatPromptTexts(text),
-    answer: stringifyJson(read.answer),
+    answer: stringifyJson(calls.map(answerCall)),
     answerText: typeof content === "string" ? content : "",
   };
+}
+
+/** A call of an accepted line's answer as scored: `{name, arguments}`, the arguments an object. */
+function answerCall(call: JsonValue): JsonObject {
+  const f = (call as JsonObject).get("function") as JsonObject;
+  const args = f.get("arguments")!;
+  return new Map([["name", f.get("name")!], [
+    "arguments",
+    typeof args === "string" ? parseJson(args) : args,
+  ]]);
 }
 
 interface Checked {
   readonly line: ChatLine;
   readonly messages: readonly JsonValue[];
-  readonly tools: readonly JsonValue[];
-  readonly answer: readonly JsonObject[];
+}
+
+/** Stands for an object read, every rule checked, and not built: see {@linkcode lineValue}. */
+const UNBUILT: JsonObject = new Map();
+
+/**
+ * A line's value as `parseJson` reads it, refused where that refuses it with the same error (the
+ * same rules, in the same order), but for each tool's `function.parameters` object, most of a
+ * line's text, which is read and given as {@linkcode UNBUILT}: the line's checks ask only whether
+ * it is an object. The tools' texts are written from the line's text when needed.
+ */
+function lineValue(text: string): JsonValue {
+  const r = new Reader(text);
+  const parameters = (key: string) => key === "parameters" ? unbuilt(r) : r.value();
+  const tool = (key: string) => key === "function" ? objectOr(r, parameters) : r.value();
+  const value = objectOr(r, (key) => {
+    if (key !== "tools" || r.peek() !== 0x5b) return r.value();
+    const tools: JsonValue[] = [];
+    for (let more = r.openArray(); more; more = r.nextElement()) tools.push(objectOr(r, tool));
+    return tools;
+  });
+  r.end();
+  return value;
+}
+
+/** The value at the reader: an object read with `member` for its members' values, or built. */
+function objectOr(r: Reader, member: (key: string) => JsonValue): JsonValue {
+  return r.peek() === 0x7b ? r.object(member) : r.value();
+}
+
+/** The value at the reader: {@linkcode UNBUILT} for an object, read; built otherwise. */
+function unbuilt(r: Reader): JsonValue {
+  if (r.peek() !== 0x7b) return r.value();
+  r.skipValue();
+  return UNBUILT;
 }
 
 function checkedLine(text: string): Checked | ChatLineRefusal {
   let value: JsonValue;
   try {
-    value = parseJson(text);
+    value = lineValue(text);
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e;
     return { reason: `the line is not JSON: ${e.reason} at offset ${e.offset}` };
@@ -460,9 +507,9 @@ function checkedLine(text: string): Checked | ChatLineRefusal {
     }
     const tools = value.has("tools") ? value.get("tools")! : [];
     const names = toolNames(tools);
-    const read = readMessages(value.get("messages"), new Set(names));
-    const twice = repeatedName(names);
-    const key = chatKey(read.messages.length, read.contents, names);
+    const read = readMessages(value.get("messages"), names.length > FEW ? new Set(names) : names);
+    let key = keyStep(read.key, names.length);
+    for (const name of names) key = keyStep(key, name.length);
     const line: ChatLine = {
       id,
       query: read.query,
@@ -470,13 +517,12 @@ function checkedLine(text: string): Checked | ChatLineRefusal {
       key,
       ...(cluster === undefined ? {} : { cluster: cluster as string }),
     };
+    const twice = names.length > FEW ? repeatedName(names) : repeatedFew(names);
     return {
       line: twice === undefined
         ? line
         : { ...line, ineligible: `two tools are named ${JSON.stringify(twice)}` },
       messages: read.messages,
-      tools: tools as readonly JsonValue[],
-      answer: read.answer,
     };
   } catch (e) {
     if (!(e instanceof Refused)) throw e;

@@ -28,9 +28,6 @@ import {
   verifiedSha256,
 } from "./dataset.ts";
 import { DatasetError } from "./dataset_error.ts";
-import { PartsTiling } from "./_parts.ts";
-import { type QuickChatRead, quickChatRead } from "./_quick_chat_line.ts";
-import { keyColons } from "../json/key_colons.ts";
 import type { AnswerCall, ChatPrompt, Item, ToolSpec } from "./item.ts";
 import { type ItemId, itemIdShown, itemIdText } from "./item_id.ts";
 import {
@@ -135,94 +132,6 @@ function lineText(bytes: Uint8Array, start: number, end: number): string {
 }
 
 /**
- * Reads a chat-jsonl dataset's lines as its file is read, so that reading the lines overlaps
- * reading the file: give {@linkcode ChatDatasetAsRead.onPart} to the reader, then ask
- * {@linkcode ChatDatasetAsRead.load} for the dataset of the bytes it returned. It is what
- * {@linkcode loadChatDataset} gives for those bytes, with the same refusals in the same order
- * (the SHA-256, then the UTF-8, then the lines): the lines read from the parts are used only when
- * the parts were exactly the bytes (views on one buffer, one after another); otherwise the bytes
- * are read again. A part's bytes must not change once given.
- *
- * @example
- * ```ts
- * import { ChatDatasetAsRead } from "./chat_jsonl.ts";
- * import { sha256Hex } from "./sha256.ts";
- * import assert from "node:assert/strict";
- *
- * const line = (id: string) =>
- *   JSON.stringify({
- *     id,
- *     messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello" }],
- *   }) + "\n";
- * const bytes = new TextEncoder().encode(line("a") + line("b"));
- * const asRead = new ChatDatasetAsRead();
- * asRead.onPart(bytes.subarray(0, 30));
- * asRead.onPart(bytes.subarray(30));
- * const dataset = asRead.load(bytes, sha256Hex(bytes));
- * assert.deepEqual(dataset.items.map((item) => item.id), ["a", "b"]);
- * ```
- */
-export class ChatDatasetAsRead {
-  #parts = new PartsTiling();
-  #lines = new ChatLines();
-  /** Where in the reader's buffer the text not yet decoded begins; -1 before the first part. */
-  #decoded = -1;
-  /** Whether the text decoded so far may not be the bytes' (it holds a U+FFFD). */
-  #suspect = false;
-  #failed = false;
-
-  /**
-   * Takes in the next part of the file and reads the lines it completes. Bound: pass it as a
-   * callback as it is. It never throws: what is wrong is said by {@linkcode ChatDatasetAsRead.load}.
-   *
-   * @param part The next bytes read, a view on the reader's buffer.
-   */
-  readonly onPart = (part: Uint8Array): void => {
-    if (this.#failed || !this.#parts.take(part)) return;
-    if (this.#decoded < 0) this.#decoded = part.byteOffset;
-    // Decoded up to the part's last newline: whole lines, and no character cut in two.
-    const newline = part.lastIndexOf(0x0a);
-    if (newline < 0) return;
-    const end = part.byteOffset + newline + 1;
-    try {
-      this.#text(new Uint8Array(part.buffer, this.#decoded, end - this.#decoded));
-      this.#decoded = end;
-    } catch {
-      // Not expected: the bytes are read again in load, where it shows.
-      this.#failed = true;
-    }
-  };
-
-  /**
-   * The dataset of the bytes the reader returned, as {@linkcode loadChatDataset} reads it.
-   *
-   * @param bytes The whole file, as the reader returned it.
-   * @param expectedSha256 The SHA-256 it must have, 64 hex digits in either case.
-   * @param options How to take the bytes' SHA-256, if not by hashing them.
-   * @returns The dataset: its hash and its items, in the file's order.
-   * @throws {DatasetError} As {@linkcode loadChatDataset}.
-   */
-  load(bytes: Uint8Array, expectedSha256: string, options: LoadOptions = {}): Dataset {
-    // A last line longer than a text can be is refused by loadChatDataset, naming it.
-    const rest = bytes.byteOffset + bytes.length - this.#decoded;
-    if (this.#failed || !this.#parts.tiles(bytes) || rest > MAX_TEXT_BYTES) {
-      return loadChatDataset(bytes, expectedSha256, options);
-    }
-    const sha256 = verifiedSha256(bytes, expectedSha256, options);
-    this.#text(bytes.subarray(this.#decoded - bytes.byteOffset));
-    // The strict decoder's verdict, when the lenient one met a byte that may not be UTF-8.
-    if (this.#suspect || hasByteOrderMark(bytes)) checkDatasetUtf8(bytes, true);
-    return this.#lines.dataset(sha256);
-  }
-
-  #text(bytes: Uint8Array): void {
-    const text = lenientText(bytes);
-    if (text.includes("\uFFFD")) this.#suspect = true;
-    this.#lines.text(text);
-  }
-}
-
-/**
  * The lines of a dataset's text, read as the text comes, in pieces: every piece but the last ends
  * with a newline. A line ends at a newline or at the end of the text; a text of one newline holds
  * no line.
@@ -243,37 +152,12 @@ class ChatLines {
   /** Reads the lines of the next piece of the text. */
   text(piece: string): void {
     if (this.#length < 2) this.#length += Math.min(piece.length, 2);
-    // Each line read quickly but for its count of keys, which is checked for the piece at once.
-    const lines: string[] = [];
-    const reads: (QuickChatRead | undefined)[] = [];
-    let keys = 0;
-    // Where the next \u escape is: the lines before it have none, which the quick reading uses.
-    let escape = piece.indexOf("\\u");
     for (let start = 0; start < piece.length;) {
       let stop = piece.indexOf("\n", start);
       if (stop < 0) stop = piece.length;
-      const escapes = escape >= 0 && escape < stop;
       const line = piece.slice(start, stop);
-      const read = quickChatRead(line, escapes);
-      lines.push(line);
-      reads.push(read);
-      keys += read === undefined ? keyColons(line) : read.keys;
+      this.#read(line, readChatLine(line));
       start = stop + 1;
-      if (escapes) escape = piece.indexOf("\\u", start);
-    }
-    // A line's key colons are never fewer than its keys, and the piece's never fewer than its
-    // lines': equal counts say that every line's are equal. Otherwise each line is checked.
-    const each = keys !== keyColons(piece);
-    for (let k = 0; k < lines.length; k++) {
-      const line = lines[k]!;
-      const read = reads[k];
-      // On any doubt the full reading decides, and gives the reason.
-      this.#read(
-        line,
-        read !== undefined && (!each || read.keys === keyColons(line))
-          ? read.line
-          : readChatLine(line),
-      );
     }
   }
 

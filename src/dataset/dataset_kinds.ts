@@ -7,13 +7,13 @@
  */
 
 import { type Dataset, loadDataset, type LoadOptions } from "./dataset.ts";
-import { ChatDatasetAsRead } from "./chat_jsonl.ts";
+import { loadChatDataset } from "./chat_jsonl.ts";
 
 /** One file of a dataset kind being read: its parts as they arrive, then the whole bytes. */
 export interface DatasetFileReader {
   /**
-   * Given each part of the file, in order, as it is read, for a kind that reads as it goes (a
-   * chat-jsonl file's lines); left out when the kind reads only the whole bytes.
+   * Given each part of the file, in order, as it is read, for a kind that reads as it goes; left
+   * out when the kind reads only the whole bytes (as both kinds do).
    */
   readonly onPart?: (part: Uint8Array) => void;
   /**
@@ -36,8 +36,8 @@ export interface DatasetKindEntry {
 export const DATASET_KINDS: readonly DatasetKindEntry[] = [
   // A JSON array of xlam rows, read whole.
   { name: "xlam-function-calling", open: () => ({ load: loadDataset }) },
-  // JSON Lines, each line read as the file's parts arrive.
-  { name: "chat-jsonl", open: () => new ChatDatasetAsRead() },
+  // JSON Lines, read whole.
+  { name: "chat-jsonl", open: () => ({ load: loadChatDataset }) },
 ];
 
 /**

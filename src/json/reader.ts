@@ -2,7 +2,7 @@
  * The strict JSON reader's cursor: one value at a time, or an object's members and an array's
  * elements one at a time, so that a caller who expects a shape can read it without building
  * what it does not need. Every syntax rule, the depth limit and the string checks live here;
- * `parseJson` and the dataset's quick row checks both read through it.
+ * `parseJson`, the xlam rows' quick checks and the chat-jsonl lines all read through it.
  *
  * @module
  */
@@ -429,16 +429,19 @@ export class Reader {
   }
 
   /**
-   * Reads an object and builds it.
+   * Reads an object and builds it; the reader is at its brace.
    *
+   * @param member Reads a member's value, given its key, the reader past the colon (by default
+   *   {@linkcode Reader.value}): a caller may build less of a member it does not look into, by
+   *   reading it with {@linkcode Reader.skipValue}.
    * @returns The object.
    */
-  private object(): JsonObject {
+  object(member?: (key: string) => JsonValue): JsonObject {
     const out = new Map<string, JsonValue>();
     for (let key = this.openObject(); key !== undefined; key = this.nextKey()) {
       if (out.has(key)) this.repeatedKey(key);
       this.colon();
-      out.set(key, this.value());
+      out.set(key, member === undefined ? this.value() : member(key));
     }
     return out;
   }

@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
-import {
-  ChatDatasetAsRead,
-  loadChatDataset,
-  REFUSED_LINES_SHOWN,
-} from "../../src/dataset/chat_jsonl.ts";
+import { loadChatDataset, REFUSED_LINES_SHOWN } from "../../src/dataset/chat_jsonl.ts";
 import { contentKeyOf, datasetText, detachedItem, textsHash } from "../../src/dataset/dataset.ts";
 import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
 import { JsonNumber } from "../../src/json/json_value.ts";
+import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from "../../src/json/strict_json.ts";
+import { readChatLine } from "../../src/dataset/_chat_line.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 import { buildRequestBody, promptText } from "../../src/request/request.ts";
 import { trainingFile, trainingLine } from "../../src/request/training.ts";
@@ -553,95 +551,6 @@ Deno.test("loadChatDataset: a line's cluster names the items counted together; i
   ]);
 });
 
-/** What a load gives: the items as read, or the refusal's lines. */
-function outcome(read: () => ReturnType<typeof loadChatDataset>): unknown {
-  try {
-    const dataset = read();
-    return {
-      sha256: dataset.sha256,
-      eligible: dataset.eligibleCount,
-      items: dataset.items.map((item) => ({
-        id: item.id,
-        query: item.query,
-        key: contentKeyOf(item),
-        ineligible: item.ineligible,
-        hash: item.contentHash,
-      })),
-    };
-  } catch (e) {
-    assert(e instanceof DatasetError, String(e));
-    return [e.message, ...e.lines];
-  }
-}
-
-/** The bytes handed on in parts cut at `cuts`, as a reader hands them: views on one buffer. */
-function readInParts(bytes: Uint8Array, cuts: readonly number[], sha256: string) {
-  const asRead = new ChatDatasetAsRead();
-  let at = 0;
-  for (const cut of [...cuts, bytes.length]) {
-    asRead.onPart(bytes.subarray(at, cut));
-    at = cut;
-  }
-  return asRead.load(bytes, sha256);
-}
-
-Deno.test("ChatDatasetAsRead: read as the parts come, what loadChatDataset reads, wherever the parts are cut", () => {
-  const rng = new Prng(23);
-  const extras = [
-    "",
-    "\n",
-    "\n\n",
-    "not json\n",
-    JSON.stringify(line("é")) + "\n",
-    JSON.stringify(line("\uFFFD")) + "\n",
-    JSON.stringify(line("x")),
-    JSON.stringify(line("dup")).replace('"type":"object"', '"type":"object","type":"object"') +
-    "\n",
-    JSON.stringify(line(": a colon first")).replace('weather \\"', ': weather \\"') + "\n",
-  ];
-  let compared = 0;
-  for (let d = 0; d < 150; d++) {
-    const generated = genChatDataset(rng);
-    let bytes: Uint8Array = generated.bytes;
-    // Now and then a file with something more: a line of its own, a byte that is not UTF-8, a
-    // byte order mark, or a line with a lone surrogate written as an escape.
-    const more = rng.int(6);
-    if (more === 1) bytes = new Uint8Array([...bytes, ...enc.encode(rng.pick(extras))]);
-    if (more === 2) bytes = new Uint8Array([...bytes, 0x7b, 0xff, 0x0a]);
-    if (more === 3) bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
-    if (more === 4) {
-      const lone = JSON.stringify(line("lone")).replace("weather", "weather\\ud800");
-      bytes = new Uint8Array([...bytes, ...enc.encode(lone + "\n")]);
-    }
-    const sha256 = sha256Hex(bytes);
-    const whole = outcome(() => loadChatDataset(bytes, sha256));
-    for (let k = 0; k < 4; k++) {
-      const cuts = Array.from({ length: rng.int(5) }, () => rng.int(bytes.length + 1))
-        .sort((a, b) => a - b);
-      assert.deepEqual(outcome(() => readInParts(bytes, cuts, sha256)), whole, `cuts ${cuts}`);
-      compared++;
-    }
-    // The hash is still checked first.
-    assert.throws(() => readInParts(bytes, [bytes.length >> 1], "0".repeat(64)), /dataset\.sha256/);
-  }
-  assert.equal(compared, 600);
-});
-
-Deno.test("ChatDatasetAsRead: parts that are not the bytes returned are not trusted", () => {
-  const bytes = enc.encode(lines(line(1), line(2)));
-  const sha256 = sha256Hex(bytes);
-  // Parts of another buffer (a reader that grew its buffer), or some parts missing.
-  const asRead = new ChatDatasetAsRead();
-  asRead.onPart(bytes.slice(0, 10));
-  asRead.onPart(bytes.slice(10));
-  assert.deepEqual(asRead.load(bytes, sha256).items.map((i) => i.id), [1, 2]);
-  const missing = new ChatDatasetAsRead();
-  missing.onPart(bytes.subarray(0, bytes.indexOf(0x0a) + 1));
-  assert.deepEqual(missing.load(bytes, sha256).items.map((i) => i.id), [1, 2]);
-  // And no part at all.
-  assert.deepEqual(new ChatDatasetAsRead().load(bytes, sha256).items.map((i) => i.id), [1, 2]);
-});
-
 Deno.test("loadChatDataset: a lone surrogate written as an escape is refused on a line after lines without escapes", () => {
   const lone = JSON.stringify(line(3)).replace("weather", "weather\\ud800");
   assert.match(refusals(lines(line(1), line(2), lone))[0]!, /line 3.*lone surrogate/);
@@ -727,12 +636,12 @@ Deno.test("loadChatDataset past 8 MiB: read in pieces of whole lines, the UTF-8 
   });
 });
 
-Deno.test("a line longer than a string can hold (2^29 - 24 bytes) is refused naming it, by loadChatDataset and as read, not an internal error", () => {
+Deno.test("a line longer than a string can hold (2^29 - 24 bytes) is refused naming it, not an internal error", () => {
   const first = enc.encode(
     '{"id":"a","messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"ok"}]}\n',
   );
   const head = enc.encode('{"id":"b","messages":[{"role":"user","content":"');
-  // The last line, with no newline after it (as the reader's parts leave it to `load`).
+  // The last line, with no newline after it.
   const size = first.length + 536_870_888 + 1;
   const bytes = new Uint8Array(size).fill(0x79);
   bytes.set(first);
@@ -745,9 +654,49 @@ Deno.test("a line longer than a string can hold (2^29 - 24 bytes) is refused nam
     e.message === `dataset refused: line 2 is ${lineBytes} bytes, longer than the most ` +
         "characters a string holds (2^29 - 24)";
   assert.throws(() => loadChatDataset(bytes, sha256, options), refused);
-  const asRead = new ChatDatasetAsRead();
-  for (let at = 0; at < size; at += 64 << 20) {
-    asRead.onPart(bytes.subarray(at, Math.min(size, at + (64 << 20))));
+});
+
+Deno.test("readChatLine: a line that is not strict JSON is refused as parseJson refuses it, wherever the fault is (a tool's parameters, read and not built, included)", () => {
+  const rng = new Prng(38);
+  // Faults: a key written twice, a broken token, a lone surrogate, nesting past the limit.
+  const faults = [
+    '"type":"object",',
+    '"type":1,',
+    "{",
+    "}",
+    ",",
+    '"',
+    ":",
+    "\\ud800",
+    '"\\ud800":1,',
+    "01",
+    "NaN",
+    `"deep":${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)},`,
+  ];
+  let inParameters = 0;
+  let refused = 0;
+  for (let d = 0; d < 60; d++) {
+    for (const text of genChatDataset(rng).lines) {
+      // Half the time inside a tool's parameters, just past their brace.
+      const at = text.indexOf('"parameters":{');
+      const p = at >= 0 && rng.chance(0.5) ? at + 14 : rng.int(text.length + 1);
+      if (at >= 0 && p === at + 14) inParameters++;
+      const faulty = text.slice(0, p) + rng.pick(faults) + text.slice(p);
+      const read = readChatLine(faulty);
+      let expected: string | undefined;
+      try {
+        parseJson(faulty);
+      } catch (e) {
+        assert(e instanceof JsonSyntaxError);
+        expected = `the line is not JSON: ${e.reason} at offset ${e.offset}`;
+      }
+      if (expected === undefined) {
+        assert(!("reason" in read) || !read.reason.startsWith("the line is not JSON"), faulty);
+      } else {
+        assert.deepEqual(read, { reason: expected }, faulty);
+        refused++;
+      }
+    }
   }
-  assert.throws(() => asRead.load(bytes, sha256, options), refused);
+  assert(inParameters > 200 && refused > 500, `${inParameters} ${refused}`);
 });
