@@ -85,14 +85,14 @@ export const HTML_FORMAT: Format = { name: "html", m: HTML };
  * What the `scoring` notice says when `-scoring lenient` decides: said before any figure, since
  * every figure and outcome from the glance on is the lenient reading's.
  */
-export const LENIENT_DECIDES: string =
+const LENIENT_DECIDES =
   "lenient (-scoring lenient): the figures and outcomes below are the lenient reading's";
 
 /**
- * The headings of the sections every format shows under the same words, written once so that the
- * formats never drift apart (text once said "not counted wrong" where the others said "never").
+ * The headings of the sections, each written once for every format (text once said "not counted
+ * wrong" where the others said "never", when each printer typed its own).
  */
-export const HEADINGS = {
+const HEADINGS = {
   models: "Models",
   categories: "Categories (accuracy on scored items, and how many)",
   reasons: "Reasons (scored items)",
@@ -192,7 +192,7 @@ function notice(kind: keyof typeof NOTICES, text: string): Block {
   return { kind: "notice", ...NOTICES[kind], text };
 }
 
-/** A table-free heading. */
+/** A heading, with its HTML anchor when it has one. */
 function heading(level: 1 | 2 | 3, text: string, id?: string): Block {
   return id === undefined ? { kind: "heading", level, text } : { kind: "heading", level, text, id };
 }
