@@ -1,19 +1,18 @@
 /**
  * The formats of a report of several samples per item ({@linkcode SampledReport}): text, Markdown
- * and HTML print one outline (`_sampled_outline.ts`) with the printers of the one-sample report's
- * formats, escaping as they do; JSON is the report as data (`schema/sampled-report.schema.json`).
+ * and HTML print its outline (`_outline.ts`) with the printers of the one-sample report's formats,
+ * escaping as they do; JSON is the report as data (`schema/sampled-report.schema.json`).
  *
  * @module
  */
 
 import type { SampledReport } from "../sampled_report.ts";
 import { SAMPLED_REPORT_SCHEMA } from "../sampled_report.ts";
-import { HTML, MARKDOWN, TEXT } from "./_markup.ts";
+import { HTML_FORMAT, MARKDOWN_FORMAT, sampledOutline, TEXT_FORMAT } from "./_outline.ts";
 import { printable, printableTexts } from "./_printable.ts";
-import { sampledBlocks } from "./_sampled_outline.ts";
-import { sampledHtml } from "./html.ts";
-import { sampledMarkdown } from "./markdown.ts";
-import { sampledText } from "./text.ts";
+import { printHtml } from "./html.ts";
+import { printMarkdown } from "./markdown.ts";
+import { printText } from "./text.ts";
 
 /**
  * The report as plain text within 100 columns: the run, the notices, the decision rule, each
@@ -28,7 +27,7 @@ import { sampledText } from "./text.ts";
  */
 export function renderSampledText(report: SampledReport): string {
   const safe = printableTexts(report);
-  return printable(sampledText(sampledBlocks(safe, TEXT)));
+  return printable(printText(sampledOutline(safe, TEXT_FORMAT)));
 }
 
 /**
@@ -40,7 +39,7 @@ export function renderSampledText(report: SampledReport): string {
  */
 export function renderSampledMarkdown(report: SampledReport): string {
   const safe = printableTexts(report);
-  return printable(sampledMarkdown(sampledBlocks(safe, MARKDOWN)));
+  return printable(printMarkdown(sampledOutline(safe, MARKDOWN_FORMAT)));
 }
 
 /**
@@ -52,7 +51,7 @@ export function renderSampledMarkdown(report: SampledReport): string {
  */
 export function renderSampledHtml(report: SampledReport): string {
   const safe = printableTexts(report, printable);
-  return printable(sampledHtml(sampledBlocks(safe, HTML)));
+  return printable(printHtml(sampledOutline(safe, HTML_FORMAT)));
 }
 
 /**

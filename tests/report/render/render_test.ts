@@ -66,11 +66,24 @@ const WIDE: Plan = {
   ]),
 };
 
+// Names so long that a sentence naming both is past 100 columns: no item changed reason, so the
+// text says so of both ("no item changed reason between …").
+const LONG_BASE = `base-${"b".repeat(35)}`;
+const LONG_TUNED = `tuned-${"t".repeat(34)}`;
+const LONG: Plan = {
+  baseline: LONG_BASE,
+  adapters: [LONG_TUNED],
+  outcomes: {
+    [LONG_BASE]: [...times(30, "match"), ...times(10, "no-call")],
+    [LONG_TUNED]: [...times(30, "match"), ...times(10, "no-call")],
+  },
+};
+
 Deno.test({
   name: "renderText: aligned, every line within 100 columns, the issue's figures present",
   permissions: "none",
   fn: async () => {
-    for (const plan of [PLAN, WIDE]) {
+    for (const plan of [PLAN, WIDE, LONG]) {
       const text = renderText(await reportOf(plan));
       for (const line of text.split("\n")) {
         assert.ok(line.length <= 100, `line of ${line.length} columns: ${line}`);

@@ -1,8 +1,6 @@
 /**
- * The outline of a report of several samples per item, once for every format: its blocks in
- * order, each a heading, a paragraph, a notice, a list or a table whose cells are marked up by the
- * format's {@linkcode Markup}. The text, Markdown and HTML printers (`sampled.ts`, `markdown.ts`,
- * `html.ts`) decide how a block looks, never whether it is there. Private to
+ * The tables and sentences of a report of several samples per item, marked up by the format's
+ * {@linkcode Markup}; the outline (`_outline.ts`) sets them in order. Private to
  * `src/report/render/`.
  *
  * @module
@@ -11,29 +9,10 @@
 import { ANSWER_CATEGORIES } from "../../dataset/category.ts";
 import { confidence, count, intervalFigures, percent, plural, pText } from "../numbers.ts";
 import type { SampledComparison, SampledReport } from "../sampled_report.ts";
-import { guardedHead, marginText } from "../verdict.ts";
+import { guardedHead } from "../verdict.ts";
 import { detectableText, sampledToDecideSentence } from "../sampled_gate.ts";
 import type { Markup } from "./_markup.ts";
-import { LENIENT_DECIDES, type NoticeKind } from "./_outline.ts";
 import type { Table } from "./_tables.ts";
-
-/** One block of a sampled report, its text already marked up. */
-export type SampledBlock =
-  /** The title, plain text (each format escapes it as its title). */
-  | { readonly kind: "title"; readonly text: string }
-  /** A section's heading (2) or a sub-section's (3), marked up. */
-  | { readonly kind: "heading"; readonly level: 2 | 3; readonly text: string }
-  /** A paragraph, marked up. */
-  | { readonly kind: "paragraph"; readonly text: string }
-  /** A sentence set apart, plain text. */
-  | { readonly kind: "notice"; readonly notice: NoticeKind; readonly text: string }
-  /** A list, each item marked up. */
-  | { readonly kind: "list"; readonly items: readonly string[] }
-  /**
-   * A table; `glance` for the comparisons at a glance (HTML stacks its rows on a narrow screen so
-   * that it fits the width).
-   */
-  | { readonly kind: "table"; readonly table: Table; readonly glance?: boolean };
 
 /** A difference with its interval and the interval's confidence, in points. */
 function differenceText(
@@ -58,7 +37,7 @@ function variance(value: number | null): string {
 }
 
 /** The comparisons at a glance: outcome, difference with interval, p-values, guard. */
-function comparisonsTable(report: SampledReport, m: Markup): Table {
+export function comparisonsTable(report: SampledReport, m: Markup): Table {
   return {
     headings: [
       "adapter",
@@ -85,15 +64,14 @@ function comparisonsTable(report: SampledReport, m: Markup): Table {
 
 /**
  * For each inconclusive comparison whose variance's parts are known, how many items would decide
- * it, as the gate says it: one list, or nothing when none is.
+ * it, as the gate says it.
  */
-function toDecideList(report: SampledReport, m: Markup): SampledBlock[] {
-  const items = report.comparisons
+export function toDecideItems(report: SampledReport, m: Markup): string[] {
+  return report.comparisons
     .filter((c) => c.outcome === "inconclusive" && c.minimumDetectableDifference !== null)
     .map((c) =>
       `${m.text(c.adapter)} (inconclusive): ${sampledToDecideSentence(c, report.samples)}`
     );
-  return items.length === 0 ? [] : [{ kind: "list", items }];
 }
 
 /**
@@ -101,19 +79,18 @@ function toDecideList(report: SampledReport, m: Markup): SampledBlock[] {
  * verdict says (`no conclusion between tuned-b and base overall, but tuned-b is worse on parallel
  * items`), so that its row and the gate's `worse` agree in the report.
  */
-function guardSentences(report: SampledReport, m: Markup): SampledBlock[] {
-  return report.comparisons.flatMap((c): SampledBlock[] =>
-    c.outcome === "worse" || c.guardWorse === null || c.guardWorse.length === 0 ? [] : [{
-      kind: "paragraph",
-      text: m.text(
+export function guardSentences(report: SampledReport, m: Markup): string[] {
+  return report.comparisons.flatMap((c): string[] =>
+    c.outcome === "worse" || c.guardWorse === null || c.guardWorse.length === 0 ? [] : [
+      m.text(
         guardedHead(c.outcome, c.adapter, c.baseline, c.guardWorse, report.decision.margin),
       ) + ": -gate calls it worse.",
-    }]
+    ]
   );
 }
 
 /** What each comparison detects, and what twice the samples or the items would. */
-function planningTable(report: SampledReport, m: Markup): Table {
+export function planningTable(report: SampledReport, m: Markup): Table {
   return {
     headings: [
       "adapter",
@@ -147,14 +124,13 @@ function planningTable(report: SampledReport, m: Markup): Table {
 }
 
 /** What the planning figures assume: a difference on a few items changed completely. */
-function planningCaveat(): string {
-  return "The detectable differences are for a difference that rests on a few items, each " +
-    "changed completely (from always wrong to always right), the hardest case for the betting " +
-    "interval; one spread over more items is found more often.";
-}
+export const PLANNING_CAVEAT: string =
+  "The detectable differences are for a difference that rests on a few items, each " +
+  "changed completely (from always wrong to always right), the hardest case for the betting " +
+  "interval; one spread over more items is found more often.";
 
 /** Each model's accuracy over items, its interval, counts and the variance's parts. */
-function modelsTable(report: SampledReport, m: Markup): Table {
+export function modelsTable(report: SampledReport, m: Markup): Table {
   return {
     headings: [
       "model",
@@ -194,7 +170,7 @@ function modelsTable(report: SampledReport, m: Markup): Table {
 }
 
 /** pass@k and pass^k of each model, a row per k. */
-function passKTable(report: SampledReport, m: Markup): Table {
+export function passKTable(report: SampledReport, m: Markup): Table {
   return {
     headings: ["model", "k", "items", "pass@k [95% interval]", "pass^k [95% interval]"],
     numeric: [false, true, true, false, false],
@@ -250,30 +226,16 @@ function comparisonCategoriesTable(c: SampledComparison, margin: number, m: Mark
   };
 }
 
-/** The notices above the figures: the reading that decides, an incomplete run, the notes. */
-function notices(report: SampledReport): SampledBlock[] {
-  const out: SampledBlock[] = [];
-  if (report.scoring.decides === "lenient") {
-    out.push({ kind: "notice", notice: "scoring", text: LENIENT_DECIDES });
-  }
-  if (!report.complete) {
-    const notAsked = report.models.reduce((s, x) => s + x.notAsked, 0);
-    const errors = report.models.reduce((s, x) => s + x.errors, 0);
-    out.push({
-      kind: "notice",
-      notice: "incomplete",
-      text: `${plural(notAsked, "sample")} never asked and ${plural(errors, "sample")} ended ` +
-        "in an error: the figures are over the answers recorded (resume the run to complete it)",
-    });
-  }
-  for (const note of [report.scorer.note, report.decision.note]) {
-    if (note !== null) out.push({ kind: "notice", notice: "note", text: note });
-  }
-  return out;
+/** What the incomplete run's notice says: the samples never asked and those that ended in an error. */
+export function sampledIncomplete(report: SampledReport): string {
+  const notAsked = report.models.reduce((s, x) => s + x.notAsked, 0);
+  const errors = report.models.reduce((s, x) => s + x.errors, 0);
+  return `${plural(notAsked, "sample")} never asked and ${plural(errors, "sample")} ended ` +
+    "in an error: the figures are over the answers recorded (resume the run to complete it)";
 }
 
 /** What the errored samples could do, a sentence per comparison that has some. */
-function errorSentences(report: SampledReport, m: Markup): string[] {
+export function errorSentences(report: SampledReport, m: Markup): string[] {
   return report.comparisons.flatMap((c) => {
     const s = c.errorSensitivity;
     if (s === null) return [];
@@ -294,103 +256,28 @@ function errorSentences(report: SampledReport, m: Markup): string[] {
 }
 
 /**
- * The blocks of a sampled report, in the order every format shows them.
- *
- * @param report The report (its texts already made safe to print by the caller).
- * @param m The format's markup.
- * @returns The blocks.
+ * The categories: each model's table, then each comparison's; `null` when they are not known.
  */
-export function sampledBlocks(report: SampledReport, m: Markup): SampledBlock[] {
-  const h = report.header;
-  const d = report.decision;
-  const guard = d.guard.length === 0 ? "none" : d.guard.map((g) => m.code(g)).join(", ");
-  const blocks: SampledBlock[] = [
-    {
-      kind: "title",
-      text: `assess report: ${h.models.adapters.join(", ") || "no adapter"} against ` +
-        `${h.models.baseline}, ${report.samples} samples per item`,
-    },
-    {
-      kind: "paragraph",
-      text: `${plural(h.split.size, "item")} held out (split seed ${m.quote(h.split.seed)}), ` +
-        `each asked ${report.samples} times at temperature ${h.sampling.temperature}. A model's ` +
-        "accuracy is the mean over items of its share of right answers, with a betting interval " +
-        "from the per-item shares: the item is the unit, its samples are not independent answers.",
-    },
-    ...notices(report),
-    {
-      kind: "paragraph",
-      text: `Decision: margin ${marginText(d.margin)}, guard ${guard}; each adapter against ` +
-        `${m.text(h.models.baseline)} by the betting interval of the mean per-item difference of ` +
-        "shares (valid for any spread of the differences, and never of no width), Holm's " +
-        `procedure across the adapters at family-wise level ${d.alpha}, each interval at the ` +
-        "confidence of its Holm step.",
-    },
-  ];
-  if (report.comparisons.length > 0) {
-    blocks.push(
-      { kind: "heading", level: 2, text: "Comparisons" },
-      { kind: "table", table: comparisonsTable(report, m), glance: true },
-      ...guardSentences(report, m),
-      { kind: "heading", level: 3, text: "What more samples or items would detect" },
-      { kind: "table", table: planningTable(report, m) },
-      ...toDecideList(report, m),
-      { kind: "paragraph", text: planningCaveat() },
-    );
-    const errors = errorSentences(report, m);
-    if (errors.length > 0) {
-      blocks.push(
-        { kind: "heading", level: 3, text: "Errored samples (left out; counted both ways)" },
-        { kind: "list", items: errors },
-      );
-    }
-  }
-  blocks.push(
-    { kind: "heading", level: 2, text: "Models" },
-    { kind: "table", table: modelsTable(report, m) },
-    {
-      kind: "heading",
-      level: 3,
-      text: "pass@k (at least one of k right) and pass^k (all k right)",
-    },
-    { kind: "table", table: passKTable(report, m) },
-    ...categoryBlocks(report, m),
-    { kind: "heading", level: 2, text: "Trust" },
-    { kind: "list", items: trustItems(report, m) },
-  );
-  return blocks;
-}
-
-/** The categories: each model's, then each comparison's, or why there is none. */
-function categoryBlocks(report: SampledReport, m: Markup): SampledBlock[] {
+export function categoryTables(
+  report: SampledReport,
+  m: Markup,
+): {
+  readonly models: Table;
+  readonly comparisons: readonly { readonly c: SampledComparison; readonly table: Table }[];
+} | null {
   const models = categoriesTable(report, m);
-  if (models === null) {
-    return [
-      { kind: "heading", level: 3, text: "Categories" },
-      {
-        kind: "paragraph",
-        text: "The items' categories are not known (the results file predates them): " +
-          "-config gives them from the dataset.",
-      },
-    ];
-  }
-  return [
-    { kind: "heading", level: 3, text: "Categories (accuracy [95% interval] and items)" },
-    { kind: "table", table: models },
-    ...report.comparisons.flatMap((c): SampledBlock[] => [
-      {
-        kind: "heading",
-        level: 3,
-        text: `${m.text(c.adapter)} against ${m.text(c.baseline)} by category (Holm across ` +
-          "the categories with items)",
-      },
-      { kind: "table", table: comparisonCategoriesTable(c, report.decision.margin, m) },
-    ]),
-  ];
+  if (models === null) return null;
+  return {
+    models,
+    comparisons: report.comparisons.map((c) => ({
+      c,
+      table: comparisonCategoriesTable(c, report.decision.margin, m),
+    })),
+  };
 }
 
 /** Who judged, on what. */
-function trustItems(report: SampledReport, m: Markup): string[] {
+export function trustItems(report: SampledReport, m: Markup): string[] {
   const s = report.scorer;
   const h = report.header;
   const lenient = report.scoring.lenient;
