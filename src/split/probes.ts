@@ -16,8 +16,10 @@ import { stringifyJson } from "../json/stringify.ts";
 import { sha256Words } from "./_sha256.ts";
 
 /**
- * A probe, as `assess.yaml` and the results file's header write it (the configuration and the
- * results file restate it, as they depend on no split):
+ * A probe, as `assess.yaml` and the results file's header write it. `Config["probes"]` and
+ * `HeaderRecord["probes"]` write the same union inline (they are public, and neither `config` nor
+ * `results` may import `split`, nor `split` them); `tests/split/probes_test.ts` holds the three to
+ * the same type.
  *
  * - `irrelevance`: the tools the answer calls are removed; the right answer is no call.
  * - `shuffled-tools`: the item's tools in another order.

@@ -5,7 +5,10 @@ import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { itemCluster } from "../../src/dataset/cluster.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { probeItems, probeName } from "../../src/split/probes.ts";
+import { type Probe, probeItems, probeName } from "../../src/split/probes.ts";
+import type { Config } from "../../src/config/config.ts";
+import type { HeaderRecord } from "../../src/results/records.ts";
+import type { Equal } from "../support/type_equal.ts";
 import { promptText } from "../../src/request/request.ts";
 import { stringifyJson } from "../../src/json/stringify.ts";
 
@@ -40,6 +43,13 @@ const MANY = xlamItems(
     return [i + 1, tools, [tools[0]!]];
   }),
 );
+
+Deno.test("a probe is the same type in assess.yaml's configuration, the results header and here", () => {
+  // Each writes the union (config and results may not import split, nor split them).
+  const config: Equal<Probe, Config["probes"][number]> = true;
+  const header: Equal<Probe, NonNullable<HeaderRecord["probes"]>[number]> = true;
+  assert(config && header);
+});
 
 Deno.test("probe names and ids: <id>~<name>, a system probe's items numbered from 1", none, () => {
   assert.equal(probeName("shuffled-tools"), "shuffled-tools");
