@@ -368,13 +368,20 @@ function withoutSystem(messages: string): string {
  * import assert from "node:assert/strict";
  *
  * const item = { id: 1, index: 0, query: "q", tools: [], answers: [] };
+ * const irrelevance = (calledEarlier: number) =>
+ *   [{ probe: "irrelevance" as const, name: "irrelevance", items: [item], calledEarlier }];
  * assert.equal(
- *   probeCountLines([{ probe: "irrelevance", name: "irrelevance", items: [item], calledEarlier: 0 }], 3),
+ *   probeCountLines(irrelevance(0), 3),
  *   "probe irrelevance: 1 item (2 left out: no call in the answer)\n",
  * );
  * assert.equal(
- *   probeCountLines([{ probe: "irrelevance", name: "irrelevance", items: [item], calledEarlier: 1 }], 4),
- *   "probe irrelevance: 1 item (3 left out: 2 no call in the answer, 1 called earlier in the conversation)\n",
+ *   probeCountLines(irrelevance(1), 4),
+ *   "probe irrelevance: 1 item (3 left out: 2 no call in the answer, " +
+ *     "1 called earlier in the conversation)\n",
+ * );
+ * assert.equal(
+ *   probeCountLines(irrelevance(3), 4),
+ *   "probe irrelevance: 1 item (3 left out: called earlier in the conversation)\n",
  * );
  * ```
  */
