@@ -140,8 +140,9 @@ def cmd_split_batch(_args):
 
 
 def cmd_probes(_args):
-    """One job per input line, ``{"path", "seed", "size", "probes"}`` (an xlam dataset); one result
-    line per job: ``[{"name", "items": [[id, tool names, calls, system or null], …]}, …]``."""
+    """One job per input line, ``{"path", "seed", "size", "probes", "kind"?}`` (an xlam dataset,
+    or ``kind: "chat-jsonl"``); one result line per job: ``[{"name", "items": [[id, tool names,
+    calls, system or null], …]}, …]``."""
     import probes
 
     out = []
@@ -151,7 +152,10 @@ def cmd_probes(_args):
         job = json.loads(line)
         with open(job["path"], "rb") as f:
             data = f.read()
-        out.append(json.dumps(probes.probe_items(data, job["seed"], job["size"], job["probes"])))
+        kind = job.get("kind", "xlam-function-calling")
+        out.append(
+            json.dumps(probes.probe_items(data, job["seed"], job["size"], job["probes"], kind))
+        )
     sys.stdout.write("".join(line + "\n" for line in out))
     return 0
 

@@ -1,11 +1,13 @@
-"""Probe items of an xlam dataset's split, as reference/split.md ("Probes") describes them.
+"""Probe items of a dataset's split (xlam or chat-jsonl), as reference/split.md ("Probes")
+describes them.
 
-``probe_items(data, seed, size, probes)`` returns, for each probe, its name and its items, each
-as ``[id, [tool names], calls in the answer, system prompt or None]``.
+``probe_items(data, seed, size, probes, kind)`` returns, for each probe, its name and its items,
+each as ``[id, [tool names], calls in the answer, system prompt or None]``.
 """
 
 import hashlib
 
+import chat_jsonl
 import split_v1
 import strict_json
 
@@ -63,18 +65,34 @@ def _distractors(names, pool, count, digest, rid, name):
     return out
 
 
-def probe_items(data, seed, size, probes):
-    split = split_v1.split(data, seed, size)
+def _earlier_calls(prompt):
+    """The names an earlier assistant message of a chat-jsonl line's prompt calls."""
+    names = set()
+    for message in strict_json.parse("[" + prompt + "]"):
+        if message.get("role") == "assistant":
+            for call in message.get("tool_calls") or []:
+                names.add(call["function"]["name"])
+    return names
+
+
+def probe_items(data, seed, size, probes, kind="xlam-function-calling"):
+    split = split_v1.split(data, seed, size, kind=kind)
     digest = split["digest"]
-    rows = {row[1]: row for row in split_v1.read_rows(data)}
     held = []
-    for entry in split["heldOut"]:
-        row = rows[entry["id"]]
-        names = [tool["name"] for tool in row[5]]
-        calls = [call["name"] for call in strict_json.parse(row[4])]
-        held.append((entry["id"], names, calls))
+    if kind == "chat-jsonl":
+        rows = {row[1]: row for row in chat_jsonl.read_lines(data)}
+        for entry in split["heldOut"]:
+            _, rid, prompt, _, calls, names = rows[entry["id"]]
+            held.append((rid, names, [name for name, _ in calls], _earlier_calls(prompt)))
+    else:
+        rows = {row[1]: row for row in split_v1.read_rows(data)}
+        for entry in split["heldOut"]:
+            row = rows[entry["id"]]
+            names = [tool["name"] for tool in row[5]]
+            calls = [call["name"] for call in strict_json.parse(row[4])]
+            held.append((entry["id"], names, calls, set()))
     pool = []  # each tool name once, in the held-out rows' order
-    for _, names, _ in held:
+    for _, names, _, _ in held:
         for n in names:
             if n not in pool:
                 pool.append(n)
@@ -82,10 +100,11 @@ def probe_items(data, seed, size, probes):
     for probe in probes:
         name = _name(probe)
         items = []
-        for rid, names, calls in held:
+        for rid, names, calls, earlier in held:
             base = _text(rid) + "~" + name
             if probe == "irrelevance":
-                if calls:
+                # Left out: no call, or a tool it removes is called earlier in the conversation.
+                if calls and not earlier & set(calls):
                     items.append([base, [n for n in names if n not in calls], 0, None])
             elif probe == "shuffled-tools":
                 if len(names) >= 2:

@@ -397,14 +397,26 @@ export const RULES: readonly Rule[] = [
       probeList(value).flatMap((probe, i) => {
         const prompts = member(probe, "system");
         if (!Array.isArray(prompts)) return [];
+        // "" sends no system message, as null does: the same prompt.
         const named = prompts.flatMap((prompt, j): [string, number][] =>
-          typeof prompt === "string" || prompt === null ? [[JSON.stringify(prompt), j]] : []
+          typeof prompt === "string" || prompt === null
+            ? [[JSON.stringify(prompt === "" ? null : prompt), j]]
+            : []
         );
-        return repeats(named).map(([, j, before]) => ({
-          path: `probes.${i}.system.${j}`,
-          message: `the same prompt as probes.${i}.system.${before}` +
-            (prompts[j] === null ? " (null: no system prompt)" : ""),
-        }));
+        return repeats(named).map(([, j, before]) => {
+          const [prompt, first] = [prompts[j], prompts[before]];
+          const none = prompt !== first
+            ? ' ("" and null: no system prompt)'
+            : prompt === null
+            ? " (null: no system prompt)"
+            : prompt === ""
+            ? ' ("": no system prompt)'
+            : "";
+          return {
+            path: `probes.${i}.system.${j}`,
+            message: `the same prompt as probes.${i}.system.${before}${none}`,
+          };
+        });
       }),
   },
   {

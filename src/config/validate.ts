@@ -280,7 +280,7 @@ function typedConfig(value: Plain, samplingSeed: bigint): Config {
     },
     probes: (v.probes as Plain[]).map((probe): Config["probes"][number] =>
       typeof probe === "string"
-        ? probe as "irrelevance" | "shuffled-tools"
+        ? probe as Extract<Config["probes"][number], string>
         : (probe as Obj).distractors !== undefined
         ? { distractors: (probe as Obj).distractors as number }
         : { system: [...((probe as Obj).system as (string | null)[])] }

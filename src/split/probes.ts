@@ -16,8 +16,10 @@ import { stringifyJson } from "../json/stringify.ts";
 import { sha256Words } from "./_sha256.ts";
 
 /**
- * A probe, as `assess.yaml` and the results file's header write it (the configuration and the
- * results file restate it, as they depend on no split):
+ * A probe, as `assess.yaml` and the results file's header write it. `Config["probes"]` and
+ * `HeaderRecord["probes"]` write the same union inline (they are public, and neither `config` nor
+ * `results` may import `split`, nor `split` them); `tests/split/probes_test.ts` holds the three to
+ * the same type.
  *
  * - `irrelevance`: the tools the answer calls are removed; the right answer is no call.
  * - `shuffled-tools`: the item's tools in another order.
@@ -42,6 +44,12 @@ export interface ProbeItems {
   readonly name: string;
   /** Its items: for each held-out item it keeps, in the split's order, its variant(s). */
   readonly items: readonly Item[];
+  /**
+   * For `irrelevance`: how many items it leaves out because an earlier assistant message of their
+   * conversation (a chat-jsonl line's) calls a tool their answer calls, which the probe removes.
+   * 0 for the other probes.
+   */
+  readonly calledEarlier: number;
 }
 
 /** What {@linkcode probeItems} needs besides the held-out items. */
@@ -82,7 +90,9 @@ export function probeName(probe: Probe): string {
  * item's id, so the same split and probes always give the same items.
  *
  * - `irrelevance`: the tools the answer calls removed (compared by name), the answer no call;
- *   items whose answer makes no call are left out.
+ *   items whose answer makes no call are left out, and so are chat-jsonl items an earlier
+ *   assistant message of which calls one of those tools (the conversation would call a tool it
+ *   no longer offers).
  * - `shuffled-tools`: the tools in a seeded order other than the item's own; items with fewer than
  *   two tools are left out.
  * - `{distractors: N}`: N tools of other held-out items, none named as one of the item's, each put
@@ -130,6 +140,7 @@ export function probeItems(heldOut: readonly Item[], options: ProbeOptions): Pro
     const name = probeName(probe);
     views ??= heldOut.map(toolsView);
     const items: Item[] = [];
+    let calledEarlier = 0;
     for (let i = 0; i < heldOut.length; i++) {
       const item = heldOut[i]!;
       const view = views[i]!;
@@ -137,6 +148,10 @@ export function probeItems(heldOut: readonly Item[], options: ProbeOptions): Pro
       if (probe === "irrelevance") {
         const called = new Set(item.answers.map((call) => call.name));
         if (called.size === 0) continue;
+        if (item.chat !== undefined && callsEarlier(item.chat.messages, called)) {
+          calledEarlier++;
+          continue;
+        }
         const kept = view.tools.flatMap((tool, k) => called.has(tool.name) ? [] : [k]);
         items.push(variant(item, name, pick(view, kept), { answers: [] }));
       } else if (probe === "shuffled-tools") {
@@ -162,7 +177,21 @@ export function probeItems(heldOut: readonly Item[], options: ProbeOptions): Pro
         );
       }
     }
-    return { probe, name, items };
+    return { probe, name, items, calledEarlier };
+  });
+}
+
+/** Whether an assistant message of a chat prompt calls a tool of these names. */
+function callsEarlier(messages: string, names: ReadonlySet<string>): boolean {
+  const list = parseJson(`[${messages}]`) as readonly JsonValue[];
+  return list.some((message) => {
+    if (!isJsonObject(message) || message.get("role") !== "assistant") return false;
+    const calls = message.get("tool_calls");
+    return Array.isArray(calls) && calls.some((call) => {
+      const fn = isJsonObject(call) ? call.get("function") : undefined;
+      const name = fn !== undefined && isJsonObject(fn) ? fn.get("name") : undefined;
+      return typeof name === "string" && names.has(name);
+    });
   });
 }
 
@@ -326,7 +355,8 @@ function withoutSystem(messages: string): string {
 
 /**
  * What `assess split` says of each probe: one line each, how many items it adds, and, for a probe
- * that leaves items out, how many and why.
+ * that leaves items out, how many and why (for `irrelevance`, how many for each reason when both
+ * apply).
  *
  * @param sets Each probe's items ({@linkcode probeItems}).
  * @param heldOut How many items are held out.
@@ -338,14 +368,25 @@ function withoutSystem(messages: string): string {
  * import assert from "node:assert/strict";
  *
  * const item = { id: 1, index: 0, query: "q", tools: [], answers: [] };
+ * const irrelevance = (calledEarlier: number) =>
+ *   [{ probe: "irrelevance" as const, name: "irrelevance", items: [item], calledEarlier }];
  * assert.equal(
- *   probeCountLines([{ probe: "irrelevance", name: "irrelevance", items: [item] }], 3),
+ *   probeCountLines(irrelevance(0), 3),
  *   "probe irrelevance: 1 item (2 left out: no call in the answer)\n",
+ * );
+ * assert.equal(
+ *   probeCountLines(irrelevance(1), 4),
+ *   "probe irrelevance: 1 item (3 left out: 2 no call in the answer, " +
+ *     "1 called earlier in the conversation)\n",
+ * );
+ * assert.equal(
+ *   probeCountLines(irrelevance(3), 4),
+ *   "probe irrelevance: 1 item (3 left out: called earlier in the conversation)\n",
  * );
  * ```
  */
 export function probeCountLines(sets: readonly ProbeItems[], heldOut: number): string {
-  return sets.map(({ probe, name, items }) => {
+  return sets.map(({ probe, name, items, calledEarlier }) => {
     const n = items.length;
     let line = `probe ${name}: ${n.toLocaleString("en-US")} ${n === 1 ? "item" : "items"}`;
     if (typeof probe === "object" && "system" in probe) {
@@ -353,12 +394,18 @@ export function probeCountLines(sets: readonly ProbeItems[], heldOut: number): s
       line += ` (${prompts} ${prompts === 1 ? "prompt" : "prompts"})`;
     } else if (n < heldOut) {
       const out = heldOut - n;
-      const why = probe === "irrelevance"
+      const count = (k: number) => k.toLocaleString("en-US");
+      let why = probe === "irrelevance"
         ? "no call in the answer"
         : probe === "shuffled-tools"
         ? "fewer than two tools"
         : `fewer than ${probe.distractors} other tools to add`;
-      line += ` (${out.toLocaleString("en-US")} left out: ${why})`;
+      const earlier = "called earlier in the conversation";
+      if (calledEarlier === out) why = earlier;
+      else if (calledEarlier > 0) {
+        why = `${count(out - calledEarlier)} ${why}, ${count(calledEarlier)} ${earlier}`;
+      }
+      line += ` (${count(out)} left out: ${why})`;
     }
     return line + "\n";
   }).join("");

@@ -494,6 +494,14 @@ const RULES_BUILDER = new Map<string, Case[]>([
         ],
       ],
       [
+        'system: "" and null both send no system prompt: the same prompt',
+        WHOLE + 'probes: [{system: ["", a, null]}, {distractors: 1}]\n',
+        [
+          "probes.0.system.2: the same prompt as probes.0.system.0 " +
+          '("" and null: no system prompt)',
+        ],
+      ],
+      [
         "system: an empty list",
         WHOLE + "probes: [{system: []}]\n",
         ["probes.0.system: value must not be an empty list"],

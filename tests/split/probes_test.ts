@@ -5,8 +5,12 @@ import { DatasetError } from "../../src/dataset/dataset_error.ts";
 import type { Item } from "../../src/dataset/item.ts";
 import { itemCluster } from "../../src/dataset/cluster.ts";
 import { sha256Hex } from "../../src/dataset/sha256.ts";
-import { probeItems, probeName } from "../../src/split/probes.ts";
+import { type Probe, probeItems, probeName } from "../../src/split/probes.ts";
+import type { Config } from "../../src/config/config.ts";
+import type { HeaderRecord } from "../../src/results/records.ts";
+import type { Equal } from "../support/type_equal.ts";
 import { promptText } from "../../src/request/request.ts";
+import { stringifyJson } from "../../src/json/stringify.ts";
 
 const none = { permissions: "none" } as const;
 const enc = new TextEncoder();
@@ -39,6 +43,13 @@ const MANY = xlamItems(
     return [i + 1, tools, [tools[0]!]];
   }),
 );
+
+Deno.test("a probe is the same type in assess.yaml's configuration, the results header and here", () => {
+  // Each writes the union (config and results may not import split, nor split them).
+  const config: Equal<Probe, Config["probes"][number]> = true;
+  const header: Equal<Probe, NonNullable<HeaderRecord["probes"]>[number]> = true;
+  assert(config && header);
+});
 
 Deno.test("probe names and ids: <id>~<name>, a system probe's items numbered from 1", none, () => {
   assert.equal(probeName("shuffled-tools"), "shuffled-tools");
@@ -356,6 +367,8 @@ Deno.test(
     const nameOf = (text: string) =>
       (JSON.parse(text) as { function: { name: string } }).function.name;
     let checked = 0;
+    const kinds = new Set<string>();
+    let calledEarlier = 0;
     for (let d = 0; d < 150; d++) {
       const gen = genChatDataset(rng);
       let dataset;
@@ -372,6 +385,7 @@ Deno.test(
         digest: split.digest,
         probes: ["irrelevance", "shuffled-tools", { distractors: 2 }, { system: ["S.", null] }],
       });
+      calledEarlier += sets[0]!.calledEarlier;
       // Each tool name's text as the first held-out line that offers it writes it.
       const first = new Map<string, string>();
       for (const item of held) {
@@ -392,6 +406,16 @@ Deno.test(
           for (const text of sent) {
             assert.equal(text, own.get(nameOf(text)) ?? first.get(nameOf(text)), String(probed.id));
           }
+          // Rendered back as a chat line (its messages as sent, its answer as the last), it is a
+          // line the chat reader takes.
+          const line = chatLine(probed);
+          try {
+            const bytes = enc.encode(line + "\n");
+            loadChatDataset(bytes, sha256Hex(bytes));
+          } catch (e) {
+            assert.fail(`${String(probed.id)}: ${(e as Error).message}\n${line}`);
+          }
+          kinds.add(set.name);
           if (set.name === "system") {
             assert.equal(probed.chat!.tools, of.chat!.tools);
             assert.deepEqual(
@@ -406,8 +430,38 @@ Deno.test(
       }
     }
     assert(checked > 1000, `only ${checked} probe items`);
+    // irrelevance left out the lines an earlier message of which calls a tool it removes.
+    assert(calledEarlier > 50, `only ${calledEarlier} items left out as called earlier`);
+    assert.deepEqual([...kinds].sort(), [
+      "distractors-2",
+      "irrelevance",
+      "shuffled-tools",
+      "system",
+    ]);
   },
 );
+
+/**
+ * A probe item as a chat-jsonl line: the messages a request sends (its system prompt, for a
+ * `system` probe's item, as a system message), its answer as the last message, its tools.
+ */
+function chatLine(item: Item): string {
+  const prompt = promptText(item, "");
+  const calls = item.answers.map((c, k) =>
+    JSON.stringify({
+      id: `answer_${k}`,
+      type: "function",
+      function: { name: c.name, arguments: stringifyJson(c.arguments) },
+    })
+  );
+  const answer = calls.length === 0
+    ? `{"role":"assistant","content":"no call"}`
+    : `{"role":"assistant","tool_calls":[${calls.join(",")}]}`;
+  const tools = prompt.tools === "" ? "" : `,"tools":${prompt.tools}`;
+  return `{"id":${
+    JSON.stringify(String(item.id))
+  },"messages":[${prompt.messages},${answer}]${tools}}`;
+}
 
 /**
  * The elements' texts of a compact JSON array's text (`""`: none), cut at the commas between them,
