@@ -176,8 +176,8 @@ export class HeldOutIndex {
    */
   readonly valueHolds: readonly (Uint8Array | undefined)[];
   /**
-   * The items of one template (`TemplateGroups`): those the edit rule allows an edit, whose words
-   * with punctuation deleted are their words, grouped by their words but one.
+   * The items of one template (`TemplateGroups`): those the edit rule allows an edit, grouped by
+   * their words but one (and their words with punctuation deleted but one).
    */
   readonly groups: TemplateGroups;
 
@@ -259,7 +259,8 @@ export class HeldOutIndex {
     this.wordNumbers = new WordNumbers(numbers);
     const groups = new TemplateGroups(
       this.wordCodes,
-      (p) => templates && allowedEdits(words[p]!.length) > 0 && joined[p] === undefined,
+      (p) => templates && allowedEdits(words[p]!.length) > 0,
+      this.joinedCodes,
     );
     this.groups = groups;
     // The items of a template are chosen at once, by the template's number past the positions.

@@ -14,7 +14,7 @@ import { mayBeNear, nearEdits, type WordEdits } from "./_word_edits.ts";
 import type { LeakKind } from "./leak_report.ts";
 import { hashText } from "./_fingerprint.ts";
 import { type PrefixLimits, PrefixText, ShingleMarks } from "./_prefix_text.ts";
-import { type SharedEnds, TemplateEnds } from "./_template_groups.ts";
+import { sharedEnd, type SharedEnds, sharedStart, TemplateEnds } from "./_template_groups.ts";
 
 /** How a {@linkcode LineChecker} checks. */
 export interface LineCheckOptions {
@@ -181,7 +181,7 @@ export class LineChecker {
     this.#joinedCodes = new WordCodes(index.wordNumbers);
     this.#groupStamps = new Int32Array(index.groups.size);
     this.#ends = new TemplateEnds(index.groups);
-    this.#joinedEnds = new TemplateEnds(index.groups);
+    this.#joinedEnds = new TemplateEnds(index.groups, true);
     this.#choosePair = (h) => {
       const list = index.pairs.get(h);
       if (list !== undefined) { for (const p of list) this.#candidates.choose(p); }
@@ -281,11 +281,10 @@ export class LineChecker {
       const group = p >= size ? p - size : groupOf[p]!;
       if (group >= 0) {
         // The items of a template, chosen at once (or one of them chosen alone): all are compared
-        // the first time, with the template unless the text's punctuation joins words.
+        // the first time, with the template.
         if (this.#groupStamps[group] !== stamp) {
           this.#groupStamps[group] = stamp;
-          if (text.differs) later.push(...groups.members[group]!);
-          else this.#template(line, t, text, group, later);
+          this.#template(line, t, text, group, later);
         }
         continue;
       }
@@ -346,27 +345,45 @@ export class LineChecker {
     const index = this.#index;
     const groups = index.groups;
     const words = groups.words[group]!;
+    const members = groups.members[group]!;
     const n = words.length;
-    if (!mayBeNear(n, text.count)) return;
+    // Whether the words with punctuation deleted are compared too (`#near`).
+    const joins = groups.joins[group] === 1 || text.differs;
+    if (!mayBeNear(n, text.count)) {
+      // Neither the same (that has the same words) nor near by the words; by the words with
+      // punctuation deleted, each is compared alone.
+      if (joins) later.push(...members);
+      return;
+    }
     const own = text.words()!;
     const ownCodes = this.#turnCodes ??= this.#codes.of(own);
     const m = ownCodes.length;
     const slot = groups.slot[group]!;
     // The words shared at the start and at the end, the slot counted as shared.
-    const most = Math.min(n, m);
-    let first = 0;
-    while (first < most && (first === slot || words[first] === ownCodes[first])) first++;
-    let last = 0;
-    while (
-      last < most && (n - 1 - last === slot || words[n - 1 - last] === ownCodes[m - 1 - last])
-    ) {
-      last++;
-    }
+    const first = sharedStart(words, slot, ownCodes);
+    const last = sharedEnd(words, slot, ownCodes);
     const fromEnd = n - 1 - slot;
     const atStart = slot < first ? ownCodes[slot] : undefined;
     const atEnd = fromEnd < last ? ownCodes[m - 1 - fromEnd] : undefined;
-    const members = groups.members[group]!;
     const slotWords = groups.slotWords[group]!;
+    // The same of the words with punctuation deleted, when they may be near.
+    const heldJoined = groups.joinedWords[group]!;
+    const jn = heldJoined.length;
+    let joined: readonly number[] | undefined;
+    let jFirst = 0;
+    let jLast = 0;
+    let jAtStart: number | undefined;
+    let jAtEnd: number | undefined;
+    const jSlot = groups.joinedSlot[group]!;
+    const jFromEnd = jn - 1 - jSlot;
+    if (joins && mayBeNear(jn, text.joinedCount)) {
+      joined = this.#turnJoinedCodes ??= this.#joinedCodes.of(text.joinedWords()!);
+      jFirst = sharedStart(heldJoined, jSlot, joined);
+      jLast = sharedEnd(heldJoined, jSlot, joined);
+      jAtStart = jSlot < jFirst ? joined[jSlot] : undefined;
+      jAtEnd = jFromEnd < jLast ? joined[joined.length - 1 - jFromEnd] : undefined;
+    }
+    const jSlotWords = groups.joinedSlotWords[group]!;
     const candidates = this.#candidates;
     for (let i = 0; i < members.length; i++) {
       const p = members[i]!;
@@ -380,6 +397,22 @@ export class LineChecker {
       if (n - start - end !== 1 || m - start - end !== 1) {
         later.push(p);
         continue;
+      }
+      if (joined !== undefined) {
+        // By the words with punctuation deleted, one edit too (not fewer, which would decide), or
+        // each is compared alone.
+        const jm = joined.length;
+        const jWord = jSlotWords[i]!;
+        const js = jAtStart !== undefined && jWord !== jAtStart ? jSlot : jFirst;
+        const je = Math.min(
+          jAtEnd !== undefined && jWord !== jAtEnd ? jFromEnd : jLast,
+          jn - js,
+          jm - js,
+        );
+        if (jn - js - je !== 1 || jm - js - je !== 1) {
+          later.push(p);
+          continue;
+        }
       }
       candidates.find(p);
       const sameAnswer = this.#mayBeSameAnswer(line, p, t) && this.#sameAnswer(line, p, t);
@@ -425,7 +458,7 @@ export class LineChecker {
     const own = text.joinedWords()!;
     const heldCodes = index.joinedCodes[position] ?? index.wordCodes[position]!;
     const ownCodes = this.#turnJoinedCodes ??= this.#joinedCodes.of(own);
-    // A query in a template has no words joined (`HeldOutIndex.groups`): its words are compared.
+    // A query in a template: the template's words with punctuation deleted (`joinedWords`).
     const shared = group < 0 ? undefined : this.#joinedEnds.of(group, heldCodes, ownCodes);
     const edits = nearEdits(heldCodes, ownCodes, shared);
     return edits !== undefined && (near === undefined || edits.edits < near.edits.edits)

@@ -26,13 +26,29 @@ export class TemplateGroups {
   readonly members: readonly Int32Array[];
   /** The word in the slot of each of a group's items, in the order of `members`. */
   readonly slotWords: readonly Int32Array[];
+  /**
+   * Whether a group's items have words with punctuation deleted that are not their words (all of
+   * them, or none): 1 when they do.
+   */
+  readonly joins: Uint8Array;
+  /**
+   * Each group's words with punctuation deleted (its words when they join none), the same for its
+   * items but at one place, its joined slot; and each item's word there.
+   */
+  readonly joinedWords: readonly Int32Array[];
+  readonly joinedSlot: Int32Array;
+  readonly joinedSlotWords: readonly Int32Array[];
 
   /**
    * @param codes Each item's words, by their numbers (`HeldOutIndex.wordCodes`).
    * @param grouped Whether the item at a position may be in a group (one compared by its words
    *   alone: the edit rule allows it an edit, and its words with punctuation deleted are its words).
    */
-  constructor(codes: readonly Int32Array[], grouped: (position: number) => boolean) {
+  constructor(
+    codes: readonly Int32Array[],
+    grouped: (position: number) => boolean,
+    joined: readonly (Int32Array | undefined)[] = [],
+  ) {
     // The number of each item's words but the one at place k, for each k: items that share one
     // share their words but one (or collide, which the check of the words below finds).
     const keys: (Int32Array | undefined)[] = [];
@@ -79,14 +95,41 @@ export class TemplateGroups {
         entry.members.push(p);
       }
     }
+    const joins: number[] = [];
+    const joinedWords: Int32Array[] = [];
+    const joinedSlot: number[] = [];
+    const joinedSlotWords: Int32Array[] = [];
     for (const entry of taken.values()) {
-      if (entry.members.length < 2) continue;
-      for (const p of entry.members) groupOf[p] = slot.length;
+      // The items' words with punctuation deleted must be the same but at one place too (or all
+      // the same); those that are not are left out.
+      const first = joined[entry.first] ?? codes[entry.first]!;
+      const joining = joined[entry.first] !== undefined;
+      let place = -1;
+      const kept = entry.members.filter((p) => {
+        const own = joined[p] ?? codes[p]!;
+        if ((joined[p] !== undefined) !== joining || own.length !== first.length) return false;
+        const differs = differences(first, own);
+        if (differs.length > 1) return false;
+        if (differs.length === 0) return true;
+        if (place < 0) place = differs[0]!;
+        return differs[0] === place;
+      });
+      if (kept.length < 2) continue;
+      if (place < 0) place = 0;
+      for (const p of kept) groupOf[p] = slot.length;
       slot.push(entry.place);
       words.push(codes[entry.first]!);
-      members.push(Int32Array.from(entry.members));
-      slotWords.push(Int32Array.from(entry.members, (p) => codes[p]![entry.place]!));
+      members.push(Int32Array.from(kept));
+      slotWords.push(Int32Array.from(kept, (p) => codes[p]![entry.place]!));
+      joins.push(joining ? 1 : 0);
+      joinedWords.push(first);
+      joinedSlot.push(place);
+      joinedSlotWords.push(Int32Array.from(kept, (p) => (joined[p] ?? codes[p]!)[place]!));
     }
+    this.joins = Uint8Array.from(joins);
+    this.joinedWords = joinedWords;
+    this.joinedSlot = Int32Array.from(joinedSlot);
+    this.joinedSlotWords = joinedSlotWords;
     this.groupOf = groupOf;
     this.slot = Int32Array.from(slot);
     this.words = words;
@@ -98,6 +141,13 @@ export class TemplateGroups {
   get size(): number {
     return this.slot.length;
   }
+}
+
+/** The places at which two lists of one length differ, up to two. */
+function differences(a: Int32Array, b: Int32Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < a.length && out.length < 2; i++) if (a[i] !== b[i]) out.push(i);
+  return out;
 }
 
 /** Whether two word lists are the same but at place `k`. */
@@ -129,8 +179,18 @@ export class TemplateEnds {
   /** What {@linkcode TemplateEnds.of} gives, until it is asked again. */
   readonly #shared = { start: 0, end: 0 };
 
-  constructor(groups: TemplateGroups) {
+  readonly #words: readonly Int32Array[];
+  readonly #slot: Int32Array;
+
+  /**
+   * @param groups The groups.
+   * @param joined Whether the texts read are words with punctuation deleted, compared with the
+   *   groups' (`TemplateGroups.joinedWords`).
+   */
+  constructor(groups: TemplateGroups, joined = false) {
     this.#groups = groups;
+    this.#words = joined ? groups.joinedWords : groups.words;
+    this.#slot = joined ? groups.joinedSlot : groups.slot;
     this.#stamps = new Int32Array(groups.size);
     this.#start = new Int32Array(groups.size);
     this.#end = new Int32Array(groups.size);
@@ -147,19 +207,12 @@ export class TemplateEnds {
    * holds the answer until the next call.
    */
   of(group: number, held: Int32Array, own: ArrayLike<number>): SharedEnds {
-    const slot = this.#groups.slot[group]!;
+    const slot = this.#slot[group]!;
     if (this.#stamps[group] !== this.#stamp) {
       this.#stamps[group] = this.#stamp;
-      const words = this.#groups.words[group]!;
-      const n = words.length;
-      const m = own.length;
-      const most = Math.min(n, m);
-      let start = 0;
-      while (start < most && (start === slot || words[start] === own[start])) start++;
-      let end = 0;
-      while (end < most && (n - 1 - end === slot || words[n - 1 - end] === own[m - 1 - end])) end++;
-      this.#start[group] = start;
-      this.#end[group] = end;
+      const words = this.#words[group]!;
+      this.#start[group] = sharedStart(words, slot, own);
+      this.#end[group] = sharedEnd(words, slot, own);
     }
     let start = this.#start[group]!;
     if (slot < start && held[slot] !== own[slot]) start = slot;
@@ -171,4 +224,36 @@ export class TemplateEnds {
     shared.end = end;
     return shared;
   }
+}
+
+/**
+ * How many first words a template's words and a text's share, the slot counted as shared.
+ *
+ * @param words The template's words.
+ * @param slot Its slot.
+ * @param own The text's words.
+ * @returns How many.
+ */
+export function sharedStart(words: Int32Array, slot: number, own: ArrayLike<number>): number {
+  const most = Math.min(words.length, own.length);
+  let start = 0;
+  while (start < most && (start === slot || words[start] === own[start])) start++;
+  return start;
+}
+
+/**
+ * How many last words a template's words and a text's share, the slot counted as shared.
+ *
+ * @param words The template's words.
+ * @param slot Its slot.
+ * @param own The text's words.
+ * @returns How many.
+ */
+export function sharedEnd(words: Int32Array, slot: number, own: ArrayLike<number>): number {
+  const n = words.length;
+  const m = own.length;
+  const most = Math.min(n, m);
+  let end = 0;
+  while (end < most && (n - 1 - end === slot || words[n - 1 - end] === own[m - 1 - end])) end++;
+  return end;
 }

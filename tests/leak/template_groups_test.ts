@@ -149,7 +149,9 @@ function templatedFile(prng: Prng): { items: Item[]; lines: string[] } {
     const length = prng.pick([5, 8, 9, 12, 15, 16, 17, 20]);
     const words = Array.from({ length }, () => prng.pick(VOCABULARY));
     // A comma or a joined word now and then: the words with punctuation deleted differ.
-    if (prng.chance(0.2)) words[prng.int(length)] = prng.pick(["e-mail", "u.s.", "x,"]);
+    if (prng.chance(0.2)) {
+      words[prng.int(length)] = prng.pick(["e-mail", "u.s.", "x,", "f(x)", "(a)b"]);
+    }
     templates.push({ words, slot: prng.int(length) });
   }
   const args = (fill: string) =>
