@@ -86,6 +86,27 @@ Deno.test("TemplateGroups: the items of one template are one group", none, () =>
   }
 });
 
+Deno.test("TemplateGroups: words with punctuation deleted the same but at one place", none, () => {
+  const words = [1, 2, 3, 4, 5, 6, 7, 8];
+  const codes = [9, 10, 11, 12].map((w) => Int32Array.from(words.with(2, w)));
+  // Their words with punctuation deleted: the slot's word joined with the next; the last item's
+  // also elsewhere, so it is left out.
+  const joined = [9, 10, 11, 12].map((w, k) =>
+    Int32Array.from([1, 2, 100 + w, 5, 6, 7, k === 3 ? 99 : 8])
+  );
+  const groups = new TemplateGroups(codes, () => true, joined);
+  assert.deepEqual([...groups.groupOf], [0, 0, 0, -1]);
+  assert.equal(groups.slot[0], 2);
+  assert.equal(groups.joins[0], 1);
+  assert.equal(groups.joinedSlot[0], 2);
+  assert.deepEqual([...groups.joinedSlotWords[0]!], [109, 110, 111]);
+  assert.deepEqual([...groups.members[0]!], [0, 1, 2]);
+  assert.deepEqual([...groups.slotWords[0]!], [9, 10, 11]);
+  // Items that join words and items that do not are not one group.
+  const mixed = new TemplateGroups(codes, () => true, [joined[0], undefined, joined[1]]);
+  assert.deepEqual([...mixed.groupOf], [0, -1, 0, -1]);
+});
+
 Deno.test("TemplateEnds: read once a group, the ends of each item as word by word", none, () => {
   const prng = new Prng(5);
   for (let round = 0; round < 500; round++) {
