@@ -40,7 +40,7 @@ export function hashText(text: string): number {
 }
 
 /** A 32-bit mix (murmur3's finalizer). */
-function mix(h: number): number {
+export function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return h ^ (h >>> 16);

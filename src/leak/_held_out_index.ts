@@ -16,6 +16,7 @@ import { fingerprint, hashText, wordListNumbers } from "./_fingerprint.ts";
 import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
 import { joinedWords, normalizeQuery, queryWords, shingles } from "./normalize.ts";
 import { heldOutQuery } from "./_examples.ts";
+import { TemplateGroups } from "./_template_groups.ts";
 
 /**
  * How many pair positions of a held-out query of `words` words its signature covers: an edit breaks
@@ -73,6 +74,43 @@ function textCalls(answers: readonly AnswerCall[]): ExampleCall[] {
   return answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) }));
 }
 
+/** A hash that two held-out words have: their numbers are found by the words. */
+const SHARED_HASH = -2;
+
+/**
+ * The numbers of the held-out words, found by a word's `hashText` and then the word compared: a
+ * `Map` keyed by a string made for each word read (a training line's) hashes it, which costs V8
+ * far more than the hash of its code units does.
+ */
+export class WordNumbers {
+  readonly #numbers: ReadonlyMap<string, number>;
+  readonly #byHash = new Map<number, number>();
+  readonly #words: string[] = [];
+
+  /** @param numbers Each held-out word, with its number, from 0 up. */
+  constructor(numbers: ReadonlyMap<string, number>) {
+    this.#numbers = numbers;
+    for (const [word, n] of numbers) {
+      this.#words[n] = word;
+      const h = hashText(word);
+      this.#byHash.set(h, this.#byHash.has(h) ? SHARED_HASH : n);
+    }
+  }
+
+  /** How many words there are. */
+  get size(): number {
+    return this.#words.length;
+  }
+
+  /** The number of a word; -1 when no held-out query holds it. */
+  of(word: string): number {
+    const n = this.#byHash.get(hashText(word));
+    if (n === undefined) return -1;
+    if (n === SHARED_HASH) return this.#numbers.get(word) ?? -1;
+    return this.#words[n] === word ? n : -1;
+  }
+}
+
 /** The held-out items and their indexes; a position is an item's place in `items`. */
 export class HeldOutIndex {
   /** The held-out items. */
@@ -85,7 +123,9 @@ export class HeldOutIndex {
    * The number of a word pair → positions of the items of {@linkcode NEAR_MIN_WORDS} words or
    * more whose signature holds it: its rarest pairs (the fewest held-out queries hold them), enough
    * of them to cover `3 × k + 1` of its pair positions, so that every text within the `k` edits its
-   * length allows (`allowedEdits`) holds one of them.
+   * length allows (`allowedEdits`) holds one of them. An item of a template (`groups`) is listed by
+   * its template, as `items.length` plus the template's number: a text that holds the pair is
+   * compared with all its items, which holds more than those whose signature has the pair.
    */
   readonly pairs: Map<number, number[]> = new Map();
   /** The number of a word list → positions of the items of fewer words whose query may have it. */
@@ -97,7 +137,7 @@ export class HeldOutIndex {
    * deleted), from 0: two held-out words are equal when their numbers are. A text's word that no
    * held-out query holds has none, and is compared as -1 (`codes`).
    */
-  readonly wordNumbers: ReadonlyMap<string, number>;
+  readonly wordNumbers: WordNumbers;
   /** Each item's words, by their numbers: what the edit rule compares. */
   readonly wordCodes: readonly Int32Array[];
   /** Each item's words with punctuation deleted, by their numbers, when they are not its words. */
@@ -128,8 +168,25 @@ export class HeldOutIndex {
   readonly byNames: Map<number, number[]> = new Map();
   /** Each item's answer key (`""` for an answer without a call). */
   readonly answerKeys: readonly (string | undefined)[];
+  /** Each item's answer key's `hashText`; -1 when it has none: keys that differ here differ. */
+  readonly answerKeyNumbers: Int32Array;
+  /**
+   * For each item that may have a sibling (`siblingCalls`), whether a value of its answer holds
+   * each of its words (`SiblingCalls.mayHold`), by the word's place.
+   */
+  readonly valueHolds: readonly (Uint8Array | undefined)[];
+  /**
+   * The items of one template (`TemplateGroups`): those the edit rule allows an edit, grouped by
+   * their words but one (and their words with punctuation deleted but one).
+   */
+  readonly groups: TemplateGroups;
 
-  constructor(items: readonly Item[]) {
+  /**
+   * @param items The held-out items.
+   * @param templates Whether items of one template are grouped (`groups`); without, each is
+   *   compared alone, as the templates' comparisons must find (a test holds the two together).
+   */
+  constructor(items: readonly Item[], templates = true) {
     this.items = items;
     const normals: string[] = [];
     const sets: Set<string>[] = [];
@@ -199,7 +256,22 @@ export class HeldOutIndex {
     this.joinedCodes = joined.map((list) =>
       list === undefined ? undefined : Int32Array.from(list, (w) => numberOf(numbers, w))
     );
-    this.wordNumbers = numbers;
+    this.wordNumbers = new WordNumbers(numbers);
+    const groups = new TemplateGroups(
+      this.wordCodes,
+      (p) => templates && allowedEdits(words[p]!.length) > 0,
+      this.joinedCodes,
+    );
+    this.groups = groups;
+    // The items of a template are chosen at once, by the template's number past the positions.
+    for (const [pair, list] of this.pairs) {
+      const chosen = new Set<number>();
+      for (const p of list) {
+        const group = groups.groupOf[p]!;
+        chosen.add(group < 0 ? p : items.length + group);
+      }
+      if (chosen.size < list.length) this.pairs.set(pair, [...chosen]);
+    }
     this.siblingCalls = allCalls.map((calls, p) =>
       calls?.mayHold(joined[p] === undefined ? words[p]! : [...words[p]!, ...joined[p]!])
         ? calls
@@ -207,6 +279,12 @@ export class HeldOutIndex {
     );
     this.wordLimit = longest + ADDED_WORDS + NEAR_EDITS - 1;
     this.answerKeys = keys;
+    this.answerKeyNumbers = Int32Array.from(keys, (key) => key === undefined ? -1 : hashText(key));
+    this.valueHolds = this.siblingCalls.map((calls, p) =>
+      calls === undefined
+        ? undefined
+        : Uint8Array.from(words[p]!, (word) => calls.mayHold([word]) ? 1 : 0)
+    );
   }
 
   /**
@@ -221,7 +299,11 @@ export class HeldOutIndex {
     const positions = this.byNames.get(namesNumber(calls));
     if (positions === undefined) return [];
     const key = keyOf();
-    return key === undefined ? [] : positions.filter((p) => this.answerKeys[p] === key);
+    if (key === undefined) return [];
+    // Keys whose numbers differ differ: only the others are compared.
+    const number = hashText(key);
+    const numbers = this.answerKeyNumbers;
+    return positions.filter((p) => numbers[p] === number && this.answerKeys[p] === key);
   }
 
   /**

@@ -11,6 +11,7 @@ import type { ExampleCall } from "./_examples.ts";
 import { argumentsValue, canonical } from "./_arguments.ts";
 import { hashText } from "./_fingerprint.ts";
 import { eachWord, normalizeQuery } from "./normalize.ts";
+import type { SharedEnds } from "./_template_groups.ts";
 
 /**
  * The longest `canonical` text of a value whose words are kept once read (a held-out answer is
@@ -102,6 +103,18 @@ export class SiblingCalls {
     const words = this.#words;
     if (words === null) return true;
     for (const word of edited) if (words.has(word)) return true;
+    return false;
+  }
+
+  /**
+   * Whether a value of the calls may hold one of `words` from `from` to `to`: the words
+   * {@linkcode isSibling} takes the edited ones from, so that when none is held, no sibling is.
+   */
+  mayHoldAny(words: readonly string[], from: number, to: number): boolean {
+    if (this.#words === undefined) this.mayHold([]);
+    const held = this.#words;
+    if (held === null) return true;
+    for (let k = from; k < to; k++) if (held!.has(words[k]!)) return true;
     return false;
   }
 }
@@ -216,12 +229,15 @@ const FEW_WORDS = 16;
  * @param turn The user text's words, and the line's calls for the turn, read alike.
  * @param same Whether word `i` of the held-out query is word `j` of the user text, when the
  *   caller has a faster way to tell than comparing the strings (their numbers).
+ * @param shared How many words the two share at the start and at the end, when the caller knows
+ *   (`TemplateEnds`): then they are not compared again.
  * @returns Whether the line is a sibling.
  */
 export function isSibling(
   held: { readonly words: readonly string[]; readonly calls: SiblingCalls | undefined },
   turn: { readonly words: readonly string[]; readonly calls: SiblingCalls | undefined },
   same: (i: number, j: number) => boolean = (i, j) => held.words[i] === turn.words[j],
+  shared?: SharedEnds,
 ): boolean {
   if (held.calls === undefined || turn.calls === undefined) return false;
   const all = held.calls.list;
@@ -232,14 +248,21 @@ export function isSibling(
   const h = held.words;
   const w = turn.words;
   let start = 0;
-  while (start < h.length && start < w.length && same(start, start)) start++;
   let end = 0;
-  while (
-    end < h.length - start && end < w.length - start &&
-    same(h.length - 1 - end, w.length - 1 - end)
-  ) end++;
+  if (shared !== undefined) {
+    start = shared.start;
+    end = Math.min(shared.end, h.length - start, w.length - start);
+  } else {
+    while (start < h.length && start < w.length && same(start, start)) start++;
+    while (
+      end < h.length - start && end < w.length - start &&
+      same(h.length - 1 - end, w.length - 1 - end)
+    ) end++;
+  }
   // A differing value must hold a word of each: with none on one side (no word, or no value that
-  // may hold one), no line is a sibling.
+  // may hold one), no line is a sibling. The held-out words it may hold are among those left
+  // between the shared ends: when no value holds one of them, none holds an edited one.
+  if (!held.calls.mayHoldAny(h, start, h.length - end)) return false;
   const heldWords = fewer(h, w, start, end);
   if (heldWords.length === 0 || !held.calls.mayHold(heldWords)) return false;
   const turnWords = fewer(w, h, start, end);

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { SharedEnds } from "./_template_groups.ts";
+
 /** The most word edits a near duplicate may hold (of a held-out query of 16 words or more). */
 export const NEAR_EDITS = 2;
 
@@ -63,19 +65,28 @@ function align(
   from: number,
   to: number,
   bound: number,
+  shared?: SharedEnds,
 ): number | undefined {
   let lo = 0;
   let n = a.length;
   let start = from;
   let end = to;
   if (Math.abs(n - (end - start)) > bound) return undefined;
-  while (lo < n && start < end && a[lo] === b[start]) {
-    lo++;
-    start++;
-  }
-  while (lo < n && start < end && a[n - 1] === b[end - 1]) {
-    n--;
-    end--;
+  if (shared !== undefined) {
+    // Known (`TemplateEnds`): the words shared at the start, then at the end of what is left.
+    lo = start = shared.start;
+    const last = Math.min(shared.end, n - lo, end - start);
+    n -= last;
+    end -= last;
+  } else {
+    while (lo < n && start < end && a[lo] === b[start]) {
+      lo++;
+      start++;
+    }
+    while (lo < n && start < end && a[n - 1] === b[end - 1]) {
+      n--;
+      end--;
+    }
   }
   n -= lo;
   const m = end - start;
@@ -140,9 +151,15 @@ export function mayBeNear(n: number, m: number): boolean {
  * @param held The held-out query's words, or their numbers.
  * @param turn The user text's words, or their numbers (then a word no held-out query holds has a
  *   number no held-out word has).
+ * @param shared How many words the two share at the start and at the end, when the caller knows
+ *   (`TemplateEnds`): then they are not compared again.
  * @returns The edits, or undefined when the two are not near duplicates.
  */
-export function nearEdits(held: WordList, turn: WordList): WordEdits | undefined {
+export function nearEdits(
+  held: WordList,
+  turn: WordList,
+  shared?: SharedEnds,
+): WordEdits | undefined {
   const allowed = allowedEdits(held.length);
   const n = held.length;
   const m = turn.length;
@@ -152,7 +169,7 @@ export function nearEdits(held: WordList, turn: WordList): WordEdits | undefined
     return { edits: 0, added: 0 };
   }
   if (!mayBeNear(n, m)) return undefined;
-  const plain = align(held, turn, 0, m, allowed);
+  const plain = align(held, turn, 0, m, allowed, shared);
   if (plain !== undefined && plain <= 1) return { edits: plain, added: 0 };
   // A short sentence added at the start or the end, as one edit, and the edits left.
   let best: WordEdits | undefined = plain === undefined ? undefined : { edits: plain, added: 0 };

@@ -4,7 +4,8 @@
  * held-out items and the texts each filling it, changed by a word, a swap or a sentence. The edit
  * distance by the words' numbers, after the words shared at both ends are set aside
  * (`nearEdits`), against the full alignment of the strings; the sibling check with the words'
- * numbers and its quick refusals (`isSibling`), against the check that counts every word.
+ * numbers and its quick refusals (`isSibling`), against the check that counts every word; each
+ * also with the ends shared read as a template's group reads them (`TemplateEnds`).
  */
 
 import assert from "node:assert/strict";
@@ -13,6 +14,7 @@ import { allowedEdits, mayBeNear, nearEdits, type WordEdits } from "../../src/le
 import { ADDED_WORDS } from "../../src/leak/_word_edits.ts";
 import { eachWord, normalizeQuery } from "../../src/leak/normalize.ts";
 import { Prng } from "../reference/_prng.ts";
+import { type SharedEnds, TemplateEnds, TemplateGroups } from "../../src/leak/_template_groups.ts";
 
 const none = { permissions: "none" } as const;
 const FAR = 1 << 20;
@@ -166,15 +168,32 @@ function numbered(held: readonly string[], turn: readonly string[]) {
   };
 }
 
+/**
+ * What a text shares at both ends with a held-out query of a template, as the check reads it: the
+ * group's ends read once (`TemplateEnds`), the query's slot then compared; the group is the query
+ * and the template's words with another word in the slot.
+ */
+function templateEnds(held: Int32Array, turn: readonly number[], slot: number): SharedEnds {
+  const other = Int32Array.from(held.with(slot, -7));
+  const groups = new TemplateGroups([other, held], () => true);
+  assert.equal(groups.groupOf[1], 0);
+  const ends = new TemplateEnds(groups);
+  ends.next();
+  return { ...ends.of(0, held, turn) };
+}
+
 Deno.test("nearEdits: by numbers, after the shared ends, as the full alignment", none, () => {
   const prng = new Prng(42);
   let near = 0;
   for (let k = 0; k < 20_000; k++) {
-    const { held, turn } = templated(prng);
+    const { held, turn, slot } = templated(prng);
     const expected = fullNearEdits(held, turn);
     const codes = numbered(held, turn);
     assert.deepEqual(nearEdits(held, turn), expected, `${held.join(" ")} | ${turn.join(" ")}`);
     assert.deepEqual(nearEdits(codes.held, codes.turn), expected, `${held} | ${turn}`);
+    // With the ends shared as a template's group reads them (`TemplateEnds`).
+    const shared = templateEnds(codes.held, codes.turn, slot);
+    assert.deepEqual(nearEdits(codes.held, codes.turn, shared), expected, `${held} | ${turn}`);
     if (expected !== undefined) near++;
   }
   // Most are near duplicates, by every count of edits.
@@ -207,6 +226,8 @@ Deno.test("isSibling: with numbers and quick refusals, as the check of every wor
     const t = { words: turn, calls: siblingCalls(turnCalls) };
     assert.equal(isSibling(h, t), expected, `${held} | ${turn}`);
     assert.equal(isSibling(h, t, (i, j) => codes.held[i] === codes.turn[j]), expected);
+    const shared = templateEnds(codes.held, codes.turn, slot);
+    assert.equal(isSibling(h, t, () => false, shared), expected, `${held} | ${turn}`);
     if (expected) siblings++;
     else if (!h.calls!.mayHold(held)) refused++;
   }
