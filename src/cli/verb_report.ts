@@ -220,17 +220,22 @@ async function reportText(
     };
   }
   const { scorer, run } = await verdictSources(header, flags, io);
-  const input = await named(
-    path,
-    reportInputFromResults(await open(), {
-      scorer,
-      items: run?.items,
-      keepVerdicts: keep,
-      decision: given === undefined ? undefined : run!.decision,
-      scoring: flags.scoring === "lenient" ? "lenient" : "strict",
-    }),
-  );
-  let report = withSweep(buildReport(input), input);
+  // The report's input (every pair's observation: a million records come to about 170 MiB) is
+  // held only here, so that it is let go before the panels read the file again.
+  const built = async () => {
+    const input = await named(
+      path,
+      reportInputFromResults(await open(), {
+        scorer,
+        items: run?.items,
+        keepVerdicts: keep,
+        decision: given === undefined ? undefined : run!.decision,
+        scoring: flags.scoring === "lenient" ? "lenient" : "strict",
+      }),
+    );
+    return withSweep(buildReport(input), input);
+  };
+  let report = await built();
   if (given !== undefined && format.panels) {
     report = await named(path, withItemPanels(report, await open(), run!.items, { scorer, limit }));
   }

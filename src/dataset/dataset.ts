@@ -540,6 +540,12 @@ class RowItem implements DatasetItem {
     return #key in item ? item.#key : undefined;
   }
 
+  static textsOf(item: DatasetItem): RowTexts | undefined {
+    return #key in item
+      ? { query: item.query, tools: item.#toolsText, answers: item.#answersText }
+      : undefined;
+  }
+
   static detached(item: Item): Item {
     if (!(#key in item)) return item;
     return oneUseItem(
@@ -580,6 +586,46 @@ class RowItem implements DatasetItem {
   get answers(): readonly AnswerCall[] {
     return this.#answers ??= this.#readAnswers();
   }
+}
+
+/** The three texts of an xlam row: its query, and its tools and answers as the row writes them. */
+export interface RowTexts {
+  /** The query. */
+  readonly query: string;
+  /** The tools, a JSON text (the row's string, not parsed). */
+  readonly tools: string;
+  /** The answers, a JSON text. */
+  readonly answers: string;
+}
+
+/**
+ * The texts an item of an xlam dataset was read from, when {@linkcode loadDataset} built it (or
+ * {@linkcode rowItem}); otherwise undefined.
+ *
+ * @param item An item.
+ * @returns Its row's texts, or undefined.
+ */
+export function rowTexts(item: DatasetItem): RowTexts | undefined {
+  return RowItem.textsOf(item);
+}
+
+/**
+ * The item {@linkcode loadDataset} builds from a row's texts, which it checked when it read them
+ * ({@linkcode rowTexts} gives them back): built again from them, it is the same item.
+ *
+ * @param id The row's id.
+ * @param index The row's index in the file.
+ * @param texts The row's texts, as {@linkcode rowTexts} gives them.
+ * @param ineligible Why it is ineligible, if it is.
+ * @returns The item.
+ */
+export function rowItem(
+  id: number,
+  index: number,
+  texts: RowTexts,
+  ineligible: string | undefined,
+): DatasetItem {
+  return new RowItem(id, index, texts.query, texts.tools, texts.answers, ineligible);
 }
 
 /**

@@ -41,6 +41,7 @@ export {
   needsRescoring,
 } from "./_verdict_sources.ts";
 import { refuseSamples } from "./samples_refusal.ts";
+import { ItemSlots, ModelPairs, PairTables } from "./_pair_columns.ts";
 
 /**
  * Turns a results file into what a report is built from, reading it line by line: memory holds
@@ -115,21 +116,20 @@ class Fold {
   /** The installed scorer's verdict, its failure's message (a string), or `null` with no reply. */
   readonly #judge: VerdictSources["judge"];
   readonly #scorerTrust: ScorerTrust;
+  /** The items seen, each once. */
+  readonly #items = new ItemSlots();
   /**
-   * Each model's pairs: the observation of the record kept, by item index. A pair holds that
-   * object only (the file's records come to about a million): whether its record was an error is
-   * its verdict being `null` (`#unlike` holds the few whose record says otherwise), and a detail is
+   * Each model's pairs: the observation of the record kept, in columns (`_pair_columns.ts`; the
+   * file's records come to about a million), with whether its record was an error; a detail is
    * kept beside it (`#details`).
    */
-  readonly #latest = new Map<string, Map<number, Observation>>();
-  readonly #models: readonly Map<number, Observation>[];
-  /** The observations whose record's error is not what their verdict says (see `#error`). */
-  readonly #unlike = new Set<Observation>();
+  readonly #latest = new Map<string, ModelPairs>();
+  readonly #models: readonly ModelPairs[];
   /**
    * The details of the verdicts of the items that may be disputed (every answer so far wrong,
-   * with equal calls), by observation.
+   * with equal calls), by model (its place in `#models`) and pair.
    */
-  readonly #details = new Map<Observation, string | undefined>();
+  readonly #details: readonly Map<number, string | undefined>[];
   /** One verdict object for each (correct, reason): a pair's verdict has no detail of its own. */
   readonly #verdicts = [
     new Map<string, Observation["verdict"]>(),
@@ -170,10 +170,12 @@ class Fold {
     this.#scorerTrust = sources.scorerTrust;
     this.#lenient = sources.lenient;
     this.#lenientFacts = sources.lenientFacts;
+    const tables = new PairTables();
     for (const name of [header.models.baseline, ...header.models.adapters]) {
-      this.#latest.set(name, new Map());
+      this.#latest.set(name, new ModelPairs(this.#items, tables));
     }
     this.#models = [...this.#latest.values()];
+    this.#details = this.#models.map(() => new Map());
     this.#scoring = options.scoring;
   }
 
@@ -190,27 +192,17 @@ class Fold {
     } else if (record.kind === "result") {
       const pairs = this.#latest.get(record.model);
       if (pairs === undefined) return; // a model the header does not compare
-      const kept = pairs.get(record.itemIndex);
-      if (supersedes(kept === undefined ? undefined : { error: this.#error(kept) }, record)) {
+      const item = this.#items.slot(record.itemIndex, record.itemId);
+      const kept = pairs.pairOf(item);
+      const keptError = kept < 0 ? undefined : { error: pairs.recordError(kept) ? true : null };
+      if (supersedes(keptError, record)) {
         const now = this.#observe(record);
-        if ((now.verdict === null) !== (record.error !== null)) this.#unlike.add(now);
-        if (kept !== undefined) {
-          this.#unlike.delete(kept);
-          this.#details.delete(kept);
-        }
-        pairs.set(record.itemIndex, now);
-        this.#dispute(now, this.#detail);
+        const model = this.#models.indexOf(pairs);
+        if (kept >= 0) this.#details[model]!.delete(kept);
+        const pair = pairs.put(item, { observation: now, recordError: record.error !== null });
+        this.#dispute(now, model, item, pair, this.#detail);
       }
     }
-  }
-
-  /**
-   * Whether the record of a pair's observation was an error (`null` when not; for `supersedes`):
-   * as its verdict says, but for the few observations in `#unlike` (a reply the installed scorer
-   * could not judge, when re-scoring).
-   */
-  #error(o: Observation): null | true {
-    return (o.verdict === null) !== this.#unlike.has(o) ? true : null;
   }
 
   /** One verdict object for all equal ones without a detail. */
@@ -291,7 +283,7 @@ class Fold {
       replyHash: answered ? replyFingerprint(reply!) : undefined,
       // A wrong answer's calls matter only while no other model answered the item right.
       callsHash: answered && !verdict!.correct &&
-          !this.#answeredRight(r.itemIndex, this.#latest.get(r.model))
+          !this.#answeredRight(this.#items.find(r.itemIndex), this.#latest.get(r.model))
         ? callsFingerprint(reply!.calls, this.#header.scorer.ordering)
         : undefined,
       replica: r.replica === undefined ? undefined : this.#intern(r.replica.host),
@@ -301,10 +293,15 @@ class Fold {
     return observation;
   }
 
-  /** Whether a model other than the one of `own` (its pairs) has a right answer for the item. */
-  #answeredRight(itemIndex: number, own: Map<number, Observation> | undefined): boolean {
+  /**
+   * Whether a model other than the one of `own` (its pairs) has a right answer for the item (of
+   * this slot).
+   */
+  #answeredRight(item: number, own: ModelPairs | undefined): boolean {
     for (const pairs of this.#models) {
-      if (pairs !== own && pairs.get(itemIndex)?.verdict?.correct === true) return true;
+      if (pairs === own) continue;
+      const pair = pairs.pairOf(item);
+      if (pair >= 0 && pairs.verdict(pair)?.correct === true) return true;
     }
     return false;
   }
@@ -354,7 +351,13 @@ class Fold {
    * with equal calls. Anything else lets go of the item's details: memory holds a detail only for
    * the items that may still be disputed.
    */
-  #dispute(now: Observation, detail: string | undefined): void {
+  #dispute(
+    now: Observation,
+    model: number,
+    item: number,
+    pair: number,
+    detail: string | undefined,
+  ): void {
     const o = now;
     if (o.verdict === null) return; // an error decides nothing yet
     const index = o.itemIndex;
@@ -362,36 +365,38 @@ class Fold {
     if (o.verdict.correct && !this.#disputed.has(index)) return;
     let alike = !o.verdict.correct && o.callsHash !== null && o.callsHash !== undefined;
     if (alike) {
-      for (const pairs of this.#models) {
-        const other = pairs.get(index);
-        if (other === undefined || other === now || other.verdict === null) continue;
-        const v = other.verdict;
-        if (v.correct || other.callsHash !== o.callsHash) alike = false;
-      }
+      this.#models.forEach((pairs, m) => {
+        const other = pairs.pairOf(item);
+        if (other < 0 || m === model) return;
+        const v = pairs.verdict(other);
+        if (v === null) return;
+        if (v.correct || pairs.callsHash(other) !== o.callsHash) alike = false;
+      });
     }
     if (alike) {
-      this.#details.set(now, detail);
+      this.#details[model]!.set(pair, detail);
       this.#disputed.add(index);
       return;
     }
     if (!this.#disputed.delete(index)) return;
-    for (const pairs of this.#models) {
-      const other = pairs.get(index);
-      if (other !== undefined) this.#details.delete(other);
-    }
+    this.#models.forEach((pairs, m) => {
+      const other = pairs.pairOf(item);
+      if (other >= 0) this.#details[m]!.delete(other);
+    });
   }
 
   finish(): ReportInput {
     const header = this.#header;
     const observations = new Map<string, Observation[]>();
     for (const [name, pairs] of this.#latest) {
-      observations.set(
-        name,
-        [...pairs.values()].map((o) => {
-          const detail = this.#details.get(o);
-          return detail === undefined ? o : { ...o, verdict: { ...o.verdict!, detail } };
-        }),
-      );
+      const details = this.#details[this.#models.indexOf(pairs)]!;
+      const list: Observation[] = [];
+      for (let pair = 0; pair < pairs.count; pair++) {
+        const o = pairs.observation(pair);
+        const detail = details.get(pair);
+        list.push(detail === undefined ? o : { ...o, verdict: { ...o.verdict!, detail } });
+      }
+      observations.set(name, list);
     }
     return {
       run: {

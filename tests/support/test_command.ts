@@ -30,6 +30,7 @@ export const SLOW: readonly string[] = [
   "tests/request/training_formats_test.ts",
   "tests/e2e/run_memory_test.ts",
   "tests/e2e/large_results_test.ts",
+  "tests/e2e/report_config_memory_test.ts",
 ];
 
 const PERMISSIONS = [
