@@ -57,6 +57,12 @@ import type { Timers } from "./timers.ts";
 /** How long a stop waits for the requests in flight, in milliseconds. */
 export const STOP_GRACE_MS = 5_000;
 
+/**
+ * The most characters of records queued for the results file before the session's workers wait
+ * for the disk: 1 Mi (a few thousand records without their response bodies).
+ */
+export const RECORD_BACKLOG_CHARS = 1 << 20;
+
 /** The limits of every request. */
 export interface RunLimits {
   /** The most one request may take, headers and body, in milliseconds. */
@@ -493,6 +499,7 @@ function sessionEffects(
       for (const name of again.loaded) effects.notice(adapterLoaded(name, replica));
     },
     write: (record) => results.writer.append(record),
+    backlog: () => results.writer.backlog(RECORD_BACKLOG_CHARS),
     sleep: effects.sleep,
     random: effects.random,
     now: effects.now,

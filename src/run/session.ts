@@ -155,6 +155,12 @@ export interface SessionEffects {
   check?(replica: ReplicaRef, signal: AbortSignal): Promise<void>;
   /** Queues a record for the results file. */
   write(record: BodyRecord): void;
+  /**
+   * When the records queued wait for the disk beyond a bound: a promise settled when there may be
+   * room, else `null`. A worker waits for it before it takes its next request, so that a disk
+   * slower than the replies holds the session back rather than filling memory. Absent: never.
+   */
+  backlog?(): Promise<void> | null;
   /** Waits `ms` milliseconds, or less when `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** A number in [0, 1): the backoff's jitter. */
@@ -608,6 +614,11 @@ class Session {
       while (!this.#stopSending() && lane.state === "up" && lane.epoch === epoch) {
         if (this.#refusals.holding()) {
           await this.#refusals.change();
+          continue;
+        }
+        const backlog = this.#effects.backlog?.();
+        if (backlog) {
+          await backlog;
           continue;
         }
         const task = lane.nextTask(this.#queues, this.#plan.concurrency);
