@@ -25,7 +25,7 @@ import {
 } from "../run/server_settings.ts";
 import { sleepWith } from "../run/timers.ts";
 import { type Config, modelNames } from "../config/config.ts";
-import type { Item } from "../dataset/item.ts";
+import type { ItemList } from "../dataset/item.ts";
 import { checkApiKey } from "../run/api_key.ts";
 import { envRefusal, netRefusal } from "./permission_hint.ts";
 import { ExitCode } from "./exit_codes.ts";
@@ -37,7 +37,7 @@ import { ASSESS_VERSION } from "./verb_version.ts";
 import { readFailure } from "./file_failure.ts";
 import { refuseSameFile } from "./same_file.ts";
 import { oneLine } from "../text/one_line.ts";
-import { type Shard, shardItems } from "../results/shard.ts";
+import type { Shard } from "../results/shard.ts";
 
 /** What `assess run` is told besides the config: the flags, read. */
 export interface RunFlags {
@@ -75,7 +75,7 @@ interface ReadExisting {
 async function readExisting(
   path: string,
   io: Io,
-  split: { readonly digest: string; readonly items: readonly Item[] },
+  split: { readonly digest: string; readonly items: ItemList },
 ): Promise<ReadExisting> {
   let stream: ReadableStream<Uint8Array>;
   try {
@@ -176,7 +176,8 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
       : [{ name: "the serve manifest", path: manifest, output: false }]),
     { name: "-out", path: flags.out, output: true },
   ], io);
-  const { items, digest, confirmItems } = await loadHeldOut(config, io);
+  const held = await loadHeldOut(config, io, flags.shard);
+  const { items, digest, confirmItems } = held;
   const read = await readExisting(flags.out, io, { digest, items });
   const scorer = configuredScorer("run", config);
   const server = await serverSettings(config, io);
@@ -186,7 +187,7 @@ export async function runCommand(flags: RunFlags, io: Io): Promise<number> {
   const models = modelNames(config.models);
 
   // A shard asks its own items (the self-test covers the whole split), each model once per sample.
-  const shard = flags.shard && { shard: flags.shard, items: shardItems(items, flags.shard) };
+  const shard = flags.shard && held.shardItems && { shard: flags.shard, items: held.shardItems };
   const asks = (shard?.items ?? items).length * config.sampling.samples;
   const progress = new Progress(progressStarts(read.resume, models, asks), io.now());
   const display = showProgress(progress, io.stderr, () => io.now());

@@ -6,11 +6,13 @@
  */
 
 import type { Config } from "../config/config.ts";
-import { type Dataset, type DatasetItem, datasetTooLarge } from "../dataset/dataset.ts";
+import { type Dataset, datasetTooLarge } from "../dataset/dataset.ts";
+import { PackedItems } from "../dataset/packed_items.ts";
+import { type Shard, shardItems } from "../results/shard.ts";
 import { datasetKind } from "../dataset/dataset_kinds.ts";
 import { Sha256AsRead } from "../dataset/sha256.ts";
 import { DatasetError } from "../dataset/dataset_error.ts";
-import { heldOutItems, type Split, takeSplit } from "../split/split.ts";
+import { type Split, takeHeldOut, takeSplit } from "../split/split.ts";
 import type { ItemId } from "../dataset/item_id.ts";
 import { FileTooLargeError, type Io } from "./io.ts";
 import { readFailure } from "./file_failure.ts";
@@ -66,6 +68,12 @@ export interface LoadedSplit {
  * ```
  */
 export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
+  const dataset = await loadConfigured(config, io);
+  return { dataset, split: takeSplit(dataset, config.split) };
+}
+
+/** Reads and checks the dataset `config.dataset` names, as {@linkcode loadSplit} does. */
+async function loadConfigured(config: Config, io: Io): Promise<Dataset> {
   const { path, maxBytes } = config.dataset;
   let bytes: Uint8Array;
   // The file is hashed part by part as it is read, unless the Io reads it whole.
@@ -85,29 +93,35 @@ export async function loadSplit(config: Config, io: Io): Promise<LoadedSplit> {
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
   const options = { sha256: (read: Uint8Array) => hashedAsRead.digestOf(read), maxBytes };
-  const dataset = reader.load(bytes, config.dataset.sha256, options);
-  return { dataset, split: takeSplit(dataset, config.split) };
+  return reader.load(bytes, config.dataset.sha256, options);
 }
 
 /**
- * What a run needs of the dataset and the split: the held-out items, the split's digest and its
- * confirmation ids. The dataset's other rows and the split (an entry and a content hash for each
- * held-out item) are let go when it returns, rather than held for the whole run.
+ * What a run needs of the dataset and the split: the held-out items, kept as bytes
+ * ({@linkcode PackedItems}: each built again when asked, so that the run's heap holds no object
+ * per item), those of a shard, the split's digest and its confirmation ids. Only these are taken
+ * of the split (`takeHeldOut`: no complement, no entry and content hash kept for each held-out
+ * item), and the dataset's rows are let go when it returns, rather than held for the whole run.
  *
  * @param config The configuration.
  * @param io The world.
- * @returns The held-out items, in the split's order, the digest and the confirmation ids.
+ * @param shard With `-shard i/N`: the shard, whose items (those whose content hash falls in it,
+ *   `shardItems`, in the split's order) are given apart.
+ * @returns The held-out items, in the split's order, the shard's, the digest and the
+ *   confirmation ids.
  * @throws As {@linkcode loadSplit} does.
  */
-export async function loadHeldOut(config: Config, io: Io): Promise<{
-  readonly items: DatasetItem[];
+export async function loadHeldOut(config: Config, io: Io, shard?: Shard): Promise<{
+  readonly items: PackedItems;
+  readonly shardItems: PackedItems | undefined;
   readonly digest: string;
   readonly confirmItems: readonly ItemId[] | undefined;
 }> {
-  const { dataset, split } = await loadSplit(config, io);
+  const held = takeHeldOut(await loadConfigured(config, io), config.split);
   return {
-    items: heldOutItems(dataset, split),
-    digest: split.digest,
-    confirmItems: split.confirm?.items,
+    items: PackedItems.of(held.items),
+    shardItems: shard === undefined ? undefined : PackedItems.of(shardItems(held.items, shard)),
+    digest: held.digest,
+    confirmItems: held.confirm?.items,
   };
 }

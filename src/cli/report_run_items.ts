@@ -66,13 +66,13 @@ export async function runItems(
   const [path, ...shards] = flags.in as readonly string[];
   const out = flags.out as string | undefined;
   const configFlag = flags.config === undefined ? "the config" : "-config";
-  const [{ readConfig }, { loadSplit }, { heldOutItems }, { configChanges }, { packedItems }] =
+  const [{ readConfig }, { loadSplit }, { heldOutItems }, { configChanges }, { packedRows }] =
     await Promise.all([
       import("./read_config.ts"),
       import("./load_split.ts"),
       import("../split/split.ts"),
       import("../run/header.ts"),
-      import("../dataset/packed_items.ts"),
+      import("../dataset/packed_rows.ts"),
     ]);
   const hint = {
     rescoring: "  re-scoring needs the run's assess.yaml and dataset; -keep-verdicts reports the " +
@@ -128,7 +128,7 @@ export async function runItems(
   }
   // The items are kept while the results are read, their texts packed out of the heap: for a
   // million records the heap's growth, a multiple of what it holds, is most of the peak.
-  return { items: packedItems(heldOutItems(dataset, split)), decision: config.decision };
+  return { items: packedRows(heldOutItems(dataset, split)), decision: config.decision };
 }
 
 /** The scorer installed under the run's scorer's name, and the items when they are read. */

@@ -15,6 +15,28 @@ export const DETACHED: unique symbol = Symbol("detached");
 /** The item's answer built for one use, nothing kept on the item. */
 export const DETACHED_ANSWERS: unique symbol = Symbol("detachedAnswers");
 
+/** The item as a few values (texts, numbers, flags) and the function that builds it from them. */
+export const PACKED: unique symbol = Symbol("packed");
+
+/**
+ * What an item is made from, for `PackedItems`: its id, its index, the values its kind keeps
+ * (each a string, a finite number, a boolean or `null`) and its kind's function that builds the
+ * item again from them. One function for every item of a kind.
+ */
+export interface PackedForm {
+  /** The values, as `rebuild` takes them. */
+  readonly fields: readonly (string | number | boolean | null)[];
+  /** Builds the item from its id, its index and the values. */
+  readonly rebuild: Rebuild;
+}
+
+/** Builds an item again from its id, its index and the values its kind kept of it. */
+export type Rebuild = (
+  id: ItemId,
+  index: number,
+  fields: readonly (string | number | boolean | null)[],
+) => Item;
+
 /** An item that builds its tools and answers on first use. */
 export interface LazyItem {
   /** Its content key. */
@@ -23,6 +45,8 @@ export interface LazyItem {
   [DETACHED](): Item;
   /** Its answer, built for this use only. */
   [DETACHED_ANSWERS](): readonly AnswerCall[];
+  /** What it is made from. */
+  [PACKED](): PackedForm;
 }
 
 /** Whether an item is a {@linkcode LazyItem}. */

@@ -36,6 +36,9 @@ import {
   DETACHED_ANSWERS,
   type LazyItem,
   oneUseItem,
+  PACKED,
+  type PackedForm,
+  type Rebuild,
 } from "./_lazy_item.ts";
 
 /** How many bad lines a refusal names, at most; the rest are counted. */
@@ -312,6 +315,32 @@ class ChatItem implements DatasetItem, LazyItem {
   [DETACHED_ANSWERS](): readonly AnswerCall[] {
     return this.#answers ?? this.#readAnswers(this.#textsOf(false));
   }
+
+  /** Its line's text and what was read of it (`PackedItems`). */
+  [PACKED](): PackedForm {
+    const fields = [
+      this.query,
+      this.#line,
+      this.#hasSystem,
+      this[CONTENT_KEY],
+      this.ineligible ?? null,
+      this.cluster ?? null,
+    ];
+    return { fields, rebuild: ChatItem.rebuild };
+  }
+
+  /** The item again, from its line's text and what was read of it. */
+  static rebuild: Rebuild = (id, index, [query, line, hasSystem, key, ineligible, cluster]) => {
+    const read: ChatLine = {
+      id,
+      query: query as string,
+      hasSystem: hasSystem === true,
+      key: key as number,
+      ...(typeof ineligible === "string" ? { ineligible } : {}),
+      ...(typeof cluster === "string" ? { cluster } : {}),
+    };
+    return new ChatItem(read, line as string, index);
+  };
 
   /** The item's own prompt and tools, as sent. */
   get chat(): ChatPrompt {

@@ -15,7 +15,16 @@ import type { AnswerCall, Item, ToolSpec } from "./item.ts";
 import { quickAnswersAccepted, quickToolNames } from "./_quick_row.ts";
 import { readAnswers } from "./answers.ts";
 import { checkTools, repeatedName, ToolsError, toolsFromJson } from "./tools.ts";
-import { CONTENT_KEY, DETACHED, DETACHED_ANSWERS, isLazyItem, oneUseItem } from "./_lazy_item.ts";
+import {
+  CONTENT_KEY,
+  DETACHED,
+  DETACHED_ANSWERS,
+  isLazyItem,
+  oneUseItem,
+  PACKED,
+  type PackedForm,
+  type Rebuild,
+} from "./_lazy_item.ts";
 import { detachedAnswers, detachedItem } from "./detached.ts";
 
 export { detachedAnswers, detachedItem };
@@ -564,6 +573,23 @@ class RowItem implements DatasetItem {
   [DETACHED_ANSWERS](): readonly AnswerCall[] {
     return RowItem.detachedAnswers(this);
   }
+
+  /** Its row's texts (`PackedItems`). */
+  [PACKED](): PackedForm {
+    const fields = [this.query, this.#toolsText, this.#answersText, this.ineligible ?? null];
+    return { fields, rebuild: RowItem.rebuild };
+  }
+
+  /** The item again, from its row's texts. */
+  static rebuild: Rebuild = (id, index, [query, tools, answers, ineligible]) =>
+    new RowItem(
+      id as number,
+      index,
+      query as string,
+      tools as string,
+      answers as string,
+      typeof ineligible === "string" ? ineligible : undefined,
+    );
 
   static detachedAnswers(item: Item): readonly AnswerCall[] {
     return #key in item ? item.#answers ?? item.#readAnswers() : item.answers;

@@ -87,3 +87,19 @@ export interface Item {
  * with every number as the line writes it: what a request and a training line send as it is.
  */
 export type ChatPrompt = NonNullable<Item["chat"]>;
+
+/**
+ * Items by their position in a list, each given when asked: an array of items is one, and a
+ * `PackedItems` builds each item from its bytes when asked, so that a run holds no object per item.
+ */
+export interface ItemList {
+  /** How many items. */
+  readonly length: number;
+  /**
+   * The item at a position.
+   *
+   * @param position From 0.
+   * @returns The item, or `undefined` past the end.
+   */
+  at(position: number): Item | undefined;
+}

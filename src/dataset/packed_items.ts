@@ -1,140 +1,131 @@
 /**
- * Items kept for a long read (the report's pass over a results file of a million records) with
- * their texts packed as UTF-8 in one buffer, outside the JavaScript heap: the heap then holds a
- * small object an item, not its three strings, and every use builds the item again from its texts.
+ * A list of a dataset's items kept as bytes, in one buffer: each item is built again from them
+ * when it is asked for, and nothing else is kept of it. What `assess run` holds of its held-out
+ * items, so that its heap holds no object, and no string, per item.
  *
  * @module
  */
 
-import type { AnswerCall, Item, ToolSpec } from "./item.ts";
-import { type DatasetItem, rowItem, type RowTexts, rowTexts } from "./dataset.ts";
-import { DETACHED, DETACHED_ANSWERS } from "./_lazy_item.ts";
-import { detachedAnswers, detachedItem } from "./detached.ts";
+import type { Item, ItemId, ItemList } from "./item.ts";
+import { PACKED, type PackedForm, type Rebuild } from "./_lazy_item.ts";
 
-/** The texts of the packed items, one after another, and where each begins. */
-class Pack {
-  readonly #bytes: Uint8Array;
-  /** Where each text begins, three an item (query, tools, answers), and where the last ends. */
-  readonly #starts: Uint32Array;
-  static readonly #decoder = new TextDecoder();
+const ENCODER = new TextEncoder();
+const DECODER = new TextDecoder();
 
-  constructor(bytes: Uint8Array, starts: Uint32Array) {
-    this.#bytes = bytes;
-    this.#starts = starts;
-  }
-
-  text(at: number): string {
-    return Pack.#decoder.decode(this.#bytes.subarray(this.#starts[at]!, this.#starts[at + 1]!));
-  }
-}
-
-/** An xlam row's item whose texts are in a {@linkcode Pack}: built again from them on each use. */
-class PackedRow implements DatasetItem {
-  readonly id: number;
-  readonly index: number;
-  declare readonly ineligible?: string;
-  readonly #pack: Pack;
-  /** Its first text's place in the pack. */
-  readonly #at: number;
-
-  constructor(item: DatasetItem, pack: Pack, at: number) {
-    this.id = item.id as number;
-    this.index = item.index;
-    if (item.ineligible !== undefined) this.ineligible = item.ineligible;
-    this.#pack = pack;
-    this.#at = at;
-  }
-
-  /** The item, built from its texts. */
-  #row(): DatasetItem {
-    const texts: RowTexts = {
-      query: this.query,
-      tools: this.#pack.text(this.#at + 1),
-      answers: this.#pack.text(this.#at + 2),
-    };
-    return rowItem(this.id, this.index, texts, this.ineligible);
-  }
-
-  get query(): string {
-    return this.#pack.text(this.#at);
-  }
-
-  get contentHash(): string {
-    return this.#row().contentHash;
-  }
-
-  get tools(): readonly ToolSpec[] {
-    return this.#row().tools;
-  }
-
-  get answers(): readonly AnswerCall[] {
-    return this.#row().answers;
-  }
-
-  /** Itself for one use ({@linkcode detachedItem}). */
-  [DETACHED](): Item {
-    return detachedItem(this.#row());
-  }
-
-  /** Its answer for one use ({@linkcode detachedAnswers}). */
-  [DETACHED_ANSWERS](): readonly AnswerCall[] {
-    return detachedAnswers(this.#row());
-  }
+/** An item of a dataset's kind: it says what it is made from. */
+interface Packable {
+  [PACKED](): PackedForm;
 }
 
 /**
- * The items, each an xlam row's with its texts packed ({@linkcode rowTexts}) as UTF-8 in one
- * buffer shared by all; another item (a chat-jsonl line's) is kept as it is. A packed item gives the same
- * members as the item it packs (its query, tools, answers and content hash built again from its
- * texts on each use, and nothing kept), and is taken apart by `detachedItem` and `detachedAnswers`
- * as the item is.
+ * Items kept as bytes: each as the compact JSON text of its id, its index and what its kind
+ * keeps of it (an xlam row's three texts, a chat-jsonl line's text and what was read of it), all
+ * in one buffer, with where each ends in a `Float64Array` (both outside the JavaScript heap, but
+ * for a few objects). {@linkcode PackedItems.at} builds the item again from its text: the same
+ * kind of item as the dataset's, with the same members, which is dropped with its last use. An
+ * item that a dataset's reader did not build (a plain object) is kept as it is.
  *
- * @param items The items, such as the held-out items of a split.
- * @returns The same items, in the same order, packed where they can be.
+ * @example
+ * ```ts
+ * import { PackedItems } from "./packed_items.ts";
+ * import { loadDataset } from "./dataset.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode(JSON.stringify([4, 9].map((id) => ({
+ *   id, query: `question ${id}`, tools: "[]", answers: '[{"name": "f", "arguments": {}}]',
+ * }))));
+ * const items = PackedItems.of(loadDataset(bytes, sha256Hex(bytes)).items);
+ * assert.equal(items.length, 2);
+ * const item = items.at(1)!;
+ * assert.deepEqual([item.id, item.index, item.query], [9, 1, "question 9"]);
+ * assert.equal(item.answers[0]!.name, "f");
+ * assert.notEqual(items.at(1), item); // built again on each use
+ * assert.equal(items.at(2), undefined);
+ * ```
  */
-export function packedItems(items: readonly DatasetItem[]): DatasetItem[] {
-  const encoder = new TextEncoder();
-  // A row's texts are well-formed UTF-16 (the reader refuses a lone surrogate in a query, and
-  // in the tools and answers read strictly), so UTF-8 carries them whole.
-  const all = items.map(rowTexts);
-  let count = 0;
-  let length = 0;
-  for (const texts of all) {
-    if (texts === undefined) continue;
-    count++;
-    length += texts.query.length + texts.tools.length + texts.answers.length;
+export class PackedItems implements ItemList, Iterable<Item> {
+  /** How many items. */
+  readonly length: number;
+  readonly #bytes: Uint8Array;
+  /** Where each item's text ends in `#bytes`; it starts where the one before ends. */
+  readonly #ends: Float64Array;
+  /** Each kind's function that builds its items, by the number an item's text starts with. */
+  readonly #kinds: readonly Rebuild[];
+  /** The items that say nothing of what they are made from, by position. */
+  readonly #plain: ReadonlyMap<number, Item>;
+
+  private constructor(
+    bytes: Uint8Array,
+    ends: Float64Array,
+    kinds: readonly Rebuild[],
+    plain: ReadonlyMap<number, Item>,
+  ) {
+    this.length = ends.length;
+    this.#bytes = bytes;
+    this.#ends = ends;
+    this.#kinds = kinds;
+    this.#plain = plain;
   }
-  // At most three bytes a UTF-16 code unit; most texts take one.
-  let bytes = new Uint8Array(Math.max(length, 16));
-  const starts = new Uint32Array(3 * count + 1);
-  let end = 0;
-  let at = 0;
-  const put = (text: string) => {
-    starts[at++] = end;
-    for (;;) {
-      const { read, written } = encoder.encodeInto(text, bytes.subarray(end));
-      if (read === text.length) {
-        end += written;
-        return;
+
+  /**
+   * Packs items, in their order.
+   *
+   * @param items The items: those a dataset's reader built are kept as bytes, others as they are.
+   * @returns The list.
+   */
+  static of(items: Iterable<Item>): PackedItems {
+    let bytes = new Uint8Array(1 << 16);
+    let ends = new Float64Array(64);
+    let end = 0;
+    let count = 0;
+    const kinds: Rebuild[] = [];
+    const plain = new Map<number, Item>();
+    for (const item of items) {
+      if (count === ends.length) ends = grown(ends, count + 1);
+      if (!(PACKED in item)) {
+        plain.set(count, item);
+        ends[count++] = end;
+        continue;
       }
-      const grown = new Uint8Array(Math.max(2 * bytes.length, end + 3 * text.length));
-      grown.set(bytes.subarray(0, end));
-      bytes = grown;
+      const { fields, rebuild } = (item as Item & Packable)[PACKED]();
+      let kind = kinds.indexOf(rebuild);
+      if (kind < 0) kind = kinds.push(rebuild) - 1;
+      // JSON writes a lone surrogate as an escape: the text is UTF-8 without loss.
+      const text = JSON.stringify([kind, item.id, item.index, ...fields]);
+      // At most three bytes a UTF-16 code unit.
+      if (end + 3 * text.length > bytes.length) bytes = grown(bytes, end + 3 * text.length);
+      end += ENCODER.encodeInto(text, bytes.subarray(end)).written;
+      ends[count++] = end;
     }
-  };
-  for (const texts of all) {
-    if (texts === undefined) continue;
-    put(texts.query);
-    put(texts.tools);
-    put(texts.answers);
+    return new PackedItems(bytes.slice(0, end), ends.slice(0, count), kinds, plain);
   }
-  starts[at] = end;
-  const pack = new Pack(bytes.subarray(0, end), starts);
-  let next = 0;
-  return items.map((item, i) => {
-    if (all[i] === undefined) return item;
-    const packed = new PackedRow(item, pack, next);
-    next += 3;
-    return packed;
-  });
+
+  /**
+   * The item at a position, built again from its text: a new item on each call.
+   *
+   * @param position From 0.
+   * @returns The item, or `undefined` past the end.
+   */
+  at(position: number): Item | undefined {
+    if (!Number.isInteger(position) || position < 0 || position >= this.length) return undefined;
+    const plain = this.#plain.get(position);
+    if (plain !== undefined) return plain;
+    const start = position === 0 ? 0 : this.#ends[position - 1]!;
+    const text = DECODER.decode(this.#bytes.subarray(start, this.#ends[position]!));
+    const [kind, id, index, ...fields] = JSON.parse(text) as [number, ItemId, number, ...never[]];
+    return this.#kinds[kind]!(id, index, fields);
+  }
+
+  /** The items in order, each built when reached. */
+  *[Symbol.iterator](): Iterator<Item> {
+    for (let position = 0; position < this.length; position++) yield this.at(position)!;
+  }
+}
+
+/** A copy of an array with room for at least `need` elements (twice as many, at least). */
+function grown<T extends Uint8Array | Float64Array>(array: T, need: number): T {
+  const out = new (array.constructor as new (n: number) => T)(Math.max(need, 2 * array.length));
+  out.set(array);
+  return out;
 }

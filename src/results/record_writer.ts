@@ -56,7 +56,11 @@ export interface RecordSink {
 export class RecordWriter {
   #sink: RecordSink;
   #queue: string[] = [];
+  /** The characters `#queue` holds. */
+  #queued = 0;
   #writing: Promise<void> | null = null;
+  /** The write the sink is doing, settled when it ends. */
+  #write: Promise<void> | null = null;
   #failure: unknown = null;
   #encoder = new TextEncoder();
 
@@ -73,22 +77,41 @@ export class RecordWriter {
    * @param record The record.
    */
   append(record: ResultsRecord): void {
-    this.#queue.push(formatRecord(record));
+    const line = formatRecord(record);
+    this.#queue.push(line);
+    this.#queued += line.length;
     if (this.#writing === null) this.#writing = this.#drain();
   }
 
   async #drain(): Promise<void> {
     try {
       while (this.#queue.length > 0 && this.#failure === null) {
-        const text = this.#queue.join("");
+        const bytes = this.#encoder.encode(this.#queue.join(""));
         this.#queue = [];
-        await this.#sink.write(this.#encoder.encode(text));
+        this.#queued = 0;
+        const write = this.#sink.write(bytes);
+        this.#write = write.then(() => {}, () => {});
+        await write;
       }
     } catch (error) {
       this.#failure = error;
     } finally {
       this.#writing = null;
+      this.#write = null;
     }
+  }
+
+  /**
+   * When the records queued hold more than `chars` characters while a write is under way: a
+   * promise settled when that write ends (the queue then goes in the next one). Otherwise `null`:
+   * there is room. What lets a caller that makes records faster than the disk takes them wait,
+   * rather than hold them all.
+   *
+   * @param chars The most characters queued without waiting.
+   * @returns The promise to wait for, or `null`.
+   */
+  backlog(chars: number): Promise<void> | null {
+    return this.#queued > chars ? this.#write : null;
   }
 
   /**

@@ -13,6 +13,11 @@ import type { ReplicaQueues } from "./replica_queues.ts";
 
 /** A request a lane sends: a pair of the queues, or a probe's loaded send. */
 export interface Task {
+  /**
+   * The item's position in the session's list of items (a probe's send: in the probe's items),
+   * by which the queues take a pair back.
+   */
+  readonly position: number;
   /** The item. */
   readonly item: Item;
   /** The model. */

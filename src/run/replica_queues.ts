@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { Item } from "../dataset/item.ts";
+import type { Item, ItemList } from "../dataset/item.ts";
 import type { ReplicaRef } from "../results/records.ts";
 import { homeReplica } from "./replicas.ts";
 import type { SampleAsk } from "./samples.ts";
@@ -21,37 +21,15 @@ interface Sent {
   readonly sent: number;
 }
 
-/** An item's requests that no replica has taken yet. */
-interface Entry {
-  readonly item: Item;
-  /**
-   * The requests put back, taken first (the last put back first): each a model (and a sample), and
-   * how many times it was sent. Made only when one is put back.
-   */
-  back: Sent[] | undefined;
-  /**
-   * The asks as queued (the caller's array, kept as it is: the items that ask every model share
-   * one), never sent, taken from `next` on after `back`. A queue holds every item of a run at its
-   * start: an entry is kept small.
-   */
-  readonly asks: readonly (string | SampleAsk)[];
-  /** The first of `asks` not taken yet. */
-  next: number;
-  /** Its place in the split's order, to keep items moved together in that order. */
-  readonly order: number;
-  /**
-   * Whether a request of it was taken, in this session or (queued on its replica) an earlier one:
-   * then it is never moved by stealing or by a comeback.
-   */
-  started: boolean;
-  /** The lane whose queue holds it. */
-  lane: number;
-  /** Its slot in that queue: a queue's slot that no longer matches is left behind, not read. */
-  slot: number;
-}
+/** An item's asks: models, or models and samples. */
+type Asks = readonly (string | SampleAsk)[];
+
+const NO_ASKS: Asks = [];
 
 /** A request to send: an item and a model. */
 export interface QueuedRequest {
+  /** The item's position in the session's list. */
+  readonly position: number;
   /** The item. */
   readonly item: Item;
   /** The model. */
@@ -62,27 +40,96 @@ export interface QueuedRequest {
   readonly sent: number;
 }
 
-/** One replica's queue: slots in order, read from `head`. */
+/**
+ * One replica's queue: the positions of the items it holds, in order, each with the slot number
+ * it was placed with (a position whose item has since been placed elsewhere, under a newer slot,
+ * is left behind, not read). Two typed arrays, read from a head, that grow at either end.
+ */
+class Slots {
+  #positions = new Int32Array(16);
+  #slots = new Float64Array(16);
+  #head = 0;
+  #end = 0;
+
+  /** How many slots, left-behind ones included. */
+  get length(): number {
+    return this.#end - this.#head;
+  }
+
+  /** The position of the `i`th slot from the head. */
+  position(i: number): number {
+    return this.#positions[this.#head + i]!;
+  }
+
+  /** The slot number of the `i`th slot from the head. */
+  slot(i: number): number {
+    return this.#slots[this.#head + i]!;
+  }
+
+  push(position: number, slot: number): void {
+    if (this.#end === this.#positions.length) this.#resize(0);
+    this.#positions[this.#end] = position;
+    this.#slots[this.#end++] = slot;
+  }
+
+  unshift(position: number, slot: number): void {
+    if (this.#head === 0) this.#resize(Math.max(16, this.length));
+    this.#positions[--this.#head] = position;
+    this.#slots[this.#head] = slot;
+  }
+
+  /** Drops the head slot. */
+  shift(): void {
+    this.#head++;
+  }
+
+  /** Drops the last slot. */
+  pop(): void {
+    this.#end--;
+  }
+
+  clear(): void {
+    this.#head = this.#end = 0;
+  }
+
+  /** Moves the slots to new arrays twice their count, with `front` free slots before them. */
+  #resize(front: number): void {
+    const size = Math.max(16, front + 2 * this.length);
+    const positions = new Int32Array(size);
+    const slots = new Float64Array(size);
+    positions.set(this.#positions.subarray(this.#head, this.#end), front);
+    slots.set(this.#slots.subarray(this.#head, this.#end), front);
+    this.#end = front + this.length;
+    this.#head = front;
+    this.#positions = positions;
+    this.#slots = slots;
+  }
+}
+
+/** One replica's lane of the queues. */
 interface Lane {
   readonly replica: ReplicaRef;
   up: boolean;
-  slots: { entry: Entry; slot: number }[];
-  head: number;
-  /** Entries held. */
+  slots: Slots;
+  /** Items held. */
   size: number;
 }
 
 /**
- * The queues of every replica, by lane: a lane is a replica's position in the list given.
+ * The queues of every replica, by lane: a lane is a replica's position in the list given. An item
+ * is named by its position in the session's list of items, and built from that list when one of
+ * its requests is taken: what the queues keep of an item is a few numbers in typed arrays (its
+ * lane, its slot, how many of its asks were taken, whether it started), so that queueing every
+ * item of a run at its start adds no object per item to the heap.
  *
  * @example
  * ```ts
  * import { ReplicaQueues } from "./replica_queues.ts";
  * import assert from "node:assert/strict";
  *
- * const item = (id: number) => ({ id, index: id, query: "", tools: [], answers: [] });
- * const queues = new ReplicaQueues([{ index: 0, host: "a:1" }, { index: 1, host: "b:1" }]);
- * for (let id = 0; id < 10; id++) queues.add(item(id), ["base", "tuned"]);
+ * const items = Array.from({ length: 10 }, (_, id) => ({ id, index: id, query: "", tools: [], answers: [] }));
+ * const queues = new ReplicaQueues([{ index: 0, host: "a:1" }, { index: 1, host: "b:1" }], items);
+ * for (let position = 0; position < 10; position++) queues.add(position, ["base", "tuned"]);
  * const first = queues.take(0)!;
  * assert.equal(queues.take(0)!.item, first.item); // the same item's next model
  * queues.down(1); // lane 1's items move to lane 0
@@ -91,16 +138,40 @@ interface Lane {
  */
 export class ReplicaQueues {
   #lanes: Lane[];
-  #entries = new Map<number, Entry>();
+  readonly #items: ItemList;
+  /** Each item's lane while it is held (it has requests no replica has taken), else -1. */
+  readonly #laneOf: Int32Array;
+  /** Each item's slot in its lane's queue: a slot of the queue that no longer matches is left behind. */
+  readonly #slotOf: Float64Array;
+  /** How many of each item's asks were taken. */
+  readonly #next: Uint32Array;
+  /**
+   * Whether a request of the item was taken, in this session or (queued on its replica) an
+   * earlier one: then it is never moved by stealing or by a comeback.
+   */
+  readonly #started: Uint8Array;
+  /**
+   * The asks most items share (the first array queued: the items that ask every model share it),
+   * and those of the items that ask others.
+   */
+  #shared: Asks | undefined;
+  readonly #asksOf = new Map<number, Asks>();
+  /** The requests put back, taken first (the last put back first), by the item's position. */
+  readonly #back = new Map<number, Sent[]>();
   #slot = 0;
-  #order = 0;
   #pending = 0;
 
   /**
    * @param replicas The replicas, one lane each, all in use.
+   * @param items The session's items: the queues name each by its position in it.
    */
-  constructor(replicas: readonly ReplicaRef[]) {
-    this.#lanes = replicas.map((replica) => ({ replica, up: true, slots: [], head: 0, size: 0 }));
+  constructor(replicas: readonly ReplicaRef[], items: ItemList) {
+    this.#lanes = replicas.map((replica) => ({ replica, up: true, slots: new Slots(), size: 0 }));
+    this.#items = items;
+    this.#laneOf = new Int32Array(items.length).fill(-1);
+    this.#slotOf = new Float64Array(items.length);
+    this.#next = new Uint32Array(items.length);
+    this.#started = new Uint8Array(items.length);
   }
 
   /** Requests not taken yet, over every queue. */
@@ -112,33 +183,30 @@ export class ReplicaQueues {
    * Queues an item's requests, on the replica its id hashes to among those in use, or on a given
    * one: the replica that answered its other models in an earlier session. An item given a replica
    * counts as started: it is never taken by another replica whose queue runs dry, nor moved by a
-   * comeback (only a replica taken out moves it, as it moves the items it started).
+   * comeback (only a replica taken out moves it, as it moves the items it started). Items are
+   * queued once each, in the order of their positions.
    *
-   * @param item The item.
+   * @param position The item's position in the list of items.
    * @param models The models to ask it, in order: with several samples per item, each ask a model
    *   and a sample (all of an item's samples stay with it, on one replica). The array is kept, not
    *   copied: it must not change after.
    * @param lane The lane to queue it on, in use; default the one its id hashes to.
-   * @throws {RangeError} When `lane` is not a lane in use.
+   * @throws {RangeError} When `lane` is not a lane in use, or `position` is not one of the list's.
    */
-  add(item: Item, models: readonly (string | SampleAsk)[], lane?: number): void {
+  add(position: number, models: Asks, lane?: number): void {
     if (models.length === 0) return;
     if (lane !== undefined && this.#lanes[lane]?.up !== true) {
       throw new RangeError(`ReplicaQueues.add: lane ${lane} is not a lane in use`);
     }
-    const entry: Entry = {
-      item,
-      back: undefined,
-      asks: models,
-      next: 0,
-      order: this.#order++,
-      started: lane !== undefined,
-      lane: -1,
-      slot: -1,
-    };
-    this.#entries.set(item.index, entry);
+    if (!(Number.isInteger(position) && position >= 0 && position < this.#laneOf.length)) {
+      throw new RangeError(`ReplicaQueues.add: ${position} is not a position of the list`);
+    }
+    this.#shared ??= models;
+    if (models !== this.#shared) this.#asksOf.set(position, models);
+    this.#next[position] = 0;
+    this.#started[position] = lane === undefined ? 0 : 1;
     this.#pending += models.length;
-    this.#place(entry, lane ?? this.#home(item), false);
+    this.#place(position, lane ?? this.#home(position), false);
   }
 
   /**
@@ -150,26 +218,30 @@ export class ReplicaQueues {
    */
   take(lane: number): QueuedRequest | undefined {
     const own = this.#first(lane);
-    const entry = own ?? this.#steal(lane);
-    if (entry === undefined) return undefined;
-    const taken = entry.back?.shift();
+    const position = own ?? this.#steal(lane);
+    if (position === undefined) return undefined;
+    const item = this.#items.at(position)!;
+    const back = this.#back.get(position);
+    const taken = back?.shift();
     let request: QueuedRequest;
     if (taken !== undefined) {
       const { model, sample, sent } = taken;
       request = sample === undefined
-        ? { item: entry.item, model, sent }
-        : { item: entry.item, model, sample, sent };
+        ? { position, item, model, sent }
+        : { position, item, model, sample, sent };
     } else {
-      const ask = entry.asks[entry.next++]!;
+      const ask = this.#asks(position)[this.#next[position]!++]!;
       request = typeof ask === "string"
-        ? { item: entry.item, model: ask, sent: 0 }
+        ? { position, item, model: ask, sent: 0 }
         : ask.sample === undefined
-        ? { item: entry.item, model: ask.model, sent: 0 }
-        : { item: entry.item, model: ask.model, sample: ask.sample, sent: 0 };
+        ? { position, item, model: ask.model, sent: 0 }
+        : { position, item, model: ask.model, sample: ask.sample, sent: 0 };
     }
-    entry.started = true;
+    this.#started[position] = 1;
     this.#pending--;
-    if ((entry.back?.length ?? 0) === 0 && entry.next === entry.asks.length) this.#remove(entry);
+    if ((back?.length ?? 0) === 0 && this.#next[position] === this.#asks(position).length) {
+      this.#remove(position);
+    }
     return request;
   }
 
@@ -193,26 +265,21 @@ export class ReplicaQueues {
    */
   putBack(request: QueuedRequest): void {
     this.#pending++;
+    const { position } = request;
     const back = request.sample === undefined
       ? { model: request.model, sent: request.sent }
       : { model: request.model, sample: request.sample, sent: request.sent };
-    const entry = this.#entries.get(request.item.index);
-    if (entry !== undefined) {
-      (entry.back ??= []).unshift(back);
+    if (this.#laneOf[position]! >= 0) {
+      const earlier = this.#back.get(position);
+      if (earlier === undefined) this.#back.set(position, [back]);
+      else earlier.unshift(back);
       return;
     }
-    const fresh: Entry = {
-      item: request.item,
-      back: [back],
-      asks: [],
-      next: 0,
-      order: -1,
-      started: true,
-      lane: -1,
-      slot: -1,
-    };
-    this.#entries.set(request.item.index, fresh);
-    this.#place(fresh, this.#home(request.item), true);
+    this.#back.set(position, [back]);
+    this.#asksOf.set(position, NO_ASKS);
+    this.#next[position] = 0;
+    this.#started[position] = 1;
+    this.#place(position, this.#home(position), true);
   }
 
   /**
@@ -231,14 +298,13 @@ export class ReplicaQueues {
     }
     const moving = this.#held(lane);
     out.up = false;
-    for (const entry of moving.filter((e) => e.started).reverse()) {
-      this.#place(entry, this.#home(entry.item), true);
+    for (const position of moving.filter((p) => this.#started[p] === 1).reverse()) {
+      this.#place(position, this.#home(position), true);
     }
-    for (const entry of moving.filter((e) => !e.started)) {
-      this.#place(entry, this.#home(entry.item), false);
+    for (const position of moving.filter((p) => this.#started[p] === 0)) {
+      this.#place(position, this.#home(position), false);
     }
-    out.slots = [];
-    out.head = 0;
+    out.slots.clear();
     return moving.length;
   }
 
@@ -253,60 +319,66 @@ export class ReplicaQueues {
     const back = this.#lanes[lane]!;
     if (back.up) return 0;
     back.up = true;
-    const moving: Entry[] = [];
+    const moving: number[] = [];
     this.#lanes.forEach((_, n) => {
       if (n === lane) return;
-      for (const entry of this.#held(n)) {
-        if (!entry.started && this.#home(entry.item) === lane) moving.push(entry);
+      for (const position of this.#held(n)) {
+        if (this.#started[position] === 0 && this.#home(position) === lane) moving.push(position);
       }
     });
-    moving.sort((a, b) => a.order - b.order);
-    for (const entry of moving) this.#place(entry, lane, false);
+    moving.sort((a, b) => a - b);
+    for (const position of moving) this.#place(position, lane, false);
     return moving.length;
   }
 
+  /** An item's asks. */
+  #asks(position: number): Asks {
+    return this.#asksOf.get(position) ?? this.#shared!;
+  }
+
   /** The lane an item goes to among the replicas in use. */
-  #home(item: Item): number {
+  #home(position: number): number {
     if (this.#lanes.length === 1) return 0;
-    const replica = homeReplica(item.id, this.#lanes.filter((l) => l.up).map((l) => l.replica));
+    const id = this.#items.at(position)!.id;
+    const replica = homeReplica(id, this.#lanes.filter((l) => l.up).map((l) => l.replica));
     return this.#lanes.findIndex((l) => l.replica === replica);
   }
 
-  /** Puts an entry in a lane's queue, first or last; a slot it had elsewhere is left behind. */
-  #place(entry: Entry, lane: number, first: boolean): void {
-    if (entry.lane !== lane) {
-      if (entry.lane >= 0) this.#lanes[entry.lane]!.size--;
+  /** Puts an item in a lane's queue, first or last; a slot it had elsewhere is left behind. */
+  #place(position: number, lane: number, first: boolean): void {
+    const was = this.#laneOf[position]!;
+    if (was !== lane) {
+      if (was >= 0) this.#lanes[was]!.size--;
       this.#lanes[lane]!.size++;
     }
-    const target = this.#lanes[lane]!;
-    entry.lane = lane;
-    entry.slot = ++this.#slot;
-    const held = { entry, slot: entry.slot };
-    if (!first) target.slots.push(held);
-    else if (target.head > 0) target.slots[--target.head] = held;
-    else target.slots.unshift(held);
+    const slot = ++this.#slot;
+    this.#laneOf[position] = lane;
+    this.#slotOf[position] = slot;
+    const slots = this.#lanes[lane]!.slots;
+    if (first) slots.unshift(position, slot);
+    else slots.push(position, slot);
   }
 
-  #valid(lane: number, held: { entry: Entry; slot: number }): boolean {
-    return held.entry.lane === lane && held.entry.slot === held.slot;
+  /** Whether a lane's `i`th slot still holds its item. */
+  #valid(lane: number, slots: Slots, i: number): boolean {
+    const position = slots.position(i);
+    return this.#laneOf[position] === lane && this.#slotOf[position] === slots.slot(i);
   }
 
-  /** The first entry of a lane's queue that it still holds, dropping the slots left behind. */
-  #first(lane: number): Entry | undefined {
+  /** The first item of a lane's queue that it still holds, dropping the slots left behind. */
+  #first(lane: number): number | undefined {
     const l = this.#lanes[lane]!;
     if (!l.up) return undefined;
-    this.#compact(l);
-    while (l.head < l.slots.length) {
-      const held = l.slots[l.head]!;
-      if (this.#valid(lane, held)) return held.entry;
-      l.head++;
+    while (l.slots.length > 0) {
+      if (this.#valid(lane, l.slots, 0)) return l.slots.position(0);
+      l.slots.shift();
     }
     return undefined;
   }
 
-  /** The other lane in use with the most items, and the last entry of it that is not started. */
-  #victim(lane: number): Entry | undefined {
-    let best: Entry | undefined;
+  /** The other lane in use with the most items, and the last item of it that is not started. */
+  #victim(lane: number): number | undefined {
+    let best: number | undefined;
     let bestSize = 0;
     this.#lanes.forEach((other, n) => {
       if (n === lane || !other.up || other.size <= bestSize) return;
@@ -319,51 +391,42 @@ export class ReplicaQueues {
     return best;
   }
 
-  #steal(lane: number): Entry | undefined {
+  #steal(lane: number): number | undefined {
     if (!this.#lanes[lane]!.up) return undefined;
-    const entry = this.#victim(lane);
-    if (entry === undefined) return undefined;
-    this.#place(entry, lane, true);
-    return entry;
+    const position = this.#victim(lane);
+    if (position === undefined) return undefined;
+    this.#place(position, lane, true);
+    return position;
   }
 
-  /** A lane's last entry not started, dropping the slots left behind at its end. */
-  #lastUnstarted(lane: number): Entry | undefined {
-    const l = this.#lanes[lane]!;
-    for (let i = l.slots.length - 1; i >= l.head; i--) {
-      const held = l.slots[i]!;
-      if (!this.#valid(lane, held)) {
-        if (i === l.slots.length - 1) l.slots.pop();
+  /** A lane's last item not started, dropping the slots left behind at its end. */
+  #lastUnstarted(lane: number): number | undefined {
+    const slots = this.#lanes[lane]!.slots;
+    for (let i = slots.length - 1; i >= 0; i--) {
+      if (!this.#valid(lane, slots, i)) {
+        if (i === slots.length - 1) slots.pop();
         continue;
       }
-      if (!held.entry.started) return held.entry;
+      const position = slots.position(i);
+      if (this.#started[position] === 0) return position;
     }
     return undefined;
   }
 
-  /** The entries a lane holds, in its queue's order. */
-  #held(lane: number): Entry[] {
-    const l = this.#lanes[lane]!;
-    const out: Entry[] = [];
-    for (let i = l.head; i < l.slots.length; i++) {
-      const held = l.slots[i]!;
-      if (this.#valid(lane, held)) out.push(held.entry);
+  /** The items a lane holds, in its queue's order. */
+  #held(lane: number): number[] {
+    const slots = this.#lanes[lane]!.slots;
+    const out: number[] = [];
+    for (let i = 0; i < slots.length; i++) {
+      if (this.#valid(lane, slots, i)) out.push(slots.position(i));
     }
     return out;
   }
 
-  #remove(entry: Entry): void {
-    this.#lanes[entry.lane]!.size--;
-    this.#entries.delete(entry.item.index);
-    entry.lane = -1;
-    entry.slot = -1;
-  }
-
-  /** Drops a queue's read slots once they are most of it. */
-  #compact(l: Lane): void {
-    if (l.head > 1024 && l.head * 2 > l.slots.length) {
-      l.slots = l.slots.slice(l.head);
-      l.head = 0;
-    }
+  #remove(position: number): void {
+    this.#lanes[this.#laneOf[position]!]!.size--;
+    this.#laneOf[position] = -1;
+    this.#back.delete(position);
+    this.#asksOf.delete(position);
   }
 }

@@ -75,7 +75,9 @@ export interface Resume {
  * the header's comparison, which says what changed.
  *
  * @param source The file's bytes, whole or as a stream of parts.
- * @param split The run's split: its digest and its held-out items (each one's index and id).
+ * @param split The run's split: its digest and its held-out items (each one's index and id): an
+ *   array, or a list that builds each when asked (each is then built once, when the file's header
+ *   names this split, and only its index and id are kept while the file is read).
  * @returns What the run needs of it.
  * @throws {ResultsFileError} As `readResults` does (`empty` for a file that holds no complete
  *   line yet, which a run starts afresh), a record for an item the split does not hold included.
@@ -111,7 +113,10 @@ export interface Resume {
  */
 export async function readResume(
   source: ResultsSource,
-  split?: { readonly digest: string; readonly items: readonly SplitItem[] },
+  split?: {
+    readonly digest: string;
+    readonly items: { readonly length: number; at(position: number): SplitItem | undefined };
+  },
 ): Promise<Resume> {
   const pairs = new PairStates();
   const tallies = new Map<string, { answered: number; correct: number }>();
@@ -161,7 +166,13 @@ export async function readResume(
       if (state === 3) tally.correct++;
     }
   }, {
-    splitItems: (header) => header.split.digest === split?.digest ? split.items : undefined,
+    splitItems: (header) => {
+      if (header.split.digest !== split?.digest) return undefined;
+      return Array.from({ length: split.items.length }, (_, position) => {
+        const { index, id } = split.items.at(position)!;
+        return { index, id };
+      });
+    },
   });
   return {
     header: read.header,

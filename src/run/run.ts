@@ -12,14 +12,14 @@
 
 import type { ItemId } from "../dataset/item_id.ts";
 import { type Config, modelNames } from "../config/config.ts";
-import type { Item } from "../dataset/item.ts";
+import type { Item, ItemList } from "../dataset/item.ts";
 import { detachedItem } from "../dataset/detached.ts";
 import type { RecordSink } from "../results/record_writer.ts";
 import { RecordWriter } from "../results/record_writer.ts";
 import type { EndRecord, ProbeCheckRecord, SessionRecord } from "../results/records.ts";
 import { buildRequestBody, requestSettings } from "../request/request.ts";
 import { type ScoreOptions, scoreOptions, type Scorer } from "../score/scorer.ts";
-import { selftest, selftestLines } from "../score/selftest.ts";
+import { selftestLines, selftestOf } from "../score/selftest.ts";
 import { configDigest, headerChanges, makeHeader } from "./header.ts";
 import type { Shard } from "../results/shard.ts";
 import { routingKey } from "./routing_key.ts";
@@ -57,6 +57,12 @@ import type { Timers } from "./timers.ts";
 /** How long a stop waits for the requests in flight, in milliseconds. */
 export const STOP_GRACE_MS = 5_000;
 
+/**
+ * The most characters of records queued for the results file before the session's workers wait
+ * for the disk: 1 Mi (a few thousand records without their response bodies).
+ */
+export const RECORD_BACKLOG_CHARS = 1 << 20;
+
 /** The limits of every request. */
 export interface RunLimits {
   /** The most one request may take, headers and body, in milliseconds. */
@@ -71,8 +77,12 @@ export interface RunLimits {
 export interface RunInput {
   /** The accepted configuration. */
   readonly config: Config;
-  /** The split's held-out items, in order. */
-  readonly items: readonly Item[];
+  /**
+   * The split's held-out items, in order: an array, or a list that builds each item when asked
+   * (`PackedItems`: then the run holds no object per item, each built when its request is
+   * written and when its reply is scored, and dropped after).
+   */
+  readonly items: ItemList & Iterable<Item>;
   /** The split's digest. */
   readonly splitDigest: string;
   /**
@@ -99,7 +109,7 @@ export interface RunInput {
    * `shardItems`, in the split's order). The self-test runs on every item of the split; only the
    * shard's items are asked, and the header records the shard.
    */
-  readonly shard?: { readonly shard: Shard; readonly items: readonly Item[] };
+  readonly shard?: { readonly shard: Shard; readonly items: ItemList & Iterable<Item> };
 }
 
 /** The results file, opened for appending and held by this run. */
@@ -243,7 +253,7 @@ function selftestGate(
   input: RunInput,
   scoring: ScoreOptions,
 ): RunOutcome | { readonly items: number } {
-  const tested = selftest(input.scorer, input.items, scoring);
+  const tested = selftestOf(input.scorer, input.items, scoring);
   const testedLines = selftestLines(tested);
   if (testedLines.outcome === "passed") return { items: tested.items };
   return {
@@ -295,7 +305,7 @@ async function checkServers(input: RunInput, effects: RunEffects): Promise<Serve
   // Last, one chat request with tools on the first replica in use (not counted, not recorded): a
   // server that refuses it as it would refuse every request (no auto tool choice, too small a
   // context) is named now, with the fix. None when a resumed file holds every answer already.
-  const first = items[0];
+  const first = items.at(0);
   const answered = input.resume?.pairs.counts().answered ?? 0;
   if (first !== undefined && answered < asksOf(config, items.length)) {
     await checkChat(effects.fetch, {
@@ -435,7 +445,10 @@ function session(
       models: modelNames(config.models),
       samples: config.sampling.samples,
       previous: resume?.pairs ?? new PairStates(),
-      probeItems: items.slice(0, config.serving.probe),
+      probeItems: Array.from(
+        { length: Math.min(config.serving.probe, items.length) },
+        (_, position) => items.at(position)!,
+      ),
       batchInvariant: config.serving.batchInvariant,
       concurrency: config.serving.concurrency,
       session: setup.results.session,
@@ -486,6 +499,7 @@ function sessionEffects(
       for (const name of again.loaded) effects.notice(adapterLoaded(name, replica));
     },
     write: (record) => results.writer.append(record),
+    backlog: () => results.writer.backlog(RECORD_BACKLOG_CHARS),
     sleep: effects.sleep,
     random: effects.random,
     now: effects.now,

@@ -15,7 +15,7 @@
 
 import type { ItemId } from "../dataset/item_id.ts";
 import type { BatchInvariance } from "../config/config.ts";
-import type { Item } from "../dataset/item.ts";
+import type { Item, ItemList } from "../dataset/item.ts";
 import type { RequestSettings } from "../request/request.ts";
 import type { ScoreOptions, Scorer } from "../score/scorer.ts";
 import type { HttpOutcome } from "./http.ts";
@@ -47,8 +47,11 @@ export const RECHECK_MS = 30_000;
 
 /** What a session is asked to do. */
 export interface SessionPlan {
-  /** The split's items, in order. */
-  readonly items: readonly Item[];
+  /**
+   * The split's items, in order: an array, or a list that builds each item when asked (then the
+   * session holds none of them beyond the requests in flight).
+   */
+  readonly items: ItemList;
   /** The models' served names, baseline first. */
   readonly models: readonly string[];
   /**
@@ -152,6 +155,12 @@ export interface SessionEffects {
   check?(replica: ReplicaRef, signal: AbortSignal): Promise<void>;
   /** Queues a record for the results file. */
   write(record: BodyRecord): void;
+  /**
+   * When the records queued wait for the disk beyond a bound: a promise settled when there may be
+   * room, else `null`. A worker waits for it before it takes its next request, so that a disk
+   * slower than the replies holds the session back rather than filling memory. Absent: never.
+   */
+  backlog?(): Promise<void> | null;
   /** Waits `ms` milliseconds, or less when `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** A number in [0, 1): the backoff's jitter. */
@@ -302,7 +311,7 @@ class Session {
     effects.stop.addEventListener("abort", this.#onStop);
     if (effects.stop.aborted) this.#onStop();
     this.#lanes = plan.replicas.map((replica, n) => new Lane(n, replica, this.#inner.signal));
-    this.#queues = new ReplicaQueues(this.#lanes.map((l) => l.replica));
+    this.#queues = new ReplicaQueues(this.#lanes.map((l) => l.replica), plan.items);
     this.#fillQueues();
     this.#sending = this.#sendContext();
   }
@@ -353,7 +362,9 @@ class Session {
     const laneOf = new Map(this.#lanes.map((l) => [l.replica.host, l.n]));
     // Every (model, sample) ask of an item; with one sample, the models themselves.
     const asks = sampleAsks(plan.models, plan.samples ?? 1);
-    for (const item of plan.items) {
+    for (let position = 0; position < plan.items.length; position++) {
+      // Built to read its index (and, with several replicas, its id), and dropped.
+      const item = plan.items.at(position)!;
       let todo = asks.filter((a) => !tally.answered(a.model, item.index, a.sample));
       if (todo.length === 0) continue;
       // An item asking every model shares one array of them: the queues hold every item at once.
@@ -364,7 +375,7 @@ class Session {
       const lane = host === undefined ? undefined : laneOf.get(host);
       if (host !== undefined && lane === undefined) todo = asks;
       for (const ask of todo) this.#modelsToProbe.add(ask.model);
-      this.#queues.add(item, todo, lane);
+      this.#queues.add(position, todo, lane);
     }
   }
 
@@ -487,17 +498,22 @@ class Session {
     const events = this.#effects.events;
     const earlierProbes = epoch === 1 ? this.#plan.earlierProbes : undefined;
     lane.probes = [];
-    const todo: { item: Item; model: string; earlier: EarlierProbe | undefined }[] = [];
+    const todo: {
+      position: number;
+      item: Item;
+      model: string;
+      earlier: EarlierProbe | undefined;
+    }[] = [];
     let left = 0;
     for (const model of this.#plan.models) {
       if (!this.#modelsToProbe.has(model)) continue;
-      for (const item of this.#plan.probeItems) {
+      for (const [position, item] of this.#plan.probeItems.entries()) {
         const earlier = earlierProbes?.get(model, item.index, lane.replica.host);
         if (earlier?.same === true) {
           round.earlier(model);
           continue;
         }
-        todo.push({ item, model, earlier });
+        todo.push({ position, item, model, earlier });
         left += (earlier?.alone === undefined ? 1 : 0) + (earlier?.loaded === undefined ? 1 : 0);
       }
     }
@@ -507,14 +523,14 @@ class Session {
       if (left > 0) events?.probePlanned?.(-left);
     };
     const compareNow: { task: Task; loaded: ProbeSend }[] = [];
-    for (const { item, model, earlier } of todo) {
+    for (const { position, item, model, earlier } of todo) {
       if (this.#stopSending() || lane.epoch !== epoch) return drop();
       let alone: ProbeSend;
       if (earlier?.alone !== undefined) alone = { reply: earlier.alone, error: null };
       else {
         while (refusals.holding()) await refusals.change();
         if (this.#stopSending() || lane.epoch !== epoch) return drop();
-        const asked = await this.#ask({ item, model, sent: 0 }, lane, epoch);
+        const asked = await this.#ask({ position, item, model, sent: 0 }, lane, epoch);
         if (asked.moved || asked.aborted) return drop();
         left--;
         this.#writeProbe("alone", item, model, asked.exchange, lane);
@@ -522,7 +538,7 @@ class Session {
         alone = asked.exchange;
       }
       round.alone(model, item.index, alone);
-      const task: Task = { item, model, round, sent: 0 };
+      const task: Task = { position, item, model, round, sent: 0 };
       if (earlier?.loaded !== undefined) {
         compareNow.push({ task, loaded: { reply: earlier.loaded, error: null } });
       } else {
@@ -598,6 +614,11 @@ class Session {
       while (!this.#stopSending() && lane.state === "up" && lane.epoch === epoch) {
         if (this.#refusals.holding()) {
           await this.#refusals.change();
+          continue;
+        }
+        const backlog = this.#effects.backlog?.();
+        if (backlog) {
+          await backlog;
           continue;
         }
         const task = lane.nextTask(this.#queues, this.#plan.concurrency);

@@ -160,6 +160,24 @@ export function selftest(
   options: ScoreOptions = { ordering: "any" },
 ): SelftestResult {
   checkArguments(scorer, items, options);
+  return selftestOf(scorer, items, options);
+}
+
+/**
+ * {@linkcode selftest} on items given one at a time, each dropped after its checks (what
+ * `assess run` does with its held-out items, kept as bytes: `PackedItems`), its arguments not
+ * checked.
+ *
+ * @param scorer The scorer.
+ * @param items The items, in the split's order.
+ * @param options What the scorer is told besides the item and the reply.
+ * @returns The counts, the failures and the faults.
+ */
+export function selftestOf(
+  scorer: Scorer,
+  items: Iterable<Item>,
+  options: ScoreOptions,
+): SelftestResult {
   const declared = new Set(scorer.reasons);
   const failures: SelftestFailure[] = [];
   const faults: SelftestFault[] = [];
@@ -172,7 +190,9 @@ export function selftest(
   const judge = (item: Item, reply: Reply, check: SelftestCheck) =>
     judged(scorer, declared, options, faults, item, reply, check);
 
+  let count = 0;
   for (const each of items) {
+    count++;
     // Built for this item's checks and dropped after: nothing is kept on the split's items.
     const item = detachedItem(each);
     const faultsBefore = faults.length;
@@ -224,7 +244,7 @@ export function selftest(
   return {
     scorer: scorer.name,
     version: scorer.version,
-    items: items.length,
+    items: count,
     keysCorrect,
     emptyWrong,
     emptyKeys,

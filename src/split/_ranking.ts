@@ -20,8 +20,9 @@ export function digestText(id: ItemId): string {
 
 /**
  * The positions of the first `size` eligible items in rank order: rank keys are computed for every
- * eligible item, and ordered by a numeric sort of their first `prefixBits` bits; only items whose
- * prefixes tie are compared whole (the rest of the key, then the id).
+ * eligible item, a numeric sort of their first `prefixBits` bits finds the `size`th, and the items
+ * at or before it are ordered by those bits; only items whose prefixes tie are compared whole (the
+ * rest of the key, then the id).
  *
  * @param items The dataset's items.
  * @param seed The split's seed.
@@ -76,31 +77,23 @@ export function firstRanked(
   }
   const fronts = Float64Array.from(front).sort();
   const threshold = fronts[size - 1]!;
-  // Each prefix value's items (one, but for a tie in the prefix), so that the order comes from the
-  // typed array's numeric sort above instead of a comparator called n log n times.
-  const byFront = new Map<number, number | number[]>();
-  for (let j = 0; j < n; j++) {
-    const f = front[j]!;
-    if (f > threshold) continue;
-    const had = byFront.get(f);
-    if (had === undefined) byFront.set(f, j);
-    else if (typeof had === "number") byFront.set(f, [had, j]);
-    else had.push(j);
-  }
-  const full = (x: number, y: number): number => {
+  // The items whose prefix is at most the threshold (the first `size`, and those tied with the
+  // last), by position in typed arrays: no object, nor map entry, per item held out.
+  let count = 0;
+  for (let j = 0; j < n; j++) if (front[j]! <= threshold) count++;
+  const candidates = new Uint32Array(count);
+  for (let j = 0, c = 0; j < n; j++) if (front[j]! <= threshold) candidates[c++] = j;
+  // Ordered by prefix, and a tie in the prefix by the rest of the key, then the id.
+  candidates.sort((x, y) => {
+    const d = front[x]! - front[y]!;
+    if (d !== 0) return d;
     for (let w = 0; w < 8; w++) {
-      const d = words[x * 8 + w]! - words[y * 8 + w]!;
-      if (d !== 0) return d;
+      const e = words[x * 8 + w]! - words[y * 8 + w]!;
+      if (e !== 0) return e;
     }
     return compareItemIds(items[eligible[x]!]!.id, items[eligible[y]!]!.id);
-  };
+  });
   const held: number[] = [];
-  for (let k = 0; held.length < size; k++) {
-    const f = fronts[k]!;
-    if (k > 0 && f === fronts[k - 1]) continue; // a tie, taken whole at its first value
-    const at = byFront.get(f)!;
-    if (typeof at === "number") held.push(eligible[at]!);
-    else for (const j of at.sort(full)) if (held.length < size) held.push(eligible[j]!);
-  }
+  for (let k = 0; k < size; k++) held.push(eligible[candidates[k]!]!);
   return held;
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { hash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import {
   contentKeyOf,
   type Dataset,
@@ -104,6 +104,95 @@ export function rankKey(seed: string, id: ItemId): string {
   return hash("sha256", `split.v1\0${seed}\0${itemIdText(id)}`, "hex");
 }
 
+/** How many characters of the digest's text are hashed at a time. */
+const DIGEST_PART = 1 << 16;
+
+/** The held-out part of a split: what a run needs of it. */
+export interface HeldOut {
+  /** The held-out items themselves, in the split's order (as {@linkcode heldOutItems} gives). */
+  readonly items: readonly DatasetItem[];
+  /** The split's digest, as {@linkcode takeSplit} gives it. */
+  readonly digest: string;
+  /** With `options.confirm`: the confirmation items, as {@linkcode takeSplit} gives them. */
+  readonly confirm?: SplitConfirm;
+}
+
+/**
+ * The held-out items of the split {@linkcode takeSplit} takes, its digest and its confirmation
+ * items, without the rest of the split (the complement, the twins, an entry and a content hash kept
+ * for each held-out item): what `assess run` needs, in less memory. The same code as
+ * `takeSplit`'s makes them.
+ *
+ * @param dataset The dataset, from {@linkcode loadDataset}.
+ * @param options The seed, the size and the confirmation share.
+ * @returns The held-out items, the digest and the confirmation items.
+ * @throws {SplitSizeError} As {@linkcode takeSplit} does.
+ *
+ * @example
+ * ```ts
+ * import { loadDataset, sha256Hex, takeSplit } from "@assess/assess";
+ * import { takeHeldOut } from "./split.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const row = (id: number) => ({ id, query: `q${id}`, tools: "[]", answers: "[]" });
+ * const bytes = new TextEncoder().encode(JSON.stringify([row(1), row(2), row(3)]));
+ * const dataset = loadDataset(bytes, sha256Hex(bytes));
+ * const held = takeHeldOut(dataset, { seed: "s", size: 2 });
+ * const split = takeSplit(dataset, { seed: "s", size: 2 });
+ * assert.equal(held.digest, split.digest);
+ * assert.deepEqual(held.items.map((item) => item.id), split.heldOut.map((e) => e.id));
+ * ```
+ */
+export function takeHeldOut(dataset: Dataset, options: SplitOptions): HeldOut {
+  const { held, digest, confirm } = rankedHeldOut(dataset, options, () => {});
+  const items = held.map((position) => dataset.items[position]!);
+  return confirm === undefined ? { items, digest } : { items, digest, confirm };
+}
+
+/**
+ * The held-out items' positions in the dataset, in rank order, the split's digest and its
+ * confirmation items: `each` is told of each held-out item, with its content hash and position.
+ */
+function rankedHeldOut(
+  dataset: Dataset,
+  options: SplitOptions,
+  each: (item: DatasetItem, hash: string, position: number) => void,
+): { held: readonly number[]; digest: string; confirm: SplitConfirm | undefined } {
+  const { seed, size } = options;
+  if (!Number.isSafeInteger(size) || size < 1 || size > dataset.eligibleCount) {
+    throw new SplitSizeError(size, dataset.eligibleCount);
+  }
+  const items = dataset.items;
+  const held = firstRanked(items, seed, size);
+  // The digest's text, hashed a part at a time: 16,000 items' lines held as one text take more
+  // memory than a run of them needs.
+  const digest = createHash("sha256");
+  let lines = "";
+  for (let k = 0; k < size; k++) {
+    const item = items[held[k]!]!;
+    const hash = item.contentHash; // worked out on each use: once here
+    each(item, hash, held[k]!);
+    lines += `${digestText(item.id)} ${hash}\n`;
+    if (lines.length >= DIGEST_PART) {
+      digest.update(lines);
+      lines = "";
+    }
+  }
+  let confirm: SplitConfirm | undefined;
+  if (options.confirm !== undefined) {
+    // Each answer read for this and dropped: nothing is kept on the dataset's items.
+    const ids = confirmationIds(
+      held.map((i) => ({ id: items[i]!.id, answers: detachedAnswers(items[i]!) })),
+      seed,
+      options.confirm,
+    );
+    confirm = { share: options.confirm, items: ids };
+    // The digest names the confirmation items too; a split without them keeps its digest.
+    lines += `confirm ${options.confirm}\n${ids.map((id) => `${digestText(id)}\n`).join("")}`;
+  }
+  return { held, digest: digest.update(lines).digest("hex"), confirm };
+}
+
 /**
  * Takes the split (`split.v1`): orders the eligible items by {@linkcode rankKey} (ties by id),
  * holds out the first `size`, puts each other item whose content hash equals a held-out item's in
@@ -134,28 +223,20 @@ export function rankKey(seed: string, id: ItemId): string {
  */
 export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
   const { seed, size } = options;
-  if (!Number.isSafeInteger(size) || size < 1 || size > dataset.eligibleCount) {
-    throw new SplitSizeError(size, dataset.eligibleCount);
-  }
   const items = dataset.items;
-  const held = firstRanked(items, seed, size);
   const heldOut: HeldOutEntry[] = [];
   const isHeld = new Uint8Array(items.length);
   // Items whose content keys differ from every held-out item's cannot be twins: they go to the
   // complement without their queries being read (when every held-out item has a key).
   const heldKeys = new Set<number>();
   let keyed = true;
-  let lines = "";
-  for (let k = 0; k < size; k++) {
-    const item = items[held[k]!]!;
-    const hash = item.contentHash; // worked out on each use: once here
+  const { held, digest, confirm } = rankedHeldOut(dataset, options, (item, hash, position) => {
     heldOut.push({ id: item.id, hash });
-    isHeld[held[k]!] = 1;
+    isHeld[position] = 1;
     const key = contentKeyOf(item);
     if (key === undefined) keyed = false;
     else heldKeys.add(key);
-    lines += `${digestText(item.id)} ${hash}\n`;
-  }
+  });
   // The held-out queries and hashes, looked up only for an item that may be a twin.
   let heldSets: { queries: Set<string>; hashes: Set<string> } | undefined;
   const twinOfHeld = (item: DatasetItem): boolean => {
@@ -184,25 +265,13 @@ export function takeSplit(dataset: Dataset, options: SplitOptions): Split {
     else complement.push(item.id);
   }
   ineligible.sort((a, b) => compareItemIds(a.id, b.id));
-  let confirm: SplitConfirm | undefined;
-  if (options.confirm !== undefined) {
-    // Each answer read for this and dropped: nothing is kept on the dataset's items.
-    const ids = confirmationIds(
-      held.map((i) => ({ id: items[i]!.id, answers: detachedAnswers(items[i]!) })),
-      seed,
-      options.confirm,
-    );
-    confirm = { share: options.confirm, items: ids };
-    // The digest names the confirmation items too; a split without them keeps its digest.
-    lines += `confirm ${options.confirm}\n${ids.map((id) => `${digestText(id)}\n`).join("")}`;
-  }
   return {
     schema: "assess.split.v1",
     algorithm: "split.v1",
     seed,
     size,
     datasetSha256: dataset.sha256,
-    digest: hash("sha256", lines, "hex"),
+    digest,
     heldOut,
     complement: sortedItemIds(complement),
     twins: sortedItemIds(twins),

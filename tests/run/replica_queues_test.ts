@@ -17,14 +17,16 @@ import { Prng } from "../reference/_prng.ts";
 const item = (id: number): Item => ({ id, index: id, query: "", tools: [], answers: [] });
 const REPLICAS = ["a:1", "b:1", "c:1"].map((host, index) => ({ index, host }));
 const MODELS = ["base", "t1", "t2"];
+/** The session's list: the item of id `n` at position `n`. */
+const ITEMS = Array.from({ length: 60 }, (_, id) => item(id));
 
 Deno.test({
   name: "one replica: item by item, model by model, as the single server always went",
   permissions: "none",
   fn: () => {
-    const queues = new ReplicaQueues([REPLICAS[0]!]);
-    for (let id = 0; id < 5; id++) queues.add(item(id), id === 2 ? ["t1"] : MODELS);
-    queues.add(item(9), []); // nothing to ask: not queued
+    const queues = new ReplicaQueues([REPLICAS[0]!], ITEMS);
+    for (let id = 0; id < 5; id++) queues.add(id, id === 2 ? ["t1"] : MODELS);
+    queues.add(9, []); // nothing to ask: not queued
     const taken: string[] = [];
     for (let r = queues.take(0); r !== undefined; r = queues.take(0)) {
       taken.push(`${r.item.id}/${r.model}`);
@@ -43,15 +45,15 @@ Deno.test({
   name: "items go to their hashed replica; one with nothing left takes whole unstarted items",
   permissions: "none",
   fn: () => {
-    const queues = new ReplicaQueues(REPLICAS);
+    const queues = new ReplicaQueues(REPLICAS, ITEMS);
     const ids = Array.from({ length: 30 }, (_, i) => i);
-    for (const id of ids) queues.add(item(id), MODELS);
+    for (const id of ids) queues.add(id, MODELS);
     const own = (lane: number) => ids.filter((id) => homeReplica(id, REPLICAS).index === lane);
     // Lane 0 takes its own items, in order, until they run out.
     const first = own(0);
     for (const id of first) {
       for (const model of MODELS) {
-        assert.deepEqual(queues.take(0), { item: item(id), model, sent: 0 });
+        assert.deepEqual(queues.take(0), { position: id, item: item(id), model, sent: 0 });
       }
     }
     // Lane 1 starts one item (its first model only).
@@ -61,7 +63,7 @@ Deno.test({
     const longest = own(1).length - 1 > own(2).length ? 1 : 2;
     const stolen = own(longest).at(-1)!;
     for (const model of MODELS) {
-      assert.deepEqual(queues.take(0), { item: item(stolen), model, sent: 0 });
+      assert.deepEqual(queues.take(0), { position: stolen, item: item(stolen), model, sent: 0 });
     }
     // The started item is never taken away from lane 1: its other models stay there.
     let drained = 0;
@@ -77,9 +79,9 @@ Deno.test({
   name: "taken out, a replica's items move by hashing, started ones first; back, it gets its own",
   permissions: "none",
   fn: () => {
-    const queues = new ReplicaQueues(REPLICAS);
+    const queues = new ReplicaQueues(REPLICAS, ITEMS);
     const ids = Array.from({ length: 60 }, (_, i) => i);
-    for (const id of ids) queues.add(item(id), ["base", "t1"]);
+    for (const id of ids) queues.add(id, ["base", "t1"]);
     // Lane 1 starts an item, then is taken out while that request is in flight.
     const inFlight = queues.take(1)!;
     assert.equal(queues.down(1) > 0, true);
@@ -131,12 +133,12 @@ Deno.test({
         { length: lanes },
         (_, index) => ({ index, host: `r${index}:1` }),
       );
-      const queues = new ReplicaQueues(replicas);
+      const queues = new ReplicaQueues(replicas, ITEMS);
       const n = 1 + (rng.next() % 40);
       const expected = new Set<string>();
       for (let id = 0; id < n; id++) {
         const models = MODELS.filter(() => rng.next() % 4 !== 0);
-        queues.add(item(id), models);
+        queues.add(id, models);
         for (const m of models) expected.add(`${id}/${m}`);
       }
       const up = new Set(replicas.map((r) => r.index));
@@ -208,9 +210,9 @@ Deno.test({
   name: "several samples: an item's (model, sample) asks are handed out on one replica, in order",
   permissions: "none",
   fn: () => {
-    const queues = new ReplicaQueues(REPLICAS);
+    const queues = new ReplicaQueues(REPLICAS, ITEMS);
     const asks = sampleAsks(["base", "t1"], 3);
-    for (let id = 0; id < 12; id++) queues.add(item(id), asks);
+    for (let id = 0; id < 12; id++) queues.add(id, asks);
     const taken = new Map<ItemId, { lanes: Set<number>; asks: string[] }>();
     // Round robin over the replicas until every queue is dry: stealing moves whole items only.
     for (let busy = true; busy;) {

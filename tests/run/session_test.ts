@@ -655,3 +655,33 @@ Deno.test("results are identical at concurrency 1 and 64 for a batch-invariant m
   };
   assert.deepEqual(await run(1), await run(64));
 });
+
+Deno.test("a backlog of records for the disk holds the workers back until it clears", async () => {
+  const w = world((body) => ok(body));
+  let release: () => void = () => {};
+  let blocked: Promise<void> | null = null;
+  const deps: SessionEffects = {
+    ...w.deps,
+    write: (record) => {
+      w.deps.write(record);
+      // After the 10th answer the disk is taken to lag: the backlog waits for a release.
+      if (results(w.records).length === 10 && blocked === null) {
+        blocked = new Promise((resolve) => release = resolve);
+      }
+    },
+    backlog: () => blocked,
+  };
+  const session = runSession(plan({ concurrency: 3 }), deps);
+  // The requests in flight when it began end; no worker takes another.
+  await until(() => blocked !== null && results(w.records).length === w.sent.length);
+  const sent = w.sent.length;
+  assert(sent <= 10 + 3, `${sent} requests sent with the backlog over its bound`);
+  for (let turn = 0; turn < 20; turn++) await new Promise((r) => setTimeout(r, 0));
+  assert.equal(w.sent.length, sent);
+  // Cleared: every pair is answered.
+  blocked = null;
+  release();
+  const outcome = await session;
+  assert.equal(outcome.end.outcome, "complete");
+  assert.equal(results(w.records).length, 40);
+});

@@ -10,6 +10,7 @@ import {
   type Split,
   splitFileText,
   SplitSizeError,
+  takeHeldOut,
   takeSplit,
 } from "../../src/split/split.ts";
 
@@ -132,6 +133,42 @@ Deno.test({
       }),
       { numRuns: 200 },
     );
+  },
+});
+
+Deno.test({
+  name: "takeHeldOut gives takeSplit's held-out items, digest and confirmation items",
+  permissions: "none",
+  fn: () => {
+    fc.assert(
+      fc.property(
+        datasetArb,
+        seedArb,
+        fc.nat(),
+        fc.option(fc.constantFrom(0.2, 0.5, 0.9), { nil: undefined }),
+        (rows, seed, pick, confirm) => {
+          const nEligible = rows.filter(eligible).length;
+          fc.pre(nEligible > 0);
+          const dataset = loaded(rows);
+          const options = { seed, size: 1 + (pick % nEligible), confirm };
+          let split;
+          try {
+            split = takeSplit(dataset, options);
+          } catch (error) {
+            // A confirmation share the size cannot give: refused alike.
+            assert.throws(() => takeHeldOut(dataset, options), error as Error);
+            return;
+          }
+          const held = takeHeldOut(dataset, options);
+          assert.equal(held.digest, split.digest);
+          assert.deepEqual(held.items, heldOutItems(dataset, split));
+          assert.deepEqual(held.confirm, split.confirm);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    const dataset = loaded([{ id: 1, query: "a", tools: "[]", answers: "[]" }]);
+    assert.throws(() => takeHeldOut(dataset, { seed: "s", size: 2 }), SplitSizeError);
   },
 });
 
