@@ -84,6 +84,7 @@ export function renderSampledJson(report: SampledReport): string {
     complete: report.complete,
     models: report.models,
     comparisons: report.comparisons,
+    ...(report.panels === undefined ? {} : { panels: report.panels }),
   };
   return JSON.stringify(json, null, 2) + "\n";
 }
