@@ -2,8 +2,10 @@
  * The items a reader wants to see whole: the items an adapter fixed or broke and the disputed
  * items, up to {@linkcode PANEL_LIMIT} of each list, with its query (and an item's own
  * conversation), the tools offered, the answer key (its calls and, where the dataset gives it, its
- * text) and each model's reply, verdict and error. A second pass over the results file keeps the
- * replies of those items only, so its memory is bounded by the limit, not by the file.
+ * text) and each model's reply, verdict and error. With several samples per item
+ * ({@linkcode withSampledPanels}), the items whose share of right answers an adapter changed, each
+ * with every sample's reply by each model. A second pass over the results file keeps the replies
+ * of those items only, so its memory is bounded by the limit, not by the file.
  *
  * @module
  */
