@@ -1,7 +1,7 @@
 /**
  * An item shown whole, as HTML: its query or conversation, the tools offered, the answer key, and
- * each model's reply and verdict (with several samples per item, each sample's, a row each). The outline (`_outline.ts`) folds it in a panel. Private to
- * `src/report/render/`.
+ * each model's reply and verdict (with several samples per item, each sample's, a row each). The
+ * outline (`_outline.ts`) folds it in a panel. Private to `src/report/render/`.
  *
  * @module
  */
