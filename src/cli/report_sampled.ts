@@ -1,7 +1,8 @@
 /**
  * `assess report` on a results file of several samples per item: `sampledReportFromResults`
  * with the options the one-sample report has (re-scoring when the scorer's version moved,
- * `-keep-verdicts`, `-config`, `-scoring lenient`), in any format, and the gate's exit.
+ * `-keep-verdicts`, `-config`, `-scoring lenient`, `-panels`), in any format, and the gate's
+ * exit.
  *
  * @module
  */
@@ -32,6 +33,8 @@ export interface SampledText {
  * @param header The results file's header.
  * @param flags The verb's flags.
  * @param io The shell.
+ * @param limit `-panels`: with `-config`, a format that shows panels (JSON, HTML) shows the first
+ *   `limit` by id of each adapter's items right more often and of those right less often.
  * @returns The text, and the gate's decision.
  * @throws {UsageError} When the configuration cannot be read or is not the run's, or the scorer
  *   has no lenient reading for `-scoring lenient`.
@@ -42,19 +45,25 @@ export async function sampledReportText(
   header: HeaderRecord,
   flags: FlagValues,
   io: Io,
+  limit: number,
 ): Promise<SampledText> {
-  const [{ sampledReportFromResults }, { gateSampledReport }] = await Promise.all([
-    import("../report/sampled_report.ts"),
-    import("../report/sampled_gate.ts"),
-  ]);
+  const [{ sampledReportFromResults }, { gateSampledReport }, { withSampledPanels }] = await Promise
+    .all([
+      import("../report/sampled_report.ts"),
+      import("../report/sampled_gate.ts"),
+      import("../report/item_panels.ts"),
+    ]);
   const given = flags.config as string | undefined;
   const { scorer, run } = await verdictSources(header, flags, io);
-  const report = await sampledReportFromResults(await source(), {
+  let report = await sampledReportFromResults(await source(), {
     scorer,
     items: run?.items,
     keepVerdicts: flags["keep-verdicts"] === true,
     decision: given === undefined ? undefined : run!.decision,
     scoring: flags.scoring === "lenient" ? "lenient" : "strict",
   });
+  if (given !== undefined && format.panels) {
+    report = await withSampledPanels(report, await source(), run!.items, { scorer, limit });
+  }
   return { text: await format.renderSampled(report), gate: gateSampledReport(report) };
 }

@@ -215,7 +215,7 @@ async function reportText(
   if (samples > 1) {
     const { sampledReportText } = await import("./report_sampled.ts");
     return {
-      ...await named(path, sampledReportText(open, format, header, flags, io)),
+      ...await named(path, sampledReportText(open, format, header, flags, io, limit)),
       report: null,
     };
   }

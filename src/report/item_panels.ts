@@ -2,8 +2,10 @@
  * The items a reader wants to see whole: the items an adapter fixed or broke and the disputed
  * items, up to {@linkcode PANEL_LIMIT} of each list, with its query (and an item's own
  * conversation), the tools offered, the answer key (its calls and, where the dataset gives it, its
- * text) and each model's reply, verdict and error. A second pass over the results file keeps the
- * replies of those items only, so its memory is bounded by the limit, not by the file.
+ * text) and each model's reply, verdict and error. With several samples per item
+ * ({@linkcode withSampledPanels}), the items whose share of right answers an adapter changed, each
+ * with every sample's reply by each model. A second pass over the results file keeps the replies
+ * of those items only, so its memory is bounded by the limit, not by the file.
  *
  * @module
  */
@@ -14,7 +16,7 @@ import type { Item } from "../dataset/item.ts";
 import { stringifyJson } from "../json/stringify.ts";
 import type { JsonObject, JsonValue } from "../json/json_value.ts";
 import { parseJson } from "../json/strict_json.ts";
-import { supersedes } from "../results/latest.ts";
+import { resultKey, supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import type { ResultRecord } from "../results/records.ts";
 import { scoreOptions, type Scorer } from "../score/scorer.ts";
@@ -22,6 +24,7 @@ import { rejudge } from "./_rescore.ts";
 import { lenientVerdictIfJudged, ruleMatchText } from "../score/lenient.ts";
 import { lookupScorer } from "../score/registry.ts";
 import type { ItemPanel, PanelMessage, PanelReply, PanelRescue, Report } from "./report.ts";
+import type { SampledReport } from "./sampled_report.ts";
 
 /**
  * How many items of each list get a panel by default: the first 100 (by id) an adapter fixed, the
@@ -83,13 +86,7 @@ export async function withItemPanels(
   options: ItemPanelsOptions = {},
 ): Promise<Report> {
   const rescored = report.trust.scorer.verdicts === "rescored";
-  if (rescored && options.scorer === undefined) {
-    throw new TypeError("withItemPanels: the report was re-scored; give the scorer it used");
-  }
-  const limit = options.limit ?? PANEL_LIMIT;
-  if (!(limit === Infinity || (Number.isSafeInteger(limit) && limit >= 1))) {
-    throw new RangeError(`withItemPanels: limit ${limit} is not a whole number of at least 1`);
-  }
+  const limit = checkedLimit(report, options, "withItemPanels");
   const ids = new Set<ItemId>();
   // Each list ascends by id: its first `limit` ids.
   const take = (list: readonly ItemId[]) => {
@@ -100,10 +97,99 @@ export async function withItemPanels(
     take(c.discordant.fixed);
     take(c.discordant.broke);
   }
+  const panels = await panelsOf(source, items, ids, {
+    models: report.models.map((m) => m.name),
+    samples: 1,
+    rescored,
+    scorer: options.scorer,
+    lenient: report.scoring.lenient,
+    scorerName: report.trust.scorer.name,
+  });
+  return { ...report, panels };
+}
+
+/**
+ * The sampled report with its `panels`: the items whose mean share of right answers an adapter
+ * changed (each comparison's `changed.better` and `changed.worse`, the first `options.limit` of
+ * each by id), each with every sample's reply and verdict by each model, read again from the
+ * results file as {@linkcode withItemPanels} reads it (the latest record of each (model, item,
+ * sample)).
+ *
+ * @param report The sampled report built from the same results file.
+ * @param source The results file's bytes, whole or as a stream (read again from the start).
+ * @param items The split's held-out items.
+ * @param options The scorer, when the report re-scored; the limit.
+ * @returns A new report, `panels` filled in, ascending by item id; a panel's replies by model
+ *   (baseline first), then by sample.
+ * @throws {ResultsFileError} As `readResults` does.
+ * @throws {TypeError} When the report's verdicts were re-scored and no scorer is given.
+ * @throws {RangeError} When `options.limit` is not a whole number of at least 1 (or `Infinity`).
+ */
+export async function withSampledPanels(
+  report: SampledReport,
+  source: ResultsSource,
+  items: readonly Item[],
+  options: ItemPanelsOptions = {},
+): Promise<SampledReport> {
+  const rescored = report.scorer.verdicts === "rescored";
+  const limit = checkedLimit({ trust: { scorer: report.scorer } }, options, "withSampledPanels");
+  const ids = new Set<ItemId>();
+  for (const c of report.comparisons) {
+    for (const list of [c.changed.better, c.changed.worse]) {
+      for (let i = 0; i < list.length && i < limit; i++) ids.add(list[i]!);
+    }
+  }
+  const panels = await panelsOf(source, items, ids, {
+    models: report.models.map((m) => m.name),
+    samples: report.samples,
+    rescored,
+    scorer: options.scorer,
+    lenient: report.scoring.lenient.made,
+    scorerName: report.scorer.name,
+  });
+  return { ...report, panels };
+}
+
+/** The limit asked, checked, and the scorer there when the verdicts were re-scored. */
+function checkedLimit(
+  report: { readonly trust: { readonly scorer: Report["trust"]["scorer"] } },
+  options: ItemPanelsOptions,
+  caller: string,
+): number {
+  if (report.trust.scorer.verdicts === "rescored" && options.scorer === undefined) {
+    throw new TypeError(`${caller}: the report was re-scored; give the scorer it used`);
+  }
+  const limit = options.limit ?? PANEL_LIMIT;
+  if (!(limit === Infinity || (Number.isSafeInteger(limit) && limit >= 1))) {
+    throw new RangeError(`${caller}: limit ${limit} is not a whole number of at least 1`);
+  }
+  return limit;
+}
+
+/**
+ * The panels of the items `ids` names: a second read of the results file keeping the latest
+ * record of each (model, item, sample) of those items only, each shown as the report judged it.
+ */
+async function panelsOf(
+  source: ResultsSource,
+  items: readonly Item[],
+  ids: ReadonlySet<ItemId>,
+  how: {
+    readonly models: readonly string[];
+    /** K: with 1, a reply per model and no `sample`; above, a reply per model and sample. */
+    readonly samples: number;
+    readonly rescored: boolean;
+    readonly scorer: Scorer | undefined;
+    /** Whether the report made the lenient reading (then each rescue is shown). */
+    readonly lenient: boolean;
+    readonly scorerName: string;
+  },
+): Promise<ItemPanel[]> {
+  const { models, samples, rescored } = how;
+  const sampled = samples > 1;
   const wanted = new Map<number, Item>();
   for (const item of items) if (ids.has(item.id)) wanted.set(item.index, item);
-  const models = report.models.map((m) => m.name);
-  const latest = new Map<string, Map<number, ResultRecord>>(models.map((m) => [m, new Map()]));
+  const latest = new Map<string, ResultRecord>();
   let shown: ((r: ResultRecord) => PanelReply) | undefined;
   await readResults(source, (record, header) => {
     shown ??= panelReply(
@@ -112,15 +198,15 @@ export async function withItemPanels(
         header.scorer.ordering,
         header.scorer.toolCallParser,
       ),
-      rescored ? options.scorer : undefined,
+      rescored ? how.scorer : undefined,
       wanted,
       // The scorer whose lenient reading the report made, for each rescue.
-      report.scoring.lenient ? options.scorer ?? lookupScorer(report.trust.scorer.name) : undefined,
+      how.lenient ? how.scorer ?? lookupScorer(how.scorerName) : undefined,
     );
     if (record.kind !== "result" || !wanted.has(record.itemIndex)) return;
-    const pairs = latest.get(record.model);
-    if (pairs === undefined) return;
-    if (supersedes(pairs.get(record.itemIndex), record)) pairs.set(record.itemIndex, record);
+    if (!models.includes(record.model)) return;
+    const key = resultKey(record.model, record.itemIndex, sampled ? record.sample : undefined);
+    if (supersedes(latest.get(key), record)) latest.set(key, record);
   }, { responses: rescored, splitItems: items });
   const panels: ItemPanel[] = [...wanted.values()].map((item) => ({
     itemId: item.id,
@@ -130,15 +216,19 @@ export async function withItemPanels(
     tools: item.tools.map((t) => t.name),
     answer: item.answers.map((a) => ({ name: a.name, arguments: stringifyJson(a.arguments) })),
     answerText: item.chat?.answerText || null,
-    replies: models.map((model) => {
-      const r = latest.get(model)!.get(item.index);
-      return r === undefined
-        ? { model, text: null, calls: [], verdict: null, error: null }
-        : shown!(r);
-    }),
+    replies: models.flatMap((model) =>
+      Array.from({ length: samples }, (_, k): PanelReply => {
+        const sample = sampled ? k : undefined;
+        const r = latest.get(resultKey(model, item.index, sample));
+        const reply = r === undefined
+          ? { model, text: null, calls: [], verdict: null, error: null }
+          : shown!(r);
+        return sample === undefined ? reply : { ...reply, model, sample };
+      })
+    ),
   }));
   panels.sort((x, y) => compareItemIds(x.itemId, y.itemId));
-  return { ...report, panels };
+  return panels;
 }
 
 /**

@@ -401,6 +401,11 @@ export interface PanelCall {
 export interface PanelReply {
   /** The model. */
   readonly model: string;
+  /**
+   * Which of the item's samples this reply is (from 0), in a report of several samples per item
+   * (a reply per model and sample); left out with one sample per item.
+   */
+  readonly sample?: number;
   /** The reply's text, or `null` with no reply (an error, or never asked). */
   readonly text: string | null;
   /** The reply's calls (none with no reply). */

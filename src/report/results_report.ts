@@ -14,7 +14,7 @@ import type { Scorer } from "../score/scorer.ts";
 import { buildReport } from "./build_report.ts";
 import { reportInputFromResults } from "./from_results.ts";
 import { type Gate, gateReport } from "./gate.ts";
-import { withItemPanels } from "./item_panels.ts";
+import { withItemPanels, withSampledPanels } from "./item_panels.ts";
 import { renderHtml } from "./render/html.ts";
 import { renderJson } from "./render/json.ts";
 import { renderMarkdown } from "./render/markdown.ts";
@@ -42,8 +42,7 @@ export interface ReportOptions {
   /**
    * The split's held-out items, in order (`heldOutItems` of the run's dataset and split): needed
    * to re-score, and used for the lenient reading, the categories of results recorded without one
-   * and, for one sample per item, the item panels (the JSON and HTML formats show them). Default
-   * none.
+   * and the item panels (the JSON and HTML formats show them). Default none.
    */
   readonly items?: readonly Item[] | undefined;
   /** Keep the recorded verdicts even when the installed scorer's version differs. Default false. */
@@ -65,7 +64,8 @@ export interface ReportOptions {
   readonly scoring?: "strict" | "lenient" | undefined;
   /**
    * How many items of each list get an item panel (of each adapter's fixed and broken items and of
-   * the disputed items, the first by id), when the items are given. `Infinity` shows every one.
+   * the disputed items; with several samples per item, of its items right more often and of those
+   * right less often; the first by id), when the items are given. `Infinity` shows every one.
    * Default 100.
    */
   readonly panels?: number | undefined;
@@ -89,8 +89,8 @@ export interface ResultsReport {
 /**
  * Builds the report of a results file, as `assess report` does: the latest outcome of each
  * (model, item), re-scored when the installed scorer's version moved, each adapter against the
- * baseline, with the sweep's choice when the adapters are checkpoints and, for one sample per
- * item, the item panels when the items are given. Reads the file line by line, whatever its size; nothing is sent.
+ * baseline, with the sweep's choice when the adapters are checkpoints, and the item panels when
+ * the items are given. Reads the file line by line, whatever its size; nothing is sent.
  *
  * @param open Opens the results file: its bytes, whole or as a stream of parts. Called two or
  *   three times (for the header, the records and the item panels): a stream can be read once.
@@ -153,7 +153,13 @@ export async function reportFromResults(
     ? options
     : { ...options, scorer: lookupScorer(header.scorer.name) };
   if (samples > 1) {
-    const sampled = await sampledReportFromResults(await open(), read);
+    let sampled = await sampledReportFromResults(await open(), read);
+    if (read.items !== undefined) {
+      sampled = await withSampledPanels(sampled, await open(), read.items, {
+        scorer: read.scorer,
+        limit: read.panels,
+      });
+    }
     return {
       samples,
       render: (format) => renderer(SAMPLED, format)(sampled),

@@ -7,6 +7,7 @@
  */
 
 import { ANSWER_CATEGORIES, type AnswerCategory } from "../dataset/category.ts";
+import { compareItemIds, type ItemId } from "../dataset/item_id.ts";
 import { type ComparisonOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts";
 import { holmAdjust, holmLevels } from "./stats/holm.ts";
 import { passK } from "./stats/pass_k.ts";
@@ -146,6 +147,12 @@ export interface SampledComparison {
   readonly outcome: ComparisonOutcome;
   /** Paired items on which the two models' shares differ. */
   readonly differingItems: number;
+  /**
+   * Those items by id, ascending: `better`, the adapter's share of right answers above the
+   * baseline's (the item's mean over its samples), `worse`, below it (`differingItems` in all).
+   * The items a report shows whole (`withSampledPanels`) are chosen from these.
+   */
+  readonly changed: { readonly better: readonly ItemId[]; readonly worse: readonly ItemId[] };
   /**
    * Whether too few items differ to conclude anything: even with every differing item's
    * difference +1 (the adapter right on every sample, the baseline on none) the interval at this
@@ -326,9 +333,11 @@ export function comparisonFigures(
     readonly samples: number;
     readonly categories: ReadonlyMap<number, AnswerCategory> | null;
     readonly rule: FiguresRule;
+    /** Each item's id by its index. */
+    readonly ids: ReadonlyMap<number, ItemId>;
   },
 ): SampledComparison[] {
-  const { samples, rule, categories } = context;
+  const { samples, rule, categories, ids } = context;
   const paired = adapters.map((adapter) => {
     const pairs = pairsOf(adapter.tallies, baseline.tallies);
     const shares = sharesOf(pairs);
@@ -360,6 +369,7 @@ export function comparisonFigures(
       pAdjusted: adjusted[n]!,
       outcome,
       differingItems: shares.filter((s) => s.first !== s.second).length,
+      changed: changedItems(pairs, ids),
       tooFewDiffer: few,
       itemsToDecide: outcome === "inconclusive" && !few
         ? toDecide(pairs, samples, level, d.difference, rule.margin)
@@ -372,6 +382,20 @@ export function comparisonFigures(
       errorSensitivity: sensitivity(adapter.tallies, baseline.tallies, { level, outcome, rule }),
     };
   });
+}
+
+/** The paired items whose two shares differ, by id: the adapter's higher, and lower. */
+function changedItems(
+  pairs: readonly { item: number; first: Tally; second: Tally }[],
+  ids: ReadonlyMap<number, ItemId>,
+): SampledComparison["changed"] {
+  const better: ItemId[] = [];
+  const worse: ItemId[] = [];
+  for (const { item, first, second } of pairs) {
+    const d = first.right / first.asked - second.right / second.asked;
+    if (d !== 0) (d > 0 ? better : worse).push(ids.get(item)!);
+  }
+  return { better: better.sort(compareItemIds), worse: worse.sort(compareItemIds) };
 }
 
 /**

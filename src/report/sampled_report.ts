@@ -10,10 +10,12 @@
 
 import { type AnswerCategory, answerCategory } from "../dataset/category.ts";
 import { detachedAnswers } from "../dataset/detached.ts";
+import type { ItemId } from "../dataset/item_id.ts";
 import { resultKey, supersedes } from "../results/latest.ts";
 import { readResults, type ResultsSource } from "../results/read_results.ts";
 import { ResultsFileError } from "../results/results_file_error.ts";
 import type { HeaderRecord, ResultRecord } from "../results/records.ts";
+import type { ItemPanel } from "./report.ts";
 import type { DecisionRule, LenientFacts, ScorerTrust, Scoring } from "./report_input.ts";
 import {
   comparisonFigures,
@@ -41,7 +43,7 @@ import {
 } from "./_verdict_sources.ts";
 
 /** The sampled report's schema name and version, its JSON's `schema` member. */
-export const SAMPLED_REPORT_SCHEMA = "assess.sampled-report.v2";
+export const SAMPLED_REPORT_SCHEMA = "assess.sampled-report.v3";
 
 /** The report of a results file of several samples per item. */
 export interface SampledReport {
@@ -70,6 +72,11 @@ export interface SampledReport {
   readonly models: readonly SampledModel[];
   /** Each adapter against the baseline. */
   readonly comparisons: readonly SampledComparison[];
+  /**
+   * The items shown whole (`withSampledPanels`: each sample's reply and verdict by each model),
+   * ascending by id; absent until it fills them in.
+   */
+  readonly panels?: readonly ItemPanel[];
 }
 
 /** Options of {@linkcode sampledReportFromResults}: those of `reportInputFromResults`. */
@@ -128,6 +135,8 @@ class SampleFold {
   /** Each (model, item, sample)'s state: right, wrong, or an error. */
   readonly #latest = new Map<string, { error: null | true; right: boolean | null }>();
   readonly #categories = new Map<number, AnswerCategory>();
+  /** Each item's id by its index. */
+  readonly #ids = new Map<number, ItemId>();
   #categorised = true;
   #fromItems = false;
 
@@ -162,6 +171,7 @@ class SampleFold {
     if (!supersedes(this.#latest.get(key), next)) return;
     const right = this.#judge(record);
     this.#latest.set(key, { error: right === null ? true : null, right });
+    this.#ids.set(record.itemIndex, record.itemId);
     this.#category(record);
   }
 
@@ -228,7 +238,7 @@ class SampleFold {
     const comparisons = comparisonFigures(
       { name: header.models.baseline, tallies: tallies.get(header.models.baseline)! },
       header.models.adapters.map((name) => ({ name, tallies: tallies.get(name)! })),
-      { samples, categories, rule },
+      { samples, categories, rule, ids: this.#ids },
     );
     return {
       schema: SAMPLED_REPORT_SCHEMA,

@@ -7,6 +7,7 @@
 
 import assert from "node:assert/strict";
 import type { ResultRecord } from "../../src/results/records.ts";
+import { compareItemIds } from "../../src/dataset/item_id.ts";
 import { readAll } from "../results/_read_all.ts";
 import { categoryRows, setupRun, syntheticRows } from "../run/_fixtures.ts";
 import { sampledGoldenResults } from "../report/_sampled_results.ts";
@@ -206,5 +207,74 @@ Deno.test("samples: 4 with a sweep in the header is refused (exit 65), in one li
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("samples: 4 with -config: JSON and HTML show the changed items whole, each sample's reply and verdict by each model, the first -panels of each list", async () => {
+  const emu = await startEmulator({
+    rows: syntheticRows(N),
+    adapters: ["tuned"],
+    scripts: { base: { sampled: true }, tuned: { sampled: true } },
+  });
+  try {
+    const s = await setupRun(N, {
+      url: emu.url,
+      adapters: [{ name: "tuned" }],
+      samples: K,
+      temperature: 0.7,
+    });
+    const ran = await assess(["run", "-config", s.config, "-out", s.out]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const file = await readAll(await Deno.readFile(s.out));
+    const results = file.records.filter((r): r is ResultRecord => r.kind === "result");
+    // The independent computation: each (model, item)'s share of right answers, and each
+    // (model, item, sample)'s verdict, from the file (every pair answered once: no retry).
+    const verdict = new Map<string, boolean>();
+    const share = (model: string, index: number) => {
+      const mine = results.filter((r) => r.model === model && r.itemIndex === index);
+      return mine.filter((r) => r.verdict?.correct === true).length / mine.length;
+    };
+    for (const r of results) verdict.set(`${r.model}/${r.itemId}/${r.sample}`, r.verdict!.correct);
+    const ids = [...new Map(results.map((r) => [r.itemIndex, r.itemId]))].sort(([a], [b]) => a - b);
+    const better = ids.filter(([i]) => share("tuned", i) > share("base", i)).map(([, id]) => id);
+    const worse = ids.filter(([i]) => share("tuned", i) < share("base", i)).map(([, id]) => id);
+    assert.ok(better.length + worse.length >= 3, "the emulator's samples change a few items");
+
+    const plain = JSON.parse((await assess(["report", "-in", s.out, "-format", "json"])).stdout);
+    assert.deepEqual(plain.comparisons[0].changed, { better, worse });
+    assert.equal(plain.comparisons[0].differingItems, better.length + worse.length);
+    assert.equal(plain.panels, undefined, "no panels without -config");
+
+    const json = await assess(
+      ["report", "-in", s.out, "-format", "json", "-config", s.config, "-panels", "2"],
+    );
+    assert.equal(json.code, 0, json.stderr);
+    const report = JSON.parse(json.stdout);
+    const shown = [...new Set([...better.slice(0, 2), ...worse.slice(0, 2)])].sort(compareItemIds);
+    assert.deepEqual(report.panels.map((p: { itemId: number }) => p.itemId), shown);
+    for (const panel of report.panels) {
+      assert.deepEqual(
+        panel.replies.map((r: { model: string; sample: number }) => `${r.model}/${r.sample}`),
+        ["base", "tuned"].flatMap((m) => Array.from({ length: K }, (_, k) => `${m}/${k}`)),
+      );
+      for (const r of panel.replies) {
+        assert.equal(r.verdict.correct, verdict.get(`${r.model}/${panel.itemId}/${r.sample}`));
+      }
+    }
+
+    const html = await assess(
+      ["report", "-in", s.out, "-format", "html", "-config", s.config, "-panels", "2"],
+    );
+    assert.equal(html.code, 0, html.stderr);
+    assert.match(html.stdout, /<h2 id="items">Items changed, shown whole<\/h2>/);
+    assert.equal(html.stdout.match(/<details class="item">/g)?.length, shown.length);
+    assert.equal(html.stdout.match(/<th>tuned, sample \d<\/th>/g)?.length, shown.length * K);
+    const rest = better.length + worse.length - shown.length;
+    if (rest > 0) assert.match(html.stdout, new RegExp(`${rest} changed items? not shown whole`));
+    // Text and Markdown show no panel.
+    const text = await assess(["report", "-in", s.out, "-config", s.config]);
+    assert.doesNotMatch(text.stdout, /shown whole/);
+  } finally {
+    await emu.close();
   }
 });

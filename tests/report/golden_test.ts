@@ -5,7 +5,9 @@
  * tests/report/golden/replicas/results.jsonl (format 2, three replicas, one of which serves the
  * baseline worse; made by `_replica_results.ts`) and tests/report/golden/sampled/results.jsonl (4
  * samples per item, categories and a guard, an errored sample and one never asked; made by
- * `_sampled_results.ts`). After a deliberate change to a report, rewrite
+ * `_sampled_results.ts`), and that sampled report with its item panels (`withSampledPanels`, the
+ * first 2 of each list: tests/report/golden/sampled/panels.html and panels.json, the formats that
+ * show panels). After a deliberate change to a report, rewrite
  * them with `ASSESS_UPDATE_GOLDEN=1 deno test -A tests/report/golden_test.ts` and read the diff.
  */
 
@@ -14,7 +16,11 @@ import { REPORT_FORMATS } from "../../src/report/render/formats.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { denoIo } from "../../src/cli/deno_io.ts";
 import { replicaGoldenResults } from "./_replica_results.ts";
-import { sampledGoldenResults } from "./_sampled_results.ts";
+import { SAMPLED_ITEMS, sampledGoldenResults } from "./_sampled_results.ts";
+import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
+import { withSampledPanels } from "../../src/report/item_panels.ts";
+import { renderSampledHtml, renderSampledJson } from "../../src/report/render/sampled.ts";
+import { syntheticItems } from "../run/_fixtures.ts";
 
 const UPDATE = Deno.env.get("ASSESS_UPDATE_GOLDEN") === "1";
 const SETS = [
@@ -73,4 +79,22 @@ for (const dir of SETS) {
       assert.equal(out, await Deno.readTextFile(golden));
     });
   }
+}
+
+for (
+  const [format, render] of [["html", renderSampledHtml], ["json", renderSampledJson]] as const
+) {
+  Deno.test(`golden (sampled): the item panels, ${format}, byte for byte`, async () => {
+    const bytes = sampledGoldenResults().bytes;
+    const report = await withSampledPanels(
+      await sampledReportFromResults(bytes),
+      bytes,
+      syntheticItems(SAMPLED_ITEMS),
+      { limit: 2 },
+    );
+    const out = render(report);
+    const golden = new URL(`./golden/sampled/panels.${format}`, import.meta.url);
+    if (UPDATE) await Deno.writeTextFile(golden, out);
+    assert.equal(out, await Deno.readTextFile(golden));
+  });
 }

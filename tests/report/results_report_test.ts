@@ -10,6 +10,8 @@ import { reportFromResults } from "../../src/report/results_report.ts";
 import { REPORT_FORMATS } from "../../src/report/render/formats.ts";
 import { resultsFor, times } from "./_results.ts";
 import { xlamToolCall } from "../../src/score/xlam_tool_call.ts";
+import { SAMPLED_ITEMS, sampledGoldenResults } from "./_sampled_results.ts";
+import { syntheticItems } from "../run/_fixtures.ts";
 
 const SETS = ["./golden/", "./golden/replicas/", "./golden/sampled/"];
 const EXTENSION: Readonly<Record<string, string>> = {
@@ -99,5 +101,25 @@ Deno.test("reportFromResults refuses a format that is none of the four", async (
   assert.throws(
     () => report.render("pdf" as "text"),
     new RangeError('render: "pdf" is not a report format (text, markdown, json or html)'),
+  );
+});
+
+Deno.test("reportFromResults fills in the item panels of several samples per item when the items are given", async () => {
+  const { bytes } = sampledGoldenResults();
+  const items = syntheticItems(SAMPLED_ITEMS);
+  const without = JSON.parse((await reportFromResults(() => bytes)).render("json"));
+  assert.equal(without.panels, undefined);
+  const report = await reportFromResults(() => bytes, { items, panels: 2 });
+  // The golden panels (`withSampledPanels` with a limit of 2); the report here made the lenient
+  // reading too (the items given, the registered scorer), which rescues none of these replies.
+  const golden = JSON.parse(
+    await Deno.readTextFile(new URL("./golden/sampled/panels.json", import.meta.url)),
+  );
+  const json = JSON.parse(report.render("json"));
+  assert.equal(json.scoring.lenient.made, true);
+  assert.deepEqual(json.panels, golden.panels);
+  assert.equal(
+    report.render("html").match(/<details class="item">/g)?.length,
+    golden.panels.length,
   );
 });

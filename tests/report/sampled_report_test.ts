@@ -18,6 +18,7 @@ import type {
   ResultRecord,
 } from "../../src/results/records.ts";
 import { sampledReportFromResults } from "../../src/report/sampled_report.ts";
+import { withSampledPanels } from "../../src/report/item_panels.ts";
 import { gateSampledReport } from "../../src/report/sampled_gate.ts";
 import {
   renderSampledHtml,
@@ -364,6 +365,12 @@ Deno.test("sampled: the JSON follows schema/sampled-report.schema.json, whatever
     await sampledReportFromResults(file(FORM, { recordCategory: false })),
     await sampledReportFromResults(file(errors)),
   ];
+  reports.push(
+    await withSampledPanels(reports[1]!, file(FORM), ITEMS, { limit: Infinity }),
+    await withSampledPanels(reports[3]!, file(errors), ITEMS),
+  );
+  assert.ok(reports[4]!.panels!.some((p) => p.replies.some((r) => r.rescue !== undefined)));
+  assert.ok(reports[5]!.panels!.some((p) => p.replies.some((r) => r.error !== null)));
   for (const report of reports) {
     const json = JSON.parse(renderSampledJson(report));
     assert.ok(validate(json), JSON.stringify(validate.errors));
@@ -371,8 +378,13 @@ Deno.test("sampled: the JSON follows schema/sampled-report.schema.json, whatever
   // The schema holds the format to its shape: a member it does not name is refused.
   const extra = { ...JSON.parse(renderSampledJson(reports[0]!)), extra: 1 };
   assert.equal(validate(extra), false);
-  const golden = new URL("./golden/sampled/report.json", import.meta.url);
-  assert.ok(validate(JSON.parse(await Deno.readTextFile(golden))), JSON.stringify(validate.errors));
+  for (const name of ["report.json", "panels.json"]) {
+    const golden = new URL(`./golden/sampled/${name}`, import.meta.url);
+    assert.ok(
+      validate(JSON.parse(await Deno.readTextFile(golden))),
+      JSON.stringify(validate.errors),
+    );
+  }
 });
 
 Deno.test(
@@ -520,5 +532,70 @@ Deno.test(
     );
     assert.match(rendered.text, /\n {2}tuned +none +none +none +[0-9.]+ +[0-9.]+\n/);
     assert.match(rendered.markdown, /\n\| tuned \| none \| none \| none \| /);
+  },
+);
+
+// Each item's share of right answers: the baseline's i % 3 of 4, the adapter's (i + 1) % 3 of 4
+// (items up, down and the same).
+const MIXED: Plan = {
+  base: (i, s) => (s < i % 3 ? "match" : "arguments"),
+  tuned: (i, s) => (s < (i + 1) % 3 ? "match" : "arguments"),
+};
+
+Deno.test(
+  "sampled panels: the items whose share an adapter changed, each sample's reply and verdict by each model, the first `limit` of each list",
+  none,
+  async () => {
+    const report = await sampledReportFromResults(file(MIXED), {
+      scorer: xlamToolCall,
+      items: ITEMS,
+    });
+    // What the plan says: each item's share of `match` for each model.
+    const share = (model: string, i: number) =>
+      Array.from({ length: K }, (_, s) => MIXED[model]!(i, s)).filter((p) => p === "match").length;
+    const better = ITEMS.filter((x) => share("tuned", x.index) > share("base", x.index));
+    const worse = ITEMS.filter((x) => share("tuned", x.index) < share("base", x.index));
+    const c = report.comparisons[0]!;
+    assert.deepEqual(c.changed, { better: better.map((x) => x.id), worse: worse.map((x) => x.id) });
+    assert.ok(better.length > 2 && worse.length > 2, "the fixture changes items both ways");
+    const all = await withSampledPanels(report, file(MIXED), ITEMS, { limit: Infinity });
+    assert.deepEqual(
+      all.panels!.map((p) => p.itemId),
+      [...better, ...worse].map((x) => x.id).sort((a, b) => Number(a) - Number(b)),
+    );
+    for (const panel of all.panels!) {
+      const item = ITEMS.find((x) => x.id === panel.itemId)!;
+      assert.deepEqual(
+        panel.replies.map((r) => [r.model, r.sample, r.verdict?.correct]),
+        ["base", "tuned"].flatMap((m) =>
+          Array.from({ length: K }, (_, s) => [m, s, MIXED[m]!(item.index, s) === "match"])
+        ),
+      );
+    }
+    const two = await withSampledPanels(report, file(MIXED), ITEMS, { limit: 2 });
+    assert.deepEqual(
+      two.panels!.map((p) => p.itemId),
+      [...better.slice(0, 2), ...worse.slice(0, 2)].map((x) => x.id).sort((a, b) =>
+        Number(a) - Number(b)
+      ),
+    );
+    // HTML: a panel per item shown, a row per model and sample, the others by id.
+    const html = renderSampledHtml(two);
+    assert.equal(html.match(/<details class="item">/g)?.length, two.panels!.length);
+    assert.equal(html.match(/<th>base, sample \d<\/th>/g)?.length, two.panels!.length * K);
+    assert.match(
+      html,
+      new RegExp(
+        `${better.length + worse.length - two.panels!.length} changed items not shown whole`,
+      ),
+    );
+    // Text and Markdown show no panel; the report without panels shows no such section.
+    assert.doesNotMatch(renderSampledText(two), /shown whole/);
+    assert.doesNotMatch(renderSampledMarkdown(two), /shown whole/);
+    assert.doesNotMatch(renderSampledHtml(report), /shown whole/);
+    await assert.rejects(
+      () => withSampledPanels(report, file(MIXED), ITEMS, { limit: 0 }),
+      RangeError,
+    );
   },
 );

@@ -1,7 +1,7 @@
 /**
  * An item shown whole, as HTML: its query or conversation, the tools offered, the answer key, and
- * each model's reply and verdict. The outline (`_outline.ts`) folds it in a panel. Private to
- * `src/report/render/`.
+ * each model's reply and verdict (with several samples per item, each sample's, a row each). The
+ * outline (`_outline.ts`) folds it in a panel. Private to `src/report/render/`.
  *
  * @module
  */
@@ -49,7 +49,8 @@ function replyRow(r: PanelReply): string {
       }: ${r.rescue.matches.map((match) => esc(match.detail)).join("; ")}`;
     }
   }
-  return `<tr><th>${esc(r.model)}</th><td>${shown}</td><td>${judged}</td></tr>`;
+  const who = r.sample === undefined ? esc(r.model) : `${esc(r.model)}, sample ${r.sample}`;
+  return `<tr><th>${who}</th><td>${shown}</td><td>${judged}</td></tr>`;
 }
 
 /** How many of a conversation's last messages a panel shows open; the earlier ones are folded. */

@@ -601,16 +601,54 @@ function comparison(
  */
 function changedItems(report: Report): Block[] {
   const roles = new Map<ItemId, string[]>();
-  const add = (id: ItemId, role: string) => {
-    const list = roles.get(id) ?? [];
-    list.push(role);
-    roles.set(id, list);
-  };
   for (const c of report.comparisons) {
-    for (const id of c.discordant.fixed) add(id, `fixed by ${c.adapter}`);
-    for (const id of c.discordant.broke) add(id, `broken by ${c.adapter}`);
+    for (const id of c.discordant.fixed) addRole(roles, id, `fixed by ${c.adapter}`);
+    for (const id of c.discordant.broke) addRole(roles, id, `broken by ${c.adapter}`);
   }
-  const panels = (report.panels ?? []).filter((p) => roles.has(p.itemId));
+  return shownWhole(roles, report.panels ?? [], {
+    changed: "an adapter fixed or broke",
+    linked: " An item's id in the lists of fixed and broken items links here.",
+    lists: "of each adapter's fixed items and of its broken items",
+  });
+}
+
+/**
+ * Every item of a report of several samples per item whose mean share of right answers an
+ * adapter changed that has a panel, shown whole as {@linkcode changedItems} shows them (each
+ * sample's reply and verdict by each model); the changed items left without a panel listed after
+ * them by id. None without such a panel.
+ */
+function sampledChangedItems(report: SampledReport): Block[] {
+  const roles = new Map<ItemId, string[]>();
+  for (const c of report.comparisons) {
+    for (const id of c.changed.better) addRole(roles, id, `${c.adapter} right more often`);
+    for (const id of c.changed.worse) addRole(roles, id, `${c.adapter} right less often`);
+  }
+  return shownWhole(roles, report.panels ?? [], {
+    changed: "whose share of right answers over the samples an adapter changed",
+    linked: "",
+    lists: "of each adapter's items right more often and of its items right less often",
+  });
+}
+
+/** Adds what an item is to an adapter to its list. */
+function addRole(roles: Map<ItemId, string[]>, id: ItemId, role: string): void {
+  const list = roles.get(id) ?? [];
+  list.push(role);
+  roles.set(id, list);
+}
+
+/**
+ * The changed items that have a panel, each folded under what it is to each adapter (`roles`),
+ * and the changed items without one by id; `words` says what changed them, whether the lists
+ * link here, and which of them the page shows.
+ */
+function shownWhole(
+  roles: ReadonlyMap<ItemId, readonly string[]>,
+  all: readonly ItemPanel[],
+  words: { readonly changed: string; readonly linked: string; readonly lists: string },
+): Block[] {
+  const panels = all.filter((p) => roles.has(p.itemId));
   if (panels.length === 0) return [];
   const byId = new Map(panels.map((p) => [p.itemId, p]));
   const rest = [...roles.keys()].filter((id) => !byId.has(id)).sort(compareItemIds);
@@ -620,11 +658,11 @@ function changedItems(report: Report): Block[] {
       kind: "paragraph",
       text: `${
         rest.length === 0
-          ? `${plural(panels.length, "item")} an adapter fixed or broke.`
-          : `${plural(roles.size, "item")} an adapter fixed or broke; ${
+          ? `${plural(panels.length, "item")} ${words.changed}.`
+          : `${plural(roles.size, "item")} ${words.changed}; ${
             count(panels.length)
           } of them shown whole, the other ${count(rest.length)} listed by id below.`
-      } An item's id in the lists of fixed and broken items links here.`,
+      }${words.linked}`,
     },
     ...panels.map((p) =>
       itemDetails(
@@ -640,7 +678,7 @@ function changedItems(report: Report): Block[] {
       {
         kind: "paragraph",
         text: `${plural(rest.length, "changed item")} not shown whole: the page shows the first ` +
-          "of each adapter's fixed items and of its broken items, by id (100 of each unless " +
+          `${words.lists}, by id (100 of each unless ` +
           "<code>-panels N</code> says otherwise). <code>assess report -config FILE -panels " +
           "all</code> shows every one, in this format and in JSON.",
       },
@@ -776,6 +814,7 @@ export function sampledOutline(report: SampledReport, f: Format): Block[] {
       ]),
     );
   }
+  if (f.name === "html") blocks.push(...sampledChangedItems(report));
   blocks.push(heading(2, "Trust"), { kind: "list", items: trustItems(report, m) });
   return blocks;
 }

@@ -44,7 +44,8 @@ export function renderSampledMarkdown(report: SampledReport): string {
 
 /**
  * The report as one self-contained HTML page (the one-sample page's style; no script, no
- * external resource), every text HTML-escaped and its control characters shown as escapes.
+ * external resource), every text HTML-escaped and its control characters shown as escapes; the
+ * changed items whole when the report has panels (`withSampledPanels`).
  *
  * @param report The report.
  * @returns The HTML text, ending in a newline.
@@ -58,9 +59,10 @@ export function renderSampledHtml(report: SampledReport): string {
  * The report as JSON: `samples`, `margin`, `models[]` (each with `samples`, `accuracy`,
  * `interval`, `withinVariance`, `betweenVariance` and `passK` = `[{k, passAt, passAll, …}]`) and
  * `comparisons[]` (each with `difference`, `interval`, `pValue`, `pAdjusted`, `outcome`,
- * `minimumDetectableDifference`, `categories`, `guardWorse`, `errorSensitivity`), with `schema`,
- * `decision`, `trust.scorer`, `scoring`, `categoriesFrom` and `complete`: the names the one-sample
- * report uses where they mean the same (`schema/sampled-report.schema.json`).
+ * `minimumDetectableDifference`, `categories`, `guardWorse`, `errorSensitivity`, `changed`), with
+ * `schema`, `decision`, `trust.scorer`, `scoring`, `categoriesFrom`, `complete` and, when
+ * `withSampledPanels` filled them in, `panels`: the names the one-sample report uses where they
+ * mean the same (`schema/sampled-report.schema.json`).
  *
  * @param report The report.
  * @returns The JSON text, ending in a newline.
@@ -84,6 +86,7 @@ export function renderSampledJson(report: SampledReport): string {
     complete: report.complete,
     models: report.models,
     comparisons: report.comparisons,
+    ...(report.panels === undefined ? {} : { panels: report.panels }),
   };
   return JSON.stringify(json, null, 2) + "\n";
 }

@@ -471,6 +471,7 @@ Deno.test({
         ["report", await golden("report.html")],
         ["replicas", await golden("replicas/report.html")],
         ["sampled", await golden("sampled/report.html")],
+        ["sampled-panels", await golden("sampled/panels.html")],
         ["panels", await sampleHtml()],
       ];
       for (const [name, html] of pages) {
