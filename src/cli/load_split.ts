@@ -78,22 +78,15 @@ async function loadConfigured(config: Config, io: Io): Promise<Dataset> {
   let bytes: Uint8Array;
   // The file is hashed part by part as it is read, unless the Io reads it whole.
   const hashedAsRead = new Sha256AsRead();
-  // A kind that reads as it goes is given the parts too.
-  const reader = datasetKind(config.dataset.kind).open();
-  const readPart = reader.onPart;
-  const onPart = readPart === undefined ? hashedAsRead.onPart : (part: Uint8Array) => {
-    hashedAsRead.onPart(part);
-    readPart(part);
-  };
   try {
     // A file over the limit is refused from its size, before a byte of it is read.
-    bytes = await io.readFile(path, { maxBytes, onPart });
+    bytes = await io.readFile(path, { maxBytes, onPart: hashedAsRead.onPart });
   } catch (e) {
     if (e instanceof FileTooLargeError) throw datasetTooLarge(e.size, maxBytes);
     throw new DatasetError(`cannot read the dataset file ${path}: ${readFailure(e, path)}`);
   }
   const options = { sha256: (read: Uint8Array) => hashedAsRead.digestOf(read), maxBytes };
-  return reader.load(bytes, config.dataset.sha256, options);
+  return datasetKind(config.dataset.kind).load(bytes, config.dataset.sha256, options);
 }
 
 /**

@@ -9,35 +9,24 @@
 import { type Dataset, loadDataset, type LoadOptions } from "./dataset.ts";
 import { loadChatDataset } from "./chat_jsonl.ts";
 
-/** One file of a dataset kind being read: its parts as they arrive, then the whole bytes. */
-export interface DatasetFileReader {
+/** A dataset kind: the name `dataset.kind` selects it by, and how a file of it is read. */
+export interface DatasetKindEntry {
+  /** The name, as `dataset.kind` writes it. */
+  readonly name: string;
   /**
-   * Given each part of the file, in order, as it is read, for a kind that reads as it goes; left
-   * out when the kind reads only the whole bytes (as both kinds do).
-   */
-  readonly onPart?: (part: Uint8Array) => void;
-  /**
-   * The dataset of the file's bytes (the parts given to `onPart`, joined).
+   * The dataset of a file's bytes, read whole.
    *
    * @throws {DatasetError} When the bytes are refused.
    */
   load(bytes: Uint8Array, expectedSha256: string, options: LoadOptions): Dataset;
 }
 
-/** A dataset kind: the name `dataset.kind` selects it by, and how a file of it is read. */
-export interface DatasetKindEntry {
-  /** The name, as `dataset.kind` writes it. */
-  readonly name: string;
-  /** Starts reading one file of this kind. */
-  open(): DatasetFileReader;
-}
-
 /** The dataset kinds, in the order the configuration's schema lists them. */
 export const DATASET_KINDS: readonly DatasetKindEntry[] = [
-  // A JSON array of xlam rows, read whole.
-  { name: "xlam-function-calling", open: () => ({ load: loadDataset }) },
-  // JSON Lines, read whole.
-  { name: "chat-jsonl", open: () => ({ load: loadChatDataset }) },
+  // A JSON array of xlam rows.
+  { name: "xlam-function-calling", load: loadDataset },
+  // JSON Lines, a conversation a line.
+  { name: "chat-jsonl", load: loadChatDataset },
 ];
 
 /**
@@ -57,9 +46,7 @@ export const DATASET_KINDS: readonly DatasetKindEntry[] = [
  *   { role: "user", content: "hi" }, { role: "assistant", content: "hello" },
  * ] };
  * const bytes = new TextEncoder().encode(JSON.stringify(line) + "\n");
- * const reader = datasetKind("chat-jsonl").open();
- * reader.onPart?.(bytes);
- * assert.equal(reader.load(bytes, sha256Hex(bytes), {}).items.length, 1);
+ * assert.equal(datasetKind("chat-jsonl").load(bytes, sha256Hex(bytes), {}).items.length, 1);
  * assert.throws(() => datasetKind("csv"), RangeError);
  * ```
  */
