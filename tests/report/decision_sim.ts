@@ -19,6 +19,11 @@
 //
 //   deno task sim --clustered [--reps=1000] [--every=1] [--first=0]
 //
+// `--clustered --power` measures instead the power of the clustered test at the detectable
+// difference printed beside it (the cells of no difference of that grid, --reps=400 each):
+//
+//   deno task sim --clustered --power [--reps=400]
+//
 // `--method=newcombe` and `--method=tango` measure, on the same draws instead of the report's
 // interval, two asymptotic 95% intervals (one comparison at a time, so one adapter): Newcombe's
 // hybrid score interval (pairedDifferenceInterval; unlike the report's and Tango's it depends on
@@ -26,7 +31,7 @@
 
 import { parseArgs } from "node:util";
 import { runSampledSimulation } from "./sampled_sim.ts";
-import { clusteredSim } from "./_clustered_sim.ts";
+import { clusteredPowerSim, clusteredSim } from "./_clustered_sim.ts";
 import { pairedDifferenceInterval } from "../../src/report/stats/paired_difference.ts";
 import {
   cachedHolmDecisions,
@@ -58,8 +63,13 @@ const { values } = parseArgs({
     every: { type: "string", default: "1" },
     first: { type: "string", default: "0" },
     clustered: { type: "boolean", default: false },
+    power: { type: "boolean", default: false },
   },
 });
+if (values.clustered && values.power) {
+  clusteredPowerSim(Number(values.reps ?? "400"));
+  Deno.exit();
+}
 if (values.clustered) {
   clusteredSim(Number(values.reps ?? "1000"), Number(values.every), Number(values.first));
   Deno.exit();
