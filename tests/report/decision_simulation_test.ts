@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import type { PairedTable } from "../../src/report/stats/paired_table.ts";
 import { coherentIntervals } from "../../src/report/stats/decision_interval.ts";
+import { meldedInterval } from "../../src/report/stats/_melded_interval.ts";
 import {
   BinomialDraws,
   cachedHolmDecisions,
@@ -256,6 +257,29 @@ Deno.test({
       const slow = simulateCell(c, { reps: 200, seed });
       const fast = simulateNullCell(c, { reps: 200, seed, decisions: cachedHolmDecisions(0.05) });
       assert.deepEqual(fast, slow, cellName(c));
+    }
+  },
+});
+
+Deno.test({
+  name: "a comparison of a family has an interval holding the one-adapter interval of its table",
+  permissions: "none",
+  fn: () => {
+    // Holm decides a comparison at alpha/(m − k + 1) ≤ alpha, and the melded interval widens as
+    // its level falls (ends moved to 0 only widen it): each end of a family's interval is at or
+    // beyond the melded interval of the same table at alpha/2 each side, so every one-sided error of a comparison is at most the one-adapter error
+    // (computed exactly in reference/report.md) whatever the other adapters' tables.
+    const draws = new BinomialDraws(3535);
+    for (let r = 0; r < 150; r++) {
+      const n = [20, 100, 1000][r % 3]!;
+      const delta = [0.02, 0.1, 0.3][Math.floor(r / 3) % 3]!;
+      const tables = Array.from({ length: 2 + (r % 4) }, () => drawTable(draws, n, delta, 0));
+      const family = coherentIntervals(tables);
+      tables.forEach((t, i) => {
+        const where = `family ${r}, table ${i} (${t.onlyFirst}, ${t.onlySecond} of ${n})`;
+        const melded = meldedInterval(t.onlyFirst, t.onlySecond, n, 0.025);
+        assert.ok(family[i]!.lower <= melded.lower && family[i]!.upper >= melded.upper, where);
+      });
     }
   },
 });
