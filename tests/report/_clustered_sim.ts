@@ -62,17 +62,20 @@ export function clusteredSim(reps: number, every: number, first: number): void {
 
 /**
  * `deno task sim --clustered --power`: the power of the clustered test at the detectable
- * difference printed beside it, on every (J, sizes, ρ, δ) of the grid, `reps` comparisons each
- * (the figure at no difference, then the power at it: see clusteredPowerAtFigure).
+ * difference printed beside it, on every (J, sizes, ρ, δ) of the grid (or those of the J in
+ * `only`), `reps` comparisons each (the figure at no difference, then the power at it: see
+ * clusteredPowerAtFigure).
  */
-export function clusteredPowerSim(reps: number): void {
-  const cells = clusteredGrid().filter((c) => c.difference === 0);
+export function clusteredPowerSim(reps: number, only: readonly number[] | null = null): void {
+  const all = clusteredGrid().filter((c) => c.difference === 0);
+  // A cell's seed is its place in the whole grid, so a run of some J gives the whole run's lines.
+  const cells = all.filter((c) => only === null || only.includes(c.clusters));
   const started = performance.now();
   console.log(`clustered power at the printed figure: ${cells.length} cells, ${reps} each`);
   console.log("J | sizes | ρ | δ | items | clustered share | design effect | figure | power");
   const found: { name: string; power: number }[] = [];
-  cells.forEach((cell, i) => {
-    const r = clusteredPowerAtFigure(cell, { reps, seed: 35_001 + 2 * i });
+  cells.forEach((cell) => {
+    const r = clusteredPowerAtFigure(cell, { reps, seed: 35_001 + 2 * all.indexOf(cell) });
     const name =
       `J=${cell.clusters} sizes 1-${cell.maxSize} ρ=${cell.icc} δ=${+(cell.discordance * 100)
         .toFixed(4)}%`;

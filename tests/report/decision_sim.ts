@@ -22,7 +22,7 @@
 // `--clustered --power` measures instead the power of the clustered test at the detectable
 // difference printed beside it (the cells of no difference of that grid, --reps=400 each):
 //
-//   deno task sim --clustered --power [--reps=400]
+//   deno task sim --clustered --power [--reps=400] [--only-j=50,150]
 //
 // `--method=newcombe` and `--method=tango` measure, on the same draws instead of the report's
 // interval, two asymptotic 95% intervals (one comparison at a time, so one adapter): Newcombe's
@@ -64,10 +64,12 @@ const { values } = parseArgs({
     first: { type: "string", default: "0" },
     clustered: { type: "boolean", default: false },
     power: { type: "boolean", default: false },
+    "only-j": { type: "string" },
   },
 });
 if (values.clustered && values.power) {
-  clusteredPowerSim(Number(values.reps ?? "400"));
+  const only = values["only-j"]?.split(",").map(Number) ?? null;
+  clusteredPowerSim(Number(values.reps ?? "400"), only);
   Deno.exit();
 }
 if (values.clustered) {
