@@ -5,7 +5,12 @@
 // of the same cells (decision_simulation_test.ts).
 //
 //   deno task sim [--reps=10000] [--adapters=1,2,3,5] [--method=report|newcombe|tango]
-//     [--sizes=20,50,100,300,1000,2000,5000]
+//     [--sizes=20,50,100,300,1000,2000,5000] [--discordances=0.005,0.01,0.02,0.05,0.1,0.2,0.3]
+//     [--errors] [--power-reps=2000]
+//
+// `--errors` runs only the cells where a rate is checked (d = 0, and d = −margin); the power at
+// the printed detectable difference follows the grid (`--power-reps=0` leaves it out, `--reps=0`
+// runs it alone).
 //
 // `--sampled` runs the simulation of several samples per item (issue 35) instead: see
 // sampled_sim.ts, which takes the arguments that follow.
@@ -58,6 +63,7 @@ const { values } = parseArgs({
     adapters: { type: "string" },
     method: { type: "string", default: "report" },
     sizes: { type: "string" },
+    discordances: { type: "string" },
     "power-reps": { type: "string", default: "2000" },
     errors: { type: "boolean", default: false },
     every: { type: "string", default: "1" },
@@ -94,7 +100,8 @@ const ADAPTERS = values.method === "report"
   : [1];
 
 const SIZES = (values.sizes ?? "20,50,100,300,1000,2000,5000").split(",").map(Number);
-const DISCORDANCES = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3];
+const DISCORDANCES = (values.discordances ?? "0.005,0.01,0.02,0.05,0.1,0.2,0.3").split(",")
+  .map(Number);
 const SHARES = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1]; // d/δ
 const MARGINS = [0.005, 0.01, 0.02, 0.05]; // and 0: every cell of SHARES
 
