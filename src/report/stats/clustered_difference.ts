@@ -329,6 +329,19 @@ const Z_POWER = 0.8416212335729143;
  *   comparison's discordance (its share of items only one model got right) reaches the power.
  * @throws {RangeError} As {@linkcode clusterDesign}, or when there is no cluster or the level is
  *   not in (0, 1).
+ *
+ * @example Five clusters detect nothing; two hundred clusters of three items, a few points
+ * ```ts
+ * import { clusteredDetectable } from "./clustered_difference.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const clusters = (J: number) => Array.from({ length: J }, (_, j) => ({
+ *   items: 3, onlyFirst: j % 5 === 0 ? 1 : 0, onlySecond: j % 7 === 0 ? 1 : 0,
+ * }));
+ * assert.equal(clusteredDetectable(clusters(5), 0.045), null);
+ * const figure = clusteredDetectable(clusters(200), 0.045)!;
+ * assert.ok(figure > 0.02 && figure < 0.12);
+ * ```
  */
 export function clusteredDetectable(
   clusters: readonly ClusterCounts[],
