@@ -19,7 +19,7 @@ import { agreedOutcome, comparisonOutcome } from "./stats/comparison_outcome.ts"
 import type { CoherentInterval } from "./stats/decision_interval.ts";
 import { type ClusterCounts, clusteredDifference } from "./stats/clustered_difference.ts";
 import { decideFamily, type FamilyDecision } from "./stats/clustered_family.ts";
-import { minimumDetectableDifference, notWorseMargin } from "./stats/detectable_difference.ts";
+import { detectableFigures } from "./_detectable_figures.ts";
 import { itemsToDecide, MAX_ITEMS_TO_DECIDE } from "./items_to_decide.ts";
 import {
   type CountedComparison,
@@ -33,7 +33,6 @@ import {
   type CategoryAccuracy,
   type CategoryComparison,
   type ClustersReport,
-  type DetectableDifferenceReport,
   type DisputedItem,
   type ErrorMessageCount,
   type ErrorSensitivityReport,
@@ -55,9 +54,6 @@ import { wilsonInterval } from "./stats/wilson.ts";
 export const VERDICT_ALPHA = 0.05;
 
 export { IDENTICAL_MIN_ITEMS, IDENTICAL_SHARE } from "./identical_rule.ts";
-
-/** The power the minimum detectable difference is given at: 0.8. */
-const POWER = 0.8;
 
 /** The decision rule when the input gives none. */
 const DEFAULT_RULE: DecisionRule = {
@@ -723,7 +719,7 @@ function finish(
   const outcome = identical?.suspect === true || decided === null
     ? "inconclusive"
     : agreedOutcome(ways);
-  const sized = decided === null ? null : detectable(scaled(t, decided), decided);
+  const sized = decided === null ? null : detectableFigures(t, decided, c.clusters);
   const figures = {
     adapter: c.adapter,
     baseline: c.baseline,
@@ -785,43 +781,6 @@ function clusteredWays(
   const against = way(s.against, clusters.against);
   const favour = way(s.favour, clusters.favour);
   return { ...s, against, favour, differs: against.outcome !== favour.outcome };
-}
-
-/**
- * The table the detectable figures are computed on: the comparison's own, or for one the
- * clustered test decides, the same shares at its effective number of items (the exact test's
- * figures at that size: an approximation of what the clustered test can find).
- */
-function scaled(t: PairedTable, decided: FamilyDecision): PairedTable {
-  const effective = decided.design?.effectiveItems;
-  if (decided.method === "exact" || effective === null || effective === undefined) return t;
-  const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
-  const k = Math.min(1, effective / n);
-  const b = Math.round(t.onlyFirst * k);
-  const c = Math.round(t.onlySecond * k);
-  const size = Math.max(1, Math.round(n * k), b + c);
-  const bothRight = Math.round((size - b - c) / 2);
-  return { bothRight, onlyFirst: b, onlySecond: c, bothWrong: size - b - c - bothRight };
-}
-
-function detectable(
-  t: PairedTable,
-  decided: { readonly level: number; readonly testLevel: number },
-): DetectableDifferenceReport {
-  const n = t.bothRight + t.onlyFirst + t.onlySecond + t.bothWrong;
-  const discordant = t.onlyFirst + t.onlySecond;
-  const discordance = discordant / n;
-  const { difference } = minimumDetectableDifference(n, discordance, {
-    alpha: decided.testLevel,
-    power: POWER,
-  });
-  return {
-    difference,
-    notWorseMargin: notWorseMargin(n, discordant, { level: decided.level, power: POWER }),
-    discordance,
-    level: decided.testLevel,
-    power: POWER,
-  };
 }
 
 /** A comparison's categories, each at its Holm level across the categories with items. */

@@ -7,6 +7,7 @@ import {
   type ClusteredCheck,
   clusteredChecks,
   clusteredGrid,
+  clusteredPowerAtFigure,
   type ClusteredRates,
   naiveDecision,
   simulateClusteredCell,
@@ -56,5 +57,53 @@ export function clusteredSim(reps: number, every: number, first: number): void {
       for (const r of failing) console.log(`    ${clusteredCellName(r.cell)}`);
       if (failing.length > 0) Deno.exitCode = 1;
     }
+  }
+}
+
+/**
+ * `deno task sim --clustered --power`: the power of the clustered test at the detectable
+ * difference printed beside it, on every (J, sizes, ρ, δ) of the grid (or those of the J in
+ * `only`), `reps` comparisons each (the figure at no difference, then the power at it: see
+ * clusteredPowerAtFigure).
+ */
+export function clusteredPowerSim(reps: number, only: readonly number[] | null = null): void {
+  const all = clusteredGrid().filter((c) => c.difference === 0);
+  // A cell's seed is its place in the whole grid, so a run of some J gives the whole run's lines.
+  const cells = all.filter((c) => only === null || only.includes(c.clusters));
+  const started = performance.now();
+  console.log(`clustered power at the printed figure: ${cells.length} cells, ${reps} each`);
+  console.log("J | sizes | ρ | δ | items | clustered share | design effect | figure | power");
+  const found: { name: string; power: number }[] = [];
+  cells.forEach((cell) => {
+    const r = clusteredPowerAtFigure(cell, { reps, seed: 35_001 + 2 * all.indexOf(cell) });
+    const name =
+      `J=${cell.clusters} sizes 1-${cell.maxSize} ρ=${cell.icc} δ=${+(cell.discordance * 100)
+        .toFixed(4)}%`;
+    if (r.power !== null) found.push({ name, power: r.power });
+    console.log(
+      [
+        cell.clusters,
+        `1-${cell.maxSize}`,
+        cell.icc,
+        `${+(cell.discordance * 100).toFixed(4)}%`,
+        r.items,
+        r.clustered.toFixed(2),
+        r.designEffect.toFixed(2),
+        r.figure === null ? "none" : (r.figure * 100).toFixed(2),
+        r.power === null ? "-" : r.power.toFixed(3),
+      ].join(" | "),
+    );
+  });
+  console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
+  for (const J of [...new Set(cells.map((c) => c.clusters))]) {
+    const some = found.filter((f) => f.name.startsWith(`J=${J} `)).map((f) => f.power);
+    if (some.length === 0) {
+      console.log(`  J = ${J}: no figure printed`);
+      continue;
+    }
+    console.log(
+      `  J = ${J}: ${some.length} cells with a figure, power ${Math.min(...some).toFixed(3)} ` +
+        `to ${Math.max(...some).toFixed(3)}`,
+    );
   }
 }

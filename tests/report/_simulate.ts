@@ -4,8 +4,12 @@
 
 import { binomialAtLeast, logBinomialPmf } from "../../src/report/stats/_binomial.ts";
 import { comparisonOutcome } from "../../src/report/stats/comparison_outcome.ts";
-import { coherentIntervals } from "../../src/report/stats/decision_interval.ts";
+import { coherentIntervals, testLevelOf } from "../../src/report/stats/decision_interval.ts";
+import { minimumDetectableDifference } from "../../src/report/stats/detectable_difference.ts";
+import { holmLevels } from "../../src/report/stats/holm.ts";
 import { type Interval, Z_95 } from "../../src/report/stats/interval.ts";
+import { mcnemarExactP } from "../../src/report/stats/mcnemar.ts";
+import { meldedInterval } from "../../src/report/stats/_melded_interval.ts";
 import type { PairedTable } from "../../src/report/stats/paired_table.ts";
 import { Prng } from "../reference/_prng.ts";
 
@@ -108,6 +112,133 @@ export function reportIntervals(alpha: number): FamilyIntervals {
   return (tables) => coherentIntervals(tables, { alpha }).map((i) => i!);
 }
 
+/** A comparison's interval with the level its exact test is decided at (the detectable figure's). */
+export interface LevelledInterval extends Interval {
+  /** The test level of the comparison's Holm step (0.045/(m − k + 1) at alpha 0.05). */
+  readonly testLevel: number;
+}
+
+/** A comparison's Holm decision: whether its exact test rejects, at which level. */
+export interface HolmDecision {
+  /** Whether Holm's procedure rejects "no difference": the interval then excludes 0. */
+  readonly rejected: boolean;
+  /** The test level of the comparison's Holm step (0.045/(m − k + 1) at alpha 0.05). */
+  readonly testLevel: number;
+}
+
+/**
+ * The Holm decisions {@linkcode coherentIntervals} makes at family level alpha, each table's exact
+ * McNemar p-value computed once and kept (emptied past 400,000): the report's interval excludes 0
+ * exactly when `rejected`, on the side of b − c, so `better`, `worse` and the coverage of d = 0
+ * need no interval (held to coherentIntervals by decision_simulation_test.ts).
+ */
+export function cachedHolmDecisions(
+  alpha: number,
+): (tables: readonly PairedTable[]) => HolmDecision[] {
+  const testAlpha = testLevelOf(alpha);
+  const pValues = new Map<string, number>();
+  return (tables) => {
+    const ps = tables.map((t) => {
+      const key = `${t.onlyFirst},${t.onlySecond}`;
+      let p = pValues.get(key);
+      if (p === undefined) {
+        p = mcnemarExactP(t.onlyFirst, t.onlySecond);
+        if (pValues.size > 400_000) pValues.clear();
+        pValues.set(key, p);
+      }
+      return p;
+    });
+    return holmLevels(ps, testAlpha).map((h) => ({ rejected: h.rejected, testLevel: h.level }));
+  };
+}
+
+/** A comparison's interval with the level its exact test is decided at (the detectable figure's). */
+export interface LevelledInterval extends Interval, HolmDecision {}
+
+/**
+ * The report's intervals ({@linkcode coherentIntervals} at family level alpha) from
+ * {@linkcode cachedHolmDecisions}, each table's melded interval computed once per (b, c, n, level)
+ * and kept: the same figures, held to coherentIntervals on random families by
+ * decision_simulation_test.ts, at a fraction of the cost when a family of several adapters is
+ * rarely drawn twice but its tables are. The cache is emptied past 400,000 entries.
+ */
+export function cachedReportIntervals(
+  alpha: number,
+): (tables: readonly PairedTable[]) => LevelledInterval[] {
+  const testAlpha = testLevelOf(alpha);
+  const decisions = cachedHolmDecisions(alpha);
+  const melded = new Map<string, Interval>();
+  return (tables) => {
+    const levels = decisions(tables);
+    return tables.map((t, i) => {
+      const { testLevel, rejected } = levels[i]!;
+      const level = alpha / Math.round(testAlpha / testLevel);
+      const b = t.onlyFirst;
+      const c = t.onlySecond;
+      const n = t.bothRight + b + c + t.bothWrong;
+      const key = `${b},${c},${n},${level}`;
+      let m = melded.get(key);
+      if (m === undefined) {
+        m = meldedInterval(b, c, n, level / 2);
+        if (melded.size > 400_000) melded.clear();
+        melded.set(key, m);
+      }
+      return rejected
+        ? { lower: m.lower, upper: m.upper, testLevel, rejected }
+        : { lower: Math.min(m.lower, 0), upper: Math.max(m.upper, 0), testLevel, rejected };
+    });
+  };
+}
+
+/**
+ * {@linkcode simulateCell} for a cell with no difference and no margin (d = 0, margin 0), from
+ * the Holm decisions alone: the interval covers 0 exactly when the comparison is not rejected,
+ * is `better` when it is rejected with b > c, and the family errs when any is rejected. The same
+ * rates as simulateCell with the report's intervals on the same draws (decision_simulation_test).
+ */
+export function simulateNullCell(
+  cell: Cell,
+  options: {
+    readonly reps: number;
+    readonly seed: number;
+    readonly decisions: (tables: readonly PairedTable[]) => readonly HolmDecision[];
+  },
+): CellRates {
+  if (cell.difference !== 0 || cell.margin !== 0) {
+    throw new RangeError(`simulateNullCell: ${cellName(cell)} is not a cell of no difference`);
+  }
+  const { reps } = options;
+  const draws = new BinomialDraws(options.seed);
+  let covered = 0;
+  let better = 0;
+  let anyDirection = 0;
+  for (let r = 0; r < reps; r++) {
+    const tables: PairedTable[] = [];
+    for (let i = 0; i < cell.adapters; i++) {
+      tables.push(drawTable(draws, cell.n, cell.discordance, 0));
+    }
+    const family = options.decisions(tables);
+    let direction = false;
+    family.forEach((d, i) => {
+      if (!d.rejected) covered++;
+      else {
+        direction = true;
+        if (tables[i]!.onlyFirst > tables[i]!.onlySecond) better++;
+      }
+    });
+    if (direction) anyDirection++;
+  }
+  const comparisons = reps * cell.adapters;
+  return {
+    cell,
+    reps,
+    coverage: covered / comparisons,
+    better: better / comparisons,
+    notWorse: better / comparisons,
+    anyDirection: anyDirection / reps,
+  };
+}
+
 /** What was measured in one cell. */
 export interface CellRates {
   readonly cell: Cell;
@@ -181,6 +312,84 @@ export function simulateCell(cell: Cell, options: SimulateOptions): CellRates {
     notWorse: notWorse / comparisons,
     anyDirection: anyDirection / reps,
   };
+}
+
+/** The power of a family's first comparison at its own printed detectable difference. */
+export interface PowerAtFigure {
+  /** Items per comparison. */
+  readonly n: number;
+  /** δ, every adapter's. */
+  readonly discordance: number;
+  /** m: adapters in the family. */
+  readonly adapters: number;
+  /**
+   * The median figure the report prints beside the first comparison (power 0.8 at its test
+   * level) when no adapter differs, a fraction; `null` when at least half the draws print none.
+   */
+  readonly figure: number | null;
+  /** Draws that print no figure (too few discordant items), a share. */
+  readonly none: number;
+  /**
+   * P(the first comparison is `better`) when its adapter is truly better by `figure` and the
+   * others do not differ; `null` with `figure` or when the figure exceeds δ.
+   */
+  readonly power: number | null;
+}
+
+/**
+ * Whether the detectable difference printed beside a verdict is what it says, for m adapters with
+ * Holm: the median figure printed beside the first comparison over `reps` families where no
+ * adapter differs (the report's own computation: the exact test's power 0.8 at the comparison's
+ * Holm test level and its observed discordance), then the share of `reps` families, the first
+ * adapter truly better by that figure and the others not different, whose first comparison is
+ * `better`. The figure's power is 0.8 for the test at its level; the decision may differ from it
+ * through Holm's steps and the observed discordance, which this measures.
+ */
+export function powerAtFigure(
+  n: number,
+  discordance: number,
+  adapters: number,
+  options: {
+    readonly reps: number;
+    readonly seed: number;
+    readonly decisions: (tables: readonly PairedTable[]) => readonly HolmDecision[];
+  },
+): PowerAtFigure {
+  const { reps, decisions } = options;
+  const figures: number[] = [];
+  const memo = new Map<string, number>();
+  let draws = new BinomialDraws(options.seed);
+  for (let r = 0; r < reps; r++) {
+    const tables: PairedTable[] = [];
+    for (let i = 0; i < adapters; i++) tables.push(drawTable(draws, n, discordance, 0));
+    const first = tables[0]!;
+    const N = first.onlyFirst + first.onlySecond;
+    const testLevel = decisions(tables)[0]!.testLevel;
+    const key = `${N} ${testLevel}`;
+    let figure = memo.get(key);
+    if (figure === undefined) {
+      figure = minimumDetectableDifference(n, N / n, { alpha: testLevel, power: 0.8 })
+        .difference ?? Infinity;
+      memo.set(key, figure);
+    }
+    figures.push(figure);
+  }
+  figures.sort((a, b) => a - b);
+  const none = figures.filter((f) => f === Infinity).length / reps;
+  const median = figures[Math.floor((reps - 1) / 2)]!;
+  const figure = median === Infinity ? null : median;
+  const base = { n, discordance, adapters, figure, none };
+  if (figure === null || figure > discordance) return { ...base, power: null };
+  draws = new BinomialDraws(options.seed + 1);
+  let better = 0;
+  for (let r = 0; r < reps; r++) {
+    const tables = [drawTable(draws, n, discordance, figure)];
+    for (let i = 1; i < adapters; i++) tables.push(drawTable(draws, n, discordance, 0));
+    // `better`: rejected with b > c (the interval then excludes 0 above it).
+    const first = tables[0]!;
+    if (decisions(tables)[0]!.rejected && first.onlyFirst > first.onlySecond) better++;
+  }
+  return { ...base, power: better / reps };
 }
 
 /** A property of a cell held against its nominal level. */

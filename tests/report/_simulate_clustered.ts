@@ -3,6 +3,7 @@
 // come in clusters of uneven sizes, with a given intra-cluster correlation of the paired
 // differences, and the error rates of a decision measured on them.
 
+import { detectableFigures } from "../../src/report/_detectable_figures.ts";
 import { comparisonOutcome } from "../../src/report/stats/comparison_outcome.ts";
 import type { ClusterCounts } from "../../src/report/stats/clustered_difference.ts";
 import { decideFamily } from "../../src/report/stats/clustered_family.ts";
@@ -198,4 +199,78 @@ export function clusteredGrid(
     }
   }
   return cells;
+}
+
+/** The power of the report's decision at the detectable difference it prints, clustered items. */
+export interface ClusteredPower {
+  /** The cell at no difference (its `difference` and `margin` are 0). */
+  readonly cell: ClusteredCell;
+  /** The paired items of a comparison. */
+  readonly items: number;
+  /** The share of the draws the clustered test decides (the clusters material). */
+  readonly clustered: number;
+  /** The median design effect over the draws (`null` draws counted as the largest). */
+  readonly designEffect: number;
+  /**
+   * The median figure printed beside the comparison at no difference when the clustered test
+   * decides it, a fraction; `null` when at least half of those draws print none, or the clustered
+   * test decides fewer than a quarter of the draws.
+   */
+  readonly figure: number | null;
+  /**
+   * P(`better` | the clustered test decides) when the adapter is truly better by `figure`, over
+   * `reps` comparisons; `null` with `figure` or when it exceeds δ.
+   */
+  readonly power: number | null;
+}
+
+/**
+ * Whether the detectable difference printed beside a clustered verdict is what it says: the median
+ * figure the report prints (`detectableFigures`) over the comparisons of the cell at no difference
+ * that the clustered test decides (of `reps`), then, of `reps` comparisons at that true difference
+ * (the same cluster sizes and ρ), the share of those the clustered test decides that the report
+ * calls `better`.
+ */
+export function clusteredPowerAtFigure(
+  cell: ClusteredCell,
+  options: { readonly reps: number; readonly seed: number },
+): ClusteredPower {
+  const at0 = { ...cell, difference: 0, margin: 0 };
+  const draws = new BinomialDraws(options.seed);
+  const sizes = clusterSizes(draws, at0);
+  const figures: number[] = [];
+  const effects: number[] = [];
+  let clustered = 0;
+  for (let r = 0; r < options.reps; r++) {
+    const clusters = drawClusters(draws, sizes, at0);
+    const table = tableOf(clusters);
+    const decided = decideFamily([{ table, clusters }], 0.05)[0]!;
+    effects.push(decided.design?.designEffect ?? Infinity);
+    if (decided.method !== "clustered-betting") continue;
+    clustered++;
+    figures.push(detectableFigures(table, decided, clusters).difference ?? Infinity);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  // Too few draws the clustered test decides to say what its figure is.
+  const middle = clustered >= options.reps / 4 ? median(figures) : Infinity;
+  const figure = middle === Infinity ? null : middle;
+  const base = {
+    cell: at0,
+    items: sizes.reduce((s, m) => s + m, 0),
+    clustered: clustered / options.reps,
+    designEffect: median(effects),
+    figure,
+  };
+  if (figure === null || figure > cell.discordance) return { ...base, power: null };
+  const at = { ...at0, difference: figure };
+  let better = 0;
+  let decided = 0;
+  for (let r = 0; r < options.reps; r++) {
+    const clusters = drawClusters(draws, sizes, at);
+    const d = decideFamily([{ table: tableOf(clusters), clusters }], 0.05)[0]!;
+    if (d.method !== "clustered-betting") continue;
+    decided++;
+    if (comparisonOutcome(d, 0) === "better") better++;
+  }
+  return { ...base, power: decided === 0 ? null : better / decided };
 }

@@ -6,13 +6,20 @@
 
 import assert from "node:assert/strict";
 import type { PairedTable } from "../../src/report/stats/paired_table.ts";
+import { coherentIntervals } from "../../src/report/stats/decision_interval.ts";
+import { meldedInterval } from "../../src/report/stats/_melded_interval.ts";
 import {
   BinomialDraws,
+  cachedHolmDecisions,
+  cachedReportIntervals,
   type Cell,
   cellName,
   checks,
+  drawTable,
   oldConditionalInterval,
+  powerAtFigure,
   simulateCell,
+  simulateNullCell,
   tangoInterval,
 } from "./_simulate.ts";
 
@@ -186,6 +193,92 @@ Deno.test({
         // Far off, not at the edge: the issue measured 77.9%, 41.8%, 0.83 and 0.23.
         const far = old === "coverage" ? check.rate < 0.88 : check.rate > 0.3;
         assert.ok(far, `${old} ${check.rate.toFixed(4)}`);
+      });
+    }
+  },
+});
+
+Deno.test({
+  name: "the simulation's cached intervals are coherentIntervals' on 400 random families",
+  permissions: "none",
+  fn: () => {
+    // deno task sim computes each table's melded interval once (cachedReportIntervals): it must
+    // give the report's figures exactly, Holm's steps included, repeated tables included.
+    const draws = new BinomialDraws(35);
+    const cached = cachedReportIntervals(0.05);
+    const sizes = [20, 50, 300, 2000];
+    const shares = [0.005, 0.05, 0.3];
+    for (let r = 0; r < 400; r++) {
+      const m = 1 + (r % 5);
+      const n = sizes[r % sizes.length]!;
+      const delta = shares[Math.floor(r / 4) % shares.length]!;
+      const tables: PairedTable[] = [];
+      for (let i = 0; i < m; i++) {
+        tables.push(drawTable(draws, n, delta, ((r % 3) - 1) * delta * 0.5 * (i === 0 ? 1 : 0)));
+      }
+      const fast = cached(tables);
+      const slow = coherentIntervals(tables);
+      tables.forEach((t, i) => {
+        const where = `family ${r}, table ${i} (${t.onlyFirst}, ${t.onlySecond} of ${n})`;
+        assert.equal(fast[i]!.lower, slow[i]!.lower, where);
+        assert.equal(fast[i]!.upper, slow[i]!.upper, where);
+        assert.equal(fast[i]!.testLevel, slow[i]!.testLevel, where);
+        assert.equal(fast[i]!.rejected, slow[i]!.rejected, where);
+        // The interval excludes 0 exactly when Holm rejects (simulateNullCell reads only that).
+        assert.equal(slow[i]!.lower > 0 || slow[i]!.upper < 0, slow[i]!.rejected, where);
+      });
+    }
+  },
+});
+
+Deno.test({
+  name: "the detectable difference printed with 1 and 3 adapters is found with power 0.75-0.85",
+  permissions: "none",
+  fn: async (t) => {
+    // The figure beside a verdict is the exact test's power 0.8 at the comparison's Holm test
+    // level and observed discordance; deno task sim measures it on the whole grid.
+    const decisions = cachedHolmDecisions(0.05);
+    for (const [n, delta, m] of [[300, 0.1, 1], [1000, 0.05, 3], [2000, 0.3, 1]] as const) {
+      await t.step(`n=${n} δ=${delta * 100}% m=${m}`, () => {
+        const r = powerAtFigure(n, delta, m, { reps: 1000, seed: 35 * n + m, decisions });
+        assert.notEqual(r.power, null);
+        assert.ok(r.power! >= 0.75 && r.power! <= 0.85, `power ${r.power} at ${r.figure}`);
+      });
+    }
+  },
+});
+
+Deno.test({
+  name: "a cell of no difference read from the Holm decisions has simulateCell's rates",
+  permissions: "none",
+  fn: () => {
+    for (const c of [cell(300, 5, 0, 3), cell(1000, 30, 0, 2), cell(50, 2, 0, 1)]) {
+      const seed = 35 + c.n;
+      const slow = simulateCell(c, { reps: 200, seed });
+      const fast = simulateNullCell(c, { reps: 200, seed, decisions: cachedHolmDecisions(0.05) });
+      assert.deepEqual(fast, slow, cellName(c));
+    }
+  },
+});
+
+Deno.test({
+  name: "a comparison of a family has an interval holding the one-adapter interval of its table",
+  permissions: "none",
+  fn: () => {
+    // Holm decides a comparison at alpha/(m − k + 1) ≤ alpha, and the melded interval widens as
+    // its level falls (ends moved to 0 only widen it): each end of a family's interval is at or
+    // beyond the melded interval of the same table at alpha/2 each side, so every one-sided error of a comparison is at most the one-adapter error
+    // (computed exactly in reference/report.md) whatever the other adapters' tables.
+    const draws = new BinomialDraws(3535);
+    for (let r = 0; r < 150; r++) {
+      const n = [20, 100, 1000][r % 3]!;
+      const delta = [0.02, 0.1, 0.3][Math.floor(r / 3) % 3]!;
+      const tables = Array.from({ length: 2 + (r % 4) }, () => drawTable(draws, n, delta, 0));
+      const family = coherentIntervals(tables);
+      tables.forEach((t, i) => {
+        const where = `family ${r}, table ${i} (${t.onlyFirst}, ${t.onlySecond} of ${n})`;
+        const melded = meldedInterval(t.onlyFirst, t.onlySecond, n, 0.025);
+        assert.ok(family[i]!.lower <= melded.lower && family[i]!.upper >= melded.upper, where);
       });
     }
   },

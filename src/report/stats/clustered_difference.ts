@@ -8,6 +8,7 @@
  */
 
 import { BET_LEVEL, crossing, TRUNCATION } from "./_betting.ts";
+import { increasingRoot } from "./_root.ts";
 import type { Interval } from "./interval.ts";
 
 /** One cluster's paired items: how many, how many only the first model got right, only the second. */
@@ -305,4 +306,90 @@ function logCapitals(
     down += Math.log1p(-Math.min(bets[t]!, TRUNCATION / (wt * (1 - m))) * e);
   }
   return { up, down };
+}
+
+/** Φ⁻¹(0.8): the normal quantile of the power the detectable difference is given at. */
+const Z_POWER = 0.8416212335729143;
+
+/**
+ * The smallest true difference the clustered test ({@linkcode clusteredDifference}) at `level`
+ * finds (its lower end above 0) with power about 0.8, for clusters like these: every item's
+ * expected difference moved by d, each cluster's spread about it as observed. On the betting scale
+ * the test at 0 stakes λ*ⱼ = min(λⱼ, ¾/(wⱼ·½)) on uⱼ = wⱼ(xⱼ − ½), whose mean moves by wⱼ·d/2;
+ * with the bets λⱼ this comparison's clusters give and vⱼ = J/(J − 1)·eⱼ² (eⱼ = (J/n)(Sⱼ −
+ * mⱼ·D)/2, so Σvⱼ is J²/4 times the cluster-robust variance of D), the log-capital
+ * Σ log(1 + λ*ⱼuⱼ) is taken as normal with mean A·d − B·d² − C, A = Σλ*ⱼwⱼ/2, B = Σλ*ⱼ²wⱼ²/8,
+ * C = Σλ*ⱼ²vⱼ/2 (log(1 + y) ≈ y − y²/2), and variance Σλ*ⱼ²vⱼ; the figure is the d where the
+ * mean passes log(2/level) by 0.8416 (Φ⁻¹(0.8)) standard deviations. An approximation: its power
+ * is measured by `deno task sim --clustered --power` (reference/report.md, "Clustered items").
+ *
+ * @param clusters The comparison's clusters, in the order the test takes them.
+ * @param level The test's level (0.045 for one comparison at 0.05).
+ * @returns The difference (a fraction: 0.05 is 5 points), or `null` when none up to the
+ *   comparison's discordance (its share of items only one model got right) reaches the power.
+ * @throws {RangeError} As {@linkcode clusterDesign}, or when there is no cluster or the level is
+ *   not in (0, 1).
+ *
+ * @example Five clusters detect nothing; two hundred clusters of three items, a few points
+ * ```ts
+ * import { clusteredDetectable } from "./clustered_difference.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const clusters = (J: number) => Array.from({ length: J }, (_, j) => ({
+ *   items: 3, onlyFirst: j % 5 === 0 ? 1 : 0, onlySecond: j % 7 === 0 ? 1 : 0,
+ * }));
+ * assert.equal(clusteredDetectable(clusters(5), 0.045), null);
+ * const figure = clusteredDetectable(clusters(200), 0.045)!;
+ * assert.ok(figure > 0.02 && figure < 0.12);
+ * ```
+ */
+export function clusteredDetectable(
+  clusters: readonly ClusterCounts[],
+  level: number,
+): number | null {
+  if (!(level > 0 && level < 1)) {
+    throw new RangeError(`clusteredDetectable: level must be between 0 and 1, not ${level}`);
+  }
+  if (clusters.length === 0) throw new RangeError("clusteredDetectable: no cluster");
+  const n = checkClusters("clusteredDetectable", clusters);
+  const J = clusters.length;
+  let s = 0;
+  let discordant = 0;
+  for (const k of clusters) {
+    s += k.onlyFirst - k.onlySecond;
+    discordant += k.onlyFirst + k.onlySecond;
+  }
+  if (J < 2 || discordant === 0) return null;
+  const D = s / n;
+  const x = clusters.map((k) => ((k.onlyFirst - k.onlySecond) / k.items + 1) / 2);
+  const w = clusters.map((k) => (k.items * J) / n);
+  const bets = weightedBets(x, w);
+  // Each cluster's stake at 0 and its residual about the comparison's difference, scaled to an
+  // unbiased variance; the capital's log at a shift d, and its variance (d does not move it).
+  const stake = w.map((wj, j) => Math.min(bets[j]!, TRUNCATION / (wj * 0.5)));
+  const scale = Math.sqrt(J / (J - 1));
+  const residual = clusters.map((k) =>
+    ((J / n) * (k.onlyFirst - k.onlySecond - k.items * D) * scale) / 2
+  );
+  const bound = Math.log(2 / level);
+  // The capital's log at a shift d less what the test needs: log(2/level) and Φ⁻¹(0.8) of its
+  // standard deviation, Σ(λ*ⱼ·rⱼ/(1 + λ*ⱼ·wⱼ·d/2))² (the delta method at the shifted mean).
+  const gap = (d: number) => {
+    let sum = 0;
+    let variance = 0;
+    stake.forEach((l, j) => {
+      const shift = (w[j]! * d) / 2;
+      sum += Math.log(Math.max(1e-12, 1 + l * (residual[j]! + shift)));
+      const slope = (l * residual[j]!) / (1 + l * shift);
+      variance += slope * slope;
+    });
+    return sum - bound - Z_POWER * Math.sqrt(variance);
+  };
+  const top = discordant / n;
+  const atTop = gap(top);
+  if (!(atTop >= 0)) return null;
+  const atZero = gap(0);
+  if (atZero >= 0) return 0;
+  const d = increasingRoot(gap, [0, top], [atZero, atTop], 1e-12);
+  return d <= discordant / n ? d : null;
 }
