@@ -412,10 +412,11 @@ function summary(lines: readonly CellLine[]): void {
       l.checks.filter((c) => matches(c.property)).map((c) => ({ ...c, name: l.name, reps: l.reps }))
     );
     if (found.length === 0) continue;
-    // The worst is the one nearest its bound (or beyond it), in standard errors.
-    const worst = found.reduce((w, c) =>
-      side * (c.rate - c.bound) > side * (w.rate - w.bound) ? c : w
-    );
+    // The worst is the one nearest its bound (or beyond it), in standard errors at its families.
+    const nominal = side < 0 ? 0.95 : 0.025;
+    const inSe = (c: { rate: number; bound: number; reps: number }) =>
+      side * (c.rate - c.bound) / Math.sqrt((nominal * (1 - nominal)) / c.reps);
+    const worst = found.reduce((w, c) => (inSe(c) > inSe(w) ? c : w));
     const extreme = found.reduce((w, c) => (side * c.rate > side * w.rate ? c : w));
     console.log(
       `  worst ${label}: ${worst.rate.toFixed(4)} (${worst.property}) at ${worst.name}, ` +
