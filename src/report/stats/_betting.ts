@@ -45,8 +45,8 @@ const TOLERANCE = 1e-13;
  * TOLERANCE by the Illinois variant of the false position (secant steps that keep the bracket,
  * the stale end's value halved; a bisection when a step leaves it). `f(lo)` must be above 0 and
  * `f(hi)` at most 0; `fLo` and `fHi`, when given, are f(lo) and f(hi) already computed (the
- * same bracket, one evaluation fewer at each end). The caller takes the end on the side not rejected, so that a value the
- * capital rejects is never inside the interval and the p-value and the interval agree.
+ * same search, one evaluation fewer). The caller takes the end on the side not rejected, so that
+ * a value the capital rejects is never inside the interval and the p-value and the interval agree.
  */
 export function crossing(
   f: (m: number) => number,
