@@ -8,6 +8,7 @@
 import { comparisonOutcome } from "../../src/report/stats/comparison_outcome.ts";
 import { holmLevels } from "../../src/report/stats/holm.ts";
 import { sampledDifference, type SharePair } from "../../src/report/stats/sampled_difference.ts";
+import { bettingPValue } from "../../src/report/stats/_betting.ts";
 import {
   differenceVariance,
   sampledDetectable,
@@ -166,6 +167,15 @@ export type SampledMethod = (
 /** The report's: sampledDifference. */
 export const reportMethod: SampledMethod = (pairs, level) => sampledDifference(pairs, { level });
 
+/**
+ * The p-value of `method` alone: for the report's, sampledDifference's p-value without its
+ * interval (the same figure: the betting capital at 0 over the same differences).
+ */
+function pValueOf(method: SampledMethod): (pairs: readonly SharePair[]) => number {
+  if (method !== reportMethod) return (pairs) => method(pairs, 0.05).pValue;
+  return (pairs) => bettingPValue(pairs.map((p) => p.first - p.second), [-1, 1], 0);
+}
+
 /** What was measured in one cell (rates over every comparison of every family). */
 export interface SampledRates {
   readonly cell: SampledCell;
@@ -196,6 +206,7 @@ export function simulateSampledCell(
 ): SampledRates {
   const { reps, seed } = options;
   const method = options.method ?? reportMethod;
+  const pValue = pValueOf(method);
   const draws = new Draws(seed);
   const d = cell.difference;
   let covered = 0, better = 0, notWorse = 0, anyDirection = 0, width = 0, zeroWidth = 0;
@@ -209,7 +220,7 @@ export function simulateSampledCell(
         pairs.push({ first: draws.binomial(cell.samples, q) / cell.samples, second });
       }
     }
-    const pValues = families.map((pairs) => method(pairs, 0.05).pValue);
+    const pValues = families.map(pValue);
     const levels = holmLevels(pValues, 0.05);
     let direction = false;
     families.forEach((pairs, j) => {

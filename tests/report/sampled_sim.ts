@@ -5,7 +5,7 @@
 //   deno task sim --sampled --grid [--reps=2000] [--cells=i/N] [--out=FILE] [--corners]
 //     [--random=M] [--sizes=5,10,20,50,100,200,500,2000] [--samples=2,4,8,16,64]
 //     [--betas=0.02:0.02,0.5:0.5,1:1,8:1] [--patterns=few,spread,mixed] [--adapters=1,3,5]
-//     [--models]
+//     [--models] [--risky-first]
 //
 // The grid (reference/report.md, "Several samples per item", writes it out): for every n, K, the
 // baseline's shares Beta(a, b) and pattern of change, the comparison cells d = −margin at margins
@@ -21,7 +21,10 @@
 // their lists: smallest and largest n and K, the sparsest and the most skewed shares, every
 // pattern and difference, the most adapters) and/or `--random=M` (M other cells, a seeded draw
 // that does not change between runs); `--models` the model cells only, `--comparisons` the
-// comparison cells only, `--only-n=5,2000` the cells of those n. `--cells=i/N` runs the i-th of N pieces of the selection (i from 1), so
+// comparison cells only, `--only-n=5,2000` the cells of those n; `--risky-first` runs the
+// chosen cells in the order of how likely they are to fail (fewest items, sparsest shares, most
+// samples, a few items changed, d = −margin, most adapters first), each with its own seed as
+// always. `--cells=i/N` runs the i-th of N pieces of the selection (i from 1), so
 // that pieces can run apart. `--out=FILE` appends one JSON line per cell as it ends and skips the
 // cells FILE already holds, so that a run can stop and continue; the summary is then over every
 // cell of FILE.
@@ -49,12 +52,12 @@ import {
 import { Prng } from "../reference/_prng.ts";
 
 /** One cell of the grid: a comparison of adapters with a baseline, or one model's intervals. */
-type GridCell =
+export type GridCell =
   | { readonly kind: "comparison"; readonly cell: SampledCell }
   | { readonly kind: "models"; readonly cell: ModelCell };
 
 /** A property of a cell measured against its bound (as `sampledChecks`). */
-interface Check {
+export interface Check {
   readonly property: string;
   readonly rate: number;
   readonly bound: number;
@@ -62,7 +65,7 @@ interface Check {
 }
 
 /** One line of `--out`: a cell's figures. */
-interface CellLine {
+export interface CellLine {
   readonly name: string;
   readonly kind: GridCell["kind"];
   readonly index: number;
@@ -78,6 +81,36 @@ interface CellLine {
   readonly zeroWidth: number;
 }
 
+/** The published grid's lists (reference/report.md), as the command line writes them. */
+export const GRID = {
+  sizes: "5,10,20,50,100,200,500,2000",
+  samples: "2,4,8,16,64",
+  betas: "0.02:0.02,0.5:0.5,1:1,8:1",
+  patterns: "few,spread,mixed",
+  adapters: "1,3,5",
+} as const;
+
+/** The lists of a grid. */
+export interface GridShape {
+  readonly sizes: readonly number[];
+  readonly samples: readonly number[];
+  readonly betas: readonly (readonly [number, number])[];
+  readonly patterns: readonly SampledCell["pattern"][];
+  readonly adapters: readonly number[];
+}
+
+/** The lists of a grid from their command-line text (`GRID` for the published one). */
+export function gridShape(text: { readonly [K in keyof typeof GRID]: string }): GridShape {
+  const list = (t: string) => t.split(",").map(Number);
+  return {
+    sizes: list(text.sizes),
+    samples: list(text.samples),
+    betas: text.betas.split(",").map((b) => b.split(":").map(Number) as [number, number]),
+    patterns: text.patterns.split(",") as SampledCell["pattern"][],
+    adapters: list(text.adapters),
+  };
+}
+
 /** Runs the simulation of several samples per item with the command line's arguments. */
 export async function runSampledSimulation(args: readonly string[]): Promise<void> {
   const { values } = parseArgs({
@@ -85,11 +118,11 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
     options: {
       grid: { type: "boolean", default: false },
       reps: { type: "string" },
-      sizes: { type: "string", default: "5,10,20,50,100,200,500,2000" },
-      samples: { type: "string", default: "2,4,8,16,64" },
-      betas: { type: "string", default: "0.02:0.02,0.5:0.5,1:1,8:1" },
-      patterns: { type: "string", default: "few,spread,mixed" },
-      adapters: { type: "string", default: "1,3,5" },
+      sizes: { type: "string", default: GRID.sizes },
+      samples: { type: "string", default: GRID.samples },
+      betas: { type: "string", default: GRID.betas },
+      patterns: { type: "string", default: GRID.patterns },
+      adapters: { type: "string", default: GRID.adapters },
       cells: { type: "string", default: "1/1" },
       out: { type: "string" },
       corners: { type: "boolean", default: false },
@@ -97,6 +130,7 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
       models: { type: "boolean", default: false },
       comparisons: { type: "boolean", default: false },
       "only-n": { type: "string" },
+      "risky-first": { type: "boolean", default: false },
       issue35: { type: "boolean", default: false },
       power: { type: "boolean", default: false },
     },
@@ -105,13 +139,7 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
     throw new RangeError("deno task sim --sampled: say --grid, --issue35 or --power");
   }
   const list = (text: string) => text.split(",").map(Number);
-  const shape = {
-    sizes: list(values.sizes),
-    samples: list(values.samples),
-    betas: values.betas.split(",").map((b) => b.split(":").map(Number) as [number, number]),
-    patterns: values.patterns.split(",") as SampledCell["pattern"][],
-    adapters: list(values.adapters),
-  };
+  const shape = gridShape(values);
   /** The cells of `xs` that `--only-n`, `--corners` and `--random` choose, in their order. */
   const choose = <T extends { readonly cell: GridCell; readonly index: number }>(
     xs: readonly T[],
@@ -153,6 +181,7 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
   }
   const [i, pieces] = [Number(piece[1]), Number(piece[2])];
   chosen = chosen.filter((_, j) => j % pieces === i - 1);
+  if (values["risky-first"]) chosen = riskyFirst(chosen, shape.betas);
 
   const lines: CellLine[] = [];
   const out = values.out;
@@ -193,19 +222,54 @@ export async function runSampledSimulation(args: readonly string[]): Promise<voi
   summary(lines);
 }
 
+/**
+ * The cells in the order of how likely they are to fail, for a run that may stop before the end:
+ * the fewest items first; then the sparsest shares (Beta(0.02, 0.02)), the most skewed (Beta(8, 1))
+ * and the rest in their order; the most samples; a few items changed (`few`), then `mixed`, then
+ * `spread`; the true difference at −margin, then 0 with the most adapters, then +margin and the
+ * rest; each model cell after the comparison cells of its n, Beta and K. Each cell keeps its index, so its
+ * seed and figures do not depend on the order.
+ */
+function riskyFirst<T extends { readonly cell: GridCell; readonly index: number }>(
+  xs: readonly T[],
+  betas: readonly (readonly [number, number])[],
+): T[] {
+  const betaRank = (b: readonly [number, number]) => {
+    const [a, c] = b;
+    if (a === 0.02 && c === 0.02) return 0;
+    if (a === 8 && c === 1) return 1;
+    return 2 + betas.findIndex((x) => x.join() === b.join());
+  };
+  const patternRank = { few: 0, mixed: 1, spread: 2 };
+  const key = ({ cell: g }: T): number[] => {
+    const c = g.cell;
+    const common = [c.n, betaRank(c.beta), -c.samples];
+    if (g.kind === "models") return [...common, 9, 9, 0];
+    const d = g.cell;
+    const differenceRank = d.margin > 0 && d.difference === -d.margin
+      ? 0
+      : d.difference === 0
+      ? 1
+      : 2;
+    return [...common, patternRank[d.pattern], differenceRank, -d.adapters];
+  };
+  const keyed = xs.map((x) => ({ x, key: key(x) }));
+  keyed.sort((a, b) => {
+    for (let j = 0; j < a.key.length; j++) {
+      if (a.key[j] !== b.key[j]) return a.key[j]! - b.key[j]!;
+    }
+    return a.x.index - b.x.index;
+  });
+  return keyed.map((k) => k.x);
+}
+
 /** The name a cell is known by in `--out`. */
 function nameOf(c: GridCell): string {
   return c.kind === "comparison" ? sampledCellName(c.cell) : modelCellName(c.cell);
 }
 
-/** The grid: the comparison cells, then the model cells. */
-function gridCells(shape: {
-  readonly sizes: readonly number[];
-  readonly samples: readonly number[];
-  readonly betas: readonly (readonly [number, number])[];
-  readonly patterns: readonly SampledCell["pattern"][];
-  readonly adapters: readonly number[];
-}): GridCell[] {
+/** The grid: the comparison cells, then the model cells; a cell's index is its place here. */
+export function gridCells(shape: GridShape): GridCell[] {
   const cells: GridCell[] = [];
   for (const n of shape.sizes) {
     for (const samples of shape.samples) {
@@ -258,8 +322,8 @@ function seededSample<T>(xs: readonly T[], count: number, seed: number): T[] {
   return copy.slice(0, Math.min(count, copy.length));
 }
 
-/** Runs one cell. */
-function runCell(c: GridCell, index: number, reps: number): CellLine {
+/** Runs one cell: its seed is fixed by its index in the grid, whatever the order of the run. */
+export function runCell(c: GridCell, index: number, reps: number): CellLine {
   const seed = 35_000_011 * (index + 1);
   const before = process.cpuUsage();
   const cpu = () => {
@@ -348,10 +412,11 @@ function summary(lines: readonly CellLine[]): void {
       l.checks.filter((c) => matches(c.property)).map((c) => ({ ...c, name: l.name, reps: l.reps }))
     );
     if (found.length === 0) continue;
-    // The worst is the one nearest its bound (or beyond it), in standard errors.
-    const worst = found.reduce((w, c) =>
-      side * (c.rate - c.bound) > side * (w.rate - w.bound) ? c : w
-    );
+    // The worst is the one nearest its bound (or beyond it), in standard errors at its families.
+    const nominal = side < 0 ? 0.95 : 0.025;
+    const inSe = (c: { rate: number; bound: number; reps: number }) =>
+      side * (c.rate - c.bound) / Math.sqrt((nominal * (1 - nominal)) / c.reps);
+    const worst = found.reduce((w, c) => (inSe(c) > inSe(w) ? c : w));
     const extreme = found.reduce((w, c) => (side * c.rate > side * w.rate ? c : w));
     console.log(
       `  worst ${label}: ${worst.rate.toFixed(4)} (${worst.property}) at ${worst.name}, ` +

@@ -44,14 +44,21 @@ const TOLERANCE = 1e-13;
  * The bracket [a, b] of the crossing of a falling `f` through 0, with f(a) > 0 ≥ f(b), narrowed to
  * TOLERANCE by the Illinois variant of the false position (secant steps that keep the bracket,
  * the stale end's value halved; a bisection when a step leaves it). `f(lo)` must be above 0 and
- * `f(hi)` at most 0. The caller takes the end on the side not rejected, so that a value the
- * capital rejects is never inside the interval and the p-value and the interval agree.
+ * `f(hi)` at most 0; `fLo` and `fHi`, when given, are f(lo) and f(hi) already computed (the
+ * same search, one evaluation fewer). The caller takes the end on the side not rejected, so that
+ * a value the capital rejects is never inside the interval and the p-value and the interval agree.
  */
-export function crossing(f: (m: number) => number, lo: number, hi: number): [number, number] {
+export function crossing(
+  f: (m: number) => number,
+  lo: number,
+  hi: number,
+  fLo: number = f(lo),
+  fHi: number = f(hi),
+): [number, number] {
   let a = lo;
   let b = hi;
-  let fa = f(a);
-  let fb = f(b);
+  let fa = fLo;
+  let fb = fHi;
   let side = 0;
   for (let i = 0; i < 200 && b - a > TOLERANCE; i++) {
     let m = a + (fa * (b - a)) / (fa - fb);
@@ -92,28 +99,61 @@ export function plugInBets(x: readonly number[]): Float64Array {
 }
 
 /**
- * The log-capital at the end of two bettors who start with 1 and stake, on each value in turn,
- * that the mean is above m (K⁺ₙ(m) = Π (1 + λ⁺ₜ(xₜ − m))) and below it (K⁻ₙ(m) = Π (1 − λ⁻ₜ(xₜ −
- * m))), with λ⁺ₜ = min(λₜ, c/m) and λ⁻ₜ = min(λₜ, c/(1 − m)). With mean m each is a nonnegative
- * martingale of expectation 1, so by Markov's inequality either exceeds 2/α with chance at most
- * α/2. K⁺ falls and K⁻ grows with m.
+ * The log-capital at the end of the bettor who starts with 1 and stakes, on each value in turn,
+ * that the mean is above m: log K⁺ₙ(m) = Σ log(1 + λ⁺ₜ(xₜ − m)), λ⁺ₜ = min(λₜ, c/m). With mean m
+ * it (and K⁻ₙ of {@linkcode logCapitalDown}) is a nonnegative martingale of expectation 1, so by
+ * Markov's inequality either exceeds 2/α with chance at most α/2. K⁺ falls with m. Each bettor
+ * is its own sum: the lower end's search reads K⁺ alone and the upper end's K⁻ alone.
  */
-export function logCapitals(
-  x: readonly number[],
-  bets: Float64Array,
-  m: number,
-): { readonly up: number; readonly down: number } {
-  const capUp = TRUNCATION / m;
-  const capDown = TRUNCATION / (1 - m);
+export function logCapitalUp(x: ArrayLike<number>, bets: Float64Array, m: number): number {
+  const cap = TRUNCATION / m;
   let up = 0;
+  for (let t = 0; t < x.length; t++) {
+    const b = bets[t]!;
+    up += Math.log1p((b < cap ? b : cap) * (x[t]! - m));
+  }
+  return up;
+}
+
+/**
+ * The log-capital at the end of the bettor who stakes that the mean is below m: log K⁻ₙ(m) =
+ * Σ log(1 − λ⁻ₜ(xₜ − m)), λ⁻ₜ = min(λₜ, c/(1 − m)). K⁻ grows with m.
+ */
+export function logCapitalDown(x: ArrayLike<number>, bets: Float64Array, m: number): number {
+  const cap = TRUNCATION / (1 - m);
   let down = 0;
   for (let t = 0; t < x.length; t++) {
     const b = bets[t]!;
-    const e = x[t]! - m;
-    up += Math.log1p(Math.min(b, capUp) * e);
-    down += Math.log1p(-Math.min(b, capDown) * e);
+    down += Math.log1p(-(b < cap ? b : cap) * (x[t]! - m));
   }
-  return { up, down };
+  return down;
+}
+
+/** The values mapped to [0, 1]: x = (v − floor)/width, clamped. */
+function unitValues(values: readonly number[], floor: number, width: number): number[] {
+  return values.map((v) => Math.min(1, Math.max(0, (v - floor) / width)));
+}
+
+/** log max(K⁺ₙ(m), K⁻ₙ(m)): the hedged capital at m, less log 2. */
+function atLogCapital(x: ArrayLike<number>, bets: Float64Array, m: number): number {
+  return Math.max(logCapitalUp(x, bets, m), logCapitalDown(x, bets, m));
+}
+
+/**
+ * The p-value of {@linkcode bettingInterval} alone (the same figure, without the interval's two
+ * searches): of the mean being `at`, for `values` each in [`floor`, `ceiling`]; 1 without values
+ * or when `at` is not inside the range.
+ */
+export function bettingPValue(
+  values: readonly number[],
+  [floor, ceiling]: readonly [number, number],
+  at: number,
+): number {
+  const width = ceiling - floor;
+  const atX = (at - floor) / width;
+  if (values.length === 0 || !(atX > 0 && atX < 1)) return 1;
+  const x = unitValues(values, floor, width);
+  return Math.min(1, 2 * Math.exp(-atLogCapital(x, plugInBets(x), atX)));
 }
 
 /**
@@ -143,22 +183,24 @@ export function bettingInterval(
   for (const v of values) squares += (v - mean) * (v - mean);
   const sd = n < 2 ? 0 : Math.sqrt(squares / (n - 1));
   if (n === 0) return { mean, sd, lower: floor, upper: ceiling, pValue: 1 };
-  const x = values.map((v) => Math.min(1, Math.max(0, (v - floor) / width)));
+  const x = unitValues(values, floor, width);
   const bets = plugInBets(x);
   const bound = Math.log(2 / level); // reject m when ½K⁺ or ½K⁻ exceeds 1/level
   const atX = at === null ? -1 : (at - floor) / width;
   const inside = atX > 0 && atX < 1;
-  const atCapital = inside ? logCapitals(x, bets, atX) : { up: 0, down: 0 };
-  const atLog = Math.max(atCapital.up, atCapital.down);
+  const atLog = inside ? atLogCapital(x, bets, atX) : 0;
   const pValue = Math.min(1, 2 * Math.exp(-atLog));
   const rejectsAt = atLog > bound;
   // The lower end: where K⁺, falling with m, passes 2/level; the upper: where K⁻, growing, does.
-  const up = (m: number) => logCapitals(x, bets, m).up - bound;
-  const down = (m: number) => bound - logCapitals(x, bets, m).down;
+  // Each search reads its own bettor only, and starts from the end already evaluated.
+  const up = (m: number) => logCapitalUp(x, bets, m) - bound;
+  const down = (m: number) => bound - logCapitalDown(x, bets, m);
   let lowerX = 0;
-  if (up(EDGE) > 0) lowerX = crossing(up, EDGE, 1 - EDGE)[1];
+  const upAtEdge = up(EDGE);
+  if (upAtEdge > 0) lowerX = crossing(up, EDGE, 1 - EDGE, upAtEdge)[1];
   let upperX = 1;
-  if (down(1 - EDGE) < 0) upperX = crossing(down, EDGE, 1 - EDGE)[0];
+  const downAtEdge = down(1 - EDGE);
+  if (downAtEdge < 0) upperX = crossing(down, EDGE, 1 - EDGE, undefined, downAtEdge)[0];
   if (inside && !rejectsAt) {
     lowerX = Math.min(lowerX, atX);
     upperX = Math.max(upperX, atX);

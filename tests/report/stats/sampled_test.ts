@@ -3,6 +3,7 @@ import { passK } from "../../../src/report/stats/pass_k.ts";
 import { sampledAccuracy } from "../../../src/report/stats/sampled_accuracy.ts";
 import { sampledDifference } from "../../../src/report/stats/sampled_difference.ts";
 import { comparisonOutcome } from "../../../src/report/stats/comparison_outcome.ts";
+import { bettingPValue } from "../../../src/report/stats/_betting.ts";
 
 const none = { permissions: "none" } as const;
 
@@ -151,5 +152,33 @@ Deno.test(
       const far = alike(40, 0.75, 0.5);
       assert.ok(far.lower > 0 && far.lower < 0.25 && far.pValue < 0.05, `${far.lower}`);
     });
+  },
+);
+
+Deno.test(
+  "bettingPValue: sampledDifference's p-value, without the interval, to the last bit",
+  none,
+  () => {
+    let seed = 35;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    let rejected = 0;
+    for (let r = 0; r < 300; r++) {
+      const n = 1 + Math.floor(next() * 80);
+      const k = [2, 4, 16][r % 3]!;
+      const share = () => Math.floor(next() * (k + 1)) / k;
+      // Sparse (most items alike) in one family of two, a shift in one of three.
+      const pairs = Array.from({ length: n }, () => {
+        const second = share();
+        const first = r % 2 === 0 && next() < 0.8 ? second : Math.min(1, share() + (r % 3) / 8);
+        return { first, second };
+      });
+      const d = sampledDifference(pairs);
+      const p = bettingPValue(pairs.map((x) => x.first - x.second), [-1, 1], 0);
+      assert.ok(Object.is(p, d.pValue), `family ${r}: ${p} against ${d.pValue}`);
+      if (p < 0.05) rejected++;
+    }
+    assert.ok(rejected > 10 && rejected < 290, `${rejected} of 300 below 0.05`);
+    assert.equal(bettingPValue([], [-1, 1], 0), 1);
+    assert.equal(bettingPValue([0.5, 0.5], [-1, 1], 1), 1); // at the end of the range
   },
 );
