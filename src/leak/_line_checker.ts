@@ -229,7 +229,7 @@ export class LineChecker {
       if (this.#candidates.isFound(p) || !this.#sameAnswer(line, p, t)) continue;
       const kept = this.#tally.count("answer", p, line.line);
       if (kept === undefined) continue;
-      const { shared, union, atLeast } = text.overlap(index.shingleSets[p]!, index.shingleCodes[p]);
+      const { shared, union, atLeast } = text.overlap(index.shingleSet(p), index.shingleCodes[p]);
       // A text with too many shingles to count them all: its union is a lower bound.
       kept.push({
         line: line.line,
@@ -258,7 +258,7 @@ export class LineChecker {
     if (kept === undefined) return;
     const index = this.#index;
     const { shared, union } = text.overlap(
-      index.shingleSets[position]!,
+      index.shingleSet(position),
       index.shingleCodes[position],
     );
     kept.push({ line: line.line, shared, union, sameAnswer, edits, addedWords: added });
