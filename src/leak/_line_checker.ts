@@ -163,10 +163,11 @@ export class LineChecker {
   /** The items of a template to compare alone, for the turn. */
   readonly #later: number[] = [];
   /**
-   * The last calls scored against each held-out item and the verdict: lines that repeat an item's
-   * answer as written (`sameCalls`) are scored once.
+   * The last calls scored against each held-out item (their names and argument texts, as
+   * `#callsText` writes them) and the verdict: lines that repeat an item's answer as written are
+   * scored once.
    */
-  readonly #scoredCalls: (readonly ReplyCall[] | undefined)[] = [];
+  readonly #scoredCalls: (string | undefined)[] = [];
   readonly #scoredSame: Uint8Array;
   /** What the turn's words, and its words with punctuation deleted, share with each template. */
   readonly #ends: TemplateEnds;
@@ -493,8 +494,8 @@ export class LineChecker {
     const calls = line.exactCalls(t);
     if (calls === undefined) return false;
     // The verdict is the scorer's on the item and the calls alone: the same calls, the same one.
-    const last = this.#scoredCalls[position];
-    if (last !== undefined && sameCalls(last, calls)) return this.#scoredSame[position] === 1;
+    const written = callsText(calls);
+    if (this.#scoredCalls[position] === written) return this.#scoredSame[position] === 1;
     let same: boolean;
     try {
       same = this.#options.scorer.score(
@@ -505,17 +506,13 @@ export class LineChecker {
     } catch {
       same = false; // the scorer cannot judge: not the same answer
     }
-    this.#scoredCalls[position] = calls;
+    this.#scoredCalls[position] = written;
     this.#scoredSame[position] = same ? 1 : 0;
     return same;
   }
 }
 
-/** Whether two lists of calls have the same names and argument texts, in the same order. */
-function sameCalls(a: readonly ReplyCall[], b: readonly ReplyCall[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) {
-    if (a[k]!.name !== b[k]!.name || a[k]!.arguments !== b[k]!.arguments) return false;
-  }
-  return true;
+/** The calls' names and argument texts, one text: calls with the same one are the same calls. */
+function callsText(calls: readonly ReplyCall[]): string {
+  return JSON.stringify(calls.map((c) => [c.name, c.arguments]));
 }
