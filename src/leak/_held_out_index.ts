@@ -14,9 +14,10 @@ import { answerKey } from "./_arguments.ts";
 import { type SiblingCalls, siblingCalls } from "./_sibling.ts";
 import { fingerprint, hashText, wordListNumbers } from "./_fingerprint.ts";
 import { ADDED_WORDS, allowedEdits, NEAR_EDITS, NEAR_MIN_WORDS } from "./_word_edits.ts";
-import { joinedWords, normalizeQuery, queryWords, shingles } from "./normalize.ts";
+import { eachShingle, joinedWords, normalizeQuery, queryWords } from "./normalize.ts";
 import { heldOutQuery } from "./_examples.ts";
 import { TemplateGroups } from "./_template_groups.ts";
+import type { ShingleSet } from "./_prefix_text.ts";
 
 /**
  * How many pair positions of a held-out query of `words` words its signature covers: an edit breaks
@@ -158,10 +159,10 @@ export class HeldOutIndex {
    * sentence added and the edits left.
    */
   readonly wordLimit: number;
-  /** Each item's shingles, as a set. */
-  readonly shingleSets: readonly Set<string>[];
   /** The shingles of every item, each with a number from 0. */
   readonly allShingles: ReadonlyMap<string, number>;
+  /** Each shingle of `allShingles`, at its number. */
+  readonly #shingleTexts: string[] = [];
   /** Each item's distinct shingles, by their numbers (`allShingles`). */
   readonly shingleCodes: readonly Int32Array[];
   /** The number of an answer's names → positions of items whose answer has at least one call. */
@@ -189,7 +190,10 @@ export class HeldOutIndex {
   constructor(items: readonly Item[], templates = true) {
     this.items = items;
     const normals: string[] = [];
-    const sets: Set<string>[] = [];
+    const allShingles = new Map<string, number>();
+    const shingleCodes: Int32Array[] = [];
+    const distinct: number[] = [];
+    const lastItem: number[] = []; // the last item that held each shingle
     const keys: (string | undefined)[] = [];
     const words: string[][] = [];
     const allCalls: (SiblingCalls | undefined)[] = [];
@@ -230,7 +234,19 @@ export class HeldOutIndex {
         joinedPairs.push([]);
       }
       for (const h of held) holders.set(h, (holders.get(h) ?? 0) + 1);
-      sets.push(new Set(shingles(normal)));
+      // Its distinct shingles' numbers, in the order they first come; their set is made only
+      // for an item a kept line is counted against (`shingleSet`).
+      distinct.length = 0;
+      for (const shingle of eachShingle(normal)) {
+        let n = allShingles.get(shingle);
+        if (n === undefined) {
+          allShingles.set(shingle, n = allShingles.size);
+          this.#shingleTexts.push(shingle);
+        }
+        if (lastItem[n] !== p) distinct.push(n);
+        lastItem[n] = p;
+      }
+      shingleCodes.push(Int32Array.from(distinct));
       const calls = textCalls(item.answers);
       allCalls.push(siblingCalls(calls));
       keys.push(answerKey(calls));
@@ -246,9 +262,7 @@ export class HeldOutIndex {
     }
     this.joinedWords = joined;
     this.normals = normals;
-    this.shingleSets = sets;
-    const allShingles = new Map<string, number>();
-    this.shingleCodes = sets.map((set) => Int32Array.from(set, (s) => numberOf(allShingles, s)));
+    this.shingleCodes = shingleCodes;
     this.allShingles = allShingles;
     this.words = words;
     const numbers = new Map<string, number>();
@@ -273,7 +287,8 @@ export class HeldOutIndex {
       if (chosen.size < list.length) this.pairs.set(pair, [...chosen]);
     }
     this.siblingCalls = allCalls.map((calls, p) =>
-      calls?.mayHold(joined[p] === undefined ? words[p]! : [...words[p]!, ...joined[p]!])
+      calls !== undefined &&
+        (calls.mayHold(words[p]!) || (joined[p] !== undefined && calls.mayHold(joined[p]!)))
         ? calls
         : undefined
     );
@@ -283,8 +298,23 @@ export class HeldOutIndex {
     this.valueHolds = this.siblingCalls.map((calls, p) =>
       calls === undefined
         ? undefined
-        : Uint8Array.from(words[p]!, (word) => calls.mayHold([word]) ? 1 : 0)
+        : Uint8Array.from(words[p]!, (_, k) => calls.mayHoldAny(words[p]!, k, k + 1) ? 1 : 0)
     );
+  }
+
+  /** The item's distinct shingles, read from their numbers (`shingleCodes`). */
+  shingleSet(position: number): ShingleSet {
+    const codes = this.shingleCodes[position]!;
+    const numbers = this.allShingles;
+    const texts = this.#shingleTexts;
+    return {
+      size: codes.length,
+      has: (shingle) => {
+        const n = numbers.get(shingle);
+        return n !== undefined && codes.includes(n);
+      },
+      [Symbol.iterator]: () => Array.from(codes, (n) => texts[n]!)[Symbol.iterator](),
+    };
   }
 
   /**

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Ordering, Scorer } from "../score/scorer.ts";
+import type { Ordering, ReplyCall, Scorer } from "../score/scorer.ts";
 import type { HeldOutIndex, WordNumbers } from "./_held_out_index.ts";
 import { isSibling } from "./_sibling.ts";
 import type { LeakTally } from "./_tally.ts";
@@ -162,6 +162,13 @@ export class LineChecker {
   readonly #groupStamps: Int32Array;
   /** The items of a template to compare alone, for the turn. */
   readonly #later: number[] = [];
+  /**
+   * The last calls scored against each held-out item (their names and argument texts, as
+   * `#callsText` writes them) and the verdict: lines that repeat an item's answer as written are
+   * scored once.
+   */
+  readonly #scoredCalls: (string | undefined)[] = [];
+  readonly #scoredSame: Uint8Array;
   /** What the turn's words, and its words with punctuation deleted, share with each template. */
   readonly #ends: TemplateEnds;
   readonly #joinedEnds: TemplateEnds;
@@ -180,6 +187,7 @@ export class LineChecker {
     this.#codes = new WordCodes(index.wordNumbers);
     this.#joinedCodes = new WordCodes(index.wordNumbers);
     this.#groupStamps = new Int32Array(index.groups.size);
+    this.#scoredSame = new Uint8Array(index.items.length);
     this.#ends = new TemplateEnds(index.groups);
     this.#joinedEnds = new TemplateEnds(index.groups, true);
     this.#choosePair = (h) => {
@@ -229,7 +237,7 @@ export class LineChecker {
       if (this.#candidates.isFound(p) || !this.#sameAnswer(line, p, t)) continue;
       const kept = this.#tally.count("answer", p, line.line);
       if (kept === undefined) continue;
-      const { shared, union, atLeast } = text.overlap(index.shingleSets[p]!, index.shingleCodes[p]);
+      const { shared, union, atLeast } = text.overlap(index.shingleSet(p), index.shingleCodes[p]);
       // A text with too many shingles to count them all: its union is a lower bound.
       kept.push({
         line: line.line,
@@ -258,7 +266,7 @@ export class LineChecker {
     if (kept === undefined) return;
     const index = this.#index;
     const { shared, union } = text.overlap(
-      index.shingleSets[position]!,
+      index.shingleSet(position),
       index.shingleCodes[position],
     );
     kept.push({ line: line.line, shared, union, sameAnswer, edits, addedWords: added });
@@ -485,14 +493,26 @@ export class LineChecker {
     if (key === undefined || key !== this.#index.answerKeys[position]) return false;
     const calls = line.exactCalls(t);
     if (calls === undefined) return false;
+    // The verdict is the scorer's on the item and the calls alone: the same calls, the same one.
+    const written = callsText(calls);
+    if (this.#scoredCalls[position] === written) return this.#scoredSame[position] === 1;
+    let same: boolean;
     try {
-      return this.#options.scorer.score(
+      same = this.#options.scorer.score(
         this.#index.items[position]!,
         { text: "", calls, truncated: false },
         { ordering: this.#options.ordering },
       ).correct;
     } catch {
-      return false; // the scorer cannot judge: not the same answer
+      same = false; // the scorer cannot judge: not the same answer
     }
+    this.#scoredCalls[position] = written;
+    this.#scoredSame[position] = same ? 1 : 0;
+    return same;
   }
+}
+
+/** The calls' names and argument texts, one text: calls with the same one are the same calls. */
+function callsText(calls: readonly ReplyCall[]): string {
+  return JSON.stringify(calls.map((c) => [c.name, c.arguments]));
 }

@@ -67,6 +67,14 @@ export class ShingleMarks {
   }
 }
 
+/** A held-out query's distinct shingles, as {@linkcode PrefixText.overlap} reads them. */
+export interface ShingleSet extends Iterable<string> {
+  /** How many there are. */
+  readonly size: number;
+  /** Whether `shingle` is one of them. */
+  has(shingle: string): boolean;
+}
+
 /** How many shingles a text and a held-out query share, and hold together. */
 export interface Overlap {
   /** How many distinct shingles both hold. */
@@ -233,7 +241,7 @@ export class PrefixText {
    * @param other The held-out query's distinct shingles.
    * @param numbers Their numbers (`HeldOutIndex.shingleCodes`), when the limits have `marks`.
    */
-  overlap(other: ReadonlySet<string>, numbers?: ArrayLike<number>): Overlap {
+  overlap(other: ShingleSet, numbers?: ArrayLike<number>): Overlap {
     this.#readShingles();
     const count = this.#scanner.count;
     if (count === 0) return { shared: 0, union: other.size, atLeast: false };

@@ -23,6 +23,8 @@ export class TrainingLine {
   readonly #turnText: TurnText;
   /** The turns read exactly; null when the strict reader refuses the record (no answer equals it). */
   #exact: readonly Turn[] | null | undefined;
+  /** Each turn's calls read exactly, once asked. */
+  readonly #exactCalls: (ReplyCall[] | undefined)[] = [];
   /** Each turn's answer key; null until asked. */
   readonly #keys: (string | undefined | null)[];
   /** Each turn's calls read for the sibling check; null until asked. */
@@ -63,10 +65,10 @@ export class TrainingLine {
   }
 
   /**
-   * Turn `t`'s calls with their arguments as JSON text, every number as written; undefined when the
-   * strict reader refuses the record.
+   * Turn `t`'s calls with their arguments as JSON text, every number as written (the same list on
+   * each call); undefined when the strict reader refuses the record.
    */
-  exactCalls(t: number): ReplyCall[] | undefined {
+  exactCalls(t: number): readonly ReplyCall[] | undefined {
     if (this.#exact === undefined) {
       try {
         this.#exact = turnsOf(parseJson(this.#text), this.line, "exact", this.#turnText);
@@ -74,7 +76,7 @@ export class TrainingLine {
         this.#exact = null;
       }
     }
-    return this.#exact?.[t]?.calls.map((c): ReplyCall => ({
+    return this.#exactCalls[t] ??= this.#exact?.[t]?.calls.map((c): ReplyCall => ({
       name: c.name,
       arguments: c.arguments as string,
     }));
