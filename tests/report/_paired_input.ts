@@ -6,6 +6,7 @@
 
 import type { AnswerCategory } from "../../src/dataset/category.ts";
 import type { DecisionRule, Observation, ReportInput } from "../../src/report/report_input.ts";
+import type { ClusterCounts } from "../../src/report/stats/clustered_difference.ts";
 
 /** So many items alike. */
 export interface Block {
@@ -122,4 +123,38 @@ export function pairedInput(blocks: readonly Block[], decision?: DecisionRule): 
 /** A decision rule: `margin` in points, the guard, alpha 0.05, from the configuration. */
 export function rule(margin: number, guard: readonly AnswerCategory[] = []): DecisionRule {
   return { alpha: 0.05, margin: margin / 100, guard, from: "config", note: null };
+}
+
+/**
+ * The input of one comparison, `base` against `tuned`, whose items are these clusters' (each
+ * cluster's items next to one another, the clusters named `c0`, `c1`, …): in a cluster, its first
+ * `onlyFirst` items right for the adapter only, its next `onlySecond` right for the baseline only,
+ * the rest right for both or for neither in turn.
+ */
+export function clusteredInput(
+  clusters: readonly ClusterCounts[],
+  decision: DecisionRule,
+): ReportInput {
+  const base: Observation[] = [];
+  const tuned: Observation[] = [];
+  let i = 0;
+  clusters.forEach((k, j) => {
+    for (let x = 0; x < k.items; x++, i++) {
+      // +1: only the adapter right; −1: only the baseline; 0: both right or both wrong.
+      const d = x < k.onlyFirst ? 1 : x < k.onlyFirst + k.onlySecond ? -1 : 0;
+      const both = i % 2 === 0;
+      const obs = (right: boolean): Observation => ({
+        itemIndex: i,
+        itemId: i,
+        verdict: { correct: right, reason: right ? "match" : "no-call" },
+        error: null,
+        latencyMs: 1,
+        usage: null,
+        cluster: `c${j}`,
+      });
+      base.push(obs(d === -1 || (d === 0 && both)));
+      tuned.push(obs(d === 1 || (d === 0 && both)));
+    }
+  });
+  return modelsInput({ base, tuned }, i, { decision });
 }

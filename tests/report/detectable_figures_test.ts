@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { detectableFigures } from "../../src/report/_detectable_figures.ts";
 import { buildReport } from "../../src/report/build_report.ts";
-import type { Observation } from "../../src/report/report_input.ts";
 import {
   type ClusterCounts,
   clusteredDetectable,
@@ -22,7 +21,7 @@ import {
   drawClusters,
   tableOf,
 } from "./_simulate_clustered.ts";
-import { modelsInput, rule } from "./_paired_input.ts";
+import { clusteredInput, rule } from "./_paired_input.ts";
 
 /** A cell of no difference: J clusters of 1 to `maxSize` items, ρ, δ in points. */
 function cell(clusters: number, maxSize: number, icc: number, delta: number): ClusteredCell {
@@ -31,27 +30,7 @@ function cell(clusters: number, maxSize: number, icc: number, delta: number): Cl
 
 /** The report of one comparison whose items are these clusters' (clusters `c0`, `c1`, …). */
 function reportOf(clusters: readonly ClusterCounts[]) {
-  const base: Observation[] = [];
-  const tuned: Observation[] = [];
-  let i = 0;
-  clusters.forEach((k, j) => {
-    for (let x = 0; x < k.items; x++, i++) {
-      const d = x < k.onlyFirst ? 1 : x < k.onlyFirst + k.onlySecond ? -1 : 0;
-      const both = i % 2 === 0;
-      const obs = (right: boolean): Observation => ({
-        itemIndex: i,
-        itemId: i,
-        verdict: { correct: right, reason: right ? "match" : "no-call" },
-        error: null,
-        latencyMs: 1,
-        usage: null,
-        cluster: `c${j}`,
-      });
-      base.push(obs(d === -1 || (d === 0 && both)));
-      tuned.push(obs(d === 1 || (d === 0 && both)));
-    }
-  });
-  return buildReport(modelsInput({ base, tuned }, i, { decision: rule(0) })).comparisons[0]!;
+  return buildReport(clusteredInput(clusters, rule(0))).comparisons[0]!;
 }
 
 Deno.test({

@@ -9,7 +9,6 @@
 
 import assert from "node:assert/strict";
 import { buildReport } from "../../../src/report/build_report.ts";
-import type { Observation } from "../../../src/report/report_input.ts";
 import type { ClusterCounts } from "../../../src/report/stats/clustered_difference.ts";
 import { BinomialDraws } from "../_simulate.ts";
 import {
@@ -22,7 +21,7 @@ import {
   naiveDecision,
   simulateClusteredCell,
 } from "../_simulate_clustered.ts";
-import { modelsInput, rule } from "../_paired_input.ts";
+import { clusteredInput, rule } from "../_paired_input.ts";
 
 const REPS = 400;
 
@@ -31,33 +30,8 @@ const REPS = 400;
  * next to one another, their clusters named `c0`, `c1`, …): `buildReport`'s interval.
  */
 function throughReport(margin: number): ClusteredDecision {
-  return (clusters) => {
-    const base: Observation[] = [];
-    const tuned: Observation[] = [];
-    let i = 0;
-    clusters.forEach((k: ClusterCounts, j) => {
-      for (let x = 0; x < k.items; x++, i++) {
-        // +1: only the adapter right; −1: only the baseline; 0: both right or both wrong.
-        const d = x < k.onlyFirst ? 1 : x < k.onlyFirst + k.onlySecond ? -1 : 0;
-        const both = i % 2 === 0;
-        const obs = (right: boolean): Observation => ({
-          itemIndex: i,
-          itemId: i,
-          verdict: { correct: right, reason: right ? "match" : "no-call" },
-          error: null,
-          latencyMs: 1,
-          usage: null,
-          cluster: `c${j}`,
-        });
-        base.push(obs(d === -1 || (d === 0 && both)));
-        tuned.push(obs(d === 1 || (d === 0 && both)));
-      }
-    });
-    const report = buildReport(
-      modelsInput({ base, tuned }, i, { decision: rule(margin * 100) }),
-    );
-    return report.comparisons[0]!.interval!;
-  };
+  return (clusters) =>
+    buildReport(clusteredInput(clusters, rule(margin * 100))).comparisons[0]!.interval!;
 }
 
 /** A cell: J clusters of sizes 1 to `maxSize`, ρ, δ, d and margin in points. */
